@@ -1,0 +1,70 @@
+// The HTTP envelope ({success, data} / {success: false, error}), the one error boundary, and the zod
+// validator that names the bad field.
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { zValidator } from '@hono/zod-validator';
+import type { ZodType } from 'zod';
+import { ServiceError, type ServiceErrorCode } from '../services/errors';
+import type { Logger } from '../logger';
+
+export const ok = <T>(c: Context, data: T, status: ContentfulStatusCode = 200) => c.json({ success: true as const, data }, status);
+
+export const fail = (c: Context, status: ContentfulStatusCode, error: string, extra?: Record<string, unknown>) =>
+  c.json({ success: false as const, error, ...extra }, status);
+
+const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {
+  bad_input: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  limit_reached: 429,
+  unavailable: 503,
+};
+
+/** True when the error means the database cannot be reached right now (answer 503, not 500). */
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? '';
+  const msg = String((err as Error)?.message ?? '');
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '53300', '08006', '08001', '08003'].includes(code) ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg)
+  );
+}
+
+export function errorHandler(logger: Logger): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof ServiceError) {
+      if (err.code === 'limit_reached' && typeof err.details?.retryAfterSeconds === 'number')
+        c.header('Retry-After', String(err.details.retryAfterSeconds));
+      return fail(c, STATUS[err.code], err.message, err.details);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status as ContentfulStatusCode;
+      const message =
+        status === 413 ? 'body: тело запроса слишком большое' : /json/i.test(err.message) ? 'body: некорректный JSON' : err.message || 'Ошибка запроса';
+      return fail(c, status, message);
+    }
+    if (err instanceof SyntaxError || err instanceof URIError) return fail(c, 400, 'body: некорректные данные запроса');
+    if (isDatabaseDown(err)) {
+      logger.warn({ err, path: c.req.path }, 'database unavailable');
+      return fail(c, 503, 'Сервис временно недоступен, попробуйте через минуту');
+    }
+    logger.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+    return fail(c, 500, 'Внутренняя ошибка сервера');
+  };
+}
+
+export const notFound: NotFoundHandler = (c) => fail(c, 404, `Не найдено: ${c.req.method} ${c.req.path}`);
+
+/** A zod validator whose failure answers 400 with the first bad field named. */
+export const validate = <T extends ZodType, Target extends 'json' | 'query' | 'param'>(target: Target, schema: T) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = issue.path.length ? issue.path.join('.') : target === 'json' ? 'body' : target;
+      return fail(c, 400, `${field}: ${issue.message}`);
+    }
+  });

@@ -1,0 +1,40 @@
+// Local mode only: /dev/launch signs initData for a test user exactly as Telegram does and opens the Mini
+// App with it in the URL hash, so the app can be used in any browser.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isAppRoute } from '../../domain/routes';
+import type { Services } from '../../services';
+import type { IdentityVerifier } from '../../services/identity';
+import { validate } from '../http';
+
+const THEMES = {
+  light: { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3', header_bg_color: '#ffffff', accent_text_color: '#2481cc', section_bg_color: '#ffffff', section_header_text_color: '#6d6d72', subtitle_text_color: '#999999', destructive_text_color: '#ff3b30' },
+  dark: { bg_color: '#212121', text_color: '#ffffff', hint_color: '#aaaaaa', link_color: '#8774e1', button_color: '#8774e1', button_text_color: '#ffffff', secondary_bg_color: '#181818', header_bg_color: '#212121', accent_text_color: '#8774e1', section_bg_color: '#212121', section_header_text_color: '#8774e1', subtitle_text_color: '#aaaaaa', destructive_text_color: '#ff595a' },
+};
+
+const launchQuery = z.object({
+  user: z.string().regex(/^\d{1,15}$/, 'ожидается числовой id').transform(Number).default(100000001),
+  name: z.string().trim().min(1).max(64).default('Анна'),
+  username: z.string().regex(/^\w{1,32}$/).optional(),
+  plan: z.enum(['free', 'basic_299', 'vip_499', 'week_7d']).optional(),
+  startapp: z.string().max(512).optional(),
+  to: z.string().max(200).refine(isAppRoute, 'неизвестный экран').default('/'),
+  theme: z.enum(['light', 'dark']).default('light'),
+});
+
+export const devRoutes = (s: Services, identity: IdentityVerifier) =>
+  new Hono().get('/launch', validate('query', launchQuery), async (c) => {
+    const q = c.req.valid('query');
+    const profile = { id: q.user, first_name: q.name, username: q.username ?? null, language_code: 'ru' };
+    await s.users.touchProfile(profile, q.startapp ?? null);
+    if (q.plan && q.plan !== 'free') await s.users.activateMockPlan(q.user, q.plan);
+    const initData = identity.signInitData(profile, { startParam: q.startapp });
+    const hash = new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'web',
+      tgWebAppThemeParams: JSON.stringify(THEMES[q.theme]),
+      ...(q.startapp ? { tgWebAppStartParam: q.startapp } : {}),
+    });
+    return c.redirect(`${q.to}#${hash.toString()}`, 302);
+  });

@@ -1,0 +1,18 @@
+// Readings: created by the server (spread type + question → checked, charged, dealt) and read by owner.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Services } from '../../services';
+import type { AppEnv } from '../auth';
+import { ok, validate } from '../http';
+
+const createBody = z.object({
+  spreadType: z.string({ error: 'укажите тип расклада' }).max(40, 'слишком длинное значение'),
+  question: z.string({ error: 'введите вопрос' }).max(2000, 'вопрос должен содержать не больше 500 символов'),
+});
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });
+
+export const readingRoutes = (s: Services) =>
+  new Hono<AppEnv>()
+    .post('/', validate('json', createBody), async (c) => ok(c, await s.readings.create(c.var.userId, c.req.valid('json')), 201))
+    .get('/:id', validate('param', idParam), async (c) => ok(c, await s.readings.get(c.var.userId, c.req.valid('param').id)));

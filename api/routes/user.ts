@@ -1,0 +1,98 @@
+// The spec's /api/user/* calls (spec 000 §7), with the server as the only authority.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Services } from '../../services';
+import { profileView } from '../../services/users';
+import type { AppEnv } from '../auth';
+import { fail, ok, validate } from '../http';
+
+const pageQuery = z.object({
+  limit: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(1, 'не меньше 1').max(50, 'не больше 50').default(10),
+  offset: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(0, 'не меньше 0').max(1_000_000).default(0),
+});
+
+const dailyCardUseBody = z.object({ redraw: z.boolean({ error: 'ожидается true или false' }).optional() }).optional();
+
+const saveReadingBody = z
+  .object({
+    readingId: z.coerce.number({ error: 'ожидается номер расклада' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    question: z.string({ error: 'ожидается строка' }).trim().max(500, 'не больше 500 символов').optional(),
+    title: z.string({ error: 'ожидается строка' }).trim().max(500, 'не больше 500 символов').optional(),
+    cards: z
+      .array(z.union([z.string().max(100), z.object({ name: z.string().max(100) }).transform((c) => c.name)]), { error: 'ожидается список карт' })
+      .max(10, 'не больше 10 карт')
+      .default([]),
+    interpretation: z.string({ error: 'ожидается строка' }).max(20_000, 'не больше 20000 символов').optional(),
+    description: z.string({ error: 'ожидается строка' }).max(20_000, 'не больше 20000 символов').optional(),
+    spreadType: z.string({ error: 'ожидается строка' }).max(40).optional(),
+  })
+  .refine((b) => b.readingId !== undefined || (b.question ?? b.title ?? '').length > 0, { message: 'нужен вопрос или readingId', path: ['question'] });
+
+const subscriptionBody = z.object({ subscriptionType: z.string({ error: 'ожидается тип подписки' }).max(40) });
+
+const settingsBody = z
+  .object({
+    timeZone: z.string({ error: 'ожидается строка' }).max(64).optional(),
+    notifyDaily: z.boolean({ error: 'ожидается true или false' }).optional(),
+  })
+  .refine((b) => b.timeZone !== undefined || b.notifyDaily !== undefined, { message: 'нужно timeZone или notifyDaily', path: ['timeZone'] });
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id').transform(Number) });
+
+export const userRoutes = (s: Services) =>
+  new Hono<AppEnv>()
+    .get('/status', async (c) => {
+      const { user, status } = await s.users.status(c.var.userId);
+      return ok(c, { user: profileView(user), userStatus: status });
+    })
+    .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
+    .post('/daily-card/use', validate('json', dailyCardUseBody), async (c) => {
+      const card = await s.dailyCard.draw(c.var.userId, c.req.valid('json')?.redraw ?? false);
+      return ok(c, card);
+    })
+    .get('/free-spread/available', async (c) => {
+      const { status } = await s.users.status(c.var.userId);
+      return ok(c, { available: status.freeSpreadAvailable, remaining: status.remainingSpreads, resetsAt: status.resetsAt });
+    })
+    .post('/free-spread/use', async (c) => ok(c, { userStatus: (await s.readings.useSpread(c.var.userId, true)).status }))
+    .post('/spread/use', async (c) => ok(c, { userStatus: (await s.readings.useSpread(c.var.userId, false)).status }))
+    .get('/spreads/count', async (c) => {
+      const { status } = await s.users.status(c.var.userId);
+      return ok(c, {
+        used: status.dailySpreadsUsed,
+        max: status.maxDailySpreads,
+        remaining: status.remainingSpreads,
+        total: status.totalSpreadsUsed,
+        resetsAt: status.resetsAt,
+      });
+    })
+    .post('/reading', validate('json', saveReadingBody), async (c) => {
+      const b = c.req.valid('json');
+      const saved = await s.readings.saveFromClient(c.var.userId, {
+        readingId: b.readingId,
+        question: b.question ?? b.title ?? '',
+        cards: b.cards,
+        interpretation: b.interpretation ?? b.description,
+        spreadType: b.spreadType,
+      });
+      return ok(c, saved, 201);
+    })
+    .get('/readings', validate('query', pageQuery), async (c) => {
+      const { limit, offset } = c.req.valid('query');
+      return ok(c, await s.readings.list(c.var.userId, limit, offset));
+    })
+    .post('/subscription', validate('json', subscriptionBody), async (c) => {
+      const { status } = await s.users.activateMockPlan(c.var.userId, c.req.valid('json').subscriptionType);
+      return ok(c, { userStatus: status });
+    })
+    .post('/subscription/cancel', async (c) => ok(c, { userStatus: (await s.users.cancelSubscription(c.var.userId)).status }))
+    .put('/settings', validate('json', settingsBody), async (c) => {
+      const { status } = await s.users.updateSettings(c.var.userId, c.req.valid('json'));
+      return ok(c, { userStatus: status });
+    })
+    .get('/info/:id', validate('param', idParam), async (c) => {
+      const id = c.req.valid('param').id;
+      if (id !== c.var.userId) return fail(c, 403, 'id: можно смотреть только свой профиль');
+      const { user, status } = await s.users.status(id);
+      return ok(c, { user: profileView(user), userStatus: status });
+    });

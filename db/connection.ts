@@ -1,0 +1,114 @@
+// One dialect for both databases: Kysely's PostgresDialect over a pg.Pool, which drives either a real
+// PostgreSQL server or an embedded PGlite through PGlite's node-postgres adapter.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { Database } from './schema';
+import { migrationProvider } from './migrations';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+/** bigint ids come back as numbers (Telegram ids fit in 53 bits); dates stay 'YYYY-MM-DD' strings. */
+const types = {
+  getTypeParser(oid: number, format?: any) {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+    if (oid === DATE) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export class DataDirLockedError extends Error {}
+
+/** One process owns a PGlite folder: two would silently lose each other's writes. */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'app.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err: any) {
+      if (err.code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data folder ${path.resolve(dir)} is in use by another process (pid ${pid}); stop it first or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.unlinkSync(lockFile); // stale lock of a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data folder ${path.resolve(dir)}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err: any) {
+    return err.code === 'EPERM';
+  }
+}
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  /** PGlite folder; `memory://` for an in-memory database (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types });
+    // A dropped idle connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const inMemory = opts.dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir);
+  try {
+    const pglite = await PGlite.create(inMemory ? opts.dataDir : path.join(opts.dataDir, 'pgdata'));
+    const pool = new pg.Pool({ ...createPgConfig(pglite), types } as pg.PoolConfig);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await db.destroy();
+        await pglite.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,62 @@
+// Readings: plain functions over `db | trx`.
+import { sql, type Kysely } from 'kysely';
+import type { Database, Reading, ReadingLevel, ReadingStatus } from '../schema';
+import type { DealtCard } from '../../domain/types';
+
+type Q = Kysely<Database>;
+
+export interface NewReading {
+  userId: number;
+  spreadType: string;
+  question: string;
+  cards: DealtCard[];
+  level: ReadingLevel;
+  status: ReadingStatus;
+  interpretation?: string | null;
+  chargedDay: string | null;
+}
+
+export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
+  return db
+    .insertInto('readings')
+    .values({
+      user_id: r.userId,
+      spread_type: r.spreadType,
+      question: r.question,
+      cards: JSON.stringify(r.cards),
+      level: r.level,
+      status: r.status,
+      interpretation: r.interpretation ?? null,
+      charged_day: r.chargedDay,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findReading(db: Q, id: number): Promise<Reading | undefined> {
+  return db.selectFrom('readings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listReadings(db: Q, userId: number, limit: number, offset: number): Promise<Reading[]> {
+  return db
+    .selectFrom('readings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countReadings(db: Q, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('readings')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function updateInterpretation(db: Q, id: number, interpretation: string, status: ReadingStatus): Promise<void> {
+  await db.updateTable('readings').set({ interpretation, status, updated_at: sql`now()` }).where('id', '=', id).execute();
+}

@@ -1,0 +1,140 @@
+// Users: plain functions over `db | trx`; the caller owns any transaction.
+import { sql, type Kysely } from 'kysely';
+import type { Database, DailyUsage, User } from '../schema';
+import type { Tier } from '../../domain/types';
+
+type Q = Kysely<Database>;
+
+export interface TelegramProfile {
+  id: number;
+  first_name: string;
+  last_name?: string | null;
+  username?: string | null;
+  language_code?: string | null;
+  is_premium?: boolean | null;
+  photo_url?: string | null;
+}
+
+/**
+ * Inserts the user or refreshes their Telegram profile; a no-op write when nothing changed.
+ * `startParam` is kept from the first launch that carried one (the referral).
+ */
+export async function upsertProfile(db: Q, p: TelegramProfile, timeZone: string, startParam?: string | null): Promise<void> {
+  const row = {
+    id: p.id,
+    first_name: p.first_name,
+    last_name: p.last_name ?? null,
+    username: p.username ?? null,
+    language_code: p.language_code ?? null,
+    is_premium: p.is_premium ?? false,
+    photo_url: p.photo_url ?? null,
+  };
+  await db
+    .insertInto('users')
+    .values({ ...row, time_zone: timeZone, subscription_type: 'free', subscription_expires: null, start_param: startParam ?? null, notify_daily: true, bot_reachable: true })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({
+          first_name: (eb) => eb.ref('excluded.first_name'),
+          last_name: (eb) => eb.ref('excluded.last_name'),
+          username: (eb) => eb.ref('excluded.username'),
+          language_code: (eb) => eb.ref('excluded.language_code'),
+          is_premium: (eb) => eb.ref('excluded.is_premium'),
+          photo_url: (eb) => eb.ref('excluded.photo_url'),
+          start_param: sql`coalesce(users.start_param, excluded.start_param)`,
+          updated_at: sql`now()`,
+        })
+        .where(({ eb, or, ref }) =>
+          or([
+            eb('users.first_name', 'is distinct from', ref('excluded.first_name')),
+            eb('users.last_name', 'is distinct from', ref('excluded.last_name')),
+            eb('users.username', 'is distinct from', ref('excluded.username')),
+            eb('users.language_code', 'is distinct from', ref('excluded.language_code')),
+            eb('users.is_premium', 'is distinct from', ref('excluded.is_premium')),
+            eb('users.photo_url', 'is distinct from', ref('excluded.photo_url')),
+            sql<boolean>`(users.start_param is null and excluded.start_param is not null)`,
+          ]),
+        ),
+    )
+    .execute();
+}
+
+/** Makes sure a row exists for a user known only by id (a server-signed launch token). */
+export async function ensureUser(db: Q, id: number, timeZone: string): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id, first_name: '', time_zone: timeZone, subscription_type: 'free', subscription_expires: null, is_premium: false, notify_daily: true, bot_reachable: true })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function findUser(db: Q, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockUser(db: Q, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The user and their most recent usage row, in one round trip (the status hot path). */
+export async function findUserWithLatestUsage(db: Q, id: number): Promise<{ user: User; usage: DailyUsage | null } | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('daily_usage').selectAll().whereRef('daily_usage.user_id', '=', 'u.id').orderBy('day', 'desc').limit(1).as('du'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('u')
+    .select([
+      'du.day as du_day',
+      'du.spreads_used as du_spreads_used',
+      'du.free_spread_used as du_free_spread_used',
+      'du.daily_card_used as du_daily_card_used',
+      'du.daily_card_id as du_daily_card_id',
+      'du.daily_card_orientation as du_daily_card_orientation',
+      'du.daily_cards_drawn as du_daily_cards_drawn',
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { du_day, du_spreads_used, du_free_spread_used, du_daily_card_used, du_daily_card_id, du_daily_card_orientation, du_daily_cards_drawn, ...user } = row;
+  const usage: DailyUsage | null =
+    du_day === null
+      ? null
+      : {
+          user_id: id,
+          day: du_day,
+          spreads_used: du_spreads_used!,
+          free_spread_used: du_free_spread_used!,
+          daily_card_used: du_daily_card_used!,
+          daily_card_id: du_daily_card_id,
+          daily_card_orientation: du_daily_card_orientation,
+          daily_cards_drawn: du_daily_cards_drawn!,
+        };
+  return { user: user as User, usage };
+}
+
+export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean }): Promise<void> {
+  const set: Record<string, unknown> = {};
+  if (s.timeZone !== undefined) set.time_zone = s.timeZone;
+  if (s.notifyDaily !== undefined) set.notify_daily = s.notifyDaily;
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('users').set({ ...set, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export async function setSubscription(db: Q, id: number, type: Tier, expires: Date | null, autoRenew: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ subscription_type: type, subscription_expires: expires, subscription_auto_renew: autoRenew, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function addTotalSpreads(db: Q, id: number, delta: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ total_spreads_used: sql`greatest(0, total_spreads_used + ${delta})` })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,28 @@
+// The Mini App's routes (spec 000 §2, spec 001 §2, plus the history archive). The server answers these
+// with the app's index.html; any other path redirects to '/'.
+export const APP_ROUTES = [
+  '/',
+  '/daily-card',
+  '/interactive-daily-card',
+  '/spread-menu',
+  '/subscription',
+  '/question',
+  '/cards',
+  '/interpretation',
+  '/natal-form',
+  '/natal-chart',
+  '/services',
+  '/terms',
+  '/contacts',
+  '/micro-result',
+  '/history',
+] as const;
+
+export type AppRoute = (typeof APP_ROUTES)[number];
+
+const ROUTE_SET = new Set<string>(APP_ROUTES);
+
+/** True for an app route, including a reading opened from history (`/history/<id>`). */
+export function isAppRoute(path: string): boolean {
+  return ROUTE_SET.has(path) || /^\/history\/\d{1,18}$/.test(path);
+}

@@ -1,0 +1,207 @@
+// Spread catalogue: every tarot spread the app offers, with its question-screen
+// copy and the outline its interpretation is written in. Pure data, no I/O.
+
+import type { SpreadAccess, SpreadDefinition, SpreadType } from './types';
+import { SPREAD_TYPES } from './types';
+
+const PRICE_LABELS: Record<SpreadAccess, string> = {
+  free: 'Бесплатно',
+  paid: 'Премиум',
+  vip: 'VIP',
+};
+
+type SpreadInput = Omit<SpreadDefinition, 'cards' | 'priceLabel' | 'isFree' | 'vipOnly'>;
+
+function define(input: SpreadInput): SpreadDefinition {
+  return {
+    ...input,
+    cards: input.positions.length,
+    priceLabel: PRICE_LABELS[input.access],
+    isFree: input.access === 'free',
+    vipOnly: input.access === 'vip',
+  };
+}
+
+/** Section outline for a spread type the catalogue does not know. */
+export const DEFAULT_OUTLINE: string[] = ['Анализ карт', 'Ключевые темы', 'Совет карт', 'Общий вывод'];
+
+const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
+  free_daily: define({
+    id: 'free_daily',
+    name: 'Расклад дня',
+    description: 'Три карты подскажут, какой будет энергия дня и на что обратить внимание.',
+    icon: '☀️',
+    positions: ['Энергия дня', 'Главный урок', 'Совет'],
+    access: 'free',
+    question: {
+      title: 'Ваш вопрос на сегодня',
+      description: 'Подумайте о предстоящем дне и спросите о том, что волнует вас именно сейчас.',
+      placeholder: 'Например: на что мне обратить внимание сегодня?',
+      examples: [
+        'Что принесёт мне сегодняшний день?',
+        'На что мне стоит обратить внимание сегодня?',
+        'Как провести этот день с пользой?',
+        'Какой совет дают карты на сегодня?',
+      ],
+    },
+    outline: ['Анализ карт', 'Энергия дня', 'Совет на день', 'Общий вывод'],
+  }),
+  past_present_future: define({
+    id: 'past_present_future',
+    name: 'Прошлое, настоящее, будущее',
+    description: 'Классический расклад, который покажет, как прошлое влияет на настоящее и к чему ведёт.',
+    icon: '⏳',
+    positions: ['Прошлое', 'Настоящее', 'Будущее'],
+    access: 'paid',
+    question: {
+      title: 'Ваш вопрос о пути',
+      description: 'Опишите ситуацию, развитие которой вы хотите увидеть во времени.',
+      placeholder: 'Например: как будет развиваться моя ситуация с переездом?',
+      examples: [
+        'Как будет развиваться моя текущая ситуация?',
+        'Что из прошлого до сих пор влияет на мою жизнь?',
+        'К чему приведут мои нынешние решения?',
+        'Чего мне ждать в ближайшие месяцы?',
+      ],
+    },
+    outline: ['Прошлое, настоящее и будущее', 'Влияние прошлого', 'Возможности будущего', 'Общий вывод'],
+  }),
+  love_relationship: define({
+    id: 'love_relationship',
+    name: 'Любовь и отношения',
+    description: 'Расклад раскроет чувства обоих партнёров и перспективы ваших отношений.',
+    icon: '❤️',
+    positions: ['Вы', 'Партнёр', 'Перспектива отношений'],
+    access: 'paid',
+    question: {
+      title: 'Ваш вопрос о любви',
+      description: 'Спросите о конкретных отношениях или о том, что ждёт вас в любви.',
+      placeholder: 'Например: что чувствует ко мне этот человек?',
+      examples: [
+        'Что чувствует ко мне мой партнёр?',
+        'Есть ли будущее у наших отношений?',
+        'Как улучшить отношения с любимым человеком?',
+        'Когда я встречу свою любовь?',
+      ],
+    },
+    outline: ['Анализ карт', 'Ваши чувства', 'Чувства партнёра', 'Перспективы отношений', 'Общий вывод'],
+  }),
+  career_finance: define({
+    id: 'career_finance',
+    name: 'Карьера и финансы',
+    description: 'Четыре карты помогут разобраться в рабочих вопросах и денежных делах.',
+    icon: '💼',
+    positions: ['Текущее положение', 'Препятствия', 'Возможности', 'Финансовый итог'],
+    access: 'paid',
+    question: {
+      title: 'Ваш вопрос о работе и деньгах',
+      description: 'Спросите о карьере, бизнесе, смене работы или о финансовом положении.',
+      placeholder: 'Например: стоит ли мне менять работу?',
+      examples: [
+        'Стоит ли мне менять работу?',
+        'Как улучшить моё финансовое положение?',
+        'Ждёт ли меня повышение в ближайшее время?',
+        'Будет ли успешным мой новый проект?',
+      ],
+    },
+    outline: ['Анализ карт', 'Карьера', 'Финансы', 'Рекомендации', 'Общий вывод'],
+  }),
+  health_wellbeing: define({
+    id: 'health_wellbeing',
+    name: 'Здоровье и самочувствие',
+    description: 'Расклад покажет состояние вашей энергии и подскажет, как восстановить силы.',
+    icon: '🌿',
+    positions: ['Тело', 'Разум и эмоции', 'Путь к гармонии'],
+    access: 'paid',
+    question: {
+      title: 'Ваш вопрос о самочувствии',
+      description: 'Спросите о своих силах, эмоциональном состоянии или о том, как обрести равновесие.',
+      placeholder: 'Например: как мне восстановить силы?',
+      examples: [
+        'Как мне восстановить силы и энергию?',
+        'Что мешает мне чувствовать себя лучше?',
+        'Как справиться со стрессом?',
+        'Что поможет мне обрести внутреннее равновесие?',
+      ],
+    },
+    outline: ['Анализ карт', 'Баланс энергии', 'Эмоциональное состояние', 'Рекомендации', 'Общий вывод'],
+  }),
+  celtic_cross: define({
+    id: 'celtic_cross',
+    name: 'Кельтский крест',
+    description: 'Самый подробный расклад из десяти карт для глубокого анализа любой ситуации.',
+    icon: '✝️',
+    positions: [
+      'Суть ситуации',
+      'Препятствие',
+      'Основа',
+      'Недавнее прошлое',
+      'Возможное будущее',
+      'Ближайшее будущее',
+      'Вы сами',
+      'Окружение',
+      'Надежды и страхи',
+      'Итог',
+    ],
+    access: 'vip',
+    question: {
+      title: 'Ваш важный вопрос',
+      description: 'Сформулируйте главный вопрос, в котором хотите разобраться глубоко и всесторонне.',
+      placeholder: 'Например: чем закончится ситуация, которая меня тревожит?',
+      examples: [
+        'Чем закончится ситуация, которая меня тревожит?',
+        'Что на самом деле происходит в моей жизни сейчас?',
+        'Какое решение будет для меня верным?',
+        'Что мешает мне достичь цели и как это преодолеть?',
+      ],
+    },
+    outline: [
+      'Анализ карт',
+      'Суть ситуации',
+      'Скрытые влияния',
+      'Развитие событий',
+      'Совет карт',
+      'Общий вывод',
+    ],
+  }),
+  spiritual_guidance: define({
+    id: 'spiritual_guidance',
+    name: 'Духовное руководство',
+    description: 'Пять карт помогут услышать внутренний голос и понять свой духовный путь.',
+    icon: '🔮',
+    positions: ['Ваша душа', 'Духовный урок', 'Что отпустить', 'Что принять', 'Послание высших сил'],
+    access: 'vip',
+    question: {
+      title: 'Ваш духовный вопрос',
+      description: 'Спросите о своём предназначении, внутреннем росте или поиске смысла.',
+      placeholder: 'Например: в чём моё предназначение?',
+      examples: [
+        'В чём моё предназначение?',
+        'Какой урок мне сейчас важно усвоить?',
+        'Что мне нужно отпустить, чтобы двигаться дальше?',
+        'Как услышать свой внутренний голос?',
+      ],
+    },
+    outline: ['Анализ карт', 'Духовный урок', 'Путь роста', 'Послание карт', 'Общий вывод'],
+  }),
+};
+
+/** All spreads, in the order of SPREAD_TYPES. */
+export const SPREADS: readonly SpreadDefinition[] = SPREAD_TYPES.map((id) => DEFINITIONS[id]);
+
+export const SPREAD_BY_ID: ReadonlyMap<SpreadType, SpreadDefinition> = new Map(
+  SPREADS.map((spread) => [spread.id, spread] as const),
+);
+
+export function isSpreadType(id: string): id is SpreadType {
+  return (SPREAD_TYPES as readonly string[]).includes(id);
+}
+
+export function getSpread(id: string): SpreadDefinition | undefined {
+  return isSpreadType(id) ? SPREAD_BY_ID.get(id) : undefined;
+}
+
+/** Russian name of the spread, or «Расклад Таро» for an unknown type. */
+export function spreadLabel(id: string): string {
+  return getSpread(id)?.name ?? 'Расклад Таро';
+}

@@ -1,0 +1,126 @@
+// Local-day arithmetic in a time zone, and the Russian countdown (spec 000 §4).
+
+/** True when `tz` is an IANA time zone this runtime knows. */
+export function isValidTimeZone(tz: string): boolean {
+  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(tz: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(tz, f);
+  }
+  return f;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function wallClock(instant: Date, tz: string): WallClock {
+  const p: Record<string, number> = {};
+  for (const part of formatterFor(tz).formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar date at `instant` in `tz`, as 'YYYY-MM-DD'. */
+export function localDate(instant: Date, tz: string): string {
+  const w = wallClock(instant, tz);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** The UTC instant at which the wall clock in `tz` reads the given local time (DST-aware). */
+export function zonedTimeToUtc(date: string, time: string, tz: string): Date {
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // Two passes converge across DST changes: guess, measure the zone's offset at the guess, correct.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const w = wallClock(new Date(guess), tz);
+    const shown = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+    guess += asUtc - shown;
+  }
+  return new Date(guess);
+}
+
+/** 'YYYY-MM-DD' plus `days`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** The next local midnight in `tz` after `instant`. */
+export function nextLocalMidnight(instant: Date, tz: string): Date {
+  return zonedTimeToUtc(addDays(localDate(instant, tz), 1), '00:00', tz);
+}
+
+/** Milliseconds from `instant` to the next local midnight in `tz`. */
+export function msUntilLocalMidnight(instant: Date, tz: string): number {
+  return nextLocalMidnight(instant, tz).getTime() - instant.getTime();
+}
+
+function plural(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+/**
+ * A countdown in Russian units, dropping leading zero units: «2 ч 5 мин 3 сек», «5 мин 0 сек», «3 сек».
+ * With `long`, full words: «2 часа 5 минут 3 секунды».
+ */
+export function formatCountdown(ms: number, long = false): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const units: [number, string][] = long
+    ? [
+        [h, plural(h, 'час', 'часа', 'часов')],
+        [m, plural(m, 'минута', 'минуты', 'минут')],
+        [s, plural(s, 'секунда', 'секунды', 'секунд')],
+      ]
+    : [
+        [h, 'ч'],
+        [m, 'мин'],
+        [s, 'сек'],
+      ];
+  const first = units.findIndex(([n]) => n > 0);
+  const shown = first === -1 ? units.slice(2) : units.slice(first);
+  return shown.map(([n, unit]) => `${n} ${unit}`).join(' ');
+}
+
+/** A date in the ru-RU format (dd.mm.yyyy) in `tz`. */
+export function formatRuDate(instant: Date | string, tz = 'Europe/Moscow'): string {
+  return new Intl.DateTimeFormat('ru-RU', { timeZone: tz, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(instant),
+  );
+}

@@ -1,0 +1,74 @@
+// The daily card: dealt by the server, one per local day for free users (asking again returns the same
+// card), drawn again on request for paid users.
+import * as usageRepo from '../db/repositories/usage';
+import { CARD_BY_ID, DECK } from '../domain/deck';
+import { deal } from '../domain/deal';
+import { canRedrawDailyCard } from '../domain/tiers';
+import { localDate, nextLocalMidnight } from '../domain/time';
+import type { DailyUsage } from '../db/schema';
+import type { ServiceDeps } from './deps';
+import { cardView, type DealtCardView } from './readings';
+import { entitlementOf, type UserService } from './users';
+
+const DECK_IDS = DECK.map((c) => c.id);
+
+export interface DailyCardView {
+  date: string;
+  card: DealtCardView & { fullMeaning: string };
+  /** True when this call dealt the card; false when it returned the one already dealt today. */
+  drawn: boolean;
+  canRedraw: boolean;
+  resetsAt: string;
+}
+
+function view(u: DailyUsage, drawn: boolean, canRedraw: boolean, resetsAt: Date): DailyCardView {
+  const c = CARD_BY_ID.get(u.daily_card_id!)!;
+  const orientation = u.daily_card_orientation ?? 'upright';
+  return {
+    date: u.day,
+    card: {
+      ...cardView({ cardId: c.id, position: 0, orientation }, 'Карта дня'),
+      fullMeaning: orientation === 'reversed' ? c.reversedMeaning : c.meaning,
+    },
+    drawn,
+    canRedraw,
+    resetsAt: resetsAt.toISOString(),
+  };
+}
+
+export function createDailyCardService(deps: ServiceDeps, users: UserService) {
+  async function context(userId: number) {
+    const user = await users.requireUser(userId);
+    const now = deps.clock();
+    return {
+      day: localDate(now, user.time_zone),
+      canRedraw: canRedrawDailyCard(entitlementOf(user, now, deps.specialAccessUserIds)),
+      resetsAt: nextLocalMidnight(now, user.time_zone),
+    };
+  }
+
+  return {
+    async availability(userId: number) {
+      const ctx = await context(userId);
+      const usage = await usageRepo.findUsage(deps.db, userId, ctx.day);
+      const used = !!usage?.daily_card_id;
+      return {
+        available: ctx.canRedraw || !used,
+        used,
+        canRedraw: ctx.canRedraw,
+        resetsAt: ctx.resetsAt.toISOString(),
+        today: used ? view(usage!, false, ctx.canRedraw, ctx.resetsAt) : null,
+      };
+    },
+
+    /** Deals today's card; a second call returns the same card unless a paid user asks to redraw. */
+    async draw(userId: number, redraw: boolean): Promise<DailyCardView> {
+      const ctx = await context(userId);
+      const [dealt] = deal(DECK_IDS, 1, deps.randomInt);
+      const { usage, drawn } = await usageRepo.claimDailyCard(deps.db, userId, ctx.day, dealt, redraw && ctx.canRedraw);
+      return view(usage, drawn, ctx.canRedraw, ctx.resetsAt);
+    },
+  };
+}
+
+export type DailyCardService = ReturnType<typeof createDailyCardService>;

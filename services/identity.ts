@@ -1,0 +1,112 @@
+// Who is calling: Telegram initData (validated with @tma.js/init-data-node) or a short-lived launch token
+// the server signed itself (for the launches Telegram gives no initData). A bare user id is never trusted.
+import crypto from 'node:crypto';
+import { validate, sign, SignatureInvalidError, SignatureMissingError, ExpiredError, AuthDateInvalidError } from '@tma.js/init-data-node';
+import { z } from 'zod';
+import type { TelegramProfile } from '../db/repositories/users';
+
+const telegramUser = z.object({
+  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  first_name: z.string().max(256),
+  last_name: z.string().max(256).optional(),
+  username: z.string().max(64).optional(),
+  language_code: z.string().max(35).optional(),
+  is_premium: z.boolean().optional(),
+  photo_url: z.string().max(2048).optional(),
+});
+
+export type Identity = { userId: number; profile: TelegramProfile | null; startParam: string | null; via: 'initData' | 'launchToken' };
+
+export type IdentityResult = { ok: true; identity: Identity } | { ok: false; error: string };
+
+const LAUNCH_PREFIX = 'lt1.';
+
+export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: () => Date }) {
+  const now = opts.now ?? (() => new Date());
+  // The launch-token key is derived from the bot token, so every instance of one bot agrees on it.
+  const launchKey = crypto.createHmac('sha256', 'TarotLaunchToken').update(opts.botToken).digest();
+
+  function verifyInitData(raw: string): IdentityResult {
+    if (raw.length > 8192) return { ok: false, error: 'initData: слишком длинные данные' };
+    let params: URLSearchParams;
+    try {
+      params = new URLSearchParams(raw);
+    } catch {
+      return { ok: false, error: 'initData: неверный формат' };
+    }
+    if (!params.get('hash')) return { ok: false, error: 'initData: нет подписи (hash)' };
+    try {
+      validate(params, opts.botToken, { expiresIn: opts.maxAgeS });
+    } catch (err) {
+      if (err instanceof ExpiredError) return { ok: false, error: 'initData: срок действия истёк, откройте приложение заново' };
+      if (err instanceof SignatureInvalidError) return { ok: false, error: 'initData: подпись неверна' };
+      if (err instanceof SignatureMissingError) return { ok: false, error: 'initData: нет подписи (hash)' };
+      if (err instanceof AuthDateInvalidError) return { ok: false, error: 'initData: неверное поле auth_date' };
+      return { ok: false, error: 'initData: неверный формат' };
+    }
+    const rawUser = params.get('user');
+    if (!rawUser) return { ok: false, error: 'initData: нет пользователя (user)' };
+    let user: z.infer<typeof telegramUser>;
+    try {
+      const parsed = telegramUser.safeParse(JSON.parse(rawUser));
+      if (!parsed.success) return { ok: false, error: 'initData: неверное поле user' };
+      user = parsed.data;
+    } catch {
+      return { ok: false, error: 'initData: неверное поле user' };
+    }
+    const startParam = params.get('start_param');
+    return {
+      ok: true,
+      identity: { userId: user.id, profile: user, startParam: startParam ? startParam.slice(0, 512) : null, via: 'initData' },
+    };
+  }
+
+  function mac(payload: string): string {
+    return crypto.createHmac('sha256', launchKey).update(payload).digest('base64url');
+  }
+
+  function verifyLaunchToken(token: string): IdentityResult {
+    const m = /^lt1\.(\d{1,16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!m) return { ok: false, error: 'token: неверный формат' };
+    const expected = Buffer.from(mac(`${m[1]}.${m[2]}`));
+    const given = Buffer.from(m[3]);
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+      return { ok: false, error: 'token: подпись неверна' };
+    if (Number(m[2]) * 1000 < now().getTime()) return { ok: false, error: 'token: срок действия истёк, откройте приложение заново' };
+    return { ok: true, identity: { userId: Number(m[1]), profile: null, startParam: null, via: 'launchToken' } };
+  }
+
+  return {
+    verifyInitData,
+
+    /** `lt1.<userId>.<expiresAtSeconds>.<mac>`: valid for `ttlS` seconds. */
+    signLaunchToken(userId: number, ttlS = 3600): string {
+      const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}`;
+      return `${LAUNCH_PREFIX}${payload}.${mac(payload)}`;
+    },
+
+    verifyLaunchToken,
+
+    /** The Authorization header's value: `tma <initData>`, `Bearer <initData>` or `Bearer lt1.…`. */
+    verifyAuthorization(header: string | undefined): IdentityResult {
+      if (!header) return { ok: false, error: 'Authorization: нужны данные запуска Telegram (tma <initData>)' };
+      const m = /^(tma|bearer)\s+(.+)$/is.exec(header.trim());
+      if (!m) return { ok: false, error: 'Authorization: ожидается «tma <initData>»' };
+      const value = m[2].trim();
+      return value.startsWith(LAUNCH_PREFIX) ? verifyLaunchToken(value) : verifyInitData(value);
+    },
+
+    /** Signs initData exactly as Telegram does (local mode's /dev/launch and the tests). */
+    signInitData(user: TelegramProfile, extra: { startParam?: string; authDate?: Date } = {}): string {
+      const u: Record<string, unknown> = { id: user.id, first_name: user.first_name };
+      for (const k of ['last_name', 'username', 'language_code', 'is_premium', 'photo_url'] as const) if (user[k] != null) u[k] = user[k];
+      return sign(
+        { user: u as any, ...(extra.startParam ? { start_param: extra.startParam } : {}), chat_type: 'sender', chat_instance: '1' } as any,
+        opts.botToken,
+        extra.authDate ?? now(),
+      );
+    },
+  };
+}
+
+export type IdentityVerifier = ReturnType<typeof createIdentity>;

@@ -1,0 +1,191 @@
+// Readings: the server checks access, takes the spread from the day's quota and deals the cards, in one
+// transaction, so a reading exists exactly when a spread was charged for it.
+import * as readingsRepo from '../db/repositories/readings';
+import * as usageRepo from '../db/repositories/usage';
+import * as usersRepo from '../db/repositories/users';
+import type { Reading } from '../db/schema';
+import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
+import { deal } from '../domain/deal';
+import { validateQuestion } from '../domain/question';
+import { getSpread, spreadLabel } from '../domain/spreads';
+import { canUseSpread, dailySpreadLimit, interpretationLevel } from '../domain/tiers';
+import { formatCountdown, localDate, nextLocalMidnight } from '../domain/time';
+import type { DealtCard, Orientation } from '../domain/types';
+import type { ServiceDeps } from './deps';
+import { ServiceError } from './errors';
+import { entitlementOf, type UserService } from './users';
+
+const DECK_IDS = DECK.map((c) => c.id);
+
+export interface DealtCardView {
+  position: number;
+  positionName: string;
+  cardId: string;
+  name: string;
+  suit: string;
+  image: string;
+  orientation: Orientation;
+  reversed: boolean;
+  keywords: string[];
+  meaning: string;
+}
+
+export interface ReadingView {
+  id: number;
+  spreadType: string;
+  spreadName: string;
+  question: string;
+  level: 'basic' | 'premium';
+  status: Reading['status'];
+  interpretation: string | null;
+  cards: DealtCardView[];
+  createdAt: string;
+}
+
+export function cardView(c: DealtCard, positionName: string): DealtCardView {
+  const card = CARD_BY_ID.get(c.cardId)!;
+  return {
+    position: c.position,
+    positionName,
+    cardId: card.id,
+    name: card.name,
+    suit: card.suit,
+    image: card.image,
+    orientation: c.orientation,
+    reversed: c.orientation === 'reversed',
+    keywords: c.orientation === 'reversed' ? card.reversedKeywords : card.keywords,
+    meaning: cardMeaning(card, c.orientation),
+  };
+}
+
+export function readingView(r: Reading): ReadingView {
+  const positions = getSpread(r.spread_type)?.positions ?? [];
+  return {
+    id: r.id,
+    spreadType: r.spread_type,
+    spreadName: spreadLabel(r.spread_type),
+    question: r.question,
+    level: r.level,
+    status: r.status,
+    interpretation: r.interpretation,
+    cards: r.cards.map((c) => cardView(c, positions[c.position] ?? `Карта ${c.position + 1}`)),
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+export function limitReachedError(now: Date, timeZone: string, message: string): ServiceError {
+  const resetsAt = nextLocalMidnight(now, timeZone);
+  const ms = resetsAt.getTime() - now.getTime();
+  return new ServiceError('limit_reached', `${message} Новые расклады через ${formatCountdown(ms, true)}.`, {
+    resetsAt: resetsAt.toISOString(),
+    retryAfterSeconds: Math.ceil(ms / 1000),
+  });
+}
+
+export function createReadingService(deps: ServiceDeps, users: UserService) {
+  /**
+   * Takes one spread from today's quota (the spec's spread/use and free-spread/use calls, and the first
+   * step of every reading). Must run inside the caller's transaction when a reading follows.
+   */
+  async function chargeSpread(q: ServiceDeps['db'], userId: number, freeSpread: boolean) {
+    const user = await users.requireUser(userId);
+    const now = deps.clock();
+    const e = entitlementOf(user, now, deps.specialAccessUserIds);
+    const day = localDate(now, user.time_zone);
+    const used = await usageRepo.consumeSpread(q, userId, day, dailySpreadLimit(e), freeSpread);
+    if (used === null) {
+      throw limitReachedError(now, user.time_zone, e.tier === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.');
+    }
+    await usersRepo.addTotalSpreads(q, userId, 1);
+    return { user, entitlement: e, day };
+  }
+
+  return {
+    /** POST /api/readings: access check, atomic quota, server-dealt cards. */
+    async create(userId: number, input: { spreadType: string; question: unknown }): Promise<ReadingView> {
+      const spread = getSpread(input.spreadType);
+      if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
+      const q = validateQuestion(input.question);
+      if (!q.ok) throw new ServiceError('bad_input', q.error);
+      const user = await users.requireUser(userId);
+      const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
+      if (!verdict.ok) {
+        throw new ServiceError(
+          'payment_required',
+          verdict.reason === 'needs_vip' ? `Расклад «${spread.name}» доступен только с VIP-подпиской.` : `Расклад «${spread.name}» доступен с подпиской.`,
+          { requiredPlan: verdict.reason === 'needs_vip' ? 'vip_499' : 'basic_299', redirect: '/subscription' },
+        );
+      }
+      const reading = await deps.db.transaction().execute(async (trx) => {
+        const charged = await chargeSpread(trx, userId, spread.isFree);
+        return readingsRepo.insertReading(trx, {
+          userId,
+          spreadType: spread.id,
+          question: q.question,
+          cards: deal(DECK_IDS, spread.cards, deps.randomInt),
+          level: interpretationLevel(charged.entitlement.tier),
+          status: 'dealt',
+          chargedDay: charged.day,
+        });
+      });
+      return readingView(reading);
+    },
+
+    /** The spec's POST /api/user/spread/use and /free-spread/use: take a spread without a reading. */
+    async useSpread(userId: number, freeSpread: boolean) {
+      await deps.db.transaction().execute((trx) => chargeSpread(trx, userId, freeSpread));
+      return users.status(userId);
+    },
+
+    async get(userId: number, id: number): Promise<ReadingView> {
+      const r = await readingsRepo.findReading(deps.db, id);
+      if (!r) throw new ServiceError('not_found', 'Расклад не найден');
+      if (r.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад');
+      return readingView(r);
+    },
+
+    async list(userId: number, limit: number, offset: number) {
+      const [items, total] = await Promise.all([
+        readingsRepo.listReadings(deps.db, userId, limit, offset),
+        readingsRepo.countReadings(deps.db, userId),
+      ]);
+      return { readings: items.map(readingView), total, limit, offset };
+    },
+
+    /**
+     * The spec's POST /api/user/reading: the client saves a reading it shows. With the server dealing,
+     * a known readingId of the caller is returned as is; otherwise the named cards are recorded as a
+     * history entry that charged nothing and is never sent to the AI (status 'saved').
+     */
+    async saveFromClient(
+      userId: number,
+      input: { readingId?: number; question: string; cards: string[]; interpretation?: string; spreadType?: string },
+    ): Promise<{ readingId: number }> {
+      if (input.readingId !== undefined) {
+        const r = await readingsRepo.findReading(deps.db, input.readingId);
+        if (!r) throw new ServiceError('not_found', 'readingId: расклад не найден');
+        if (r.user_id !== userId) throw new ServiceError('forbidden', 'readingId: это чужой расклад');
+        return { readingId: r.id };
+      }
+      const byName = new Map(DECK.map((c) => [c.name.toLowerCase(), c.id]));
+      const cards: DealtCard[] = input.cards.map((name, position) => {
+        const id = CARD_BY_ID.has(name) ? name : byName.get(name.trim().toLowerCase());
+        if (!id) throw new ServiceError('bad_input', `cards: неизвестная карта «${name.slice(0, 40)}»`);
+        return { cardId: id, position, orientation: 'upright' };
+      });
+      const r = await readingsRepo.insertReading(deps.db, {
+        userId,
+        spreadType: input.spreadType ?? 'free_daily',
+        question: input.question,
+        cards,
+        level: 'basic',
+        status: 'saved',
+        interpretation: input.interpretation ?? null,
+        chargedDay: null,
+      });
+      return { readingId: r.id };
+    },
+  };
+}
+
+export type ReadingService = ReturnType<typeof createReadingService>;

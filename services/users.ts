@@ -1,0 +1,193 @@
+// Users, their status and settings. The status is what every screen reads: tier, quotas, today's usage.
+import * as usersRepo from '../db/repositories/users';
+import type { TelegramProfile } from '../db/repositories/users';
+import type { DailyUsage, User } from '../db/schema';
+import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
+import { isValidTimeZone, localDate, nextLocalMidnight } from '../domain/time';
+import { TIERS, type Tier } from '../domain/types';
+import type { ServiceDeps } from './deps';
+import { ServiceError } from './errors';
+
+/** The spec's UserStatus (spec 000 §3) plus what the screens need to show it without guessing. */
+export interface UserStatus {
+  subscriptionType: Tier;
+  subscriptionExpires: string | null;
+  autoRenew: boolean;
+  dailyCardUsed: boolean;
+  dailyCardDate: string | null;
+  freeSpreadUsed: boolean;
+  freeSpreadDate: string | null;
+  totalSpreadsUsed: number;
+  dailySpreadsUsed: number;
+  dailySpreadsDate: string;
+  maxDailySpreads: number;
+  remainingSpreads: number;
+  freeSpreadAvailable: boolean;
+  dailyCardAvailable: boolean;
+  /** Paid users may draw the daily card again. */
+  unlimitedDailyCard: boolean;
+  special: boolean;
+  timeZone: string;
+  notifyDaily: boolean;
+  /** The next local midnight, when today's limits reset (ISO). */
+  resetsAt: string;
+}
+
+export interface UserProfileView {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  languageCode: string | null;
+  isPremium: boolean;
+  photoUrl: string | null;
+}
+
+export const profileView = (u: User): UserProfileView => ({
+  id: u.id,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  username: u.username,
+  languageCode: u.language_code,
+  isPremium: u.is_premium,
+  photoUrl: u.photo_url,
+});
+
+export function entitlementOf(user: User, now: Date, specialIds: readonly number[]): Entitlement {
+  return {
+    tier: effectiveTier(user.subscription_type, user.subscription_expires, now),
+    special: specialIds.includes(user.id),
+  };
+}
+
+/** Builds the status from the user and a usage row (ignored unless it is for the user's local today). */
+export function buildStatus(user: User, usage: DailyUsage | null | undefined, now: Date, specialIds: readonly number[]): UserStatus {
+  const e = entitlementOf(user, now, specialIds);
+  const today = localDate(now, user.time_zone);
+  const u = usage && usage.day === today ? usage : null;
+  const max = dailySpreadLimit(e);
+  const used = u?.spreads_used ?? 0;
+  const remaining = Math.max(0, max - used);
+  const dailyCardUsed = u?.daily_card_used ?? false;
+  const unlimitedDailyCard = canRedrawDailyCard(e);
+  const expires = e.tier === 'free' ? null : user.subscription_expires;
+  return {
+    subscriptionType: e.tier,
+    subscriptionExpires: expires ? expires.toISOString() : null,
+    autoRenew: e.tier !== 'free' && user.subscription_auto_renew,
+    dailyCardUsed,
+    dailyCardDate: dailyCardUsed ? today : null,
+    freeSpreadUsed: e.special ? false : (u?.free_spread_used ?? false),
+    freeSpreadDate: u?.free_spread_used ? today : null,
+    totalSpreadsUsed: user.total_spreads_used,
+    dailySpreadsUsed: used,
+    dailySpreadsDate: today,
+    maxDailySpreads: max,
+    remainingSpreads: remaining,
+    freeSpreadAvailable: remaining > 0,
+    dailyCardAvailable: unlimitedDailyCard || !dailyCardUsed,
+    unlimitedDailyCard,
+    special: e.special,
+    timeZone: user.time_zone,
+    notifyDaily: user.notify_daily,
+    resetsAt: nextLocalMidnight(now, user.time_zone).toISOString(),
+  };
+}
+
+/** Bounded memory of profiles already written, so an unchanged profile costs no write per request. */
+class RecentProfiles {
+  private map = new Map<number, string>();
+  constructor(private readonly max = 10_000) {}
+  seen(id: number, key: string): boolean {
+    const prev = this.map.get(id);
+    if (prev === key) return true;
+    this.map.delete(id);
+    this.map.set(id, key);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    return false;
+  }
+  forget(id: number) {
+    this.map.delete(id);
+  }
+}
+
+export function createUserService(deps: ServiceDeps) {
+  const recent = new RecentProfiles();
+
+  async function requireUser(userId: number): Promise<User> {
+    const user = await usersRepo.findUser(deps.db, userId);
+    if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+    return user;
+  }
+
+  async function status(userId: number): Promise<{ user: User; status: UserStatus }> {
+    const found = await usersRepo.findUserWithLatestUsage(deps.db, userId);
+    if (!found) throw new ServiceError('not_found', 'Пользователь не найден');
+    return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };
+  }
+
+  return {
+    requireUser,
+    status,
+
+    /** Records the Telegram profile of an authenticated call (a write only when it changed). */
+    async touchProfile(profile: TelegramProfile, startParam?: string | null): Promise<void> {
+      const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
+      if (recent.seen(profile.id, key)) return;
+      try {
+        await usersRepo.upsertProfile(deps.db, profile, deps.defaultTimeZone, startParam);
+      } catch (err) {
+        recent.forget(profile.id);
+        throw err;
+      }
+    },
+
+    /** A user known only by id (server-signed launch token, bot update). */
+    async ensure(userId: number): Promise<void> {
+      if (recent.seen(userId, '')) return;
+      await usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone);
+    },
+
+    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean }) {
+      if (s.timeZone !== undefined && !isValidTimeZone(s.timeZone))
+        throw new ServiceError('bad_input', 'timeZone: неизвестный часовой пояс');
+      await usersRepo.updateSettings(deps.db, userId, s);
+      return status(userId);
+    },
+
+    /**
+     * Activates a plan directly: only with mock payments (local mode, tests). Real plans are granted
+     * by confirmed payments. The plan extends from the later of now and the current expiry.
+     */
+    async activateMockPlan(userId: number, type: string) {
+      if (!(TIERS as readonly string[]).includes(type))
+        throw new ServiceError('bad_input', `subscriptionType: ожидается одно из ${TIERS.join(', ')}`);
+      if (type === 'free') throw new ServiceError('bad_input', 'subscriptionType: бесплатный план нельзя купить');
+      if (!deps.mockPayments)
+        throw new ServiceError('payment_required', 'Оформите подписку через оплату: POST /api/payments/create', {
+          payWith: '/api/payments/create',
+        });
+      const days = type === 'week_7d' ? 7 : 30;
+      await deps.db.transaction().execute(async (trx) => {
+        const user = await usersRepo.lockUser(trx, userId);
+        if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+        const now = deps.clock();
+        const current = entitlementOf(user, now, []).tier;
+        const from = current === type && user.subscription_expires && user.subscription_expires > now ? user.subscription_expires : now;
+        await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * 86_400_000), type !== 'week_7d');
+      });
+      return status(userId);
+    },
+
+    /** Stops renewal; access stays until the end of the paid period. */
+    async cancelSubscription(userId: number) {
+      const user = await requireUser(userId);
+      if (!isPaidTier(entitlementOf(user, deps.clock(), []).tier))
+        throw new ServiceError('conflict', 'Нет активной подписки для отмены');
+      await usersRepo.setSubscription(deps.db, userId, user.subscription_type, user.subscription_expires, false);
+      return status(userId);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
