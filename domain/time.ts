@@ -94,28 +94,33 @@ function plural(n: number, one: string, few: string, many: string): string {
 }
 
 /**
- * A countdown in Russian units, dropping leading zero units: «2 ч 5 мин 3 сек», «5 мин 0 сек», «3 сек».
- * With `long`, full words: «2 часа 5 минут 3 секунды».
+ * The ticking countdown in Russian units, dropping leading zero units: «2 ч 5 мин 3 сек», «5 мин 0 сек», «3 сек».
  */
-export function formatCountdown(ms: number, long = false): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const units: [number, string][] = long
-    ? [
-        [h, plural(h, 'час', 'часа', 'часов')],
-        [m, plural(m, 'минута', 'минуты', 'минут')],
-        [s, plural(s, 'секунда', 'секунды', 'секунд')],
-      ]
-    : [
-        [h, 'ч'],
-        [m, 'мин'],
-        [s, 'сек'],
-      ];
+export function formatCountdown(ms: number): string {
+  const { h, m, s } = split(ms);
+  const units: [number, string][] = [
+    [h, 'ч'],
+    [m, 'мин'],
+    [s, 'сек'],
+  ];
   const first = units.findIndex(([n]) => n > 0);
-  const shown = first === -1 ? units.slice(2) : units.slice(first);
-  return shown.map(([n, unit]) => `${n} ${unit}`).join(' ');
+  return (first === -1 ? units.slice(2) : units.slice(first)).map(([n, unit]) => `${n} ${unit}`).join(' ');
+}
+
+/** A duration in words for a sentence after «через»: «2 часа 5 минут», «1 минуту», «30 секунд». */
+export function formatDurationWords(ms: number): string {
+  const { h, m, s } = split(ms);
+  const words = [
+    h > 0 ? `${h} ${plural(h, 'час', 'часа', 'часов')}` : '',
+    m > 0 ? `${m} ${plural(m, 'минуту', 'минуты', 'минут')}` : '',
+    s > 0 && h === 0 ? `${s} ${plural(s, 'секунду', 'секунды', 'секунд')}` : '',
+  ].filter(Boolean);
+  return words.length ? words.join(' ') : '0 секунд';
+}
+
+function split(ms: number) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
 }
 
 /** A date in the ru-RU format (dd.mm.yyyy) in `tz`. */

@@ -1,7 +1,7 @@
 // Who is calling: Telegram initData (validated with @tma.js/init-data-node) or a short-lived launch token
 // the server signed itself (for the launches Telegram gives no initData). A bare user id is never trusted.
 import crypto from 'node:crypto';
-import { validate, sign, SignatureInvalidError, SignatureMissingError, ExpiredError, AuthDateInvalidError } from '@tma.js/init-data-node';
+import { validate, sign } from '@tma.js/init-data-node';
 import { z } from 'zod';
 import type { TelegramProfile } from '../db/repositories/users';
 
@@ -21,6 +21,13 @@ export type IdentityResult = { ok: true; identity: Identity } | { ok: false; err
 
 const LAUNCH_PREFIX = 'lt1.';
 
+const VALIDATION_ERRORS: Record<string, string> = {
+  ExpiredError: 'initData: срок действия истёк, откройте приложение заново',
+  SignatureInvalidError: 'initData: подпись неверна',
+  SignatureMissingError: 'initData: нет подписи (hash)',
+  AuthDateInvalidError: 'initData: неверное поле auth_date',
+};
+
 export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: () => Date }) {
   const now = opts.now ?? (() => new Date());
   // The launch-token key is derived from the bot token, so every instance of one bot agrees on it.
@@ -38,11 +45,8 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
     try {
       validate(params, opts.botToken, { expiresIn: opts.maxAgeS });
     } catch (err) {
-      if (err instanceof ExpiredError) return { ok: false, error: 'initData: срок действия истёк, откройте приложение заново' };
-      if (err instanceof SignatureInvalidError) return { ok: false, error: 'initData: подпись неверна' };
-      if (err instanceof SignatureMissingError) return { ok: false, error: 'initData: нет подписи (hash)' };
-      if (err instanceof AuthDateInvalidError) return { ok: false, error: 'initData: неверное поле auth_date' };
-      return { ok: false, error: 'initData: неверный формат' };
+      // Compared by name: the library's error classes exist once per module format (ESM and CJS).
+      return { ok: false, error: VALIDATION_ERRORS[(err as Error)?.name] ?? 'initData: неверный формат' };
     }
     const rawUser = params.get('user');
     if (!rawUser) return { ok: false, error: 'initData: нет пользователя (user)' };

@@ -9,7 +9,7 @@ import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
 import { getSpread, spreadLabel } from '../domain/spreads';
 import { canUseSpread, dailySpreadLimit, interpretationLevel } from '../domain/tiers';
-import { formatCountdown, localDate, nextLocalMidnight } from '../domain/time';
+import { formatDurationWords, localDate, nextLocalMidnight } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -76,7 +76,7 @@ export function readingView(r: Reading): ReadingView {
 export function limitReachedError(now: Date, timeZone: string, message: string): ServiceError {
   const resetsAt = nextLocalMidnight(now, timeZone);
   const ms = resetsAt.getTime() - now.getTime();
-  return new ServiceError('limit_reached', `${message} Новые расклады через ${formatCountdown(ms, true)}.`, {
+  return new ServiceError('limit_reached', `${message} Новые расклады через ${formatDurationWords(ms)}.`, {
     resetsAt: resetsAt.toISOString(),
     retryAfterSeconds: Math.ceil(ms / 1000),
   });
@@ -88,7 +88,9 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
    * step of every reading). Must run inside the caller's transaction when a reading follows.
    */
   async function chargeSpread(q: ServiceDeps['db'], userId: number, freeSpread: boolean) {
-    const user = await users.requireUser(userId);
+    // Everything here runs on `q`: inside a transaction a second connection could wait forever for the first.
+    const user = await usersRepo.findUser(q, userId);
+    if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
     const now = deps.clock();
     const e = entitlementOf(user, now, deps.specialAccessUserIds);
     const day = localDate(now, user.time_zone);
