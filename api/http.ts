@@ -4,9 +4,12 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { zValidator } from '@hono/zod-validator';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
 import type { Logger } from '../logger';
+
+// Validation messages are shown to users: Russian for the ones our schemas do not spell out.
+z.config(z.locales.ru());
 
 export const ok = <T>(c: Context, data: T, status: ContentfulStatusCode = 200) => c.json({ success: true as const, data }, status);
 

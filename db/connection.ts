@@ -49,7 +49,7 @@ function lockDataDir(dir: string): () => void {
     } catch (err: any) {
       if (err.code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && isAlive(pid)) {
         throw new DataDirLockedError(
           `The data folder ${path.resolve(dir)} is in use by another process (pid ${pid}); stop it first or set DATA_DIR to another folder.`,
         );

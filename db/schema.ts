@@ -12,13 +12,13 @@ export interface UsersTable {
   last_name: string | null;
   username: string | null;
   language_code: string | null;
-  is_premium: boolean;
+  is_premium: Generated<boolean>;
   photo_url: string | null;
   time_zone: string;
-  notify_daily: boolean;
-  bot_reachable: boolean;
+  notify_daily: Generated<boolean>;
+  bot_reachable: Generated<boolean>;
   start_param: string | null;
-  subscription_type: Tier;
+  subscription_type: ColumnType<Tier, Tier | undefined, Tier>;
   subscription_expires: Date | null;
   subscription_auto_renew: Generated<boolean>;
   total_spreads_used: Generated<number>;

@@ -14,6 +14,7 @@ export interface HarnessOptions {
   mockPayments?: boolean;
   now?: Date;
   webDist?: string;
+  localMode?: boolean;
 }
 
 export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
@@ -29,7 +30,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     mockPayments: o.mockPayments ?? true,
   });
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
-  const app = createApi({ services, identity, logger: pino({ level: 'silent' }), localMode: true, webDist: o.webDist });
+  const app = createApi({ services, identity, logger: pino({ level: 'silent' }), localMode: o.localMode ?? true, webDist: o.webDist });
 
   const authFor = (user: TelegramProfile | number) =>
     `tma ${identity.signInitData(typeof user === 'number' ? { id: user, first_name: 'Тест' } : user)}`;

@@ -31,7 +31,7 @@ export async function upsertProfile(db: Q, p: TelegramProfile, timeZone: string,
   };
   await db
     .insertInto('users')
-    .values({ ...row, time_zone: timeZone, subscription_type: 'free', subscription_expires: null, start_param: startParam ?? null, notify_daily: true, bot_reachable: true })
+    .values({ ...row, time_zone: timeZone, start_param: startParam ?? null })
     .onConflict((oc) =>
       oc
         .column('id')
@@ -64,7 +64,7 @@ export async function upsertProfile(db: Q, p: TelegramProfile, timeZone: string,
 export async function ensureUser(db: Q, id: number, timeZone: string): Promise<void> {
   await db
     .insertInto('users')
-    .values({ id, first_name: '', time_zone: timeZone, subscription_type: 'free', subscription_expires: null, is_premium: false, notify_daily: true, bot_reachable: true })
+    .values({ id, first_name: '', time_zone: timeZone })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

@@ -1,0 +1,130 @@
+// API throughput: requests/s of an authenticated GET /api/user/status divided by requests/s of a bare Hono
+// hello-world, both served from a child process and loaded by autocannon from this process in the same run.
+// Value: the PostgreSQL ratio (BENCH_DATABASE_URL or TEST_DATABASE_URL) when given, else the PGlite ratio.
+// Budget (DESIGN.md §9): ≥ 0.4 on PostgreSQL. Any failed request makes the value 0.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createIdentity } from '../services/identity';
+import { spawnGroup, stopGroup } from './lib/processes';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BOT_TOKEN = '7000000001:AAHbenchTokenForTheTarotAppBench_0123456';
+const LOAD = { connections: 50, pipelining: 1 };
+const WARMUP_S = 2;
+const DURATION_S = 10;
+
+interface Measured {
+  rps: number;
+  failed: { non2xx: number; errors: number; timeouts: number };
+  latencyP99Ms: number;
+}
+
+/** Warms up, then measures; returns requests/s and every failure autocannon counted. */
+async function load(url: string, headers: Record<string, string> = {}): Promise<Measured> {
+  await autocannon({ url, headers, ...LOAD, duration: WARMUP_S });
+  const r = await autocannon({ url, headers, ...LOAD, duration: DURATION_S });
+  return { rps: Math.round(r.requests.average), failed: { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }, latencyP99Ms: r.latency.p99 };
+}
+
+/** Runs bench/lib/server.ts in its own process group; `use` gets its base URL; the server is always stopped. */
+async function withServer<T>(mode: 'hello' | 'app', env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
+  const { DATABASE_URL, BOT_TOKEN: _token, DATA_DIR, ...inherited } = process.env;
+  let onPort!: (port: number) => void;
+  const ready = new Promise<number>((resolve) => (onPort = resolve));
+  const child = spawnGroup('npx', ['tsx', path.join('bench', 'lib', 'server.ts'), mode], {
+    cwd: ROOT,
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    onStdout: (line) => {
+      try {
+        onPort(JSON.parse(line).port);
+      } catch {
+        process.stderr.write(`${line}\n`);
+      }
+    },
+  });
+  try {
+    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`${mode} server exited (code ${code})`))));
+    const port = await Promise.race([ready, exited]);
+    return await use(`http://127.0.0.1:${port}`);
+  } finally {
+    await stopGroup(child);
+  }
+}
+
+/** The app on one database: checks one request by hand, then loads it. */
+async function measureApp(env: Record<string, string>): Promise<Measured> {
+  const auth = `tma ${createIdentity({ botToken: BOT_TOKEN, maxAgeS: 86400 }).signInitData({ id: 700_000_001, first_name: 'Bench' })}`;
+  return withServer('app', { BOT_TOKEN, ...env }, async (base) => {
+    const url = `${base}/api/user/status`;
+    const res = await fetch(url, { headers: { authorization: auth } });
+    if (res.status !== 200) throw new Error(`GET /api/user/status answered ${res.status}: ${await res.text()}`);
+    return load(url, { authorization: auth });
+  });
+}
+
+async function onPglite(): Promise<Measured> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bench-api-'));
+  try {
+    return await measureApp({ DATA_DIR: dataDir });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh database on the admin URL's server for the run, dropped afterwards (as test/databases.ts). */
+async function onPostgres(admin: string): Promise<Measured> {
+  const name = `taro_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const adminQuery = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await adminQuery(`create database ${name}`);
+  try {
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return await measureApp({ DATABASE_URL: url.toString() });
+  } finally {
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+
+const failures = (m: Measured) => m.failed.non2xx + m.failed.errors + m.failed.timeouts;
+const ratio = (app: Measured, hello: Measured) => Math.round((app.rps / hello.rps) * 1000) / 1000;
+
+export async function run(): Promise<Record<string, unknown>> {
+  const admin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  console.error('api-status: hello-world');
+  const hello = await withServer('hello', {}, (base) => load(`${base}/`));
+  console.error('api-status: app on PGlite');
+  const pglite = await onPglite();
+  let postgres: Measured | undefined;
+  if (admin) {
+    console.error('api-status: app on PostgreSQL');
+    postgres = await onPostgres(admin);
+  }
+  const runs = { hello, pglite, ...(postgres ? { postgres } : {}) };
+  const failed = Object.values(runs).reduce((n, m) => n + failures(m), 0);
+  const main = postgres ?? pglite;
+  return {
+    value: failed ? 0 : ratio(main, hello),
+    unit: 'ratio',
+    budget: 0.4,
+    database: postgres ? 'postgres' : 'pglite',
+    postgresRatio: postgres ? ratio(postgres, hello) : null,
+    pgliteRatio: ratio(pglite, hello),
+    rps: { hello: hello.rps, pglite: pglite.rps, postgres: postgres?.rps ?? null },
+    latencyP99Ms: { hello: hello.latencyP99Ms, pglite: pglite.latencyP99Ms, postgres: postgres?.latencyP99Ms ?? null },
+    failedRequests: Object.fromEntries(Object.entries(runs).map(([k, m]) => [k, m.failed])),
+    load: { ...LOAD, warmupS: WARMUP_S, durationS: DURATION_S },
+  };
+}
