@@ -25,6 +25,8 @@ describe('configuration', () => {
     [{ DEFAULT_TIME_ZONE: 'Moscow' }, /^Invalid environment variable DEFAULT_TIME_ZONE: is not an IANA time zone/],
     [{ OPENAI_TEMPERATURE: '3' }, /^Invalid environment variable OPENAI_TEMPERATURE: /],
     [{ BOT_MODE: 'webhook' }, /^Invalid environment variable PUBLIC_URL: required when BOT_MODE=webhook/],
+    [{ PUSH_RATE_PER_S: '0' }, /^Invalid environment variable PUSH_RATE_PER_S: /],
+    [{ DAILY_REMINDER_TIME: '25:00' }, /^Invalid environment variable DAILY_REMINDER_TIME: must be a local time HH:MM/],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
     try {
@@ -34,7 +36,29 @@ describe('configuration', () => {
     }
   });
 
+  it('paces pushes at 25/s and reminds at 10:00 unless told otherwise', () => {
+    expect(loadConfig({}).push).toEqual({ ratePerSecond: 25, dailyReminderTime: '10:00' });
+    expect(loadConfig({ PUSH_RATE_PER_S: '10', DAILY_REMINDER_TIME: '09:30' }).push).toEqual({ ratePerSecond: 10, dailyReminderTime: '09:30' });
+  });
+
   it('parses id lists', () => {
     expect(loadConfig({ ADMIN_USER_IDS: ' 1, 5000000000123 ,', SPECIAL_ACCESS_USER_IDS: '' })).toMatchObject({ adminUserIds: [1, 5000000000123], specialAccessUserIds: [] });
+  });
+});
+
+describe('price configuration', () => {
+  it('parses price and rate pairs over the defaults', () => {
+    const c = loadConfig({ PRICES_RUB: 'week:199, micro=89', STARS_PRICES: 'vip_499:400', CURRENCY_RATES: 'BYN:0.04', MICRO_PRICE_VARIANTS: 'B:69' });
+    expect(c.pricing).toEqual({ pricesRub: { week: 199, micro: 89 }, starsPrices: { vip_499: 400 }, currencyRates: { BYN: 0.04 }, microPriceVariants: { B: 69 } });
+    expect(loadConfig({}).pricing.pricesRub).toEqual({});
+  });
+
+  it.each([
+    [{ PRICES_RUB: 'gold:5' }, /^Invalid environment variable PRICES_RUB: "gold:5" is not one of/],
+    [{ PRICES_RUB: 'week:-1' }, /^Invalid environment variable PRICES_RUB: /],
+    [{ STARS_PRICES: 'week:1.5' }, /^Invalid environment variable STARS_PRICES: "week:1.5" must be a positive whole number/],
+    [{ CURRENCY_RATES: 'USD:90' }, /^Invalid environment variable CURRENCY_RATES: /],
+  ])('stops on %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });

@@ -1,6 +1,7 @@
 // Environment parsed and validated once into a typed Config. A bad value stops start-up with one line
 // naming the variable (see loadConfig's caller in main.ts).
 import { z } from 'zod';
+import { DEFAULT_TAX_STATUS, type LegalDetails } from './domain/legal';
 
 const idList = z
   .string()
@@ -15,6 +16,29 @@ const idList = z
     }
     return ids.map(Number);
   });
+
+/** `key:number` pairs separated by commas (prices, rates), each key one of `keys`. */
+const numberPairs = (keys: readonly string[], fallback: string, opts: { integer?: boolean } = {}) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s, ctx) => {
+      const out: Record<string, number> = {};
+      for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const m = /^([A-Za-z0-9_]+)\s*[:=]\s*(\d+(?:\.\d+)?)$/.exec(part);
+        if (!m || !keys.includes(m[1])) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not one of ${keys.map((k) => `${k}:<number>`).join(', ')}` });
+          return z.NEVER;
+        }
+        const n = Number(m[2]);
+        if (!(n > 0) || (opts.integer && !Number.isInteger(n))) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" must be a positive${opts.integer ? ' whole' : ''} number` });
+          return z.NEVER;
+        }
+        out[m[1]] = n;
+      }
+      return out;
+    });
 
 const optionalString = z
   .string()
@@ -66,11 +90,32 @@ const schema = z.object({
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
   YOOKASSA_API_ROOT: z.url().default('https://api.yookassa.ru'),
+  PRICES_RUB: numberPairs(['week', 'micro', 'basic_299', 'vip_499', 'trial'], '', { integer: true }),
+  MICRO_PRICE_VARIANTS: numberPairs(['A', 'B'], '', { integer: true }),
+  STARS_PRICES: numberPairs(['week', 'micro', 'basic_299', 'vip_499'], '', { integer: true }),
+  CURRENCY_RATES: numberPairs(['UAH', 'KZT', 'BYN'], ''),
   ADMIN_USER_IDS: idList,
   SPECIAL_ACCESS_USER_IDS: idList,
   DEFAULT_TIME_ZONE: z.string().default('Europe/Moscow').refine(isTimeZone, 'is not an IANA time zone'),
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().min(1).default(86400),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUSH_RATE_PER_S: z.coerce.number().int().min(1).max(1000).default(25),
+  DAILY_REMINDER_TIME: z
+    .string()
+    .default('10:00')
+    .refine((s) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s), 'must be a local time HH:MM, e.g. 10:00'),
+  // The provider's details on /contacts and /terms; identifiers are shown only when configured.
+  PROVIDER_NAME: optionalString.pipe(z.string().max(200).optional()),
+  PROVIDER_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+  PROVIDER_TAX_STATUS: optionalString.pipe(z.string().max(200).optional()),
+  PROVIDER_INN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\d{10}|\d{12})$/, 'must be 10 or 12 digits')
+      .optional(),
+  ),
+  PROVIDER_CONTACTS_URL: optionalString.pipe(z.url().optional()),
 });
 
 export type Env = z.input<typeof schema>;
@@ -97,11 +142,24 @@ export interface Config {
   };
   paymentsProvider: 'stars' | 'yookassa' | 'mock';
   yookassa: { shopId?: string; secretKey?: string; apiRoot: string };
+  /** Price overrides (domain/pricing.ts has the defaults): RUB prices, micro A/B prices, Stars, rates. */
+  pricing: {
+    pricesRub: Record<string, number>;
+    microPriceVariants: Record<string, number>;
+    starsPrices: Record<string, number>;
+    currencyRates: Record<string, number>;
+  };
   adminUserIds: number[];
   specialAccessUserIds: number[];
   defaultTimeZone: string;
   initDataMaxAgeS: number;
   logLevel: string;
+  /** Bearer token for GET /metrics; unset: no metrics endpoint. */
+  metricsToken?: string;
+  /** Push sender pacing (messages per second, all chats together) and the daily reminder's local time. */
+  push: { ratePerSecond: number; dailyReminderTime: string };
+  /** The provider's details for the legal pages (PROVIDER_*). */
+  provider: LegalDetails;
 }
 
 export class ConfigError extends Error {}
@@ -146,11 +204,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.OPENAI_TIMEOUT_MS,
     },
     paymentsProvider,
-    yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiRoot: e.YOOKASSA_API_ROOT },
+    yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiRoot: e.YOOKASSA_API_ROOT.replace(/\/+$/, '') },
+    pricing: {
+      pricesRub: e.PRICES_RUB,
+      microPriceVariants: e.MICRO_PRICE_VARIANTS,
+      starsPrices: e.STARS_PRICES,
+      currencyRates: e.CURRENCY_RATES,
+    },
     adminUserIds: e.ADMIN_USER_IDS,
     specialAccessUserIds: e.SPECIAL_ACCESS_USER_IDS,
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
     initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    push: { ratePerSecond: e.PUSH_RATE_PER_S, dailyReminderTime: e.DAILY_REMINDER_TIME },
+    provider: {
+      providerName: e.PROVIDER_NAME,
+      email: e.PROVIDER_EMAIL,
+      taxStatus: e.PROVIDER_TAX_STATUS ?? DEFAULT_TAX_STATUS,
+      inn: e.PROVIDER_INN,
+      contactsUrl: e.PROVIDER_CONTACTS_URL,
+    },
   };
 }

@@ -1,18 +1,27 @@
 // The Hono app: one error boundary, body limits, the authenticated /api sub-apps, local-mode /dev, and
 // the web app. Built from its dependencies; main.ts and the tests call createApi.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
 import { requireIdentity, type AppEnv } from './auth';
+import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
+import type { Metrics } from '../services/metrics';
+import { pendingMigrations } from '../db/connection';
 import { errorHandler, fail, notFound, ok } from './http';
 import { catalogRoutes } from './routes/catalog';
 import { devRoutes } from './routes/dev';
+import { interpretationRoutes } from './routes/interpretation';
+import { offerRoutes } from './routes/offers';
+import { paymentRoutes } from './routes/payments';
+import { legalRoutes } from './routes/legal';
+import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
 import { userRoutes } from './routes/user';
 import { webappRoutes } from './routes/webapp';
+import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
 
 export interface ApiOptions {
   services: Services;
@@ -21,10 +30,20 @@ export interface ApiOptions {
   localMode: boolean;
   /** The built web app (dist/webapp); omitted in API-only tests. */
   webDist?: string;
+  /** Webhook mode: the bot's update handler for POST /api/telegram/webhook (main.ts wires the bot in). */
+  telegramWebhook?: (c: Context) => Response | Promise<Response>;
+  /** Prometheus metrics; served at /metrics when `metricsToken` is set. */
+  metrics?: Metrics;
+  metricsToken?: string;
+  /** Local mode: the local Telegram's page and calls, mounted at /dev/telegram. */
+  devTelegram?: Hono<any>;
 }
 
 export function createApi(o: ApiOptions) {
   const s = o.services;
+
+  // Only requests that can carry a body pay for the limit (it makes every request build a full Request).
+  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'body: тело запроса слишком большое (не больше 64 КБ)') });
 
   const api = new Hono<AppEnv>()
     .get('/health', async (c) => {
@@ -35,16 +54,47 @@ export function createApi(o: ApiOptions) {
         return fail(c, 503, 'База данных недоступна');
       }
     })
-    .use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'body: тело запроса слишком большое (не больше 64 КБ)') }))
+    // Readiness: the database answers and carries every migration this build knows.
+    .get('/ready', async (c) => {
+      try {
+        const pending = await pendingMigrations(s.deps.db);
+        if (pending.length) return fail(c, 503, `Миграции не применены: ${pending.join(', ')}`);
+        return ok(c, { status: 'ready' });
+      } catch {
+        return fail(c, 503, 'База данных недоступна');
+      }
+    })
+    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     .use('*', requireIdentity(o.identity, s.users))
     .route('/user', userRoutes(s))
     .route('/readings', readingRoutes(s))
+    .route('/payments', paymentRoutes(s, o.identity))
+    .route('/', offerRoutes(s))
+    .route('/natal', natalRoutes(s))
+    .route('/config/legal', legalRoutes(s))
+    .route('/', interpretationRoutes(s))
     .route('/', catalogRoutes());
 
-  const app = new Hono();
+  const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));
   app.notFound(notFound);
+  app.use('*', requestLogging(o.logger, o.metrics));
+  // The local Telegram page (local mode only) has its own inline script; everything else gets the CSP.
+  const headers = securityHeaders();
+  app.use('*', (c, next) => (c.req.path.startsWith('/dev/') ? next() : headers(c, next)));
+  if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));
+  // YooKassa calls without Telegram identity: mounted before the authenticated group.
+  app.route('/api/payments/yookassa', yookassaWebhookRoutes(s, o.logger));
+  // Telegram's updates: checked by the secret token, not by initData.
+  if (o.telegramWebhook) {
+    app.post(
+      '/api/telegram/webhook',
+      bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'body: тело запроса слишком большое') }),
+      (c) => o.telegramWebhook!(c),
+    );
+  }
   app.route('/api', api);
+  if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);
   if (o.localMode) app.route('/dev', devRoutes(s, o.identity));
   app.all('/api/*', (c) => fail(c, 404, `Не найдено: ${c.req.method} ${c.req.path}`));
   if (o.webDist) app.route('/', webappRoutes(o.webDist));

@@ -88,7 +88,11 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
   const inMemory = opts.dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir);
   try {
-    const pglite = await PGlite.create(inMemory ? opts.dataDir : path.join(opts.dataDir, 'pgdata'));
+    // PostgreSQL's defaults (128 MB of shared buffers) are sized for a server; the embedded database of
+    // one small app process does well with far less, and the whole process stays within its memory budget.
+    const pglite = await PGlite.create(inMemory ? opts.dataDir : path.join(opts.dataDir, 'pgdata'), {
+      postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
+    });
     const pool = new pg.Pool({ ...createPgConfig(pglite), types } as pg.PoolConfig);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
@@ -104,6 +108,12 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
     unlock();
     throw err;
   }
+}
+
+/** Names of the registered migrations the database has not applied yet. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -54,6 +54,27 @@ export interface ReadingsTable {
   charged_day: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 0002: the instance call interpreting this reading now, and until when its claim holds. */
+  ai_lease_id: ColumnType<string | null, string | null | undefined, string | null>;
+  ai_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0002: why the reading ended with the fallback text (spec 000 §8 message). */
+  ai_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0002: provider calls per user in the current window (the rate limit holds across instances). */
+export interface AiRateLimitsTable {
+  user_id: number;
+  window_start: Timestamp;
+  calls: number;
+}
+
+/** 0002: the AI message written for a user's daily card of a day ('<cardId>:<orientation>'). */
+export interface DailyCardNotesTable {
+  user_id: number;
+  day: string;
+  card_key: string;
+  note: string;
+  created_at: Generated<Date>;
 }
 
 export interface AppSettingsTable {
@@ -61,11 +82,164 @@ export interface AppSettingsTable {
   value: string;
 }
 
+export interface BotUpdatesTable {
+  update_id: number;
+  received_at: Generated<Date>;
+}
+
+export interface BotConversationsTable {
+  /** The conversation plugin's storage key (the chat id). */
+  key: string;
+  /** JSON of the plugin's version tuple. */
+  version: string;
+  state: Json<unknown>;
+  updated_at: Generated<Date>;
+}
+
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+
+export interface NotificationPayload {
+  text: string;
+  /** A web_app button opening the Mini App at `path` (an app route). */
+  button?: { text: string; path: string };
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  /** With user and kind, the unique key: the local day for the daily reminder. */
+  dedup_key: string;
+  payload: Json<NotificationPayload>;
+  priority: Generated<number>;
+  status: Generated<NotificationStatus>;
+  attempts: Generated<number>;
+  not_before: Timestamp;
+  locked_until: Date | null;
+  sent_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+// Money (migration 0005). Amounts are in minor units: kopecks for RUB, whole Stars for XTR.
+export type PaymentProvider = 'stars' | 'yookassa' | 'mock';
+export type OrderStatus = 'pending' | 'succeeded' | 'canceled';
+
+export interface PaymentOrdersTable {
+  /** A UUID: the Stars invoice payload and YooKassa's metadata.orderId. */
+  id: string;
+  user_id: number;
+  provider: PaymentProvider;
+  product: string;
+  /** The tier a plan product grants; null for the micro pack. */
+  plan: Tier | null;
+  days: number | null;
+  amount_minor: number;
+  currency: string;
+  reading_id: number | null;
+  recurring: Generated<boolean>;
+  autopay_consent: Generated<boolean>;
+  provider_payment_id: string | null;
+  idempotence_key: string;
+  status: Generated<OrderStatus>;
+  context: Json<Record<string, unknown>> | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  provider: PaymentProvider;
+  /** Stars: telegram_payment_charge_id; YooKassa: the payment id; mock: the order id. Unique per provider. */
+  provider_payment_id: string;
+  order_id: string | null;
+  user_id: number;
+  product: string;
+  amount_minor: number;
+  currency: string;
+  status: Generated<'succeeded' | 'refunded'>;
+  /** What applying the payment granted, so a refund can take exactly that back. */
+  granted: ColumnType<Record<string, unknown>, string | undefined, string>;
+  details: Json<Record<string, unknown>> | null;
+  created_at: Generated<Date>;
+  refunded_at: Date | null;
+}
+
+export interface MicroPurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The reading the pack belongs to; null until a reveal binds it. */
+  reading_id: number | null;
+  payment_id: number | null;
+  /** 'payment' (bought) or 'week' (an active week pass reveals without paying). */
+  source: 'payment' | 'week';
+  cards: Json<DealtCard[]> | null;
+  advice: string | null;
+  revealed_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface MicroOffersTable {
+  user_id: number;
+  started_at: Date;
+  expires_at: Date;
+  cta_clicks: Generated<number>;
+  last_cta_at: Date | null;
+}
+
+export interface RecurringBillingTable {
+  user_id: number;
+  provider: PaymentProvider;
+  plan: Tier;
+  /** Stars: the latest telegram_payment_charge_id of the subscription; YooKassa: payment_method.id. */
+  reference: string;
+  active: Generated<boolean>;
+  consent_at: Date;
+  canceled_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface NatalBirthDataTable {
+  user_id: number;
+  /** 'YYYY-MM-DD'. */
+  birth_date: string;
+  /** Local wall-clock time at the birthplace, 'HH:MM'. */
+  birth_time: string;
+  place: string;
+  city_id: string | null;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   daily_usage: DailyUsageTable;
   readings: ReadingsTable;
   app_settings: AppSettingsTable;
+  ai_rate_limits: AiRateLimitsTable;
+  daily_card_notes: DailyCardNotesTable;
+  bot_updates: BotUpdatesTable;
+  bot_conversations: BotConversationsTable;
+  notifications: NotificationsTable;
+  payment_orders: PaymentOrdersTable;
+  payments: PaymentsTable;
+  micro_purchases: MicroPurchasesTable;
+  micro_offers: MicroOffersTable;
+  recurring_billing: RecurringBillingTable;
+  analytics_events: AnalyticsEventsTable;
+  natal_birth_data: NatalBirthDataTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -73,3 +247,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type DailyUsage = Selectable<DailyUsageTable>;
 export type Reading = Selectable<ReadingsTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type PaymentOrder = Selectable<PaymentOrdersTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type MicroPurchase = Selectable<MicroPurchasesTable>;
+export type NatalBirthData = Selectable<NatalBirthDataTable>;

@@ -49,8 +49,31 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar date at `instant` in `tz`, as 'YYYY-MM-DD'. */
 export function localDate(instant: Date, tz: string): string {
+  return dayWindow(instant, tz).date;
+}
+
+function computeLocalDate(instant: Date, tz: string): string {
   const w = wallClock(instant, tz);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+// The local day around the last instant asked for, per zone: every status call asks for today and its
+// end, and Intl formatting is the costly part, so it is done once a day per zone.
+const dayWindows = new Map<string, { start: number; end: number; date: string }>();
+
+function dayWindow(instant: Date, tz: string) {
+  const t = instant.getTime();
+  const cached = dayWindows.get(tz);
+  if (cached && t >= cached.start && t < cached.end) return cached;
+  const date = computeLocalDate(instant, tz);
+  const window = {
+    date,
+    start: zonedTimeToUtc(date, '00:00', tz).getTime(),
+    end: zonedTimeToUtc(addDays(date, 1), '00:00', tz).getTime(),
+  };
+  if (dayWindows.size >= 1000) dayWindows.clear();
+  dayWindows.set(tz, window);
+  return window;
 }
 
 /** The UTC instant at which the wall clock in `tz` reads the given local time (DST-aware). */
@@ -77,7 +100,7 @@ export function addDays(date: string, days: number): string {
 
 /** The next local midnight in `tz` after `instant`. */
 export function nextLocalMidnight(instant: Date, tz: string): Date {
-  return zonedTimeToUtc(addDays(localDate(instant, tz), 1), '00:00', tz);
+  return new Date(dayWindow(instant, tz).end);
 }
 
 /** Milliseconds from `instant` to the next local midnight in `tz`. */

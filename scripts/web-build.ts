@@ -1,4 +1,5 @@
 // Builds the web app when dist/webapp is missing or older than its sources (npm start, browser tests).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,13 @@ export function webBuildIsStale(): boolean {
 export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<void> {
   if (!webBuildIsStale()) return;
   log(fs.existsSync(builtIndex) ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'webapp', 'vite.config.ts'), logLevel: 'warn' });
+  // A child process with NODE_ENV=production: a build started from a test run (NODE_ENV=test) would
+  // otherwise compile JSX for React's development runtime.
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(root, 'webapp', 'vite.config.ts'), '--logLevel', 'warn'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`The web app build failed (exit ${result.status ?? result.signal})`);
 }

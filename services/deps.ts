@@ -1,6 +1,9 @@
 // What every use case is built from. Passed in by main.ts (and by tests), never imported as singletons.
 import type { Db } from '../db/connection';
 import type { RandomInt } from '../domain/deal';
+import type { LegalDetails } from '../domain/legal';
+import type { PaymentsDeps } from './payments/types';
+import type { AiConfig } from './interpretation';
 
 export interface ServiceDeps {
   db: Db;
@@ -12,4 +15,14 @@ export interface ServiceDeps {
   specialAccessUserIds: readonly number[];
   /** Mock payments (local mode and tests): POST /api/user/subscription may activate a plan directly. */
   mockPayments: boolean;
+  /** Local time (HH:MM) of the daily-card reminder push (DAILY_REMINDER_TIME); default 10:00. */
+  dailyReminderTime?: string;
+  /** The AI provider (Config.openai); omitted or without apiKey: every interpretation is the fallback. */
+  ai?: AiConfig;
+  /** Money: the payment provider, price overrides, YooKassa and the bot's Api for Stars (payments helper). */
+  payments?: PaymentsDeps;
+  /** ADMIN_USER_IDS: debug calls and refunds. */
+  adminUserIds?: readonly number[];
+  /** The provider's details for /contacts and /terms (PROVIDER_*); omitted: the tax status default only. */
+  legal?: LegalDetails;
 }

@@ -33,7 +33,26 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   // The launch-token key is derived from the bot token, so every instance of one bot agrees on it.
   const launchKey = crypto.createHmac('sha256', 'TarotLaunchToken').update(opts.botToken).digest();
 
+  // A session sends the same initData on every call: remember what was verified until it expires.
+  const verified = new Map<string, { identity: Identity; expiresAtMs: number }>();
+  const VERIFIED_MAX = 10_000;
+
   function verifyInitData(raw: string): IdentityResult {
+    const hit = verified.get(raw);
+    if (hit) {
+      if (hit.expiresAtMs > now().getTime()) return { ok: true, identity: hit.identity };
+      verified.delete(raw);
+    }
+    const result = checkInitData(raw);
+    if (result.ok) {
+      const authDate = Number(new URLSearchParams(raw).get('auth_date'));
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(raw, { identity: result.identity, expiresAtMs: (authDate + opts.maxAgeS) * 1000 });
+    }
+    return result;
+  }
+
+  function checkInitData(raw: string): IdentityResult {
     if (raw.length > 8192) return { ok: false, error: 'initData: слишком длинные данные' };
     let params: URLSearchParams;
     try {

@@ -1,6 +1,12 @@
 // Builds every use case from its dependencies; main.ts and the tests call this once.
+import { createAnalyticsService } from './analytics';
+import { createBotStateService } from './bot-state';
 import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
+import { createInterpretationService } from './interpretation';
+import { createNatalService } from './natal';
+import { createNotificationService } from './notifications';
+import { createPaymentService } from './payments';
 import { createReadingService } from './readings';
 import { createUserService } from './users';
 
@@ -8,7 +14,13 @@ export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
   const readings = createReadingService(deps, users);
   const dailyCard = createDailyCardService(deps, users);
-  return { deps, users, readings, dailyCard };
+  const notifications = createNotificationService(deps);
+  const botState = createBotStateService(deps);
+  const interpretation = createInterpretationService(deps, users);
+  const payments = createPaymentService(deps, users, notifications);
+  const analytics = createAnalyticsService(deps);
+  const natal = createNatalService(deps, users);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,4 +1,5 @@
 // Users, their status and settings. The status is what every screen reads: tier, quotas, today's usage.
+import DataLoader from 'dataloader';
 import * as usersRepo from '../db/repositories/users';
 import type { TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
@@ -7,6 +8,7 @@ import { isValidTimeZone, localDate, nextLocalMidnight } from '../domain/time';
 import { TIERS, type Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { stopRecurringBilling } from './payments/recurring';
 
 /** The spec's UserStatus (spec 000 §3) plus what the screens need to show it without guessing. */
 export interface UserStatus {
@@ -94,6 +96,8 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
   };
 }
 
+const STATUS_QUERIES_IN_FLIGHT = 4;
+
 /** Bounded memory of profiles already written, so an unchanged profile costs no write per request. */
 class RecentProfiles {
   private map = new Map<number, string>();
@@ -120,8 +124,31 @@ export function createUserService(deps: ServiceDeps) {
     return user;
   }
 
+  // Status reads (one per request on every screen) are batched: while STATUS_QUERIES_IN_FLIGHT queries
+  // run, the ids asked for meanwhile wait and go together in the next query. Batching only, no caching:
+  // every call sees the database as it is after its own request began.
+  let running = 0;
+  const queued: Array<() => void> = [];
+  const statusLoader = new DataLoader<number, { user: User; usage: DailyUsage | null } | undefined>(
+    async (ids) => {
+      running++;
+      try {
+        const found = await usersRepo.findUsersWithLatestUsage(deps.db, ids);
+        return ids.map((id) => found.get(id));
+      } finally {
+        running--;
+        queued.shift()?.();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: 200,
+      batchScheduleFn: (dispatch) => (running < STATUS_QUERIES_IN_FLIGHT ? process.nextTick(dispatch) : queued.push(dispatch)),
+    },
+  );
+
   async function status(userId: number): Promise<{ user: User; status: UserStatus }> {
-    const found = await usersRepo.findUserWithLatestUsage(deps.db, userId);
+    const found = await statusLoader.load(userId);
     if (!found) throw new ServiceError('not_found', 'Пользователь не найден');
     return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };
   }
@@ -184,7 +211,9 @@ export function createUserService(deps: ServiceDeps) {
       const user = await requireUser(userId);
       if (!isPaidTier(entitlementOf(user, deps.clock(), []).tier))
         throw new ServiceError('conflict', 'Нет активной подписки для отмены');
-      await usersRepo.setSubscription(deps.db, userId, user.subscription_type, user.subscription_expires, false);
+      // Telegram stops a Stars subscription first; only then is renewal marked off here.
+      await stopRecurringBilling(deps, userId);
+      await usersRepo.setAutoRenew(deps.db, userId, false);
       return status(userId);
     },
   };

@@ -7,7 +7,6 @@ import pino from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
-import { ensureWebBuild } from '../scripts/web-build';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,8 +31,8 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
+/** Needs an up-to-date dist/webapp: test/global-setup.ts builds it once before the test files run. */
 export async function startBrowserEnv(env: Record<string, string> = {}): Promise<BrowserEnv> {
-  await ensureWebBuild(() => {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-e2e-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await startApp(config, pino({ level: 'silent' }));

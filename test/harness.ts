@@ -4,7 +4,10 @@ import pino from 'pino';
 import { createApi } from '../api/app';
 import type { TelegramProfile } from '../db/repositories/users';
 import { createServices } from '../services';
+import type { LegalDetails } from '../domain/legal';
+import type { AiConfig } from '../services/interpretation';
 import { createIdentity } from '../services/identity';
+import type { PaymentsDeps } from '../services/payments/types';
 import { createTestDatabase, type TestDbKind } from './databases';
 
 export const TEST_BOT_TOKEN = '7000000001:AAHtestTokenForTheTarotAppTests_0123456';
@@ -15,7 +18,25 @@ export interface HarnessOptions {
   now?: Date;
   webDist?: string;
   localMode?: boolean;
+  /** The AI provider (e.g. test/fake-openai.ts); by default no key, so every interpretation is the fallback. */
+  ai?: Partial<AiConfig>;
+  /** The provider's details for the legal pages (PROVIDER_*); by default none but the tax status. */
+  legal?: LegalDetails;
+  /** Payments: provider, YooKassa (test/fake-yookassa.ts), the Stars Api (a fake Bot API); mock by default. */
+  payments?: Partial<PaymentsDeps>;
+  adminUserIds?: number[];
 }
+
+/** Test values for the AI provider: the spec's model settings, a short timeout, no key. */
+export const testAiConfig = (ai: Partial<AiConfig> = {}): AiConfig => ({
+  baseUrl: 'http://127.0.0.1:9/v1',
+  model: 'gpt-3.5-turbo',
+  maxTokens: 2500,
+  temperature: 0.7,
+  timeoutMs: 5_000,
+  pollIntervalMs: 50,
+  ...ai,
+});
 
 export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
   const database = await createTestDatabase(kind);
@@ -28,6 +49,10 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     defaultTimeZone: 'Europe/Moscow',
     specialAccessUserIds: o.specialAccessUserIds ?? [],
     mockPayments: o.mockPayments ?? true,
+    ai: testAiConfig(o.ai),
+    legal: o.legal,
+    payments: { provider: (o.mockPayments ?? true) ? 'mock' : 'stars', ...o.payments },
+    adminUserIds: o.adminUserIds ?? [],
   });
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
   const app = createApi({ services, identity, logger: pino({ level: 'silent' }), localMode: o.localMode ?? true, webDist: o.webDist });

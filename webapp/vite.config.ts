@@ -1,12 +1,46 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { DECK } from '../domain/deck.ts'; // extensions: Vite's config loader asks for them
+import { cardBackSvg, cardSvg } from './art/card-art.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export default defineConfig({
+/**
+ * The 78 card faces and the back as static files (`cards/<suit>/<id>.svg`, `cards/back.svg`), drawn at
+ * build time from webapp/art: no screen's JavaScript carries the drawings, and the browser caches each.
+ */
+function cardArt(): Plugin {
+  const files = (): Map<string, () => string> => {
+    const m = new Map<string, () => string>();
+    for (const card of DECK) m.set(card.image.replace(/^\//, ''), () => cardSvg(card));
+    m.set('cards/back.svg', cardBackSvg);
+    return m;
+  };
+  return {
+    name: 'taro-card-art',
+    generateBundle() {
+      for (const [fileName, draw] of files()) this.emitFile({ type: 'asset', fileName, source: draw() });
+    },
+    configureServer(server) {
+      const map = files();
+      server.middlewares.use((req, res, next) => {
+        const draw = map.get((req.url ?? '').split('?')[0].replace(/^\//, ''));
+        if (!draw) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.end(draw());
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root: here,
   publicDir: path.join(here, 'public'),
+  plugins: [cardArt()],
+  // A build is always the production one, also when started from a test run (vitest sets NODE_ENV=test,
+  // which would otherwise give React's development build).
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: path.join(here, '..', 'dist', 'webapp'),
     emptyOutDir: true,
@@ -14,4 +48,4 @@ export default defineConfig({
     sourcemap: false,
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
-});
+}));

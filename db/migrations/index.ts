@@ -1,9 +1,17 @@
 // The explicit migration registry: Kysely's Migrator runs these in key order.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_interpretations';
+import * as m0003 from './0003_bot_notifications';
+import * as m0004 from './0004_natal';
+import * as m0005 from './0005_payments';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_interpretations': m0002,
+  '0003_bot_notifications': m0003,
+  '0004_natal': m0004,
+  '0005_payments': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

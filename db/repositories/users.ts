@@ -77,9 +77,12 @@ export async function lockUser(db: Q, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** The user and their most recent usage row, in one round trip (the status hot path). */
-export async function findUserWithLatestUsage(db: Q, id: number): Promise<{ user: User; usage: DailyUsage | null } | undefined> {
-  const row = await db
+/**
+ * Users and each one's most recent usage row, in one round trip for a whole batch of ids (the status hot
+ * path: concurrent status calls share one query).
+ */
+export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): Promise<Map<number, { user: User; usage: DailyUsage | null }>> {
+  const rows = await db
     .selectFrom('users as u')
     .leftJoinLateral(
       (eb) => eb.selectFrom('daily_usage').selectAll().whereRef('daily_usage.user_id', '=', 'u.id').orderBy('day', 'desc').limit(1).as('du'),
@@ -95,24 +98,27 @@ export async function findUserWithLatestUsage(db: Q, id: number): Promise<{ user
       'du.daily_card_orientation as du_daily_card_orientation',
       'du.daily_cards_drawn as du_daily_cards_drawn',
     ])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { du_day, du_spreads_used, du_free_spread_used, du_daily_card_used, du_daily_card_id, du_daily_card_orientation, du_daily_cards_drawn, ...user } = row;
-  const usage: DailyUsage | null =
-    du_day === null
-      ? null
-      : {
-          user_id: id,
-          day: du_day,
-          spreads_used: du_spreads_used!,
-          free_spread_used: du_free_spread_used!,
-          daily_card_used: du_daily_card_used!,
-          daily_card_id: du_daily_card_id,
-          daily_card_orientation: du_daily_card_orientation,
-          daily_cards_drawn: du_daily_cards_drawn!,
-        };
-  return { user: user as User, usage };
+    .where('u.id', '=', sql<number>`any(${sql.val([...ids])}::bigint[])`)
+    .execute();
+  const found = new Map<number, { user: User; usage: DailyUsage | null }>();
+  for (const row of rows) {
+    const { du_day, du_spreads_used, du_free_spread_used, du_daily_card_used, du_daily_card_id, du_daily_card_orientation, du_daily_cards_drawn, ...user } = row;
+    const usage: DailyUsage | null =
+      du_day === null
+        ? null
+        : {
+            user_id: user.id,
+            day: du_day,
+            spreads_used: du_spreads_used!,
+            free_spread_used: du_free_spread_used!,
+            daily_card_used: du_daily_card_used!,
+            daily_card_id: du_daily_card_id,
+            daily_card_orientation: du_daily_card_orientation,
+            daily_cards_drawn: du_daily_cards_drawn!,
+          };
+    found.set(user.id, { user: user as User, usage });
+  }
+  return found;
 }
 
 export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean }): Promise<void> {
@@ -129,6 +135,11 @@ export async function setSubscription(db: Q, id: number, type: Tier, expires: Da
     .set({ subscription_type: type, subscription_expires: expires, subscription_auto_renew: autoRenew, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
+}
+
+/** Turns renewal on or off without touching the plan or its end (a payment may be extending it). */
+export async function setAutoRenew(db: Q, id: number, autoRenew: boolean): Promise<void> {
+  await db.updateTable('users').set({ subscription_auto_renew: autoRenew, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
 export async function addTotalSpreads(db: Q, id: number, delta: number): Promise<void> {

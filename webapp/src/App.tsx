@@ -1,13 +1,69 @@
-import { Redirect, Route, Switch } from 'wouter';
-import { Home } from './pages/Home';
+// The Mini App's routes (spec 000 §2, spec 001 §2, and the history archive). Home is in the first chunk;
+// every other screen is a lazy chunk. Any unknown path lands on home.
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import Home from './pages/Home';
+
+const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
+const Question = lazy(() => import('./pages/Question'));
+const Cards = lazy(() => import('./pages/Cards'));
+const Interpretation = lazy(() => import('./pages/Interpretation'));
+const DailyCard = lazy(() => import('./pages/DailyCard'));
+const History = lazy(() => import('./pages/History'));
+const HistoryReading = lazy(() => import('./pages/HistoryReading'));
+// Screens owned by the natal and payments helpers (TEAM.md contract 4).
+const NatalForm = lazy(() => import('./pages/NatalForm'));
+const NatalChart = lazy(() => import('./pages/NatalChart'));
+const Services = lazy(() => import('./pages/Services'));
+const Terms = lazy(() => import('./pages/Terms'));
+const Contacts = lazy(() => import('./pages/Contacts'));
+const Subscription = lazy(() => import('./pages/Subscription'));
+const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
+const MicroResult = lazy(() => import('./pages/MicroResult'));
+
+const ROUTES: [string, ComponentType][] = [
+  ['/spread-menu', SpreadMenu],
+  ['/question', Question],
+  ['/cards', Cards],
+  ['/interpretation', Interpretation],
+  ['/daily-card', DailyCard],
+  ['/history', History],
+  ['/history/:id', HistoryReading],
+  ['/natal-form', NatalForm],
+  ['/natal-chart', NatalChart],
+  ['/services', Services],
+  ['/terms', Terms],
+  ['/contacts', Contacts],
+  ['/subscription', Subscription],
+  ['/interactive-daily-card', InteractiveDailyCard],
+  ['/micro-result', MicroResult],
+];
+
+function ScreenLoading() {
+  return (
+    <main className="page center" aria-busy="true">
+      <span className="spinner spinner-lg" aria-label="Загрузка…" />
+    </main>
+  );
+}
 
 export function App() {
+  const [location] = useLocation();
+  // A new screen starts at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
   return (
-    <Switch>
-      <Route path="/" component={Home} />
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
+    <Suspense fallback={<ScreenLoading />}>
+      <Switch>
+        <Route path="/" component={Home} />
+        {ROUTES.map(([path, component]) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

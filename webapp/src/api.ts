@@ -1,5 +1,16 @@
-// The API client: every call carries the launch data as `Authorization: tma <initData>`.
+// The API client: every call carries the launch data as `Authorization: tma <initData>`. Errors follow spec
+// 000 §8: the body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
+import type { ReadingView } from '../../services/readings';
+import type { DailyCardView } from '../../services/daily-card';
+import type { UserProfileView, UserStatus } from '../../services/users';
 import { readLaunchParams } from './telegram/launch';
+
+export type { DealtCardView, ReadingView } from '../../services/readings';
+export type { DailyCardView } from '../../services/daily-card';
+export type { UserProfileView, UserStatus } from '../../services/users';
+
+export const UNKNOWN_ERROR = 'Неизвестная ошибка';
+export const OFFLINE_ERROR = 'Нет соединения с сервером. Проверьте интернет и попробуйте снова.';
 
 export class ApiError extends Error {
   constructor(
@@ -9,12 +20,23 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /** The next reset of a daily limit, when the server sent one (429). */
+  get resetsAt(): string | null {
+    const v = this.body?.resetsAt;
+    return typeof v === 'string' ? v : null;
+  }
+}
+
+function authHeaders(extra?: HeadersInit): Headers {
+  const { initData, launchToken } = readLaunchParams();
+  const headers = new Headers(extra);
+  if (initData) headers.set('Authorization', `tma ${initData}`);
+  else if (launchToken) headers.set('Authorization', `Bearer ${launchToken}`);
+  return headers;
 }
 
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { initData } = readLaunchParams();
-  const headers = new Headers(init.headers);
-  if (initData) headers.set('Authorization', `tma ${initData}`);
+  const headers = authHeaders(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -24,11 +46,149 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   try {
     res = await fetch(path, { ...init, headers, body });
   } catch (err) {
-    throw new ApiError(0, (err as Error)?.message || 'Неизвестная ошибка');
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
   }
   const payload = (await res.json().catch(() => null)) as { success?: boolean; data?: T; error?: string } | null;
   if (!res.ok || !payload?.success) {
     throw new ApiError(res.status, payload?.error ?? `HTTP ${res.status}: ${res.statusText}`, payload ?? undefined);
   }
   return payload.data as T;
+}
+
+export interface StatusResponse {
+  user: UserProfileView;
+  userStatus: UserStatus;
+}
+
+export interface DailyCardAvailability {
+  available: boolean;
+  used: boolean;
+  canRedraw: boolean;
+  resetsAt: string;
+  today: DailyCardView | null;
+}
+
+export interface ReadingsPage {
+  readings: ReadingView[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const getStatus = () => api<StatusResponse>('/api/user/status');
+export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean }) =>
+  api<{ userStatus: UserStatus }>('/api/user/settings', { method: 'PUT', json: s });
+export const createReading = (spreadType: string, question: string) =>
+  api<ReadingView>('/api/readings', { method: 'POST', json: { spreadType, question } });
+export const getReading = (id: number) => api<ReadingView>(`/api/readings/${id}`);
+export const listReadings = (limit: number, offset: number) => api<ReadingsPage>(`/api/user/readings?limit=${limit}&offset=${offset}`);
+export const dailyCardAvailable = () => api<DailyCardAvailability>('/api/user/daily-card/available');
+export const drawDailyCard = (redraw = false) =>
+  api<DailyCardView>('/api/user/daily-card/use', { method: 'POST', json: redraw ? { redraw: true } : {} });
+
+/* ---------------------------------------------------------------- the interpretation stream (SSE) */
+
+export interface StreamDone {
+  reading: ReadingView | null;
+  fallback: boolean;
+  error: string | null;
+}
+
+export interface StreamHandlers {
+  onDelta(text: string): void;
+  onDone(done: StreamDone): void;
+}
+
+/** Splits an SSE byte stream into events (`event:` name and joined `data:` lines). */
+export function createSseParser(onEvent: (event: string, data: string) => void) {
+  let buffer = '';
+  return (chunk: string) => {
+    buffer += chunk.replace(/\r\n?/g, '\n');
+    let sep: number;
+    while ((sep = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, sep);
+      buffer = buffer.slice(sep + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+      }
+      if (data.length || event !== 'message') onEvent(event, data.join('\n'));
+    }
+  };
+}
+
+/**
+ * GET /api/readings/:id/interpretation as Server-Sent Events, read with fetch (EventSource cannot send the
+ * Authorization header). Resolves when the stream ends; throws ApiError on a failed answer, an `error`
+ * event, or a stream that ends without `done`.
+ */
+export async function streamInterpretation(id: number, h: StreamHandlers, signal?: AbortSignal): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/readings/${id}/interpretation`, { headers: authHeaders({ Accept: 'text/event-stream' }), signal });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
+  }
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!res.ok || !type.includes('text/event-stream')) {
+    const payload = (await res.json().catch(() => null)) as {
+      success?: boolean;
+      error?: string;
+      data?: { interpretation?: string; fallback?: boolean; error?: string | null; reading?: ReadingView };
+    } | null;
+    if (res.ok && payload?.success && payload.data) {
+      // A server that answered JSON after all: the same outcome in one piece.
+      if (payload.data.interpretation) h.onDelta(payload.data.interpretation);
+      h.onDone({ reading: payload.data.reading ?? null, fallback: !!payload.data.fallback, error: payload.data.error ?? null });
+      return;
+    }
+    throw new ApiError(res.status, payload?.error ?? `HTTP ${res.status}: ${res.statusText}`, payload ?? undefined);
+  }
+  if (!res.body) throw new ApiError(0, UNKNOWN_ERROR);
+
+  const state: { finished: boolean; failure: ApiError | null } = { finished: false, failure: null };
+  const parse = createSseParser((event, data) => {
+    let json: Record<string, unknown> = {};
+    try {
+      json = data ? JSON.parse(data) : {};
+    } catch {
+      return;
+    }
+    if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
+    else if (event === 'done') {
+      state.finished = true;
+      h.onDone({
+        reading: (json.reading as ReadingView) ?? null,
+        fallback: json.fallback === true,
+        error: typeof json.error === 'string' ? json.error : null,
+      });
+    } else if (event === 'error') {
+      state.failure = new ApiError(502, typeof json.message === 'string' && json.message ? json.message : UNKNOWN_ERROR);
+    }
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parse(value);
+      if (state.failure || state.finished) break;
+    }
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  if (state.failure) throw state.failure;
+  if (!state.finished) throw new ApiError(0, 'Соединение прервалось до конца толкования');
 }

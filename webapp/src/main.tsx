@@ -1,15 +1,29 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyTheme, readLaunchParams } from './telegram/launch';
 import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { startFlow } from './flow';
+import { startRoute } from './startRoute';
+import { startTelegram } from './telegram/bridge';
+import { applyTheme, readLaunchParams } from './telegram/launch';
 import './styles.css';
 
-// Launch parameters first: the router must not see (or wipe) the hash before they are kept.
+// Launch parameters first: kept before the router can touch the URL.
 const launch = readLaunchParams();
 applyTheme(launch.themeParams);
 
+// The start-up screen from `user_data` (and the return from a card payment to /micro-result).
+const start = startRoute(window.location.pathname, window.location.search);
+if (start.spreadType || start.question !== undefined) startFlow(start.spreadType, start.question);
+if (start.to) history.replaceState(history.state, '', start.to + window.location.hash);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary>
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );
+
+// The Telegram SDK is a separate chunk, loaded after the first render and only inside Telegram.
+startTelegram(() => import('./init'));

@@ -1,43 +1,196 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../api';
-import { formatCountdown } from '../../../domain/time';
+// Home (spec 000 §2 "start"): greeting, the free-spread and plan badges, the daily card, the personal
+// spread, VIP access or subscription management, history, and the static marketing blocks.
+import { useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import { formatRuDate } from '../../../domain/time';
+import { Countdown } from '../components/Countdown';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Icon } from '../components/Icon';
+import { Page } from '../components/Page';
+import { GUARANTEE, PRICES, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
+import { useStatus } from '../hooks/useStatus';
+import type { UserStatus } from '../api';
 
-interface StatusResponse {
-  user: { firstName: string };
-  userStatus: {
-    subscriptionType: string;
-    remainingSpreads: number;
-    maxDailySpreads: number;
-    freeSpreadAvailable: boolean;
-    resetsAt: string;
-  };
+const PLAN_NAMES: Record<string, string> = { basic_299: 'Basic Premium', vip_499: 'VIP Premium', week_7d: 'Неделя безлимита' };
+
+function SpreadBadge({ s, onEnd }: { s: UserStatus; onEnd: () => void }) {
+  if (s.subscriptionType === 'free' && !s.special) {
+    return s.freeSpreadAvailable ? (
+      <p className="badge badge-ok" data-testid="free-spread-badge">
+        <span aria-hidden="true">✦</span> Бесплатный расклад доступен
+      </p>
+    ) : (
+      <p className="badge badge-wait" data-testid="free-spread-badge">
+        Бесплатный расклад использован · новый через <Countdown until={s.resetsAt} onEnd={onEnd} testId="free-spread-countdown" />
+      </p>
+    );
+  }
+  if (s.maxDailySpreads >= 999)
+    return (
+      <p className="badge badge-ok" data-testid="free-spread-badge">
+        <span aria-hidden="true">∞</span> Безлимитные расклады
+      </p>
+    );
+  return s.remainingSpreads > 0 ? (
+    <p className="badge badge-ok" data-testid="free-spread-badge">
+      Осталось раскладов сегодня: {s.remainingSpreads} из {s.maxDailySpreads}
+    </p>
+  ) : (
+    <p className="badge badge-wait" data-testid="free-spread-badge">
+      Расклады на сегодня закончились · новые через <Countdown until={s.resetsAt} onEnd={onEnd} testId="free-spread-countdown" />
+    </p>
+  );
 }
 
-export function Home() {
-  const [data, setData] = useState<StatusResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api<StatusResponse>('/api/user/status')
-      .then(setData)
-      .catch((e: ApiError) => setError(e.status === 401 ? 'Откройте приложение через Telegram' : e.message));
-  }, []);
-
-  const name = data?.user.firstName || 'гость';
+export default function Home() {
+  const { data, error, reload } = useStatus({ fresh: true });
+  const [, navigate] = useLocation();
+  const testimonials = useMemo(() => pickRandom(TESTIMONIALS, 2), []);
   const s = data?.userStatus;
+  const paid = !!s && s.subscriptionType !== 'free';
+  const name = data?.user.firstName;
+  const dailyLocked = !!s && !s.dailyCardAvailable;
+
   return (
-    <main className="page">
-      <h1 data-testid="greeting">{data ? `Здравствуйте, ${name}!` : 'Добро пожаловать!'}</h1>
-      {error && <p className="error" role="alert">{error}</p>}
-      {s && (
-        <p className="badge" data-testid="free-spread-badge">
-          {s.freeSpreadAvailable
-            ? s.subscriptionType === 'free'
-              ? 'Бесплатный расклад доступен'
-              : `Осталось раскладов сегодня: ${s.remainingSpreads}`
-            : `Бесплатный расклад использован. Новый через ${formatCountdown(new Date(s.resetsAt).getTime() - Date.now())}`}
-        </p>
+    <Page className="home" loading={!data && !error} testId="home">
+      <header className="hero">
+        <div className="hero-stars" aria-hidden="true" />
+        <p className="hero-kicker">Таро · карты говорят</p>
+        <h1 data-testid="greeting">{name ? `Здравствуйте, ${name}!` : 'Добро пожаловать!'}</h1>
+        <p className="hero-sub">Задайте вопрос — карты подскажут, куда смотреть.</p>
+        <div className="hero-badges">
+          {s && <SpreadBadge s={s} onEnd={() => void reload()} />}
+          {s && paid && (
+            <p className={`badge badge-plan${s.subscriptionType === 'week_7d' ? ' badge-week' : ''}`} data-testid="plan-badge">
+              {PLAN_NAMES[s.subscriptionType] ?? 'Подписка'}
+              {s.subscriptionExpires ? ` до ${formatRuDate(s.subscriptionExpires, s.timeZone)}` : ''}
+            </p>
+          )}
+        </div>
+      </header>
+
+      {error && (
+        <ErrorBlock
+          message={error.status === 401 ? 'Откройте приложение через Telegram, чтобы мы узнали вас.' : error.message}
+          onRetry={() => void reload()}
+        />
       )}
-    </main>
+
+      <nav className="actions" aria-label="Главное меню">
+        <button
+          type="button"
+          className="action action-daily"
+          disabled={dailyLocked}
+          onClick={() => navigate('/daily-card')}
+          data-testid="daily-card-button"
+        >
+          <span className="action-icon"><Icon name="moon" /></span>
+          <span className="action-body">
+            <span className="action-title">Карта дня</span>
+            <span className="action-sub">
+              {!s ? (
+                'Послание на сегодня'
+              ) : s.unlimitedDailyCard ? (
+                <span className="pill">Безлимитно</span>
+              ) : dailyLocked ? (
+                <>
+                  Новая карта через <Countdown until={s.resetsAt} onEnd={() => void reload()} testId="daily-card-countdown" />
+                </>
+              ) : (
+                'Бесплатно, раз в день'
+              )}
+            </span>
+          </span>
+          <span className="chevron" aria-hidden="true">›</span>
+        </button>
+
+        <button type="button" className="action action-spread" onClick={() => navigate('/spread-menu')} data-testid="personal-spread">
+          <span className="action-icon"><Icon name="orb" /></span>
+          <span className="action-body">
+            <span className="action-title">Личный расклад</span>
+            <span className="action-sub">Ответ на ваш вопрос · 7 видов раскладов</span>
+          </span>
+          <span className="chevron" aria-hidden="true">›</span>
+        </button>
+
+        <button type="button" className="action" onClick={() => navigate('/history')} data-testid="history-link">
+          <span className="action-icon"><Icon name="scroll" /></span>
+          <span className="action-body">
+            <span className="action-title">Мои расклады</span>
+            <span className="action-sub">Архив ваших раскладов и толкований</span>
+          </span>
+          <span className="chevron" aria-hidden="true">›</span>
+        </button>
+
+        {s && !paid && (
+          <button type="button" className="action action-vip" onClick={() => navigate('/subscription')} data-testid="vip-access">
+            <span className="action-icon"><Icon name="crown" /></span>
+            <span className="action-body">
+              <span className="action-title">VIP-доступ</span>
+              <span className="action-sub">Все расклады и безлимитная карта дня · от {PRICES.basic} ₽/мес</span>
+            </span>
+            <span className="chevron" aria-hidden="true">›</span>
+          </button>
+        )}
+        {s && paid && (
+          <button type="button" className="action" onClick={() => navigate('/subscription')} data-testid="manage-subscription">
+            <span className="action-icon"><Icon name="gear" /></span>
+            <span className="action-body">
+              <span className="action-title">Управление подпиской</span>
+              <span className="action-sub">{PLAN_NAMES[s.subscriptionType]}</span>
+            </span>
+            <span className="chevron" aria-hidden="true">›</span>
+          </button>
+        )}
+      </nav>
+
+      <section className="stats" aria-label="Статистика">
+        {STATS.map((st) => (
+          <div className="stat" key={st.label}>
+            <strong>{st.value}</strong>
+            <span>{st.label}</span>
+          </div>
+        ))}
+      </section>
+
+      <section className="section">
+        <h2 className="section-title">Отзывы</h2>
+        {testimonials.map((t) => (
+          <figure className="quote" key={t.name}>
+            <blockquote>«{t.text}»</blockquote>
+            <figcaption>
+              <span className="stars" aria-label="5 из 5">★★★★★</span> {t.name}
+            </figcaption>
+          </figure>
+        ))}
+      </section>
+
+      <section className="trust" aria-label="Гарантии">
+        {TRUST.map((t) => (
+          <span key={t.text}>
+            <Icon name={t.icon} size={20} /> {t.text}
+          </span>
+        ))}
+      </section>
+
+      <section className="guarantee">
+        <span className="guarantee-icon"><Icon name="shield" size={26} /></span>
+        <div>
+          <strong>{GUARANTEE.title}</strong>
+          <p>{GUARANTEE.text}</p>
+        </div>
+      </section>
+
+      <footer className="footer-links">
+        <Link href="/natal-form">Натальная карта</Link>
+        <Link href="/services">Тарифы</Link>
+        <Link href="/terms" data-testid="terms-link">
+          Пользовательское соглашение
+        </Link>
+        <Link href="/contacts" data-testid="contacts-link">
+          Контакты
+        </Link>
+      </footer>
+    </Page>
   );
 }

@@ -1,26 +1,50 @@
-// Launch parameters arrive in the URL hash (#tgWebAppData=…). They are read and kept before the router
-// touches the URL, and survive reloads in sessionStorage.
+// Launch parameters arrive in the URL hash (#tgWebAppData=…). This tiny reader runs before the router and
+// before the (lazily loaded) Telegram SDK, so the first screen can call the API at once; initData survives
+// reloads in sessionStorage. The SDK itself (init.ts) reads the same parameters when it loads.
 const STORAGE_KEY = 'telegramInitData';
+const THEME_KEY = 'telegramThemeParams';
 
 export interface LaunchParams {
   initData: string | null;
   platform: string | null;
   themeParams: Record<string, string>;
   startParam: string | null;
+  /** A reply-keyboard launch has no initData: its URL carries the server's signed token (?launch=lt1.…). */
+  launchToken: string | null;
 }
 
 let cached: LaunchParams | null = null;
 
+/**
+ * True inside a Telegram client: a native webview exposes a bridge object, Telegram Web embeds the app in
+ * an iframe. A plain browser tab opened through /dev/launch has launch parameters but no bridge.
+ */
+export function insideTelegram(): boolean {
+  const w = window as unknown as { TelegramWebviewProxy?: { postEvent?: unknown }; external?: { notify?: unknown } };
+  if (typeof w.TelegramWebviewProxy?.postEvent === 'function') return true;
+  if (typeof w.external?.notify === 'function') return true;
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
 export function readLaunchParams(): LaunchParams {
   if (cached) return cached;
   const hash = new URLSearchParams(window.location.hash.slice(1));
-  const tg = (window as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp;
-  let initData = hash.get('tgWebAppData') || tg?.initData || null;
-  if (initData) sessionStorage.setItem(STORAGE_KEY, initData);
-  else initData = sessionStorage.getItem(STORAGE_KEY);
+  let initData = hash.get('tgWebAppData');
+  try {
+    if (initData) sessionStorage.setItem(STORAGE_KEY, initData);
+    else initData = sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    /* storage disabled: keep what the hash gave */
+  }
   let themeParams: Record<string, string> = {};
   try {
-    themeParams = JSON.parse(hash.get('tgWebAppThemeParams') ?? '{}');
+    const raw = hash.get('tgWebAppThemeParams');
+    if (raw) sessionStorage.setItem(THEME_KEY, raw);
+    themeParams = JSON.parse(raw ?? sessionStorage.getItem(THEME_KEY) ?? '{}');
   } catch {
     themeParams = {};
   }
@@ -29,18 +53,46 @@ export function readLaunchParams(): LaunchParams {
     platform: hash.get('tgWebAppPlatform'),
     themeParams,
     startParam: hash.get('tgWebAppStartParam'),
+    launchToken: readLaunchToken(),
   };
-  if (hash.has('tgWebAppData')) {
-    // Drop the launch data from the visible URL; the router works on the path.
-    history.replaceState(history.state, '', window.location.pathname + window.location.search);
-  }
+  // Inside Telegram the SDK reads the hash when it loads and then clears it (init.ts); in a browser tab
+  // nothing else needs it, so the launch data leaves the visible URL now.
+  if (hash.has('tgWebAppData') && !insideTelegram()) clearLaunchHash();
   return cached;
 }
 
-/** Exposes Telegram's theme as --tg-theme-* CSS variables (also outside Telegram, from the hash). */
-export function applyTheme(theme: Record<string, string>) {
-  const root = document.documentElement.style;
-  for (const [key, value] of Object.entries(theme)) {
-    if (typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)) root.setProperty(`--tg-theme-${key.replace(/_/g, '-')}`, value);
+function readLaunchToken(): string | null {
+  const key = 'telegramLaunchToken';
+  const fromUrl = new URLSearchParams(window.location.search).get('launch');
+  try {
+    if (fromUrl && /^lt1\.[\w.-]{1,200}$/.test(fromUrl)) sessionStorage.setItem(key, fromUrl);
+    return sessionStorage.getItem(key);
+  } catch {
+    return fromUrl;
   }
+}
+
+/** Drops the launch data from the visible URL; the router works on the path and query only. */
+export function clearLaunchHash() {
+  if (!window.location.hash) return;
+  history.replaceState(history.state, '', window.location.pathname + window.location.search);
+}
+
+/** Exposes Telegram's theme as --tg-theme-* CSS variables at once (the SDK keeps them bound later). */
+export function applyTheme(theme: Record<string, string>) {
+  const root = document.documentElement;
+  for (const [key, value] of Object.entries(theme)) {
+    if (typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)) root.style.setProperty(`--tg-theme-${key.replace(/_/g, '-')}`, value);
+  }
+  const bg = theme.bg_color;
+  if (bg) root.dataset.theme = isDark(bg) ? 'dark' : 'light';
+}
+
+function isDark(hex: string): boolean {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h.slice(0, 6);
+  const n = parseInt(full, 16);
+  if (Number.isNaN(n)) return false;
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
 }

@@ -1,0 +1,50 @@
+// Prices, offers, entitlements, the micro reveal, social proof, analytics and the micro debug status
+// (spec 001 §7). Everything here is read from the server's state; nothing the client says grants access.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ANALYTICS_EVENTS } from '../../domain/analytics';
+import type { Services } from '../../services';
+import type { AppEnv } from '../auth';
+import { ok, validate } from '../http';
+
+const readingIdValue = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'ожидается номер расклада')], { error: 'ожидается номер расклада' })
+  .transform(Number)
+  .pipe(z.number().int('ожидается номер расклада').positive('ожидается номер расклада').max(Number.MAX_SAFE_INTEGER));
+
+const readingQuery = z.object({
+  readingId: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'null' || v === 'undefined' ? undefined : v))
+    .pipe(z.string().trim().regex(/^\d{1,16}$/, 'ожидается номер расклада').transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).optional()),
+});
+
+const revealBody = z.object({ readingId: readingIdValue });
+
+const trackBody = z.object({
+  event: z.enum(ANALYTICS_EVENTS, { error: `ожидается одно из: ${ANALYTICS_EVENTS.join(', ')}` }),
+  payload: z.record(z.string(), z.unknown(), { error: 'ожидается объект' }).optional().default({}),
+});
+
+export const offerRoutes = (s: Services) =>
+  new Hono<AppEnv>()
+    .get('/config/pricing', async (c) => ok(c, await s.payments.pricing(c.var.userId)))
+    .get('/offer/micro/state', async (c) => ok(c, await s.payments.microOfferState(c.var.userId)))
+    .get('/offers/micro', async (c) => ok(c, await s.payments.microOffer(c.var.userId)))
+    // The click is counted on the offer; the app tracks its clicked_mini_cta event itself.
+    .post('/offers/micro/cta', async (c) => ok(c, await s.payments.microCta(c.var.userId)))
+    .get('/user/entitlements', validate('query', readingQuery), async (c) =>
+      ok(c, await s.payments.entitlements(c.var.userId, c.req.valid('query').readingId ?? null)),
+    )
+    .post('/readings/micro/reveal', validate('json', revealBody), async (c) => ok(c, await s.payments.reveal(c.var.userId, c.req.valid('json').readingId)))
+    .get('/upsell/week', async (c) => ok(c, await s.payments.upsellWeek(c.var.userId)))
+    .get('/social-proof', async (c) => ok(c, await s.payments.socialProof()))
+    .post('/analytics/track', validate('json', trackBody), async (c) => {
+      const b = c.req.valid('json');
+      await s.analytics.track(c.var.userId, b.event, b.payload);
+      return ok(c, { tracked: true });
+    })
+    .get('/debug/micro-status', validate('query', readingQuery), async (c) =>
+      ok(c, await s.payments.debugMicroStatus(c.var.userId, c.req.valid('query').readingId ?? null)),
+    );

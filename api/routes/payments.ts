@@ -1,0 +1,140 @@
+// The spec's payment calls (spec 001 §7). The server decides every price; the client only picks what to
+// buy. Return addresses are our own origin only, and carry a short-lived signed launch token so a browser
+// coming back from the payment page is still the same user (DESIGN.md §2).
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { PLAN_IDS } from '../../domain/pricing';
+import type { Services } from '../../services';
+import type { IdentityVerifier } from '../../services/identity';
+import type { AppEnv } from '../auth';
+import { fail, ok, validate } from '../http';
+
+/** How long the token in a payment return address lasts. */
+const RETURN_TOKEN_TTL_S = 2 * 3600;
+
+const mode = z.enum(['redirect', 'embedded'], { error: 'ожидается redirect или embedded' }).default('redirect');
+const provider = z.enum(['stars', 'yookassa'], { error: 'ожидается stars или yookassa' }).optional();
+const returnUrl = z.string({ error: 'ожидается адрес' }).max(2000, 'слишком длинный адрес').optional();
+const readingId = z
+  .union([z.number(), z.string().regex(/^\d{1,16}$/, 'ожидается номер расклада')], { error: 'ожидается номер расклада' })
+  .transform(Number)
+  .pipe(z.number().int('ожидается номер расклада').positive('ожидается номер расклада').max(Number.MAX_SAFE_INTEGER))
+  .optional();
+const userIdField = z.union([z.number(), z.string().max(32)]).optional().nullable();
+
+const oneTimeBody = z.object({
+  product: z.enum(['micro', 'week'], { error: 'ожидается micro или week' }),
+  mode,
+  context: z
+    .union([z.string().max(2000), z.record(z.string(), z.unknown())])
+    .optional()
+    .transform((v) => (v === undefined ? null : typeof v === 'string' ? { context: v } : v))
+    .refine((v) => v === null || JSON.stringify(v).length <= 4096, 'слишком большой контекст'),
+  returnUrl,
+  readingId,
+  provider,
+});
+
+const subscriptionBody = z.object({
+  type: z.enum(['basic_299', 'vip_499', 'week', 'week_7d'], { error: 'ожидается basic_299, vip_499 или week' }).transform((t) => (t === 'week_7d' ? 'week' : t)),
+  userId: userIdField,
+  mode,
+  returnUrl,
+  provider,
+});
+
+const initialBody = z.object({
+  userId: userIdField,
+  amount: z.coerce.number({ error: 'ожидается сумма' }).positive('сумма должна быть больше нуля').max(1_000_000).optional(),
+  currency: z.literal('RUB', { error: 'ожидается RUB' }).optional(),
+  description: z.string().max(255).optional(),
+  mode,
+  returnUrl,
+  planId: z.enum(PLAN_IDS as [string, ...string[]], { error: 'ожидается basic_299 или vip_499' }).default('vip_499'),
+  autopayConsent: z.boolean({ error: 'ожидается true или false' }).default(false),
+  trialDays: z.coerce.number().int().min(0).max(31).optional(),
+  provider,
+});
+
+const syncBody = z
+  .object({
+    userId: userIdField,
+    paymentId: z.string().regex(/^[\w-]{1,100}$/, 'неверный номер платежа').optional(),
+    orderId: z.string().max(64).optional(),
+  })
+  .refine((b) => b.paymentId || b.orderId, { message: 'укажите paymentId или orderId', path: ['paymentId'] });
+
+const refundBody = z.object({ paymentId: z.coerce.number({ error: 'ожидается номер платежа' }).int().positive() });
+
+/** The public origin for return addresses: PUBLIC_URL, else the request's own. */
+function originOf(s: Services, c: Context): string {
+  return s.deps.payments?.publicUrl ?? new URL(c.req.url).origin;
+}
+
+/**
+ * The address the payment page sends the user back to: the client's path when it is ours (anything else is
+ * dropped: no open redirect), plus the signed token in the hash where the app reads launch data.
+ */
+export function buildReturnUrl(origin: string, requested: string | undefined, fallbackPath: string, token: string): string {
+  let target: URL;
+  try {
+    target = requested ? new URL(requested, origin) : new URL(fallbackPath, origin);
+    if (target.origin !== origin) target = new URL(fallbackPath, origin);
+  } catch {
+    target = new URL(fallbackPath, origin);
+  }
+  target.hash = new URLSearchParams({ tgWebAppData: token }).toString();
+  return target.toString();
+}
+
+function microReturnPath(userId: number, readingId?: number): string {
+  const q = new URLSearchParams({
+    product: 'micro',
+    user_data: JSON.stringify({ initialScreen: 'micro-result', userId, ...(readingId ? { readingId } : {}) }),
+    ...(readingId ? { readingId: String(readingId) } : {}),
+    v: String(Date.now()),
+  });
+  return `/micro-result?${q.toString()}`;
+}
+
+export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
+  new Hono<AppEnv>()
+    .post('/create-one-time', validate('json', oneTimeBody), async (c) => {
+      const b = c.req.valid('json');
+      const userId = c.var.userId;
+      const fallback = b.product === 'micro' ? microReturnPath(userId, b.readingId) : '/subscription';
+      const url = buildReturnUrl(originOf(s, c), b.returnUrl, fallback, identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
+      const data = await s.payments.createOneTime(userId, { product: b.product, mode: b.mode, returnUrl: url, readingId: b.readingId, context: b.context, provider: b.provider });
+      return ok(c, data);
+    })
+    .post('/create', validate('json', subscriptionBody), async (c) => {
+      const b = c.req.valid('json');
+      const userId = c.var.userId;
+      const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
+      const data = await s.payments.createSubscription(userId, { type: b.type as 'basic_299' | 'vip_499' | 'week', userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider });
+      return ok(c, data);
+    })
+    .post('/create-initial', validate('json', initialBody), async (c) => {
+      const b = c.req.valid('json');
+      const userId = c.var.userId;
+      const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
+      const data = await s.payments.createInitial(userId, {
+        userId: b.userId,
+        amount: b.amount,
+        planId: b.planId as 'basic_299' | 'vip_499',
+        mode: b.mode,
+        returnUrl: url,
+        autopayConsent: b.autopayConsent,
+        trialDays: b.trialDays,
+        provider: b.provider,
+      });
+      return ok(c, data);
+    })
+    .post('/sync-method', validate('json', syncBody), async (c) => {
+      const b = c.req.valid('json');
+      return ok(c, await s.payments.syncMethod(c.var.userId, b));
+    })
+    .post('/refund', validate('json', refundBody), async (c) => {
+      if (!(s.deps.adminUserIds ?? []).includes(c.var.userId)) return fail(c, 403, 'Только для администраторов');
+      return ok(c, await s.payments.refund(c.req.valid('json').paymentId));
+    });

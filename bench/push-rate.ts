@@ -1,0 +1,106 @@
+// Push sender throughput: messages/s the sender sustains against the local Telegram (a fake Bot API on
+// 127.0.0.1, in a process of its own as Telegram is another machine) with no rate limit, from a queue of
+// daily reminders in the database; then, with the limit set to 25/s, the most messages the fake received
+// in any 1 s window (by the fake's own clock). PostgreSQL when BENCH_DATABASE_URL
+// or TEST_DATABASE_URL is set, else an in-memory PGlite. Budgets (DESIGN.md §9): value ≥ 1000,
+// limited_max_1s ≤ 25.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { createPushSender } from '../bot/push-sender';
+import { createServices } from '../services';
+import { createTestDatabase } from '../test/databases';
+import { spawnGroup, stopGroup } from './lib/processes';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const TOKEN = '7000000001:AAHbenchTokenForTheTarotAppBench_0123456';
+const UNLIMITED_MESSAGES = 5000;
+const LIMITED_MESSAGES = 125;
+const LIMIT = 25;
+/** 10:05 in Moscow: the daily reminder is due for everyone. */
+const MORNING = new Date('2026-03-10T07:05:00Z');
+
+export async function run(): Promise<Record<string, unknown>> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = url;
+  const database = await createTestDatabase(url ? 'postgres' : 'pglite');
+  let onReady!: (v: { apiRoot: string; control: string }) => void;
+  const ready = new Promise<{ apiRoot: string; control: string }>((resolve) => (onReady = resolve));
+  const fake = spawnGroup('npx', ['tsx', path.join('bench', 'lib', 'local-telegram.ts'), TOKEN], {
+    cwd: ROOT,
+    onStdout: (line) => {
+      if (line.startsWith('{')) onReady(JSON.parse(line));
+    },
+  });
+  const { apiRoot, control } = await ready;
+  const ctl = async (p: string) => (await fetch(`${control}${p}`)).json() as Promise<any>;
+  const logger = pino({ level: 'silent' });
+  const services = createServices({
+    db: database.db,
+    clock: () => MORNING,
+    randomInt: (max) => Math.floor(Math.random() * max),
+    defaultTimeZone: 'Europe/Moscow',
+    specialAccessUserIds: [],
+    mockPayments: true,
+  });
+  const sender = (ratePerSecond: number | null) =>
+    createPushSender({ token: TOKEN, apiRoot, notifications: services.notifications, logger, webAppUrl: () => 'https://tarot.example', ratePerSecond, pollIntervalMs: 50 });
+
+  try {
+    // Users who opened the chat; the reminder is due for all of them.
+    await sql`
+      insert into users (id, first_name, time_zone)
+      select g, 'Пользователь', 'Europe/Moscow' from generate_series(1, ${UNLIMITED_MESSAGES}::bigint) g`.execute(database.db);
+    await ctl(`/chats?from=1&to=${UNLIMITED_MESSAGES + LIMITED_MESSAGES}`);
+    const scheduled = await services.notifications.scheduleDue();
+    if (scheduled.dailyReminders !== UNLIMITED_MESSAGES) throw new Error(`expected ${UNLIMITED_MESSAGES} reminders, got ${scheduled.dailyReminders}`);
+
+    // No limit: how fast the worker drains the queue (claim, send, record).
+    const fast = sender(null);
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const unlimited = await fast.drain();
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    if (unlimited.sent !== UNLIMITED_MESSAGES) throw new Error(`sent ${unlimited.sent} of ${UNLIMITED_MESSAGES}`);
+    const value = Math.round(UNLIMITED_MESSAGES / seconds);
+    await fast.stop();
+
+    // Limited to 25/s: count what the fake received in each 1 s window.
+    if ((await ctl('/stats')).sends !== UNLIMITED_MESSAGES) throw new Error('the fake did not receive every message');
+    await ctl('/reset');
+    await sql`
+      insert into users (id, first_name, time_zone, notify_daily)
+      select g, 'Пользователь', 'Europe/Moscow', false
+      from generate_series(${UNLIMITED_MESSAGES + 1}::bigint, ${UNLIMITED_MESSAGES + LIMITED_MESSAGES}::bigint) g`.execute(database.db);
+    for (let id = UNLIMITED_MESSAGES + 1; id <= UNLIMITED_MESSAGES + LIMITED_MESSAGES; id++)
+      await services.notifications.paymentConfirmed(id, { product: 'week_7d', until: new Date('2026-03-17T07:00:00Z'), paymentId: `bench-${id}`, timeZone: 'Europe/Moscow' });
+    const slow = sender(LIMIT);
+    const t1 = performance.now();
+    const limited = await slow.drain();
+    const limitedSeconds = (performance.now() - t1) / 1000;
+    await slow.stop();
+    const limitedMax: number = (await ctl('/stats?window=1000')).maxPerWindow;
+
+    return {
+      value,
+      unit: 'msgs/s',
+      budget: 1000,
+      withinBudget: value >= 1000 && limitedMax <= LIMIT,
+      messages: UNLIMITED_MESSAGES,
+      seconds: Math.round(seconds * 100) / 100,
+      // The sender's own CPU time (independent of other load on the machine): the rate one free core gives.
+      cpu_bound_msgs_per_s: Math.round(UNLIMITED_MESSAGES / ((cpu.user + cpu.system) / 1e6)),
+      limited_max_1s: limitedMax,
+      limited_rate: LIMIT,
+      limited_messages: limited.sent,
+      limited_effective_per_s: Math.round((limited.sent / limitedSeconds) * 10) / 10,
+      database: url ? 'postgres' : 'pglite',
+    };
+  } finally {
+    await stopGroup(fake);
+    await database.close();
+  }
+}

@@ -1,0 +1,213 @@
+// The real bot against the local Telegram on 127.0.0.1 (long polling, as in production), on every test
+// database: launch, referral, the chat reading, web_app_data, blocking, settings, the daily card.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
+import { TEST_DB_KINDS } from '../test/databases';
+import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
+import type { ChatMessage } from './local-telegram/bot-api';
+
+/** Waits for an effect of an update the bot handles in the background. */
+const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
+const callbackOf = (m: ChatMessage, text: RegExp) => inlineButtons(m).find((b) => text.test(b.text))?.callback_data as string;
+
+describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
+  let h: BotHarness;
+  let ai: FakeOpenAI;
+  let nextUser = 1000;
+  const newUser = (name = 'Тест') => h.user(++nextUser, name);
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI();
+    h = await createBotHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await ai?.close();
+  });
+  afterEach(() => ai.set({ mode: 'ok' }));
+
+  const user = (id: number) => h.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+  it('/start answers with a web_app button to PUBLIC_URL, sets the menu button and a keyboard launch button with a token the API accepts', async () => {
+    const u = newUser('Вера');
+    h.tg.sendText(u, '/start');
+    const welcome = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте, Вера'));
+    expect(inlineButtons(welcome)).toEqual([{ text: '🔮 Открыть Таро', web_app: { url: `${TEST_PUBLIC_URL}/` } }]);
+
+    const menuCall = h.tg.calls.find((c) => c.method === 'setChatMenuButton' && c.chatId === u.id);
+    expect(menuCall?.params.menu_button).toEqual({ type: 'web_app', text: 'Таро', web_app: { url: `${TEST_PUBLIC_URL}/` } });
+    expect(h.tg.chatState(u.id).menuButton.type).toBe('web_app');
+
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('под полем ввода'));
+    const keyboard = h.tg.chatState(u.id).keyboard;
+    const button = keyboard.keyboard[0][0];
+    expect(button.web_app.url.startsWith(`${TEST_PUBLIC_URL}/?launch=lt1.${u.id}.`)).toBe(true);
+    // The launch (which Telegram gives no initData) signs in with the server's token.
+    const token = new URL(button.web_app.url).searchParams.get('launch')!;
+    const res = await h.app.request('/api/user/status', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.user.id).toBe(u.id);
+  });
+
+  it('stores the start parameter as the referral and keeps the first one', async () => {
+    const u = newUser();
+    h.tg.sendText(u, '/start ref_blog-42');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте'));
+    expect((await user(u.id))?.start_param).toBe('ref_blog-42');
+
+    h.tg.sendText(u, '/start other_ref');
+    await until(() => expect(h.tg.botMessages(u.id).filter((m) => m.text.includes('Здравствуйте'))).toHaveLength(2));
+    expect((await user(u.id))?.start_param).toBe('ref_blog-42');
+  });
+
+  it('a full /reading: spread, question re-asked on bad input, cards dealt by the server, the interpretation in the chat; state survives a restart', async () => {
+    const u = newUser('Ольга');
+    h.tg.sendText(u, '/reading');
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    // A free user sees the paid spreads locked.
+    expect(inlineButtons(menu).find((b) => b.callback_data === 'rd:celtic_cross').text).toContain('🔒');
+    h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
+
+    // The conversation's state is in the database, so a restarted (or another) instance continues it.
+    const stored = await h.db.selectFrom('bot_conversations').selectAll().where('key', '=', String(u.id)).executeTakeFirst();
+    expect(stored).toBeTruthy();
+    await h.restartBot();
+
+    h.tg.sendText(u.id, 'да');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('не меньше 3 символов'));
+    h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');
+
+    const cardsMsg = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🃏 Расклад дня'));
+    const interpretation = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && !!m.reply_markup);
+
+    const readings = await h.db.selectFrom('readings').selectAll().where('user_id', '=', u.id).execute();
+    expect(readings).toHaveLength(1);
+    const r = readings[0];
+    expect(r.spread_type).toBe('free_daily');
+    expect(r.question).toBe('Что принесёт мне эта неделя?');
+    expect(r.status).toBe('done');
+    expect(r.interpretation).toBe(DEFAULT_FAKE_TEXT);
+    // The chat names the cards the server dealt, and shows the AI's text with its headings in bold.
+    const view = await h.services.readings.get(u.id, r.id);
+    for (const c of view.cards) expect(cardsMsg.text).toContain(c.name);
+    expect(interpretation.html).toContain('<b>Анализ карт</b>');
+    expect(inlineButtons(interpretation)[0].web_app.url).toBe(`${TEST_PUBLIC_URL}/history/${r.id}`);
+    await until(async () =>
+      expect(await h.db.selectFrom('bot_conversations').selectAll().where('key', '=', String(u.id)).executeTakeFirst()).toBeUndefined(),
+    );
+
+    // The free spread is used: a second reading the same day is refused before anything is charged.
+    h.tg.sendText(u.id, '/reading');
+    const refusal = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('уже использован'));
+    expect(refusal.text).toMatch(/Новые расклады через/);
+    expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
+  });
+
+  it('/cancel leaves the reading; a locked spread is explained; another command ends the conversation', async () => {
+    const u = newUser();
+    h.tg.sendText(u, '/reading');
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    h.tg.pressButton(u.id, menu.message_id, 'rd:celtic_cross');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('доступен с VIP-подпиской'));
+    h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
+    h.tg.sendText(u.id, '/cancel');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Расклад отменён'));
+    // Not in the conversation any more: a text is not taken as a question.
+    h.tg.sendText(u.id, 'Что меня ждёт в любви?');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Я понимаю команды'));
+    expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', u.id).execute()).toHaveLength(0);
+
+    // (The first menu now reads «Расклад: …».)
+    h.tg.sendText(u.id, '/reading');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    h.tg.sendText(u.id, '/help');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
+    h.tg.sendText(u.id, 'просто текст');
+    await until(() => expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Я понимаю команды'))).toHaveLength(2));
+  });
+
+  it('web_app_data: malformed data gets a short reply; a reading is summarised for its owner only', async () => {
+    const owner = newUser('Ира');
+    const other = newUser('Пётр');
+    h.tg.sendText(owner, '/start');
+    h.tg.sendText(other, '/start');
+    await h.tg.waitForBotMessage(owner.id, (m) => m.text.includes('под полем ввода'));
+    await h.tg.waitForBotMessage(other.id, (m) => m.text.includes('под полем ввода'));
+
+    for (const bad of ['not json', '{"type":"reading"}', '{"type":"reading","readingId":-1}', '[1,2]', JSON.stringify({ type: 'x'.repeat(5000) })]) {
+      const before = h.tg.botMessages(owner.id).length;
+      h.tg.sendWebAppData(owner.id, bad);
+      await until(() => expect(h.tg.botMessages(owner.id).length).toBe(before + 1));
+      expect(h.tg.botMessages(owner.id).at(-1)!.text).toMatch(/^Не удалось прочитать данные из приложения/);
+    }
+
+    const reading = await h.services.readings.create(owner.id, { spreadType: 'free_daily', question: 'Как пройдёт мой день?' });
+    h.tg.sendWebAppData(other.id, JSON.stringify({ type: 'reading', readingId: reading.id }));
+    await h.tg.waitForBotMessage(other.id, (m) => m.text === 'Это чужой расклад');
+
+    h.tg.sendWebAppData(owner.id, JSON.stringify({ type: 'reading', readingId: String(reading.id) }));
+    const summary = await h.tg.waitForBotMessage(owner.id, (m) => m.text.includes('Как пройдёт мой день?'));
+    for (const c of reading.cards) expect(summary.text).toContain(c.name);
+    expect(inlineButtons(summary)[0].web_app.url).toBe(`${TEST_PUBLIC_URL}/history/${reading.id}`);
+  });
+
+  it('a user who blocks the bot is marked unreachable, and reachable again after unblocking', async () => {
+    const u = newUser();
+    h.tg.sendText(u, '/start');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте'));
+    expect((await user(u.id))?.bot_reachable).toBe(true);
+    h.tg.setBlocked(u.id, true);
+    await until(async () => expect((await user(u.id))?.bot_reachable).toBe(false));
+    h.tg.setBlocked(u.id, false);
+    await until(async () => expect((await user(u.id))?.bot_reachable).toBe(true));
+  });
+
+  it('/settings switches the reminder and the time zone with buttons', async () => {
+    const u = newUser();
+    h.tg.sendText(u, '/settings');
+    const msg = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Настройки'));
+    expect(msg.text).toContain('Напоминание о карте дня: включено, в 10:00');
+    h.tg.pressButton(u.id, msg.message_id, callbackOf(msg, /Выключить напоминание/));
+    await until(async () => expect((await user(u.id))?.notify_daily).toBe(false));
+    await h.tg.waitForBotMessage(u.id, (m) => m.message_id === msg.message_id && m.text.includes('выключено'));
+
+    h.tg.pressButton(u.id, msg.message_id, 'set:tz');
+    const zones = await h.tg.waitForBotMessage(u.id, (m) => m.message_id === msg.message_id && m.text.includes('Выберите часовой пояс'));
+    h.tg.pressButton(u.id, zones.message_id, callbackOf(zones, /^Новосибирск$/));
+    await until(async () => expect((await user(u.id))?.time_zone).toBe('Asia/Novosibirsk'));
+    await h.tg.waitForBotMessage(u.id, (m) => m.message_id === msg.message_id && m.text.includes('Часовой пояс: Новосибирск'));
+  });
+
+  it('an unexpected failure is logged with its update and answered politely', async () => {
+    const u = newUser();
+    const draw = h.services.dailyCard.draw;
+    h.services.dailyCard.draw = async () => {
+      throw new Error('database on fire');
+    };
+    try {
+      h.tg.sendText(u, '/daily');
+      await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('😔 Что-то пошло не так'));
+    } finally {
+      h.services.dailyCard.draw = draw;
+    }
+    const entry = h.logs.find((l) => l.msg === 'bot update failed' && l.update?.message?.from?.id === u.id);
+    expect(entry?.err?.message).toBe('database on fire');
+    expect(entry?.update.message.text).toBe('/daily');
+  });
+
+  it('/daily deals today\'s card once for a free user; /help and /paysupport answer', async () => {
+    const u = newUser();
+    h.tg.sendText(u, '/daily');
+    const first = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🃏 Ваша карта дня'));
+    h.tg.sendText(u.id, '/daily');
+    const second = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('уже открыта'));
+    expect(second.text.split('\n')[2]).toBe(first.text.split('\n')[2]);
+    expect(inlineButtons(first)[0].web_app.url).toBe(`${TEST_PUBLIC_URL}/daily-card`);
+
+    h.tg.sendText(u.id, '/paysupport');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Поддержка по оплате'));
+  });
+});

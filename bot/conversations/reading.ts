@@ -1,0 +1,219 @@
+// A reading in the chat (@grammyjs/conversations v2): choose a spread → write the question → the server
+// deals the cards → the interpretation arrives, streamed by editing one message. The same access rules and
+// quotas as the app: every decision is the services' (readings.create charges the spread and deals).
+// Conversation code is replayed on every update, so anything with side effects runs in `external`.
+import type { Conversation } from '@grammyjs/conversations';
+import { InlineKeyboard, type Api } from 'grammy';
+import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/question';
+import { getSpread, SPREADS } from '../../domain/spreads';
+import { canUseSpread } from '../../domain/tiers';
+import { ServiceError } from '../../services/errors';
+import { limitReachedError, type ReadingView } from '../../services/readings';
+import { entitlementOf } from '../../services/users';
+import type { BotContext, BotDeps, InnerContext } from '../context';
+import { escapeHtml, markdownToHtml, splitText } from '../format';
+import { openAppButton } from '../keyboards';
+
+export const READING_CONVERSATION = 'reading';
+
+interface MenuItem {
+  id: string;
+  label: string;
+  locked: null | 'needs_paid' | 'needs_vip';
+}
+
+type Menu = { ok: true; items: MenuItem[] } | { ok: false; message: string };
+
+type Created = { ok: true; reading: ReadingView } | { ok: false; message: string; code: string };
+
+/** The spreads with the user's access to each, or why no reading is possible today. */
+async function spreadMenu(deps: BotDeps, userId: number): Promise<Menu> {
+  const { user, status } = await deps.services.users.status(userId);
+  if (status.remainingSpreads <= 0) {
+    const msg = status.subscriptionType === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.';
+    return { ok: false, message: limitReachedError(deps.services.deps.clock(), user.time_zone, msg).message };
+  }
+  const e = entitlementOf(user, deps.services.deps.clock(), deps.services.deps.specialAccessUserIds);
+  return {
+    ok: true,
+    items: SPREADS.map((s) => {
+      const v = canUseSpread(e, s);
+      return { id: s.id, label: `${s.icon} ${s.name}${v.ok ? '' : ' 🔒'}`, locked: v.ok ? null : v.reason };
+    }),
+  };
+}
+
+function menuKeyboard(items: MenuItem[]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const item of items) kb.text(item.label, `rd:${item.id}`).row();
+  return kb.text('Отмена', 'rd:cancel');
+}
+
+function cardsText(r: ReadingView): string {
+  const lines = r.cards.map(
+    (c, i) => `${i + 1}. ${escapeHtml(c.positionName)}: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}`,
+  );
+  return [`🃏 <b>${escapeHtml(r.spreadName)}</b>`, `Вопрос: «${escapeHtml(r.question)}»`, '', ...lines].join('\n');
+}
+
+/** Edits no more often than this while the text streams (Telegram allows about one message a second per chat). */
+const EDIT_INTERVAL_MS = 1500;
+const PREVIEW_MAX = 3800;
+
+/**
+ * Streams the interpretation into the chat: one message edited as the text grows, then the final text
+ * (split when longer than a message) with a button to the reading in the app.
+ */
+export async function deliverInterpretation(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number): Promise<void> {
+  const placeholder = await api.sendMessage(chatId, '🔮 Толкую карты…');
+  let shown = '🔮 Толкую карты…';
+  const edit = async (html: string) => {
+    if (html === shown) return;
+    shown = html;
+    await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML' }).catch((err) => {
+      if (!String(err?.message).includes('message is not modified')) throw err;
+    });
+  };
+
+  let final: { text: string; fallback: boolean } | null = null;
+  let session;
+  try {
+    session = await deps.services.interpretation.open(userId, readingId);
+  } catch (err) {
+    if (err instanceof ServiceError) {
+      await edit(escapeHtml(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`));
+      return;
+    }
+    throw err;
+  }
+  let text = '';
+  let lastEdit = Date.now();
+  let editing: Promise<void> | null = null;
+  for await (const e of session.events()) {
+    if (e.type === 'delta') {
+      text += e.text;
+      // Edits go out in the background, one at a time, so a slow edit never holds the stream up.
+      if (!editing && Date.now() - lastEdit >= EDIT_INTERVAL_MS && text.length < PREVIEW_MAX) {
+        lastEdit = Date.now();
+        editing = edit(`${markdownToHtml(text)} ▌`).finally(() => (editing = null));
+      }
+    } else if (e.type === 'done') {
+      final = { text: e.result.interpretation, fallback: e.result.fallback };
+    } else {
+      const err = e.error;
+      const message = err instanceof ServiceError ? err.message : 'Не удалось получить толкование.';
+      await editing;
+      await edit(escapeHtml(`${message} Попробуйте открыть расклад в приложении.`));
+      return;
+    }
+  }
+  await editing;
+  if (!final) return;
+  const parts = splitText(final.text.trim() || text.trim());
+  const notice = final.fallback
+    ? '\n\n<i>ИИ сейчас недоступен: это базовое толкование по значениям карт, расклад не списан с лимита.</i>'
+    : '';
+  const button = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
+  for (let i = 0; i < parts.length; i++) {
+    const last = i === parts.length - 1;
+    const html = markdownToHtml(parts[i]) + (last ? notice : '');
+    if (i === 0) {
+      shown = '';
+      await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML', reply_markup: last ? button : undefined });
+    } else await api.sendMessage(chatId, html, { parse_mode: 'HTML', reply_markup: last ? button : undefined });
+  }
+}
+
+/** The conversation. `ctx` is a fresh context per replay; `external` tasks get the outside one. */
+export async function readingConversation(conversation: Conversation<BotContext, InnerContext>, ctx: InnerContext): Promise<void> {
+  const userId = ctx.from?.id;
+  const chatId = ctx.chat?.id;
+  if (!userId || !chatId) return;
+
+  const menu = await conversation.external((outer) => spreadMenu(outer.deps, userId));
+  if (!menu.ok) {
+    await ctx.reply(`${menu.message}\n\nВ приложении можно оформить подписку, чтобы делать больше раскладов.`, {
+      reply_markup: openAppButton(ctx.deps, '✨ Подписка', '/subscription'),
+    });
+    return;
+  }
+  const menuMessage = await ctx.reply('🔮 Выберите расклад:', { reply_markup: menuKeyboard(menu.items) });
+
+  let spreadId: string;
+  for (;;) {
+    const choice = await conversation.waitForCallbackQuery(/^rd:([a-z_]+)$/, {
+      otherwise: (c) =>
+        c.callbackQuery
+          ? c.answerCallbackQuery({ text: 'Сначала выберите расклад или отправьте /cancel' })
+          : c.reply('Выберите расклад кнопкой выше или отправьте /cancel.'),
+    });
+    const id = choice.match[1];
+    if (id === 'cancel') {
+      await choice.answerCallbackQuery();
+      await ctx.api.editMessageText(chatId, menuMessage.message_id, 'Расклад отменён. Начать заново: /reading');
+      return;
+    }
+    const item = menu.items.find((i) => i.id === id);
+    if (!item) {
+      await choice.answerCallbackQuery();
+      continue;
+    }
+    if (item.locked) {
+      await choice.answerCallbackQuery({ text: item.locked === 'needs_vip' ? 'Этот расклад доступен с VIP-подпиской' : 'Этот расклад доступен с подпиской' });
+      await ctx.reply(
+        `Расклад «${getSpread(id)!.name}» доступен ${item.locked === 'needs_vip' ? 'с VIP-подпиской' : 'с подпиской'}. Оформить её можно в приложении, а пока выберите другой расклад.`,
+        { reply_markup: openAppButton(ctx.deps, '✨ Подписка', '/subscription') },
+      );
+      continue;
+    }
+    await choice.answerCallbackQuery();
+    spreadId = id;
+    break;
+  }
+  const spread = getSpread(spreadId)!;
+  await ctx.api.editMessageText(chatId, menuMessage.message_id, `🔮 Расклад: ${spread.icon} ${spread.name}`);
+  await ctx.reply(
+    [
+      `<b>${escapeHtml(spread.question.title)}</b>`,
+      escapeHtml(spread.question.description),
+      '',
+      `Напишите свой вопрос одним сообщением (от ${QUESTION_MIN} до ${QUESTION_MAX} символов). Например: «${escapeHtml(spread.question.examples[0])}»`,
+      '',
+      '/cancel — отменить расклад',
+    ].join('\n'),
+    { parse_mode: 'HTML' },
+  );
+
+  let question: string;
+  for (;;) {
+    const answer = await conversation.waitFor('message:text', {
+      otherwise: (c) =>
+        c.callbackQuery ? c.answerCallbackQuery({ text: 'Напишите вопрос сообщением' }) : c.reply('Напишите вопрос текстом или отправьте /cancel.'),
+    });
+    const check = validateQuestion(answer.message.text);
+    if (check.ok) {
+      question = check.question;
+      break;
+    }
+    const reason = check.error.replace(/^question:\s*/, '');
+    await ctx.reply(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Попробуйте ещё раз или отправьте /cancel.`);
+  }
+
+  const created = await conversation.external(async (outer): Promise<Created> => {
+    try {
+      return { ok: true, reading: await outer.deps.services.readings.create(userId, { spreadType: spreadId, question }) };
+    } catch (err) {
+      if (err instanceof ServiceError) return { ok: false, message: err.message, code: err.code };
+      throw err;
+    }
+  });
+  if (!created.ok) {
+    await ctx.reply(created.message, {
+      reply_markup: created.code === 'payment_required' || created.code === 'limit_reached' ? openAppButton(ctx.deps, '✨ Подписка', '/subscription') : undefined,
+    });
+    return;
+  }
+  await ctx.reply(cardsText(created.reading), { parse_mode: 'HTML' });
+  // The interpretation streams through the outside Api (its edits are not part of the replay log).
+  await conversation.external((outer) => deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id));
+}

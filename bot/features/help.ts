@@ -1,0 +1,40 @@
+// /help and /paysupport (the payment-support answer Telegram's terms require, §6.2.1).
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+import { openAppButton } from '../keyboards';
+
+const composer = new Composer<BotContext>();
+
+composer.command('help', (ctx) =>
+  ctx.reply(
+    [
+      '🔮 <b>Что я умею</b>',
+      '',
+      '/reading — расклад прямо в чате: выберите расклад, задайте вопрос, получите толкование',
+      '/daily — карта дня',
+      '/settings — часовой пояс и ежедневное напоминание',
+      '/paysupport — вопросы об оплате и возврате',
+      '/cancel — прервать начатый расклад',
+      '',
+      'В приложении — все расклады, история, подписка и натальная карта. Если кнопка «🔮 Таро» под полем ввода перестала открываться, отправьте /start.',
+      '',
+      'Толкования создаёт ИИ, они носят развлекательный характер.',
+    ].join('\n'),
+    { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
+  ),
+);
+
+composer.command('paysupport', (ctx) =>
+  ctx.reply(
+    [
+      '💳 <b>Поддержка по оплате</b>',
+      '',
+      'Если оплата прошла, а доступ не появился, или вы хотите вернуть платёж — напишите сюда, в этот чат, одним сообщением: что купили, когда и что пошло не так. Мы ответим в течение 24 часов.',
+      '',
+      'Покупки в Telegram Stars возвращаются на ваш баланс Stars. Подписку можно отменить в приложении: доступ сохранится до конца оплаченного периода.',
+    ].join('\n'),
+    { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '✨ Моя подписка', '/subscription') },
+  ),
+);
+
+export { composer as helpFeature };

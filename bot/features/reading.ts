@@ -1,0 +1,27 @@
+// /reading enters the chat reading; /cancel (or any other command) leaves an active conversation first.
+import { createConversation } from '@grammyjs/conversations';
+import { Composer } from 'grammy';
+import type { BotContext, InnerContext } from '../context';
+import { READING_CONVERSATION, readingConversation } from '../conversations/reading';
+
+/** Installed before the conversation itself, so a command is never taken as an answer. */
+const guard = new Composer<BotContext>();
+
+guard.on('message:entities:bot_command', async (ctx, next) => {
+  const command = /^\/([A-Za-z0-9_]+)/.exec(ctx.message.text ?? '')?.[1]?.toLowerCase();
+  if (!command || ctx.message.entities?.[0]?.offset !== 0) return next();
+  const active = Object.keys(ctx.conversation.active()).length > 0;
+  if (active) await ctx.conversation.exitAll();
+  if (command === 'cancel') {
+    await ctx.reply(active ? 'Расклад отменён. Начать заново: /reading' : 'Сейчас нечего отменять.');
+    return;
+  }
+  await next();
+});
+
+const composer = new Composer<BotContext>();
+composer.use(guard);
+composer.use(createConversation<BotContext, InnerContext>(readingConversation, { id: READING_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }));
+composer.command('reading', (ctx) => ctx.conversation.enter(READING_CONVERSATION));
+
+export { composer as readingFeature };

@@ -1,0 +1,97 @@
+// createBot decides the install order: in-flight tracking, de-duplication of redelivered updates, per-chat
+// ordering, the user's profile, conversations (state in PostgreSQL), then one Composer per feature, and the
+// unhandled fallback last. One error boundary (bot.catch) logs failures with their update and answers politely.
+import { autoRetry } from '@grammyjs/auto-retry';
+import { conversations } from '@grammyjs/conversations';
+import { sequentialize } from '@grammyjs/runner';
+import { Bot, type Context, type MiddlewareFn, type Transformer } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { BotContext, BotDeps, InnerContext } from './context';
+import { chatMemberFeature } from './features/chat-member';
+import { dailyFeature } from './features/daily';
+import { helpFeature } from './features/help';
+import { paymentsFeature } from './features/payments';
+import { readingFeature } from './features/reading';
+import { settingsFeature } from './features/settings';
+import { startFeature } from './features/start';
+import { unhandledFeature } from './features/unhandled';
+import { webAppDataFeature } from './features/web-app-data';
+import { errorHandler } from './handlers/error';
+import { dedupeUpdates } from './middlewares/dedupe';
+import { createInFlight } from './middlewares/in-flight';
+import { touchUser } from './middlewares/user';
+
+export interface CreateBotOptions extends BotDeps {
+  token: string;
+  /** Bot API root: Telegram's, or the local Telegram (local mode, tests). */
+  apiRoot: string;
+  /** Known bot info (tests) saves the getMe call. */
+  botInfo?: UserFromGetMe;
+}
+
+/** Interactive handlers wait out a short flood limit once or twice; a user is waiting for the answer. */
+export const interactiveRetry = (): Transformer => autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 10 });
+
+export function createBot(o: CreateBotOptions) {
+  const deps: BotDeps = { services: o.services, identity: o.identity, logger: o.logger, webAppUrl: o.webAppUrl };
+  const bot = new Bot<BotContext>(o.token, { client: { apiRoot: o.apiRoot }, botInfo: o.botInfo });
+  bot.api.config.use(interactiveRetry());
+  const inFlight = createInFlight();
+
+  const withDeps: MiddlewareFn<Context & { deps?: BotDeps }> = (ctx, next) => {
+    ctx.deps = deps;
+    return next();
+  };
+
+  bot.use(inFlight.middleware);
+  bot.use(withDeps as MiddlewareFn<BotContext>);
+  bot.use(dedupeUpdates);
+  // Updates of one chat are handled in order (conversations need it); chats run in parallel. A
+  // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s).
+  bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));
+  bot.use(touchUser);
+  // Payments before conversations: a successful_payment must never be swallowed by an open dialogue.
+  bot.use(paymentsFeature);
+  bot.use(
+    conversations<BotContext, InnerContext>({
+      storage: { type: 'key', version: 1, adapter: o.services.botState.conversationStorage as any },
+      // Inside a conversation ctx.api is a fresh object: the transformers and deps are installed again.
+      plugins: [
+        async (ctx, next) => {
+          ctx.api.config.use(interactiveRetry());
+          ctx.deps = deps;
+          await next();
+        },
+      ],
+    }),
+  );
+
+  bot.use(readingFeature);
+  bot.use(startFeature);
+  bot.use(helpFeature);
+  bot.use(dailyFeature);
+  bot.use(settingsFeature);
+  bot.use(webAppDataFeature);
+  bot.use(chatMemberFeature);
+  // must be the last handler
+  bot.use(unhandledFeature);
+
+  bot.catch(errorHandler);
+  return { bot, inFlight, deps };
+}
+
+export type TarotBot = ReturnType<typeof createBot>;
+
+/** The update kinds the bot handles (getUpdates and setWebhook ask for exactly these). */
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'pre_checkout_query'] as const;
+
+/** The command list shown by Telegram, in Russian. */
+export const BOT_COMMANDS = [
+  { command: 'start', description: 'Начать и открыть приложение' },
+  { command: 'reading', description: 'Расклад в чате' },
+  { command: 'daily', description: 'Карта дня' },
+  { command: 'settings', description: 'Часовой пояс и напоминания' },
+  { command: 'help', description: 'Что умеет бот' },
+  { command: 'paysupport', description: 'Поддержка по оплате' },
+  { command: 'cancel', description: 'Отменить расклад' },
+];

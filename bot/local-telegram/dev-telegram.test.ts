@@ -1,0 +1,63 @@
+// /dev/telegram in Chromium, on the whole local-mode process: the chat with the bot, and the Mini App opened
+// from a `web_app` button beside it, signed in with initData the way Telegram signs it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+
+describe.runIf(browserAvailable())('/dev/telegram', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    await env.app.bot.ready;
+  }, 180_000);
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('/start, tap the web_app button: the Mini App opens beside the chat, signed in', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 860 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await page.goto(`${env.baseUrl}/dev/telegram?user=424242&name=Вера`);
+      await page.getByRole('button', { name: 'НАЧАТЬ' }).click();
+      await page.locator('.msg.bot', { hasText: 'Здравствуйте, Вера!' }).waitFor();
+      // The menu button became the Mini App, and the reply keyboard holds the launch button.
+      await page.locator('#menu.web-app', { hasText: 'Таро' }).waitFor();
+      await page.locator('#reply-kb button', { hasText: '🔮 Таро' }).waitFor();
+
+      const status = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/status');
+      await page.locator('.inline-kb button', { hasText: 'Открыть Таро' }).click();
+      const res = await status;
+      expect(res.status()).toBe(200);
+      const body = await res.json();
+      expect(body.data.user).toMatchObject({ id: 424242, firstName: 'Вера' });
+      expect(await page.locator('#app').isVisible()).toBe(true);
+      const frameUrl = page.frame({ url: /tarot|127\.0\.0\.1/ })?.url() ?? '';
+      expect(frameUrl.startsWith(env.baseUrl)).toBe(true);
+      await page.waitForTimeout(300);
+      await env.screenshot(page, 'dev-telegram-mini-app');
+
+      // The reply-keyboard button: Telegram gives that launch no initData; the URL's launch token signs in.
+      await page.locator('#app-close').click();
+      const viaToken = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/user/status');
+      await page.locator('#reply-kb button', { hasText: '🔮 Таро' }).click();
+      const request = await viaToken;
+      expect(request.headers().authorization).toMatch(/^Bearer lt1\.424242\./);
+      expect((await request.response())?.status()).toBe(200);
+
+      // Buttons with callback_data work too: /settings, switch the reminder off.
+      await page.locator('#app-close').click();
+      await page.locator('#text').fill('/settings');
+      await page.locator('#send').click();
+      await page.locator('.inline-kb button', { hasText: 'Выключить напоминание' }).click();
+      await page.locator('.msg.bot', { hasText: 'Напоминание о карте дня: выключено' }).waitFor();
+      await page.locator('#toast', { hasText: 'Напоминание выключено' }).waitFor();
+      await env.screenshot(page, 'dev-telegram-settings');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,109 @@
+// Send pacing under Telegram's limits: a global rate (messages per second, all chats together) and one
+// message per second per chat. Installed as an API transformer *inside* auto-retry, so every attempt —
+// retries after a 429 too — takes a slot.
+import type { Transformer } from 'grammy';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * At most `rate` requests in any window of `windowMs`, as the receiver counts them, whatever the network
+ * does in between: a request holds its slot from its start until `windowMs` after its answer came back.
+ * (Any `rate + 1` requests that reach Telegram within one window would all have been holding slots when
+ * the last of them started.) Starts are also spaced evenly; FIFO.
+ */
+export function createRateLimiter(rate: number, windowMs = 1000) {
+  const spacing = windowMs / rate;
+  const ended: number[] = []; // answer times of finished requests, oldest first
+  const queue: ((release: () => void) => void)[] = [];
+  let inFlight = 0;
+  let last = -Infinity;
+  let timer: NodeJS.Timeout | null = null;
+
+  function release() {
+    inFlight--;
+    ended.push(performance.now());
+    pump();
+  }
+
+  function pump() {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    while (queue.length) {
+      const now = performance.now();
+      while (ended.length && ended[0] + windowMs < now) ended.shift();
+      let at = last + spacing;
+      if (inFlight + ended.length >= rate) {
+        // Full: the next slot frees when the oldest answer leaves the window (or a request ends: pump again).
+        if (!ended.length) return;
+        at = Math.max(at, ended[0] + windowMs + 1);
+      }
+      if (at > now) {
+        timer = setTimeout(pump, Math.ceil(at - now));
+        return;
+      }
+      last = now;
+      inFlight++;
+      let released = false;
+      queue.shift()!(() => {
+        if (released) return;
+        released = true;
+        release();
+      });
+    }
+  }
+
+  return {
+    /** Waits for a slot; call the returned function when the request's answer (or failure) is in. */
+    acquire(): Promise<() => void> {
+      return new Promise((resolve) => {
+        queue.push(resolve);
+        if (!timer) pump();
+      });
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+/** One message per `intervalMs` per chat; the map forgets chats that have been quiet. */
+export function createPerChatLimiter(intervalMs = 1000) {
+  const next = new Map<string, number>();
+  let sweepAt = 0;
+  return async function acquire(chat: string): Promise<void> {
+    const now = performance.now();
+    if (next.size > 10_000 && now > sweepAt) {
+      sweepAt = now + intervalMs;
+      for (const [k, t] of next) if (t < now) next.delete(k);
+    }
+    const at = Math.max(now, next.get(chat) ?? 0);
+    next.set(chat, at + intervalMs);
+    if (at > now) await sleep(at - now);
+  };
+}
+
+/** Methods that post into a chat and count against the limits. */
+const PACED = new Set(['sendMessage', 'sendPhoto', 'sendInvoice', 'copyMessage', 'forwardMessage', 'sendDocument', 'sendAnimation']);
+
+/** The pacing transformer: per chat first (so a waiting chat holds no global slot), then the global rate. */
+export function pacing(o: { ratePerSecond: number | null; perChatIntervalMs?: number }): Transformer {
+  const global = o.ratePerSecond ? createRateLimiter(o.ratePerSecond) : null;
+  const perChat = createPerChatLimiter(o.perChatIntervalMs ?? 1000);
+  return async (prev, method, payload, signal) => {
+    if (PACED.has(method)) {
+      const chat = (payload as { chat_id?: unknown })?.chat_id;
+      if (chat !== undefined && chat !== null) await perChat(String(chat));
+      if (global) {
+        const release = await global.acquire();
+        try {
+          return await prev(method, payload, signal);
+        } finally {
+          release();
+        }
+      }
+    }
+    return prev(method, payload, signal);
+  };
+}

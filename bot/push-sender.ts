@@ -1,0 +1,239 @@
+// The push worker: takes due jobs from the queue (FOR UPDATE SKIP LOCKED, so instances never share one),
+// sends them paced under Telegram's limits through its own Api (auto-retry with patient limits, honouring
+// retry_after), and records the outcome. A 403 marks the user unreachable at once, without retries; one
+// job's failure never holds up the others (jobs run side by side, each with its own outcome).
+import { autoRetry } from '@grammyjs/auto-retry';
+import { Api, GrammyError, HttpError, InlineKeyboard } from 'grammy';
+import type { Logger } from '../logger';
+import type { NotificationService, PushJob } from '../services/notifications';
+import { pacing } from './pacing';
+
+export interface PushSenderOptions {
+  token: string;
+  apiRoot: string;
+  notifications: NotificationService;
+  logger: Logger;
+  /** The Mini App's base URL for the jobs' buttons; null: the message goes without a button. */
+  webAppUrl: () => string | null;
+  /** Messages per second over all chats (PUSH_RATE_PER_S); null: no limit (benchmarks). */
+  ratePerSecond: number | null;
+  perChatIntervalMs?: number;
+  /** Jobs in flight at once. */
+  concurrency?: number;
+  /** How long a claimed job stays ours; a sender that dies gives its jobs back after this. */
+  leaseMs?: number;
+  /** How often an idle sender looks at the queue (enqueues in this process wake it at once). */
+  pollIntervalMs?: number;
+  /** Attempts of a job that fails for a passing reason (network, 5xx) before it is given up. */
+  maxJobAttempts?: number;
+}
+
+export interface PushStats {
+  sent: number;
+  skipped: number;
+  failed: number;
+  retried: number;
+  blocked: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function createPushSender(o: PushSenderOptions) {
+  const concurrency = o.concurrency ?? 64;
+  const leaseMs = o.leaseMs ?? 10 * 60_000;
+  const pollMs = o.pollIntervalMs ?? 5_000;
+  const maxAttempts = o.maxJobAttempts ?? 5;
+  const n = o.notifications;
+
+  // The worker's own Api: pacing inside auto-retry, so retries are paced too. A flood wait longer than a
+  // minute is not slept through here: the job goes back to the queue for then.
+  const api = new Api(o.token, { apiRoot: o.apiRoot });
+  api.config.use(pacing({ ratePerSecond: o.ratePerSecond, perChatIntervalMs: o.perChatIntervalMs }));
+  api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
+
+  const stats: PushStats = { sent: 0, skipped: 0, failed: 0, retried: 0, blocked: 0 };
+  const inFlight = new Set<Promise<void>>();
+  /** Users who answered 403 during this run: their other jobs are not even tried. */
+  const blockedUsers = new Set<number>();
+  let sentIds: number[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let woken = false;
+  const unsubscribe = n.onEnqueue(() => poke());
+
+  function poke() {
+    woken = true;
+    wake?.();
+  }
+
+  /** Successful sends are recorded in batches (one UPDATE per batch, not per message). */
+  async function flushSent() {
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flushTimer = null;
+    }
+    const ids = sentIds;
+    sentIds = [];
+    if (ids.length) await n.sent(ids);
+  }
+
+  function markSent(id: number) {
+    sentIds.push(id);
+    if (sentIds.length >= 100) void flushSent().catch((err) => o.logger.error({ err }, 'push: recording sent jobs failed'));
+    else if (!flushTimer) flushTimer = setTimeout(() => void flushSent().catch((err) => o.logger.error({ err }, 'push: recording sent jobs failed')), 200);
+  }
+
+  function buttonFor(job: PushJob) {
+    const base = o.webAppUrl();
+    const b = job.payload.button;
+    if (!base || !b) return undefined;
+    return new InlineKeyboard().webApp(b.text, new URL(b.path, `${base}/`).toString());
+  }
+
+  async function process(job: PushJob): Promise<void> {
+    const stale = blockedUsers.has(job.user_id) ? 'user unreachable' : n.staleReason(job);
+    if (stale) {
+      stats.skipped++;
+      await n.skipped(job.id, stale);
+      return;
+    }
+    try {
+      await api.sendMessage(job.user_id, job.payload.text, {
+        reply_markup: buttonFor(job),
+        link_preview_options: { is_disabled: true },
+      });
+      stats.sent++;
+      markSent(job.id);
+    } catch (err) {
+      await failed(job, err);
+    }
+  }
+
+  async function failed(job: PushJob, err: unknown) {
+    if (err instanceof GrammyError && err.error_code === 403) {
+      // Blocked, deactivated, never started: no retries, no more pushes to this user.
+      stats.blocked++;
+      stats.failed++;
+      blockedUsers.add(job.user_id);
+      await n.failed(job.id, err.description);
+      await n.blocked(job.user_id, err.description);
+      return;
+    }
+    if (err instanceof GrammyError && err.error_code === 429) {
+      const after = err.parameters.retry_after ?? 60;
+      stats.retried++;
+      await n.retryLater(job.id, new Date(Date.now() + after * 1000), err.description);
+      return;
+    }
+    if (err instanceof GrammyError && err.error_code < 500) {
+      // A request Telegram will never accept (chat not found, bad markup): retrying cannot help.
+      stats.failed++;
+      o.logger.warn({ jobId: job.id, userId: job.user_id, description: err.description }, 'push refused');
+      await n.failed(job.id, err.description);
+      return;
+    }
+    const message = err instanceof HttpError || err instanceof GrammyError ? err.message : String((err as Error)?.message ?? err);
+    if (job.attempts >= maxAttempts) {
+      stats.failed++;
+      o.logger.warn({ jobId: job.id, userId: job.user_id, err }, 'push given up');
+      await n.failed(job.id, message);
+    } else {
+      stats.retried++;
+      await n.retryLater(job.id, new Date(Date.now() + 60_000 * 2 ** (job.attempts - 1)), message);
+    }
+  }
+
+  /** Jobs of one user run one after another: after a 403 the next one is skipped, not tried. */
+  const userChains = new Map<number, Promise<void>>();
+
+  function start(job: PushJob) {
+    const before = userChains.get(job.user_id) ?? Promise.resolve();
+    const p: Promise<void> = before
+      .then(() => process(job))
+      .catch((err) => o.logger.error({ err, jobId: job.id }, 'push job failed'))
+      .finally(() => {
+        inFlight.delete(p);
+        if (userChains.get(job.user_id) === p) userChains.delete(job.user_id);
+        poke();
+      });
+    userChains.set(job.user_id, p);
+    inFlight.add(p);
+  }
+
+  /** Waits until poked, a slot frees up, or `ms` passes. */
+  function pause(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        wake = null;
+        woken = false;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  /** One pass of the loop: claims work when at least half the slots are free. Returns false when idle. */
+  async function fill(): Promise<boolean> {
+    const free = concurrency - inFlight.size;
+    if (free < Math.max(1, Math.floor(concurrency / 2))) return true;
+    const jobs = await n.claim(free, leaseMs);
+    for (const job of jobs) start(job);
+    return jobs.length > 0;
+  }
+
+  async function run() {
+    while (running) {
+      try {
+        await fill();
+        await pause(pollMs);
+      } catch (err) {
+        o.logger.error({ err }, 'push: claiming jobs failed');
+        await sleep(Math.min(pollMs, 5_000));
+      }
+    }
+  }
+
+  return {
+    api,
+    stats,
+
+    /** Runs until stop(): claims, sends, sleeps while the queue is empty. */
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+
+    /** Stops claiming, finishes the jobs in flight, records them. */
+    async stop() {
+      running = false;
+      unsubscribe();
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+      await flushSent();
+    },
+
+    /** Sends everything due now, then returns (tests, benchmarks, a one-off run). */
+    async drain(): Promise<PushStats> {
+      for (;;) {
+        const claimed = await fill();
+        if (!claimed && inFlight.size === 0) break;
+        // Woken by the next job that finishes (a race over every job in flight would cost O(n) each time).
+        if (inFlight.size > 0) await pause(60_000);
+      }
+      await flushSent();
+      return { ...stats };
+    },
+  };
+}
+
+export type PushSender = ReturnType<typeof createPushSender>;

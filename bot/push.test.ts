@@ -1,0 +1,235 @@
+// Push notifications end to end: the scheduler fills the queue in the database, the sender delivers through
+// the local Telegram on 127.0.0.1 (which records every call with its time), on every test database.
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../db/connection';
+import { createServices, type Services } from '../services';
+import { PUSH_KINDS } from '../services/notifications';
+import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+import { TEST_BOT_TOKEN } from '../test/harness';
+import { TEST_PUBLIC_URL } from '../test/bot-harness';
+import { createLocalTelegram, type LocalTelegram } from './local-telegram/bot-api';
+import { createPushSender, type PushSenderOptions } from './push-sender';
+
+const logger = pino({ level: 'silent' });
+/** 10:05 in Moscow: the default reminder time (10:00) has passed today. */
+const MORNING = new Date('2026-03-10T07:05:00Z');
+
+describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
+  let database: DatabaseHandle & { url?: string };
+  let services: Services;
+  let tg: LocalTelegram;
+  let now = MORNING;
+  let nextId = 5_000_000;
+
+  const makeServices = (db: DatabaseHandle['db']) =>
+    createServices({
+      db,
+      clock: () => now,
+      randomInt: (max) => Math.floor(Math.random() * max),
+      defaultTimeZone: 'Europe/Moscow',
+      specialAccessUserIds: [],
+      mockPayments: true,
+    });
+
+  const sender = (o: Partial<PushSenderOptions> = {}, s: Services = services) =>
+    createPushSender({
+      token: TEST_BOT_TOKEN,
+      apiRoot: tg.apiRoot,
+      notifications: s.notifications,
+      logger,
+      webAppUrl: () => TEST_PUBLIC_URL,
+      ratePerSecond: null,
+      pollIntervalMs: 50,
+      ...o,
+    });
+
+  /** `count` users in one statement, each with a chat open with the bot in the local Telegram. */
+  async function addUsers(count: number, extra: { timeZone?: string; notifyDaily?: boolean; reachable?: boolean } = {}): Promise<number[]> {
+    const first = nextId;
+    nextId += count;
+    await sql`
+      insert into users (id, first_name, time_zone, notify_daily, bot_reachable)
+      select g, 'Пользователь', ${extra.timeZone ?? 'Europe/Moscow'}, ${extra.notifyDaily ?? true}, ${extra.reachable ?? true}
+      from generate_series(${first}::bigint, ${first + count - 1}::bigint) g`.execute(database.db);
+    const ids = Array.from({ length: count }, (_, i) => first + i);
+    for (const id of ids) tg.setProfile({ id, first_name: 'Пользователь' });
+    return ids;
+  }
+
+  const sendsTo = (chatId: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === chatId);
+  const jobs = (userId: number) => database.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    services = makeServices(database.db);
+    tg = createLocalTelegram({ token: TEST_BOT_TOKEN });
+    await tg.listen();
+  });
+  afterAll(async () => {
+    await tg?.close();
+    await database?.close();
+  });
+  afterEach(async () => {
+    now = MORNING;
+    // Every test starts with an empty queue and no users due.
+    await database.db.deleteFrom('notifications').execute();
+    await database.db.updateTable('users').set({ notify_daily: false }).execute();
+    tg.calls.length = 0;
+  });
+
+  it('1 000 users due at once each get exactly one reminder, with a button into the daily card', async () => {
+    const due = await addUsers(1000);
+    const [drew] = await addUsers(1);
+    await services.dailyCard.draw(drew, false);
+    const [off] = await addUsers(1, { notifyDaily: false });
+    const [gone] = await addUsers(1, { reachable: false });
+    const [early] = await addUsers(1, { timeZone: 'Asia/Vladivostok' }); // 17:05 there: past its window
+
+    // Schedulers of several instances, and repeated ticks, enqueue each reminder once.
+    const counts = await Promise.all([services.notifications.scheduleDue(), services.notifications.scheduleDue()]);
+    expect(counts.reduce((s, c) => s + c.dailyReminders, 0)).toBe(1000);
+    expect((await services.notifications.scheduleDue()).dailyReminders).toBe(0);
+
+    const stats = await sender().drain();
+    expect(stats.sent).toBe(1000);
+    for (const id of due) expect(sendsTo(id)).toHaveLength(1);
+    for (const id of [drew, off, gone, early]) expect(sendsTo(id)).toHaveLength(0);
+    const sample = sendsTo(due[17])[0].params;
+    expect(sample.text).toContain('карта дня');
+    expect(sample.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/daily-card`);
+
+    // Later ticks of the same day send nothing more.
+    now = new Date(MORNING.getTime() + 30 * 60_000);
+    expect((await services.notifications.scheduleDue()).dailyReminders).toBe(0);
+    expect((await sender().drain()).sent).toBe(0);
+    const sentRows = await database.db.selectFrom('notifications').select(sql<number>`count(*)`.as('n')).where('status', '=', 'sent').executeTakeFirst();
+    expect(Number(sentRows?.n)).toBe(1000);
+  });
+
+  it('nothing before the reminder time; a card drawn after scheduling cancels the reminder', async () => {
+    const [u, v] = await addUsers(2);
+    now = new Date('2026-03-10T06:55:00Z'); // 09:55 in Moscow
+    expect((await services.notifications.scheduleDue()).dailyReminders).toBe(0);
+    now = MORNING;
+    expect((await services.notifications.scheduleDue()).dailyReminders).toBe(2);
+    await services.dailyCard.draw(u, false);
+    await sender().drain();
+    expect(sendsTo(u)).toHaveLength(0);
+    expect(sendsTo(v)).toHaveLength(1);
+    expect((await jobs(u))[0]).toMatchObject({ status: 'skipped', last_error: 'card already drawn' });
+  });
+
+  it('two senders running at once never send one job twice', async () => {
+    const ids = await addUsers(300);
+    await services.notifications.scheduleDue();
+    // On PostgreSQL the second sender has its own connection pool, as another instance would.
+    const second = kind === 'postgres' ? await connectDatabase({ databaseUrl: database.url!, dataDir: '' }) : null;
+    try {
+      const otherServices = second ? makeServices(second.db) : services;
+      const a = sender({ concurrency: 16 });
+      const b = sender({ concurrency: 16 }, otherServices);
+      const [sa, sb] = await Promise.all([a.drain(), b.drain()]);
+      expect(sa.sent + sb.sent).toBe(300);
+      if (kind === 'postgres') expect(Math.min(sa.sent, sb.sent)).toBeGreaterThan(0);
+      for (const id of ids) expect(sendsTo(id)).toHaveLength(1);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it('a 429 with retry_after is waited out, and the message is delivered', async () => {
+    const [u, v] = await addUsers(2);
+    await services.notifications.scheduleDue();
+    tg.failNext(u, { error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } });
+    const stats = await sender().drain();
+    expect(stats.sent).toBe(2);
+    const attempts = sendsTo(u);
+    expect(attempts.map((c) => c.ok)).toEqual([false, true]);
+    expect(attempts[0].errorCode).toBe(429);
+    // The retry went out no sooner than Telegram asked (times as the local Telegram recorded them).
+    expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(1000);
+    expect(sendsTo(v)).toHaveLength(1);
+    expect((await jobs(u))[0].status).toBe('sent');
+  });
+
+  it('a 403 marks the user unreachable and stops further sends to them, without holding up others', async () => {
+    const [blocked, ok] = await addUsers(2);
+    tg.setBlocked(blocked, true);
+    await services.notifications.scheduleDue();
+    await services.notifications.paymentConfirmed(blocked, { product: 'vip_499', until: new Date('2026-04-10T07:00:00Z'), paymentId: 'p-403' });
+    const stats = await sender().drain();
+    expect(stats.blocked).toBe(1);
+    expect(sendsTo(blocked)).toHaveLength(1); // the first job tried once, the second not at all
+    expect(sendsTo(blocked)[0].errorCode).toBe(403);
+    expect(sendsTo(ok)).toHaveLength(1);
+    const user = await database.db.selectFrom('users').select('bot_reachable').where('id', '=', blocked).executeTakeFirstOrThrow();
+    expect(user.bot_reachable).toBe(false);
+    expect((await jobs(blocked)).map((j) => j.status).sort()).toEqual(['failed', 'skipped']);
+
+    // The next day they are not even scheduled.
+    now = new Date(MORNING.getTime() + 86_400_000);
+    await services.notifications.scheduleDue();
+    expect((await jobs(blocked)).filter((j) => j.kind === PUSH_KINDS.dailyReminder)).toHaveLength(1);
+  });
+
+  it('never sends faster than the configured rate (counted per 1 s window by the local Telegram)', async () => {
+    await addUsers(36);
+    await services.notifications.scheduleDue();
+    const stats = await sender({ ratePerSecond: 12 }).drain();
+    expect(stats.sent).toBe(36);
+    expect(tg.maxSendsPerWindow(1000)).toBeLessThanOrEqual(12);
+    expect(tg.maxSendsPerWindow(1000)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('one chat gets at most one message a second', async () => {
+    const [u] = await addUsers(1);
+    await services.notifications.paymentConfirmed(u, { product: 'week_7d', until: new Date('2026-03-17T07:00:00Z'), paymentId: 'a' });
+    await services.notifications.paymentConfirmed(u, { product: 'micro', paymentId: 'b' });
+    await services.notifications.scheduleDue();
+    await sender().drain();
+    const times = sendsTo(u).map((c) => c.at);
+    expect(times).toHaveLength(3);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(990);
+  });
+
+  it('week pass: a notice 24 hours before and one at expiry, each once; a renewed pass cancels the old notice', async () => {
+    const [u] = await addUsers(1, { notifyDaily: false });
+    const expires = new Date(MORNING.getTime() + 20 * 3600_000);
+    await database.db.updateTable('users').set({ subscription_type: 'week_7d', subscription_expires: expires }).where('id', '=', u).execute();
+
+    expect((await services.notifications.scheduleDue()).weekPass).toBe(1);
+    expect((await services.notifications.scheduleDue()).weekPass).toBe(0);
+    await sender().drain();
+    expect(sendsTo(u)).toHaveLength(1);
+    expect(sendsTo(u)[0].params.text).toMatch(/заканчивается 11 марта в 06:05/);
+    expect(sendsTo(u)[0].params.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/subscription`);
+
+    now = new Date(expires.getTime() + 60_000);
+    expect((await services.notifications.scheduleDue()).weekPass).toBe(1);
+    await sender().drain();
+    expect(sendsTo(u)).toHaveLength(2);
+    expect(sendsTo(u)[1].params.text).toMatch(/закончилась/);
+
+    // A renewed pass: its own notice, and a queued notice of the old expiry is dropped when its turn comes.
+    const [w] = await addUsers(1, { notifyDaily: false });
+    now = MORNING;
+    await database.db.updateTable('users').set({ subscription_type: 'week_7d', subscription_expires: expires }).where('id', '=', w).execute();
+    await services.notifications.scheduleDue();
+    await database.db.updateTable('users').set({ subscription_expires: new Date(expires.getTime() + 7 * 86_400_000) }).where('id', '=', w).execute();
+    await sender().drain();
+    expect(sendsTo(w)).toHaveLength(0);
+    expect((await jobs(w))[0]).toMatchObject({ status: 'skipped', last_error: 'plan changed' });
+  });
+
+  it('payment confirmation: what was activated and until when, once per payment', async () => {
+    const [u] = await addUsers(1, { notifyDaily: false });
+    const until = new Date('2026-04-09T21:00:00Z');
+    expect(await services.notifications.paymentConfirmed(u, { product: 'basic_299', until, paymentId: 'charge-1' })).toBe(true);
+    expect(await services.notifications.paymentConfirmed(u, { product: 'basic_299', until, paymentId: 'charge-1' })).toBe(false);
+    await sender().drain();
+    expect(sendsTo(u)).toHaveLength(1);
+    expect(sendsTo(u)[0].params.text).toBe('✅ Оплата получена, спасибо! Активировано: «Basic Premium». Доступ действует до 10 апреля в 00:00.');
+  });
+});

@@ -1,0 +1,116 @@
+// AI interpretation state: the claim (lease) on a reading, its final text, the per-user window counter of
+// provider calls, and daily-card messages. Every change is one atomic statement, so instances on one
+// PostgreSQL agree on who calls the provider and nobody stores or refunds twice.
+import { sql, type Kysely } from 'kysely';
+import type { Database, Reading } from '../schema';
+
+type Q = Kysely<Database>;
+
+/**
+ * Claims a dealt reading for one provider call: succeeds only while it is still 'dealt' and nobody else holds
+ * a live lease. The lease expires on its own, so a crashed instance cannot block the reading for good.
+ */
+export async function claimReading(db: Q, id: number, leaseId: string, leaseMs: number): Promise<Reading | undefined> {
+  return db
+    .updateTable('readings')
+    .set({ ai_lease_id: leaseId, ai_lease_until: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where('id', '=', id)
+    .where('status', '=', 'dealt')
+    .where((eb) => eb.or([eb('ai_lease_until', 'is', null), eb('ai_lease_until', '<', sql<Date>`now()`)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Gives a claim up (the caller went away): the next request may claim the reading again. */
+export async function releaseClaim(db: Q, id: number, leaseId: string): Promise<void> {
+  await db
+    .updateTable('readings')
+    .set({ ai_lease_id: null, ai_lease_until: null })
+    .where('id', '=', id)
+    .where('ai_lease_id', '=', leaseId)
+    .where('status', '=', 'dealt')
+    .execute();
+}
+
+/**
+ * Stores the final text, only while this claim still holds the reading and it is still 'dealt': the status
+ * change is the guard, so the text is stored (and a fallback refunded) exactly once. Undefined when lost.
+ */
+export async function finishReading(
+  db: Q,
+  id: number,
+  leaseId: string,
+  result: { interpretation: string; status: 'done' | 'fallback'; error: string | null },
+): Promise<Reading | undefined> {
+  return db
+    .updateTable('readings')
+    .set({
+      interpretation: result.interpretation,
+      status: result.status,
+      ai_error: result.error,
+      ai_lease_id: null,
+      ai_lease_until: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'dealt')
+    .where('ai_lease_id', '=', leaseId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Whether nobody holds a live claim on a dealt reading (a waiter may then claim it itself). */
+export async function claimIsFree(db: Q, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('readings')
+    .select(sql<boolean>`ai_lease_until is null or ai_lease_until < now()`.as('free'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return !!row?.free;
+}
+
+/**
+ * Counts one provider call of a user in a fixed window: returns null when allowed, or the seconds until the
+ * window ends when `limit` calls were already made in it. One upsert, so racing calls never pass the limit.
+ */
+export async function takeRateSlot(db: Q, userId: number, now: Date, limit: number, windowS: number): Promise<number | null> {
+  const windowStartAfter = new Date(now.getTime() - windowS * 1000);
+  const row = await db
+    .insertInto('ai_rate_limits')
+    .values({ user_id: userId, window_start: now, calls: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({
+          window_start: sql`case when ai_rate_limits.window_start <= ${windowStartAfter} then excluded.window_start else ai_rate_limits.window_start end`,
+          calls: sql`case when ai_rate_limits.window_start <= ${windowStartAfter} then 1 else ai_rate_limits.calls + 1 end`,
+        })
+        .where((eb) => eb.or([eb('ai_rate_limits.window_start', '<=', windowStartAfter), eb('ai_rate_limits.calls', '<', limit)])),
+    )
+    .returning('calls')
+    .executeTakeFirst();
+  if (row) return null;
+  const current = await db.selectFrom('ai_rate_limits').select('window_start').where('user_id', '=', userId).executeTakeFirst();
+  const ends = (current ? current.window_start.getTime() : now.getTime()) + windowS * 1000;
+  return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+}
+
+export async function findDailyCardNote(db: Q, userId: number, day: string, cardKey: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('daily_card_notes')
+    .select('note')
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .where('card_key', '=', cardKey)
+    .executeTakeFirst();
+  return row?.note;
+}
+
+/** Keeps the first message written for a card of a day (a racing second one is dropped). */
+export async function saveDailyCardNote(db: Q, userId: number, day: string, cardKey: string, note: string): Promise<void> {
+  await db
+    .insertInto('daily_card_notes')
+    .values({ user_id: userId, day, card_key: cardKey, note })
+    .onConflict((oc) => oc.columns(['user_id', 'day', 'card_key']).doNothing())
+    .execute();
+}

@@ -1,0 +1,208 @@
+// The push queue: plain functions over `db | trx`. Jobs are claimed with FOR UPDATE SKIP LOCKED, so
+// several senders (instances) never take the same job.
+import { sql, type Kysely } from 'kysely';
+import type { Database, NotificationPayload, NotificationStatus } from '../schema';
+
+type Q = Kysely<Database>;
+
+export interface NewNotification {
+  userId: number;
+  kind: string;
+  dedupKey: string;
+  payload: NotificationPayload;
+  priority?: number;
+  notBefore: Date;
+}
+
+/** Inserts a job unless (user, kind, key) exists; true when it was inserted. */
+export async function insertNotification(db: Q, n: NewNotification): Promise<boolean> {
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      kind: n.kind,
+      dedup_key: n.dedupKey,
+      payload: JSON.stringify(n.payload),
+      priority: n.priority ?? 0,
+      not_before: n.notBefore,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'dedup_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Enqueues the daily-card reminder for every user of one time zone whose local day is `day`: reachable,
+ * reminders on, today's card not drawn. One statement; the unique key makes repeats no-ops.
+ */
+export async function enqueueDailyReminders(
+  db: Q,
+  o: { timeZone: string; day: string; kind: string; payload: NotificationPayload; notBefore: Date },
+): Promise<number> {
+  const result = await sql`
+    insert into notifications (user_id, kind, dedup_key, payload, priority, not_before)
+    select u.id, ${o.kind}, ${o.day}, ${JSON.stringify(o.payload)}::jsonb, 0, ${o.notBefore}
+    from users u
+    where u.time_zone = ${o.timeZone} and u.notify_daily and u.bot_reachable
+      and not exists (
+        select 1 from daily_usage d where d.user_id = u.id and d.day = ${o.day}::date and d.daily_card_used
+      )
+    on conflict (user_id, kind, dedup_key) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Time zones of users who may get a daily reminder (one scheduling pass per zone). */
+export async function reminderTimeZones(db: Q): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('time_zone').distinct().where('notify_daily', '=', true).where('bot_reachable', '=', true).execute();
+  return rows.map((r) => r.time_zone);
+}
+
+/** Reachable users of a plan whose expiry falls in [from, to) and who have no `kind` job for that expiry yet. */
+export async function usersWithExpiryBetween(db: Q, o: { plan: string; from: Date; to: Date; kind: string }) {
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.time_zone', 'u.subscription_expires'])
+    .where('u.subscription_type', '=', o.plan as any)
+    .where('u.bot_reachable', '=', true)
+    .where('u.subscription_expires', '>=', o.from)
+    .where('u.subscription_expires', '<', o.to)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notifications as n')
+            .select(sql`1`.as('one'))
+            .whereRef('n.user_id', '=', 'u.id')
+            .where('n.kind', '=', o.kind)
+            .where(sql<boolean>`n.dedup_key = to_char(u.subscription_expires at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`),
+        ),
+      ),
+    )
+    .limit(10_000)
+    .execute();
+}
+
+/** The key of an expiry notice: the expiry instant, so a renewed pass gets notices of its own. */
+export const expiryKey = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export interface ClaimedJob {
+  id: number;
+  user_id: number;
+  kind: string;
+  dedup_key: string;
+  payload: NotificationPayload;
+  attempts: number;
+  bot_reachable: boolean;
+  notify_daily: boolean;
+  subscription_type: string;
+  subscription_expires: Date | null;
+  card_drawn: boolean;
+}
+
+/**
+ * Takes up to `limit` due jobs for this sender until `leaseUntil`, with the user's current state for a
+ * last check before sending. Only `pending` rows are looked at, through the partial index.
+ */
+export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil: Date }): Promise<ClaimedJob[]> {
+  const { rows: jobs } = await sql<Pick<ClaimedJob, 'id' | 'user_id' | 'kind' | 'dedup_key' | 'payload' | 'attempts'>>`
+    update notifications n
+    set status = 'sending', attempts = n.attempts + 1, locked_until = ${o.leaseUntil}
+    where n.id in (
+      select id from notifications
+      where status = 'pending' and not_before <= ${o.now}
+      order by priority desc, not_before, id
+      limit ${o.limit}
+      for update skip locked
+    )
+    returning n.id, n.user_id, n.kind, n.dedup_key, n.payload, n.attempts`.execute(db);
+  if (jobs.length === 0) return [];
+  // The users' state in a second statement: primary-key lookups (a join here plans a scan of all users).
+  const userIds = [...new Set(jobs.map((j) => j.user_id))];
+  const days = [...new Set(jobs.filter((j) => /^\d{4}-\d{2}-\d{2}$/.test(j.dedup_key)).map((j) => j.dedup_key))];
+  const [users, drawn] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'bot_reachable', 'notify_daily', 'subscription_type', 'subscription_expires'])
+      .where('id', 'in', userIds)
+      .execute(),
+    days.length
+      ? db
+          .selectFrom('daily_usage')
+          .select(['user_id', 'day'])
+          .where('user_id', 'in', userIds)
+          .where('day', 'in', days)
+          .where('daily_card_used', '=', true)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const drew = new Set(drawn.map((d) => `${d.user_id}:${d.day}`));
+  return jobs.flatMap((j) => {
+    const u = byId.get(j.user_id);
+    if (!u) return [];
+    return [
+      {
+        ...j,
+        bot_reachable: u.bot_reachable,
+        notify_daily: u.notify_daily,
+        subscription_type: u.subscription_type,
+        subscription_expires: u.subscription_expires,
+        card_drawn: drew.has(`${j.user_id}:${j.dedup_key}`),
+      },
+    ];
+  });
+}
+
+/** Jobs of a sender that died mid-send (lease expired) go back to the queue. */
+export async function releaseExpiredLeases(db: Q, now: Date): Promise<number> {
+  const r = await db
+    .updateTable('notifications')
+    .set({ status: 'pending', locked_until: null })
+    .where('status', '=', 'sending')
+    .where('locked_until', '<', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function markSent(db: Q, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notifications')
+    .set({ status: 'sent', sent_at: now, locked_until: null, last_error: null })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Ends a job without sending (skipped) or for good (failed), or puts it back for `retryAt`. */
+export async function markDone(db: Q, id: number, o: { status: Exclude<NotificationStatus, 'pending' | 'sending' | 'sent'>; error?: string } | { retryAt: Date; error: string }) {
+  const set =
+    'retryAt' in o
+      ? { status: 'pending' as const, not_before: o.retryAt, locked_until: null, last_error: o.error.slice(0, 500) }
+      : { status: o.status, locked_until: null, last_error: o.error?.slice(0, 500) ?? null };
+  await db.updateTable('notifications').set(set).where('id', '=', id).execute();
+}
+
+/** A user who blocked the bot: no more pushes until they come back. */
+export async function setBotReachable(db: Q, userId: number, reachable: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ bot_reachable: reachable, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .where('bot_reachable', '=', !reachable)
+    .execute();
+}
+
+/** Drops what is still queued for a user (after a 403). */
+export async function skipPendingForUser(db: Q, userId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ status: 'skipped', last_error: reason, locked_until: null })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Finished jobs older than `before` are forgotten (the unique key only matters for a few days). */
+export async function pruneNotifications(db: Q, before: Date): Promise<void> {
+  await db.deleteFrom('notifications').where('status', 'in', ['sent', 'skipped', 'failed']).where('created_at', '<', before).execute();
+}

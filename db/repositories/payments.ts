@@ -1,0 +1,204 @@
+// Payment orders (our intents), the payments ledger and recurring billing: plain functions over `db | trx`.
+import { sql, type Kysely } from 'kysely';
+import type { Database, Payment, PaymentOrder, PaymentProvider, OrderStatus } from '../schema';
+import type { Tier } from '../../domain/types';
+
+type Q = Kysely<Database>;
+
+export interface NewOrder {
+  id: string;
+  userId: number;
+  provider: PaymentProvider;
+  product: string;
+  plan: Tier | null;
+  days: number | null;
+  amountMinor: number;
+  currency: string;
+  readingId: number | null;
+  recurring: boolean;
+  autopayConsent: boolean;
+  idempotenceKey: string;
+  context: Record<string, unknown> | null;
+}
+
+/** Inserts an order; returns undefined when its idempotence key is taken (someone else made it). */
+export async function insertOrder(db: Q, o: NewOrder): Promise<PaymentOrder | undefined> {
+  return db
+    .insertInto('payment_orders')
+    .values({
+      id: o.id,
+      user_id: o.userId,
+      provider: o.provider,
+      product: o.product,
+      plan: o.plan,
+      days: o.days,
+      amount_minor: o.amountMinor,
+      currency: o.currency,
+      reading_id: o.readingId,
+      recurring: o.recurring,
+      autopay_consent: o.autopayConsent,
+      idempotence_key: o.idempotenceKey,
+      context: o.context ? JSON.stringify(o.context) : null,
+    })
+    .onConflict((oc) => oc.column('idempotence_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findOrder(db: Q, id: string): Promise<PaymentOrder | undefined> {
+  return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrderByKey(db: Q, key: string): Promise<PaymentOrder | undefined> {
+  return db.selectFrom('payment_orders').selectAll().where('idempotence_key', '=', key).executeTakeFirst();
+}
+
+export async function findOrderByProviderId(db: Q, provider: PaymentProvider, providerPaymentId: string): Promise<PaymentOrder | undefined> {
+  return db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
+}
+
+export async function setOrderProviderId(db: Q, id: string, providerPaymentId: string): Promise<void> {
+  await db.updateTable('payment_orders').set({ provider_payment_id: providerPaymentId, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/** Moves a pending order on; a finished order keeps its status (notifications arrive in any order). */
+export async function setOrderStatus(db: Q, id: string, status: OrderStatus): Promise<void> {
+  await db
+    .updateTable('payment_orders')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where((eb) => (status === 'succeeded' ? eb('status', '!=', 'succeeded') : eb('status', '=', 'pending')))
+    .execute();
+}
+
+/** True when the user ever paid for a trial (one trial per user). */
+export async function hasPaidTrial(db: Q, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('payments').select('id').where('user_id', '=', userId).where('product', '=', 'trial').limit(1).executeTakeFirst();
+  return !!row;
+}
+
+export interface NewPayment {
+  provider: PaymentProvider;
+  providerPaymentId: string;
+  orderId: string | null;
+  userId: number;
+  product: string;
+  amountMinor: number;
+  currency: string;
+  details: Record<string, unknown> | null;
+}
+
+/**
+ * Records a confirmed payment once: the unique (provider, provider_payment_id) key makes a redelivered
+ * notification insert nothing (undefined), so the caller grants nothing more.
+ */
+export async function insertPaymentOnce(db: Q, p: NewPayment): Promise<Payment | undefined> {
+  return db
+    .insertInto('payments')
+    .values({
+      provider: p.provider,
+      provider_payment_id: p.providerPaymentId,
+      order_id: p.orderId,
+      user_id: p.userId,
+      product: p.product,
+      amount_minor: p.amountMinor,
+      currency: p.currency,
+      details: p.details ? JSON.stringify(p.details) : null,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setPaymentGranted(db: Q, id: number, granted: Record<string, unknown>): Promise<void> {
+  await db.updateTable('payments').set({ granted: JSON.stringify(granted) }).where('id', '=', id).execute();
+}
+
+export async function findPayment(db: Q, provider: PaymentProvider, providerPaymentId: string): Promise<Payment | undefined> {
+  return db.selectFrom('payments').selectAll().where('provider', '=', provider).where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
+}
+
+export async function findPaymentById(db: Q, id: number): Promise<Payment | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks the payment row and marks it refunded; undefined when it was refunded already. */
+export async function markRefunded(db: Q, id: number): Promise<Payment | undefined> {
+  return db
+    .updateTable('payments')
+    .set({ status: 'refunded', refunded_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function listUserPayments(db: Q, userId: number, limit = 20): Promise<Payment[]> {
+  return db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Succeeded payments since `since` (social proof counts real purchases). */
+export async function countPaymentsSince(db: Q, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('created_at', '>=', since)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export interface RecurringBilling {
+  userId: number;
+  provider: PaymentProvider;
+  plan: Tier;
+  reference: string;
+}
+
+/** The user's recurring billing (one per user: the latest consent wins). */
+export async function upsertRecurring(db: Q, r: RecurringBilling, now: Date): Promise<void> {
+  await db
+    .insertInto('recurring_billing')
+    .values({ user_id: r.userId, provider: r.provider, plan: r.plan, reference: r.reference, active: true, consent_at: now, canceled_at: null })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        provider: r.provider,
+        plan: r.plan,
+        reference: r.reference,
+        active: true,
+        consent_at: now,
+        canceled_at: null,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function findRecurring(db: Q, userId: number) {
+  return db.selectFrom('recurring_billing').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function cancelRecurring(db: Q, userId: number, now: Date): Promise<void> {
+  await db.updateTable('recurring_billing').set({ active: false, canceled_at: now, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+}
+
+/** YooKassa autopay due: an active saved method, renewal on, the plan ending before `until`. */
+export async function listDueYooKassaRenewals(db: Q, until: Date, notBefore: Date, limit = 100) {
+  return db
+    .selectFrom('recurring_billing as rb')
+    .innerJoin('users as u', 'u.id', 'rb.user_id')
+    .select(['rb.user_id', 'rb.plan', 'rb.reference', 'u.subscription_type', 'u.subscription_expires'])
+    .where('rb.provider', '=', 'yookassa')
+    .where('rb.active', '=', true)
+    .where('u.subscription_auto_renew', '=', true)
+    .where('u.subscription_expires', 'is not', null)
+    .where('u.subscription_expires', '<=', until)
+    .where('u.subscription_expires', '>', notBefore)
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,18 @@
+// The analytics events the app sends (spec 001 §7); the server stores only these.
+export const ANALYTICS_EVENTS = [
+  'clicked_mini_cta',
+  'micro_reveal_shown',
+  'micro_reveal_failed',
+  'micro_result_open_no_pending',
+  'saw_week_offer',
+  'upsell_shown_week',
+  'saw_free_card',
+  'offer_shown_micro',
+  'paywall_shown',
+  'subscription_page_view',
+  'paid_week_mock',
+] as const;
+
+export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+
+export const isAnalyticsEvent = (e: string): e is AnalyticsEvent => (ANALYTICS_EVENTS as readonly string[]).includes(e);

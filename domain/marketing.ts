@@ -1,0 +1,105 @@
+// Marketing copy in one place (DESIGN.md §2: static figures from one module that is easy to change), for the
+// server and the Mini App alike. The figures are copy, not measurements: limits and prices that matter are
+// decided by the server, which adds real purchase counts to social proof.
+import type { Tone } from './pricing';
+
+export const SOCIAL_PROOF_DEFAULTS = { rating: 4.9, reviewsTotal: 25_000 } as const;
+
+export const MARKETING = {
+  satisfied: '25K+',
+  rating: '4.9',
+  accuracy: '98%',
+  promo: { discountPercent: 25, firstUsers: 100, spotsLeft: 47 },
+  guarantee: 'Гарантия возврата денег в течение 24 часов, если что-то пошло не так.',
+  testimonial: {
+    author: 'Марина, 29 лет',
+    text: '«Карты точно описали мою ситуацию на работе. Совет помог решиться на разговор с руководителем — и всё получилось!»',
+  },
+  trustBadges: ['Безопасная оплата', 'Мгновенная активация', 'Отмена в любой момент'],
+} as const;
+
+/** Copy banks by tone: micro offer, week offer, reveal call to action, paywall, reminder, disclaimer. */
+export const COPY: Record<Tone, { micro: string; week: string; revealCta: string; paywall: string; reminder: string; disclaimer: string }> = {
+  romance: {
+    micro: 'Ещё две карты и личный совет — чтобы понять, что чувствует ваше сердце сегодня.',
+    week: 'Неделя безлимита: спрашивайте карты о любви и отношениях сколько угодно.',
+    revealCta: 'Открыть ещё 2 карты',
+    paywall: 'Узнайте больше о своих чувствах и отношениях',
+    reminder: 'Карты ждут вас: личный совет на сегодня готов.',
+    disclaimer: 'Толкования созданы ИИ и носят развлекательный характер.',
+  },
+  mystic: {
+    micro: 'Две дополнительные карты и персональный совет откроют скрытые знаки этого дня.',
+    week: 'Неделя безлимита: все базовые расклады и расширенные толкования на 7 дней.',
+    revealCta: 'Открыть тайну ещё 2 карт',
+    paywall: 'Загляните глубже в знаки судьбы',
+    reminder: 'Звёзды выстроились: ваш расклад ждёт.',
+    disclaimer: 'Толкования созданы ИИ и носят развлекательный характер.',
+  },
+};
+
+// The reading side's screens (spec 000 §2, §9).
+
+export const PRICES = {
+  basic: 299,
+  vip: 499,
+} as const;
+
+export const STATS = [
+  { value: '12K+', label: 'раскладов ежедневно' },
+  { value: '94%', label: 'точность толкований' },
+  { value: '4.8', label: 'средняя оценка' },
+  { value: '8K+', label: 'пользователей в месяц' },
+] as const;
+
+export const VIP_STATS = [
+  { value: '97%', label: 'довольны VIP' },
+  { value: '7', label: 'видов раскладов' },
+  { value: '3K+', label: 'VIP-пользователей' },
+  { value: '95%', label: 'продлевают подписку' },
+] as const;
+
+export const TESTIMONIALS = [
+  { name: 'Марина, 29', text: 'Расклад на отношения оказался удивительно точным. Теперь начинаю утро с карты дня.' },
+  { name: 'Алексей, 34', text: 'Брал «Карьеру и финансы» перед собеседованием — совет карт помог собраться.' },
+  { name: 'Ольга, 41', text: 'Толкования подробные и бережные, без запугивания. Очень приятное приложение.' },
+  { name: 'Дарья, 25', text: 'Кельтский крест разложил всё по полочкам. VIP того стоит.' },
+  { name: 'Ирина, 37', text: 'Красивые карты и быстрые ответы прямо в Telegram. Пользуюсь каждый день.' },
+  { name: 'Сергей, 31', text: 'Скептически относился к таро, но карта дня — отличный повод остановиться и подумать.' },
+] as const;
+
+export const TRUST = [
+  { icon: 'lock', text: 'Безопасная оплата' },
+  { icon: 'bolt', text: 'Мгновенный доступ' },
+  { icon: 'undo', text: 'Отмена в любой момент' },
+] as const;
+
+export const GUARANTEE = {
+  title: 'Гарантия удовлетворения',
+  text: 'Если VIP-доступ не оправдает ожиданий, вернём деньги в течение 24 часов после оплаты.',
+} as const;
+
+export const VIP_BENEFITS = ['Безлимитные карты дня', 'Все виды раскладов', 'Полные толкования'] as const;
+
+/** Tarot tips the loading screen rotates every 5 seconds (spec 000 §2). */
+export const LOADING_TIPS = [
+  'Перевёрнутая карта не всегда к худшему: часто она говорит о скрытой или задержанной энергии.',
+  'Старшие Арканы отмечают важные жизненные уроки, младшие — повседневные события.',
+  'Кубки связаны с чувствами, Пентакли — с деньгами и телом, Мечи — с мыслями, Жезлы — с действием.',
+  'Лучший вопрос к картам открытый: не «будет ли?», а «что поможет?».',
+  'Смотрите на карты вместе: соседние карты усиливают или смягчают друг друга.',
+  'Карта дня — не приговор, а повод прислушаться к себе.',
+  'Придворные карты часто описывают людей вокруг вас или роль, которую вы играете.',
+  'Повторяющаяся масть в раскладе подсказывает главную тему ситуации.',
+] as const;
+
+export const DISCLAIMER =
+  'Толкование создано искусственным интеллектом и носит развлекательный характер. Оно не является медицинской, юридической или финансовой консультацией.';
+
+/** Picks n distinct items at random (for testimonials). */
+export function pickRandom<T>(items: readonly T[], n: number, random: () => number = Math.random): T[] {
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < n && pool.length) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
+  return out;
+}

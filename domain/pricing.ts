@@ -1,0 +1,221 @@
+// The product catalogue and its prices (spec 001 §1, §9), pure: the server charges from it and the web app
+// shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
+import { chooseVariant } from './variant';
+import { effectiveTier } from './tiers';
+import type { Tier } from './types';
+
+export const PRODUCTS = ['micro', 'week', 'basic_299', 'vip_499', 'trial'] as const;
+export type ProductId = (typeof PRODUCTS)[number];
+export type OneTimeProduct = 'micro' | 'week';
+export type PlanId = 'basic_299' | 'vip_499';
+export const PLAN_IDS: readonly PlanId[] = ['basic_299', 'vip_499'];
+
+export const CURRENCIES = ['RUB', 'UAH', 'KZT', 'BYN'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', UAH: '₴', KZT: '₸', BYN: 'Br' };
+
+export const DEFAULT_PRICES_RUB: Record<ProductId, number> = { week: 149, micro: 99, basic_299: 299, vip_499: 499, trial: 10 };
+/** The micro pack's promotional price per A/B variant; A is the control (the regular price). */
+export const DEFAULT_MICRO_PRICE_VARIANTS: Record<AbVariant, number> = { A: 99, B: 79 };
+/** Telegram Stars (XTR) prices; a Star is worth about 1.3 ₽ to the seller. */
+export const DEFAULT_STARS_PRICES: Record<Exclude<ProductId, 'trial'>, number> = { week: 115, micro: 75, basic_299: 230, vip_499: 385 };
+/** Units of the currency per rouble, for showing prices to users whose app speaks uk, kk or be. */
+export const DEFAULT_CURRENCY_RATES: Record<Exclude<Currency, 'RUB'>, number> = { UAH: 0.45, KZT: 5.6, BYN: 0.035 };
+
+export const PLAN_DAYS = 30;
+export const WEEK_DAYS = 7;
+export const TRIAL_DAYS = 7;
+/** Telegram allows exactly 30 days for a Stars subscription. */
+export const STARS_SUBSCRIPTION_PERIOD_S = 2_592_000;
+/** The micro promo and the week offer count down 15 minutes (mm:ss). */
+export const OFFER_COUNTDOWN_MS = 15 * 60 * 1000;
+/** A new micro promo may start this long after the last one ended. */
+export const MICRO_PROMO_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+/** A pending micro payment is worth waiting for this long (the micro-result access guard). */
+export const PENDING_MICRO_VALID_MS = 30 * 60 * 1000;
+export const ENTITLEMENT_POLL_ATTEMPTS = 25;
+export const USUALLY_FACTOR = 1.25;
+export const DAY_MS = 86_400_000;
+
+export const TONES = ['romance', 'mystic'] as const;
+export type Tone = (typeof TONES)[number];
+export const AB_VARIANTS = ['A', 'B'] as const;
+export type AbVariant = (typeof AB_VARIANTS)[number];
+
+export interface PricingTable {
+  pricesRub: Record<ProductId, number>;
+  microPriceVariants: Record<AbVariant, number>;
+  starsPrices: Record<Exclude<ProductId, 'trial'>, number>;
+  currencyRates: Record<Exclude<Currency, 'RUB'>, number>;
+}
+
+/** The defaults with configuration overrides laid over them. */
+export function resolvePricing(overrides: Partial<{ [K in keyof PricingTable]: Partial<Record<string, number>> }> = {}): PricingTable {
+  return {
+    pricesRub: { ...DEFAULT_PRICES_RUB, ...(overrides.pricesRub as object) },
+    microPriceVariants: { ...DEFAULT_MICRO_PRICE_VARIANTS, ...(overrides.microPriceVariants as object) },
+    starsPrices: { ...DEFAULT_STARS_PRICES, ...(overrides.starsPrices as object) },
+    currencyRates: { ...DEFAULT_CURRENCY_RATES, ...(overrides.currencyRates as object) },
+  };
+}
+
+/** Copy tone and micro-price variant: stable per user (32-bit FNV-1a of the id, independently salted). */
+export const chooseTone = (userId: number | string | null | undefined): Tone => chooseVariant(userId, TONES, 'tone:');
+export const chooseMicroVariant = (userId: number | string | null | undefined): AbVariant => chooseVariant(userId, AB_VARIANTS, 'micro:');
+
+/** The currency a user sees, from the app's language (uk, kk, be); everyone else sees roubles. */
+export function currencyForLanguage(languageCode: string | null | undefined): Currency {
+  const lang = (languageCode ?? '').toLowerCase().slice(0, 2);
+  return lang === 'uk' ? 'UAH' : lang === 'kk' ? 'KZT' : lang === 'be' ? 'BYN' : 'RUB';
+}
+
+/** A rouble price in another currency: whole units, except BYN (kopecks matter at its rate). */
+export function convertRub(rub: number, currency: Currency, rates: PricingTable['currencyRates']): number {
+  if (currency === 'RUB') return rub;
+  const v = rub * rates[currency];
+  return currency === 'BYN' ? Math.max(0.01, Math.round(v * 100) / 100) : Math.max(1, Math.round(v));
+}
+
+/** «1 234 ₽», «5,2 Br»: ru-RU numbers with the currency's symbol. */
+export function formatPrice(amount: number, currency: Currency = 'RUB'): string {
+  const n = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(amount);
+  return `${n}\u00a0${CURRENCY_SYMBOLS[currency] ?? currency}`;
+}
+
+/** The struck-through 'usually' price: 1.25 × the price, rounded. */
+export const usuallyPrice = (price: number) => Math.round(price * USUALLY_FACTOR);
+
+/** The week upsell's arithmetic: 'only +X = a week' and 'instead of 7 × micro'. */
+export function weekUpsell(weekPrice: number, microPrice: number) {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { extra: round(Math.max(0, weekPrice - microPrice)), sevenTimesMicro: round(7 * microPrice) };
+}
+
+/** Delay before entitlement poll `attempt` (0-based) on the micro-result screen. */
+export const pollDelayMs = (attempt: number) => Math.min(1000 + 100 * attempt, 2000);
+
+/** Remaining time of a countdown that restarts every `periodMs` from `startedAt`. */
+export function cyclingCountdownMs(startedAt: number, now: number, periodMs = OFFER_COUNTDOWN_MS): number {
+  const elapsed = Math.max(0, now - startedAt);
+  return periodMs - (elapsed % periodMs);
+}
+
+/** mm:ss for the offer countdowns. */
+export function formatMmSs(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** The micro pack's price in force: the variant's promo price while the promo runs, else the regular one. */
+export function microPriceRub(t: PricingTable, variant: AbVariant, promoActive: boolean): number {
+  return promoActive ? t.microPriceVariants[variant] : t.pricesRub.micro;
+}
+
+/** Stars for a product; the micro promo scales the micro Stars price by the same ratio as roubles. */
+export function starsPrice(t: PricingTable, product: Exclude<ProductId, 'trial'>, microRub?: number): number {
+  if (product === 'micro' && microRub !== undefined && microRub !== t.pricesRub.micro)
+    return Math.max(1, Math.round((t.starsPrices.micro * microRub) / t.pricesRub.micro));
+  return t.starsPrices[product];
+}
+
+/** YooKassa's amount: a string with two decimals. */
+export const rubAmountString = (rub: number) => rub.toFixed(2);
+
+/** What a product grants: a tier for some days (micro grants a reveal instead). */
+export function productGrant(product: ProductId, planId?: PlanId): { tier: Exclude<Tier, 'free'>; days: number } | null {
+  switch (product) {
+    case 'week':
+      return { tier: 'week_7d', days: WEEK_DAYS };
+    case 'basic_299':
+    case 'vip_499':
+      return { tier: product, days: PLAN_DAYS };
+    case 'trial':
+      return { tier: planId ?? 'vip_499', days: TRIAL_DAYS };
+    default:
+      return null;
+  }
+}
+
+/** The rouble value of one day of a paid tier, for converting leftover days when the tier changes. */
+export function dailyValueRub(t: PricingTable, tier: Exclude<Tier, 'free'>): number {
+  return tier === 'week_7d' ? t.pricesRub.week / WEEK_DAYS : t.pricesRub[tier] / PLAN_DAYS;
+}
+
+export interface PlanState {
+  type: Tier;
+  expires: Date | null;
+}
+
+/**
+ * The plan after a purchase of `grant`: the same tier extends from the later of now and the current
+ * expiry; a different tier starts now, and the unused days of the old one are converted at their rouble
+ * value (a basic user who upgrades loses nothing). A plan without an end date is not shortened.
+ */
+export function extendPlan(current: PlanState, grant: { tier: Exclude<Tier, 'free'>; days: number }, now: Date, t: PricingTable): { type: Exclude<Tier, 'free'>; expires: Date | null } {
+  const tier = effectiveTier(current.type, current.expires, now);
+  const periodMs = grant.days * DAY_MS;
+  if (tier === 'free') return { type: grant.tier, expires: new Date(now.getTime() + periodMs) };
+  if (current.expires === null) return tier === grant.tier || tierRank(tier) >= tierRank(grant.tier) ? { type: tier, expires: null } : { type: grant.tier, expires: new Date(now.getTime() + periodMs) };
+  if (tier === grant.tier) return { type: tier, expires: new Date(Math.max(now.getTime(), current.expires.getTime()) + periodMs) };
+  const leftoverMs = Math.max(0, current.expires.getTime() - now.getTime());
+  const creditMs = Math.floor((leftoverMs * dailyValueRub(t, tier)) / dailyValueRub(t, grant.tier));
+  return { type: grant.tier, expires: new Date(now.getTime() + periodMs + creditMs) };
+}
+
+const RANK: Record<Tier, number> = { free: 0, basic_299: 1, week_7d: 2, vip_499: 3 };
+export const tierRank = (t: Tier) => RANK[t];
+
+/**
+ * Whether a user on `tier` may buy `product` now (the screens offer only these): the week pass is for
+ * free users and week holders, a plan may be extended or upgraded but not bought under a better one, the
+ * trial (once per user, checked by the service) leads up to VIP. The micro pack is open to everyone.
+ */
+export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | { ok: false; message: string } {
+  switch (product) {
+    case 'micro':
+      return { ok: true };
+    case 'week':
+      return tier === 'free' || tier === 'week_7d' ? { ok: true } : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };
+    case 'basic_299':
+      return tier === 'vip_499' ? { ok: false, message: 'У вас уже активен VIP: Basic не нужен' } : { ok: true };
+    case 'vip_499':
+      return { ok: true };
+    case 'trial':
+      return tier === 'vip_499' ? { ok: false, message: 'Пробный период недоступен при активном VIP' } : { ok: true };
+  }
+}
+
+/** Plan cards (spec 001 §3 Plan: id, name, price, period, popular, features, savings). */
+export interface PlanCard {
+  id: PlanId;
+  name: string;
+  price: number;
+  period: string;
+  popular: boolean;
+  features: string[];
+  savings: string | null;
+}
+
+export function planCards(prices: Record<PlanId, number>): PlanCard[] {
+  return [
+    {
+      id: 'basic_299',
+      name: 'Basic Premium',
+      price: prices.basic_299,
+      period: 'месяц',
+      popular: false,
+      features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
+      savings: null,
+    },
+    {
+      id: 'vip_499',
+      name: 'VIP Premium',
+      price: prices.vip_499,
+      period: 'месяц',
+      // The most popular tag goes to the plan with the most features (the spec leaves the rule open).
+      popular: true,
+      features: ['Всё из Basic', 'Безлимитные расклады', 'Все типы раскладов: любовь, карьера, здоровье', 'Кельтский крест', 'Персональные рекомендации', 'Прогноз на год и архив гаданий', 'VIP-поддержка'],
+      savings: 'Все расклады без ограничений',
+    },
+  ];
+}

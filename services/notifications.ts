@@ -1,0 +1,201 @@
+// Push notifications: what is due (the daily-card reminder at a local time, the week-pass expiry notices,
+// payment confirmations) goes into a queue in PostgreSQL; the bot's sender takes jobs from it. The queue's
+// unique key (user, kind, key) makes scheduling idempotent across instances and restarts.
+import * as repo from '../db/repositories/notifications';
+import type { ClaimedJob } from '../db/repositories/notifications';
+import type { Db } from '../db/connection';
+import type { NotificationPayload } from '../db/schema';
+import { effectiveTier } from '../domain/tiers';
+import { isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
+import type { Tier } from '../domain/types';
+import type { ServiceDeps } from './deps';
+
+export const PUSH_KINDS = {
+  dailyReminder: 'daily_reminder',
+  weekExpiring: 'week_expiring',
+  weekExpired: 'week_expired',
+  payment: 'payment',
+} as const;
+
+/** Reminders are sent only this long after the configured local time (never late at night after downtime). */
+const REMINDER_WINDOW_MS = 3 * 3600_000;
+const DAY_MS = 86_400_000;
+
+const PRODUCT_NAMES: Record<string, string> = {
+  week_7d: 'Неделя безлимита',
+  basic_299: 'Basic Premium',
+  vip_499: 'VIP Premium',
+  micro: 'Микро-пакет: две дополнительные карты и персональный совет',
+};
+
+const DAILY_REMINDER: NotificationPayload = {
+  text: '🌅 Доброе утро! Ваша карта дня уже ждёт: откройте её и узнайте, на что обратить внимание сегодня.',
+  button: { text: '🃏 Открыть карту дня', path: '/daily-card' },
+};
+
+function formatLocal(instant: Date, timeZone: string): string {
+  const tz = isValidTimeZone(timeZone) ? timeZone : 'Europe/Moscow';
+  const date = new Intl.DateTimeFormat('ru-RU', { timeZone: tz, day: 'numeric', month: 'long' }).format(instant);
+  const time = new Intl.DateTimeFormat('ru-RU', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  return `${date} в ${time}`;
+}
+
+export type PushJob = ClaimedJob;
+
+export function createNotificationService(deps: ServiceDeps) {
+  const reminderTime = deps.dailyReminderTime ?? '10:00';
+  const listeners = new Set<() => void>();
+  const wake = () => listeners.forEach((fn) => fn());
+
+  async function enqueueWeekNotices(now: Date): Promise<number> {
+    let count = 0;
+    const expiring = await repo.usersWithExpiryBetween(deps.db, { plan: 'week_7d', from: now, to: new Date(now.getTime() + DAY_MS), kind: PUSH_KINDS.weekExpiring });
+    for (const u of expiring) {
+      const when = formatLocal(u.subscription_expires!, u.time_zone);
+      const inserted = await repo.insertNotification(deps.db, {
+        userId: u.id,
+        kind: PUSH_KINDS.weekExpiring,
+        dedupKey: repo.expiryKey(u.subscription_expires!),
+        priority: 5,
+        notBefore: now,
+        payload: {
+          text: `⏳ Ваша «Неделя безлимита» заканчивается ${when}. Продлите доступ, чтобы расклады и толкования оставались без ограничений.`,
+          button: { text: '✨ Продлить доступ', path: '/subscription' },
+        },
+      });
+      if (inserted) count++;
+    }
+    const expired = await repo.usersWithExpiryBetween(deps.db, { plan: 'week_7d', from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + 1), kind: PUSH_KINDS.weekExpired });
+    for (const u of expired) {
+      const inserted = await repo.insertNotification(deps.db, {
+        userId: u.id,
+        kind: PUSH_KINDS.weekExpired,
+        dedupKey: repo.expiryKey(u.subscription_expires!),
+        priority: 5,
+        notBefore: now,
+        payload: {
+          text: '🌙 Ваша «Неделя безлимита» закончилась. Бесплатный расклад дня по-прежнему с вами, а безлимит можно вернуть в приложении.',
+          button: { text: '✨ Вернуть безлимит', path: '/subscription' },
+        },
+      });
+      if (inserted) count++;
+    }
+    return count;
+  }
+
+  return {
+    /** Registers a callback run whenever this instance enqueues a job (the sender wakes up at once). */
+    onEnqueue(fn: () => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+
+    /**
+     * Enqueues everything due at `now`: the daily reminder for users whose local time has reached the
+     * reminder time today (within a window), and the week-pass notices (24 h before and at expiry).
+     */
+    async scheduleDue(now: Date = deps.clock()): Promise<{ dailyReminders: number; weekPass: number }> {
+      let dailyReminders = 0;
+      for (const tz of await repo.reminderTimeZones(deps.db)) {
+        if (!isValidTimeZone(tz)) continue;
+        const day = localDate(now, tz);
+        const at = zonedTimeToUtc(day, reminderTime, tz);
+        const end = Math.min(at.getTime() + REMINDER_WINDOW_MS, nextLocalMidnight(now, tz).getTime());
+        if (now < at || now.getTime() >= end) continue;
+        dailyReminders += await repo.enqueueDailyReminders(deps.db, { timeZone: tz, day, kind: PUSH_KINDS.dailyReminder, payload: DAILY_REMINDER, notBefore: now });
+      }
+      const weekPass = await enqueueWeekNotices(now);
+      const released = await repo.releaseExpiredLeases(deps.db, now);
+      if (dailyReminders + weekPass + released > 0) wake();
+      return { dailyReminders, weekPass };
+    },
+
+    /**
+     * The message for a confirmed payment (called by the payments code, inside its transaction when it
+     * passes `trx`): what was activated and until when. `paymentId` de-duplicates redelivered events.
+     */
+    async paymentConfirmed(
+      userId: number,
+      p: { product: string; until?: Date | null; paymentId?: string; timeZone?: string },
+      trx?: Db,
+    ): Promise<boolean> {
+      const q = trx ?? deps.db;
+      const name = PRODUCT_NAMES[p.product] ?? p.product;
+      let tz = p.timeZone;
+      if (!tz) {
+        const u = await q.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+        tz = u?.time_zone ?? deps.defaultTimeZone;
+      }
+      const until = p.until ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
+      const now = deps.clock();
+      const inserted = await repo.insertNotification(q, {
+        userId,
+        kind: PUSH_KINDS.payment,
+        dedupKey: p.paymentId ?? `${p.product}:${(p.until ?? now).toISOString()}`,
+        priority: 10,
+        notBefore: now,
+        payload: {
+          text: `✅ Оплата получена, спасибо! Активировано: «${name}».${until}`,
+          button: { text: '🔮 Открыть приложение', path: p.product === 'micro' ? '/micro-result' : '/' },
+        },
+      });
+      // Inside the caller's transaction the job becomes visible at commit: the sender looks again shortly
+      // after (and its regular poll would find it anyway).
+      if (inserted) {
+        if (trx) setTimeout(wake, 250).unref();
+        else wake();
+      }
+      return inserted;
+    },
+
+    /** Takes due jobs for this sender until `leaseMs` from now (a dead sender's jobs come back after it). */
+    claim(limit: number, leaseMs: number): Promise<PushJob[]> {
+      const now = deps.clock();
+      return repo.claimDue(deps.db, { now, limit, leaseUntil: new Date(now.getTime() + leaseMs) });
+    },
+
+    /** Puts back the jobs of a sender that died mid-send (their lease expired); the scheduler calls it. */
+    releaseExpiredLeases: (now: Date = deps.clock()) => repo.releaseExpiredLeases(deps.db, now),
+
+    /** Why a claimed job should not be sent any more (null: send it). */
+    staleReason(job: PushJob): string | null {
+      if (!job.bot_reachable) return 'user unreachable';
+      const now = deps.clock();
+      switch (job.kind) {
+        case PUSH_KINDS.dailyReminder:
+          if (!job.notify_daily) return 'reminders off';
+          if (job.card_drawn) return 'card already drawn';
+          return null;
+        case PUSH_KINDS.weekExpiring:
+        case PUSH_KINDS.weekExpired: {
+          const exp = job.subscription_expires;
+          if (job.subscription_type !== 'week_7d' || !exp || repo.expiryKey(exp) !== job.dedup_key) return 'plan changed';
+          if (job.kind === PUSH_KINDS.weekExpiring && exp <= now) return 'already expired';
+          if (job.kind === PUSH_KINDS.weekExpired && effectiveTier(job.subscription_type as Tier, exp, now) !== 'free') return 'still active';
+          return null;
+        }
+        default:
+          return null;
+      }
+    },
+
+    sent: (ids: number[]) => repo.markSent(deps.db, ids, deps.clock()),
+    skipped: (id: number, reason: string) => repo.markDone(deps.db, id, { status: 'skipped', error: reason }),
+    failed: (id: number, error: string) => repo.markDone(deps.db, id, { status: 'failed', error }),
+    retryLater: (id: number, at: Date, error: string) => repo.markDone(deps.db, id, { retryAt: at, error }),
+
+    /** Telegram said 403 (blocked, deactivated): no more pushes to this user, none retried. */
+    async blocked(userId: number, reason: string): Promise<void> {
+      await repo.setBotReachable(deps.db, userId, false);
+      await repo.skipPendingForUser(deps.db, userId, reason);
+    },
+
+    /** my_chat_member: kicked → unreachable; member again (or /start) → reachable. */
+    setReachable: (userId: number, reachable: boolean) => repo.setBotReachable(deps.db, userId, reachable),
+
+    /** Forgets finished jobs older than two weeks. */
+    cleanup: (now: Date = deps.clock()) => repo.pruneNotifications(deps.db, new Date(now.getTime() - 14 * DAY_MS)),
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,157 @@
+// Entitlements from confirmed payments. Applying a payment is one transaction keyed by the provider's
+// payment id: the ledger row is inserted first with ON CONFLICT DO NOTHING, so a redelivered notification
+// (or successful_payment) finds the key taken and grants nothing more. A refund takes back exactly what
+// the payment granted.
+import type { Db } from '../../db/connection';
+import * as microRepo from '../../db/repositories/micro';
+import * as paymentsRepo from '../../db/repositories/payments';
+import * as usersRepo from '../../db/repositories/users';
+import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
+import { DAY_MS, extendPlan, productGrant, type PlanId, type PricingTable } from '../../domain/pricing';
+import { effectiveTier } from '../../domain/tiers';
+import type { Tier } from '../../domain/types';
+
+export type Granted =
+  | { kind: 'micro'; microPurchaseId: number; readingId: number | null }
+  | {
+      kind: 'plan';
+      tier: Tier;
+      expires: string | null;
+      /** How much this payment moved the end of the plan (taken back by a refund). */
+      addedMs: number;
+      previous: { type: Tier; expires: string | null; autoRenew: boolean };
+      autoRenew: boolean;
+    }
+  | { kind: 'none'; reason: string };
+
+export interface AppliedPayment {
+  applied: boolean;
+  payment: Payment;
+  order: PaymentOrder | null;
+  granted: Granted;
+}
+
+export interface ConfirmedPayment {
+  provider: PaymentProvider;
+  providerPaymentId: string;
+  order: PaymentOrder;
+  amountMinor: number;
+  currency: string;
+  details?: Record<string, unknown>;
+  /** Renewal is on after this payment (a Stars subscription, or a YooKassa card kept with consent). */
+  autoRenew: boolean;
+  /** Keep for autopay: the Stars charge id of the subscription or YooKassa's payment_method.id. */
+  recurringReference?: string;
+}
+
+/** Applies a confirmed payment once; a second call for the same provider id returns `applied: false`. */
+export async function applyConfirmedPayment(
+  db: Db,
+  c: ConfirmedPayment,
+  now: Date,
+  pricing: PricingTable,
+  /** Runs inside the same transaction after the grant (the bot's payment message is queued there). */
+  onApplied?: (trx: Db, granted: Granted) => Promise<void>,
+): Promise<AppliedPayment> {
+  return db.transaction().execute(async (trx) => {
+    const payment = await paymentsRepo.insertPaymentOnce(trx, {
+      provider: c.provider,
+      providerPaymentId: c.providerPaymentId,
+      orderId: c.order.id,
+      userId: c.order.user_id,
+      product: c.order.product,
+      amountMinor: c.amountMinor,
+      currency: c.currency,
+      details: c.details ?? null,
+    });
+    if (!payment) {
+      const existing = (await paymentsRepo.findPayment(trx, c.provider, c.providerPaymentId))!;
+      return { applied: false, payment: existing, order: c.order, granted: existing.granted as Granted };
+    }
+    // One user's grants are serialised: racing payments of one user extend one after the other.
+    const user = await usersRepo.lockUser(trx, c.order.user_id);
+    if (!user) throw new Error(`user ${c.order.user_id} of order ${c.order.id} is gone`);
+    let granted: Granted;
+    if (c.order.product === 'micro') {
+      const mp = await microRepo.insertMicroPurchase(trx, { userId: user.id, readingId: c.order.reading_id, paymentId: payment.id, source: 'payment' });
+      granted = { kind: 'micro', microPurchaseId: mp.id, readingId: mp.reading_id };
+    } else {
+      const grant = productGrant(c.order.product as PlanId | 'week' | 'trial', (c.order.plan ?? undefined) as PlanId | undefined);
+      if (!grant) throw new Error(`order ${c.order.id} has an unknown product ${c.order.product}`);
+      if (c.order.days) grant.days = c.order.days;
+      const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
+      const next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
+      const autoRenew = grant.tier !== 'week_7d' && c.autoRenew;
+      await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
+      granted = {
+        kind: 'plan',
+        tier: next.type,
+        expires: next.expires?.toISOString() ?? null,
+        addedMs: next.expires ? Math.max(0, next.expires.getTime() - (effectiveTier(user.subscription_type, user.subscription_expires, now) === next.type ? previousEnd : now.getTime())) : 0,
+        previous: { type: user.subscription_type, expires: user.subscription_expires?.toISOString() ?? null, autoRenew: user.subscription_auto_renew },
+        autoRenew,
+      };
+      if (c.recurringReference && autoRenew)
+        await paymentsRepo.upsertRecurring(trx, { userId: user.id, provider: c.provider, plan: next.type, reference: c.recurringReference }, now);
+    }
+    await paymentsRepo.setPaymentGranted(trx, payment.id, granted);
+    await paymentsRepo.setOrderStatus(trx, c.order.id, 'succeeded');
+    if (onApplied) await onApplied(trx, granted);
+    return { applied: true, payment: { ...payment, granted }, order: c.order, granted };
+  });
+}
+
+/** Records a payment that must grant nothing (it matched no order of ours); once per provider id. */
+export async function recordUngrantedPayment(
+  db: Db,
+  p: { provider: PaymentProvider; providerPaymentId: string; userId: number; amountMinor: number; currency: string; reason: string; details?: Record<string, unknown>; timeZone: string },
+): Promise<Payment | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await usersRepo.ensureUser(trx, p.userId, p.timeZone);
+    const payment = await paymentsRepo.insertPaymentOnce(trx, {
+      provider: p.provider,
+      providerPaymentId: p.providerPaymentId,
+      orderId: null,
+      userId: p.userId,
+      product: 'unknown',
+      amountMinor: p.amountMinor,
+      currency: p.currency,
+      details: p.details ?? null,
+    });
+    if (payment) await paymentsRepo.setPaymentGranted(trx, payment.id, { kind: 'none', reason: p.reason });
+    return payment;
+  });
+}
+
+/**
+ * Takes back what a refunded payment granted, once: the micro pack is revoked; a plan loses the time this
+ * payment added (and a tier change returns to the previous plan if it is still running).
+ */
+export async function revokePayment(db: Db, paymentId: number, now: Date): Promise<{ revoked: boolean; payment?: Payment }> {
+  return db.transaction().execute(async (trx) => {
+    const payment = await paymentsRepo.markRefunded(trx, paymentId);
+    if (!payment) return { revoked: false };
+    const g = payment.granted as Granted;
+    if (g.kind === 'micro') {
+      await microRepo.revokeMicro(trx, g.microPurchaseId, now);
+    } else if (g.kind === 'plan') {
+      const user = await usersRepo.lockUser(trx, payment.user_id);
+      if (user && user.subscription_type === g.tier) {
+        const prevExpires = g.previous.expires ? new Date(g.previous.expires) : null;
+        const prevRunning = g.previous.type !== 'free' && (prevExpires === null || prevExpires > now);
+        if (g.previous.type !== g.tier && prevRunning) {
+          await usersRepo.setSubscription(trx, user.id, g.previous.type, prevExpires, false);
+        } else if (user.subscription_expires) {
+          const end = new Date(user.subscription_expires.getTime() - g.addedMs);
+          if (end.getTime() <= now.getTime()) await usersRepo.setSubscription(trx, user.id, 'free', null, false);
+          else await usersRepo.setSubscription(trx, user.id, user.subscription_type, end, false);
+        }
+      }
+      await paymentsRepo.cancelRecurring(trx, payment.user_id, now);
+    }
+    return { revoked: true, payment };
+  });
+}
+
+/** Days a grant added, rounded, for messages. */
+export const grantedDays = (g: Granted) => (g.kind === 'plan' ? Math.round(g.addedMs / DAY_MS) : 0);

@@ -1,0 +1,216 @@
+// The micro pack: two extra cards, distinct from the reading's (daily) card and from each other, plus a
+// personal tip. The server deals them once per purchase and stores them, so asking again shows the same.
+// An active week pass reveals without paying (spec 001 §6).
+import type { Db } from '../../db/connection';
+import * as microRepo from '../../db/repositories/micro';
+import * as readingsRepo from '../../db/repositories/readings';
+import * as usersRepo from '../../db/repositories/users';
+import type { MicroPurchase, Reading } from '../../db/schema';
+import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
+import { deal, type RandomInt } from '../../domain/deal';
+import { DAY_MS } from '../../domain/pricing';
+import { effectiveTier, isPaidTier } from '../../domain/tiers';
+import type { DealtCard } from '../../domain/types';
+import { ServiceError } from '../errors';
+
+const DECK_IDS = DECK.map((c) => c.id);
+
+export const MICRO_ADVICE_DEFAULT = 'Ваш персональный совет готов!';
+
+export interface MicroCardView {
+  cardId: string;
+  name: string;
+  cardName: string;
+  orientation: 'upright' | 'reversed';
+  reversed: boolean;
+  imgUrl: string;
+  image: string;
+  keywords: string[];
+  meaning: string;
+  /** «Карта дня» for the first, «Дополнительная карта (прямое/перевёрнутое положение)» for the others. */
+  label: string;
+}
+
+export interface MicroRevealView {
+  readingId: number;
+  purchaseId: number;
+  source: 'payment' | 'week';
+  cards: MicroCardView[];
+  advice: { text: string };
+  revealedAt: string;
+}
+
+/** Writes the personal tip (AI); null or a throw means the fallback is used. */
+export type MicroAdviceWriter = (input: { question: string; cards: MicroCardView[] }) => Promise<string | null>;
+
+function cardViewOf(c: DealtCard, index: number): MicroCardView {
+  const card = CARD_BY_ID.get(c.cardId)!;
+  return {
+    cardId: card.id,
+    name: card.name,
+    cardName: card.name,
+    orientation: c.orientation,
+    reversed: c.orientation === 'reversed',
+    imgUrl: card.image,
+    image: card.image,
+    keywords: c.orientation === 'reversed' ? card.reversedKeywords : card.keywords,
+    meaning: c.orientation === 'reversed' ? card.reversedMeaning : card.meaning,
+    label: index === 0 ? 'Карта дня' : `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})`,
+  };
+}
+
+/** A tip built from the cards alone, when no AI text can be had. */
+export function fallbackMicroAdvice(cards: MicroCardView[]): string {
+  const [day, ...extra] = cards;
+  const parts = [
+    `Карта дня «${day.name}» задаёт тон: ${cardMeaning(CARD_BY_ID.get(day.cardId)!, day.orientation)}.`,
+    extra.length
+      ? `Дополнительные карты ${extra.map((c) => `«${c.name}»`).join(' и ')} подсказывают, на что опереться: ${extra
+          .map((c) => c.keywords.slice(0, 2).join(' и '))
+          .join('; ')}.`
+      : '',
+    `Совет: выберите сегодня одно дело, в котором проявится «${day.keywords[0] ?? day.name}», и доведите его до конца.`,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+function view(mp: MicroPurchase, readingId: number): MicroRevealView {
+  return {
+    readingId,
+    purchaseId: mp.id,
+    source: mp.source,
+    cards: (mp.cards ?? []).map(cardViewOf),
+    advice: { text: mp.advice?.trim() || MICRO_ADVICE_DEFAULT },
+    revealedAt: (mp.revealed_at ?? new Date()).toISOString(),
+  };
+}
+
+/** The first card of the reading is its daily card; the two extra cards avoid every card of the reading. */
+function dealMicro(reading: Reading, randomInt: RandomInt): DealtCard[] {
+  const first = reading.cards.find((c) => c.position === 0) ?? reading.cards[0];
+  const daily: DealtCard = first ? { cardId: first.cardId, position: 0, orientation: first.orientation } : deal(DECK_IDS, 1, randomInt)[0];
+  const exclude = [...new Set([daily.cardId, ...reading.cards.map((c) => c.cardId)])];
+  const extra = deal(DECK_IDS, 2, randomInt, exclude).map((c, i) => ({ ...c, position: i + 1 }));
+  return [daily, ...extra];
+}
+
+export interface MicroDeps {
+  db: Db;
+  clock: () => Date;
+  randomInt: RandomInt;
+}
+
+export async function ownedReading(db: Db, userId: number, readingId: number): Promise<Reading> {
+  const r = await readingsRepo.findReading(db, readingId);
+  if (!r) throw new ServiceError('not_found', 'Расклад не найден (reading not found)', { code: 'reading_not_found' });
+  if (r.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад', { code: 'reading_not_found' });
+  return r;
+}
+
+/**
+ * Reveals the micro pack of a reading: the purchase bound to it (or an unbound one, which is bound now, or
+ * a week pass) gets its cards dealt and stored once; the tip is written after the transaction (an AI call
+ * must not hold the database) and stored once too.
+ */
+export async function revealMicro(d: MicroDeps, userId: number, readingId: number, writer?: MicroAdviceWriter): Promise<MicroRevealView> {
+  const reading = await ownedReading(d.db, userId, readingId);
+  let mp = await d.db.transaction().execute(async (trx) => {
+    const user = await usersRepo.lockUser(trx, userId);
+    if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+    const usable = await microRepo.listUsableMicro(trx, userId, readingId);
+    const bound = usable.filter((p) => p.reading_id === readingId);
+    let chosen = bound.find((p) => p.revealed_at) ?? bound[0];
+    if (!chosen) {
+      const unbound = usable.find((p) => p.reading_id === null);
+      if (unbound) {
+        await microRepo.bindMicro(trx, unbound.id, readingId);
+        chosen = { ...unbound, reading_id: readingId };
+      }
+    }
+    const now = d.clock();
+    if (!chosen && effectiveTier(user.subscription_type, user.subscription_expires, now) === 'week_7d')
+      chosen = await microRepo.insertMicroPurchase(trx, { userId, readingId, paymentId: null, source: 'week' });
+    if (!chosen) throw new ServiceError('payment_required', 'Микро-пакет не оплачен (micro not purchased)', { code: 'micro_not_purchased' });
+    if (chosen.revealed_at) return chosen;
+    return (await microRepo.storeReveal(trx, chosen.id, dealMicro(reading, d.randomInt), '', now)) ?? chosen;
+  });
+
+  if (!mp.advice) {
+    const cards = (mp.cards ?? []).map(cardViewOf);
+    let text: string | null = null;
+    try {
+      text = writer ? await writer({ question: reading.question, cards }) : null;
+    } catch {
+      text = null;
+    }
+    const advice = text?.trim() || fallbackMicroAdvice(cards);
+    await d.db.updateTable('micro_purchases').set({ advice }).where('id', '=', mp.id).where((eb) => eb.or([eb('advice', 'is', null), eb('advice', '=', '')])).execute();
+    mp = (await d.db.selectFrom('micro_purchases').selectAll().where('id', '=', mp.id).executeTakeFirstOrThrow()) as MicroPurchase;
+  }
+  return view(mp, readingId);
+}
+
+export interface EntitlementsView {
+  hasMicroForCurrentQuestion: boolean;
+  hasMicroPurchase: boolean;
+  hasActiveWeek: boolean;
+  microRevealed: boolean;
+  detailedGuidance: boolean;
+  subscriptionType: string;
+  subscriptionExpires: string | null;
+  readingId: number | null;
+}
+
+/**
+ * What the screens poll after a payment. `hasMicroPurchase` counts only packs a reveal could still use for
+ * this reading (bound to it, or not bound yet), so an old pack of another reading never looks like the new one.
+ */
+export async function entitlementsOf(d: MicroDeps, userId: number, readingId: number | null, specialIds: readonly number[]): Promise<EntitlementsView> {
+  const user = await usersRepo.findUser(d.db, userId);
+  if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+  const now = d.clock();
+  const tier = effectiveTier(user.subscription_type, user.subscription_expires, now);
+  let ownReading = readingId;
+  if (readingId !== null) {
+    const r = await readingsRepo.findReading(d.db, readingId);
+    if (!r || r.user_id !== userId) ownReading = null;
+  }
+  const usable = ownReading !== null ? await microRepo.listUsableMicro(d.db, userId, ownReading) : [];
+  const bound = usable.filter((p) => p.reading_id === ownReading);
+  const anyUsable = ownReading !== null ? usable.length > 0 : await hasUnrevealedMicro(d.db, userId);
+  return {
+    hasMicroForCurrentQuestion: bound.length > 0,
+    hasMicroPurchase: anyUsable,
+    hasActiveWeek: tier === 'week_7d',
+    microRevealed: bound.some((p) => p.revealed_at),
+    detailedGuidance: isPaidTier(tier) || specialIds.includes(userId) || (await hasRecentMicro(d.db, userId, now)),
+    subscriptionType: tier,
+    subscriptionExpires: tier === 'free' ? null : (user.subscription_expires?.toISOString() ?? null),
+    readingId: ownReading,
+  };
+}
+
+async function hasUnrevealedMicro(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('micro_purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('revealed_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** A live micro pack bought in the last 24 hours opens the detailed day analysis (spec 001 §6). */
+export async function hasRecentMicro(db: Db, userId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('micro_purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,71 @@
+// The real bot (grammY, long polling through @grammyjs/runner, as in production) against the local
+// Telegram on 127.0.0.1, on a real database: tests type as users and read what the bot answered.
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import pino from 'pino';
+import { createBot, ALLOWED_UPDATES } from '../bot/index';
+import { createLocalTelegram, type FakeUser } from '../bot/local-telegram/bot-api';
+import type { TestDbKind } from './databases';
+import { createHarness, TEST_BOT_TOKEN, type HarnessOptions } from './harness';
+
+export const TEST_PUBLIC_URL = 'https://tarot.example';
+
+export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {}) {
+  const h = await createHarness(kind, o);
+  const tg = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
+  const apiRoot = await tg.listen();
+  // Errors the bot logs are kept for the tests (and printed with BOT_TEST_LOG=debug).
+  const logs: Record<string, any>[] = [];
+  const logger = pino(
+    { level: process.env.BOT_TEST_LOG ?? 'error' },
+    {
+      write(line: string) {
+        logs.push(JSON.parse(line));
+        if (process.env.BOT_TEST_LOG) process.stderr.write(line);
+      },
+    },
+  );
+  const start = async () => {
+    const created = createBot({
+      token: TEST_BOT_TOKEN,
+      apiRoot,
+      services: h.services,
+      identity: h.identity,
+      logger,
+      webAppUrl: () => TEST_PUBLIC_URL,
+    });
+    await created.bot.init();
+    const runner: RunnerHandle = run(created.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 1 }, silent: true } });
+    return { ...created, runner };
+  };
+  const stop = async (b: Awaited<ReturnType<typeof start>>) => {
+    if (b.runner.isRunning()) await b.runner.stop();
+    await b.inFlight.idle();
+  };
+  let current = await start();
+
+  return {
+    ...h,
+    tg,
+    apiRoot,
+    logger,
+    logs,
+    get bot() {
+      return current.bot;
+    },
+    user: (id: number, first_name = 'Тест', extra: Partial<FakeUser> = {}): FakeUser => ({ id, first_name, language_code: 'ru', ...extra }),
+    /** Waits until every update taken so far is handled. */
+    idle: () => current.inFlight.idle(),
+    /** Stops this bot and starts a new one on the same database (a restart, or another instance). */
+    async restartBot() {
+      await stop(current);
+      current = await start();
+    },
+    async close() {
+      await stop(current);
+      await tg.close();
+      await h.close();
+    },
+  };
+}
+
+export type BotHarness = Awaited<ReturnType<typeof createBotHarness>>;

@@ -1,0 +1,212 @@
+// A fake OpenAI chat-completions server on 127.0.0.1 for tests and benches: streams SSE chunks in the OpenAI
+// format with a configurable first-token delay and per-token delay, and can fail (500), hang, answer empty or
+// answer garbage. It records every request (to count provider calls and read prompts) and notices aborts.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeMode =
+  /** Streams the text token by token. */
+  | 'ok'
+  /** Answers 500 with an OpenAI-style error body. */
+  | 'fail'
+  /** Accepts the request and never answers. */
+  | 'hang'
+  /** Sends the first tokens, then stalls forever. */
+  | 'stall'
+  /** Streams chunks with no content, then [DONE]. */
+  | 'empty'
+  /** Streams data lines that are not JSON. */
+  | 'garbage';
+
+export interface FakeBehaviour {
+  mode: FakeMode;
+  /** ms from the request to the first token. */
+  firstTokenDelayMs: number;
+  /** ms between tokens. */
+  tokenDelayMs: number;
+  /** The answer, cut into tokens (words with their following space). */
+  text: string;
+  /** For 'stall': how many tokens go out before it stalls. */
+  stallAfterTokens: number;
+}
+
+export interface FakeRequest {
+  /** The parsed JSON body (model, messages, max_tokens, temperature, stream). */
+  body: any;
+  authorization: string | undefined;
+  /** performance.now() when the request arrived, the first token went out, and the last went out. */
+  receivedAt: number;
+  firstTokenAt: number | null;
+  lastTokenAt: number | null;
+  tokensSent: number;
+  /** The client closed the connection before the answer was complete. */
+  aborted: boolean;
+  finished: boolean;
+}
+
+export const DEFAULT_FAKE_TEXT = [
+  '## Анализ карт',
+  '',
+  '**Шут** в позиции «Энергия дня» говорит о новом начале и лёгкости. **Маг** показывает, что у вас есть все инструменты. **Звезда** приносит надежду.',
+  '',
+  '## Общий вывод',
+  '',
+  'Карты советуют довериться себе и сделать первый шаг. День благоприятен для начинаний.',
+].join('\n');
+
+/** Cuts text into tokens: each word with the whitespace that follows it, so joining gives the text back. */
+export const tokenize = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+
+export interface FakeOpenAI {
+  /** The base URL to give the SDK (OPENAI_BASE_URL), ending in /v1. */
+  baseUrl: string;
+  requests: FakeRequest[];
+  /** Changes the behaviour for the following requests. */
+  set(b: Partial<FakeBehaviour>): void;
+  /** Holds every streaming answer before its first token until the returned function is called. */
+  hold(): () => void;
+  /** Resolves when `n` requests have arrived. */
+  waitForRequests(n: number): Promise<void>;
+  /** Resolves when the request `i` was aborted by its client. */
+  waitForAbort(i: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Promise<FakeOpenAI> {
+  let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, ...initial };
+  const requests: FakeRequest[] = [];
+  const waiters = new Set<() => void>();
+  const notify = () => {
+    for (const w of [...waiters]) w();
+  };
+  const until = (cond: () => boolean) =>
+    new Promise<void>((resolve) => {
+      if (cond()) return resolve();
+      const check = () => {
+        if (cond()) {
+          waiters.delete(check);
+          resolve();
+        }
+      };
+      waiters.add(check);
+    });
+  const sockets = new Set<import('node:net').Socket>();
+  let gate: Promise<void> | null = null;
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let body: any = null;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      /* recorded as null */
+    }
+    const b = behaviour;
+    const rec: FakeRequest = {
+      body,
+      authorization: req.headers.authorization,
+      receivedAt: performance.now(),
+      firstTokenAt: null,
+      lastTokenAt: null,
+      tokensSent: 0,
+      aborted: false,
+      finished: false,
+    };
+    requests.push(rec);
+    res.on('close', () => {
+      if (!rec.finished) rec.aborted = true;
+      notify();
+    });
+    notify();
+
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      rec.finished = true;
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    if (b.mode === 'hang') return;
+    if (b.mode === 'fail') {
+      rec.finished = true;
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error' } }));
+      return;
+    }
+
+    const id = `chatcmpl-fake${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+    if (!body?.stream) {
+      await wait(b.firstTokenDelayMs);
+      rec.finished = true;
+      const content = b.mode === 'empty' ? '' : b.text;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body?.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      return;
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.flushHeaders();
+    const alive = () => !res.destroyed && !rec.aborted;
+    if (gate) await gate;
+    await wait(b.firstTokenDelayMs);
+    if (!alive()) return;
+    res.write(chunk({ role: 'assistant', content: '' }));
+    if (b.mode === 'garbage') {
+      res.write('data: {"choices": [{"delta": {"content": "Ша\n\ndata: <<<не json>>>\n\n');
+      rec.finished = true;
+      res.end();
+      return;
+    }
+    const tokens = b.mode === 'empty' ? [] : tokenize(b.text);
+    for (let i = 0; i < tokens.length; i++) {
+      if (i > 0) await wait(b.tokenDelayMs);
+      if (!alive()) return;
+      if (b.mode === 'stall' && i >= b.stallAfterTokens) return; // never another byte
+      res.write(chunk({ content: tokens[i] }));
+      const t = performance.now();
+      rec.firstTokenAt ??= t;
+      rec.lastTokenAt = t;
+      rec.tokensSent++;
+      notify();
+    }
+    if (!alive()) return;
+    res.write(chunk({}, 'stop'));
+    res.write('data: [DONE]\n\n');
+    rec.finished = true;
+    res.end();
+    notify();
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    set(next) {
+      behaviour = { ...behaviour, ...next };
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    waitForRequests: (n) => until(() => requests.length >= n),
+    waitForAbort: (i) => until(() => !!requests[i]?.aborted),
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// The plans list and the legal pages in a real browser: both plans with the spec's features and 'Activate'
+// to /subscription, the agreement's 14 sections with every constant of spec 001 §9, and the contacts
+// page with the provider's details from configuration (an identifier not configured is not invented).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+
+/** Waits for the page-in animation so screenshots show the settled screen. */
+const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+
+describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    // A name and an e-mail but no INN: the INN must be said to be given on request, never made up.
+    env = await startBrowserEnv({ PROVIDER_NAME: 'Иванова Анна Сергеевна', PROVIDER_EMAIL: 'help@taro.example' });
+  });
+  afterAll(() => env?.close());
+
+  const open = async (to: string, testId: string) => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=558001&name=Вера&to=${encodeURIComponent(to)}`);
+    await page.getByTestId(testId).waitFor();
+    return { page, consoleErrors };
+  };
+
+  it('/services lists both plans with their features, how it works, and Activate leads to /subscription', async () => {
+    const { page, consoleErrors } = await open('/services', 'services');
+    const basic = await page.getByTestId('plan-basic_299').textContent();
+    for (const f of ['Basic Premium', '299 ₽', '/ месяц', 'Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'])
+      expect(basic, f).toContain(f);
+    const vip = await page.getByTestId('plan-vip_499').textContent();
+    for (const f of [
+      'VIP Premium',
+      '499 ₽',
+      'Всё из Basic',
+      'Безлимитные расклады',
+      'Все типы раскладов (любовь, карьера, здоровье)',
+      'Кельтский крест',
+      'Персональные рекомендации',
+      'Астрологический анализ',
+      'VIP-поддержка',
+    ])
+      expect(vip, f).toContain(f);
+    const how = await page.getByTestId('how-it-works').textContent();
+    for (const f of ['Мгновенная активация', 'История в личном кабинете', 'Автопродление']) expect(how).toContain(f);
+    await settled(page);
+    await env.screenshot(page, 'services');
+
+    await page.getByTestId('activate-vip_499').click();
+    await page.waitForURL(/\/subscription$/);
+    await page.goBack();
+    await page.getByTestId('activate-basic_299').click();
+    await page.waitForURL(/\/subscription$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('/terms is the 14-section public offer with every agreement constant', async () => {
+    const { page, consoleErrors } = await open('/terms', 'terms');
+    expect(await page.getByTestId('terms-version').textContent()).toBe('Редакция 1.0 · вступает в силу 02.09.2025');
+    await expect.poll(() => page.getByTestId('terms-section').count()).toBe(14);
+    const text = (await page.getByTestId('terms-text').textContent())!;
+    for (const needle of [
+      'публичной офертой',
+      'Иванова Анна Сергеевна',
+      '02.09.2025',
+      '100% предоплаты',
+      '18+',
+      'НДС не облагается',
+      'в течение 14 дней с даты оплаты',
+      'в течение 30 дней',
+      '100 000 руб.',
+      'в арбитражном суде',
+      'местным (мировым) судом',
+      'развлекательный характер',
+      'искусственного интеллекта',
+      'Telegram Stars',
+      'банковской картой',
+      'help@taro.example',
+      '/paysupport',
+    ])
+      expect(text, needle).toContain(needle);
+    const titles = await page.locator('[data-testid="terms-section"] h2').allTextContents();
+    expect(titles[0]).toBe('1. Общие положения');
+    expect(titles[13]).toBe('14. Претензии, споры и контакты');
+    await settled(page);
+    await env.screenshot(page, 'terms');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('/contacts shows the configured provider details, the notes, and links to /terms and /services', async () => {
+    const { page, consoleErrors } = await open('/contacts', 'contacts');
+    await expect.poll(() => page.getByTestId('provider-name').textContent()).toBe('Иванова Анна Сергеевна');
+    expect(await page.getByTestId('provider-tax').textContent()).toMatch(/самозанятый/);
+    expect(await page.getByTestId('provider-email').getAttribute('href')).toBe('mailto:help@taro.example');
+    expect(await page.getByTestId('provider-inn').count()).toBe(0);
+    expect(await page.getByTestId('identifiers-on-request').textContent()).toContain('сообщаются по запросу');
+    expect(await page.getByTestId('data-protection').textContent()).toContain('не продаются третьим лицам');
+    expect(await page.getByTestId('payment-security').textContent()).toContain('Данные банковских карт мы не получаем и не храним');
+    await settled(page);
+    await env.screenshot(page, 'contacts');
+
+    await page.getByTestId('contacts-terms-link').click();
+    await page.getByTestId('terms').waitFor();
+    await page.goBack();
+    await page.getByTestId('contacts-services-link').click();
+    await page.getByTestId('services').waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+});

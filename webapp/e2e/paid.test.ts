@@ -1,0 +1,295 @@
+// The paid screens in a real browser, in local mode (mock payments): the subscription screen's three views,
+// the interactive daily card's micro pack leading to the micro result (cards, tip, the week upsell
+// arithmetic), and the micro result's polling and error states.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
+
+/** Calls the API from inside the page, signed in as the page's user. */
+async function apiFromPage(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: { Authorization: `tma ${sessionStorage.getItem('telegramInitData')}`, 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, path, body] as const,
+  );
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+describe.runIf(browserAvailable())('paid screens (browser)', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env?.close());
+
+  it('free view: two plan cards with the usual price, the trial line with consent, paying VIP shows the paid view; cancel keeps it', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610001&name=Вера&to=/subscription`);
+    await page.getByTestId('plan-vip_499').waitFor();
+    expect(await page.getByTestId('plan-basic_299').count()).toBe(1);
+    expect(await text(page, 'plan-basic_299-usual')).toMatch(/обычно 374\s₽/);
+    expect(await text(page, 'plan-vip_499-usual')).toMatch(/обычно 624\s₽/);
+    expect(await page.getByTestId('plan-vip_499').textContent()).toContain('Самый популярный');
+    expect(await page.getByTestId('plan-basic_299').textContent()).not.toContain('Самый популярный');
+    expect(await text(page, 'pay-vip_499-price')).toBe('10 рублей неделя');
+    await page.getByTestId('pay-vip_499-consent').uncheck();
+    expect(await text(page, 'pay-vip_499-price')).toMatch(/^499\s₽ \/ месяц$/);
+    await page.getByTestId('pay-vip_499-consent').check();
+    expect(await text(page, 'guarantee')).toContain('24 час');
+    expect(await text(page, 'promo')).toContain('осталось 47 мест');
+    expect(await page.getByTestId('trust').textContent()).toContain('Безопасная оплата');
+    await env.screenshot(page, 'subscription-free');
+
+    await page.getByTestId('pay-vip_499-button').click();
+    await expect.poll(() => page.getByTestId('pay-success').count()).toBe(1);
+    await page.getByTestId('paid-view').waitFor();
+    expect(await text(page, 'plan-heading')).toBe('VIP Premium');
+    expect(await text(page, 'privileges')).toContain('Прогноз на год');
+    expect(await page.getByTestId('upgrade').count()).toBe(0);
+    await env.screenshot(page, 'subscription-vip');
+
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Вы действительно хотите отменить подписку? Все привилегии будут потеряны.');
+      void d.accept();
+    });
+    await page.getByTestId('cancel-subscription').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${env.baseUrl}/subscription`);
+    await page.getByTestId('paid-view').waitFor();
+    expect(await text(page, 'plan-heading')).toBe('VIP Premium');
+    expect(await page.getByTestId('renew-off').count()).toBe(1);
+    expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('week view: the banner, its end date and an extension that moves it by 7 days', async () => {
+    const { page } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610002&plan=week_7d&to=/subscription`);
+    await page.getByTestId('week-view').waitFor();
+    expect(await text(page, 'week-view')).toContain('Доступ активен 7 дней');
+    const before = await text(page, 'week-expiry');
+    expect(before).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
+    expect(await text(page, 'week-extend')).toMatch(/^Продлить на 7 дней — 149\s₽$/);
+    await env.screenshot(page, 'subscription-week');
+    await page.getByTestId('week-extend').click();
+    await expect.poll(() => text(page, 'week-expiry')).not.toBe(before);
+    const [d, m, y] = (await text(page, 'week-expiry'))!.slice(3).split('.').map(Number);
+    const [d0, m0, y0] = before!.slice(3).split('.').map(Number);
+    expect(Date.UTC(y, m - 1, d) - Date.UTC(y0, m0 - 1, d0)).toBe(7 * 86_400_000);
+  });
+
+  it('basic view: Basic Premium with 5 spreads a day and a VIP upgrade widget', async () => {
+    const { page } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic_299&to=/subscription`);
+    await page.getByTestId('paid-view').waitFor();
+    expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'privileges')).toContain('5 раскладов в день');
+    expect(await text(page, 'plan-expiry')).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
+    await page.getByTestId('upgrade').waitFor();
+    expect(await text(page, 'pay-upgrade-price')).toBe('10 рублей неделя');
+    await env.screenshot(page, 'subscription-basic');
+    await page.getByTestId('pay-upgrade-button').click();
+    await expect.poll(() => text(page, 'plan-heading')).toBe('VIP Premium');
+  });
+
+  it('interactive card → micro pack → micro result: the daily card and two distinct cards, stable on reload, with the week upsell arithmetic', async () => {
+    const user = 610004;
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=${user}&to=/interactive-daily-card`);
+    await page.getByTestId('draw-card').click();
+    await page.getByTestId('draw-spinner').waitFor();
+    await page.getByTestId('interactive-card-name').waitFor();
+    const cardName = (await text(page, 'interactive-card-name'))!.replace(' (перевёрнутая)', '');
+    await expect.poll(() => text(page, 'ai-note')).not.toBe('');
+    await page.getByTestId('micro-offer').waitFor();
+    const micro = DEFAULT_MICRO_PRICE_VARIANTS[chooseMicroVariant(user)];
+    expect(await text(page, 'micro-price')).toMatch(new RegExp(`^${micro}\\s₽$`));
+    expect(await page.getByTestId('micro-timer').count()).toBe(1);
+    expect(await page.getByTestId('guidance-locked').count()).toBe(1);
+    await page.getByTestId('week-upsell').waitFor();
+    await env.screenshot(page, 'interactive-daily-card');
+
+    await page.getByTestId('micro-buy').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/micro-result');
+    await page.getByTestId('micro-success').waitFor();
+    const names = await page.getByTestId('micro-card-name').allTextContents();
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    expect(names[0]).toBe(cardName);
+    const labels = await page.getByTestId('micro-card-label').allTextContents();
+    expect(labels[0]).toBe('Карта дня');
+    for (const l of labels.slice(1)) expect(l).toMatch(/^Дополнительная карта \((прямое|перевёрнутое) положение\)$/);
+    expect((await text(page, 'micro-advice'))!.length).toBeGreaterThan(30);
+
+    // The week upsell: only +(149 − micro) for a week, instead of 7 × micro.
+    await page.getByTestId('week-upsell').waitFor();
+    expect(await text(page, 'week-upsell-extra')).toMatch(new RegExp(`всего \\+${149 - micro}\\s₽ = неделя безлимита`));
+    expect(await text(page, 'week-upsell-instead')).toMatch(new RegExp(`вместо 7 × ${micro}\\s₽ = ${(7 * micro).toLocaleString('ru-RU').replace(/\s/g, '\\s')}\\s₽`));
+    expect(await text(page, 'week-buy')).toMatch(/Включить на 7 дней — 149\s₽/);
+    expect(await text(page, 'week-timer')).toMatch(/^1[0-5]:\d{2}$/);
+    await env.screenshot(page, 'micro-result');
+
+    // Asking again shows the same cards (dealt once, stored).
+    await page.reload();
+    await page.getByTestId('micro-success').waitFor();
+    expect(await page.getByTestId('micro-card-name').allTextContents()).toEqual(names);
+
+    // The micro pack opens the detailed analysis on the interactive screen.
+    await page.goto(`${env.baseUrl}/interactive-daily-card`);
+    await page.getByTestId('draw-card').click();
+    await page.getByTestId('micro-inline').waitFor();
+    await page.getByTestId('guidance-open').click();
+    await page.getByTestId('guidance-plans').fill('Важная встреча');
+    await page.getByTestId('guidance-submit').click();
+    await page.getByTestId('guidance-text').waitFor();
+
+    // The week offer: mock payment activates the week and goes to the spread menu.
+    await page.getByTestId('week-buy').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/spread-menu');
+    const status = await apiFromPage(page, 'GET', '/api/user/status');
+    expect(status.body.data.userStatus.subscriptionType).toBe('week_7d');
+    const events = await apiFromPage(page, 'GET', '/api/user/entitlements');
+    expect(events.body.data.hasActiveWeek).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('micro result without a payment context goes back to the interactive card', async () => {
+    const { page } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610005&to=/micro-result`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/interactive-daily-card');
+  });
+
+  it('micro result polls the entitlements, offers a manual refresh, and reveals once the payment is confirmed', async () => {
+    const { page } = await env.newPage();
+    await page.clock.install();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610006&to=/`);
+    await page.getByTestId('greeting').waitFor();
+    const saved = await apiFromPage(page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
+    const readingId = saved.body.data.readingId;
+    await page.evaluate(
+      ([id]) => {
+        localStorage.setItem('pendingMicroPayment', '1');
+        localStorage.setItem('pendingMicroPaymentAt', String(Date.now()));
+        localStorage.setItem('pendingReadingId', String(id));
+      },
+      [readingId],
+    );
+    await page.goto(`${env.baseUrl}/micro-result`);
+    await page.getByTestId('micro-loading').waitFor();
+    // 25 attempts at min(1000 + 100 × attempt, 2000) ms: let the page's clock run through them.
+    for (let i = 0; i < 60 && (await page.getByTestId('micro-timeout').count()) === 0; i++) await page.clock.fastForward(2500);
+    await page.getByTestId('micro-timeout').waitFor();
+    await page.getByTestId('micro-refresh').click();
+    await expect.poll(() => text(page, 'micro-timeout-message')).toBe('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
+    await env.screenshot(page, 'micro-result-timeout');
+
+    // The payment is confirmed (mock), and the manual refresh reveals.
+    const paid = await apiFromPage(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
+    expect(paid.body.data.mock).toBe(true);
+    await page.getByTestId('micro-refresh').click();
+    await page.getByTestId('micro-success').waitFor();
+    expect(await page.getByTestId('micro-card-name').count()).toBe(3);
+    expect((await page.getByTestId('micro-card-name').allTextContents())[0]).toBe('Шут');
+    // The pending flags are cleared after a reveal.
+    expect(await page.evaluate(() => localStorage.getItem('pendingMicroPayment'))).toBeNull();
+  });
+
+  it('micro result error states: purchase not found, a temporary problem, and a missing reading id', async () => {
+    const { page } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610007&to=/`);
+    await page.getByTestId('greeting').waitFor();
+    const saved = await apiFromPage(page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' });
+    const readingId = saved.body.data.readingId;
+    await apiFromPage(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
+    const resultUrl = `${env.baseUrl}/micro-result?product=micro&readingId=${readingId}&user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'micro-result', readingId }))}`;
+
+    // The reveal says 'micro not purchased' (as right after a payment), also for the recovery attempt.
+    await page.route('**/api/readings/micro/reveal', (route) =>
+      route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Микро-пакет не оплачен (micro not purchased)', code: 'micro_not_purchased' }) }),
+    );
+    await page.goto(resultUrl);
+    await expect.poll(() => text(page, 'micro-error-message')).toBe(
+      'Покупка временно не найдена. Так бывает сразу после оплаты: подождите 10–30 секунд и нажмите «Попробовать снова».',
+    );
+    expect(await page.getByTestId('micro-home').textContent()).toBe('На главную');
+    await env.screenshot(page, 'micro-result-not-found');
+
+    // Any other failure.
+    await page.unroute('**/api/readings/micro/reveal');
+    await page.route('**/api/readings/micro/reveal', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Сервис временно недоступен' }) }),
+    );
+    await page.getByTestId('micro-retry').click();
+    await expect.poll(() => text(page, 'micro-error-message')).toBe(
+      'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
+    );
+
+    // Try again once the server is back.
+    await page.unroute('**/api/readings/micro/reveal');
+    await page.getByTestId('micro-retry').click();
+    await page.getByTestId('micro-success').waitFor();
+    expect((await page.getByTestId('micro-card-name').allTextContents())[0]).toBe('Маг');
+
+    // No reading id anywhere and no way to find or make one.
+    const fresh = await env.newPage();
+    await fresh.page.goto(`${env.baseUrl}/dev/launch?user=610008&to=/`);
+    await fresh.page.getByTestId('greeting').waitFor();
+    await fresh.page.route('**/api/user/reading*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"нет"}' }));
+    await fresh.page.goto(`${env.baseUrl}/micro-result?product=micro&user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'micro-result' }))}`);
+    await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe('Не удаётся найти ID расклада. Попробуйте обновить страницу');
+    await fresh.page.getByTestId('micro-home').click();
+    await expect.poll(() => new URL(fresh.page.url()).pathname).toBe('/interactive-daily-card');
+  });
+});
+
+describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKassa)', () => {
+  let env: BrowserEnv;
+  let fake: FakeYooKassa;
+  beforeAll(async () => {
+    fake = await startFakeYooKassa();
+    env = await startBrowserEnv({ PAYMENTS_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: fake.shopId, YOOKASSA_SECRET_KEY: fake.secretKey, YOOKASSA_API_ROOT: fake.apiRoot });
+  });
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+
+  it('the widget falls back to redirect when its script cannot load; back from the payment page the server re-checks and the plan shows', async () => {
+    const { page } = await env.newPage();
+    await page.route('https://yookassa.ru/**', (route) => route.abort());
+    await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
+    await page.goto(`${env.baseUrl}/dev/launch?user=620001&to=/subscription`);
+    await page.getByTestId('pay-basic_299-button').click();
+    await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
+    const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
+    expect(created.idempotenceKey).toBeTruthy();
+    expect(created.body).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true, confirmation: { type: 'redirect' }, metadata: { userId: '620001', product: 'trial', plan: 'basic_299' } });
+
+    // Nothing is granted while the payment is pending, even when the user comes back.
+    const back = created.body.confirmation.return_url as string;
+    expect(new URL(back).searchParams.get('orderId')).toBeTruthy();
+    const id = [...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id;
+    await page.goto(back);
+    await page.getByTestId('plan-basic_299').waitFor();
+
+    // Paid: coming back again, the screen asks the server to re-read the payment (no webhook needed).
+    fake.succeed(id);
+    // (A new address: the same one with only its hash would not load the page again.)
+    const again = new URL(back);
+    again.searchParams.set('v', '2');
+    await page.goto(again.toString());
+    await page.getByTestId('paid-view').waitFor();
+    expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    // The return address carried a signed token: the identity survived the trip through the payment page.
+    expect(new URL(page.url()).hash).toBe('');
+  });
+});

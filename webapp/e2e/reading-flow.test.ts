@@ -1,0 +1,164 @@
+// The reading flow in a real browser against the real server on a fresh database, with a fake OpenAI on
+// 127.0.0.1: home → spread menu → question → cards → interpretation; the daily limit; paid-only spreads;
+// the fallback when the AI fails.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
+
+const TIMEOUT = 120_000;
+
+/** Console errors the browser prints for answers a test provokes on purpose (a refused spread). */
+const expectedHttpError = (statuses: number[]) => (line: string) =>
+  !statuses.some((s) => line.includes(`status of ${s}`));
+
+async function drawCards(page: Page, count: number): Promise<string[]> {
+  const deck = page.getByTestId('deck');
+  for (let i = 1; i <= count; i++) {
+    await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await deck.click();
+    await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(i);
+  }
+  return page.getByTestId('drawn-card-name').allTextContents();
+}
+
+describe.runIf(browserAvailable())('reading flow (browser)', () => {
+  let env: BrowserEnv;
+  let ai: FakeOpenAI;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ tokenDelayMs: 5 });
+    env = await startBrowserEnv({ OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: ai.baseUrl, OPENAI_TIMEOUT_MS: '20000' });
+  });
+  afterAll(async () => {
+    await env?.close();
+    await ai?.close();
+  });
+
+  it(
+    'a free user goes home → spread menu → question → cards → interpretation, then a second free spread is refused with a countdown',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=610001&name=Вера`);
+      await expect.poll(() => page.getByTestId('greeting').textContent()).toBe('Здравствуйте, Вера!');
+      await expect.poll(() => page.getByTestId('free-spread-badge').textContent()).toContain('Бесплатный расклад доступен');
+      await env.screenshot(page, 'home');
+
+      await page.getByTestId('personal-spread').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/spread-menu');
+      await page.getByTestId('spread-free_daily').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/question');
+      expect(await page.getByTestId('question-title').textContent()).toBe('Ваш вопрос на сегодня');
+      await page.getByTestId('question-input').fill('Что принесёт мне сегодняшний день?');
+      await page.getByTestId('question-continue').click();
+
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/cards');
+      expect(await page.getByTestId('cards-question').textContent()).toContain('Что принесёт мне сегодняшний день?');
+      expect(await page.getByTestId('get-answer').isEnabled()).toBe(false);
+      const names = await drawCards(page, 3);
+      expect(names).toHaveLength(3);
+      expect(await page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 3 из 3');
+      // The deck refuses a fourth card.
+      expect(await page.getByTestId('deck').isEnabled()).toBe(false);
+      await page.waitForTimeout(500); // let the last card's flip finish for the picture
+      await env.screenshot(page, 'cards');
+
+      // Hold the AI before its first token: the loading screen shows meanwhile.
+      const release = ai.hold();
+      await page.getByTestId('get-answer').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/interpretation');
+      await page.getByTestId('loading-screen').waitFor();
+      expect(await page.getByTestId('loading-tip').textContent()).toMatch(/Совет таролога.{10,}/);
+      await env.screenshot(page, 'loading');
+      release();
+
+      await expect.poll(() => page.getByTestId('interpretation-text').textContent(), { timeout: 20_000 }).toContain('Карты советуют довериться себе');
+      expect(await page.getByTestId('loading-screen').count()).toBe(0);
+      expect(await page.getByTestId('result-card-name').allTextContents()).toEqual(names);
+      expect(await page.getByTestId('result-question').textContent()).toContain('Что принесёт мне сегодняшний день?');
+      // Sections and bold came through as elements.
+      expect(await page.locator('[data-testid=interpretation-text] h3').first().textContent()).toBe('Анализ карт');
+      expect(await page.locator('[data-testid=interpretation-text] strong').first().textContent()).toBe('Шут');
+      expect(await page.getByTestId('fallback-notice').count()).toBe(0);
+      await page.getByTestId('vip-offer').waitFor();
+      expect(await page.getByTestId('thanks').textContent()).toContain('Вера');
+      await env.screenshot(page, 'interpretation');
+
+      // The archive keeps it.
+      await page.getByTestId('new-reading').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => page.getByTestId('free-spread-badge').textContent()).toMatch(/Бесплатный расклад использован · новый через \d+ ч \d+ мин \d+ сек|новый через \d+ мин \d+ сек/);
+
+      // The second free spread today: the menu shows the countdown and refuses it.
+      await page.getByTestId('personal-spread').click();
+      await expect.poll(() => page.getByTestId('spread-quota').textContent()).toMatch(/^Новые расклады через (\d+ ч )?(\d+ мин )?\d+ сек$/);
+      await page.getByTestId('spread-free_daily').click();
+      await expect.poll(() => page.getByTestId('limit-notice').textContent()).toContain('Бесплатный расклад на сегодня уже использован');
+      expect(new URL(page.url()).pathname).toBe('/spread-menu');
+
+      // The server refuses it too (429) when a start link goes straight to the cards: the countdown shows.
+      const userData = JSON.stringify({ initialScreen: 'cards', spreadType: 'free_daily', userQuestion: 'Ещё один вопрос на сегодня?' });
+      await page.goto(`${env.baseUrl}/cards?user_data=${encodeURIComponent(userData)}`);
+      await page.getByTestId('limit-reached').waitFor();
+      expect(await page.getByTestId('limit-countdown').textContent()).toMatch(/^(\d+ ч )?(\d+ мин )?\d+ сек$/);
+      expect(await page.getByTestId('limit-reached').textContent()).toContain('Бесплатный расклад на сегодня уже использован');
+
+      expect(consoleErrors.filter(expectedHttpError([429]))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a paid-only spread sends a free user to the subscription screen',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=610002&name=Олег&to=/spread-menu`);
+      await page.getByTestId('spread-quota').waitFor();
+      await page.getByTestId('spread-love_relationship').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
+      // A VIP-only spread too, even when reached by a start link (the server answers 402).
+      await page.goto(`${env.baseUrl}/dev/launch?user=610002&name=Олег&to=/spread-menu`);
+      await page.getByTestId('spread-celtic_cross').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
+      const userData = JSON.stringify({ initialScreen: 'cards', spreadType: 'celtic_cross', userQuestion: 'Что меня ждёт в этом году?' });
+      await page.goto(`${env.baseUrl}/cards?user_data=${encodeURIComponent(userData)}`);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
+      expect(consoleErrors.filter(expectedHttpError([402]))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a VIP user draws the ten-card Celtic cross; when the AI fails the basic interpretation shows with the notice',
+    async () => {
+      ai.set({ mode: 'fail' });
+      try {
+        const { page, consoleErrors } = await env.newPage();
+        await page.goto(`${env.baseUrl}/dev/launch?user=610003&name=Ирина&plan=vip_499&theme=dark`);
+        await expect.poll(() => page.getByTestId('plan-badge').textContent()).toMatch(/^VIP Premium до \d{2}\.\d{2}\.\d{4}$/);
+        expect(await page.getByTestId('manage-subscription').count()).toBe(1);
+        expect(await page.getByTestId('vip-access').count()).toBe(0);
+        await page.getByTestId('personal-spread').click();
+        await page.getByTestId('spread-celtic_cross').click();
+        await page.getByTestId('question-input').fill('Чем закончится ситуация на работе?');
+        await page.getByTestId('question-continue').click();
+        await expect.poll(() => page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 0 из 10');
+        await drawCards(page, 2);
+        await env.screenshot(page, 'cards-celtic-dark');
+        await page.getByTestId('get-answer').click();
+        await page.getByTestId('fallback-notice').waitFor({ timeout: 30_000 });
+        expect(await page.getByTestId('fallback-notice').textContent()).toContain('Показана базовая интерпретация карт');
+        expect((await page.getByTestId('interpretation-text').textContent())?.length).toBeGreaterThan(100);
+        await page.getByTestId('error-block').waitFor();
+        // Every dealt card of the reading is interpreted and listed.
+        expect(await page.getByTestId('result-card').count()).toBe(10);
+        expect(await page.getByTestId('vip-offer').count()).toBe(0);
+        await env.screenshot(page, 'interpretation-fallback-dark');
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        ai.set({ mode: 'ok' });
+      }
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,169 @@
+// The other reading-side screens in a real browser against the real server on a fresh database (no AI key:
+// the fallback interpreter answers): question validation, the daily card, history, unknown paths, a lost
+// connection, and the dark theme.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+
+const TIMEOUT = 120_000;
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env?.close());
+
+  it('the question screen keeps Continue disabled under 3 characters and counts to 500', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=620001&name=Лена&to=/question`);
+    const input = page.getByTestId('question-input');
+    const next = page.getByTestId('question-continue');
+    const counter = page.getByTestId('question-counter');
+    await input.waitFor();
+    expect(await counter.textContent()).toBe('0/500');
+    expect(await next.isEnabled()).toBe(false);
+    await input.fill('ab');
+    expect(await counter.textContent()).toBe('2/500');
+    expect(await next.isEnabled()).toBe(false);
+    await input.fill('   a   ');
+    expect(await next.isEnabled()).toBe(false); // trimmed length counts
+    await input.fill('abc');
+    expect(await counter.textContent()).toBe('3/500');
+    expect(await next.isEnabled()).toBe(true);
+    await input.fill('я'.repeat(600));
+    expect(await counter.textContent()).toBe('500/500');
+    expect((await input.inputValue()).length).toBe(500);
+    expect(await next.isEnabled()).toBe(true);
+    // An example question fills the field.
+    await page.locator('.chip').first().click();
+    expect(await input.inputValue()).toBe('Что принесёт мне сегодняшний день?');
+    // The typed question survives a reload.
+    await input.fill('Мой вопрос переживёт перезагрузку?');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('question-input').inputValue()).toBe('Мой вопрос переживёт перезагрузку?');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it(
+    'the daily card reveals once for a free user and shows the already-received state on return',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=620002&name=Маша`);
+      await page.getByTestId('daily-card-button').click();
+      await expect.poll(() => path(page)).toBe('/daily-card');
+      await page.getByTestId('daily-card-back').click();
+      await page.getByTestId('daily-card-name').waitFor();
+      const name = (await page.getByTestId('daily-card-name').textContent())!.replace(' (перевёрнутая)', '');
+      expect(name.length).toBeGreaterThan(2);
+      expect((await page.getByTestId('daily-card-meaning').textContent())!.length).toBeGreaterThan(20);
+      expect(await page.getByTestId('daily-more').textContent()).toBe('Хочу больше карт! VIP от 299 ₽');
+      await page.waitForTimeout(500);
+      await env.screenshot(page, 'daily-card');
+
+      // Home: the button is disabled with a countdown to tomorrow.
+      await page.getByTestId('back').click();
+      await expect.poll(() => path(page)).toBe('/');
+      await expect.poll(() => page.getByTestId('daily-card-button').isDisabled()).toBe(true);
+      expect(await page.getByTestId('daily-card-countdown').textContent()).toMatch(/^(\d+ ч )?(\d+ мин )?\d+ сек$/);
+
+      // Coming back (even by address): today's card was already received.
+      await page.goto(`${env.baseUrl}/daily-card`);
+      await page.getByTestId('daily-card-already').waitFor();
+      expect(await page.getByTestId('daily-card-already').textContent()).toContain('Вы уже получили карту дня! Возвращайтесь завтра');
+      expect(await page.getByTestId('daily-today-name').textContent()).toBe(name);
+      expect(await page.getByTestId('daily-card-back').count()).toBe(0);
+      await env.screenshot(page, 'daily-card-already');
+      expect(consoleErrors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a reading lands in the history and opens from it with its cards and interpretation',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=620003&name=Никита&to=/history`);
+      await page.getByTestId('history-empty').waitFor();
+
+      await page.goto(`${env.baseUrl}/question`);
+      await page.getByTestId('question-input').fill('Как пройдёт моя поездка?');
+      await page.getByTestId('question-continue').click();
+      const deck = page.getByTestId('deck');
+      await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await deck.click();
+      await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(1);
+      await page.getByTestId('get-answer').click();
+      await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
+      const cards = await page.getByTestId('result-card-name').allTextContents();
+      expect(cards).toHaveLength(3);
+
+      await page.goto(`${env.baseUrl}/`);
+      await page.getByTestId('history-link').click();
+      await page.getByTestId('history-item').first().waitFor();
+      expect(await page.getByTestId('history-item').count()).toBe(1);
+      expect(await page.getByTestId('history-item').textContent()).toContain('Как пройдёт моя поездка?');
+      await env.screenshot(page, 'history');
+      await page.getByTestId('history-item').click();
+      await expect.poll(() => path(page)).toMatch(/^\/history\/\d+$/);
+      await page.getByTestId('interpretation-text').waitFor();
+      expect(await page.getByTestId('result-card-name').allTextContents()).toEqual(cards);
+      expect(await page.getByTestId('result-question').textContent()).toContain('Как пройдёт моя поездка?');
+      await page.getByTestId('back').click();
+      await expect.poll(() => path(page)).toBe('/history');
+      expect(consoleErrors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it('an unknown path lands on home, from the server and inside the app', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=620004&name=Ян`);
+    await page.getByTestId('greeting').waitFor();
+    await page.goto(`${env.baseUrl}/no/such/screen`);
+    await expect.poll(() => path(page)).toBe('/');
+    await page.getByTestId('greeting').waitFor();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/also-not-a-screen');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => path(page)).toBe('/');
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toBe('Здравствуйте, Ян!');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it(
+    'a lost connection keeps the typed question and the reading goes on once it is back',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=620005&name=Вика&to=/question`);
+      await page.getByTestId('question-input').fill('Что мне нужно знать о переезде?');
+      await page.waitForLoadState('networkidle'); // the next screens are prefetched
+      await page.context().setOffline(true);
+      await page.getByTestId('question-continue').click();
+      await page.getByTestId('error-block').waitFor();
+      expect(await page.getByTestId('error-block').textContent()).toContain('Не удалось разложить карты');
+      expect(await page.getByTestId('error-block').textContent()).toContain('Ваш вопрос сохранён');
+      await page.context().setOffline(false);
+      await page.getByTestId('retry').click();
+      await expect.poll(() => page.getByTestId('deck').isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByTestId('cards-question').textContent()).toContain('Что мне нужно знать о переезде?');
+      expect(consoleErrors.filter((l) => !/ERR_INTERNET_DISCONNECTED/.test(l))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it('dark theme: home and the spread menu follow Telegram colours', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=620006&name=Ася&theme=dark`);
+    await page.getByTestId('free-spread-badge').waitFor();
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(24, 24, 24)'); // secondary_bg_color of the dark theme
+    await env.screenshot(page, 'home-dark');
+    await page.getByTestId('personal-spread').click();
+    await page.getByTestId('spread-quota').waitFor();
+    await env.screenshot(page, 'spread-menu-dark');
+    expect(consoleErrors).toEqual([]);
+  });
+});

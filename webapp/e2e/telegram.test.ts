@@ -1,0 +1,114 @@
+// The Mini App inside a (simulated) Telegram client: the page gets Telegram's native bridge
+// (window.TelegramWebviewProxy.postEvent, events delivered through window.Telegram.WebView.receiveEvent, as
+// the mobile clients do), so the @tma.js SDK loads and drives the Back button, the Main button, haptics,
+// ready() and expand(), and the on-page buttons give way to Telegram's own.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+
+interface BridgeCall {
+  type: string;
+  payload: Record<string, unknown> | null;
+}
+
+/** Runs in the page before any script: records every method the app posts and answers requests. */
+function fakeTelegramClient() {
+  const w = window as unknown as {
+    __tg: { type: string; payload: unknown }[];
+    TelegramWebviewProxy: unknown;
+    Telegram?: { WebView?: { receiveEvent?: (name: string, data?: unknown) => void } };
+  };
+  w.__tg = [];
+  const reply = (name: string, data: unknown) => setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(name, data), 0);
+  w.TelegramWebviewProxy = {
+    postEvent(type: string, data?: string) {
+      w.__tg.push({ type, payload: data ? JSON.parse(data) : null });
+      if (type === 'web_app_request_viewport') reply('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+      if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+    },
+  };
+}
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as { __tg: BridgeCall[] }).__tg);
+const lastOf = async (page: Page, type: string) => (await calls(page)).filter((c) => c.type === type).at(-1)?.payload ?? null;
+const telegramSends = (page: Page, name: string, data?: unknown) =>
+  page.evaluate(([n, d]) => (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d?: unknown) => void } } }).Telegram.WebView.receiveEvent(n as string, d), [name, data] as const);
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+  });
+  afterAll(() => env?.close());
+
+  it('uses Telegram’s Back and Main buttons, haptics, ready() and expand()', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.addInitScript(fakeTelegramClient);
+    await page.goto(`${env.baseUrl}/dev/launch?user=630001&name=Тая`);
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toBe('Здравствуйте, Тая!');
+
+    // The SDK mounted: ready() once after the first meaningful render, expand(), theme and viewport bound.
+    await expect.poll(async () => (await calls(page)).filter((c) => c.type === 'web_app_ready').length).toBe(1);
+    const types = (await calls(page)).map((c) => c.type);
+    expect(types).toContain('iframe_ready');
+    expect(types).toContain('web_app_expand');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-height'))).toMatch(/^\d+px$/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-button-color'))).toBe('#2481cc');
+    // The launch data left the visible URL once the SDK had read it.
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+
+    // Home has no Back button; the spread menu shows Telegram's instead of an on-page one.
+    expect((await lastOf(page, 'web_app_setup_back_button'))?.is_visible ?? false).toBe(false);
+    await page.getByTestId('personal-spread').click();
+    await expect.poll(async () => (await lastOf(page, 'web_app_setup_back_button'))?.is_visible).toBe(true);
+    expect(await page.getByTestId('back').count()).toBe(0);
+    await telegramSends(page, 'back_button_pressed');
+    await expect.poll(() => path(page)).toBe('/');
+    await expect.poll(async () => (await lastOf(page, 'web_app_setup_back_button'))?.is_visible).toBe(false);
+
+    // The question's Continue is the Main button, enabled only for a valid question.
+    await page.getByTestId('personal-spread').click();
+    await page.getByTestId('spread-free_daily').click();
+    await expect.poll(() => path(page)).toBe('/question');
+    await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, is_active: false, text: 'Продолжить' });
+    expect(await page.getByTestId('question-continue').count()).toBe(0);
+    await page.getByTestId('question-input').fill('Что меня ждёт на этой неделе?');
+    await expect.poll(async () => (await lastOf(page, 'web_app_setup_main_button'))?.is_active).toBe(true);
+    await telegramSends(page, 'main_button_pressed');
+    await expect.poll(() => path(page)).toBe('/cards');
+
+    // Drawing a card: haptics on the draw and on the reveal; then 'Get answer' on the Main button.
+    await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, is_active: false, text: 'Получить ответ' });
+    const deck = page.getByTestId('deck');
+    await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await deck.click();
+    await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(1);
+    const haptics = (await calls(page)).filter((c) => c.type === 'web_app_trigger_haptic_feedback').map((c) => c.payload?.type);
+    expect(haptics).toEqual(expect.arrayContaining(['impact', 'notification']));
+    await expect.poll(async () => (await lastOf(page, 'web_app_setup_main_button'))?.is_active).toBe(true);
+    await telegramSends(page, 'main_button_pressed');
+    await expect.poll(() => path(page)).toBe('/interpretation');
+    await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, text: 'Новый расклад' });
+    await telegramSends(page, 'main_button_pressed');
+    await expect.poll(() => path(page)).toBe('/');
+    await expect.poll(async () => (await lastOf(page, 'web_app_setup_main_button'))?.is_visible).toBe(false);
+    expect((await calls(page)).filter((c) => c.type === 'web_app_ready').length).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('a plain browser tab with launch parameters keeps its on-page buttons and never loads the SDK', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${env.baseUrl}/dev/launch?user=630002&name=Петя&to=/spread-menu`);
+    await page.getByTestId('spread-quota').waitFor();
+    expect(await page.getByTestId('back').count()).toBe(1);
+    expect(scripts.some((s) => /\/init-[^/]*\.js$/.test(s))).toBe(false);
+    expect(consoleErrors).toEqual([]);
+  });
+});

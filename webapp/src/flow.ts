@@ -1,0 +1,85 @@
+// The reading in progress (spread → question → cards → interpretation), kept in sessionStorage so a reload
+// or a lost connection loses neither the typed question nor the reading the server already dealt.
+import { useSyncExternalStore } from 'react';
+
+export interface Flow {
+  spreadType: string;
+  question: string;
+  /** The reading the server dealt for `dealtFor`, once the cards screen created it. */
+  readingId: number | null;
+  /** `${spreadType}\n${question}` the reading was created for: a changed question starts a new one. */
+  dealtFor: string | null;
+  /** How many of the dealt cards the user has turned over. */
+  revealed: number;
+  /** The interpretation screen has opened this reading: the next choice of a spread starts afresh. */
+  answered: boolean;
+}
+
+const KEY = 'taro.flow';
+const EMPTY: Flow = { spreadType: 'free_daily', question: '', readingId: null, dealtFor: null, revealed: 0, answered: false };
+
+function read(): Flow {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (raw) return { ...EMPTY, ...(JSON.parse(raw) as Partial<Flow>) };
+  } catch {
+    /* storage unavailable or corrupt: start fresh */
+  }
+  return EMPTY;
+}
+
+let flow: Flow | null = null;
+const listeners = new Set<() => void>();
+
+export function getFlow(): Flow {
+  return (flow ??= read());
+}
+
+export function setFlow(patch: Partial<Flow>) {
+  flow = { ...getFlow(), ...patch };
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(flow));
+  } catch {
+    /* the in-memory copy still works for this visit */
+  }
+  listeners.forEach((l) => l());
+}
+
+export const flowKey = (spreadType: string, question: string) => `${spreadType}\n${question.trim()}`;
+
+/**
+ * Chooses a spread: keeps the typed question (and cards already dealt for it) only when the spread stays
+ * the same and that reading was not answered yet.
+ */
+export function chooseSpread(spreadType: string) {
+  const f = getFlow();
+  if (f.answered) setFlow({ ...EMPTY, spreadType });
+  else if (f.spreadType !== spreadType) setFlow({ spreadType, question: '' });
+}
+
+/** A start link's spread and question (spec 000 §2 user_data): a new reading. */
+export function startFlow(spreadType: string | undefined, question: string | undefined) {
+  const f = getFlow();
+  setFlow({ ...EMPTY, spreadType: spreadType ?? f.spreadType, question: question ?? '' });
+}
+
+/** The dealt reading of the current spread and question, if the cards screen created one. */
+export function currentReadingId(f: Flow = getFlow()): number | null {
+  return f.readingId !== null && f.dealtFor === flowKey(f.spreadType, f.question) ? f.readingId : null;
+}
+
+/** After a finished reading: a new reading starts from a clean slate. */
+export function resetFlow() {
+  setFlow({ ...EMPTY });
+}
+
+export function useFlow(): Flow {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getFlow,
+    getFlow,
+  );
+}

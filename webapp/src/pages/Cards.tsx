@@ -1,0 +1,236 @@
+// The cards (spec 000 §2, §4). The server deals: on opening, the screen creates the reading
+// (POST /api/readings), which checks access (402 → subscription), takes today's spread (429 → countdown)
+// and deals the cards. Meanwhile the deck shuffles (2 s); each tap on it then turns over the next dealt
+// card (300 ms). 'Get answer' opens the interpretation once a card is drawn. A reload resumes the same
+// reading: the id lives in the flow (sessionStorage), so nothing is charged twice.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { validateQuestion } from '../../../domain/question';
+import { getSpread } from '../../../domain/spreads';
+import { ApiError, createReading, getReading, type ReadingView } from '../api';
+import { CardBack, CardImage } from '../components/CardImage';
+import { Countdown } from '../components/Countdown';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Icon, SpreadIcon } from '../components/Icon';
+import { MainAction } from '../components/MainAction';
+import { Page } from '../components/Page';
+import { PRICES } from '../../../domain/marketing';
+import { currentReadingId, flowKey, getFlow, setFlow, useFlow } from '../flow';
+import { loadStatus } from '../hooks/useStatus';
+import { haptic } from '../telegram/bridge';
+
+export const SHUFFLE_MS = 2000;
+export const DRAW_MS = 300;
+const DECK_LAYERS = 5;
+
+type Phase = { kind: 'dealing' } | { kind: 'ready'; reading: ReadingView } | { kind: 'limit'; resetsAt: string | null; message: string } | { kind: 'error'; error: ApiError };
+
+// One creation per spread+question even if the effect runs twice (React StrictMode, fast remounts).
+const creating = new Map<string, Promise<ReadingView>>();
+
+function dealReading(spreadType: string, question: string): Promise<ReadingView> {
+  const key = flowKey(spreadType, question);
+  let p = creating.get(key);
+  if (!p) {
+    p = createReading(spreadType, question)
+      .then((reading) => {
+        // Remembered even if the screen was left meanwhile: the spread is charged, the reading is the user's.
+        setFlow({ spreadType, question, readingId: reading.id, dealtFor: key, revealed: 0 });
+        void loadStatus(true);
+        return reading;
+      })
+      .finally(() => setTimeout(() => creating.delete(key), 0));
+    creating.set(key, p);
+  }
+  return p;
+}
+
+export default function Cards() {
+  const [, navigate] = useLocation();
+  const flow = useFlow();
+  const spread = getSpread(flow.spreadType) ?? getSpread('free_daily')!;
+  const [phase, setPhase] = useState<Phase>({ kind: 'dealing' });
+  const [shuffling, setShuffling] = useState(() => getFlow().revealed === 0);
+  const [drawing, setDrawing] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const drawTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const questionOk = validateQuestion(flow.question).ok;
+
+  useEffect(() => {
+    if (!questionOk) navigate('/question', { replace: true });
+  }, [questionOk, navigate]);
+
+  // The 2-second shuffle on opening, while the server deals.
+  useEffect(() => {
+    if (!shuffling) return;
+    const t = setTimeout(() => setShuffling(false), SHUFFLE_MS);
+    return () => clearTimeout(t);
+  }, [shuffling]);
+
+  useEffect(() => () => {
+    if (drawTimer.current) clearTimeout(drawTimer.current);
+  }, []);
+
+  useEffect(() => {
+    if (!questionOk) return;
+    let cancelled = false;
+    const f = getFlow();
+    const spreadType = spread.id;
+    const question = f.question.trim();
+    const existing = currentReadingId({ ...f, spreadType, question });
+    setPhase({ kind: 'dealing' });
+    (existing !== null ? getReading(existing) : dealReading(spreadType, question))
+      .then((reading) => {
+        if (cancelled) return;
+        setPhase({ kind: 'ready', reading });
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        const e = err instanceof ApiError ? err : new ApiError(0, String((err as Error)?.message ?? err));
+        if (existing !== null && (e.status === 404 || e.status === 403)) {
+          // The remembered reading is gone: deal a new one.
+          setFlow({ readingId: null, dealtFor: null, revealed: 0 });
+          setAttempt((a) => a + 1);
+          return;
+        }
+        if (e.status === 402) {
+          navigate('/subscription', { replace: true });
+          return;
+        }
+        haptic('error');
+        if (e.status === 429) setPhase({ kind: 'limit', resetsAt: e.resetsAt, message: e.message.replace(/\s*Новые расклады через.*$/, '') });
+        else setPhase({ kind: 'error', error: e });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [questionOk, spread.id, attempt, navigate]);
+
+  const reading = phase.kind === 'ready' ? phase.reading : null;
+  const total = reading?.cards.length ?? spread.cards;
+  const revealed = Math.min(flow.revealed, total);
+  const allDrawn = !!reading && revealed >= total;
+  const canDraw = !!reading && !shuffling && !drawing && !allDrawn;
+
+  const draw = useCallback(() => {
+    if (!canDraw) return;
+    setDrawing(true);
+    haptic('draw');
+    drawTimer.current = setTimeout(() => {
+      drawTimer.current = null;
+      setFlow({ revealed: Math.min(getFlow().revealed + 1, total) });
+      setDrawing(false);
+      haptic('reveal');
+    }, DRAW_MS);
+  }, [canDraw, total]);
+
+  const size = total > 3 ? 'small' : 'medium';
+
+  return (
+    <Page back={() => navigate('/question')} loading={phase.kind === 'dealing' && !shuffling} testId="cards">
+      <header className="screen-head compact">
+        <p className="kicker">
+          <SpreadIcon spreadType={spread.id} size={15} /> {spread.name}
+        </p>
+        <blockquote className="question-quote" data-testid="cards-question">
+          «{flow.question.trim()}»
+        </blockquote>
+      </header>
+
+      {phase.kind === 'limit' ? (
+        <section className="panel center limit" data-testid="limit-reached">
+          <div className="big-icon"><Icon name="hourglass" size={40} /></div>
+          <h2>{phase.message || 'Лимит раскладов на сегодня исчерпан.'}</h2>
+          {phase.resetsAt && (
+            <p>
+              Новые расклады через <Countdown until={phase.resetsAt} onEnd={() => setAttempt((a) => a + 1)} testId="limit-countdown" />
+            </p>
+          )}
+          <p className="hint">Ваш вопрос сохранён — вернитесь к нему, когда расклады обновятся.</p>
+          <div className="stack">
+            <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')}>
+              Безлимит с VIP от {PRICES.basic} ₽
+            </button>
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate('/')}>
+              На главную
+            </button>
+          </div>
+        </section>
+      ) : phase.kind === 'error' ? (
+        <ErrorBlock
+          title="Не удалось разложить карты"
+          message={phase.error.message}
+          onRetry={phase.error.status === 400 ? undefined : () => setAttempt((a) => a + 1)}
+        >
+          <p className="hint">Ваш вопрос сохранён.</p>
+          {phase.error.status === 400 && (
+            <button type="button" className="btn btn-secondary" onClick={() => navigate('/question')}>
+              Изменить вопрос
+            </button>
+          )}
+        </ErrorBlock>
+      ) : (
+        <>
+          <div className="table">
+            <button
+              type="button"
+              className={`deck ${shuffling ? 'is-shuffling' : ''} ${drawing ? 'is-drawing' : ''} ${canDraw ? 'can-draw' : ''} ${allDrawn ? 'is-done' : ''}`}
+              onClick={draw}
+              disabled={!canDraw}
+              aria-label={allDrawn ? 'Все карты вытянуты' : 'Вытянуть карту'}
+              data-testid="deck"
+            >
+              {Array.from({ length: DECK_LAYERS }, (_, i) => (
+                <span className="deck-layer" key={i} style={{ ['--i' as string]: i }}>
+                  <CardBack size="medium" />
+                </span>
+              ))}
+            </button>
+            <p className="deck-hint" aria-live="polite" data-testid="deck-hint">
+              {phase.kind === 'dealing' || shuffling
+                ? 'Карты перемешиваются…'
+                : allDrawn
+                  ? 'Все карты вытянуты — узнайте ответ'
+                  : revealed === 0
+                    ? 'Сосредоточьтесь на вопросе и коснитесь колоды'
+                    : 'Коснитесь колоды, чтобы вытянуть следующую карту'}
+            </p>
+          </div>
+
+          <p className="cards-counter" data-testid="cards-counter">
+            Выбрано карт: {revealed} из {total}
+          </p>
+
+          <ol className={`mat mat-${size}`} data-testid="mat">
+            {(reading?.cards ?? Array.from({ length: spread.cards }, () => null)).map((card, i) => {
+              const shown = card && i < revealed;
+              return (
+                <li key={i} className={`mat-slot ${shown ? 'is-filled' : ''}`} data-testid={shown ? 'drawn-card' : undefined}>
+                  <span className="slot-position">{card?.positionName ?? spread.positions[i] ?? `Карта ${i + 1}`}</span>
+                  {shown ? (
+                    <span className="flip-in">
+                      <CardImage image={card.image} name={card.name} reversed={card.reversed} size={size} />
+                    </span>
+                  ) : (
+                    <span className={`slot-empty card-${size}`} aria-hidden="true">
+                      {i + 1}
+                    </span>
+                  )}
+                  {shown && (
+                    <span className="slot-name">
+                      <span data-testid="drawn-card-name">{card.name}</span>
+                      {card.reversed && <span className="reversed-mark slot-reversed">перевёрнутая</span>}
+                    </span>
+                  )}
+                  {shown && <span className="slot-keywords">{card.keywords.slice(0, 3).join(', ')}</span>}
+                </li>
+              );
+            })}
+          </ol>
+
+          <MainAction text="Получить ответ" enabled={revealed >= 1 && !drawing} onClick={() => navigate('/interpretation')} testId="get-answer" />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,95 @@
+// /contacts (spec 001 §2): the provider's details and e-mail from configuration (identifiers only when
+// configured, never invented), data-protection and payment-security notes, links to /terms and /services.
+import { Link, useLocation } from 'wouter';
+import { Page } from '../components/Page';
+import { useLegal } from './legal-api';
+import './legal.css';
+
+export default function Contacts() {
+  const [, navigate] = useLocation();
+  const { legal, loaded } = useLegal();
+  return (
+    <Page back={() => navigate('/')} testId="contacts" loading={!loaded}>
+      <header className="screen-head">
+        <p className="kicker">Документы</p>
+        <h1 className="title">Контакты и реквизиты</h1>
+      </header>
+
+      <section className="panel" data-testid="provider">
+        <h2>Исполнитель</h2>
+        <dl className="details">
+          <dt>Исполнитель</dt>
+          <dd data-testid="provider-name">{legal.providerName ?? 'Физическое лицо'}</dd>
+          <dt>Налоговый статус</dt>
+          <dd data-testid="provider-tax">{legal.taxStatus}</dd>
+          {legal.inn && (
+            <>
+              <dt>ИНН</dt>
+              <dd data-testid="provider-inn">{legal.inn}</dd>
+            </>
+          )}
+        </dl>
+        {!(legal.providerName && legal.inn) && (
+          <p className="hint" data-testid="identifiers-on-request">
+            Полное имя и ИНН исполнителя сообщаются по запросу.
+          </p>
+        )}
+      </section>
+
+      <section className="panel" data-testid="support">
+        <h2>Связаться с нами</h2>
+        {legal.email ? (
+          <p>
+            Электронная почта:{' '}
+            <a href={`mailto:${legal.email}`} data-testid="provider-email">
+              {legal.email}
+            </a>
+          </p>
+        ) : (
+          <p data-testid="provider-email-missing">Напишите нам в чате бота — поддержка отвечает там же.</p>
+        )}
+        <ul className="plain-list">
+          <li>
+            Вопросы об оплате и возвратах — команда <code>/paysupport</code> в чате бота.
+          </li>
+          <li>
+            Общие вопросы — команда <code>/help</code>.
+          </li>
+          <li>Ответ на претензию — в течение {legal.agreement.claimResponseDays} дней; претензию о возврате можно направить в течение {legal.agreement.refundClaimDays} дней с даты оплаты.</li>
+        </ul>
+        {legal.contactsUrl && (
+          <a href={legal.contactsUrl} target="_blank" rel="noopener noreferrer" data-testid="contacts-url">
+            Полная страница контактов
+          </a>
+        )}
+      </section>
+
+      <section className="panel" data-testid="data-protection">
+        <h2>Защита данных</h2>
+        <p>
+          Мы храним только то, что нужно для работы сервиса: ваш идентификатор и имя в Telegram, часовой пояс, расклады и данные рождения для
+          натальной карты. Данные передаются по защищённому соединению и не продаются третьим лицам. Данные рождения удаляются кнопкой «Новая
+          карта», остальные — по запросу в поддержку.
+        </p>
+      </section>
+
+      <section className="panel" data-testid="payment-security">
+        <h2>Безопасность платежей</h2>
+        <p>
+          В Telegram оплата проходит в Telegram Stars внутри самого Telegram. Оплата банковской картой проходит на защищённой странице платёжного
+          сервиса ЮKassa. <strong>Данные банковских карт мы не получаем и не храним.</strong> Доступ открывается автоматически после того, как
+          платёжная система подтвердит оплату.
+        </p>
+      </section>
+
+      <nav className="footer-links" aria-label="Документы">
+        <Link href="/terms" data-testid="contacts-terms-link">
+          Пользовательское соглашение
+        </Link>
+        <Link href="/services" data-testid="contacts-services-link">
+          Тарифы и услуги
+        </Link>
+      </nav>
+    </Page>
+  );
+}

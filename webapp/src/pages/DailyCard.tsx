@@ -1,0 +1,165 @@
+// The simple daily card (spec 000 §2, §4): checking → a face-down card to tap → revealed (image, name,
+// meaning), or 'already received' for a free user who drew today's card. The server deals the card; paid
+// users may draw again.
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardAvailability, type DailyCardView } from '../api';
+import { CardBack, CardImage } from '../components/CardImage';
+import { Countdown } from '../components/Countdown';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Icon } from '../components/Icon';
+import { Page } from '../components/Page';
+import { PRICES, VIP_BENEFITS } from '../../../domain/marketing';
+import { loadStatus } from '../hooks/useStatus';
+import { haptic } from '../telegram/bridge';
+
+type State =
+  | { kind: 'checking' }
+  | { kind: 'available'; info: DailyCardAvailability }
+  | { kind: 'revealing'; info: DailyCardAvailability }
+  | { kind: 'revealed'; card: DailyCardView }
+  | { kind: 'already'; info: DailyCardAvailability }
+  | { kind: 'error'; message: string; retry: () => void };
+
+function CardFace({ card }: { card: DailyCardView }) {
+  const c = card.card;
+  return (
+    <div className="daily-face flip-in">
+      <CardImage image={c.image} name={c.name} reversed={c.reversed} size="large" />
+      <h2 className="daily-name" data-testid="daily-card-name">
+        {c.name}
+        {c.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}
+      </h2>
+      <p className="keywords">{c.keywords.slice(0, 3).join(' · ')}</p>
+      <p className="daily-meaning" data-testid="daily-card-meaning">
+        {c.fullMeaning}
+      </p>
+    </div>
+  );
+}
+
+export default function DailyCard() {
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<State>({ kind: 'checking' });
+
+  const check = useCallback(() => {
+    setState({ kind: 'checking' });
+    dailyCardAvailable()
+      .then((info) => {
+        if (info.today && !info.available) setState({ kind: 'already', info });
+        else if (info.today) setState({ kind: 'revealed', card: info.today });
+        else setState({ kind: 'available', info });
+      })
+      .catch((e: ApiError) => setState({ kind: 'error', message: e.message, retry: check }));
+  }, []);
+
+  useEffect(() => {
+    check();
+  }, [check]);
+
+  const reveal = (redraw: boolean, info?: DailyCardAvailability) => {
+    if (info) setState({ kind: 'revealing', info });
+    haptic('draw');
+    drawDailyCard(redraw)
+      .then((card) => {
+        haptic('reveal');
+        setState({ kind: 'revealed', card });
+        void loadStatus(true);
+      })
+      .catch((e: ApiError) => {
+        haptic('error');
+        setState({ kind: 'error', message: e.message, retry: () => reveal(redraw) });
+      });
+  };
+
+  const free = state.kind === 'revealed' ? !state.card.canRedraw : state.kind === 'available' || state.kind === 'already' ? !state.info.canRedraw : true;
+
+  return (
+    <Page back={() => navigate('/')} loading={state.kind === 'checking'} testId="daily-card" className="daily">
+      <header className="screen-head">
+        <span className="screen-icon"><Icon name="moon" size={30} /></span>
+        <h1 className="title">Карта дня</h1>
+        <p className="hint">Послание, которое карты приготовили вам на сегодня.</p>
+      </header>
+
+      {state.kind === 'checking' && (
+        <div className="center">
+          <span className="spinner spinner-lg" aria-label="Проверяем…" />
+        </div>
+      )}
+
+      {state.kind === 'error' && <ErrorBlock message={state.message} onRetry={state.retry} />}
+
+      {(state.kind === 'available' || state.kind === 'revealing') && (
+        <div className="daily-pick">
+          <button
+            type="button"
+            className={`daily-back ${state.kind === 'revealing' ? 'is-revealing' : ''}`}
+            onClick={() => state.kind === 'available' && reveal(false, state.info)}
+            disabled={state.kind === 'revealing'}
+            aria-label="Открыть карту дня"
+            data-testid="daily-card-back"
+          >
+            <CardBack size="large" />
+          </button>
+          <p className="deck-hint">{state.kind === 'revealing' ? 'Карта открывается…' : 'Сосредоточьтесь и коснитесь карты'}</p>
+        </div>
+      )}
+
+      {state.kind === 'revealed' && (
+        <>
+          <CardFace card={state.card} />
+          <div className="stack">
+            <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/interactive-daily-card')} data-testid="daily-advice">
+              Получить подробный совет
+            </button>
+            {state.card.canRedraw ? (
+              <button type="button" className="btn btn-secondary btn-block" onClick={() => reveal(true)} data-testid="daily-redraw">
+                Выбрать новую карту (VIP)
+              </button>
+            ) : (
+              <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="daily-more">
+                Хочу больше карт! VIP от {PRICES.basic} ₽
+              </button>
+            )}
+          </div>
+        </>
+      )}
+
+      {state.kind === 'already' && (
+        <>
+          <section className="panel center" data-testid="daily-card-already">
+            <h2>Вы уже получили карту дня! Возвращайтесь завтра</h2>
+            <p>
+              Новая карта через <Countdown until={state.info.resetsAt} onEnd={check} testId="daily-countdown" />
+            </p>
+            {state.info.today && (
+              <div className="already-card">
+                <CardImage image={state.info.today.card.image} name={state.info.today.card.name} reversed={state.info.today.card.reversed} size="medium" />
+                <div>
+                  <p className="kicker">Ваша карта сегодня</p>
+                  <strong data-testid="daily-today-name">{state.info.today.card.name}</strong>
+                  <p className="hint">{state.info.today.card.fullMeaning}</p>
+                </div>
+              </div>
+            )}
+          </section>
+          {free && (
+            <section className="vip-offer">
+              <p className="vip-offer-kicker"><Icon name="crown" size={14} /> VIP-доступ</p>
+              <h2>Карты без ограничений</h2>
+              <ul>
+                {VIP_BENEFITS.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+              <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')}>
+                VIP от {PRICES.basic} ₽ в месяц
+              </button>
+            </section>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,371 @@
+// The interactive daily card (spec 001 §2, §4): tap to draw (a 1.5 s spinner; the server deals), the card
+// and a short AI message, the micro pack paywall with its 15-minute promo, the week offer, and the detailed
+// day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatPrice, type Currency } from '../../../domain/pricing';
+import { ApiError, drawDailyCard, type DailyCardView } from '../api';
+import { CardBack, CardImage } from '../components/CardImage';
+import { Icon } from '../components/Icon';
+import { Page } from '../components/Page';
+import { RichText } from '../components/RichText';
+import { chooseSpread } from '../flow';
+import { loadStatus, useStatus } from '../hooks/useStatus';
+import { haptic } from '../telegram/bridge';
+import {
+  detailedGuidance,
+  getEntitlements,
+  getMicroOffer,
+  getPricing,
+  interpretDailyCard,
+  latestReading,
+  microCta,
+  revealMicro,
+  saveReading,
+  track,
+  createOneTime,
+  type Entitlements,
+  type MicroOffer,
+  type MicroReveal,
+  type Pricing,
+} from '../payments/client';
+import { MicroCards, OfferTimer, WeekUpsellBox, buyWeek } from '../payments/components';
+import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
+import { markMicroPending, pendingContext, pendingReadingId, rememberDailyCard } from '../payments/storage';
+import '../payments/paid.css';
+
+export const DRAW_DELAY_MS = 1500;
+const INTERPRETATION_ERROR = 'Произошла ошибка при получении толкования';
+const GUIDANCE_EMPTY = 'Подробная интерпретация временно недоступна';
+const GUIDANCE_ERROR = 'Ошибка получения подробной интерпретации';
+
+type Phase = { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
+
+/** The micro-result address: it passes the result screen's access guard and names the reading. */
+export function microResultPath(userId: number | null, readingId: number): string {
+  const q = new URLSearchParams({
+    product: 'micro',
+    user_data: JSON.stringify({ initialScreen: 'micro-result', userId, readingId }),
+    readingId: String(readingId),
+    v: String(Date.now()),
+  });
+  return `/micro-result?${q.toString()}`;
+}
+
+export default function InteractiveDailyCard() {
+  const [, navigate] = useLocation();
+  const { data } = useStatus();
+  const userId = data?.user.id ?? null;
+  const tier = data?.userStatus.subscriptionType ?? 'free';
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
+  const [pricing, setPricing] = useState<Pricing | null>(null);
+  const [offer, setOffer] = useState<MicroOffer | null>(null);
+  const [ent, setEnt] = useState<Entitlements | null>(null);
+  const [readingId, setReadingId] = useState<number | null>(null);
+  const [micro, setMicro] = useState<MicroReveal | null>(null);
+  const [buying, setBuying] = useState(false);
+  const [weekBusy, setWeekBusy] = useState(false);
+  const [weekMessage, setWeekMessage] = useState<string | null>(null);
+  const [guidance, setGuidance] = useState<{ kind: 'closed' } | { kind: 'plans' } | { kind: 'loading' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }>({
+    kind: 'closed',
+  });
+  const [plans, setPlans] = useState('');
+  const offerTracked = useRef(false);
+  const weekTracked = useRef(false);
+
+  const card = phase.kind === 'revealed' ? phase.card.card : null;
+
+  const draw = () => {
+    if (phase.kind !== 'idle') return;
+    setPhase({ kind: 'drawing' });
+    haptic('draw');
+    const started = Date.now();
+    drawDailyCard(false)
+      .then(async (c) => {
+        const wait = DRAW_DELAY_MS - (Date.now() - started);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        haptic('reveal');
+        setPhase({ kind: 'revealed', card: c });
+        void loadStatus(true);
+      })
+      .catch((e: ApiError) => {
+        haptic('error');
+        setPhase({ kind: 'error', message: e.message });
+      });
+  };
+
+  // On reveal: remember the card, track it, load prices, the offer and entitlements, ask for the message.
+  useEffect(() => {
+    if (!card) return;
+    rememberDailyCard(card.name);
+    track('saw_free_card', { cardName: card.name });
+    getPricing().then(setPricing).catch(() => {});
+    getMicroOffer().then(setOffer).catch(() => {});
+    void (async () => {
+      // The reading this card was saved as: the pending one, or today's saved daily reading of this card.
+      const ctx = pendingContext();
+      let known = ctx?.cardName === card.name ? (ctx.readingId ?? pendingReadingId()) : null;
+      if (!known) {
+        const latest = await latestReading().catch(() => null);
+        if (latest && latest.spreadType === 'free_daily' && latest.cards[0]?.name === card.name && Date.now() - Date.parse(latest.createdAt) < 86_400_000)
+          known = latest.id;
+      }
+      setReadingId(known);
+      setEnt(await getEntitlements(known).catch(() => null));
+    })();
+    interpretDailyCard({ cardName: card.name, cardMeaning: card.fullMeaning, context: 'interactive_daily_card' })
+      .then((r) => setNote({ text: r.interpretation || card.keywords.join(', ') }))
+      .catch(() => setNote({ text: `${INTERPRETATION_ERROR}. Ключевые слова карты: ${card.keywords.join(', ')}.`, error: true }));
+  }, [card?.cardId]);
+
+  useEffect(() => {
+    if (!offer || !ent || offerTracked.current) return;
+    offerTracked.current = true;
+    track('offer_shown_micro', { price_variant: offer.abMicroVariant, tone: offer.abTone, eligible: !ent.hasMicroForCurrentQuestion });
+  }, [offer, ent]);
+
+  const showWeek = !!ent && !!pricing && (tier === 'free' || tier === 'week_7d');
+  useEffect(() => {
+    if (!showWeek || weekTracked.current) return;
+    weekTracked.current = true;
+    track('saw_week_offer', { source: 'interactive_daily_card' });
+    track('upsell_shown_week', { source: 'interactive_daily_card', priceWeek: pricing?.week.price });
+  }, [showWeek]);
+
+  // A pack already bought for this card (or a week pass): the extra cards are shown here.
+  useEffect(() => {
+    if (!readingId || !ent || micro) return;
+    if (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek)
+      revealMicro(readingId)
+        .then(setMicro)
+        .catch(() => {});
+  }, [readingId, ent?.hasMicroForCurrentQuestion, ent?.hasActiveWeek]);
+
+  /** The reading the micro pack belongs to: the one saved for this card, or a new saved daily reading. */
+  const ensureReading = async (): Promise<number> => {
+    if (readingId) return readingId;
+    const saved = await saveReading({ title: `Карта дня: ${card!.name}`, cards: [card!.name], interpretation: note?.text, spreadType: 'free_daily' });
+    setReadingId(saved.readingId);
+    return saved.readingId;
+  };
+
+  const buyMicro = async () => {
+    if (!card || buying) return;
+    setBuying(true);
+    microCta().catch(() => {});
+    track('clicked_mini_cta', { price_variant: offer?.abMicroVariant, tone: offer?.abTone, price: offer?.price });
+    try {
+      const id = await ensureReading();
+      const context = { cardName: card.name, cardMeaning: card.fullMeaning, dailyContext: note?.text ?? '', readingId: id };
+      markMicroPending(id, context);
+      const path = microResultPath(userId, id);
+      const answer = await createOneTime({ product: 'micro', mode: 'redirect', context, returnUrl: returnUrlFor(path), readingId: id, provider: preferredProvider(pricing) });
+      const outcome = await runCheckout(answer);
+      if (outcome.kind === 'redirecting') return;
+      if (outcome.kind === 'paid' || outcome.kind === 'already' || outcome.kind === 'pending') return navigate(path);
+      setBuying(false);
+    } catch {
+      // Spec 001 §4: micro flow errors are swallowed; the offer stays for another try.
+      setBuying(false);
+    }
+  };
+
+  const onWeek = async () => {
+    setWeekBusy(true);
+    setWeekMessage(null);
+    try {
+      const r = await buyWeek(pricing, '/spread-menu', 'interactive_daily_card');
+      if (r === 'active') {
+        void loadStatus(true);
+        return navigate('/spread-menu');
+      }
+      if (r === 'unconfirmed') setWeekMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
+      if (r === 'failed') setWeekMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
+      if (r === 'redirecting') return;
+    } catch (e) {
+      setWeekMessage(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Произошла ошибка. Попробуйте ещё раз.');
+    }
+    setWeekBusy(false);
+  };
+
+  const askGuidance = async (withPlans: boolean) => {
+    if (!card) return;
+    setGuidance({ kind: 'loading' });
+    try {
+      const r = await detailedGuidance({ cardName: card.name, cardMeaning: card.fullMeaning, dailyPlans: withPlans ? plans.trim() : '' });
+      setGuidance(r.guidance ? { kind: 'done', text: r.guidance } : { kind: 'error', message: GUIDANCE_EMPTY });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 402) return navigate('/subscription');
+      setGuidance({ kind: 'error', message: e instanceof ApiError && e.status === 0 ? GUIDANCE_ERROR : GUIDANCE_EMPTY });
+    }
+  };
+
+  const currency = (pricing?.currency ?? offer?.currency ?? 'RUB') as Currency;
+  const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek);
+  const promoEnded = !!offer && !offer.promoActive;
+
+  return (
+    <Page back={() => navigate('/')} testId="interactive-daily-card" className="interactive">
+      <header className="screen-head">
+        <span className="screen-icon">
+          <Icon name="sun" size={30} />
+        </span>
+        <h1 className="title">Карта дня</h1>
+        <p className="hint">Вытяните карту и узнайте, что готовит вам этот день.</p>
+      </header>
+
+      {phase.kind !== 'revealed' && (
+        <div className="draw-area">
+          {phase.kind === 'drawing' ? (
+            <span className="spinner spinner-lg" aria-label="Карта открывается…" data-testid="draw-spinner" />
+          ) : (
+            <button type="button" className="daily-back" onClick={draw} aria-label="Вытянуть карту" data-testid="draw-card">
+              <CardBack size="large" />
+            </button>
+          )}
+          <p className="deck-hint">{phase.kind === 'drawing' ? 'Карта открывается…' : 'Сосредоточьтесь и коснитесь карты'}</p>
+          {phase.kind === 'error' && (
+            <p className="pay-message" role="alert">
+              {phase.message}
+            </p>
+          )}
+        </div>
+      )}
+
+      {card && (
+        <>
+          <div className="daily-face flip-in">
+            <CardImage image={card.image} name={card.name} reversed={card.reversed} size="large" />
+            <h2 className="daily-name" data-testid="interactive-card-name">
+              {card.name}
+              {card.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}
+            </h2>
+            <p className="keywords">{card.keywords.slice(0, 3).join(' · ')}</p>
+          </div>
+          <div className="ai-note" data-testid="ai-note">
+            {note ? <RichText text={note.text} /> : <span className="spinner" aria-label="Карты говорят…" />}
+          </div>
+
+          {micro ? (
+            <section className="stack" data-testid="micro-inline">
+              <MicroCards cards={micro.cards.map((c) => ({ name: c.name, image: c.imgUrl, orientation: c.orientation, label: c.label }))} advice={micro.advice.text} />
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                onClick={() => {
+                  chooseSpread('past_present_future');
+                  navigate('/question');
+                }}
+                data-testid="three-card-spread"
+              >
+                Расклад на 3 карты
+              </button>
+            </section>
+          ) : (
+            offer &&
+            ent &&
+            !entitledMicro && (
+              <section className="offer-box" data-testid="micro-offer">
+                <p className="kicker">Микро-пакет</p>
+                <h2>Ещё 2 карты + личный совет</h2>
+                <p className="hint">{pricing?.copy.micro ?? 'Две дополнительные карты и персональный совет на сегодня.'}</p>
+                <div className="price-row">
+                  <span className="price-main" data-testid="micro-price">
+                    {formatPrice(offer.price, currency)}
+                  </span>
+                  {offer.promoActive && offer.regularPrice !== offer.price && <span className="price-usual">{formatPrice(offer.regularPrice, currency)}</span>}
+                </div>
+                {offer.promoActive ? (
+                  <p className="hint">
+                    Специальная цена ещё{' '}
+                    <OfferTimer until={new Date(offer.expiresAt).getTime()} onEnd={() => getMicroOffer().then(setOffer).catch(() => {})} testId="micro-timer" />
+                  </p>
+                ) : (
+                  promoEnded && (
+                    <p className="offer-ended" data-testid="micro-promo-ended">
+                      Специальная цена закончилась
+                    </p>
+                  )
+                )}
+                <button type="button" className="btn btn-gold btn-block" onClick={buyMicro} disabled={buying} data-testid="micro-buy">
+                  {buying ? 'Переходим к оплате…' : `${pricing?.copy.revealCta ?? 'Открыть ещё 2 карты'} — ${formatPrice(offer.price, currency)}`}
+                </button>
+              </section>
+            )
+          )}
+
+          {showWeek && ent && (
+            ent.hasActiveWeek ? (
+              <section className="offer-box" data-testid="week-active">
+                <h2>Неделя безлимита активна</h2>
+                <p className="hint">Дополнительные карты и расклады открыты без оплаты.</p>
+                {!micro && (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-block"
+                    onClick={async () => {
+                      const id = await ensureReading().catch(() => null);
+                      if (id) revealMicro(id).then(setMicro).catch(() => {});
+                    }}
+                    data-testid="week-reveal"
+                  >
+                    Открыть карты
+                  </button>
+                )}
+              </section>
+            ) : (
+              <WeekUpsellBox weekPrice={pricing!.week.price} microPrice={offer?.price ?? pricing!.micro.price} currency={currency} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
+            )
+          )}
+
+          <section className="panel stack" data-testid="guidance">
+            {ent?.detailedGuidance ? (
+              <>
+                {guidance.kind === 'closed' && (
+                  <button type="button" className="btn btn-primary btn-block" onClick={() => setGuidance({ kind: 'plans' })} data-testid="guidance-open">
+                    Подробный анализ дня
+                  </button>
+                )}
+                {guidance.kind === 'plans' && (
+                  <div className="plans-input">
+                    <label htmlFor="daily-plans">Ваши планы на сегодня (необязательно)</label>
+                    <textarea
+                      id="daily-plans"
+                      className="textarea"
+                      maxLength={500}
+                      rows={3}
+                      value={plans}
+                      onChange={(e) => setPlans(e.target.value)}
+                      placeholder="Например: важная встреча, разговор с близким, тренировка"
+                      data-testid="guidance-plans"
+                    />
+                    <div className="row">
+                      <button type="button" className="btn btn-secondary" onClick={() => askGuidance(false)} data-testid="guidance-skip">
+                        Пропустить
+                      </button>
+                      <button type="button" className="btn btn-primary" onClick={() => askGuidance(true)} data-testid="guidance-submit">
+                        Получить анализ
+                      </button>
+                    </div>
+                  </div>
+                )}
+                {guidance.kind === 'loading' && <span className="spinner spinner-lg" aria-label="Готовим анализ…" />}
+                {guidance.kind === 'done' && <RichText text={guidance.text} testId="guidance-text" />}
+                {guidance.kind === 'error' && (
+                  <p className="pay-message" role="alert" data-testid="guidance-error">
+                    {guidance.message}
+                  </p>
+                )}
+              </>
+            ) : (
+              <button type="button" className="btn btn-secondary btn-block locked" onClick={() => navigate('/subscription')} data-testid="guidance-locked">
+                <Icon name="lock" size={16} /> Подробный анализ дня — с подпиской
+              </button>
+            )}
+          </section>
+        </>
+      )}
+    </Page>
+  );
+}

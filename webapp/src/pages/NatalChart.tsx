@@ -1,0 +1,167 @@
+// The natal chart (spec 001 §2, §8), computed on the server from the saved birth data: the Sun, Moon and
+// rising signs, five planets with sign, degree and element, and short cards. Without saved data it says
+// 'Birth data not found'; a failed load offers Retry; 'New chart' clears the data and returns to the form.
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { NATAL_MESSAGES } from '../../../domain/natal-form';
+import { ApiError } from '../api';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Page } from '../components/Page';
+import { haptic } from '../telegram/bridge';
+import { deleteBirthData, getChart, type NatalChartView } from './natal-api';
+import './natal.css';
+
+type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error' } | { kind: 'ready'; chart: NatalChartView };
+
+const ELEMENT_CLASS: Record<string, string> = { Огонь: 'el-fire', Земля: 'el-earth', Воздух: 'el-air', Вода: 'el-water' };
+
+function formatBirth(chart: NatalChartView): string {
+  const [y, m, d] = chart.birthData.date.split('-');
+  return `${d}.${m}.${y}, ${chart.birthData.time}`;
+}
+
+export default function NatalChart() {
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [clearing, setClearing] = useState(false);
+  const [clearError, setClearError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setState({ kind: 'loading' });
+    getChart()
+      .then((chart) => setState({ kind: 'ready', chart }))
+      .catch((err) => setState(err instanceof ApiError && err.status === 404 ? { kind: 'missing' } : { kind: 'error' }));
+  }, []);
+  useEffect(load, [load]);
+
+  const newChart = async () => {
+    setClearing(true);
+    setClearError(null);
+    try {
+      await deleteBirthData();
+      haptic('select');
+      navigate('/natal-form');
+    } catch (err) {
+      setClearError(err instanceof ApiError ? err.message : NATAL_MESSAGES.loadError);
+      setClearing(false);
+    }
+  };
+
+  return (
+    <Page back={() => navigate('/')} testId="natal-chart" loading={state.kind === 'loading'}>
+      <header className="screen-head">
+        <p className="kicker">Астрология</p>
+        <h1 className="title">Ваша натальная карта</h1>
+      </header>
+
+      {state.kind === 'loading' && (
+        <div className="center" aria-busy="true">
+          <span className="spinner spinner-lg" aria-label="Загрузка…" />
+        </div>
+      )}
+
+      {state.kind === 'missing' && (
+        <section className="panel center" data-testid="natal-missing">
+          <h2>{NATAL_MESSAGES.notFound}</h2>
+          <p className="hint">Заполните дату, время и место рождения, и мы рассчитаем вашу карту.</p>
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/natal-form')} data-testid="to-natal-form">
+            Указать данные рождения
+          </button>
+        </section>
+      )}
+
+      {state.kind === 'error' && <ErrorBlock message={NATAL_MESSAGES.loadError} onRetry={load} />}
+
+      {state.kind === 'ready' && <ChartView chart={state.chart} />}
+
+      {state.kind === 'ready' && (
+        <div className="stack">
+          {clearError && <ErrorBlock message={clearError} />}
+          <button type="button" className="btn btn-secondary btn-block" disabled={clearing} onClick={() => void newChart()} data-testid="new-chart">
+            {clearing ? <span className="spinner" aria-hidden="true" /> : null}
+            Новая карта
+          </button>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function ChartView({ chart }: { chart: NatalChartView }) {
+  const big = [
+    { label: 'Солнце', sign: chart.sunSign, symbol: chart.planets[0].signSymbol, testId: 'sun-sign' },
+    { label: 'Луна', sign: chart.moonSign, symbol: chart.planets[1].signSymbol, testId: 'moon-sign' },
+    { label: 'Асцендент', sign: chart.risingSign, symbol: chart.ascendant.signSymbol, testId: 'rising-sign' },
+  ];
+  const rows = [...chart.planets, chart.ascendant];
+  return (
+    <>
+      <section className="birth-line" data-testid="birth-data">
+        <span>{formatBirth(chart)}</span>
+        <span>{chart.birthData.city}</span>
+        <span className="hint">
+          UTC{chart.birthData.utcOffset} · {chart.birthData.timeZone}
+        </span>
+      </section>
+
+      <section className="big-three" aria-label="Главные знаки">
+        {big.map((b) => (
+          <div className="big-sign" key={b.label}>
+            <span className="big-sign-symbol" aria-hidden="true">
+              {b.symbol}&#xFE0E;
+            </span>
+            <span className="big-sign-name" data-testid={b.testId}>
+              {b.sign}
+            </span>
+            <span className="big-sign-label">{b.label}</span>
+          </div>
+        ))}
+      </section>
+
+      <section className="panel">
+        <h2>Планеты</h2>
+        <table className="planets" data-testid="planets">
+          <thead>
+            <tr>
+              <th scope="col">Планета</th>
+              <th scope="col">Знак</th>
+              <th scope="col">Градус</th>
+              <th scope="col">Стихия</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.key} data-testid={`planet-${p.key}`}>
+                <th scope="row">
+                  <span className="planet-symbol" aria-hidden="true">
+                    {p.symbol}&#xFE0E;
+                  </span>{' '}
+                  {p.name}
+                </th>
+                <td>
+                  <span aria-hidden="true">{p.signSymbol}&#xFE0E;</span> {p.sign}
+                </td>
+                <td className="degree">{p.degreeText}</td>
+                <td>
+                  <span className={`element ${ELEMENT_CLASS[p.element] ?? ''}`}>{p.element}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="natal-cards" aria-label="Толкование">
+        {chart.cards.map((c) => (
+          <article className="natal-card" key={c.key} data-testid="natal-card">
+            <p className="natal-card-sub">{c.subtitle}</p>
+            <h3>{c.title}</h3>
+            <p>{c.text}</p>
+          </article>
+        ))}
+      </section>
+
+      <p className="disclaimer">{chart.disclaimer}</p>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+// /services, the plans list (spec 001 §2): Basic and VIP with their features as the spec lists them
+// (5 spreads a day: DESIGN.md §2), an 'Activate' button to /subscription on each, and how it works.
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DEFAULT_PRICES_RUB } from '../../../domain/pricing';
+import { api } from '../api';
+import { Icon, type IconName } from '../components/Icon';
+import { Page } from '../components/Page';
+import { haptic } from '../telegram/bridge';
+import './legal.css';
+
+interface PlanInfo {
+  id: 'basic_299' | 'vip_499';
+  name: string;
+  price: number;
+  popular: boolean;
+  features: string[];
+}
+
+const PLANS: PlanInfo[] = [
+  {
+    id: 'basic_299',
+    name: 'Basic Premium',
+    price: DEFAULT_PRICES_RUB.basic_299,
+    popular: false,
+    features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
+  },
+  {
+    id: 'vip_499',
+    name: 'VIP Premium',
+    price: DEFAULT_PRICES_RUB.vip_499,
+    popular: true,
+    features: [
+      'Всё из Basic',
+      'Безлимитные расклады',
+      'Все типы раскладов (любовь, карьера, здоровье)',
+      'Кельтский крест',
+      'Персональные рекомендации',
+      'Астрологический анализ',
+      'VIP-поддержка',
+    ],
+  },
+];
+
+const STEPS: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'bolt', title: 'Мгновенная активация', text: 'Доступ открывается сразу после подтверждения оплаты — ничего ждать не нужно.' },
+  { icon: 'scroll', title: 'История в личном кабинете', text: 'Все расклады и толкования сохраняются в разделе «Мои расклады».' },
+  { icon: 'undo', title: 'Автопродление', text: 'Подписка продлевается автоматически раз в месяц; отменить продление можно в любой момент.' },
+];
+
+/** The server's prices when it answers (they may be overridden by configuration), else the defaults. */
+function usePlanPrices(): Record<PlanInfo['id'], number> {
+  const [prices, setPrices] = useState({ basic_299: DEFAULT_PRICES_RUB.basic_299, vip_499: DEFAULT_PRICES_RUB.vip_499 });
+  useEffect(() => {
+    let live = true;
+    api<{ month_basic?: { priceRub?: number }; month_vip?: { priceRub?: number } }>('/api/config/pricing')
+      .then((p) => {
+        if (!live) return;
+        setPrices((old) => ({
+          basic_299: p.month_basic?.priceRub ?? old.basic_299,
+          vip_499: p.month_vip?.priceRub ?? old.vip_499,
+        }));
+      })
+      .catch(() => {
+        /* defaults stand */
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return prices;
+}
+
+export default function Services() {
+  const [, navigate] = useLocation();
+  const prices = usePlanPrices();
+  return (
+    <Page back={() => navigate('/')} testId="services">
+      <header className="screen-head">
+        <p className="kicker">Тарифы</p>
+        <h1 className="title">Услуги и тарифы</h1>
+        <p className="hint">Бесплатно — 1 расклад и 1 карта дня в день. С подпиской — больше раскладов и подробные толкования.</p>
+      </header>
+
+      <section className="plans">
+        {PLANS.map((p) => (
+          <article key={p.id} className={`plan${p.popular ? ' plan-popular' : ''}`} data-testid={`plan-${p.id}`}>
+            {p.popular && <span className="plan-tag">Самый популярный</span>}
+            <h2>{p.name}</h2>
+            <p className="plan-price" data-testid={`price-${p.id}`}>
+              <strong>{prices[p.id].toLocaleString('ru-RU')} ₽</strong> / месяц
+            </p>
+            <ul className="plan-features">
+              {p.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className={`btn btn-block ${p.popular ? 'btn-gold' : 'btn-primary'}`}
+              data-testid={`activate-${p.id}`}
+              onClick={() => {
+                haptic('select');
+                navigate('/subscription');
+              }}
+            >
+              Активировать
+            </button>
+          </article>
+        ))}
+      </section>
+
+      <section className="panel how-it-works" data-testid="how-it-works">
+        <h2>Как это работает</h2>
+        {STEPS.map((s) => (
+          <div className="step" key={s.title}>
+            <span className="step-icon">
+              <Icon name={s.icon} size={20} />
+            </span>
+            <div>
+              <strong>{s.title}</strong>
+              <p className="hint">{s.text}</p>
+            </div>
+          </div>
+        ))}
+      </section>
+
+      <p className="disclaimer center">
+        Оплата — 100% предоплата. Расклады носят развлекательный характер. Подробнее — в <Link href="/terms">пользовательском соглашении</Link>.
+      </p>
+      <nav className="footer-links" aria-label="Документы">
+        <Link href="/terms">Пользовательское соглашение</Link>
+        <Link href="/contacts">Контакты</Link>
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,122 @@
+// Spread selection (spec 000 §2): every spread marked free, paid or VIP-only; the header shows the spreads
+// left today or a countdown to new ones (the status reloads when it ends). A spread the plan does not
+// include leads to the subscription screen; the server checks all of it again when the reading is created.
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { SPREADS } from '../../../domain/spreads';
+import { canUseSpread } from '../../../domain/tiers';
+import type { SpreadDefinition } from '../../../domain/types';
+import { Countdown } from '../components/Countdown';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Icon, SpreadIcon } from '../components/Icon';
+import { Page } from '../components/Page';
+import { chooseSpread } from '../flow';
+import { useStatus } from '../hooks/useStatus';
+import { haptic } from '../telegram/bridge';
+
+const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className: string }> = {
+  free: { label: 'Бесплатно', className: 'mark-free' },
+  paid: { label: 'Премиум', className: 'mark-paid' },
+  vip: { label: 'Только VIP', className: 'mark-vip' },
+};
+
+function cardsWord(n: number) {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return 'карта';
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return 'карты';
+  return 'карт';
+}
+
+export default function SpreadMenu() {
+  const [, navigate] = useLocation();
+  const { data, error, reload } = useStatus({ fresh: true });
+  const [notice, setNotice] = useState<string | null>(null);
+  const s = data?.userStatus;
+  const entitlement = s ? { tier: s.subscriptionType, special: s.special } : null;
+  const noneLeft = !!s && s.remainingSpreads <= 0;
+
+  function choose(spread: SpreadDefinition) {
+    if (!s || !entitlement) return;
+    haptic('select');
+    if (!canUseSpread(entitlement, spread).ok) {
+      navigate('/subscription');
+      return;
+    }
+    if (noneLeft) {
+      setNotice(spread.isFree && s.subscriptionType === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.');
+      return;
+    }
+    chooseSpread(spread.id);
+    navigate('/question');
+  }
+
+  return (
+    <Page back={() => navigate('/')} loading={!data && !error} testId="spread-menu">
+      <h1 className="title">Выберите расклад</h1>
+      {s && (
+        <p className={`menu-quota ${noneLeft ? 'is-empty' : ''}`} data-testid="spread-quota">
+          {noneLeft ? (
+            <>
+              Новые расклады через <Countdown until={s.resetsAt} onEnd={() => void reload()} testId="spread-countdown" />
+            </>
+          ) : s.maxDailySpreads >= 999 ? (
+            'Безлимитные расклады'
+          ) : (
+            `Осталось раскладов сегодня: ${s.remainingSpreads}`
+          )}
+        </p>
+      )}
+      {notice && s && (
+        <div className="notice" role="status" data-testid="limit-notice">
+          <p>
+            {notice} Новые расклады через <Countdown until={s.resetsAt} onEnd={() => { setNotice(null); void reload(); }} />.
+          </p>
+          {s.subscriptionType === 'free' && (
+            <button type="button" className="btn btn-gold" onClick={() => navigate('/subscription')}>
+              Безлимит с VIP
+            </button>
+          )}
+        </div>
+      )}
+      {error && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
+
+      <ul className="spread-list">
+        {SPREADS.map((spread) => {
+          const mark = ACCESS_MARK[spread.access];
+          const locked = !!entitlement && !canUseSpread(entitlement, spread).ok;
+          return (
+            <li key={spread.id}>
+              <button
+                type="button"
+                className={`spread-item ${locked ? 'is-locked' : ''}`}
+                onClick={() => choose(spread)}
+                disabled={!s}
+                data-testid={`spread-${spread.id}`}
+              >
+                <span className="spread-icon">
+                  <SpreadIcon spreadType={spread.id} size={24} />
+                </span>
+                <span className="spread-body">
+                  <span className="spread-name">{spread.name}</span>
+                  <span className="spread-desc">{spread.description}</span>
+                  <span className="spread-meta">
+                    <span className={`mark ${mark.className}`}>{mark.label}</span>
+                    <span className="spread-count">
+                      {spread.cards} {cardsWord(spread.cards)}
+                    </span>
+                    {locked && (
+                      <span className="lock" aria-label="Нужна подписка">
+                        <Icon name="lock" size={16} />
+                      </span>
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Page>
+  );
+}

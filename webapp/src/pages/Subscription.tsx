@@ -1,0 +1,295 @@
+// The subscription screen (spec 001 §2): three views by the plan in force. week_7d: the week banner, its
+// end and an extend button; basic_299/vip_499: the status, privileges, an upgrade widget for basic, cancel;
+// free: the pitch with two plan cards and payment widgets. After any payment the status is read again from
+// the server; nothing here grants access.
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatRuDate } from '../../../domain/time';
+import { formatPrice, usuallyPrice, type Currency } from '../../../domain/pricing';
+import { MARKETING } from '../../../domain/marketing';
+import { ApiError, getStatus, type UserStatus } from '../api';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Icon } from '../components/Icon';
+import { Page } from '../components/Page';
+import { setStatus, useStatus } from '../hooks/useStatus';
+import { cancelSubscription, createOneTime, getPricing, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
+import { PaymentWidget } from '../payments/PaymentWidget';
+import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
+import '../payments/paid.css';
+
+export const CANCEL_CONFIRM = 'Вы действительно хотите отменить подписку? Все привилегии будут потеряны.';
+
+function Stats() {
+  return (
+    <div className="stats" style={{ gridTemplateColumns: 'repeat(3, 1fr)' }} data-testid="paid-stats">
+      <div className="stat">
+        <strong>{MARKETING.satisfied}</strong>
+        <span>довольных пользователей</span>
+      </div>
+      <div className="stat">
+        <strong>{MARKETING.rating}</strong>
+        <span>средняя оценка</span>
+      </div>
+      <div className="stat">
+        <strong>{MARKETING.accuracy}</strong>
+        <span>точность толкований</span>
+      </div>
+    </div>
+  );
+}
+
+function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: () => void; onPaid: (s: UserStatus) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const currency = (props.pricing?.currency ?? 'RUB') as Currency;
+  const price = props.pricing?.week.price ?? 149;
+  const extend = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await createOneTime({ product: 'week', mode: 'redirect', returnUrl: returnUrlFor('/subscription'), provider: preferredProvider(props.pricing) });
+      const before = props.status.subscriptionExpires;
+      const outcome = await runCheckout(answer);
+      if (outcome.kind === 'redirecting') return;
+      if (outcome.kind === 'paid' || outcome.kind === 'pending') {
+        let latest: UserStatus | null = null;
+        const ok = await waitFor(async () => {
+          latest = (await getStatus()).userStatus;
+          return latest.subscriptionExpires !== before;
+        });
+        if (ok && latest) props.onPaid(latest);
+        else setMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
+      } else if (outcome.kind === 'failed') setMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
+    } catch (err) {
+      setMessage(err instanceof ApiError && err.status < 500 && err.status >= 400 ? err.message : 'Произошла ошибка. Попробуйте ещё раз.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <section className="paid-hero" data-testid="week-view">
+        <span className="status-badge">Активно</span>
+        <h1>Неделя безлимита</h1>
+        <p>Доступ активен 7 дней</p>
+        <p className="expiry" data-testid="week-expiry">
+          {props.status.subscriptionExpires ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}` : 'дата не указана'}
+        </p>
+      </section>
+      <section className="panel">
+        <ul className="check-list">
+          <li>Безлимитные базовые расклады на 7 дней</li>
+          <li>Расширенные толкования карт</li>
+          <li>Без автосписаний — разовая оплата</li>
+        </ul>
+      </section>
+      {message && <p className="pay-message">{message}</p>}
+      <button type="button" className="btn btn-gold btn-block" onClick={extend} disabled={busy} data-testid="week-extend">
+        {busy ? 'Переходим к оплате…' : `Продлить на 7 дней — ${formatPrice(price, currency)}`}
+      </button>
+      <button type="button" className="btn btn-secondary btn-block" onClick={props.onBack} data-testid="week-back">
+        На главную
+      </button>
+    </>
+  );
+}
+
+function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onPaid: (s: UserStatus) => void; onCancelled: () => void }) {
+  const vip = props.status.subscriptionType === 'vip_499';
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = async () => {
+    if (!window.confirm(CANCEL_CONFIRM)) return;
+    setCancelling(true);
+    try {
+      const { userStatus } = await cancelSubscription();
+      setStatus(userStatus);
+      props.onCancelled();
+    } catch {
+      // Spec 001 §5: a failed cancel is treated as failure and silently ignored.
+    } finally {
+      setCancelling(false);
+    }
+  };
+  return (
+    <>
+      <section className="paid-hero" data-testid="paid-view">
+        <p className="vip-offer-kicker">Ваш VIP-статус</p>
+        <span className="status-badge">Активна</span>
+        <h1 data-testid="plan-heading">{vip ? 'VIP Premium' : 'Basic Premium'}</h1>
+        <p className="expiry" data-testid="plan-expiry">
+          {props.status.subscriptionExpires ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}` : 'Бессрочно'}
+        </p>
+        {!props.status.autoRenew && props.status.subscriptionExpires && <p data-testid="renew-off">Автопродление отключено</p>}
+      </section>
+      <section className="panel">
+        <h2>Ваши привилегии</h2>
+        <ul className="check-list" data-testid="privileges">
+          <li>Безлимитные карты дня</li>
+          <li>{vip ? 'Безлимитные расклады' : '5 раскладов в день'}</li>
+          <li>Полные толкования карт</li>
+          <li>Все тематические расклады</li>
+          {vip && <li>Прогноз на год</li>}
+          {vip && <li>Архив гаданий</li>}
+        </ul>
+      </section>
+      {!vip && props.pricing && (
+        <section className="plan-card upgrade" data-testid="upgrade">
+          <p className="kicker">Улучшить до VIP</p>
+          <h2>VIP Premium</h2>
+          <p className="hint">Безлимитные расклады всех типов, кельтский крест, прогноз на год.</p>
+          <PaymentWidget planId="vip_499" pricing={props.pricing} userId={props.userId} title="VIP" onConfirmed={props.onPaid} testId="pay-upgrade" />
+        </section>
+      )}
+      {props.status.autoRenew && (
+        <button type="button" className="danger-link" onClick={cancel} disabled={cancelling} data-testid="cancel-subscription">
+          Отменить подписку
+        </button>
+      )}
+      <Stats />
+    </>
+  );
+}
+
+function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: number | null; loadingUser: boolean; onPaid: (s: UserStatus) => void }) {
+  const currency = props.pricing.currency as Currency;
+  return (
+    <>
+      <header className="screen-head">
+        <span className="screen-icon">
+          <Icon name="crown" size={30} />
+        </span>
+        <h1 className="title">VIP-доступ к картам</h1>
+        <p className="hint">Безлимитные расклады и полные толкования</p>
+      </header>
+      <div className="trust" data-testid="trust">
+        {MARKETING.trustBadges.map((t, i) => (
+          <span key={t}>
+            <Icon name={(['lock', 'bolt', 'undo'] as const)[i]} size={20} />
+            {t}
+          </span>
+        ))}
+      </div>
+      <Stats />
+      {props.proof && (
+        <p className="hint center" data-testid="social-proof">
+          <span className="stars">★★★★★</span> {props.proof.rating} · {props.proof.reviewsTotal.toLocaleString('ru-RU')} отзывов
+          {props.proof.todayCount > 0 ? ` · сегодня оформили ${props.proof.todayCount}` : ''}
+        </p>
+      )}
+      <figure className="quote">
+        <blockquote>{MARKETING.testimonial.text}</blockquote>
+        <figcaption>
+          <span className="stars">★★★★★</span> {MARKETING.testimonial.author}
+        </figcaption>
+      </figure>
+      <p className="promo-line" data-testid="promo">
+        Первым {MARKETING.promo.firstUsers} пользователям скидка {MARKETING.promo.discountPercent}% — осталось {MARKETING.promo.spotsLeft} мест
+      </p>
+      <div className="plans">
+        {props.pricing.plans.map((plan) => (
+          <section key={plan.id} className={`plan-card ${plan.popular ? 'is-popular' : ''}`} data-testid={`plan-${plan.id}`}>
+            {plan.popular && <span className="tag-popular">Самый популярный</span>}
+            <h2>{plan.name}</h2>
+            <p className="price-row">
+              <span className="price-usual" data-testid={`plan-${plan.id}-usual`}>
+                обычно {formatPrice(usuallyPrice(plan.price), currency)}
+              </span>
+            </p>
+            <ul className="check-list">
+              {plan.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            <PaymentWidget
+              planId={plan.id}
+              pricing={props.pricing}
+              userId={props.userId}
+              loadingUser={props.loadingUser}
+              title={plan.id === 'vip_499' ? 'VIP' : 'Basic'}
+              onConfirmed={props.onPaid}
+            />
+          </section>
+        ))}
+      </div>
+      <section className="guarantee" data-testid="guarantee">
+        <span className="guarantee-icon">
+          <Icon name="shield" size={28} />
+        </span>
+        <div>
+          <strong>Гарантия 24 часа</strong>
+          <p>{MARKETING.guarantee}</p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export default function Subscription() {
+  const [, navigate] = useLocation();
+  const { data, error, loading, reload } = useStatus({ fresh: true });
+  const [pricing, setPricing] = useState<Pricing | null>(null);
+  const [proof, setProof] = useState<SocialProof | null>(null);
+  const [pricingError, setPricingError] = useState<string | null>(null);
+  const tracked = useRef(false);
+  const [justPaid, setJustPaid] = useState(false);
+
+  const loadPricing = () => {
+    setPricingError(null);
+    getPricing()
+      .then(setPricing)
+      .catch((e: ApiError) => setPricingError(e.message));
+  };
+
+  useEffect(() => {
+    loadPricing();
+    getSocialProof().then(setProof).catch(() => {});
+    // Back from a card payment: ask the server to re-check it (spec 001 §7 sync-method).
+    const q = new URLSearchParams(window.location.search);
+    const paymentId = q.get('paymentId') ?? q.get('payment_id') ?? undefined;
+    const orderId = q.get('orderId') ?? undefined;
+    if (paymentId || orderId)
+      syncMethod({ paymentId, orderId })
+        .then(({ userStatus }) => setStatus(userStatus))
+        .catch(() => {})
+        .finally(() => void reload());
+  }, []);
+
+  useEffect(() => {
+    if (!pricing || tracked.current) return;
+    tracked.current = true;
+    track('subscription_page_view', { subscriptionType: data?.userStatus.subscriptionType ?? null });
+    track('paywall_shown', { abMicroVariant: pricing.abMicroVariant, abTone: pricing.abTone, currency: pricing.currency, source: 'subscription_screen' });
+  }, [pricing, data]);
+
+  const status = data?.userStatus ?? null;
+  const userId = data?.user.id ?? null;
+  const onPaid = (s: UserStatus) => {
+    setJustPaid(true);
+    setStatus(s);
+    loadPricing();
+  };
+
+  return (
+    <Page back={() => navigate('/')} loading={!status || !pricing} testId="subscription" className="subscription">
+      {error && !status && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
+      {pricingError && <ErrorBlock message={pricingError} onRetry={loadPricing} />}
+      {(!status || !pricing) && !error && !pricingError && (
+        <div className="center">
+          <span className="spinner spinner-lg" aria-label="Загрузка…" />
+        </div>
+      )}
+      {justPaid && (
+        <p className="pay-message is-ok" role="status" data-testid="pay-success">
+          Подписка успешно активирована!
+        </p>
+      )}
+      {status && pricing && status.subscriptionType === 'week_7d' && <WeekView status={status} pricing={pricing} onBack={() => navigate('/')} onPaid={onPaid} />}
+      {status && pricing && (status.subscriptionType === 'basic_299' || status.subscriptionType === 'vip_499') && (
+        <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => navigate('/')} />
+      )}
+      {status && pricing && status.subscriptionType === 'free' && (
+        <FreeView pricing={pricing} proof={proof} userId={userId} loadingUser={loading} onPaid={onPaid} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,23 @@
+// The legal pages' data: the provider's details from configuration (GET /api/config/legal). The pages
+// still render with the defaults when the call fails: the agreement's text needs no identifiers.
+import { useEffect, useState } from 'react';
+import { legalView, type LegalView } from '../../../domain/legal';
+import { api } from '../api';
+
+export function useLegal(): { legal: LegalView; loaded: boolean } {
+  const [legal, setLegal] = useState<LegalView>(() => legalView(undefined));
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api<LegalView>('/api/config/legal')
+      .then((v) => live && setLegal(v))
+      .catch(() => {
+        /* defaults stand */
+      })
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { legal, loaded };
+}

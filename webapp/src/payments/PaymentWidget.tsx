@@ -1,0 +1,184 @@
+// The payment widget (spec 001 §2, §4): the price line, the autopay consent (checked by default: the first
+// week for the trial price), and the pay button. idle → processing → Stars invoice, YooKassa redirect or
+// embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
+// until it confirms. Access is never granted here: success is shown only when the status says so.
+import { useEffect, useRef, useState } from 'react';
+import { formatPrice, PLAN_DAYS, type Currency } from '../../../domain/pricing';
+import { ApiError, getStatus, type UserStatus } from '../api';
+import { createInitial, type Pricing } from './client';
+import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
+
+type PlanId = 'basic_299' | 'vip_499';
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'processing' }
+  | { kind: 'embedded'; token: string }
+  | { kind: 'confirming' }
+  | { kind: 'success' }
+  | { kind: 'unconfirmed' }
+  | { kind: 'error'; message: string };
+
+export const WIDGET_TEXT = {
+  noUser: 'Не удалось определить пользователя. Перезапустите приложение или откройте его через Telegram.',
+  loadingUser: 'Загрузка данных пользователя...',
+  error: 'Произошла ошибка. Попробуйте ещё раз.',
+  failed: 'Не удалось завершить оплату. Попробуйте ещё раз.',
+  success: 'Подписка успешно активирована!',
+  unconfirmed: 'Оплата ещё не подтверждена. Если вы уже оплатили, проверьте статус через несколько секунд.',
+  processing: 'Переходим к оплате…',
+} as const;
+
+export function PaymentWidget(props: {
+  planId: PlanId;
+  pricing: Pricing;
+  userId: number | null;
+  loadingUser?: boolean;
+  /** The plan's name for the button and the payment description. */
+  title: string;
+  onConfirmed?: (status: UserStatus) => void;
+  testId?: string;
+}) {
+  const { planId, pricing } = props;
+  const [consent, setConsent] = useState(true);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const alive = useRef({ cancelled: false });
+  useEffect(() => {
+    const a = { cancelled: false };
+    alive.current = a;
+    return () => {
+      a.cancelled = true;
+    };
+  }, []);
+
+  const provider = preferredProvider(pricing);
+  const currency = pricing.currency as Currency;
+  const plan = planId === 'vip_499' ? pricing.month_vip : pricing.month_basic;
+  const trialOn = consent && pricing.trial.available && provider !== 'stars';
+  const id = props.testId ?? `pay-${planId}`;
+  const containerId = `yoo-widget-${planId}`;
+
+  const confirm = async () => {
+    setState({ kind: 'confirming' });
+    let latest: UserStatus | null = null;
+    const ok = await waitFor(
+      async () => {
+        latest = (await getStatus()).userStatus;
+        return latest.subscriptionType === planId;
+      },
+      25,
+      alive.current,
+    );
+    if (alive.current.cancelled) return;
+    if (ok && latest) {
+      setState({ kind: 'success' });
+      props.onConfirmed?.(latest);
+    } else setState({ kind: 'unconfirmed' });
+  };
+
+  const pay = async () => {
+    if (!props.userId) {
+      setState({ kind: 'error', message: WIDGET_TEXT.noUser });
+      return;
+    }
+    setState({ kind: 'processing' });
+    try {
+      // The embedded widget when its script loads; otherwise (and always for Stars or mock) redirect mode.
+      let mode: 'redirect' | 'embedded' = 'redirect';
+      if (provider === 'yookassa') mode = await loadYooWidget().then(() => 'embedded' as const, () => 'redirect' as const);
+      const answer = await createInitial({
+        userId: props.userId,
+        amount: trialOn ? pricing.trial.priceRub : plan.priceRub,
+        currency: 'RUB',
+        description: trialOn ? `${props.title}: пробная неделя` : `${props.title}: ${PLAN_DAYS} дней`,
+        mode,
+        returnUrl: mode === 'redirect' ? returnUrlFor('/subscription') : undefined,
+        planId,
+        autopayConsent: consent,
+        trialDays: trialOn ? pricing.trial.days : 0,
+        provider,
+      });
+      const outcome = await runCheckout(answer);
+      if (outcome.kind === 'paid' || outcome.kind === 'already') return void (await confirm());
+      if (outcome.kind === 'embedded') return setState({ kind: 'embedded', token: outcome.token });
+      if (outcome.kind === 'redirecting') return; // the browser is leaving for the payment page
+      if (outcome.kind === 'cancelled') return setState({ kind: 'idle' });
+      if (outcome.kind === 'pending') return void (await confirm());
+      setState({ kind: 'error', message: WIDGET_TEXT.failed });
+    } catch (err) {
+      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : WIDGET_TEXT.error;
+      setState({ kind: 'error', message });
+    }
+  };
+
+  // The embedded widget lives in a container rendered for it; its outcome is for the UI only.
+  useEffect(() => {
+    if (state.kind !== 'embedded') return;
+    let gone = false;
+    renderYooWidget(containerId, state.token, returnUrlFor('/subscription'))
+      .then((r) => {
+        if (gone) return;
+        if (r === 'success') void confirm();
+        else setState({ kind: 'error', message: WIDGET_TEXT.failed });
+      })
+      .catch(() => !gone && setState({ kind: 'error', message: WIDGET_TEXT.failed }));
+    return () => {
+      gone = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.kind === 'embedded' ? state.token : null]);
+
+  const busy = state.kind === 'processing' || state.kind === 'confirming';
+  const priceText = trialOn ? `${formatPrice(pricing.trial.price, currency)} неделя` : `${formatPrice(plan.price, currency)} / месяц`;
+
+  return (
+    <div className="pay-widget" data-testid={id}>
+      <div className="price-row">
+        <span className="price-main" data-testid={`${id}-price`}>
+          {trialOn && currency === 'RUB' ? `${pricing.trial.price} рублей неделя` : priceText}
+        </span>
+        {trialOn && <span className="price-then">затем {formatPrice(plan.price, currency)} каждые {PLAN_DAYS} дней</span>}
+        {provider === 'stars' && <span className="price-then">или {plan.stars} ⭐ в Telegram</span>}
+      </div>
+      <label className="consent">
+        <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={busy} data-testid={`${id}-consent`} />
+        <span>
+          {provider === 'stars'
+            ? `Подписка Telegram Stars продлевается каждые ${PLAN_DAYS} дней по цене тарифа. Отменить можно в любой момент.`
+            : pricing.trial.available
+              ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${formatPrice(plan.price, currency)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
+              : `Согласен на автопродление: ${formatPrice(plan.price, currency)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`}
+        </span>
+      </label>
+
+      {props.loadingUser && !props.userId ? (
+        <p className="hint">{WIDGET_TEXT.loadingUser}</p>
+      ) : (
+        <button type="button" className="btn btn-gold btn-block" onClick={pay} disabled={busy || state.kind === 'success'} data-testid={`${id}-button`}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {state.kind === 'processing' ? WIDGET_TEXT.processing : state.kind === 'confirming' ? 'Проверяем оплату…' : `Оформить ${props.title}`}
+        </button>
+      )}
+
+      {state.kind === 'embedded' && <div id={containerId} className="yoo-widget" data-testid={`${id}-embedded`} />}
+      {state.kind === 'success' && (
+        <p className="pay-message is-ok" role="status" data-testid={`${id}-success`}>
+          {WIDGET_TEXT.success}
+        </p>
+      )}
+      {state.kind === 'unconfirmed' && (
+        <div className="pay-message is-wait" role="status" data-testid={`${id}-unconfirmed`}>
+          <p>{WIDGET_TEXT.unconfirmed}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void confirm()}>
+            Проверить ещё раз
+          </button>
+        </div>
+      )}
+      {state.kind === 'error' && (
+        <p className="pay-message" role="alert" data-testid={`${id}-error`}>
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+// Pieces the paid screens share: the mm:ss offer timer, the micro pack's cards and tip, the week upsell box
+// (spec 001 §4) and the week purchase.
+import { useEffect, useRef, useState } from 'react';
+import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatPrice, weekUpsell, type Currency } from '../../../domain/pricing';
+import { getStatus } from '../api';
+import { CardImage } from '../components/CardImage';
+import { useNow } from '../hooks/useNow';
+import { createOneTime, track, type Pricing } from './client';
+import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
+
+export const MICRO_ADVICE_DEFAULT = 'Ваш персональный совет готов!';
+
+/** A countdown to `until` in mm:ss; `onEnd` once when it reaches zero. */
+export function OfferTimer(props: { until: number; onEnd?: () => void; testId?: string }) {
+  const now = useNow(1000);
+  const left = props.until - now;
+  const fired = useRef<number | null>(null);
+  useEffect(() => {
+    if (left <= 0 && fired.current !== props.until) {
+      fired.current = props.until;
+      props.onEnd?.();
+    }
+  });
+  return (
+    <span className="timer" role="timer" data-testid={props.testId ?? 'offer-timer'}>
+      {formatMmSs(left)}
+    </span>
+  );
+}
+
+/** A 15-minute countdown that starts again when it runs out (the week offer). */
+export function CyclingTimer(props: { startedAt: number; testId?: string }) {
+  const now = useNow(1000);
+  return (
+    <span className="timer" role="timer" data-testid={props.testId ?? 'week-timer'}>
+      {formatMmSs(cyclingCountdownMs(props.startedAt, now, OFFER_COUNTDOWN_MS))}
+    </span>
+  );
+}
+
+export interface ShownCard {
+  name: string;
+  image: string;
+  orientation: 'upright' | 'reversed';
+  label: string;
+  meaning?: string;
+}
+
+export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?: string }) {
+  return (
+    <section className="stack" data-testid={props.testId ?? 'micro-cards'}>
+      <div className="micro-cards">
+        {props.cards.map((c, i) => (
+          <div className="micro-card flip-in" key={`${c.name}-${i}`} data-testid="micro-card">
+            <CardImage image={c.image} name={c.name} reversed={c.orientation === 'reversed'} size="medium" />
+            <strong data-testid="micro-card-name">{c.name}</strong>
+            <span className="hint" data-testid="micro-card-label">
+              {c.label}
+            </span>
+          </div>
+        ))}
+      </div>
+      <div className="advice" data-testid="micro-advice">
+        <h2>Персональный совет</h2>
+        <p>{props.advice || MICRO_ADVICE_DEFAULT}</p>
+      </div>
+    </section>
+  );
+}
+
+/** 'only +X = a week', 'instead of 7 × micro = total', the cycling timer and the button. */
+export function WeekUpsellBox(props: { weekPrice: number; microPrice: number; currency: Currency; busy?: boolean; onBuy: () => void; message?: string | null }) {
+  const [startedAt] = useState(() => Date.now());
+  const math = weekUpsell(props.weekPrice, props.microPrice);
+  const fmt = (n: number) => formatPrice(n, props.currency);
+  return (
+    <section className="offer-box week-upsell" data-testid="week-upsell">
+      <p className="vip-offer-kicker">Выгоднее</p>
+      <h2>Неделя безлимита</h2>
+      <div className="upsell-math">
+        <p data-testid="week-upsell-extra">
+          всего <strong>+{fmt(math.extra)}</strong> = неделя безлимита
+        </p>
+        <p data-testid="week-upsell-instead">
+          вместо <s>7 × {fmt(props.microPrice)} = {fmt(math.sevenTimesMicro)}</s>
+        </p>
+      </div>
+      <p className="hint">
+        Предложение сгорит через <CyclingTimer startedAt={startedAt} />
+      </p>
+      {props.message && <p className="pay-message">{props.message}</p>}
+      <button type="button" className="btn btn-gold btn-block" onClick={props.onBuy} disabled={props.busy} data-testid="week-buy">
+        {props.busy ? 'Переходим к оплате…' : `Включить на 7 дней — ${fmt(props.weekPrice)}`}
+      </button>
+      <p className="offer-note">Действует 15 минут · Разовая оплата · Мгновенная активация</p>
+    </section>
+  );
+}
+
+export type WeekPurchase = 'active' | 'redirecting' | 'cancelled' | 'failed' | 'unconfirmed';
+
+/**
+ * Buys the week pass (plan week, redirect mode, a return address, optional context). Mock: the week is
+ * active at once (paid_week_mock is tracked). Stars: after openInvoice the server is asked until the week
+ * shows. YooKassa: the browser leaves for the payment page.
+ */
+export async function buyWeek(pricing: Pricing | null, returnPath: string, context?: string): Promise<WeekPurchase> {
+  const answer = await createOneTime({ product: 'week', mode: 'redirect', returnUrl: returnUrlFor(returnPath), provider: preferredProvider(pricing), ...(context ? { context } : {}) });
+  const outcome = await runCheckout(answer);
+  if (outcome.kind === 'redirecting') return 'redirecting';
+  if (outcome.kind === 'cancelled') return 'cancelled';
+  if (outcome.kind === 'failed') return 'failed';
+  if (outcome.kind === 'embedded') {
+    window.alert('Оплата откроется во встроенной форме. Обновите страницу, если она не появилась.');
+    return 'cancelled';
+  }
+  if (answer.mock) {
+    track('paid_week_mock', { source: context ?? 'week_offer' });
+    return 'active';
+  }
+  const ok = await waitFor(async () => (await getStatus()).userStatus.subscriptionType === 'week_7d');
+  return ok ? 'active' : 'unconfirmed';
+}

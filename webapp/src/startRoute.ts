@@ -1,0 +1,38 @@
+// The start-up redirect (spec 000 §2): a `user_data` query parameter (JSON with initialScreen, userQuestion,
+// spreadType, …) may name the first screen; a return from a card payment (`product=micro` plus user_data
+// whose initialScreen is micro-result) goes to /micro-result keeping the query string. Pure, for tests.
+import { isAppRoute } from '../../domain/routes';
+
+export interface StartRoute {
+  /** Where to go (path and query), or null to stay. */
+  to: string | null;
+  spreadType?: string;
+  question?: string;
+}
+
+export function startRoute(pathname: string, search: string): StartRoute {
+  const q = new URLSearchParams(search);
+  const raw = q.get('user_data');
+  if (!raw) return { to: null };
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
+  } catch {
+    return { to: null };
+  }
+  const screen = typeof data.initialScreen === 'string' ? data.initialScreen : null;
+  const out: StartRoute = { to: null };
+  if (typeof data.spreadType === 'string' && data.spreadType.length <= 40) out.spreadType = data.spreadType;
+  if (typeof data.userQuestion === 'string') out.question = data.userQuestion.slice(0, 500);
+
+  if (q.get('product') === 'micro' && screen === 'micro-result') {
+    out.to = pathname === '/micro-result' ? null : `/micro-result${search}`;
+    return out;
+  }
+  if (screen) {
+    const path = screen === 'start' ? '/' : `/${screen.replace(/^\/+/, '')}`;
+    if (isAppRoute(path) && path !== pathname) out.to = path;
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+// The app's side of Telegram: hooks the pages use for the Back button, the Main button, haptics and
+// ready(). Inside Telegram they drive the SDK (loaded lazily from init.ts); in a plain browser, or when the
+// SDK could not load, they report "not native" and the pages show their own on-page buttons.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { insideTelegram } from './launch';
+
+export type HapticKind = 'draw' | 'reveal' | 'select' | 'success' | 'error';
+
+export interface MainButtonParams {
+  text: string;
+  visible: boolean;
+  enabled: boolean;
+  loading?: boolean;
+}
+
+export interface TelegramUi {
+  showBackButton(onClick: () => void): () => void;
+  setMainButton(params: MainButtonParams): void;
+  hideMainButton(): void;
+  onMainButtonClick(listener: () => void): () => void;
+  haptic(kind: HapticKind): void;
+  ready(): void;
+}
+
+type Mode = 'native' | 'browser';
+
+let ui: TelegramUi | null = null;
+// Inside Telegram the pages hide their own primary/back buttons from the start (no flicker while the SDK
+// chunk loads); should the SDK fail to load they come back.
+let mode: Mode = 'browser';
+let readyWanted = false;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Loads and mounts the SDK when running inside Telegram; a no-op in a browser tab. */
+export function startTelegram(load: () => Promise<{ initTelegram: () => TelegramUi }>): void {
+  if (!insideTelegram()) return;
+  mode = 'native';
+  load()
+    .then((m) => {
+      ui = m.initTelegram();
+      if (readyWanted) ui.ready();
+    })
+    .catch((err) => {
+      console.warn('Telegram SDK unavailable, using on-page buttons:', err);
+      ui = null;
+      mode = 'browser';
+    })
+    .finally(emit);
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** 'native' when Telegram's own Back and Main buttons are used. */
+export function useTelegramMode(): Mode {
+  return useSyncExternalStore(subscribe, () => mode, () => 'browser');
+}
+
+function useUi(): TelegramUi | null {
+  return useSyncExternalStore(subscribe, () => ui, () => null);
+}
+
+/** Telegram's ready(): once, after the first meaningful render. */
+export function markReady() {
+  if (readyWanted) return;
+  readyWanted = true;
+  ui?.ready();
+}
+
+export function haptic(kind: HapticKind) {
+  try {
+    ui?.haptic(kind);
+  } catch {
+    /* haptics are a nicety */
+  }
+}
+
+/** Shows Telegram's Back button while the page is mounted; true when it is used (hide the on-page one). */
+export function useBackButton(onBack: (() => void) | null): boolean {
+  const current = useUi();
+  const m = useTelegramMode();
+  const ref = useRef(onBack);
+  ref.current = onBack;
+  const wanted = onBack !== null;
+  useEffect(() => {
+    if (!current || !wanted) return;
+    return current.showBackButton(() => ref.current?.());
+  }, [current, wanted]);
+  return m === 'native' && wanted;
+}
+
+/**
+ * Drives Telegram's Main button with the page's primary action; true when it is used (hide the on-page
+ * button). Pass null for a page without one.
+ */
+export function useMainButton(params: (MainButtonParams & { onClick: () => void }) | null): boolean {
+  const current = useUi();
+  const m = useTelegramMode();
+  const click = useRef(params?.onClick);
+  click.current = params?.onClick;
+  const text = params?.text ?? '';
+  const visible = params?.visible ?? false;
+  const enabled = params?.enabled ?? false;
+  const loading = params?.loading ?? false;
+  const present = params !== null;
+
+  useEffect(() => {
+    if (!current || !present) return;
+    const off = current.onMainButtonClick(() => click.current?.());
+    return () => {
+      off();
+      current.hideMainButton();
+    };
+  }, [current, present]);
+
+  useEffect(() => {
+    if (!current || !present) return;
+    current.setMainButton({ text, visible, enabled, loading });
+  }, [current, present, text, visible, enabled, loading]);
+
+  return m === 'native' && present;
+}
