@@ -24,7 +24,8 @@ export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHan
     await next();
     c.header('X-Request-Id', requestId);
     const ms = performance.now() - started;
-    const route = routePath(c, -1) || 'unmatched';
+    // After next() the route index points at the handler that answered.
+    const route = routePath(c) || 'unmatched';
     metrics?.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     metrics?.httpDuration.observe({ method: c.req.method, route }, ms / 1000);
     const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 };

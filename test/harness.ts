@@ -7,6 +7,8 @@ import { createServices } from '../services';
 import type { LegalDetails } from '../domain/legal';
 import type { AiConfig } from '../services/interpretation';
 import { createIdentity } from '../services/identity';
+import { createMetrics } from '../services/metrics';
+import type { Logger } from '../logger';
 import type { PaymentsDeps } from '../services/payments/types';
 import { createTestDatabase, type TestDbKind } from './databases';
 
@@ -25,6 +27,10 @@ export interface HarnessOptions {
   /** Payments: provider, YooKassa (test/fake-yookassa.ts), the Stars Api (a fake Bot API); mock by default. */
   payments?: Partial<PaymentsDeps>;
   adminUserIds?: number[];
+  /** Where the app logs (silent by default). */
+  logger?: Logger;
+  /** Serve /metrics behind this token. */
+  metricsToken?: string;
 }
 
 /** Test values for the AI provider: the spec's model settings, a short timeout, no key. */
@@ -55,7 +61,15 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     adminUserIds: o.adminUserIds ?? [],
   });
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
-  const app = createApi({ services, identity, logger: pino({ level: 'silent' }), localMode: o.localMode ?? true, webDist: o.webDist });
+  const app = createApi({
+    services,
+    identity,
+    logger: o.logger ?? pino({ level: 'silent' }),
+    localMode: o.localMode ?? true,
+    webDist: o.webDist,
+    metrics: createMetrics(database.db),
+    metricsToken: o.metricsToken,
+  });
 
   const authFor = (user: TelegramProfile | number) =>
     `tma ${identity.signInitData(typeof user === 'number' ? { id: user, first_name: 'Тест' } : user)}`;
