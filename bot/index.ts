@@ -14,6 +14,7 @@ import { paymentsFeature } from './features/payments';
 import { readingFeature } from './features/reading';
 import { settingsFeature } from './features/settings';
 import { startFeature } from './features/start';
+import { statsFeature } from './features/stats';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
 import { errorHandler } from './handlers/error';
@@ -73,6 +74,8 @@ export function createBot(o: CreateBotOptions) {
   bot.use(settingsFeature);
   bot.use(webAppDataFeature);
   bot.use(chatMemberFeature);
+  // Admins only; anyone else falls through to the unhandled answer.
+  bot.use(statsFeature);
   // must be the last handler
   bot.use(unhandledFeature);
 

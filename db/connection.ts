@@ -78,9 +78,15 @@ export interface ConnectOptions {
 
 export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types });
+    // A database that does not answer (a network cut drops packets) fails a request after 5 s with a 503
+    // instead of holding it forever; the same bound applies to waiting for a free connection of the pool.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000, types });
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Nor a dropped connection in use: pg-pool listens only to idle clients, and a client's unheard 'error'
+    // event would end the process. The query in flight fails on its own (a 503), and the pool discards the
+    // dead client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -21,7 +21,7 @@ export interface ServiceDeps {
   ai?: AiConfig;
   /** Money: the payment provider, price overrides, YooKassa and the bot's Api for Stars (payments helper). */
   payments?: PaymentsDeps;
-  /** ADMIN_USER_IDS: debug calls and refunds. */
+  /** ADMIN_USER_IDS: debug calls, refunds and the bot's /stats. */
   adminUserIds?: readonly number[];
   /** The provider's details for /contacts and /terms (PROVIDER_*); omitted: the tax status default only. */
   legal?: LegalDetails;

@@ -8,6 +8,7 @@ import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
 import { createReadingService } from './readings';
+import { createStatsService } from './stats';
 import { createUserService } from './users';
 
 export function createServices(deps: ServiceDeps) {
@@ -20,7 +21,8 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentService(deps, users, notifications);
   const analytics = createAnalyticsService(deps);
   const natal = createNatalService(deps, users);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal };
+  const stats = createStatsService(deps);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats };
 }
 
 export type Services = ReturnType<typeof createServices>;

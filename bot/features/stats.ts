@@ -1,0 +1,111 @@
+// /stats for ADMIN_USER_IDS: users, readings, paying users, revenue by product and push delivery. For
+// anyone else the command does not exist: it falls through to the unhandled answer, revealing nothing.
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+import { escapeHtml } from '../format';
+import type { OperatorStats } from '../../services/stats';
+
+const composer = new Composer<BotContext>();
+const feature = composer.chatType('private');
+
+const PRODUCTS: Record<string, string> = {
+  week: 'Неделя безлимита',
+  week_7d: 'Неделя безлимита',
+  micro: 'Микро-пакет',
+  basic_299: 'Basic Premium',
+  vip_499: 'VIP Premium',
+  trial: 'Пробный период',
+};
+
+const PUSH_STATUSES: [string, string][] = [
+  ['sent', 'отправлено'],
+  ['pending', 'в очереди'],
+  ['sending', 'отправляется'],
+  ['skipped', 'пропущено (карта уже открыта, напоминания выключены, бот заблокирован)'],
+  ['failed', 'не доставлено'],
+];
+
+const num = (n: number) => n.toLocaleString('ru-RU');
+
+/** 1 платёж, 2 платежа, 5 платежей. */
+function plural(n: number, one: string, few: string, many: string): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return one;
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
+  return many;
+}
+
+/** Minor units as money: kopecks as roubles, Stars as they are. */
+export function money(amountMinor: number, currency: string): string {
+  if (currency === 'XTR') return `${num(amountMinor)} ⭐`;
+  const major = (amountMinor / 100).toLocaleString('ru-RU', { minimumFractionDigits: amountMinor % 100 ? 2 : 0, maximumFractionDigits: 2 });
+  return currency === 'RUB' ? `${major} ₽` : `${major} ${escapeHtml(currency)}`;
+}
+
+const sumByCurrency = (rows: { currency: string; amount: number }[]) => {
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amount);
+  return [...sums].map(([currency, amount]) => money(amount, currency)).join(', ');
+};
+
+export function formatStats(s: OperatorStats): string {
+  const tz = escapeHtml(s.timeZone);
+  const when = new Intl.DateTimeFormat('ru-RU', { timeZone: s.timeZone, day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(s.at);
+  const out: string[] = [`📊 <b>Статистика</b> · ${escapeHtml(when)} (${tz})`, ''];
+
+  out.push(`👥 <b>Пользователи</b>: всего ${num(s.users.total)}, новых сегодня ${num(s.users.newToday)}`);
+  out.push(`Активных сегодня: ${num(s.users.activeToday)}`);
+  out.push(
+    `<i>Активные — пришли впервые, сделали расклад, открыли карту дня или оплатили с 00:00 (${tz}); открытие приложения без этих действий сервер не записывает.</i>`,
+  );
+  out.push('');
+
+  out.push(`🃏 <b>Расклады</b>: сегодня ${num(s.readings.today)}, всего ${num(s.readings.total)}`);
+  out.push('');
+
+  const paying = s.paying.reduce((n, p) => n + p.users, 0);
+  out.push(`💎 <b>Платящие сейчас</b> (план действует): ${num(paying)}`);
+  for (const p of s.paying) out.push(`• ${escapeHtml(PRODUCTS[p.plan] ?? p.plan)}: ${num(p.users)}`);
+  out.push('');
+
+  const real = s.revenue.filter((r) => r.provider !== 'mock');
+  const mock = s.revenue.filter((r) => r.provider === 'mock').reduce((n, r) => n + r.count, 0);
+  out.push('💰 <b>Выручка</b> (оплачено и не возвращено)');
+  if (!real.length) out.push('Платежей пока нет.');
+  const products = [...new Set(real.map((r) => r.product))];
+  for (const product of products) {
+    const parts = new Map<string, { count: number; amount: number }>();
+    for (const r of real.filter((x) => x.product === product)) {
+      const p = parts.get(r.currency) ?? { count: 0, amount: 0 };
+      parts.set(r.currency, { count: p.count + r.count, amount: p.amount + r.amount });
+    }
+    const text = [...parts]
+      .map(([currency, p]) => `${num(p.count)} ${plural(p.count, 'платёж', 'платежа', 'платежей')} — ${money(p.amount, currency)}`)
+      .join('; ');
+    out.push(`• ${escapeHtml(PRODUCTS[product] ?? product)}: ${text}`);
+  }
+  if (real.length) {
+    out.push(`Всего: ${sumByCurrency(real)}`);
+    const today = real.filter((r) => r.countToday > 0).map((r) => ({ currency: r.currency, amount: r.amountToday }));
+    out.push(`Сегодня: ${today.length ? sumByCurrency(today) : 'нет'}`);
+  }
+  if (s.refunded) out.push(`Возвращено платежей: ${num(s.refunded)}`);
+  if (mock) out.push(`Тестовых (mock) платежей: ${num(mock)}, в выручку не входят`);
+  out.push('');
+
+  out.push('📬 <b>Пуши</b> по статусам: всего (из них созданы сегодня)');
+  if (!s.push.length) out.push('Пушей пока не было.');
+  for (const [status, label] of PUSH_STATUSES) {
+    const p = s.push.find((x) => x.status === status);
+    if (p) out.push(`• ${label}: ${num(p.total)} (${num(p.today)})`);
+  }
+  return out.join('\n');
+}
+
+feature.command('stats', async (ctx, next) => {
+  if (!ctx.from || !ctx.deps.services.stats.isAdmin(ctx.from.id)) return next();
+  await ctx.reply(formatStats(await ctx.deps.services.stats.snapshot()), { parse_mode: 'HTML' });
+});
+
+export { composer as statsFeature };
