@@ -122,6 +122,15 @@ describe.each(TEST_DB_KINDS)('bot in the process (%s)', (kind) => {
       expect(tg.botMessages(u)).toHaveLength(2);
     });
 
+    it('answers 200 to an update whose handler fails, and the user gets the polite answer', async () => {
+      const u = 7004;
+      tg.setProfile({ id: u, first_name: 'Вера' });
+      tg.failNext(u, { error_code: 400, description: 'Bad Request: message is malformed' });
+      const res = await post(message(u, '/help'));
+      expect(res.status).toBe(200);
+      await until(() => expect(tg.botMessages(u).map((m) => m.text)).toEqual([expect.stringContaining('Что-то пошло не так')]));
+    });
+
     it('shutting down stops taking updates and finishes the one in flight', async () => {
       const u = 7003;
       // The local Telegram posts to the webhook itself: updates arrive as they would from Telegram.

@@ -2,7 +2,7 @@
 // Telegram's secret token), the commands and the menu button set at start, the push worker and its
 // scheduler, and an orderly stop: no new updates, the ones in flight finished, pushes in flight recorded.
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import { webhookCallback } from 'grammy';
+import { BotError, webhookCallback } from 'grammy';
 import type { Context as HonoContext } from 'hono';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Logger } from '../logger';
@@ -84,7 +84,15 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
           if (typeof update !== 'object' || Array.isArray(update) || !Number.isSafeInteger(id) || (id as number) < 0)
             return c.json({ success: false, error: 'body: ожидается обновление Telegram' }, 400);
         }
-        return (await handleWebhook(c)) as Response;
+        try {
+          return (await handleWebhook(c)) as Response;
+        } catch (err) {
+          // grammY hands webhook errors to the web framework, not to bot.catch: route them to the one error
+          // boundary here and answer 200, so Telegram does not redeliver an update that fails every time.
+          if (!(err instanceof BotError)) throw err;
+          await bot.errorHandler(err);
+          return c.json({ ok: true });
+        }
       }
     : undefined;
 
