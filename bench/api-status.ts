@@ -2,15 +2,14 @@
 // hello-world, both served from a child process and loaded by autocannon from this process in the same run.
 // Value: the PostgreSQL ratio (BENCH_DATABASE_URL or TEST_DATABASE_URL) when given, else the PGlite ratio.
 // Budget (DESIGN.md §9): ≥ 0.4 on PostgreSQL. Any failed request makes the value 0.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createIdentity } from '../services/identity';
-import { spawnGroup, stopGroup } from './lib/processes';
+import { benchPostgresUrl, spawnGroup, stopGroup } from '../test/app-process';
+import { createPostgresDatabase } from '../test/databases';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BOT_TOKEN = '7000000001:AAHbenchTokenForTheTarotAppBench_0123456';
@@ -76,32 +75,20 @@ async function onPglite(): Promise<Measured> {
   }
 }
 
-/** A fresh database on the admin URL's server for the run, dropped afterwards (as test/databases.ts). */
+/** A fresh database on the admin URL's server for the run, dropped afterwards. */
 async function onPostgres(admin: string): Promise<Measured> {
-  const name = `taro_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const adminQuery = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await adminQuery(`create database ${name}`);
+  const database = await createPostgresDatabase(admin, 'taro_bench');
   try {
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return await measureApp({ DATABASE_URL: url.toString() });
+    return await measureApp({ DATABASE_URL: database.url });
   } finally {
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await database.drop();
   }
 }
 
 const failures = (m: Measured) => m.failed.non2xx + m.failed.errors + m.failed.timeouts;
 
 export async function run(): Promise<Record<string, unknown>> {
-  const admin = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const admin = benchPostgresUrl();
   const hello = () => withServer('hello', {}, (base) => load(`${base}/`));
   // The hello-world runs first and last; its mean is the baseline, so drift during the run cancels out.
   console.error('api-status: hello-world');

@@ -7,9 +7,10 @@
 // POST /api/user/subscription (999 spreads a day) and does FLOWS_PER_PERSON readings (the AI limit is 10 calls
 // per user in 10 minutes), then the next person comes. Value: completed flows per second (PostgreSQL's when
 // given, else PGlite's); 0 if any call failed. Details: p50/p99 per call, errors, peak RSS of the app.
+import { benchDbKinds, launchUser, sampleRss, withAppChild } from '../test/app-process';
+import type { TestDbKind } from '../test/databases';
 import { startFakeOpenAI, DEFAULT_FAKE_TEXT } from '../test/fake-openai';
 import { sseEvents } from '../test/sse-client';
-import { benchDbKinds, launchUser, percentile, sampleRss, withAppChild, type BenchDbKind } from './lib/app-child';
 
 const USERS = Number(process.env.LOAD_USERS) || 50;
 const DURATION_S = Number(process.env.LOAD_DURATION_S) || 20;
@@ -46,7 +47,7 @@ async function expectOk(res: Response, what: string): Promise<any> {
   return JSON.parse(text);
 }
 
-async function runOn(kind: BenchDbKind): Promise<RunResult> {
+async function runOn(kind: TestDbKind): Promise<RunResult> {
   const fake = await startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: TOKEN_DELAY_MS });
   try {
     return await withAppChild(kind, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl }, async (app) => {
@@ -151,10 +152,17 @@ async function runOn(kind: BenchDbKind): Promise<RunResult> {
   }
 }
 
+/** The p-th percentile (0..100) of the samples, nearest rank. */
+function percentile(samples: number[], p: number): number | null {
+  if (!samples.length) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
 
 export async function run(): Promise<Record<string, unknown>> {
-  const runs: Partial<Record<BenchDbKind, RunResult>> = {};
+  const runs: Partial<Record<TestDbKind, RunResult>> = {};
   for (const kind of benchDbKinds()) {
     console.error(`load: ${USERS} users for ${DURATION_S} s on ${kind}`);
     runs[kind] = await runOn(kind);

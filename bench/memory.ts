@@ -1,11 +1,12 @@
 // Memory: the resident set (RSS) of the whole app process (`npm start` in local mode, its own process,
-// restarted once on its database: see bench/lib/app-child.ts) after 10 000 requests of a realistic mix from
-// 200 users, 20 at a time: status, reading created and read, daily card, catalogues, history, the
-// interpretation as JSON (the fake OpenAI behind it). Run on PGlite, and on PostgreSQL too with
+// restarted once on its database: see withAppChild in test/app-process.ts) after 10 000 requests of a
+// realistic mix from 200 users, 20 at a time: status, reading created and read, daily card, catalogues,
+// history, the interpretation as JSON (the fake OpenAI behind it). Run on PGlite, and on PostgreSQL too with
 // BENCH_DATABASE_URL or TEST_DATABASE_URL. Value: the highest RSS after the requests over the databases
 // run, in MB. Budget (issue 8): ≤ 300 MB. Details: RSS before and after, peaks, heap.
+import { benchDbKinds, launchUser, roundMb, withAppChild } from '../test/app-process';
+import type { TestDbKind } from '../test/databases';
 import { startFakeOpenAI } from '../test/fake-openai';
-import { benchDbKinds, launchUser, roundMb, withAppChild, type BenchDbKind } from './lib/app-child';
 
 const REQUESTS = 10_000;
 const USERS = 200;
@@ -63,7 +64,7 @@ function chooser(random: () => number) {
   };
 }
 
-async function runOn(kind: BenchDbKind): Promise<RunResult> {
+async function runOn(kind: TestDbKind): Promise<RunResult> {
   const fake = await startFakeOpenAI({ firstTokenDelayMs: 5, tokenDelayMs: 1 });
   try {
     return await withAppChild(kind, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl }, async (app) => {
@@ -180,7 +181,7 @@ async function runOn(kind: BenchDbKind): Promise<RunResult> {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const runs: Partial<Record<BenchDbKind, RunResult>> = {};
+  const runs: Partial<Record<TestDbKind, RunResult>> = {};
   for (const kind of benchDbKinds()) {
     console.error(`memory: ${REQUESTS} requests on ${kind}`);
     runs[kind] = await runOn(kind);

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { createPushSender } from '../bot/push-sender';
 import { createServices } from '../services';
 import { createTestDatabase } from '../test/databases';
-import { spawnGroup, stopGroup } from './lib/processes';
+import { spawnGroup, stopGroup } from '../test/app-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

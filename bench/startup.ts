@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, sleep, spawnGroup, stopGroup } from './lib/processes';
+import { freePort, spawnGroup, stopGroup, waitHealthy } from '../test/app-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLES = 3;
@@ -16,21 +16,9 @@ async function timeStart(dataDir: string, timeoutMs: number): Promise<number> {
   const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
   const started = performance.now();
   const child = spawnGroup('npm', ['start'], { cwd: ROOT, env: { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent' } });
-  let exited: number | null | undefined;
-  child.on('exit', (code) => (exited = code));
   try {
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        await res.body?.cancel();
-        if (res.status === 200) return performance.now() - started;
-      } catch {
-        /* not listening yet */
-      }
-      if (exited !== undefined) throw new Error(`npm start exited (code ${exited}) before /api/health answered`);
-      if (performance.now() - started > timeoutMs) throw new Error(`/api/health not healthy after ${timeoutMs} ms`);
-      await sleep(20);
-    }
+    await waitHealthy(`http://127.0.0.1:${port}`, child, { name: 'npm start', timeoutMs, intervalMs: 20 });
+    return performance.now() - started;
   } finally {
     await stopGroup(child);
   }

@@ -48,39 +48,31 @@ export function createNotificationService(deps: ServiceDeps) {
   const wake = () => listeners.forEach((fn) => fn());
 
   async function enqueueWeekNotices(now: Date): Promise<number> {
-    let count = 0;
-    const expiring = await repo.usersWithExpiryBetween(deps.db, { plan: 'week_7d', from: now, to: new Date(now.getTime() + DAY_MS), kind: PUSH_KINDS.weekExpiring });
-    for (const u of expiring) {
-      const when = formatLocal(u.subscription_expires!, u.time_zone);
-      const inserted = await repo.insertNotification(deps.db, {
-        userId: u.id,
-        kind: PUSH_KINDS.weekExpiring,
-        dedupKey: repo.expiryKey(u.subscription_expires!),
-        priority: 5,
-        notBefore: now,
-        payload: {
-          text: `⏳ Ваша «Неделя безлимита» заканчивается ${when}. Продлите доступ, чтобы расклады и толкования оставались без ограничений.`,
-          button: { text: '✨ Продлить доступ', path: '/subscription' },
-        },
-      });
-      if (inserted) count++;
-    }
-    const expired = await repo.usersWithExpiryBetween(deps.db, { plan: 'week_7d', from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + 1), kind: PUSH_KINDS.weekExpired });
-    for (const u of expired) {
-      const inserted = await repo.insertNotification(deps.db, {
-        userId: u.id,
-        kind: PUSH_KINDS.weekExpired,
-        dedupKey: repo.expiryKey(u.subscription_expires!),
-        priority: 5,
-        notBefore: now,
-        payload: {
-          text: '🌙 Ваша «Неделя безлимита» закончилась. Бесплатный расклад дня по-прежнему с вами, а безлимит можно вернуть в приложении.',
-          button: { text: '✨ Вернуть безлимит', path: '/subscription' },
-        },
-      });
-      if (inserted) count++;
-    }
-    return count;
+    // One notice per user whose week pass expires between `from` and `to` (the expiry de-duplicates it).
+    const enqueue = async (kind: string, from: Date, to: Date, payload: (u: { subscription_expires: Date | null; time_zone: string }) => NotificationPayload) => {
+      let count = 0;
+      for (const u of await repo.usersWithExpiryBetween(deps.db, { plan: 'week_7d', from, to, kind })) {
+        const inserted = await repo.insertNotification(deps.db, {
+          userId: u.id,
+          kind,
+          dedupKey: repo.expiryKey(u.subscription_expires!),
+          priority: 5,
+          notBefore: now,
+          payload: payload(u),
+        });
+        if (inserted) count++;
+      }
+      return count;
+    };
+    const expiring = await enqueue(PUSH_KINDS.weekExpiring, now, new Date(now.getTime() + DAY_MS), (u) => ({
+      text: `⏳ Ваша «Неделя безлимита» заканчивается ${formatLocal(u.subscription_expires!, u.time_zone)}. Продлите доступ, чтобы расклады и толкования оставались без ограничений.`,
+      button: { text: '✨ Продлить доступ', path: '/subscription' },
+    }));
+    const expired = await enqueue(PUSH_KINDS.weekExpired, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + 1), () => ({
+      text: '🌙 Ваша «Неделя безлимита» закончилась. Бесплатный расклад дня по-прежнему с вами, а безлимит можно вернуть в приложении.',
+      button: { text: '✨ Вернуть безлимит', path: '/subscription' },
+    }));
+    return expiring + expired;
   }
 
   return {

@@ -15,25 +15,34 @@ export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHand
     await migrateToLatest(handle.db);
     return handle;
   }
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `taro_test_${crypto.randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const handle = await connectDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 20 });
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'taro_test');
+  const handle = await connectDatabase({ databaseUrl: created.url, dataDir: '', poolSize: 20 });
   await migrateToLatest(handle.db);
   return {
     ...handle,
-    url: url.toString(),
+    url: created.url,
     async close() {
       await handle.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await created.drop();
     },
   };
+}
+
+async function adminQuery(admin: string, text: string) {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database `<prefix>_<random>` on the server of the admin URL `admin`; `drop()` removes it. */
+export async function createPostgresDatabase(admin: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(admin, `create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
 }

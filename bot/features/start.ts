@@ -3,6 +3,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { appUrl, launchKeyboard, openAppButton } from '../keyboards';
+import { profileOf } from '../middlewares/user';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -15,17 +16,7 @@ feature.command('start', async (ctx) => {
   const param = ctx.match.trim();
   const from = ctx.from;
   if (param && START_PARAM.test(param)) {
-    await services.users.touchProfile(
-      {
-        id: from.id,
-        first_name: from.first_name,
-        last_name: from.last_name ?? null,
-        username: from.username ?? null,
-        language_code: from.language_code ?? null,
-        is_premium: from.is_premium ?? false,
-      },
-      param,
-    );
+    await services.users.touchProfile(profileOf(from), param);
   }
   // Whoever writes /start can be written to again (a previous 403 may have marked them unreachable).
   await services.notifications.setReachable(from.id, true);

@@ -1,19 +1,26 @@
 // Every private update from a person refreshes their profile (a write only when it changed), so the
 // services always find the user.
 import type { MiddlewareFn } from 'grammy';
+import type { User } from 'grammy/types';
+import type { TelegramProfile } from '../../db/repositories/users';
 import type { BotContext } from '../context';
+
+/** The profile the services keep, from the sender of an update. */
+export function profileOf(from: User): TelegramProfile {
+  return {
+    id: from.id,
+    first_name: from.first_name,
+    last_name: from.last_name ?? null,
+    username: from.username ?? null,
+    language_code: from.language_code ?? null,
+    is_premium: from.is_premium ?? false,
+  };
+}
 
 export const touchUser: MiddlewareFn<BotContext> = async (ctx, next) => {
   const from = ctx.from;
   if (from && !from.is_bot && ctx.chat?.type !== 'group' && ctx.chat?.type !== 'supergroup' && ctx.chat?.type !== 'channel') {
-    await ctx.deps.services.users.touchProfile({
-      id: from.id,
-      first_name: from.first_name,
-      last_name: from.last_name ?? null,
-      username: from.username ?? null,
-      language_code: from.language_code ?? null,
-      is_premium: from.is_premium ?? false,
-    });
+    await ctx.deps.services.users.touchProfile(profileOf(from));
   }
   await next();
 };

@@ -4,12 +4,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardAvailability, type DailyCardView } from '../api';
+import { CardFace } from '../components/CardFace';
 import { CardBack, CardImage } from '../components/CardImage';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { PRICES, VIP_BENEFITS } from '../../../domain/marketing';
+import { VipOffer } from '../components/VipOffer';
+import { PRICES } from '../../../domain/marketing';
 import { loadStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 
@@ -20,23 +22,6 @@ type State =
   | { kind: 'revealed'; card: DailyCardView }
   | { kind: 'already'; info: DailyCardAvailability }
   | { kind: 'error'; message: string; retry: () => void };
-
-function CardFace({ card }: { card: DailyCardView }) {
-  const c = card.card;
-  return (
-    <div className="daily-face flip-in">
-      <CardImage image={c.image} name={c.name} reversed={c.reversed} size="large" />
-      <h2 className="daily-name" data-testid="daily-card-name">
-        {c.name}
-        {c.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}
-      </h2>
-      <p className="keywords">{c.keywords.slice(0, 3).join(' · ')}</p>
-      <p className="daily-meaning" data-testid="daily-card-meaning">
-        {c.fullMeaning}
-      </p>
-    </div>
-  );
-}
 
 export default function DailyCard() {
   const [, navigate] = useLocation();
@@ -108,7 +93,11 @@ export default function DailyCard() {
 
       {state.kind === 'revealed' && (
         <>
-          <CardFace card={state.card} />
+          <CardFace card={state.card.card} nameTestId="daily-card-name">
+            <p className="daily-meaning" data-testid="daily-card-meaning">
+              {state.card.card.fullMeaning}
+            </p>
+          </CardFace>
           <div className="stack">
             <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/interactive-daily-card')} data-testid="daily-advice">
               Получить подробный совет
@@ -144,20 +133,7 @@ export default function DailyCard() {
               </div>
             )}
           </section>
-          {free && (
-            <section className="vip-offer">
-              <p className="vip-offer-kicker"><Icon name="crown" size={14} /> VIP-доступ</p>
-              <h2>Карты без ограничений</h2>
-              <ul>
-                {VIP_BENEFITS.map((b) => (
-                  <li key={b}>{b}</li>
-                ))}
-              </ul>
-              <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')}>
-                VIP от {PRICES.basic} ₽ в месяц
-              </button>
-            </section>
-          )}
+          {free && <VipOffer title="Карты без ограничений" cta={`VIP от ${PRICES.basic} ₽ в месяц`} />}
         </>
       )}
     </Page>

@@ -1,11 +1,11 @@
 // Home (spec 000 §2 "start"): greeting, the free-spread and plan badges, the daily card, the personal
 // spread, VIP access or subscription management, history, and the static marketing blocks.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
-import { Icon } from '../components/Icon';
+import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { GUARANTEE, PRICES, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
 import { useStatus } from '../hooks/useStatus';
@@ -39,6 +39,20 @@ function SpreadBadge({ s, onEnd }: { s: UserStatus; onEnd: () => void }) {
     <p className="badge badge-wait" data-testid="free-spread-badge">
       Расклады на сегодня закончились · новые через <Countdown until={s.resetsAt} onEnd={onEnd} testId="free-spread-countdown" />
     </p>
+  );
+}
+
+/** One entry of the main menu: an icon, a title and a line under it, and a chevron. */
+function Action(props: { icon: IconName; title: string; sub: ReactNode; onClick: () => void; testId: string; className?: string; disabled?: boolean }) {
+  return (
+    <button type="button" className={`action${props.className ? ` ${props.className}` : ''}`} disabled={props.disabled} onClick={props.onClick} data-testid={props.testId}>
+      <span className="action-icon"><Icon name={props.icon} /></span>
+      <span className="action-body">
+        <span className="action-title">{props.title}</span>
+        <span className="action-sub">{props.sub}</span>
+      </span>
+      <span className="chevron" aria-hidden="true">›</span>
+    </button>
   );
 }
 
@@ -77,71 +91,40 @@ export default function Home() {
       )}
 
       <nav className="actions" aria-label="Главное меню">
-        <button
-          type="button"
-          className="action action-daily"
+        <Action
+          icon="moon"
+          title="Карта дня"
+          className="action-daily"
           disabled={dailyLocked}
           onClick={() => navigate('/daily-card')}
-          data-testid="daily-card-button"
-        >
-          <span className="action-icon"><Icon name="moon" /></span>
-          <span className="action-body">
-            <span className="action-title">Карта дня</span>
-            <span className="action-sub">
-              {!s ? (
-                'Послание на сегодня'
-              ) : s.unlimitedDailyCard ? (
-                <span className="pill">Безлимитно</span>
-              ) : dailyLocked ? (
-                <>
-                  Новая карта через <Countdown until={s.resetsAt} onEnd={() => void reload()} testId="daily-card-countdown" />
-                </>
-              ) : (
-                'Бесплатно, раз в день'
-              )}
-            </span>
-          </span>
-          <span className="chevron" aria-hidden="true">›</span>
-        </button>
-
-        <button type="button" className="action action-spread" onClick={() => navigate('/spread-menu')} data-testid="personal-spread">
-          <span className="action-icon"><Icon name="orb" /></span>
-          <span className="action-body">
-            <span className="action-title">Личный расклад</span>
-            <span className="action-sub">Ответ на ваш вопрос · 7 видов раскладов</span>
-          </span>
-          <span className="chevron" aria-hidden="true">›</span>
-        </button>
-
-        <button type="button" className="action" onClick={() => navigate('/history')} data-testid="history-link">
-          <span className="action-icon"><Icon name="scroll" /></span>
-          <span className="action-body">
-            <span className="action-title">Мои расклады</span>
-            <span className="action-sub">Архив ваших раскладов и толкований</span>
-          </span>
-          <span className="chevron" aria-hidden="true">›</span>
-        </button>
-
+          testId="daily-card-button"
+          sub={
+            !s ? (
+              'Послание на сегодня'
+            ) : s.unlimitedDailyCard ? (
+              <span className="pill">Безлимитно</span>
+            ) : dailyLocked ? (
+              <>
+                Новая карта через <Countdown until={s.resetsAt} onEnd={() => void reload()} testId="daily-card-countdown" />
+              </>
+            ) : (
+              'Бесплатно, раз в день'
+            )
+          }
+        />
+        <Action icon="orb" title="Личный расклад" sub="Ответ на ваш вопрос · 7 видов раскладов" className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
+        <Action icon="scroll" title="Мои расклады" sub="Архив ваших раскладов и толкований" onClick={() => navigate('/history')} testId="history-link" />
         {s && !paid && (
-          <button type="button" className="action action-vip" onClick={() => navigate('/subscription')} data-testid="vip-access">
-            <span className="action-icon"><Icon name="crown" /></span>
-            <span className="action-body">
-              <span className="action-title">VIP-доступ</span>
-              <span className="action-sub">Все расклады и безлимитная карта дня · от {PRICES.basic} ₽/мес</span>
-            </span>
-            <span className="chevron" aria-hidden="true">›</span>
-          </button>
+          <Action
+            icon="crown"
+            title="VIP-доступ"
+            sub={`Все расклады и безлимитная карта дня · от ${PRICES.basic} ₽/мес`}
+            className="action-vip"
+            onClick={() => navigate('/subscription')}
+            testId="vip-access"
+          />
         )}
-        {s && paid && (
-          <button type="button" className="action" onClick={() => navigate('/subscription')} data-testid="manage-subscription">
-            <span className="action-icon"><Icon name="gear" /></span>
-            <span className="action-body">
-              <span className="action-title">Управление подпиской</span>
-              <span className="action-sub">{PLAN_NAMES[s.subscriptionType]}</span>
-            </span>
-            <span className="chevron" aria-hidden="true">›</span>
-          </button>
-        )}
+        {s && paid && <Action icon="gear" title="Управление подпиской" sub={PLAN_NAMES[s.subscriptionType]} onClick={() => navigate('/subscription')} testId="manage-subscription" />}
       </nav>
 
       <section className="stats" aria-label="Статистика">

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatPrice, type Currency } from '../../../domain/pricing';
 import { ApiError, drawDailyCard, type DailyCardView } from '../api';
-import { CardBack, CardImage } from '../components/CardImage';
+import { CardFace } from '../components/CardFace';
+import { CardBack } from '../components/CardImage';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { RichText } from '../components/RichText';
@@ -29,7 +30,7 @@ import {
   type MicroReveal,
   type Pricing,
 } from '../payments/client';
-import { MicroCards, OfferTimer, WeekUpsellBox, buyWeek } from '../payments/components';
+import { MicroCards, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
 import { markMicroPending, pendingContext, pendingReadingId, rememberDailyCard } from '../payments/storage';
 import '../payments/paid.css';
@@ -65,8 +66,7 @@ export default function InteractiveDailyCard() {
   const [readingId, setReadingId] = useState<number | null>(null);
   const [micro, setMicro] = useState<MicroReveal | null>(null);
   const [buying, setBuying] = useState(false);
-  const [weekBusy, setWeekBusy] = useState(false);
-  const [weekMessage, setWeekMessage] = useState<string | null>(null);
+  const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'interactive_daily_card');
   const [guidance, setGuidance] = useState<{ kind: 'closed' } | { kind: 'plans' } | { kind: 'loading' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }>({
     kind: 'closed',
   });
@@ -171,24 +171,6 @@ export default function InteractiveDailyCard() {
     }
   };
 
-  const onWeek = async () => {
-    setWeekBusy(true);
-    setWeekMessage(null);
-    try {
-      const r = await buyWeek(pricing, '/spread-menu', 'interactive_daily_card');
-      if (r === 'active') {
-        void loadStatus(true);
-        return navigate('/spread-menu');
-      }
-      if (r === 'unconfirmed') setWeekMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
-      if (r === 'failed') setWeekMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
-      if (r === 'redirecting') return;
-    } catch (e) {
-      setWeekMessage(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Произошла ошибка. Попробуйте ещё раз.');
-    }
-    setWeekBusy(false);
-  };
-
   const askGuidance = async (withPlans: boolean) => {
     if (!card) return;
     setGuidance({ kind: 'loading' });
@@ -235,14 +217,7 @@ export default function InteractiveDailyCard() {
 
       {card && (
         <>
-          <div className="daily-face flip-in">
-            <CardImage image={card.image} name={card.name} reversed={card.reversed} size="large" />
-            <h2 className="daily-name" data-testid="interactive-card-name">
-              {card.name}
-              {card.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}
-            </h2>
-            <p className="keywords">{card.keywords.slice(0, 3).join(' · ')}</p>
-          </div>
+          <CardFace card={card} nameTestId="interactive-card-name" />
           <div className="ai-note" data-testid="ai-note">
             {note ? <RichText text={note.text} /> : <span className="spinner" aria-label="Карты говорят…" />}
           </div>

@@ -6,10 +6,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DECK } from '../../../domain/deck';
 import { ENTITLEMENT_POLL_ATTEMPTS, pollDelayMs, type Currency } from '../../../domain/pricing';
-import { ApiError } from '../api';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { loadStatus, useStatus } from '../hooks/useStatus';
+import { useStatus } from '../hooks/useStatus';
 import {
   debugMicroStatus,
   errorCode,
@@ -26,7 +25,7 @@ import {
   type Pricing,
   type WeekUpsell,
 } from '../payments/client';
-import { MICRO_ADVICE_DEFAULT, MicroCards, WeekUpsellBox, buyWeek, type ShownCard } from '../payments/components';
+import { MICRO_ADVICE_DEFAULT, MicroCards, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, toReadingId } from '../payments/storage';
 import '../payments/paid.css';
 
@@ -119,8 +118,7 @@ export default function MicroResult() {
   const [pricing, setPricing] = useState<Pricing | null>(null);
   const [upsell, setUpsell] = useState<WeekUpsell | null>(null);
   const [ent, setEnt] = useState<Entitlements | null>(null);
-  const [weekBusy, setWeekBusy] = useState(false);
-  const [weekMessage, setWeekMessage] = useState<string | null>(null);
+  const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'upsell_on_result');
   const [debug, setDebug] = useState<DebugMicroStatus | null>(null);
   const run = useRef({ cancelled: false });
   const query = useRef(readQuery());
@@ -264,24 +262,6 @@ export default function MicroResult() {
     track('saw_week_offer', { source: 'micro_result' });
     track('upsell_shown_week', { source: 'micro_result', priceWeek: upsell?.priceWeek });
   }, [showWeek]);
-
-  const onWeek = async () => {
-    setWeekBusy(true);
-    setWeekMessage(null);
-    try {
-      const r = await buyWeek(pricing, '/spread-menu', 'upsell_on_result');
-      if (r === 'active') {
-        void loadStatus(true);
-        return navigate('/spread-menu');
-      }
-      if (r === 'redirecting') return;
-      if (r === 'unconfirmed') setWeekMessage(MICRO_ERRORS.notConfirmed);
-      if (r === 'failed') setWeekMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
-    } catch (e) {
-      setWeekMessage(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Произошла ошибка. Попробуйте ещё раз.');
-    }
-    setWeekBusy(false);
-  };
 
   return (
     <Page back={() => navigate('/interactive-daily-card')} testId="micro-result" className="micro-result" loading={view.kind === 'loading'}>

@@ -1,10 +1,12 @@
 // Pieces the paid screens share: the mm:ss offer timer, the micro pack's cards and tip, the week upsell box
 // (spec 001 §4) and the week purchase.
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatPrice, weekUpsell, type Currency } from '../../../domain/pricing';
-import { getStatus } from '../api';
+import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
+import { loadStatus } from '../hooks/useStatus';
 import { createOneTime, track, type Pricing } from './client';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
 
@@ -120,4 +122,32 @@ export async function buyWeek(pricing: Pricing | null, returnPath: string, conte
   }
   const ok = await waitFor(async () => (await getStatus()).userStatus.subscriptionType === 'week_7d');
   return ok ? 'active' : 'unconfirmed';
+}
+
+/**
+ * The week purchase as the paid screens run it (`context` is tracked): `busy` while it runs, a `message`
+ * when it did not go through; once the week is active the status is reloaded and the spread menu opens.
+ */
+export function useWeekPurchase(pricing: Pricing | null, context: string) {
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const buy = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const r = await buyWeek(pricing, '/spread-menu', context);
+      if (r === 'active') {
+        void loadStatus(true);
+        return navigate('/spread-menu');
+      }
+      if (r === 'redirecting') return;
+      if (r === 'unconfirmed') setMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
+      if (r === 'failed') setMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
+    } catch (e) {
+      setMessage(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Произошла ошибка. Попробуйте ещё раз.');
+    }
+    setBusy(false);
+  };
+  return { busy, message, buy };
 }
