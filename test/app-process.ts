@@ -17,7 +17,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The V8 memory flags `npm start` runs the app with (package.json is their one home), so tests and benches
  * measure the process as it is deployed. */
-const APP_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/--max-[\w-]+=\d+/g) ?? [];
+export const APP_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/--max-[\w-]+=\d+/g) ?? [];
 
 // ---- Process groups ----
 
