@@ -7,18 +7,19 @@ import crypto from 'node:crypto';
 import type { Logger } from '../logger';
 import type { Metrics } from '../services/metrics';
 
-export type LogEnv = { Variables: { log: Logger; requestId: string } };
+export type LogEnv = { Variables: { requestId: string } };
 
-/** The request's logger (carries its id), for handlers and the error boundary. */
-export const requestLog = (c: Context, fallback: Logger): Logger => (c.get('log') as Logger | undefined) ?? fallback;
+/** The request's logger (carries its id), for handlers and the error boundary; made only when used. */
+export const requestLog = (c: Context, logger: Logger): Logger => {
+  const reqId = c.get('requestId') as string | undefined;
+  return reqId ? logger.child({ reqId }) : logger;
+};
 
 export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHandler<LogEnv> {
   return createMiddleware<LogEnv>(async (c, next) => {
     const given = c.req.header('x-request-id');
     const requestId = given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
-    const log = logger.child({ reqId: requestId });
     c.set('requestId', requestId);
-    c.set('log', log);
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
@@ -27,9 +28,10 @@ export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHan
     const route = routePath(c) || 'unmatched';
     metrics?.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     metrics?.httpDuration.observe({ method: c.req.method, route }, ms / 1000);
-    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 };
-    if (c.req.path === '/api/health' || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/cards/')) log.debug(line, 'request');
-    else log.info(line, 'request');
+    const quiet = c.req.path === '/api/health' || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/cards/');
+    const level = quiet ? 'debug' : 'info';
+    if (logger.isLevelEnabled(level))
+      logger[level]({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
   });
 }
 
