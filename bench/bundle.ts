@@ -28,13 +28,13 @@ export function firstScreenScripts(html: string): string[] {
 /** The chunks a chunk loads statically (itself included), following `import … from "./x.js"` edges. */
 function staticClosure(assetsDir: string, start: string[]): Set<string> {
   const seen = new Set<string>();
-  const todo = [...start];
-  while (todo.length) {
-    const f = todo.pop()!;
+  const pending = [...start];
+  while (pending.length) {
+    const f = pending.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
     const code = fs.readFileSync(path.join(assetsDir, f), 'utf8');
-    for (const m of code.matchAll(/\bimport\s*(?:[^"';]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g)) todo.push(m[1]);
+    for (const m of code.matchAll(/\bimport\s*(?:[^"';]*?\bfrom\s*)?["']\.\/([\w.-]+\.js)["']/g)) pending.push(m[1]);
   }
   return seen;
 }
