@@ -1,6 +1,7 @@
 // Builds the classic deck's web images from the Rider–Waite–Smith scans (mNN/cNN/pNN/sNN/wNN.jpg, 350×600).
 // Run once when the scans change; the output is committed, so neither the app nor CI needs sharp:
-//   npm exec --yes --package=sharp@0.34 -- node scripts/build-deck-images.mjs <folder with the scans>
+//   npm install --prefix /tmp/sharp sharp@0.34
+//   NODE_PATH=/tmp/sharp/node_modules node scripts/build-deck-images.mjs <folder with the scans>
 // Writes webapp/public/decks/rws/<card id>.webp (350×600, the zoomed card) and <card id>-s.webp (120×206, the mat).
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
@@ -8,7 +9,8 @@ import path from 'node:path';
 
 const source = process.argv[2];
 if (!source) throw new Error('usage: build-deck-images.mjs <scans folder>');
-const require = createRequire(path.join(process.env.npm_config_prefix ?? process.cwd(), 'noop.js'));
+// sharp is not a dependency of the app: it is resolved through NODE_PATH.
+const require = createRequire(import.meta.url);
 const sharp = (await import(require.resolve('sharp'))).default;
 
 const MAJORS = ['fool', 'magician', 'high-priestess', 'empress', 'emperor', 'hierophant', 'lovers', 'chariot',
