@@ -8,6 +8,7 @@ import { z, type ZodType } from 'zod';
 import { ServiceError, type ServiceErrorCode } from '../services/errors';
 import type { Logger } from '../logger';
 import { requestLog } from './observability';
+import { isDatabaseUnavailable } from '../db/errors';
 
 // Validation messages are shown to users: Russian for the ones our schemas do not spell out.
 z.config(z.locales.ru());
@@ -28,16 +29,6 @@ const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
 };
 
-/** True when the error means the database cannot be reached right now (answer 503, not 500). */
-function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: string })?.code ?? '';
-  const msg = String((err as Error)?.message ?? '');
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '53300', '08006', '08001', '08003'].includes(code) ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg)
-  );
-}
-
 export function errorHandler(logger: Logger): ErrorHandler {
   return (err, c) => {
     if (err instanceof ServiceError) {
@@ -52,7 +43,7 @@ export function errorHandler(logger: Logger): ErrorHandler {
       return fail(c, status, message);
     }
     if (err instanceof SyntaxError || err instanceof URIError) return fail(c, 400, 'body: некорректные данные запроса');
-    if (isDatabaseDown(err)) {
+    if (isDatabaseUnavailable(err)) {
       requestLog(c, logger).warn({ err, path: c.req.path }, 'database unavailable');
       return fail(c, 503, 'Сервис временно недоступен, попробуйте через минуту');
     }

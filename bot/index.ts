@@ -18,7 +18,7 @@ import { statsFeature } from './features/stats';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
 import { errorHandler } from './handlers/error';
-import { dedupeUpdates } from './middlewares/dedupe';
+import { createDedupe } from './middlewares/dedupe';
 import { createInFlight } from './middlewares/in-flight';
 import { touchUser } from './middlewares/user';
 
@@ -46,7 +46,7 @@ export function createBot(o: CreateBotOptions) {
 
   bot.use(inFlight.middleware);
   bot.use(withDeps as MiddlewareFn<BotContext>);
-  bot.use(dedupeUpdates);
+  bot.use(createDedupe());
   // Updates of one chat are handled in order (conversations need it); chats run in parallel. A
   // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s).
   bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));

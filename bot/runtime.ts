@@ -1,10 +1,12 @@
 // The bot at run time: updates by long polling (@grammyjs/runner) or by webhook (grammY's Hono adapter with
 // Telegram's secret token), the commands and the menu button set at start, the push worker and its
 // scheduler, and an orderly stop: no new updates, the ones in flight finished, pushes in flight recorded.
+import crypto from 'node:crypto';
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import { BotError, webhookCallback } from 'grammy';
+import { BotError } from 'grammy';
 import type { Context as HonoContext } from 'hono';
-import type { UserFromGetMe } from 'grammy/types';
+import type { Update, UserFromGetMe } from 'grammy/types';
+import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
@@ -61,40 +63,79 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
   let tick: Promise<void> | null = null;
   let lastCleanup = 0;
 
-  const handleWebhook =
-    o.mode === 'webhook'
-      ? webhookCallback(bot, 'hono', {
-          secretToken: o.webhookSecret,
-          // A long chat reading must not make Telegram resend the update: answer 200, keep handling.
-          onTimeout: 'return',
-          timeoutMilliseconds: 8_000,
-        })
-      : null;
+  /** Resolves when stop() is called: retry waits end early. */
+  let onStop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (onStop = resolve));
 
-  /** POST /api/telegram/webhook (mounted by main.ts into the API). */
-  const webhookHandler = handleWebhook
-    ? async (c: HonoContext): Promise<Response> => {
-        // Shutting down: Telegram retries later (another instance, or this one after the restart).
-        if (stopping) return c.body(null, 503);
-        // With the right secret, a body that is no update (not an object, no integer update_id) is refused
-        // here: grammY and the update-id dedupe would throw on it (a 500, redelivered forever).
-        if (c.req.header('X-Telegram-Bot-Api-Secret-Token') === o.webhookSecret) {
+  /**
+   * Handles one update once. 'retry' when it failed for a passing reason (the database cannot be reached):
+   * nothing was recorded as handled, so handling it again later is safe and needed. Any other failure goes
+   * to the bot's one error boundary (logged, the user answered) and counts as handled: a retry would fail
+   * the same way.
+   */
+  async function handleOnce(update: Update): Promise<'done' | 'retry'> {
+    try {
+      await bot.init();
+      await bot.handleUpdate(update);
+      return 'done';
+    } catch (err) {
+      const cause = err instanceof BotError ? err.error : err;
+      if (isDatabaseUnavailable(cause) || !(err instanceof BotError)) {
+        log.warn({ err: cause, updateId: update.update_id }, 'update not handled (database or Telegram unavailable); it will be handled again');
+        return 'retry';
+      }
+      await bot.errorHandler(err);
+      return 'done';
+    }
+  }
+
+  /** Polling: Telegram forgets an update once it is fetched, so a passing failure is retried here. */
+  async function handleWithRetries(update: Update): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      if ((await handleOnce(update)) === 'done') return;
+      if (stopping) {
+        log.error({ update }, 'shutting down with an update the database never took; it is lost');
+        return;
+      }
+      await Promise.race([sleep(Math.min(30_000, 500 * 2 ** attempt)), stopped]);
+    }
+  }
+
+  /** A chat reading can outlast Telegram's patience: after this the webhook answers 200 and keeps handling. */
+  const WEBHOOK_ANSWER_MS = 8_000;
+  const secret = o.webhookSecret !== undefined ? Buffer.from(o.webhookSecret) : null;
+  const secretMatches = (given: string | undefined) => {
+    if (!secret || given === undefined) return false;
+    const g = Buffer.from(given);
+    return g.length === secret.length && crypto.timingSafeEqual(g, secret);
+  };
+  const carriesPayment = (u: Update) => !!(u.message?.successful_payment || u.message?.refunded_payment);
+
+  /**
+   * POST /api/telegram/webhook (mounted by main.ts into the API). 2xx tells Telegram the update is done;
+   * anything else makes it redeliver. So: a wrong secret 401; a body that is no update 200 (dropped, it
+   * would fail forever); a passing failure (database down) 503, redelivered; otherwise 200.
+   */
+  const webhookHandler =
+    o.mode === 'webhook'
+      ? async (c: HonoContext): Promise<Response> => {
+          // Shutting down: Telegram retries later (another instance, or this one after the restart).
+          if (stopping) return c.body(null, 503);
+          if (!secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'))) return c.text('secret token is wrong', 401);
           const update: unknown = await c.req.json().catch(() => null);
           const id = (update as { update_id?: unknown } | null)?.update_id;
-          if (typeof update !== 'object' || Array.isArray(update) || !Number.isSafeInteger(id) || (id as number) < 0)
-            return c.json({ success: false, error: 'body: ожидается обновление Telegram' }, 400);
+          if (typeof update !== 'object' || update === null || Array.isArray(update) || !Number.isSafeInteger(id) || (id as number) < 0) {
+            log.warn({ updateId: id }, 'webhook body is no Telegram update; dropped');
+            return c.json({ ok: true });
+          }
+          const handling = handleOnce(update as Update);
+          // A payment is always waited for: its answer must say whether it was applied.
+          const outcome = carriesPayment(update as Update)
+            ? await handling
+            : await Promise.race([handling, sleep(WEBHOOK_ANSWER_MS).then(() => 'done' as const)]);
+          return outcome === 'retry' ? c.json({ ok: false }, 503) : c.json({ ok: true });
         }
-        try {
-          return (await handleWebhook(c)) as Response;
-        } catch (err) {
-          // grammY hands webhook errors to the web framework, not to bot.catch: route them to the one error
-          // boundary here and answer 200, so Telegram does not redeliver an update that fails every time.
-          if (!(err instanceof BotError)) throw err;
-          await bot.errorHandler(err);
-          return c.json({ ok: true });
-        }
-      }
-    : undefined;
+      : undefined;
 
   async function scheduleTick() {
     try {
@@ -135,7 +176,9 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       log.info({ url: o.webhookUrl }, 'webhook set');
     } else {
       await bot.api.deleteWebhook();
-      runner = run(bot, {
+      // The runner with our handling: a passing failure is retried instead of skipped.
+      const adapter = { init: () => bot.init(), api: bot.api, handleUpdate: handleWithRetries, errorHandler: (err: unknown) => log.error({ err }, 'update failed') };
+      runner = run(adapter, {
         runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 }, silent: true },
       });
       log.info({ username: bot.botInfo.username }, 'polling for updates');
@@ -164,6 +207,7 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
     /** Stops taking updates, finishes the ones in flight and the pushes being sent. */
     async stop(): Promise<void> {
       stopping = true;
+      onStop();
       if (scheduler) clearInterval(scheduler);
       if (runner?.isRunning()) await runner.stop();
       await tick;

@@ -13,9 +13,10 @@ export interface StoredConversation {
 
 export function createBotStateService(deps: ServiceDeps) {
   return {
-    /** True the first time an update id is seen; false for a redelivery. */
-    claimUpdate: (updateId: number) => repo.claimUpdate(deps.db, updateId),
-    releaseUpdate: (updateId: number) => repo.releaseUpdate(deps.db, updateId),
+    /** True when the update was handled to the end before (a redelivery to skip). */
+    wasHandled: (updateId: number) => repo.isUpdateHandled(deps.db, updateId),
+    /** Called only after the update's handler succeeded: a crash or failure before leaves it unhandled. */
+    markHandled: (updateId: number) => repo.markUpdateHandled(deps.db, updateId),
 
     /** A key-value adapter for the conversations plugin (`VersionedStateStorage<string, …>`). */
     conversationStorage: {

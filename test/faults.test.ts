@@ -5,7 +5,6 @@
 // 503 answers and the app recovers by itself once it is back. (PGlite runs inside the process: it has no
 // network to lose; see the note at the end of this file.)
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,57 +18,12 @@ import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from './fake-open
 import { startFakeYooKassa, type FakeYooKassa } from './fake-yookassa';
 import { TEST_BOT_TOKEN } from './harness';
 import { sseEvents } from './sse-client';
+import { startTcpProxy } from './tcp-proxy';
 
 const until = <T>(fn: () => T | Promise<T>, timeout = 20_000) => vi.waitFor(fn, { timeout, interval: 50 });
 const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
 const auth = (id: number) => `tma ${identity.signInitData({ id, first_name: 'Тест' })}`;
 const DOWN_MESSAGE = 'Сервис временно недоступен, попробуйте через минуту';
-
-/** A TCP proxy in front of PostgreSQL that the test can cut (refusing, or silently dropping) and restore. */
-async function startTcpProxy(targetHost: string, targetPort: number) {
-  const sockets = new Set<net.Socket>();
-  let mode: 'open' | 'refuse' | 'silent' = 'open';
-  const track = (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    s.on('error', () => s.destroy());
-  };
-  const server = net.createServer((client) => {
-    track(client);
-    // A dropped network: the connection opens and nothing ever comes back.
-    if (mode !== 'open') return;
-    const upstream = net.connect(targetPort, targetHost);
-    track(upstream);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const dropAll = () => {
-    for (const s of sockets) s.destroy();
-  };
-  return {
-    port,
-    /** Cuts every open connection; new ones are refused (`refuse`) or accepted and never answered (`silent`). */
-    async cut(how: 'refuse' | 'silent') {
-      mode = how;
-      // close() stops listening at once and calls back when the last connection is gone.
-      const closed = how === 'refuse' ? new Promise<void>((resolve) => server.close(() => resolve())) : null;
-      dropAll();
-      await closed;
-    },
-    async restore() {
-      dropAll();
-      if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-      mode = 'open';
-    },
-    async close() {
-      dropAll();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 interface StreamResult {
   /** Readings whose creation was answered 201. */

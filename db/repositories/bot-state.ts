@@ -4,20 +4,19 @@ import type { Database } from '../schema';
 
 type Q = Kysely<Database>;
 
-/** Records an update id; false when it was recorded before (a redelivery). */
-export async function claimUpdate(db: Q, updateId: number): Promise<boolean> {
-  const row = await db
-    .insertInto('bot_updates')
-    .values({ update_id: updateId })
-    .onConflict((oc) => oc.column('update_id').doNothing())
-    .returning('update_id')
-    .executeTakeFirst();
+/** Whether an update id was handled to the end before (a redelivery). */
+export async function isUpdateHandled(db: Q, updateId: number): Promise<boolean> {
+  const row = await db.selectFrom('bot_updates').select('update_id').where('update_id', '=', updateId).executeTakeFirst();
   return !!row;
 }
 
-/** Lets an update be handled again (its handling failed before doing anything). */
-export async function releaseUpdate(db: Q, updateId: number): Promise<void> {
-  await db.deleteFrom('bot_updates').where('update_id', '=', updateId).execute();
+/** Records an update id as handled; written only after its handler succeeded, so a crash before leaves none. */
+export async function markUpdateHandled(db: Q, updateId: number): Promise<void> {
+  await db
+    .insertInto('bot_updates')
+    .values({ update_id: updateId })
+    .onConflict((oc) => oc.column('update_id').doNothing())
+    .execute();
 }
 
 export async function pruneUpdates(db: Q, before: Date): Promise<void> {
