@@ -60,8 +60,12 @@ export const backendApiError = (status: number) => `Backend API error: ${status}
 const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
 const DAILY_CARD_MAX_TOKENS = 400;
 const GUIDANCE_MAX_TOKENS = 1200;
-/** A claim outlives the provider's whole timeout by this much (storing the result takes a moment). */
-const LEASE_MARGIN_MS = 30_000;
+/**
+ * A claim is short and renewed by a heartbeat while its instance writes: a process that died mid-stream
+ * leaves a claim that runs out within seconds, so the reading is servable again soon after a restart.
+ */
+const LEASE_MS = 10_000;
+const HEARTBEAT_MS = 3_000;
 
 export interface InterpretationResult {
   interpretation: string;
@@ -271,7 +275,6 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   const provider = createProvider(ai);
   const rate = ai?.rateLimit ?? DEFAULT_RATE_LIMIT;
   const pollMs = ai?.pollIntervalMs ?? 250;
-  const leaseMs = (ai?.timeoutMs ?? 60_000) + LEASE_MARGIN_MS;
   const instance = crypto.randomUUID();
   const flights = new Map<number, Flight>();
   const dailyPending = new Map<string, Promise<{ text: string; fallback: boolean; error: string | null }>>();
@@ -347,8 +350,15 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       for (;;) {
         if (f.abort.signal.aborted) return f.settle({ ok: false, error: new ServiceError('conflict', 'Запрос отменён') });
         const leaseId = `${instance}:${++leaseSeq}`;
-        const claimed = await aiRepo.claimReading(deps.db, f.readingId, leaseId, leaseMs);
-        if (claimed && (await runClaimed(f, claimed, leaseId))) return;
+        const claimed = await aiRepo.claimReading(deps.db, f.readingId, leaseId, LEASE_MS);
+        if (claimed) {
+          const heartbeat = setInterval(() => void aiRepo.extendClaim(deps.db, claimed.id, leaseId, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
+          try {
+            if (await runClaimed(f, claimed, leaseId)) return;
+          } finally {
+            clearInterval(heartbeat);
+          }
+        }
         // Another instance (or an earlier call of ours) holds it: wait for its stored result.
         f.markReady();
         const fresh = await readingsRepo.findReading(deps.db, f.readingId);

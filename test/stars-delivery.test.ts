@@ -96,11 +96,11 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
     });
 
   /** A week pass ordered through the API for Stars, and the successful_payment update Telegram would send for it. */
-  async function orderAndPay(userId: number): Promise<Paid> {
-    const order = await callApp(app!.base, 'POST', '/api/payments/create-one-time', { auth: auth(userId), json: { product: 'week', provider: 'stars' } });
+  async function orderAndPay(userId: number, on: { base: string; tg: LocalTelegram } = { base: app!.base, tg }): Promise<Paid> {
+    const order = await callApp(on.base, 'POST', '/api/payments/create-one-time', { auth: auth(userId), json: { product: 'week', provider: 'stars' } });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const orderId = order.body.data.orderId as string;
-    const invoice = tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === orderId)!;
+    const invoice = on.tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === orderId)!;
     const amount = invoice.params.prices[0].amount as number;
     const chargeId = `charge_${kind}_${userId}`;
     const id = ++nextUpdate;
@@ -200,4 +200,32 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
       expect(await post(app!.base, p.update)).toBe(200);
       await expectGrantedOnce(pg!.db, [p]);
     }, 60_000);
+
+  if (kind === 'postgres')
+    it('polling: a successful_payment met by a database outage is handled again once the database is back, not skipped', async () => {
+      const tg2 = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
+      await tg2.listen();
+      const polling = await startAppProcess('stars-polling', { ...env, BOT_MODE: 'polling', TELEGRAM_API_ROOT: tg2.apiRoot });
+      try {
+        const p = await orderAndPay(baseUser + 600, { base: polling.base, tg: tg2 });
+        await proxy!.cut('refuse');
+        try {
+          const { update_id: _id, ...rest } = p.update;
+          tg2.sendUpdate(rest);
+          await until(() => expect(tg2.pendingUpdates).toBe(0));
+          // Fetched (Telegram forgets it now) and failing against the database for a while.
+          await new Promise((r) => setTimeout(r, 1500));
+        } finally {
+          await proxy!.restore();
+        }
+        await until(async () => {
+          const s = await callApp(polling.base, 'GET', '/api/user/status', { auth: auth(p.userId) });
+          expect(s.body.data?.userStatus.subscriptionType).toBe('week_7d');
+        });
+        await expectGrantedOnce(pg!.db, [p]);
+      } finally {
+        await polling.kill();
+        await tg2.close();
+      }
+    }, 90_000);
 });

@@ -699,6 +699,11 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
       return { status: 'paid' };
     },
 
+    /** Tests: sends the bot an update as given (with the next update_id), e.g. a replayed successful_payment. */
+    sendUpdate(update: Record<string, unknown>) {
+      return emit(update);
+    },
+
     /** Registers a user's profile (the name shown and sent in updates). */
     setProfile(user: FakeUser) {
       chat(user.id, user);

@@ -21,6 +21,18 @@ export async function claimReading(db: Q, id: number, leaseId: string, leaseMs: 
     .executeTakeFirst();
 }
 
+/** Keeps a live claim alive (the heartbeat of the instance writing it); false when the claim was lost. */
+export async function extendClaim(db: Q, id: number, leaseId: string, leaseMs: number): Promise<boolean> {
+  const r = await db
+    .updateTable('readings')
+    .set({ ai_lease_until: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where('id', '=', id)
+    .where('ai_lease_id', '=', leaseId)
+    .where('status', '=', 'dealt')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 /** Gives a claim up (the caller went away): the next request may claim the reading again. */
 export async function releaseClaim(db: Q, id: number, leaseId: string): Promise<void> {
   await db
