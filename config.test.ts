@@ -9,7 +9,7 @@ describe('configuration', () => {
   });
 
   it('defaults to Stars and webhooks for a real bot on an https address', () => {
-    const c = loadConfig({ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com/' });
+    const c = loadConfig({ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com/', WEBHOOK_SECRET: 'secret_1' });
     expect(c).toMatchObject({ localMode: false, paymentsProvider: 'stars', botMode: 'webhook', publicUrl: 'https://tarot.example.com' });
   });
 
@@ -25,6 +25,8 @@ describe('configuration', () => {
     [{ DEFAULT_TIME_ZONE: 'Moscow' }, /^Invalid environment variable DEFAULT_TIME_ZONE: is not an IANA time zone/],
     [{ OPENAI_TEMPERATURE: '3' }, /^Invalid environment variable OPENAI_TEMPERATURE: /],
     [{ BOT_MODE: 'webhook' }, /^Invalid environment variable PUBLIC_URL: required when BOT_MODE=webhook/],
+    [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com' }, /^Invalid environment variable WEBHOOK_SECRET: required in webhook mode/],
+    [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'http://tarot.example.com', BOT_MODE: 'webhook' }, /^Invalid environment variable WEBHOOK_SECRET: /],
     [{ PUSH_RATE_PER_S: '0' }, /^Invalid environment variable PUSH_RATE_PER_S: /],
     [{ DAILY_REMINDER_TIME: '25:00' }, /^Invalid environment variable DAILY_REMINDER_TIME: must be a local time HH:MM/],
   ])('stops on %o with one line naming the variable', (env, message) => {
@@ -61,4 +63,18 @@ describe('price configuration', () => {
   ])('stops on %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+});
+
+describe('start-up (main.ts as a process)', () => {
+  it('refuses webhook mode without WEBHOOK_SECRET with one line naming it, and exits 1', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'main.ts'], {
+      cwd: import.meta.dirname,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com', DATA_DIR: 'memory://' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^Invalid environment variable WEBHOOK_SECRET: required in webhook mode[^\n]*$/);
+  }, 40_000);
 });

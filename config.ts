@@ -184,6 +184,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (botMode === 'webhook' && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid environment variable PUBLIC_URL: required when BOT_MODE=webhook');
   }
+  // Without the secret anyone could post a forged successful_payment to the webhook.
+  if (botMode === 'webhook' && !localMode && !e.WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid environment variable WEBHOOK_SECRET: required in webhook mode (anyone could post forged updates without it)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,

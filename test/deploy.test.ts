@@ -30,4 +30,11 @@ describe.runIf(compose)('docker-compose.yml', () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/BOT_TOKEN/);
   });
+
+  it('refuses to start without the webhook secret (forged updates could grant plans)', () => {
+    const { WEBHOOK_SECRET: _omit, ...rest } = env;
+    const r = spawnSync(compose![0], [...compose!.slice(1), 'config'], { encoding: 'utf8', env: rest });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/WEBHOOK_SECRET/);
+  });
 });
