@@ -24,6 +24,18 @@ export interface UsersTable {
   total_spreads_used: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 0006: after a time-zone change, the day still counted (its local date in the old zone) until it ends. */
+  day_guard: ColumnType<string | null, string | null | undefined, string | null>;
+  day_guard_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */
+export interface UserRateLimitsTable {
+  user_id: number;
+  kind: string;
+  window_start: Timestamp;
+  count: number;
+  updated_at: Generated<Date>;
 }
 
 export interface DailyUsageTable {
@@ -229,6 +241,7 @@ export interface Database {
   readings: ReadingsTable;
   app_settings: AppSettingsTable;
   ai_rate_limits: AiRateLimitsTable;
+  user_rate_limits: UserRateLimitsTable;
   daily_card_notes: DailyCardNotesTable;
   bot_updates: BotUpdatesTable;
   bot_conversations: BotConversationsTable;

@@ -136,6 +136,10 @@ describe('extending plans', () => {
     expect(purchaseVerdict('basic_299', 'week').ok).toBe(false);
     expect(purchaseVerdict('vip_499', 'basic_299').ok).toBe(false);
     expect(purchaseVerdict('basic_299', 'vip_499').ok).toBe(true);
-    expect(purchaseVerdict('vip_499', 'micro').ok).toBe(true);
+    // A VIP or week-pass user already has what the micro pack sells: it is not offered to them.
+    expect(purchaseVerdict('vip_499', 'micro').ok).toBe(false);
+    expect(purchaseVerdict('week_7d', 'micro').ok).toBe(false);
+    expect(purchaseVerdict('basic_299', 'micro').ok).toBe(true);
+    expect(purchaseVerdict('free', 'micro').ok).toBe(true);
   });
 });

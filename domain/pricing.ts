@@ -173,6 +173,9 @@ export const tierRank = (t: Tier) => RANK[t];
 export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | { ok: false; message: string } {
   switch (product) {
     case 'micro':
+      // Plans that already give what the micro pack sells are never offered it.
+      if (tier === 'vip_499') return { ok: false, message: 'С VIP-подпиской микро-пакет не нужен: расклады и толкования уже без ограничений' };
+      if (tier === 'week_7d') return { ok: false, message: 'С неделей безлимита дополнительные карты открываются без оплаты' };
       return { ok: true };
     case 'week':
       return tier === 'free' || tier === 'week_7d' ? { ok: true } : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };

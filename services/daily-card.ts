@@ -4,7 +4,7 @@ import * as usageRepo from '../db/repositories/usage';
 import { CARD_BY_ID, DECK } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { canRedrawDailyCard } from '../domain/tiers';
-import { localDate, nextLocalMidnight } from '../domain/time';
+import { userDay } from '../domain/day';
 import type { DailyUsage } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
@@ -40,10 +40,11 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
   async function context(userId: number) {
     const user = await users.requireUser(userId);
     const now = deps.clock();
+    const { day, endsAt } = userDay(user, now);
     return {
-      day: localDate(now, user.time_zone),
+      day,
       canRedraw: canRedrawDailyCard(entitlementOf(user, now, deps.specialAccessUserIds)),
-      resetsAt: nextLocalMidnight(now, user.time_zone),
+      resetsAt: endsAt,
     };
   }
 

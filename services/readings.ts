@@ -9,7 +9,8 @@ import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
 import { getSpread, spreadLabel } from '../domain/spreads';
 import { canUseSpread, dailySpreadLimit, interpretationLevel } from '../domain/tiers';
-import { formatDurationWords, localDate, nextLocalMidnight } from '../domain/time';
+import { userDay } from '../domain/day';
+import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -73,8 +74,8 @@ export function readingView(r: Reading): ReadingView {
   };
 }
 
-export function limitReachedError(now: Date, timeZone: string, message: string): ServiceError {
-  const resetsAt = nextLocalMidnight(now, timeZone);
+/** 429 with the time until the user's counters restart (`resetsAt`: their counting day's end). */
+export function limitReachedError(now: Date, resetsAt: Date, message: string): ServiceError {
   const ms = resetsAt.getTime() - now.getTime();
   return new ServiceError('limit_reached', `${message} Новые расклады через ${formatDurationWords(ms)}.`, {
     resetsAt: resetsAt.toISOString(),
@@ -93,10 +94,10 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
     const now = deps.clock();
     const e = entitlementOf(user, now, deps.specialAccessUserIds);
-    const day = localDate(now, user.time_zone);
+    const { day, endsAt } = userDay(user, now);
     const used = await usageRepo.consumeSpread(q, userId, day, dailySpreadLimit(e), freeSpread);
     if (used === null) {
-      throw limitReachedError(now, user.time_zone, e.tier === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.');
+      throw limitReachedError(now, endsAt, e.tier === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.');
     }
     await usersRepo.addTotalSpreads(q, userId, 1);
     return { user, entitlement: e, day };

@@ -1,10 +1,12 @@
 // Users, their status and settings. The status is what every screen reads: tier, quotas, today's usage.
 import DataLoader from 'dataloader';
+import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import type { TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
-import { isValidTimeZone, localDate, nextLocalMidnight } from '../domain/time';
+import { guardOnZoneChange, userDay } from '../domain/day';
+import { isValidTimeZone } from '../domain/time';
 import { TIERS, type Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -65,7 +67,7 @@ export function entitlementOf(user: User, now: Date, specialIds: readonly number
 /** Builds the status from the user and a usage row (ignored unless it is for the user's local today). */
 export function buildStatus(user: User, usage: DailyUsage | null | undefined, now: Date, specialIds: readonly number[]): UserStatus {
   const e = entitlementOf(user, now, specialIds);
-  const today = localDate(now, user.time_zone);
+  const { day: today, endsAt } = userDay(user, now);
   const u = usage && usage.day === today ? usage : null;
   const max = dailySpreadLimit(e);
   const used = u?.spreads_used ?? 0;
@@ -92,7 +94,7 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
     special: e.special,
     timeZone: user.time_zone,
     notifyDaily: user.notify_daily,
-    resetsAt: nextLocalMidnight(now, user.time_zone).toISOString(),
+    resetsAt: endsAt.toISOString(),
   };
 }
 
@@ -178,7 +180,19 @@ export function createUserService(deps: ServiceDeps) {
     async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean }) {
       if (s.timeZone !== undefined && !isValidTimeZone(s.timeZone))
         throw new ServiceError('bad_input', 'timeZone: неизвестный часовой пояс');
-      await usersRepo.updateSettings(deps.db, userId, s);
+      await deps.db.transaction().execute(async (trx) => {
+        const user = await usersRepo.lockUser(trx, userId);
+        if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+        // A new zone never opens a new day early: a day with anything used keeps counting until it ends in
+        // the old zone. A day with nothing used yet (a first launch reporting the zone) needs no guard.
+        let guard: { day: string; until: Date } | null | undefined;
+        if (s.timeZone !== undefined && s.timeZone !== user.time_zone) {
+          const open = guardOnZoneChange(user.time_zone, { day: user.day_guard, until: user.day_guard_until }, deps.clock());
+          const used = await usageRepo.findUsage(trx, userId, open.day);
+          guard = used && (used.spreads_used > 0 || used.daily_card_used) ? open : null;
+        }
+        await usersRepo.updateSettings(trx, userId, { ...s, guard });
+      });
       return status(userId);
     },
 
@@ -202,6 +216,7 @@ export function createUserService(deps: ServiceDeps) {
         const current = entitlementOf(user, now, []).tier;
         const from = current === type && user.subscription_expires && user.subscription_expires > now ? user.subscription_expires : now;
         await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * 86_400_000), type !== 'week_7d');
+        if (current !== type) await usageRepo.restartSpreads(trx, userId, userDay(user, now).day);
       });
       return status(userId);
     },

@@ -5,6 +5,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/question';
+import { userDay } from '../../domain/day';
 import { getSpread, SPREADS } from '../../domain/spreads';
 import { canUseSpread } from '../../domain/tiers';
 import { ServiceError } from '../../services/errors';
@@ -31,7 +32,7 @@ async function spreadMenu(deps: BotDeps, userId: number): Promise<Menu> {
   const { user, status } = await deps.services.users.status(userId);
   if (status.remainingSpreads <= 0) {
     const msg = status.subscriptionType === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.';
-    return { ok: false, message: limitReachedError(deps.services.deps.clock(), user.time_zone, msg).message };
+    return { ok: false, message: limitReachedError(deps.services.deps.clock(), userDay(user, deps.services.deps.clock()).endsAt, msg).message };
   }
   const e = entitlementOf(user, deps.services.deps.clock(), deps.services.deps.specialAccessUserIds);
   return {

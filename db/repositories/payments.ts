@@ -82,6 +82,20 @@ export async function hasPaidTrial(db: Q, userId: number): Promise<boolean> {
   return !!row;
 }
 
+/** True when another payment of the user already granted a trial. */
+export async function hasGrantedTrial(db: Q, userId: number, exceptPaymentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('product', '=', 'trial')
+    .where('id', '!=', exceptPaymentId)
+    .where(sql<boolean>`granted->>'kind' = 'plan'`)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export interface NewPayment {
   provider: PaymentProvider;
   providerPaymentId: string;

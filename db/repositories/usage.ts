@@ -38,6 +38,11 @@ export async function refundSpread(db: Q, userId: number, day: string): Promise<
     .execute();
 }
 
+/** A plan bought today starts with its full allowance: the day's spread counter restarts. */
+export async function restartSpreads(db: Q, userId: number, day: string): Promise<void> {
+  await db.updateTable('daily_usage').set({ spreads_used: 0, free_spread_used: false }).where('user_id', '=', userId).where('day', '=', day).execute();
+}
+
 export async function findUsage(db: Q, userId: number, day: string): Promise<DailyUsage | undefined> {
   return db.selectFrom('daily_usage').selectAll().where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
 }

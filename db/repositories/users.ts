@@ -121,9 +121,13 @@ export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): P
   return found;
 }
 
-export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean }): Promise<void> {
+export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean; guard?: { day: string; until: Date } | null }): Promise<void> {
   const set: Record<string, unknown> = {};
   if (s.timeZone !== undefined) set.time_zone = s.timeZone;
+  if (s.guard !== undefined) {
+    set.day_guard = s.guard?.day ?? null;
+    set.day_guard_until = s.guard?.until ?? null;
+  }
   if (s.notifyDaily !== undefined) set.notify_daily = s.notifyDaily;
   if (Object.keys(set).length === 0) return;
   await db.updateTable('users').set({ ...set, updated_at: sql`now()` }).where('id', '=', id).execute();

@@ -5,9 +5,11 @@
 import type { Db } from '../../db/connection';
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
+import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
 import { DAY_MS, extendPlan, productGrant, type PlanId, type PricingTable } from '../../domain/pricing';
+import { userDay } from '../../domain/day';
 import { effectiveTier } from '../../domain/tiers';
 import type { Tier } from '../../domain/types';
 
@@ -44,6 +46,9 @@ export interface ConfirmedPayment {
   recurringReference?: string;
 }
 
+/** Why a paid trial granted nothing: the user had one already (the payment is refunded). */
+export const SECOND_TRIAL = 'trial already used';
+
 /** Applies a confirmed payment once; a second call for the same provider id returns `applied: false`. */
 export async function applyConfirmedPayment(
   db: Db,
@@ -54,6 +59,11 @@ export async function applyConfirmedPayment(
   onApplied?: (trx: Db, granted: Granted) => Promise<void>,
 ): Promise<AppliedPayment> {
   return db.transaction().execute(async (trx) => {
+    // One user's payments are applied one after another. The user is locked before the payment row is
+    // written: that row's reference to the user takes a key-share lock, and two payments holding one each
+    // while waiting for the user's update lock would deadlock.
+    const user = await usersRepo.lockUser(trx, c.order.user_id);
+    if (!user) throw new Error(`user ${c.order.user_id} of order ${c.order.id} is gone`);
     const payment = await paymentsRepo.insertPaymentOnce(trx, {
       provider: c.provider,
       providerPaymentId: c.providerPaymentId,
@@ -68,10 +78,15 @@ export async function applyConfirmedPayment(
       const existing = (await paymentsRepo.findPayment(trx, c.provider, c.providerPaymentId))!;
       return { applied: false, payment: existing, order: c.order, granted: existing.granted as Granted };
     }
-    // One user's grants are serialised: racing payments of one user extend one after the other.
-    const user = await usersRepo.lockUser(trx, c.order.user_id);
-    if (!user) throw new Error(`user ${c.order.user_id} of order ${c.order.id} is gone`);
     let granted: Granted;
+    // One trial per user, decided here where payments are applied one after another per user: a second
+    // trial paid (several trial orders opened before the first was paid) grants nothing and is refunded.
+    if (c.order.product === 'trial' && (await paymentsRepo.hasGrantedTrial(trx, user.id, payment.id))) {
+      granted = { kind: 'none', reason: SECOND_TRIAL };
+      await paymentsRepo.setPaymentGranted(trx, payment.id, granted);
+      await paymentsRepo.setOrderStatus(trx, c.order.id, 'succeeded');
+      return { applied: true, payment: { ...payment, granted }, order: c.order, granted };
+    }
     if (c.order.product === 'micro') {
       const mp = await microRepo.insertMicroPurchase(trx, { userId: user.id, readingId: c.order.reading_id, paymentId: payment.id, source: 'payment' });
       granted = { kind: 'micro', microPurchaseId: mp.id, readingId: mp.reading_id };
@@ -83,6 +98,8 @@ export async function applyConfirmedPayment(
       const next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
       const autoRenew = grant.tier !== 'week_7d' && c.autoRenew;
       await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
+      // A plan bought (or upgraded to) takes effect at once with its full allowance for today.
+      if (effectiveTier(user.subscription_type, user.subscription_expires, now) !== next.type) await usageRepo.restartSpreads(trx, user.id, userDay(user, now).day);
       granted = {
         kind: 'plan',
         tier: next.type,

@@ -34,7 +34,7 @@ import { localDate, zonedTimeToUtc } from '../../domain/time';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import type { UserService } from '../users';
-import { applyConfirmedPayment, recordUngrantedPayment, revokePayment, type AppliedPayment, type ConfirmedPayment, type Granted } from './entitlements';
+import { applyConfirmedPayment, recordUngrantedPayment, SECOND_TRIAL, revokePayment, type AppliedPayment, type ConfirmedPayment, type Granted } from './entitlements';
 import { entitlementsOf, ownedReading, revealMicro, type MicroAdviceWriter } from './micro';
 import { createMicroAdviceWriter } from './micro-advice';
 import { createMockProvider } from './mock';
@@ -130,6 +130,7 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
         stars: starsPrice(pricing, 'micro', microRub),
         promoActive: active,
         expiresAt: offer?.expires_at.toISOString() ?? null,
+        available: purchaseVerdict(tier, 'micro').ok,
       },
       // The trial needs a card kept for renewal (YooKassa); Stars plans renew as Stars subscriptions instead.
       trial: { price: show(p.trial), priceRub: p.trial, days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
@@ -240,7 +241,14 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
             )
             .then(() => undefined)
       : undefined;
-    return applyConfirmedPayment(deps.db, c, deps.clock(), pricing, message);
+    const applied = await applyConfirmedPayment(deps.db, c, deps.clock(), pricing, message);
+    // A second trial paid grants nothing and its money goes back (one trial per user).
+    if (applied.applied && applied.granted.kind === 'none' && applied.granted.reason === SECOND_TRIAL) {
+      await service.refund(applied.payment.id).catch(() => {
+        /* stays in the ledger, ungranted, for /paysupport; YooKassa's own retry of the notification is a duplicate */
+      });
+    }
+    return applied;
   }
 
   function checkUserIdField(callerId: number, given: unknown) {
@@ -311,12 +319,13 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
 
     /** GET /api/offer/micro/state: the variants and the promo in force, without starting one. */
     async microOfferState(userId: number) {
-      const { user, now } = await loadUser(userId);
+      const { user, now, tier } = await loadUser(userId);
       const offer = await microOfferRow(userId);
       const variant = chooseMicroVariant(userId);
       const active = promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
       return {
+        available: purchaseVerdict(tier, 'micro').ok,
         abMicroVariant: variant,
         abTone: chooseTone(userId),
         promoActive: active,
@@ -328,7 +337,9 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
 
     /** GET /api/offers/micro: shows the offer, starting the 15-minute promo on first sight. */
     async microOffer(userId: number) {
-      const { user, now } = await loadUser(userId);
+      const { user, now, tier } = await loadUser(userId);
+      const verdict = purchaseVerdict(tier, 'micro');
+      if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
       const offer = await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
       const variant = chooseMicroVariant(userId);
       const active = promoActive(offer, now);
