@@ -340,8 +340,8 @@ describe.each(TEST_DB_KINDS)('interpretations on %s', (kind) => {
     const reading = await newReading(owner);
     const stranger = newUser();
     const before = fake.requests.length;
-    expect((await h.call(stranger, 'GET', `/api/readings/${reading.id}/interpretation`)).status).toBe(403);
-    expect((await sse(interpretationUrl(reading.id), h.authFor(stranger))).status).toBe(403);
+    expect((await h.call(stranger, 'GET', `/api/readings/${reading.id}/interpretation`)).status).toBe(404);
+    expect((await sse(interpretationUrl(reading.id), h.authFor(stranger))).status).toBe(404);
     expect((await h.call(stranger, 'GET', '/api/readings/987654321/interpretation')).status).toBe(404);
     expect((await h.call(stranger, 'GET', '/api/readings/abc/interpretation')).status).toBe(400);
     expect((await h.call(null, 'GET', `/api/readings/${reading.id}/interpretation`)).status).toBe(401);
@@ -384,7 +384,7 @@ describe.each(TEST_DB_KINDS)('interpretations on %s', (kind) => {
       const stranger = newUser();
       const before = fake.requests.length;
       const theirs = await h.call(stranger, 'POST', '/api/chat', { readingId: reading.id });
-      expect(theirs.status).toBe(403);
+      expect(theirs.status).toBe(404);
       expect(JSON.stringify(theirs.body)).not.toContain('Секретный');
       expect((await h.call(stranger, 'POST', '/api/chat', { readingId: 987654321 })).status).toBe(404);
       const stolen = await h.call(stranger, 'POST', '/api/chat', { messages: [{ role: 'user', content: 'Вопрос: Секретный вопрос владельца' }] });

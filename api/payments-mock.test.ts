@@ -79,8 +79,9 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
   it('someone else\u2019s reading cannot be revealed or bought for', async () => {
     const { readingId } = await dailyReading(h, 20_003);
     const other = 20_004;
-    expect((await h.call(other, 'POST', '/api/readings/micro/reveal', { readingId })).status).toBe(403);
-    expect((await h.call(other, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId })).status).toBe(403);
+    // Answered as a missing reading (404), so ids do not tell what exists.
+    expect((await h.call(other, 'POST', '/api/readings/micro/reveal', { readingId })).status).toBe(404);
+    expect((await h.call(other, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId })).status).toBe(404);
     expect((await h.call(other, 'POST', '/api/readings/micro/reveal', { readingId: 999_999_999 })).body.code).toBe('reading_not_found');
   });
 

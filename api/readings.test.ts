@@ -41,14 +41,19 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
   it('does not let a user read another user reading', async () => {
     const mine = await h.call(20_003, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Мой личный вопрос' });
     const theirs = await h.call(20_004, 'GET', `/api/readings/${mine.body.data.id}`);
-    expect(theirs.status).toBe(403);
-    expect(theirs.body).toEqual({ success: false, error: 'Это чужой расклад' });
+    // Someone else's reading answers exactly as a missing one: the answer does not tell which ids exist.
+    const missing = await h.call(20_004, 'GET', '/api/readings/999999999');
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual({ success: false, error: 'Расклад не найден' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(theirs.body);
     expect(JSON.stringify(theirs.body)).not.toContain('Мой личный вопрос');
-    expect((await h.call(20_004, 'GET', '/api/readings/999999999')).status).toBe(404);
     const list = await h.call(20_004, 'GET', '/api/user/readings');
     expect(list.body.data.readings).toEqual([]);
     expect((await h.call(20_004, 'GET', '/api/user/info/20003')).status).toBe(403);
-    expect((await h.call(20_004, 'POST', '/api/user/reading', { readingId: mine.body.data.id })).status).toBe(403);
+    const saveTheirs = await h.call(20_004, 'POST', '/api/user/reading', { readingId: mine.body.data.id });
+    expect(saveTheirs.status).toBe(404);
+    expect(saveTheirs.body).toEqual((await h.call(20_004, 'POST', '/api/user/reading', { readingId: 999_999_999 })).body);
   });
 
   it('lists the user readings page by page, newest first', async () => {

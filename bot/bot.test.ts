@@ -146,7 +146,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
 
     const reading = await h.services.readings.create(owner.id, { spreadType: 'free_daily', question: 'Как пройдёт мой день?' });
     h.tg.sendWebAppData(other.id, JSON.stringify({ type: 'reading', readingId: reading.id }));
-    await h.tg.waitForBotMessage(other.id, (m) => m.text === 'Это чужой расклад');
+    await h.tg.waitForBotMessage(other.id, (m) => m.text === 'Расклад не найден');
 
     h.tg.sendWebAppData(owner.id, JSON.stringify({ type: 'reading', readingId: String(reading.id) }));
     const summary = await h.tg.waitForBotMessage(owner.id, (m) => m.text.includes('Как пройдёт мой день?'));

@@ -295,8 +295,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
 
   async function loadOwned(userId: number, id: number): Promise<Reading> {
     const r = await readingsRepo.findReading(deps.db, id);
-    if (!r) throw new ServiceError('not_found', 'Расклад не найден');
-    if (r.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад');
+    if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
     // Only readings the server dealt (and charged) are interpreted; a client-saved history entry never is.
     if (r.status === 'saved') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения и не толкуется');
     return r;

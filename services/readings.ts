@@ -142,8 +142,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
 
     async get(userId: number, id: number): Promise<ReadingView> {
       const r = await readingsRepo.findReading(deps.db, id);
-      if (!r) throw new ServiceError('not_found', 'Расклад не найден');
-      if (r.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад');
+      // Someone else's reading answers exactly as a missing one: ids must not tell what exists.
+      if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
       return readingView(r);
     },
 
@@ -166,8 +166,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     ): Promise<{ readingId: number }> {
       if (input.readingId !== undefined) {
         const r = await readingsRepo.findReading(deps.db, input.readingId);
-        if (!r) throw new ServiceError('not_found', 'readingId: расклад не найден');
-        if (r.user_id !== userId) throw new ServiceError('forbidden', 'readingId: это чужой расклад');
+        if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'readingId: расклад не найден');
         return { readingId: r.id };
       }
       const byName = new Map(DECK.map((c) => [c.name.toLowerCase(), c.id]));

@@ -102,8 +102,8 @@ export interface MicroDeps {
 
 export async function ownedReading(db: Db, userId: number, readingId: number): Promise<Reading> {
   const r = await readingsRepo.findReading(db, readingId);
-  if (!r) throw new ServiceError('not_found', 'Расклад не найден (reading not found)', { code: 'reading_not_found' });
-  if (r.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад', { code: 'reading_not_found' });
+  // Someone else's reading answers exactly as a missing one.
+  if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден (reading not found)', { code: 'reading_not_found' });
   return r;
 }
 
