@@ -1,5 +1,6 @@
 // Environment parsed and validated once into a typed Config. A bad value stops start-up with one line
 // naming the variable (see loadConfig's caller in main.ts).
+import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TAX_STATUS, type LegalDetails } from './domain/legal';
 
@@ -98,6 +99,22 @@ const schema = z.object({
   SPECIAL_ACCESS_USER_IDS: idList,
   DEFAULT_TIME_ZONE: z.string().default('Europe/Moscow').refine(isTimeZone, 'is not an IANA time zone'),
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().min(1).default(86400),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((s, ctx) => {
+      const list = s.split(',').map((p) => p.trim()).filter(Boolean);
+      for (const a of list) {
+        if (net.isIP(a) === 0) {
+          ctx.addIssue({ code: 'custom', message: `"${a}" is not an IP address` });
+          return z.NEVER;
+        }
+      }
+      return list;
+    }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUSH_RATE_PER_S: z.coerce.number().int().min(1).max(1000).default(25),
@@ -126,6 +143,10 @@ export interface Config {
   publicUrl?: string;
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL pool size, and the bounds on a query and on waiting for a connection (ms). */
+  database: { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number };
+  /** Our own proxies' addresses: only their X-Forwarded-For is believed. */
+  trustedProxies: string[];
   /** No BOT_TOKEN: local mode (generated token, mock payments, /dev/launch). */
   localMode: boolean;
   botToken?: string;
@@ -194,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS },
+    trustedProxies: e.TRUSTED_PROXIES,
     localMode,
     botToken: e.BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),

@@ -34,9 +34,24 @@ export interface RunningApp {
 }
 
 export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
-  const database: DatabaseHandle = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Migrations run on their own connection without the statement timeout (a long one is expected there).
+  if (config.databaseUrl) {
+    const migrating = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+  }
+  const database: DatabaseHandle = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.database.poolSize,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
+  });
   try {
-    await migrateToLatest(database.db);
+    if (!config.databaseUrl) await migrateToLatest(database.db);
     const botToken = config.botToken ?? (await getOrCreateSetting(database.db, 'local_bot_token', generateLocalBotToken));
     let starsApiRoot = config.telegramApiRoot;
     let starsClient: Api | null = null;
@@ -90,6 +105,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       telegramWebhook: telegram.webhookHandler,
       metrics: createMetrics(database.db),
       metricsToken: config.metricsToken,
+      trustedProxies: config.trustedProxies,
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
     });
 

@@ -35,6 +35,8 @@ export interface ApiOptions {
   /** Prometheus metrics; served at /metrics when `metricsToken` is set. */
   metrics?: Metrics;
   metricsToken?: string;
+  /** Addresses of our own proxies: only their X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
   /** Local mode: the local Telegram's page and calls, mounted at /dev/telegram. */
   devTelegram?: Hono<any>;
 }
@@ -65,7 +67,7 @@ export function createApi(o: ApiOptions) {
       }
     })
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
-    .use('*', requireIdentity(o.identity, s.users))
+    .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? []))
     .route('/user', userRoutes(s))
     .route('/readings', readingRoutes(s))
     .route('/payments', paymentRoutes(s, o.identity))

@@ -12,21 +12,35 @@ export type AppEnv = { Variables: { userId: number; identity: Identity } };
 /** Failed sign-ins allowed per client address and minute before answers turn into 429. */
 export const FAILED_AUTH_PER_MINUTE = 30;
 
+/** '::ffff:1.2.3.4' (an IPv4 client on a dual-stack socket) is '1.2.3.4'. */
+const normalizeAddress = (a: string) => a.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+
+/**
+ * The client's address: the socket's peer, unless that peer is one of our own proxies; then the
+ * X-Forwarded-For hops are read from the right, skipping our proxies, and the first other one is the
+ * client. A header from anyone else is ignored: it could name any address (and lock that one out).
+ */
+export function clientAddress(c: Context, trusted: ReadonlySet<string>): string {
+  let peer: string;
+  try {
+    peer = normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
+  } catch {
+    peer = 'unknown'; // no socket (in-process requests)
+  }
+  if (!trusted.has(peer)) return peer;
+  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map(normalizeAddress).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i])) return hops[i];
+  return peer;
+}
+
 /**
  * Counts failed authentications per client address in this instance (a bounded map): enough to make
- * guessing or replaying initData slow; behind a load balancer the last X-Forwarded-For hop is the client.
+ * guessing or replaying initData slow. It only ever refuses requests whose initData is not valid.
  */
-function failedAuthThrottle() {
+function failedAuthThrottle(trustedProxies: readonly string[]) {
+  const trusted = new Set(trustedProxies.map(normalizeAddress));
   const windows = new Map<string, { start: number; count: number }>();
-  const clientOf = (c: Context) => {
-    const forwarded = c.req.header('x-forwarded-for');
-    if (forwarded) return forwarded.split(',').pop()!.trim();
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown';
-    } catch {
-      return 'unknown'; // no socket (in-process requests)
-    }
-  };
+  const clientOf = (c: Context) => clientAddress(c, trusted);
   return {
     blockedFor(c: Context, now: number): number {
       const w = windows.get(clientOf(c));
@@ -45,17 +59,18 @@ function failedAuthThrottle() {
   };
 }
 
-export const requireIdentity = (identity: IdentityVerifier, users: UserService) => {
-  const throttle = failedAuthThrottle();
+export const requireIdentity = (identity: IdentityVerifier, users: UserService, trustedProxies: readonly string[] = []) => {
+  const throttle = failedAuthThrottle(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
     const now = Date.now();
-    const wait = throttle.blockedFor(c, now);
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return fail(c, 429, `Authorization: слишком много неудачных попыток входа, попробуйте через ${wait} сек`);
-    }
     const result = identity.verifyAuthorization(c.req.header('authorization'));
     if (!result.ok) {
+      // Valid initData is never refused: only failures count, and only failures are throttled.
+      const wait = throttle.blockedFor(c, now);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        return fail(c, 429, `Authorization: слишком много неудачных попыток входа, попробуйте через ${wait} сек`);
+      }
       throttle.fail(c, now);
       return fail(c, 401, result.error);
     }

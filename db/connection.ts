@@ -69,24 +69,58 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * A query whose answer did not come in time leaves its connection waiting for it, and every later query on
+ * that connection would wait behind it: the connection is closed instead, and the pool replaces it.
+ */
+function closeOnReadTimeout(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).catch((err: Error) => {
+        if (/Query read timeout/.test(err?.message ?? '')) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      });
+    }
+    return result;
+  };
+}
+
 export interface ConnectOptions {
   databaseUrl?: string;
   /** PGlite folder; `memory://` for an in-memory database (tests). */
   dataDir: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: the longest a statement may run (the server cancels it) and the longest we wait for
+   * its answer (a database that stops answering without closing the connection); unset: no bound.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: the longest a request waits for a connection of the pool (default 5 s). */
+  acquireTimeoutMs?: number;
 }
 
 export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     // A database that does not answer (a network cut drops packets) fails a request after 5 s with a 503
     // instead of holding it forever; the same bound applies to waiting for a free connection of the pool.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000, types });
+    const timeout = opts.statementTimeoutMs;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5_000,
+      ...(timeout ? { statement_timeout: timeout, query_timeout: timeout + 1_000 } : {}),
+      types,
+    });
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // Nor a dropped connection in use: pg-pool listens only to idle clients, and a client's unheard 'error'
     // event would end the process. The query in flight fails on its own (a 503), and the pool discards the
     // dead client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      if (timeout) closeOnReadTimeout(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -100,21 +100,53 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
 
 const STATUS_QUERIES_IN_FLIGHT = 4;
 
-/** Bounded memory of profiles already written, so an unchanged profile costs no write per request. */
+/**
+ * Bounded memory of profiles already written, so an unchanged profile costs no write per request. A
+ * profile counts as written only once its write finished: concurrent first calls of a new user wait for
+ * that one write instead of going on to find no user.
+ */
 class RecentProfiles {
   private map = new Map<number, string>();
+  private pending = new Map<number, { key: string; write: Promise<void> }>();
   constructor(private readonly max = 10_000) {}
-  seen(id: number, key: string): boolean {
-    const prev = this.map.get(id);
-    if (prev === key) return true;
-    this.map.delete(id);
-    this.map.set(id, key);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-    return false;
+  /** Writes the profile unless it was written (or is being written) with the same key. */
+  async ensure(id: number, key: string, write: () => Promise<void>): Promise<void> {
+    if (this.map.get(id) === key) return;
+    const inFlight = this.pending.get(id);
+    if (inFlight?.key === key) return inFlight.write;
+    const p = write().then(() => {
+      this.map.delete(id);
+      this.map.set(id, key);
+      if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    });
+    const entry = { key, write: p };
+    this.pending.set(id, entry);
+    try {
+      await p;
+    } finally {
+      if (this.pending.get(id) === entry) this.pending.delete(id);
+    }
   }
-  forget(id: number) {
-    this.map.delete(id);
-  }
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** PostgreSQL stores neither U+0000 nor half a surrogate pair: NULs are dropped, halves become U+FFFD. */
+export function storableText(s: string): string;
+export function storableText(s: string | null | undefined): string | null | undefined;
+export function storableText(s: string | null | undefined) {
+  return typeof s === 'string' ? s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd') : s;
+}
+
+function storableProfile(p: TelegramProfile): TelegramProfile {
+  return {
+    ...p,
+    first_name: storableText(p.first_name),
+    last_name: storableText(p.last_name),
+    username: storableText(p.username),
+    language_code: storableText(p.language_code),
+    photo_url: storableText(p.photo_url),
+  };
 }
 
 export function createUserService(deps: ServiceDeps) {
@@ -160,21 +192,17 @@ export function createUserService(deps: ServiceDeps) {
     status,
 
     /** Records the Telegram profile of an authenticated call (a write only when it changed). */
-    async touchProfile(profile: TelegramProfile, startParam?: string | null): Promise<void> {
+    async touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<void> {
+      // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
+      const profile = storableProfile(given);
+      const startParam = storableText(givenStartParam);
       const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
-      if (recent.seen(profile.id, key)) return;
-      try {
-        await usersRepo.upsertProfile(deps.db, profile, deps.defaultTimeZone, startParam);
-      } catch (err) {
-        recent.forget(profile.id);
-        throw err;
-      }
+      await recent.ensure(profile.id, key, () => usersRepo.upsertProfile(deps.db, profile, deps.defaultTimeZone, startParam));
     },
 
     /** A user known only by id (server-signed launch token, bot update). */
     async ensure(userId: number): Promise<void> {
-      if (recent.seen(userId, '')) return;
-      await usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone);
+      await recent.ensure(userId, '', () => usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone));
     },
 
     async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean }) {

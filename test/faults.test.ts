@@ -272,6 +272,27 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
       expect(app!.pid).toBe(pid);
     }, 90_000);
 
+  // PostgreSQL only: a database that stops answering without closing its connections (a network that
+  // drops packets). Queries are bounded by the statement timeout and the pool's acquire timeout.
+  if (kind === 'postgres')
+    it('a database that stops answering without closing the connection: 503 within seconds, health too, and it recovers by itself', async () => {
+      const user = baseUser + 920;
+      const status = () => callApp(app!.base, 'GET', '/api/user/status', { auth: auth(user) });
+      expect((await status()).status).toBe(200);
+      proxy!.stall();
+      const started = Date.now();
+      const answers = await Promise.all([
+        status(),
+        callApp(app!.base, 'GET', '/api/health'),
+        ...Array.from({ length: 20 }, (_, i) => callApp(app!.base, 'GET', '/api/user/status', { auth: auth(user + 1 + i) })),
+      ]);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(answers.map((r) => r.status).filter((st) => st !== 503)).toEqual([]);
+      await proxy!.restore();
+      await until(async () => expect((await status()).status).toBe(200));
+      expect((await callApp(app!.base, 'GET', '/api/health')).status).toBe(200);
+    }, 90_000);
+
   it('SIGTERM lets the streamed interpretation and the chat reading in flight finish, then exits 0', async () => {
     const base = app!.base;
     ai.set({ mode: 'ok', firstTokenDelayMs: 200, tokenDelayMs: 40 });

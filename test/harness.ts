@@ -31,6 +31,8 @@ export interface HarnessOptions {
   logger?: Logger;
   /** Serve /metrics behind this token. */
   metricsToken?: string;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client. */
+  trustedProxies?: string[];
 }
 
 /** Test values for the AI provider: the spec's model settings, a short timeout, no key. */
@@ -69,6 +71,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     webDist: o.webDist,
     metrics: createMetrics(database.db),
     metricsToken: o.metricsToken,
+    trustedProxies: o.trustedProxies,
   });
 
   const authFor = (user: TelegramProfile | number) =>

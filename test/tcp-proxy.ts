@@ -4,7 +4,8 @@ import net from 'node:net';
 /** A TCP proxy in front of PostgreSQL that the test can cut (refusing, or silently dropping) and restore. */
 export async function startTcpProxy(targetHost: string, targetPort: number) {
   const sockets = new Set<net.Socket>();
-  let mode: 'open' | 'refuse' | 'silent' = 'open';
+  let mode: 'open' | 'refuse' | 'silent' | 'stall' = 'open';
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const track = (s: net.Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -19,6 +20,9 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
     client.pipe(upstream).pipe(client);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    client.on('close', () => pairs.delete(pair));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
@@ -34,6 +38,16 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
       const closed = how === 'refuse' ? new Promise<void>((resolve) => server.close(() => resolve())) : null;
       dropAll();
       await closed;
+    },
+    /** The database stops answering without closing anything: open connections stay open and go quiet. */
+    stall() {
+      mode = 'stall';
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     async restore() {
       dropAll();
