@@ -27,6 +27,9 @@ describe('configuration', () => {
     [{ BOT_MODE: 'webhook' }, /^Invalid environment variable PUBLIC_URL: required when BOT_MODE=webhook/],
     [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com' }, /^Invalid environment variable WEBHOOK_SECRET: required in webhook mode/],
     [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'http://tarot.example.com', BOT_MODE: 'webhook' }, /^Invalid environment variable WEBHOOK_SECRET: /],
+    [{ TRUSTED_PROXIES: '10.0.0.1, proxy.local' }, /^Invalid environment variable TRUSTED_PROXIES: "proxy.local" is not an IP address/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^Invalid environment variable DATABASE_POOL_SIZE: /],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, /^Invalid environment variable DATABASE_STATEMENT_TIMEOUT_MS: /],
     [{ PUSH_RATE_PER_S: '0' }, /^Invalid environment variable PUSH_RATE_PER_S: /],
     [{ DAILY_REMINDER_TIME: '25:00' }, /^Invalid environment variable DAILY_REMINDER_TIME: must be a local time HH:MM/],
   ])('stops on %o with one line naming the variable', (env, message) => {
@@ -36,6 +39,11 @@ describe('configuration', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+
+  it('trusts no proxy and bounds the database at 10 connections and 5 s by default', () => {
+    expect(loadConfig({})).toMatchObject({ trustedProxies: [], database: { poolSize: 10, statementTimeoutMs: 5000, acquireTimeoutMs: 5000 } });
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, ::1', DATABASE_POOL_SIZE: '25' })).toMatchObject({ trustedProxies: ['10.0.0.1', '::1'], database: { poolSize: 25 } });
   });
 
   it('paces pushes at 25/s and reminds at 10:00 unless told otherwise', () => {

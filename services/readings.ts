@@ -14,6 +14,7 @@ import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { takeUserLimit } from './user-limits';
 import { entitlementOf, type UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
@@ -169,6 +170,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'readingId: расклад не найден');
         return { readingId: r.id };
       }
+      // A saved entry is kept for good: bounded per user and day.
+      await takeUserLimit(deps.db, userId, 'saved_reading', deps.clock());
       const byName = new Map(DECK.map((c) => [c.name.toLowerCase(), c.id]));
       const cards: DealtCard[] = input.cards.map((name, position) => {
         const id = CARD_BY_ID.has(name) ? name : byName.get(name.trim().toLowerCase());

@@ -33,6 +33,7 @@ import { effectiveTier } from '../../domain/tiers';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
+import { takeUserLimit } from '../user-limits';
 import type { UserService } from '../users';
 import { applyConfirmedPayment, recordUngrantedPayment, SECOND_TRIAL, revokePayment, type AppliedPayment, type ConfirmedPayment, type Granted } from './entitlements';
 import { entitlementsOf, ownedReading, revealMicro, type MicroAdviceWriter } from './micro';
@@ -57,6 +58,9 @@ const TITLES: Record<ProductId, { title: string; description: string }> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Read-backs of payment ids we have no order for, per instance and minute. */
+const UNKNOWN_READBACKS_PER_MINUTE = 60;
 
 export type YooVerifyOutcome = 'applied' | 'duplicate' | 'pending' | 'canceled' | 'mismatch' | 'unknown';
 
@@ -163,6 +167,8 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
       idempotenceKey?: string;
     },
   ): Promise<PaymentOrder> {
+    // Each order becomes a provider call (a Bot API invoice link, a YooKassa payment): bounded per user.
+    await takeUserLimit(deps.db, userId, 'checkout', deps.clock());
     const id = crypto.randomUUID();
     const xtr = o.adapter.currency === 'XTR';
     const order = await paymentsRepo.insertOrder(deps.db, {
@@ -264,6 +270,19 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
 
   // ---------------------------------------------------------------------------------------------------
   // YooKassa confirmation: never the notification's body, always the payment read back from the API
+
+  /**
+   * A notification costs a call to YooKassa with our credentials: bounded per user whose payment it names,
+   * and, for ids we do not know (an orphaned order, or a flood of made-up ids), per instance.
+   */
+  const unknownReadBacks = { start: 0, count: 0 };
+  async function limitReadBack(userId: number | undefined) {
+    const now = deps.clock();
+    if (userId !== undefined) return takeUserLimit(deps.db, userId, 'yookassa_readback', now);
+    if (now.getTime() - unknownReadBacks.start >= 60_000) Object.assign(unknownReadBacks, { start: now.getTime(), count: 0 });
+    if (++unknownReadBacks.count > UNKNOWN_READBACKS_PER_MINUTE)
+      throw new ServiceError('limit_reached', 'Слишком много уведомлений об оплате.', { retryAfterSeconds: Math.ceil((unknownReadBacks.start + 60_000 - now.getTime()) / 1000) });
+  }
 
   async function verifyYooKassaPayment(paymentId: string, expectUserId?: number): Promise<{ outcome: YooVerifyOutcome; order?: PaymentOrder; payment?: YooPayment }> {
     if (!yoo) throw yooUnavailable();
@@ -514,6 +533,7 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
         paymentId = order.provider_payment_id;
       }
       if (!paymentId) throw new ServiceError('bad_input', 'paymentId: укажите платёж');
+      await takeUserLimit(deps.db, userId, 'yookassa_readback', deps.clock());
       const r = await verifyYooKassaPayment(paymentId, userId);
       if (r.outcome === 'unknown') throw new ServiceError('not_found', 'paymentId: платёж не найден');
       return { status: r.payment?.status ?? 'unknown', outcome: r.outcome, applied: r.outcome === 'applied' || r.outcome === 'duplicate', userStatus: (await users.status(userId)).status };
@@ -603,6 +623,9 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
       async notification(body: { event: string; object: { id: string; payment_id?: string } }): Promise<{ outcome: YooVerifyOutcome | 'refunded' | 'ignored' }> {
         if (body.event.startsWith('refund.')) {
           if (!yoo) throw yooUnavailable();
+          const known = body.object.payment_id ? await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.payment_id) : undefined;
+          if (known?.status === 'refunded') return { outcome: 'duplicate' };
+          await limitReadBack(known?.user_id);
           let refund;
           try {
             refund = await yoo.getRefund(body.object.id);
@@ -617,6 +640,10 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
           return { outcome: r.revoked ? 'refunded' : 'duplicate' };
         }
         if (!body.event.startsWith('payment.')) return { outcome: 'ignored' };
+        // Only the id is taken from the body; what we already know settles the answer without a call.
+        const order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', body.object.id);
+        if (order?.status === 'succeeded' && (await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.id))) return { outcome: 'duplicate' };
+        await limitReadBack(order?.user_id);
         return { outcome: (await verifyYooKassaPayment(body.object.id)).outcome };
       },
     },

@@ -1,0 +1,78 @@
+// Per-user limits on what costs us or others, through the real Hono app: payment orders (each an invoice
+// link on the bot's shared Bot API limit, or a YooKassa payment), client-saved readings, and YooKassa
+// notifications that make us call YooKassa with our credentials.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_LIMITS } from '../services/user-limits';
+import { TEST_DB_KINDS } from '../test/databases';
+import { startFakeYooKassa, type FakeYooKassa } from '../test/fake-yookassa';
+import { createHarness, type Harness } from '../test/harness';
+
+describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
+  let h: Harness;
+  let fake: FakeYooKassa;
+  beforeAll(async () => {
+    fake = await startFakeYooKassa();
+    h = await createHarness(kind, {
+      mockPayments: false,
+      payments: { provider: 'yookassa', publicUrl: 'https://tarot.example.com', yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot } },
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await fake?.close();
+  });
+
+  it('payment orders: a user may open only so many an hour (429 with Retry-After), others are not affected', async () => {
+    const user = 64_001;
+    const before = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').length;
+    const statuses: number[] = [];
+    for (let i = 0; i < USER_LIMITS.checkout.limit + 3; i++) statuses.push((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(USER_LIMITS.checkout.limit);
+    const refused = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const calls = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').length - before;
+    expect(calls).toBe(USER_LIMITS.checkout.limit);
+    expect((await h.call(64_002, 'POST', '/api/payments/create-one-time', { product: 'week' })).status).toBe(200);
+    // An hour later the user may pay again.
+    h.setNow(new Date(Date.now() + 3_601_000));
+    expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status).toBe(200);
+    h.setNow(new Date());
+  });
+
+  it('client-saved readings: only so many a day', async () => {
+    const user = 64_010;
+    const statuses: number[] = [];
+    for (let i = 0; i < USER_LIMITS.saved_reading.limit + 2; i++)
+      statuses.push((await h.call(user, 'POST', '/api/user/reading', { question: `Вопрос ${i}`, cards: ['Шут'] })).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(USER_LIMITS.saved_reading.limit);
+    expect(statuses.at(-1)).toBe(429);
+    const count = await h.db.selectFrom('readings').select('id').where('user_id', '=', user).execute();
+    expect(count).toHaveLength(USER_LIMITS.saved_reading.limit);
+  });
+
+  it('YooKassa notifications: a flood about one payment, or about made-up ids, does not become a flood of calls to YooKassa', async () => {
+    const user = 64_020;
+    const order = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const id = order.body.data.paymentId as string;
+    const notify = (pid: string) => h.call(null, 'POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: pid, status: 'succeeded' } });
+    const readBacks = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v3/payments/')).length;
+    let before = readBacks();
+    const statuses: number[] = [];
+    for (let i = 0; i < USER_LIMITS.yookassa_readback.limit + 10; i++) statuses.push((await notify(id)).status);
+    expect(readBacks() - before).toBe(USER_LIMITS.yookassa_readback.limit);
+    expect(statuses.at(-1)).toBe(429);
+    // Made-up ids: bounded per instance.
+    before = readBacks();
+    for (let i = 0; i < 100; i++) await notify(`2f${String(i).padStart(6, '0')}-000f-5000-9000-1d1e2f3a4b5c`);
+    expect(readBacks() - before).toBeLessThanOrEqual(60);
+    // A payment already applied is answered from the database, without a call.
+    const paidUser = 64_021;
+    const paid = await h.call(paidUser, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    fake.succeed(paid.body.data.paymentId);
+    expect((await notify(paid.body.data.paymentId)).body.data.outcome).toBe('applied');
+    before = readBacks();
+    for (let i = 0; i < 5; i++) expect((await notify(paid.body.data.paymentId)).body.data.outcome).toBe('duplicate');
+    expect(readBacks()).toBe(before);
+  });
+});

@@ -1,0 +1,26 @@
+// What one user may cause per window: each checkout is a call to Telegram's Bot API (on the bot's shared
+// limit) or to YooKassa; each saved reading is a row kept for good; each YooKassa notification about a
+// user's payment is a call to YooKassa with our credentials. Over the limit: 429 with Retry-After.
+import type { Db } from '../db/connection';
+import { takeUserSlot } from '../db/repositories/user-limits';
+import { formatDurationWords } from '../domain/time';
+import { ServiceError } from './errors';
+
+export const USER_LIMITS = {
+  /** Payment orders (invoice links, YooKassa payments) a user may open. */
+  checkout: { limit: 20, windowS: 3600, message: 'Слишком много попыток оплаты.' },
+  /** Client-saved readings (POST /api/user/reading without a server reading). */
+  saved_reading: { limit: 50, windowS: 86_400, message: 'Слишком много сохранённых раскладов за сутки.' },
+  /** YooKassa notifications about one user's payments that are read back from YooKassa. */
+  yookassa_readback: { limit: 30, windowS: 600, message: 'Слишком много уведомлений об оплате.' },
+} as const;
+
+export type UserLimitKind = keyof typeof USER_LIMITS;
+
+/** Takes one slot of `kind` for the user, or throws 429 naming when to try again. */
+export async function takeUserLimit(db: Db, userId: number, kind: UserLimitKind, now: Date): Promise<void> {
+  const l = USER_LIMITS[kind];
+  const wait = await takeUserSlot(db, userId, kind, now, l.limit, l.windowS);
+  if (wait !== null)
+    throw new ServiceError('limit_reached', `${l.message} Попробуйте через ${formatDurationWords(wait * 1000)}.`, { retryAfterSeconds: wait });
+}
