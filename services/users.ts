@@ -10,7 +10,6 @@ import { isValidTimeZone } from '../domain/time';
 import { TIERS, type Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
-import { stopRecurringBilling } from './payments/recurring';
 
 /** The spec's UserStatus (spec 000 §3) plus what the screens need to show it without guessing. */
 export interface UserStatus {
@@ -246,17 +245,6 @@ export function createUserService(deps: ServiceDeps) {
         await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * 86_400_000), type !== 'week_7d');
         if (current !== type) await usageRepo.restartSpreads(trx, userId, userDay(user, now).day);
       });
-      return status(userId);
-    },
-
-    /** Stops renewal; access stays until the end of the paid period. */
-    async cancelSubscription(userId: number) {
-      const user = await requireUser(userId);
-      if (!isPaidTier(entitlementOf(user, deps.clock(), []).tier))
-        throw new ServiceError('conflict', 'Нет активной подписки для отмены');
-      // Telegram stops a Stars subscription first; only then is renewal marked off here.
-      await stopRecurringBilling(deps, userId);
-      await usersRepo.setAutoRenew(deps.db, userId, false);
       return status(userId);
     },
   };

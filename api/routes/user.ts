@@ -85,7 +85,7 @@ export const userRoutes = (s: Services) =>
       const { status } = await s.users.activateMockPlan(c.var.userId, c.req.valid('json').subscriptionType);
       return ok(c, { userStatus: status });
     })
-    .post('/subscription/cancel', async (c) => ok(c, { userStatus: (await s.users.cancelSubscription(c.var.userId)).status }))
+    .post('/subscription/cancel', async (c) => ok(c, { userStatus: (await s.payments.cancelSubscription(c.var.userId)).status }))
     .put('/settings', validate('json', settingsBody), async (c) => {
       const { status } = await s.users.updateSettings(c.var.userId, c.req.valid('json'));
       return ok(c, { userStatus: status });

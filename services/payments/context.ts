@@ -1,0 +1,89 @@
+// What every part of the payment service shares: the configuration, the providers, the price table, the
+// YooKassa client and the notifier, built once per service.
+import type { Db } from '../../db/connection';
+import type { PaymentProvider } from '../../db/schema';
+import { resolvePricing, type ProductId } from '../../domain/pricing';
+import { effectiveTier } from '../../domain/tiers';
+import type { ServiceDeps } from '../deps';
+import { ServiceError } from '../errors';
+import type { UserService } from '../users';
+import type { MicroAdviceWriter } from './micro';
+import { createMicroAdviceWriter } from './micro-advice';
+import { createMockProvider } from './mock';
+import { createStarsProvider } from './stars';
+import type { PaymentProviderAdapter } from './types';
+import { createYooKassaProvider } from './yookassa';
+import { createYooKassaClient } from './yookassa-client';
+
+/** The bot's message for a confirmed payment (services/notifications.ts paymentConfirmed). */
+export interface PaymentNotifier {
+  paymentConfirmed(userId: number, p: { product: string; until?: Date | null; paymentId?: string }, trx?: Db): Promise<boolean>;
+}
+
+export const TITLES: Record<ProductId, { title: string; description: string }> = {
+  micro: { title: 'Микро-пакет', description: 'Две дополнительные карты и персональный совет к вашему раскладу.' },
+  week: { title: 'Неделя безлимита', description: 'Безлимитные базовые расклады и расширенные толкования на 7 дней. Разовая оплата, без автосписания.' },
+  basic_299: { title: 'Basic Premium', description: 'До 5 раскладов в день, безлимитные карты дня и полные толкования на 30 дней.' },
+  vip_499: { title: 'VIP Premium', description: 'Безлимитные расклады всех типов, прогноз на год и архив гаданий на 30 дней.' },
+  trial: { title: 'Пробная неделя', description: 'Пробный период, затем продление по цене тарифа каждые 30 дней. Отмена в любой момент.' },
+};
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A body's userId, when given, must be the caller's own. */
+export function checkUserIdField(callerId: number, given: unknown) {
+  if (given === undefined || given === null || given === '') return;
+  if (String(given) !== String(callerId)) throw new ServiceError('forbidden', 'userId: оплатить можно только за себя');
+}
+
+export function createPaymentContext(deps: ServiceDeps, users: UserService, notifier?: PaymentNotifier) {
+  const cfg = deps.payments ?? { provider: deps.mockPayments ? 'mock' : 'stars' };
+  const mockMode = cfg.provider === 'mock';
+  const yoo = cfg.yookassa ? createYooKassaClient(cfg.yookassa, cfg.fetch) : undefined;
+  const adapters: Record<PaymentProvider, PaymentProviderAdapter> = {
+    stars: createStarsProvider(cfg.starsApi),
+    yookassa: createYooKassaProvider(yoo),
+    mock: createMockProvider(),
+  };
+
+  /** Providers a client may ask for: mock alone in local mode; otherwise Stars (with a bot) and YooKassa (configured). */
+  function availableProviders(): PaymentProvider[] {
+    if (mockMode) return ['mock'];
+    const list: PaymentProvider[] = [];
+    if (cfg.starsApi) list.push('stars');
+    if (yoo) list.push('yookassa');
+    return list.sort((a, b) => (a === cfg.provider ? -1 : b === cfg.provider ? 1 : 0));
+  }
+
+  return {
+    deps,
+    users,
+    notifier,
+    cfg,
+    mockMode,
+    pricing: resolvePricing(cfg.pricing),
+    yoo,
+    adapters,
+    availableProviders,
+    microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt },
+    // The tip is written by the AI provider when one is configured; the card-built tip otherwise.
+    adviceWriter: createMicroAdviceWriter(deps.ai) as MicroAdviceWriter | undefined,
+
+    /** The adapter for a client's choice of provider (503 when it is not configured). */
+    pickProvider(requested?: 'stars' | 'yookassa'): PaymentProviderAdapter {
+      if (mockMode) return adapters.mock;
+      const name = requested ?? cfg.provider;
+      if (!availableProviders().includes(name))
+        throw new ServiceError('unavailable', name === 'stars' ? 'Оплата звёздами сейчас недоступна' : 'Оплата картой сейчас недоступна', { provider: name });
+      return adapters[name];
+    },
+
+    async loadUser(userId: number) {
+      const user = await users.requireUser(userId);
+      const now = deps.clock();
+      return { user, now, tier: effectiveTier(user.subscription_type, user.subscription_expires, now) };
+    },
+  };
+}
+
+export type PaymentContext = ReturnType<typeof createPaymentContext>;

@@ -1,0 +1,157 @@
+// Offers and prices as a user sees them: the pricing table in the user's currency, the micro pack's offer
+// and its 15-minute promo, the week upsell, social proof, and what the user is entitled to now.
+import * as microRepo from '../../db/repositories/micro';
+import * as paymentsRepo from '../../db/repositories/payments';
+import { COPY, SOCIAL_PROOF_DEFAULTS } from '../../domain/marketing';
+import {
+  OFFER_COUNTDOWN_MS,
+  MICRO_PROMO_COOLDOWN_MS,
+  PLAN_DAYS,
+  TRIAL_DAYS,
+  WEEK_DAYS,
+  chooseMicroVariant,
+  chooseTone,
+  convertRub,
+  currencyForLanguage,
+  microPriceRub,
+  planCards,
+  purchaseVerdict,
+  starsPrice,
+  weekUpsell,
+} from '../../domain/pricing';
+import { localDate, zonedTimeToUtc } from '../../domain/time';
+import { ServiceError } from '../errors';
+import type { PaymentContext } from './context';
+import { entitlementsOf, revealMicro } from './micro';
+
+export function createOffers(ctx: PaymentContext) {
+  const deps = ctx.deps;
+
+  async function microOfferRow(userId: number) {
+    return microRepo.findMicroOffer(deps.db, userId);
+  }
+
+  function promoActive(offer: { expires_at: Date } | undefined, now: Date) {
+    return !!offer && offer.expires_at.getTime() > now.getTime();
+  }
+
+  async function pricingFor(userId: number) {
+    const { user, now, tier } = await ctx.loadUser(userId);
+    const currency = currencyForLanguage(user.language_code);
+    const show = (rub: number) => convertRub(rub, currency, ctx.pricing.currencyRates);
+    const variant = chooseMicroVariant(userId);
+    const tone = chooseTone(userId);
+    const offer = await microOfferRow(userId);
+    const active = promoActive(offer, now);
+    const microRub = microPriceRub(ctx.pricing, variant, active);
+    const p = ctx.pricing.pricesRub;
+    return {
+      currency,
+      week: { price: show(p.week), priceRub: p.week, stars: starsPrice(ctx.pricing, 'week'), days: WEEK_DAYS },
+      month_basic: { price: show(p.basic_299), priceRub: p.basic_299, stars: starsPrice(ctx.pricing, 'basic_299'), days: PLAN_DAYS },
+      month_vip: { price: show(p.vip_499), priceRub: p.vip_499, stars: starsPrice(ctx.pricing, 'vip_499'), days: PLAN_DAYS },
+      micro: {
+        price: show(microRub),
+        priceRub: microRub,
+        regularPrice: show(p.micro),
+        stars: starsPrice(ctx.pricing, 'micro', microRub),
+        promoActive: active,
+        expiresAt: offer?.expires_at.toISOString() ?? null,
+        available: purchaseVerdict(tier, 'micro').ok,
+      },
+      // The trial needs a card kept for renewal (YooKassa); Stars plans renew as Stars subscriptions instead.
+      trial: { price: show(p.trial), priceRub: p.trial, days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
+      plans: planCards({ basic_299: show(p.basic_299), vip_499: show(p.vip_499) }),
+      user: { tone, price_variant: variant, variant },
+      abTone: tone,
+      abMicroVariant: variant,
+      copy: COPY[tone],
+      subscriptionType: tier,
+      providers: { default: ctx.availableProviders()[0] ?? ctx.cfg.provider, available: ctx.availableProviders() },
+    };
+  }
+
+  const offers = {
+    /** GET /api/config/pricing */
+    pricing: pricingFor,
+
+    /** GET /api/offer/micro/state: the variants and the promo in force, without starting one. */
+    async microOfferState(userId: number) {
+      const { user, now, tier } = await ctx.loadUser(userId);
+      const offer = await microOfferRow(userId);
+      const variant = chooseMicroVariant(userId);
+      const active = promoActive(offer, now);
+      const currency = currencyForLanguage(user.language_code);
+      return {
+        available: purchaseVerdict(tier, 'micro').ok,
+        abMicroVariant: variant,
+        abTone: chooseTone(userId),
+        promoActive: active,
+        expiresAt: offer?.expires_at.toISOString() ?? null,
+        price: convertRub(microPriceRub(ctx.pricing, variant, active), currency, ctx.pricing.currencyRates),
+        currency,
+      };
+    },
+
+    /** GET /api/offers/micro: shows the offer, starting the 15-minute promo on first sight. */
+    async microOffer(userId: number) {
+      const { user, now, tier } = await ctx.loadUser(userId);
+      const verdict = purchaseVerdict(tier, 'micro');
+      if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
+      const offer = await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
+      const variant = chooseMicroVariant(userId);
+      const active = promoActive(offer, now);
+      const currency = currencyForLanguage(user.language_code);
+      const microRub = microPriceRub(ctx.pricing, variant, active);
+      return {
+        promoActive: active,
+        expiresAt: offer.expires_at.toISOString(),
+        price: convertRub(microRub, currency, ctx.pricing.currencyRates),
+        regularPrice: convertRub(ctx.pricing.pricesRub.micro, currency, ctx.pricing.currencyRates),
+        stars: starsPrice(ctx.pricing, 'micro', microRub),
+        currency,
+        abMicroVariant: variant,
+        abTone: chooseTone(userId),
+      };
+    },
+
+    /** POST /api/offers/micro/cta */
+    async microCta(userId: number) {
+      await microRepo.startMicroOffer(deps.db, userId, deps.clock(), OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
+      const clicks = await microRepo.recordMicroCta(deps.db, userId, deps.clock());
+      return { recorded: true, clicks };
+    },
+
+    /** GET /api/upsell/week: the week price and its arithmetic against the micro pack. */
+    async upsellWeek(userId: number) {
+      const p = await pricingFor(userId);
+      return {
+        priceWeek: p.week.price,
+        currency: p.currency,
+        microPrice: p.micro.price,
+        ...weekUpsell(p.week.price, p.micro.price),
+        hasActiveWeek: p.subscriptionType === 'week_7d',
+        countdownMs: OFFER_COUNTDOWN_MS,
+      };
+    },
+
+    /** GET /api/social-proof: the copy module's rating and reviews, and real purchase counts. */
+    async socialProof() {
+      const now = deps.clock();
+      const midnight = zonedTimeToUtc(localDate(now, deps.defaultTimeZone), '00:00', deps.defaultTimeZone);
+      const [lastHour, today] = await Promise.all([
+        paymentsRepo.countPaymentsSince(deps.db, new Date(now.getTime() - 3_600_000)),
+        paymentsRepo.countPaymentsSince(deps.db, midnight),
+      ]);
+      return { rating: SOCIAL_PROOF_DEFAULTS.rating, reviewsTotal: SOCIAL_PROOF_DEFAULTS.reviewsTotal, purchasesLastHour: lastHour, todayCount: today };
+    },
+
+    /** GET /api/user/entitlements */
+    entitlements: (userId: number, readingId: number | null) => entitlementsOf(ctx.microDeps, userId, readingId, deps.specialAccessUserIds),
+
+    /** POST /api/readings/micro/reveal */
+    reveal: (userId: number, readingId: number) => revealMicro(ctx.microDeps, userId, readingId, ctx.adviceWriter),
+
+  };
+  return offers;
+}

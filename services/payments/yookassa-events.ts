@@ -1,0 +1,170 @@
+// YooKassa: a payment is believed only when read back from YooKassa's API and matching its order (never the
+// notification's body), then applied through confirm.ts; refunds made at YooKassa are taken back; saved cards
+// are charged for renewals (each period once). Read-backs are bounded per user and for unknown ids.
+import crypto from 'node:crypto';
+import * as paymentsRepo from '../../db/repositories/payments';
+import type { PaymentOrder } from '../../db/schema';
+import { PLAN_DAYS, rubAmountString, type PlanId } from '../../domain/pricing';
+import { ServiceError } from '../errors';
+import { takeUserLimit } from '../user-limits';
+import type { Confirm } from './confirm';
+import { checkUserIdField, TITLES, UUID, type PaymentContext } from './context';
+import { revokePayment } from './entitlements';
+import { orderMetadata } from './yookassa';
+import { yooUnavailable, YooKassaError, type YooPayment } from './yookassa-client';
+
+/** Read-backs of payment ids we have no order for, per instance and minute. */
+const UNKNOWN_READBACKS_PER_MINUTE = 60;
+
+export type YooVerifyOutcome = 'applied' | 'duplicate' | 'pending' | 'canceled' | 'mismatch' | 'unknown';
+
+export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
+  const deps = ctx.deps;
+
+  /**
+   * A notification costs a call to YooKassa with our credentials: bounded per user whose payment it names,
+   * and, for ids we do not know (an orphaned order, or a flood of made-up ids), per instance.
+   */
+  const unknownReadBacks = { start: 0, count: 0 };
+  async function limitReadBack(userId: number | undefined) {
+    const now = deps.clock();
+    if (userId !== undefined) return takeUserLimit(deps.db, userId, 'yookassa_readback', now);
+    if (now.getTime() - unknownReadBacks.start >= 60_000) Object.assign(unknownReadBacks, { start: now.getTime(), count: 0 });
+    if (++unknownReadBacks.count > UNKNOWN_READBACKS_PER_MINUTE)
+      throw new ServiceError('limit_reached', 'Слишком много уведомлений об оплате.', { retryAfterSeconds: Math.ceil((unknownReadBacks.start + 60_000 - now.getTime()) / 1000) });
+  }
+
+  async function verifyYooKassaPayment(paymentId: string, expectUserId?: number): Promise<{ outcome: YooVerifyOutcome; order?: PaymentOrder; payment?: YooPayment }> {
+    if (!ctx.yoo) throw yooUnavailable();
+    let payment: YooPayment;
+    try {
+      payment = await ctx.yoo.getPayment(paymentId);
+    } catch (err) {
+      if (err instanceof YooKassaError && (err.status === 404 || err.status === 400)) return { outcome: 'unknown' };
+      throw yooUnavailable();
+    }
+    const meta = (payment.metadata ?? {}) as Record<string, unknown>;
+    let order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', payment.id);
+    if (!order && typeof meta.orderId === 'string' && UUID.test(meta.orderId)) order = await paymentsRepo.findOrder(deps.db, meta.orderId);
+    if (!order || order.provider !== 'yookassa' || (order.provider_payment_id && order.provider_payment_id !== payment.id)) return { outcome: 'unknown', payment };
+    if (expectUserId !== undefined && order.user_id !== expectUserId) return { outcome: 'unknown' };
+    const expected = orderMetadata(order);
+    const metaOk = meta.orderId === expected.orderId && meta.userId === expected.userId && meta.product === expected.product;
+    const amountOk = payment.amount.currency === order.currency && payment.amount.value === rubAmountString(order.amount_minor / 100);
+    if (!metaOk || !amountOk) return { outcome: 'mismatch', order, payment };
+    if (!order.provider_payment_id) await paymentsRepo.setOrderProviderId(deps.db, order.id, payment.id);
+    if (payment.status === 'canceled') {
+      await paymentsRepo.setOrderStatus(deps.db, order.id, 'canceled');
+      return { outcome: 'canceled', order, payment };
+    }
+    if (payment.status !== 'succeeded' || payment.paid === false) return { outcome: 'pending', order, payment };
+    const saved = payment.payment_method?.saved === true && order.autopay_consent;
+    const applied = await confirm({
+      provider: 'yookassa',
+      providerPaymentId: payment.id,
+      order,
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      details: { paymentMethodType: payment.payment_method?.type ?? null, saved },
+      autoRenew: saved,
+      recurringReference: saved ? payment.payment_method!.id : undefined,
+    });
+    return { outcome: applied.applied ? 'applied' : 'duplicate', order, payment };
+  }
+
+  return {
+    verifyYooKassaPayment,
+
+    /** POST /api/payments/sync-method: re-checks one of the caller's YooKassa payments with the API. */
+    async syncMethod(userId: number, input: { userId?: unknown; paymentId?: string; orderId?: string }) {
+      checkUserIdField(userId, input.userId);
+      let paymentId = input.paymentId;
+      if (!paymentId && input.orderId) {
+        const order = UUID.test(input.orderId) ? await paymentsRepo.findOrder(deps.db, input.orderId) : undefined;
+        if (!order || order.user_id !== userId) throw new ServiceError('not_found', 'orderId: платёж не найден');
+        if (order.provider !== 'yookassa' || !order.provider_payment_id) return { status: order.status, applied: false, userStatus: (await ctx.users.status(userId)).status };
+        paymentId = order.provider_payment_id;
+      }
+      if (!paymentId) throw new ServiceError('bad_input', 'paymentId: укажите платёж');
+      await takeUserLimit(deps.db, userId, 'yookassa_readback', deps.clock());
+      const r = await verifyYooKassaPayment(paymentId, userId);
+      if (r.outcome === 'unknown') throw new ServiceError('not_found', 'paymentId: платёж не найден');
+      return { status: r.payment?.status ?? 'unknown', outcome: r.outcome, applied: r.outcome === 'applied' || r.outcome === 'duplicate', userStatus: (await ctx.users.status(userId)).status };
+    },
+
+    /** YooKassa notifications: only the id is taken from the body; the rest is read back from the API. */
+    async notification(body: { event: string; object: { id: string; payment_id?: string } }): Promise<{ outcome: YooVerifyOutcome | 'refunded' | 'ignored' }> {
+      if (body.event.startsWith('refund.')) {
+        if (!ctx.yoo) throw yooUnavailable();
+        const known = body.object.payment_id ? await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.payment_id) : undefined;
+        if (known?.status === 'refunded') return { outcome: 'duplicate' };
+        await limitReadBack(known?.user_id);
+        let refund;
+        try {
+          refund = await ctx.yoo.getRefund(body.object.id);
+        } catch (err) {
+          if (err instanceof YooKassaError && err.status < 500) return { outcome: 'unknown' };
+          throw yooUnavailable();
+        }
+        if (refund.status !== 'succeeded') return { outcome: 'pending' };
+        const payment = await paymentsRepo.findPayment(deps.db, 'yookassa', refund.payment_id);
+        if (!payment) return { outcome: 'unknown' };
+        const r = await revokePayment(deps.db, payment.id, deps.clock());
+        return { outcome: r.revoked ? 'refunded' : 'duplicate' };
+      }
+      if (!body.event.startsWith('payment.')) return { outcome: 'ignored' };
+      // Only the id is taken from the body; what we already know settles the answer without a call.
+      const order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', body.object.id);
+      if (order?.status === 'succeeded' && (await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.id))) return { outcome: 'duplicate' };
+      await limitReadBack(order?.user_id);
+      return { outcome: (await verifyYooKassaPayment(body.object.id)).outcome };
+    },
+
+    /**
+     * Charges saved YooKassa cards for plans ending within the hour (autopay with consent). Each period is
+     * charged once: the order's idempotence key names the user and the period's end.
+     */
+    async runRenewals(now: Date = deps.clock()): Promise<{ attempted: number; outcomes: YooVerifyOutcome[] }> {
+      if (!ctx.yoo || ctx.mockMode) return { attempted: 0, outcomes: [] };
+      const due = await paymentsRepo.listDueYooKassaRenewals(deps.db, new Date(now.getTime() + 3_600_000), new Date(now.getTime() - 3 * 86_400_000));
+      const outcomes: YooVerifyOutcome[] = [];
+      for (const d of due) {
+        const plan = (d.plan === 'basic_299' || d.plan === 'vip_499' ? d.plan : 'vip_499') as PlanId;
+        const key = `renew:${d.user_id}:${d.subscription_expires!.toISOString()}`;
+        const order = await paymentsRepo.insertOrder(deps.db, {
+          id: crypto.randomUUID(),
+          userId: d.user_id,
+          provider: 'yookassa',
+          product: plan,
+          plan,
+          days: PLAN_DAYS,
+          amountMinor: ctx.pricing.pricesRub[plan] * 100,
+          currency: 'RUB',
+          readingId: null,
+          recurring: true,
+          autopayConsent: true,
+          idempotenceKey: key,
+          context: { renewal: true },
+        });
+        if (!order) continue; // this period was already charged (here or by another instance)
+        try {
+          const payment = await ctx.yoo.createPayment(
+            {
+              amount: { value: rubAmountString(ctx.pricing.pricesRub[plan]), currency: 'RUB' },
+              capture: true,
+              payment_method_id: d.reference,
+              description: `${TITLES[plan].title}: продление на 30 дней`,
+              metadata: orderMetadata(order),
+            },
+            key,
+          );
+          await paymentsRepo.setOrderProviderId(deps.db, order.id, payment.id);
+          outcomes.push((await verifyYooKassaPayment(payment.id)).outcome);
+        } catch {
+          outcomes.push('pending');
+        }
+      }
+      return { attempted: due.length, outcomes };
+    },
+  };
+}
