@@ -71,7 +71,7 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
     mock: createMockProvider(),
   };
   // The tip is written by the AI provider when one is configured; the card-built tip otherwise.
-  let adviceWriter: MicroAdviceWriter | undefined = createMicroAdviceWriter(deps.ai);
+  let adviceWriter: MicroAdviceWriter | undefined = createMicroAdviceWriter(deps);
   const microDeps = { db: deps.db, clock: deps.clock, randomInt: deps.randomInt };
 
   /** Providers a client may ask for: mock alone in local mode; otherwise Stars (with a bot) and YooKassa (configured). */
