@@ -4,7 +4,7 @@ import { NUMBER_THEME, SUIT_INFO, isCourt, personOf } from './facts';
 import { bold, kw, meaningOf, type Ctx, type ReadCard } from './context';
 import { capitalize, joinRu } from './picker';
 import { MONTH_IN, ROLE_LINES } from './roles';
-import { TOPIC_LINES } from './topics';
+import { topicLine } from './topics';
 import type { Suit } from '../types';
 
 const REVERSED = ' в перевёрнутом положении';
@@ -45,9 +45,9 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
   parts.push(meaningOf(c.card, c.orientation));
-  if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(kw(c, 0)));
-  else parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(kw(c, i % 2 ? 1 : 0)));
-  if (withTopic) parts.push(ctx.pick.pick(`topic:${c.tone}`, TOPIC_LINES[ctx.q.topic][c.tone])(kw(c, 2)));
+  if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.kw(c)));
+  else parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.kw(c)));
+  if (withTopic) parts.push(topicLine(ctx, c));
   return parts.join(' ');
 }
 

@@ -23,7 +23,7 @@ function answer(ctx: Ctx, b: number): string {
       if (b <= -0.35) return 'С решением карты советуют не спешить: опор в раскладе меньше, чем препятствий, и простой на вид вариант может обойтись дороже.';
       return 'Оба пути открыты, и ни один не закрыт картами; выбирайте тот, где больше свободы и меньше страха.';
     case 'timing':
-      return `${timing(ctx)}${b <= -0.35 ? ' И не раньше, чем уйдёт главная помеха.' : ''}`;
+      return timing(ctx);
     default:
       if (b >= 0.35) return `Коротко: ${scope} карты смотрят в вашу сторону, и ${bold(key)} это подтверждает.`;
       if (b <= -0.35) return `Коротко: ${scope} сейчас период испытаний, но он проходим, и ${bold(key)} показывает, где ключ.`;
@@ -57,9 +57,9 @@ function advice(ctx: Ctx): string {
   const key = keyCard(ctx);
   const others = ctx.cards.filter((x) => x !== key).sort((a, b) => b.valence - a.valence);
   const c: ReadCard = ctx.cards.find((x) => x.role === 'advice') ?? others[0] ?? key;
-  if (c.tone === 'light') return `Совет карт — опереться на то, что несёт ${bold(c)}: ${kw(c, 1)}.`;
-  if (c.tone === 'mixed') return `Совет карт — не торопиться и держать в фокусе то, о чём говорит ${bold(c)}: ${kw(c, 1)}.`;
-  return `Совет карт — заметить, где в вашей жизни проявляются ${kw(c, 1)}, и не отдавать этому право решать за вас.`;
+  if (c.tone === 'light') return `Совет карт — опереться на то, что несёт ${bold(c)}: ${ctx.kw(c)}.`;
+  if (c.tone === 'mixed') return `Совет карт — не торопиться и держать в фокусе то, о чём говорит ${bold(c)}: ${ctx.kw(c)}.`;
+  return `Совет карт — заметить, где в вашей жизни проявляются ${ctx.kw(c)}, и не отдавать этому право решать за вас.`;
 }
 
 const STEPS: Record<Topic, string> = {

@@ -18,6 +18,8 @@ export interface Ctx {
   q: QuestionFacts;
   pick: Picker;
   premium: boolean;
+  /** The card's next two keywords: each mention of a card names a different pair. */
+  kw(c: PromptCard): string;
 }
 
 export const keywordsOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedKeywords : card.keywords);
@@ -30,7 +32,11 @@ export function kw(c: PromptCard, from = 0, count = 2): string {
   return joinRu(Array.from({ length: count }, (_, i) => words[(from + i) % words.length]));
 }
 
+/** Where each successive keyword pair of a card starts: (0,1), (2,3), (4,0), (1,2), (3,4). */
+const PAIRS = [0, 2, 4, 1, 3];
+
 export function contextOf(input: ReadingPromptInput): Ctx {
+  const used = new Map<string, number>();
   const seed = [input.spreadType, input.level, input.question, ...input.cards.map((c) => `${c.card.id}:${c.orientation}`)].join('|');
   return {
     input,
@@ -41,6 +47,11 @@ export function contextOf(input: ReadingPromptInput): Ctx {
     q: readQuestion(input.question, input.spreadType),
     pick: new Picker(seed),
     premium: input.level === 'premium',
+    kw: (c) => {
+      const n = used.get(c.card.id) ?? 0;
+      used.set(c.card.id, n + 1);
+      return kw(c, PAIRS[n % PAIRS.length], 2);
+    },
   };
 }
 

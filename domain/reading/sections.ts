@@ -2,7 +2,7 @@
 // for a card that supports or challenges, a second card's voice, and the question's topic once more.
 import { bold, kw, type Ctx, type ReadCard } from './context';
 import type { Tone } from './facts';
-import { TOPIC_LINES } from './topics';
+import { topicLine } from './topics';
 
 interface Heading {
   /** Positions (0-based) whose cards speak to this section, first the main one. */
@@ -42,12 +42,12 @@ const MIXED: readonly string[] = [
   'Тут всё решают нюансы, поэтому не торопитесь с выводами.',
 ];
 
-const SECOND: readonly ((c: ReadCard) => string)[] = [
-  (c) => `Рядом звучит ${bold(c)} — ${kw(c, 1)}.`,
-  (c) => `К этому добавляется ${bold(c)}: ${kw(c, 2)}.`,
-  (c) => `${bold(c)} уточняет картину: ${kw(c, 3)}.`,
-  (c) => `Вторым голосом здесь выступает ${bold(c)} — ${kw(c, 1)}.`,
-  (c) => `Эту мысль подхватывает ${bold(c)}: ${kw(c, 4)}.`,
+const SECOND: readonly ((c: ReadCard, k: string) => string)[] = [
+  (c, k) => `Рядом звучит ${bold(c)} — ${k}.`,
+  (c, k) => `К этому добавляется ${bold(c)}: ${k}.`,
+  (c, k) => `${bold(c)} уточняет картину: ${k}.`,
+  (c, k) => `Вторым голосом здесь выступает ${bold(c)} — ${k}.`,
+  (c, k) => `Эту мысль подхватывает ${bold(c)}: ${k}.`,
 ];
 
 function toneText(ctx: Ctx, h: Heading | undefined, tone: Tone): string {
@@ -63,7 +63,7 @@ export function sectionParagraph(ctx: Ctx, heading: string, index: number): stri
   const lead = h?.lead ?? `Тему «${heading}» раскрывает`;
   const parts = [`${lead} ${bold(main)}.`, toneText(ctx, h, main.tone)];
   const second = picks.find((c) => c !== main);
-  if (second) parts.push(ctx.pick.pick('second', SECOND)(second));
-  parts.push(ctx.pick.pick(`topic:${main.tone}`, TOPIC_LINES[ctx.q.topic][main.tone])(kw(main, 3)));
+  if (second) parts.push(ctx.pick.pick('second', SECOND)(second, ctx.kw(second)));
+  parts.push(topicLine(ctx, main));
   return parts.join(' ');
 }

@@ -2,6 +2,8 @@
 // question), for a card that supports, a mixed one and a hard one. `kw` is one or two keywords.
 import type { Tone } from './facts';
 import type { Topic } from './question';
+import type { Ctx, ReadCard } from './context';
+import { capitalize } from './picker';
 
 type Line = (kw: string) => string;
 
@@ -130,10 +132,25 @@ export const TOPIC_LINES: Record<Topic, Record<Tone, readonly Line[]>> = {
 
 /** How the question is named inside a sentence: «в любви», «в работе», … */
 export const TOPIC_SCOPE: Record<Topic, string> = {
-  love: 'в любви и отношениях',
+  love: 'в любви',
   work: 'в работе',
-  money: 'в денежных делах',
-  health: 'в том, что касается сил и самочувствия',
-  self: 'на вашем внутреннем пути',
+  money: 'в деньгах',
+  health: 'в самочувствии',
+  self: 'на вашем пути',
   general: 'в вашей ситуации',
 };
+
+/** When a topic's sentences for this tone are used up, one that names the card's own words (so it never repeats). */
+const MORE: readonly ((scope: string, kw: string) => string)[] = [
+  (scope, kw) => `${capitalize(scope)} это значит, что в фокусе — ${kw}.`,
+  (scope, kw) => `Если смотреть на ваш вопрос, то ${scope} на первый план выходят ${kw}.`,
+  (scope, kw) => `${capitalize(scope)} карта добавляет к картине ${kw}.`,
+];
+
+/** A sentence that turns the card to the question's topic. */
+export function topicLine(ctx: Ctx, c: ReadCard): string {
+  const bank = TOPIC_LINES[ctx.q.topic][c.tone];
+  const name = `topic:${c.tone}`;
+  if (ctx.pick.hasLeft(name, bank.length)) return ctx.pick.pick(name, bank)(ctx.kw(c));
+  return ctx.pick.pick('topic:more', MORE)(TOPIC_SCOPE[ctx.q.topic], ctx.kw(c));
+}
