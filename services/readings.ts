@@ -132,6 +132,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           chargedDay: charged.day,
           // The year forecast's months start from the user's current month.
           firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
+          createdAt: deps.clock(),
         });
       });
       return readingView(reading);

@@ -15,6 +15,8 @@ export interface NewReading {
   interpretation?: string | null;
   chargedDay: string | null;
   firstMonth?: number | null;
+  /** The app's clock (the archive window is measured on it); default now(). */
+  createdAt?: Date;
 }
 
 export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
@@ -30,6 +32,7 @@ export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
       interpretation: r.interpretation ?? null,
       charged_day: r.chargedDay,
       first_month: r.firstMonth ?? null,
+      ...(r.createdAt ? { created_at: r.createdAt } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -167,7 +167,7 @@ export function ReadingResult(props: {
 
       {byCards && (
         <div className="notice notice-fallback" data-testid="fallback-notice">
-          <p className="notice-label">{FALLBACK_NOTICE}</p>
+          {s.reason !== 'ai_failed' && <p className="notice-label">{FALLBACK_NOTICE}</p>}
           {s.reason === 'ai_failed' && <p data-testid="ai-failed-note">{s.notice && !/[A-Za-z]/.test(s.notice) ? s.notice : AI_FAILED_NOTE}</p>}
           {s.failure && s.text && <p data-testid="ask-again-failed">{s.failure}</p>}
           {s.canRetry && s.finished && (
