@@ -74,6 +74,11 @@ export interface ReadingsPage {
   total: number;
   limit: number;
   offset: number;
+  /** VIP: the whole archive is open. */
+  fullArchive?: boolean;
+  windowDays?: number | null;
+  /** Readings older than the window that VIP would open. */
+  olderHidden?: number;
 }
 
 export const getStatus = () => api<StatusResponse>('/api/user/status');
@@ -82,7 +87,12 @@ export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean }) =>
 export const createReading = (spreadType: string, question: string) =>
   api<ReadingView>('/api/readings', { method: 'POST', json: { spreadType, question } });
 export const getReading = (id: number) => api<ReadingView>(`/api/readings/${id}`);
-export const listReadings = (limit: number, offset: number) => api<ReadingsPage>(`/api/user/readings?limit=${limit}&offset=${offset}`);
+export const listReadings = (limit: number, offset: number, search: { q?: string; card?: string } = {}) => {
+  const p = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (search.q) p.set('q', search.q);
+  if (search.card) p.set('card', search.card);
+  return api<ReadingsPage>(`/api/user/readings?${p}`);
+};
 export const dailyCardAvailable = () => api<DailyCardAvailability>('/api/user/daily-card/available');
 export const drawDailyCard = (redraw = false) =>
   api<DailyCardView>('/api/user/daily-card/use', { method: 'POST', json: redraw ? { redraw: true } : {} });
