@@ -523,6 +523,10 @@ describe.each(TEST_DB_KINDS)('interpretations on %s', (kind) => {
       const paywall = await h.call(free, 'POST', '/api/detailed-daily-guidance', { dailyPlans: 'Работа' });
       expect(paywall.status).toBe(402);
       expect(paywall.body.redirect).toBe('/subscription');
+      // The refusal names what opens it: the micro pack, the week pass and the plans.
+      expect(paywall.body.error).toMatch(/микро-пакет/);
+      expect(paywall.body.error).toMatch(/Неделя безлимита/);
+      expect(paywall.body.error).toMatch(/Basic либо VIP/);
 
       const paid = newUser();
       await h.call(paid, 'POST', '/api/user/subscription', { subscriptionType: 'week_7d' });

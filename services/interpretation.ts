@@ -473,7 +473,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     async dailyGuidance(userId: number, plans: string | null): Promise<{ guidance: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
       const user = await users.requireUser(userId);
       if (!(await hasDetailedGuidanceAccess(deps, user)))
-        throw new ServiceError('payment_required', 'Подробный разбор дня доступен с подпиской, пакетом разборов или недельным доступом.', {
+        throw new ServiceError('payment_required', 'Подробный разбор дня открывает микро-пакет (две дополнительные карты и личный совет), «Неделя безлимита» или подписка Basic либо VIP.', {
           redirect: '/subscription',
         });
       const { card, orientation } = await todaysCard(user);
