@@ -48,4 +48,25 @@ describe.each(TEST_DB_KINDS)('micro tip on %s', (kind) => {
     ai.set({ mode: 'ok' });
     expect((await h.call(50_002, 'POST', '/api/readings/micro/reveal', { readingId })).body.data.advice.text).toBe(r.body.data.advice.text);
   });
+
+  it('goes through the shared AI provider: the per-user call limit counts the tip too', async () => {
+    const limited = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl, timeoutMs: 30_000, rateLimit: { calls: 1, windowS: 600 } } });
+    try {
+      ai.set({ mode: 'ok', text: TIP });
+      const user = 50_003;
+      // One provider call for the reading uses the user's only slot.
+      const reading = await limited.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
+      const first = await limited.call(user, 'GET', `/api/readings/${reading.body.data.id}/interpretation`);
+      expect(first.body.data.error).toBeNull();
+      const before = ai.requests.length;
+      await limited.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: reading.body.data.id });
+      const r = await limited.call(user, 'POST', '/api/readings/micro/reveal', { readingId: reading.body.data.id });
+      expect(r.status).toBe(200);
+      // No second provider call: the tip is the one built from the cards.
+      expect(ai.requests.length).toBe(before);
+      expect(r.body.data.advice.text).not.toBe(TIP);
+    } finally {
+      await limited.close();
+    }
+  });
 });
