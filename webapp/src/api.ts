@@ -12,13 +12,35 @@ export type { UserProfileView, UserStatus } from '../../services/users';
 export const UNKNOWN_ERROR = 'Неизвестная ошибка';
 export const OFFLINE_ERROR = 'Нет соединения с сервером. Проверьте интернет и попробуйте снова.';
 
+export const GENERIC_ERROR = 'Что-то пошло не так. Попробуйте ещё раз чуть позже.';
+
+/** Our plan and service names may stay Latin on screen; nothing else may. */
+const BRANDS = /\b(VIP|Basic|Premium|Telegram|Stars)\b/g;
+const hasLatin = (s: string) => /[A-Za-z]/.test(s.replace(BRANDS, ''));
+
+/**
+ * What the user reads: the server's Russian message without the field name it starts with (kept for
+ * developers in `detail`), its English asides dropped; an English or developer message becomes a Russian one.
+ */
+export function userMessage(message: string, status: number): string {
+  const m = message.replace(/^[A-Za-z][\w.[\]]*:\s+/, '').trim();
+  if (m && !hasLatin(m)) return m;
+  const withoutAsides = m.replace(/\s*\([^()]*\)/g, '').trim();
+  if (withoutAsides && !hasLatin(withoutAsides)) return withoutAsides;
+  if (status === 0) return typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_ERROR : 'Не удалось связаться с сервером. Попробуйте ещё раз.';
+  return GENERIC_ERROR;
+}
+
 export class ApiError extends Error {
+  /** The message as the server (or the browser) gave it, for logs and code checks; `message` is what users read. */
+  readonly detail: string;
   constructor(
     readonly status: number,
     message: string,
     readonly body?: Record<string, unknown>,
   ) {
-    super(message);
+    super(userMessage(message, status));
+    this.detail = message;
   }
   /** The next reset of a daily limit, when the server sent one (429). */
   get resetsAt(): string | null {
