@@ -52,11 +52,18 @@ function timing(ctx: Ctx): string {
 /** The card the answer leans on: the outcome, or the last card. */
 const keyCard = (ctx: Ctx) => ctx.cards.find((c) => c.role === 'outcome') ?? ctx.cards[ctx.cards.length - 1];
 
-function advice(ctx: Ctx): string {
-  // The advice position when the spread has one; otherwise the strongest card the answer did not name.
+/** Whether the answer sentence already named the key card. */
+function answerNamesKey(ctx: Ctx, b: number): boolean {
+  if (ctx.q.kind === 'open') return Math.abs(b) >= 0.35;
+  return ctx.q.kind === 'decision' && b >= 0.35;
+}
+
+function advice(ctx: Ctx, b: number): string {
+  // The advice position when the spread has one; otherwise the most supportive card the answer did not name.
   const key = keyCard(ctx);
-  const others = ctx.cards.filter((x) => x !== key).sort((a, b) => b.valence - a.valence);
-  const c: ReadCard = ctx.cards.find((x) => x.role === 'advice') ?? others[0] ?? key;
+  const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
+  const candidates = answerNamesKey(ctx, b) ? ranked.filter((x) => x !== key) : ranked;
+  const c: ReadCard = ctx.cards.find((x) => x.role === 'advice') ?? candidates[0] ?? key;
   if (c.tone === 'light') return `Совет карт — опереться на то, что несёт ${bold(c)}: ${ctx.kw(c)}.`;
   if (c.tone === 'mixed') return `Совет карт — не торопиться и держать в фокусе то, о чём говорит ${bold(c)}: ${ctx.kw(c)}.`;
   return `Совет карт — заметить, где в вашей жизни проявляются ${ctx.kw(c)}, и не отдавать этому право решать за вас.`;
@@ -74,8 +81,10 @@ const STEPS: Record<Topic, string> = {
 function evidence(ctx: Ctx): string | null {
   const pro = ctx.cards.filter((c) => c.valence > 0).sort((a, b) => b.valence - a.valence).slice(0, 2);
   const contra = ctx.cards.filter((c) => c.valence < 0).sort((a, b) => a.valence - b.valence).slice(0, 1);
-  if (pro.length && contra.length) return `За благоприятный исход говорят ${joinRu(pro.map(bold))}, а осторожности требует ${bold(contra[0])}.`;
-  if (pro.length) return `Поддержку дают ${joinRu(pro.map(bold))}, и в раскладе нет карты, которая бы им возражала.`;
+  const many = pro.length > 1;
+  if (pro.length && contra.length)
+    return `За благоприятный исход ${many ? 'говорят' : 'говорит'} ${joinRu(pro.map(bold))}, а осторожности требует ${bold(contra[0])}.`;
+  if (pro.length) return `Поддержку ${many ? 'дают' : 'даёт'} ${joinRu(pro.map(bold))}, и в раскладе нет карты, которая бы ${many ? 'им' : 'ей'} возражала.`;
   if (contra.length) return `Главное возражение здесь — ${bold(contra[0])}, и с ним стоит считаться.`;
   return null;
 }
@@ -93,7 +102,7 @@ export function conclusion(ctx: Ctx): string {
   const b = balanceOf(ctx);
   const out: string[] = [answer(ctx, b)];
   if (!ctx.premium) {
-    out.push(advice(ctx));
+    out.push(advice(ctx, b));
     if (ctx.cards.length > 1) out.push(STEPS[ctx.q.topic]);
     return out.join(' ');
   }
@@ -106,11 +115,12 @@ export function conclusion(ctx: Ctx): string {
     if (suits.length) {
       const counts = new Map<Exclude<Suit, 'major'>, number>();
       for (const c of suits) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
-      const top = [...counts.entries()].sort((a, z) => z[1] - a[1])[0][0];
-      out.push(`Решается всё прежде всего в сфере, где живут ${SUIT_INFO[top].sphere}.`);
+      const [first, second] = [...counts.entries()].sort((a, z) => z[1] - a[1]);
+      if (!second || first[1] > second[1]) out.push(`Решается всё прежде всего в сфере, где живут ${SUIT_INFO[first[0]].sphere}.`);
+      else out.push('Масти распределены ровно: вопрос затрагивает сразу несколько сторон жизни, и одна не решит за другие.');
     } else out.push('Все карты — старшие арканы: ситуация судьбоносная, и спешка ей не поможет.');
   }
-  out.push(advice(ctx));
+  out.push(advice(ctx, b));
   out.push(STEPS[ctx.q.topic]);
   out.push(b >= 0 ? 'Карты показывают тенденцию, а не приговор, и сейчас она на вашей стороне.' : 'Карты показывают тенденцию, а не приговор: изменив шаги, вы измените и итог.');
   return out.join(' ');
