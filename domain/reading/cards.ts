@@ -1,7 +1,7 @@
 // The card section: each turned card in its position — what it means there, upright or reversed, in the
 // card's own words for that orientation — and, for the key cards, what it says about the question's topic.
 import { NUMBER_THEME, SUIT_INFO, isCourt, personOf } from './facts';
-import { bold, kw, meaningOf, type Ctx, type ReadCard } from './context';
+import { bold, kw, meaningOf, subj, type Ctx, type ReadCard } from './context';
 import { capitalize, joinRu } from './picker';
 import { MONTH_IN, ROLE_LINES } from './roles';
 import { topicLine } from './topics';
@@ -13,19 +13,19 @@ const REVERSED = ' в перевёрнутом положении';
 const LATER_INTROS: readonly ((c: ReadCard, rev: string) => string)[] = [
   (c, r) => `Следом, в позиции «${c.positionName}», — ${bold(c)}${r}.`,
   (c, r) => `Дальше, на месте «${c.positionName}», — ${bold(c)}${r}.`,
-  (c, r) => `Затем в позиции «${c.positionName}» выходит ${bold(c)}${r}.`,
+  (c, r) => `Затем в позиции «${c.positionName}» выходит ${subj(c)}${r}.`,
 ];
 
 const INTROS: readonly ((c: ReadCard, rev: string) => string)[] = [
-  (c, r) => `В позиции «${c.positionName}» лежит ${bold(c)}${r}.`,
-  (c, r) => `${bold(c)}${r} занимает позицию «${c.positionName}».`,
+  (c, r) => `В позиции «${c.positionName}» лежит ${subj(c)}${r}.`,
+  (c, r) => `${capitalize(subj(c))}${r} занимает позицию «${c.positionName}».`,
   (c, r) => `На месте «${c.positionName}» выпала карта ${bold(c)}${r}.`,
-  (c, r) => `Позицию «${c.positionName}» открывает ${bold(c)}${r}.`,
-  (c, r) => `В позиции «${c.positionName}» оказывается ${bold(c)}${r}.`,
-  (c, r) => `${bold(c)}${r} ложится в позицию «${c.positionName}».`,
-  (c, r) => `В позиции «${c.positionName}» появляется ${bold(c)}${r}.`,
+  (c, r) => `Позицию «${c.positionName}» открывает ${subj(c)}${r}.`,
+  (c, r) => `В позиции «${c.positionName}» оказывается ${subj(c)}${r}.`,
+  (c, r) => `${capitalize(subj(c))}${r} ложится в позицию «${c.positionName}».`,
+  (c, r) => `В позиции «${c.positionName}» появляется ${subj(c)}${r}.`,
   (c, r) => `Позиция «${c.positionName}» — это ${bold(c)}${r}.`,
-  (c, r) => `Позицию «${c.positionName}» занимает ${bold(c)}${r}.`,
+  (c, r) => `Позицию «${c.positionName}» занимает ${subj(c)}${r}.`,
 ];
 
 /** A reversed card whose reversed meaning is good news: say so, instead of a warning. */
@@ -40,7 +40,7 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   const parts: string[] = [];
   if (c.role === 'month') {
     const when = MONTH_IN[c.positionName] ?? `в позиции «${c.positionName}»`;
-    parts.push(`${capitalize(when)} вам выпадает ${bold(c)}${rev}.`);
+    parts.push(`${capitalize(when)} вам выпадает ${subj(c)}${rev}.`);
   } else if (i > 0 && ctx.pick.hasLeft('later', LATER_INTROS.length) && ctx.pick.pick('coin', [true, false, false]))
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
@@ -77,7 +77,7 @@ export function wholeSpread(ctx: Ctx): string {
   const courts = cards.filter((c) => isCourt(c.card));
   if (courts.length && (ctx.premium || out.length < 2)) {
     const c = courts[0];
-    out.push(`${bold(c)} может означать не только настроение, но и человека — ${personOf(c.card)}.`);
+    out.push(`${capitalize(subj(c))} может означать не только настроение, но и человека — ${personOf(c.card)}.`);
   }
 
   const ranks = new Map<number, number>();

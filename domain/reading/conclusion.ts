@@ -2,7 +2,7 @@
 // way the cards lean, for «when» a pace, otherwise a short answer in the question's topic; then the advice.
 // Basic: two or three sentences; premium: five to seven.
 import { SUIT_INFO } from './facts';
-import { balanceOf, bold, kw, type Ctx, type ReadCard } from './context';
+import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
 import { TOPIC_SCOPE } from './topics';
 import type { Topic } from './question';
@@ -25,8 +25,8 @@ function answer(ctx: Ctx, b: number): string {
     case 'timing':
       return timing(ctx);
     default:
-      if (b >= 0.35) return `Коротко: ${scope} карты смотрят в вашу сторону, и ${bold(key)} это подтверждает.`;
-      if (b <= -0.35) return `Коротко: ${scope} сейчас период испытаний, но он проходим, и ${bold(key)} показывает, где ключ.`;
+      if (b >= 0.35) return `Коротко: ${scope} карты смотрят в вашу сторону, и ${subj(key)} это подтверждает.`;
+      if (b <= -0.35) return `Коротко: ${scope} сейчас период испытаний, но он проходим, и ${subj(key)} показывает, где ключ.`;
       return `Коротко: ${scope} всё ещё решается, и многое зависит от ваших шагов.`;
   }
 }
@@ -64,8 +64,8 @@ function advice(ctx: Ctx, b: number): string {
   const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
   const candidates = answerNamesKey(ctx, b) ? ranked.filter((x) => x !== key) : ranked;
   const c: ReadCard = ctx.cards.find((x) => x.role === 'advice') ?? candidates[0] ?? key;
-  if (c.tone === 'light') return `Совет карт — опереться на то, что несёт ${bold(c)}: ${ctx.kw(c)}.`;
-  if (c.tone === 'mixed') return `Совет карт — не торопиться и держать в фокусе то, о чём говорит ${bold(c)}: ${ctx.kw(c)}.`;
+  if (c.tone === 'light') return `Совет карт — опереться на то, что несёт ${subj(c)}: ${ctx.kw(c)}.`;
+  if (c.tone === 'mixed') return `Совет карт — не торопиться и держать в фокусе то, о чём говорит ${subj(c)}: ${ctx.kw(c)}.`;
   return `Совет карт — заметить, где в вашей жизни проявляются ${ctx.kw(c)}, и не отдавать этому право решать за вас.`;
 }
 
@@ -83,7 +83,7 @@ function evidence(ctx: Ctx): string | null {
   const contra = ctx.cards.filter((c) => c.valence < 0).sort((a, b) => a.valence - b.valence).slice(0, 1);
   const many = pro.length > 1;
   if (pro.length && contra.length)
-    return `За благоприятный исход ${many ? 'говорят' : 'говорит'} ${joinRu(pro.map(bold))}, а осторожности требует ${bold(contra[0])}.`;
+    return `За благоприятный исход ${many ? 'говорят' : 'говорит'} ${joinRu(pro.map(bold))}, а осторожности требует ${subj(contra[0])}.`;
   if (pro.length) return `Поддержку ${many ? 'дают' : 'даёт'} ${joinRu(pro.map(bold))}, и в раскладе нет карты, которая бы ${many ? 'им' : 'ей'} возражала.`;
   if (contra.length) return `Главное возражение здесь — ${bold(contra[0])}, и с ним стоит считаться.`;
   return null;

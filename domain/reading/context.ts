@@ -25,6 +25,9 @@ export interface Ctx {
 export const keywordsOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedKeywords : card.keywords);
 export const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);
 export const bold = (c: PromptCard) => `**${c.card.name}**`;
+/** The card as the subject of a singular verb: «карта **Влюблённые** ложится…» for a name in the plural. */
+export const subj = (c: PromptCard) => (PLURAL_NAMES.has(c.card.id) ? `карта ${bold(c)}` : bold(c));
+const PLURAL_NAMES = new Set(['lovers']);
 
 /** Two or three of the card's keywords (which ones depends on `from`, so two mentions differ). */
 export function kw(c: PromptCard, from = 0, count = 2): string {

@@ -1,7 +1,8 @@
 // The middle sections of each spread's outline: which cards speak to the heading, what the heading means
 // for a card that supports or challenges, a second card's voice, and the question's topic once more.
-import { bold, kw, type Ctx, type ReadCard } from './context';
+import { kw, subj, type Ctx, type ReadCard } from './context';
 import type { Tone } from './facts';
+import { capitalize } from './picker';
 import { topicLine } from './topics';
 
 interface Heading {
@@ -43,11 +44,11 @@ const MIXED: readonly string[] = [
 ];
 
 const SECOND: readonly ((c: ReadCard, k: string) => string)[] = [
-  (c, k) => `Рядом звучит ${bold(c)} — ${k}.`,
-  (c, k) => `К этому добавляется ${bold(c)}: ${k}.`,
-  (c, k) => `${bold(c)} уточняет картину: ${k}.`,
-  (c, k) => `Вторым голосом здесь выступает ${bold(c)} — ${k}.`,
-  (c, k) => `Эту мысль подхватывает ${bold(c)}: ${k}.`,
+  (c, k) => `Рядом звучит ${subj(c)} — ${k}.`,
+  (c, k) => `К этому добавляется ${subj(c)}: ${k}.`,
+  (c, k) => `${capitalize(subj(c))} уточняет картину: ${k}.`,
+  (c, k) => `Вторым голосом здесь выступает ${subj(c)} — ${k}.`,
+  (c, k) => `Эту мысль подхватывает ${subj(c)}: ${k}.`,
 ];
 
 function toneText(ctx: Ctx, h: Heading | undefined, tone: Tone): string {
@@ -61,7 +62,9 @@ export function sectionParagraph(ctx: Ctx, heading: string, index: number): stri
   const picks = (h?.cards ?? [index + 1, index]).map((i) => ctx.cards[i]).filter((c): c is ReadCard => !!c);
   const main = picks[0] ?? ctx.cards[index % ctx.cards.length];
   const lead = h?.lead ?? `Тему «${heading}» раскрывает`;
-  const parts = [`${lead} ${bold(main)}.`, toneText(ctx, h, main.tone)];
+  // «…влияние карты **X**» already says «карта».
+  const who = /карты$/.test(lead) ? `**${main.card.name}**` : subj(main);
+  const parts = [`${lead} ${who}.`, toneText(ctx, h, main.tone)];
   const second = picks.find((c) => c !== main);
   if (second) parts.push(ctx.pick.pick('second', SECOND)(second, ctx.kw(second)));
   parts.push(topicLine(ctx, main));
