@@ -48,4 +48,24 @@ describe.each(TEST_DB_KINDS)('micro tip on %s', (kind) => {
     ai.set({ mode: 'ok' });
     expect((await h.call(50_002, 'POST', '/api/readings/micro/reveal', { readingId })).body.data.advice.text).toBe(r.body.data.advice.text);
   });
+
+  it('goes through the shared AI provider: the per-user call limit counts the tip too', async () => {
+    const limited = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl, timeoutMs: 30_000, rateLimit: { calls: 1, windowS: 600 } } });
+    try {
+      ai.set({ mode: 'ok', text: TIP });
+      const user = 50_003;
+      // The user's only provider call of the window is already used (as by a reading a moment ago).
+      const reading = await limited.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
+      await limited.db.insertInto('ai_rate_limits').values({ user_id: user, window_start: new Date(), calls: 1 }).execute();
+      const before = ai.requests.length;
+      await limited.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: reading.body.data.id });
+      const r = await limited.call(user, 'POST', '/api/readings/micro/reveal', { readingId: reading.body.data.id });
+      expect(r.status).toBe(200);
+      // No provider call over the limit: the tip is the one built from the cards.
+      expect(ai.requests.length).toBe(before);
+      expect(r.body.data.advice.text).not.toBe(TIP);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -2,14 +2,21 @@
 // which is as strict as Telegram's), showing the same words.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseRichText } from '../domain/markup';
 import { markdownToHtml, splitText } from './format';
 import { parseTelegramHtml } from './local-telegram/html';
 
 describe('chat formatting', () => {
   it('turns headings, bold, italic and list items into Telegram HTML', () => {
     const html = markdownToHtml('## Совет карт\n**Маг** говорит: *действуйте*\n- шаг <1> & шаг 2');
-    expect(html).toBe('<b>Совет карт</b>\n<b>Маг</b> говорит: <i>действуйте</i>\n• шаг &lt;1&gt; &amp; шаг 2');
-    expect(parseTelegramHtml(html)).toMatchObject({ ok: true, text: 'Совет карт\nМаг говорит: действуйте\n• шаг <1> & шаг 2' });
+    expect(html).toBe('<b>Совет карт</b>\n\n<b>Маг</b> говорит: <i>действуйте</i>\n\n• шаг &lt;1&gt; &amp; шаг 2');
+    expect(parseTelegramHtml(html)).toMatchObject({ ok: true, text: 'Совет карт\n\nМаг говорит: действуйте\n\n• шаг <1> & шаг 2' });
+  });
+
+  it('reads the text with the same parser as the web app (domain/markup.ts)', () => {
+    const text = '## Анализ карт\n\n**Шут** — *новое* начало.\nВторая строка.\n\n1. раз\n2. два';
+    expect(parseRichText(text).map((b) => b.kind)).toEqual(['heading', 'paragraph', 'list']);
+    expect(markdownToHtml(text)).toBe('<b>Анализ карт</b>\n\n<b>Шут</b> — <i>новое</i> начало. Вторая строка.\n\n1. раз\n2. два');
   });
 
   it('any text (a partial stream too) becomes HTML Telegram parses', () => {

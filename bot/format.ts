@@ -1,24 +1,25 @@
 // Texts for the chat: Telegram HTML from our markdown-like interpretation text (## headings, **bold**,
 // *italic*, "- " items), escaped so any text is safe, and split under Telegram's 4096-character limit.
+import { parseRichText, type Inline } from '../domain/markup';
+
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function inline(line: string): string {
-  return escapeHtml(line)
-    .replace(/\*\*([^*\n]+?)\*\*/g, '<b>$1</b>')
-    .replace(/(^|[^*])\*([^*\n]+?)\*(?!\*)/g, '$1<i>$2</i>');
+function inlineHtml(inlines: Inline[]): string {
+  return inlines.map((p) => (p.kind === 'bold' ? `<b>${escapeHtml(p.text)}</b>` : p.kind === 'italic' ? `<i>${escapeHtml(p.text)}</i>` : escapeHtml(p.text))).join('');
 }
 
-/** One line of the interpretation as Telegram HTML (tags never span lines, so any prefix is valid). */
-function line(l: string): string {
-  const heading = /^#{1,6}\s+(.*)$/.exec(l);
-  if (heading) return `<b>${inline(heading[1].replace(/\*\*/g, ''))}</b>`;
-  const item = /^\s*[-*•]\s+(.*)$/.exec(l);
-  if (item) return `• ${inline(item[1])}`;
-  return inline(l);
-}
-
+/**
+ * The interpretation as Telegram HTML, from the same parser the web app renders: headings in bold, list items
+ * with bullets. Tags are produced by us and always closed, so any prefix of a streaming text is valid too.
+ */
 export function markdownToHtml(text: string): string {
-  return text.split('\n').map(line).join('\n');
+  return parseRichText(text)
+    .map((b) => {
+      if (b.kind === 'heading') return `<b>${escapeHtml(b.inlines.map((i) => i.text).join(''))}</b>`;
+      if (b.kind === 'paragraph') return inlineHtml(b.inlines);
+      return b.items.map((it, i) => `${b.ordered ? `${i + 1}.` : '•'} ${inlineHtml(it)}`).join('\n');
+    })
+    .join('\n\n');
 }
 
 /** Splits text into parts of at most `max` characters, at paragraph or line breaks where possible. */

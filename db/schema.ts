@@ -71,6 +71,10 @@ export interface ReadingsTable {
   ai_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 0002: why the reading ended with the fallback text (spec 000 §8 message). */
   ai_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0007: cards turned (in dealing order) when the interpretation was asked for; null: all of them. */
+  turned_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0007: the year forecast's first month (1..12); null for other spreads. */
+  first_month: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0002: provider calls per user in the current window (the rate limit holds across instances). */

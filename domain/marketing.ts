@@ -96,6 +96,10 @@ export const LOADING_TIPS = [
 export const DISCLAIMER =
   'Толкование создано искусственным интеллектом и носит развлекательный характер. Оно не является медицинской, юридической или финансовой консультацией.';
 
+/** Under a text the card-based interpreter wrote: it must not claim an AI wrote it. */
+export const CARDS_DISCLAIMER =
+  'Толкование составлено по классическим значениям карт и носит развлекательный характер. Оно не является медицинской, юридической или финансовой консультацией.';
+
 /** Picks n distinct items at random (for testimonials). */
 export function pickRandom<T>(items: readonly T[], n: number, random: () => number = Math.random): T[] {
   const pool = [...items];

@@ -44,6 +44,18 @@ describe('A/B variants', () => {
     );
   });
 
+  it('tone and price variant are different bits of one FNV-1a of the user id, independent of each other', () => {
+    for (const id of [1, 42, 123456789, 987654321012]) {
+      const h = fnv1a32(String(id));
+      expect(chooseTone(id)).toBe((['romance', 'mystic'] as const)[h & 1]);
+      expect(chooseMicroVariant(id)).toBe((['A', 'B'] as const)[(h >>> 1) & 1]);
+    }
+    // All four combinations occur: one does not decide the other.
+    const combos = new Set<string>();
+    for (let id = 1; id < 400; id++) combos.add(`${chooseTone(id)}:${chooseMicroVariant(id)}`);
+    expect(combos.size).toBe(4);
+  });
+
   it('both variants occur, roughly evenly, and the default is A', () => {
     const counts = { A: 0, B: 0 };
     for (let id = 1_000_000; id < 1_002_000; id++) counts[chooseMicroVariant(id)]++;

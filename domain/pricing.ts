@@ -1,6 +1,6 @@
 // The product catalogue and its prices (spec 001 §1, §9), pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
-import { chooseVariant } from './variant';
+import { variantFromBits } from './variant';
 import { effectiveTier } from './tiers';
 import type { Tier } from './types';
 
@@ -59,9 +59,9 @@ export function resolvePricing(overrides: Partial<{ [K in keyof PricingTable]: P
   };
 }
 
-/** Copy tone and micro-price variant: stable per user (32-bit FNV-1a of the id, independently salted). */
-export const chooseTone = (userId: number | string | null | undefined): Tone => chooseVariant(userId, TONES, 'tone:');
-export const chooseMicroVariant = (userId: number | string | null | undefined): AbVariant => chooseVariant(userId, AB_VARIANTS, 'micro:');
+/** Copy tone and micro-price variant: stable per user — bit 0 and bit 1 of the 32-bit FNV-1a of the id. */
+export const chooseTone = (userId: number | string | null | undefined): Tone => variantFromBits(userId, TONES, 0);
+export const chooseMicroVariant = (userId: number | string | null | undefined): AbVariant => variantFromBits(userId, AB_VARIANTS, 1);
 
 /** The currency a user sees, from the app's language (uk, kk, be); everyone else sees roubles. */
 export function currencyForLanguage(languageCode: string | null | undefined): Currency {

@@ -3,6 +3,8 @@ import { SPREAD_TYPES } from './types';
 import {
   DEFAULT_OUTLINE,
   SPREADS,
+  outlineOf,
+  positionNamesFor,
   SPREAD_BY_ID,
   getSpread,
   isSpreadType,
@@ -10,10 +12,10 @@ import {
 } from './spreads';
 
 describe('spread catalogue', () => {
-  it('has 7 spreads in SPREAD_TYPES order', () => {
-    expect(SPREADS).toHaveLength(7);
+  it('has 8 spreads in SPREAD_TYPES order', () => {
+    expect(SPREADS).toHaveLength(8);
     expect(SPREADS.map((s) => s.id)).toEqual([...SPREAD_TYPES]);
-    expect(SPREAD_BY_ID.size).toBe(7);
+    expect(SPREAD_BY_ID.size).toBe(8);
   });
 
   it('every spread has as many positions as cards, all distinct', () => {
@@ -33,6 +35,7 @@ describe('spread catalogue', () => {
       health_wellbeing: 3,
       celtic_cross: 10,
       spiritual_guidance: 5,
+      year_forecast: 13,
     });
     expect(getSpread('celtic_cross')?.positions).toHaveLength(10);
   });
@@ -42,11 +45,17 @@ describe('spread catalogue', () => {
     expect(SPREADS.filter((s) => s.access === 'free').map((s) => s.id)).toEqual(['free_daily']);
   });
 
-  it('celtic_cross and spiritual_guidance are VIP-only', () => {
+  it('celtic_cross, spiritual_guidance and year_forecast are VIP-only', () => {
     expect(SPREADS.filter((s) => s.vipOnly).map((s) => s.id)).toEqual([
       'celtic_cross',
       'spiritual_guidance',
+      'year_forecast',
     ]);
+  });
+
+  it('the year forecast: the theme of the year, then the twelve months from the current one', () => {
+    expect(positionNamesFor('year_forecast', 11)).toEqual(['Тема года', 'Ноябрь', 'Декабрь', 'Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь']);
+    expect(outlineOf('year_forecast', 1)).toEqual(['Тема года', 'Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь', 'Общий вывод']);
   });
 
   it('access flags and price labels are consistent', () => {
@@ -72,7 +81,8 @@ describe('spread catalogue', () => {
   });
 
   it('every outline has 3–6 sections and ends with «Общий вывод»', () => {
-    for (const outline of [...SPREADS.map((s) => s.outline), DEFAULT_OUTLINE]) {
+    // The year forecast is the exception: a section for each month.
+    for (const outline of [...SPREADS.filter((s) => s.id !== 'year_forecast').map((s) => s.outline), DEFAULT_OUTLINE]) {
       expect(outline.length).toBeGreaterThanOrEqual(3);
       expect(outline.length).toBeLessThanOrEqual(6);
       expect(outline[outline.length - 1]).toBe('Общий вывод');

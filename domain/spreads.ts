@@ -22,6 +22,17 @@ function define(input: SpreadInput): SpreadDefinition {
   };
 }
 
+/** Russian month names, January first. */
+export const MONTHS_RU = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'] as const;
+
+/** The year forecast's month positions before the month it starts in is known. */
+const YEAR_MONTH_SLOTS = Array.from({ length: 12 }, (_, i) => `Месяц ${i + 1}`);
+
+/** The twelve months from `firstMonth` (1..12) on: «Ноябрь», «Декабрь», «Январь», … */
+export function monthsFrom(firstMonth: number): string[] {
+  return Array.from({ length: 12 }, (_, i) => MONTHS_RU[(firstMonth - 1 + i) % 12]);
+}
+
 /** Section outline for a spread type the catalogue does not know. */
 export const DEFAULT_OUTLINE: string[] = ['Анализ карт', 'Ключевые темы', 'Совет карт', 'Общий вывод'];
 
@@ -184,6 +195,26 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     },
     outline: ['Анализ карт', 'Духовный урок', 'Путь роста', 'Послание карт', 'Общий вывод'],
   }),
+  year_forecast: define({
+    id: 'year_forecast',
+    name: 'Прогноз на год',
+    description: 'Тринадцать карт: главная тема года и по карте на каждый из двенадцати месяцев, начиная с текущего.',
+    icon: '🗓️',
+    positions: ['Тема года', ...YEAR_MONTH_SLOTS],
+    access: 'vip',
+    question: {
+      title: 'Ваш вопрос о годе',
+      description: 'Подумайте, каким вы хотите видеть этот год, и спросите о том, что для вас в нём главное.',
+      placeholder: 'Например: что принесёт мне этот год?',
+      examples: [
+        'Что принесёт мне этот год?',
+        'Каким будет для меня следующий год в любви?',
+        'На что опереться в работе в ближайший год?',
+        'Чему меня научит этот год?',
+      ],
+    },
+    outline: ['Тема года', ...YEAR_MONTH_SLOTS, 'Общий вывод'],
+  }),
 };
 
 /** All spreads, in the order of SPREAD_TYPES. */
@@ -204,4 +235,23 @@ export function getSpread(id: string): SpreadDefinition | undefined {
 /** Russian name of the spread, or «Расклад Таро» for an unknown type. */
 export function spreadLabel(id: string): string {
   return getSpread(id)?.name ?? 'Расклад Таро';
+}
+
+/**
+ * The position names of a reading: the catalogue's, except the year forecast, whose month positions are the
+ * twelve months from the one the reading was made in (`firstMonth`, 1..12).
+ */
+export function positionNamesFor(spreadType: string, firstMonth?: number | null): string[] {
+  const spread = getSpread(spreadType);
+  if (!spread) return [];
+  if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12) return ['Тема года', ...monthsFrom(firstMonth)];
+  return spread.positions;
+}
+
+/** The section outline of a reading (the year forecast's sections are its months). */
+export function outlineOf(spreadType: string, firstMonth?: number | null): string[] {
+  const spread = getSpread(spreadType);
+  if (!spread) return DEFAULT_OUTLINE;
+  if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12) return ['Тема года', ...monthsFrom(firstMonth), 'Общий вывод'];
+  return spread.outline;
 }

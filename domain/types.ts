@@ -36,6 +36,7 @@ export const SPREAD_TYPES = [
   'health_wellbeing',
   'celtic_cross',
   'spiritual_guidance',
+  'year_forecast',
 ] as const;
 export type SpreadType = (typeof SPREAD_TYPES)[number];
 

@@ -15,3 +15,12 @@ export function chooseVariant<T>(userId: number | string | null | undefined, var
   if (userId === null || userId === undefined || userId === '') return variants[0];
   return variants[fnv1a32(`${salt}${userId}`) % variants.length];
 }
+
+/**
+ * One 32-bit FNV-1a hash of the user id, and each choice reads its own bits of it (tone the lowest, the price
+ * variant the next): the choices are independent without salting the id.
+ */
+export function variantFromBits<T>(userId: number | string | null | undefined, variants: readonly T[], shift: number): T {
+  if (userId === null || userId === undefined || userId === '') return variants[0];
+  return variants[(fnv1a32(String(userId)) >>> shift) % variants.length];
+}

@@ -1,5 +1,6 @@
 // Builds every use case from its dependencies; main.ts and the tests call this once.
 import { createAnalyticsService } from './analytics';
+import { createArchiveService } from './archive';
 import { createBotStateService } from './bot-state';
 import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
@@ -22,7 +23,8 @@ export function createServices(deps: ServiceDeps) {
   const analytics = createAnalyticsService(deps);
   const natal = createNatalService(deps, users);
   const stats = createStatsService(deps);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats };
+  const archive = createArchiveService(deps, users);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, archive };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,12 +1,13 @@
 // AI interpretations (spec 000 §7, DESIGN.md §7): streamed from an OpenAI-compatible provider, stored on the
-// reading when complete, and replaced by an honest fallback (with the spread given back) when no AI text can
-// be produced. One provider call per reading, even across instances: the reading is claimed in the database;
+// reading when complete, and replaced by the card-based interpretation when no AI text can be produced. The
+// spread stays used either way; a reading that fell back keeps «ask the AI again» (retry), which sends the
+// same cards at no cost whenever the provider is back. One provider call per reading, even across instances: the reading is claimed in the database;
 // other requests in this process share the in-flight stream, requests elsewhere poll for the stored result.
 import crypto from 'node:crypto';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import * as aiRepo from '../db/repositories/interpretations';
 import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
+import * as usersRepo from '../db/repositories/users';
 import type { Reading, User } from '../db/schema';
 import { CARD_BY_ID } from '../domain/deck';
 import { buildDailyCardFallback, buildDailyGuidanceFallback, buildFallbackInterpretation } from '../domain/fallback';
@@ -21,43 +22,16 @@ import {
 } from '../domain/prompts';
 import { isPaidTier } from '../domain/tiers';
 import { formatDurationWords, localDate } from '../domain/time';
+import { AI_ERRORS, ProviderFailure, createAiProvider, rateLimited } from './ai-provider';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { natalSigns } from './natal';
 import { hasRecentMicro } from './payments/micro';
 import { readingView, type ReadingView } from './readings';
 import { entitlementOf, type UserService } from './users';
 
-/** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */
-export interface AiConfig {
-  /** Unset: no provider call is ever made; every interpretation is the fallback. */
-  apiKey?: string;
-  baseUrl: string;
-  model: string;
-  maxTokens: number;
-  temperature: number;
-  /** The whole provider call, first byte to last token. */
-  timeoutMs: number;
-  /** Provider calls one user may start per window (default 10 per 600 s), on top of the tier quotas. */
-  rateLimit?: { calls: number; windowS: number };
-  /** How often a request waiting for another instance's call looks at the database (default 250 ms). */
-  pollIntervalMs?: number;
-}
+export { AI_ERRORS, backendApiError, type AiConfig } from './ai-provider';
 
-/** The error texts of spec 000 §8, as the `error` of an answer that carries the fallback. */
-export const AI_ERRORS = {
-  notInitialized: 'OpenAI client not initialized. Please check your API key configuration.',
-  empty: 'Empty response from ChatGPT',
-  unexpectedFormat: 'Unexpected response format from backend',
-  timeout: 'Request timed out.',
-  backendError: 'Backend error occurred',
-  unknown: 'Unknown error occurred',
-  dailyCard: 'An error occurred while getting the interpretation',
-  guidance: 'Detailed interpretation temporarily unavailable',
-} as const;
-
-export const backendApiError = (status: number) => `Backend API error: ${status}`;
-
-const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
 const DAILY_CARD_MAX_TOKENS = 400;
 const GUIDANCE_MAX_TOKENS = 1200;
 /**
@@ -69,93 +43,31 @@ const HEARTBEAT_MS = 3_000;
 
 export interface InterpretationResult {
   interpretation: string;
-  /** True when the text is the locally built fallback (the screen shows 'Showing basic card interpretation'). */
+  /** True when the text is the card-based interpretation (no AI text). */
   fallback: boolean;
-  /** Why the fallback was used (spec 000 §8 message); null for an AI text. */
+  /** Why the fallback was used (spec 000 §8 message, for logs and clients that read it; never shown). */
   error: string | null;
   reading: ReadingView;
+  /** Who wrote the text: the AI, or the card-based interpreter. */
+  source: 'ai' | 'cards';
+  /** Why the cards wrote it: no AI is configured, or the AI failed. Null for an AI text. */
+  fallbackReason: 'no_ai' | 'ai_failed' | null;
+  /** «Спросить ИИ ещё раз» is possible: a card-based reading while an AI provider is configured. */
+  canRetry: boolean;
+  /** The calm Russian line the screen shows for a card-based text (null for an AI text). */
+  notice: string | null;
 }
+
+/** What the screens show above a card-based interpretation. */
+export const FALLBACK_NOTICES = {
+  label: 'Толкование составлено по классическим значениям карт',
+  aiFailed: 'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.',
+} as const;
 
 export type InterpretationEvent =
   | { type: 'delta'; text: string }
   | { type: 'done'; result: InterpretationResult }
   | { type: 'error'; error: unknown };
-
-// ---------------------------------------------------------------------------------------------------------
-// The provider
-
-class ProviderFailure extends Error {
-  constructor(
-    message: string,
-    /** The caller went away: nothing is stored, the claim is given up. */
-    readonly cancelled = false,
-  ) {
-    super(message);
-  }
-}
-
-function describeFailure(err: unknown, cancelled: AbortSignal, deadline: AbortSignal): ProviderFailure {
-  if (err instanceof ProviderFailure) return err;
-  if (cancelled.aborted) return new ProviderFailure('cancelled', true);
-  if (deadline.aborted || err instanceof APIConnectionTimeoutError) return new ProviderFailure(AI_ERRORS.timeout);
-  if (err instanceof APIUserAbortError) return new ProviderFailure(AI_ERRORS.timeout);
-  if (err instanceof APIConnectionError) return new ProviderFailure(err.message || AI_ERRORS.unknown);
-  if (err instanceof APIError) return new ProviderFailure(typeof err.status === 'number' ? backendApiError(err.status) : AI_ERRORS.backendError);
-  if (err instanceof SyntaxError) return new ProviderFailure(AI_ERRORS.unexpectedFormat);
-  return new ProviderFailure((err as Error)?.message || AI_ERRORS.unknown);
-}
-
-function createProvider(ai: AiConfig | undefined) {
-  const client = ai?.apiKey
-    ? new OpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' })
-    : null;
-
-  return {
-    enabled: client !== null,
-
-    /**
-     * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.
-     * Throws ProviderFailure with the spec's message (or `cancelled` when `signal` fired).
-     */
-    async complete(messages: ChatMessage[], o: { signal: AbortSignal; maxTokens?: number; onDelta?: (text: string) => void }): Promise<string> {
-      if (!client || !ai) throw new ProviderFailure(AI_ERRORS.notInitialized);
-      // The SDK's timeout ends when the headers arrive; a provider that stalls mid-stream needs our own.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), ai.timeoutMs);
-      const signal = AbortSignal.any([o.signal, deadline.signal]);
-      let text = '';
-      try {
-        const stream = await client.chat.completions.create(
-          {
-            model: ai.model,
-            messages,
-            max_tokens: Math.min(ai.maxTokens, o.maxTokens ?? ai.maxTokens),
-            temperature: ai.temperature,
-            stream: true,
-          },
-          { signal },
-        );
-        for await (const chunk of stream) {
-          if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
-          const piece: unknown = chunk.choices[0]?.delta?.content;
-          if (piece === undefined || piece === null || piece === '') continue;
-          if (typeof piece !== 'string') throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
-          text += piece;
-          o.onDelta?.(piece);
-        }
-        // The SDK ends an aborted stream quietly: an abort must not pass for a complete answer.
-        if (signal.aborted) throw new Error('aborted');
-      } catch (err) {
-        throw describeFailure(err, o.signal, deadline.signal);
-      } finally {
-        clearTimeout(timer);
-      }
-      if (!text.trim()) throw new ProviderFailure(AI_ERRORS.empty);
-      if (!/\p{L}/u.test(text)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
-      return text;
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Flights: one interpretation in progress in this process, shared by every request for that reading
@@ -247,17 +159,36 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-export function resultOf(r: Reading): InterpretationResult {
+export function resultOf(r: Reading, aiEnabled: boolean): InterpretationResult {
+  const fallback = r.status === 'fallback';
+  const reason = !fallback ? null : !aiEnabled || r.ai_error === AI_ERRORS.notInitialized ? 'no_ai' : 'ai_failed';
   return {
     interpretation: r.interpretation ?? '',
-    fallback: r.status === 'fallback',
-    error: r.status === 'fallback' ? (r.ai_error ?? AI_ERRORS.unknown) : null,
+    fallback,
+    error: fallback ? (r.ai_error ?? AI_ERRORS.unknown) : null,
     reading: readingView(r),
+    source: fallback ? 'cards' : 'ai',
+    fallbackReason: reason,
+    canRetry: fallback && aiEnabled,
+    notice: reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : reason === 'no_ai' ? FALLBACK_NOTICES.label : null,
   };
 }
 
-export function promptInputOf(r: Reading): ReadingPromptInput {
-  return { spreadType: r.spread_type, question: r.question, cards: promptCards(r.spread_type, r.cards), level: r.level };
+/** The cards the user turned (in dealing order): all of them when the client never said. */
+export function turnedCards(r: Pick<Reading, 'cards' | 'turned_count'>) {
+  const sorted = [...r.cards].sort((a, b) => a.position - b.position);
+  return r.turned_count && r.turned_count > 0 ? sorted.slice(0, r.turned_count) : sorted;
+}
+
+export function promptInputOf(r: Reading, extra: Pick<ReadingPromptInput, 'firstName' | 'astro'> = {}): ReadingPromptInput {
+  return {
+    spreadType: r.spread_type,
+    question: r.question,
+    cards: promptCards(r.spread_type, turnedCards(r), r.first_month),
+    level: r.level,
+    firstMonth: r.first_month,
+    ...extra,
+  };
 }
 
 /**
@@ -272,26 +203,15 @@ export async function hasDetailedGuidanceAccess(deps: ServiceDeps, user: User): 
 
 export function createInterpretationService(deps: ServiceDeps, users: UserService) {
   const ai = deps.ai;
-  const provider = createProvider(ai);
-  const rate = ai?.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const provider = createAiProvider(deps);
+  const rate = provider.rate;
   const pollMs = ai?.pollIntervalMs ?? 250;
   const instance = crypto.randomUUID();
   const flights = new Map<number, Flight>();
   const dailyPending = new Map<string, Promise<{ text: string; fallback: boolean; error: string | null }>>();
   let leaseSeq = 0;
 
-  function rateLimited(seconds: number): ServiceError {
-    return new ServiceError('limit_reached', `Слишком много запросов к толкованиям. Попробуйте через ${formatDurationWords(seconds * 1000)}.`, {
-      retryAfterSeconds: seconds,
-    });
-  }
-
-  /** A provider call slot of the user (429 when the window is full). Not taken when no call is made. */
-  async function takeSlot(userId: number) {
-    if (!provider.enabled) return;
-    const wait = await aiRepo.takeRateSlot(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
-    if (wait !== null) throw rateLimited(wait);
-  }
+  const takeSlot = provider.takeSlot;
 
   async function loadOwned(userId: number, id: number): Promise<Reading> {
     const r = await readingsRepo.findReading(deps.db, id);
@@ -301,13 +221,15 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     return r;
   }
 
-  /** Stores the final text once; a fallback gives the spread back in the same transaction. */
+  /** Stores the final text once. The spread stays used even for a fallback: failures cannot be farmed. */
   async function store(id: number, leaseId: string, text: string, error: string | null): Promise<Reading | undefined> {
-    return deps.db.transaction().execute(async (trx) => {
-      const row = await aiRepo.finishReading(trx, id, leaseId, { interpretation: text, status: error ? 'fallback' : 'done', error });
-      if (row && error && row.charged_day) await usageRepo.refundSpread(trx, row.user_id, row.charged_day);
-      return row;
-    });
+    return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status: error ? 'fallback' : 'done', error });
+  }
+
+  /** The reading's prompt with the user's first name and natal signs (both optional colour). */
+  async function fullPromptInput(r: Reading): Promise<ReadingPromptInput> {
+    const [user, astro] = await Promise.all([usersRepo.findUser(deps.db, r.user_id), natalSigns(deps.db, r.user_id)]);
+    return promptInputOf(r, { firstName: user?.first_name || null, astro });
   }
 
   /** Runs the call this instance claimed. Returns false when the claim was lost before storing. */
@@ -320,11 +242,17 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       throw err;
     }
     f.markReady();
-    const input = promptInputOf(claimed);
+    const input = await fullPromptInput(claimed);
     let text: string;
     let error: string | null = null;
     try {
-      text = await provider.complete(buildReadingMessages(input), { signal: f.abort.signal, onDelta: (t) => f.push(t) });
+      text = await provider.complete(buildReadingMessages(input), {
+        signal: f.abort.signal,
+        onDelta: (t) => f.push(t),
+        // Thirteen cards month by month need more room than the spec's default.
+        maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
+        allowLonger: input.spreadType === 'year_forecast',
+      });
     } catch (err) {
       const failure = err as ProviderFailure;
       if (failure.cancelled) {
@@ -339,7 +267,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     }
     const row = await store(claimed.id, leaseId, text, error);
     if (!row) return false;
-    f.settle({ ok: true, result: resultOf(row) });
+    f.settle({ ok: true, result: resultOf(row, provider.enabled) });
     return true;
   }
 
@@ -365,7 +293,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         if (fresh.status === 'done' || fresh.status === 'fallback') {
           // Written elsewhere: the listeners here get it as one piece, as for any finished reading.
           if (!f.text && fresh.interpretation) f.push(fresh.interpretation);
-          return f.settle({ ok: true, result: resultOf(fresh) });
+          return f.settle({ ok: true, result: resultOf(fresh, provider.enabled) });
         }
         if (fresh.status !== 'dealt') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения и не толкуется');
         await sleep(pollMs, f.abort.signal);
@@ -450,9 +378,14 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
    * Starts (or joins, or replays) the interpretation of the caller's reading. Throws 404/403/409 for a reading
    * that is not the caller's to interpret, and 429 when the caller's provider calls are over the rate limit.
    */
-  async function open(userId: number, readingId: number): Promise<InterpretationSession> {
-    const r = await loadOwned(userId, readingId);
-    if (r.status === 'done' || r.status === 'fallback') return finishedSession(resultOf(r));
+  async function open(userId: number, readingId: number, o: { turned?: number } = {}): Promise<InterpretationSession> {
+    let r = await loadOwned(userId, readingId);
+    // The first request that says how many cards were turned fixes it; only those are read and shown.
+    if (r.status === 'dealt' && r.turned_count === null && o.turned !== undefined) {
+      const turned = Math.max(1, Math.min(o.turned, r.cards.length));
+      r = (await readingsRepo.setTurnedCount(deps.db, r.id, turned)) ?? (await loadOwned(userId, readingId));
+    }
+    if (r.status === 'done' || r.status === 'fallback') return finishedSession(resultOf(r, provider.enabled));
     let f = flights.get(readingId);
     if (!f) {
       f = new Flight(readingId);
@@ -469,8 +402,25 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     return session;
   }
 
+  /**
+   * «Спросить ИИ ещё раз»: a reading that ended card-based goes back to the AI with the same cards, at no
+   * cost (no spread is taken), as often as the provider is back; the per-user call limit still applies.
+   */
+  async function retry(userId: number, readingId: number): Promise<InterpretationSession> {
+    const r = await loadOwned(userId, readingId);
+    if (r.status === 'fallback') {
+      if (!provider.enabled)
+        throw new ServiceError('conflict', 'ИИ-толкователь сейчас не подключён, поэтому толкование составлено по классическим значениям карт.');
+      const wait = await aiRepo.rateSlotWait(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
+      if (wait !== null) throw rateLimited(wait);
+      await readingsRepo.reopenForAi(deps.db, r.id);
+    }
+    return open(userId, readingId);
+  }
+
   return {
     open,
+    retry,
 
     /**
      * The spec's POST /api/chat with server meaning: interprets the caller's reading given by id, or the
@@ -532,7 +482,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     async dailyGuidance(userId: number, plans: string | null): Promise<{ guidance: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
       const user = await users.requireUser(userId);
       if (!(await hasDetailedGuidanceAccess(deps, user)))
-        throw new ServiceError('payment_required', 'Подробный разбор дня доступен с подпиской, пакетом разборов или недельным доступом.', {
+        throw new ServiceError('payment_required', 'Подробный разбор дня открывает микро-пакет (две дополнительные карты и личный совет), «Неделя безлимита» или подписка Basic либо VIP.', {
           redirect: '/subscription',
         });
       const { card, orientation } = await todaysCard(user);

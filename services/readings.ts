@@ -7,7 +7,7 @@ import type { Reading } from '../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
-import { getSpread, spreadLabel } from '../domain/spreads';
+import { getSpread, positionNamesFor, spreadLabel } from '../domain/spreads';
 import { canUseSpread, dailySpreadLimit, interpretationLevel } from '../domain/tiers';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
@@ -60,8 +60,10 @@ export function cardView(c: DealtCard, positionName: string): DealtCardView {
   };
 }
 
+/** A reading as the owner sees it: only the cards that were turned once the interpretation was asked for. */
 export function readingView(r: Reading): ReadingView {
-  const positions = getSpread(r.spread_type)?.positions ?? [];
+  const positions = positionNamesFor(r.spread_type, r.first_month);
+  const shown = r.turned_count && r.turned_count > 0 ? r.cards.filter((c) => c.position < r.turned_count!) : r.cards;
   return {
     id: r.id,
     spreadType: r.spread_type,
@@ -70,7 +72,7 @@ export function readingView(r: Reading): ReadingView {
     level: r.level,
     status: r.status,
     interpretation: r.interpretation,
-    cards: r.cards.map((c) => cardView(c, positions[c.position] ?? `Карта ${c.position + 1}`)),
+    cards: shown.map((c) => cardView(c, positions[c.position] ?? `Карта ${c.position + 1}`)),
     createdAt: r.created_at.toISOString(),
   };
 }
@@ -130,6 +132,9 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           level: interpretationLevel(charged.entitlement.tier),
           status: 'dealt',
           chargedDay: charged.day,
+          // The year forecast's months start from the user's current month.
+          firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
+          createdAt: deps.clock(),
         });
       });
       return readingView(reading);

@@ -15,4 +15,9 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидаетс�
 export const readingRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .post('/', validate('json', createBody), async (c) => ok(c, await s.readings.create(c.var.userId, c.req.valid('json')), 201))
-    .get('/:id', validate('param', idParam), async (c) => ok(c, await s.readings.get(c.var.userId, c.req.valid('param').id)));
+    .get('/:id', validate('param', idParam), async (c) => {
+      const view = await s.readings.get(c.var.userId, c.req.valid('param').id);
+      // A reading older than the archive window opens with VIP only (402 otherwise).
+      await s.archive.assertVisible(c.var.userId, new Date(view.createdAt));
+      return ok(c, view);
+    });

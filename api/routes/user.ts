@@ -11,6 +11,12 @@ const pageQuery = z.object({
   offset: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(0, 'не меньше 0').max(1_000_000).default(0),
 });
 
+const archiveQuery = pageQuery.extend({
+  q: z.string({ error: 'ожидается строка' }).max(100, 'не больше 100 символов').optional(),
+  card: z.string({ error: 'ожидается строка' }).max(60, 'не больше 60 символов').optional(),
+  scope: z.enum(['all'], { error: 'ожидается all' }).optional(),
+});
+
 const dailyCardUseBody = z.object({ redraw: z.boolean({ error: 'ожидается true или false' }).optional() }).optional();
 
 const saveReadingBody = z
@@ -77,10 +83,8 @@ export const userRoutes = (s: Services) =>
       });
       return ok(c, saved, 201);
     })
-    .get('/readings', validate('query', pageQuery), async (c) => {
-      const { limit, offset } = c.req.valid('query');
-      return ok(c, await s.readings.list(c.var.userId, limit, offset));
-    })
+    // «Архив гаданий»: the last 30 days (VIP: all), searchable by question and card.
+    .get('/readings', validate('query', archiveQuery), async (c) => ok(c, await s.archive.list(c.var.userId, c.req.valid('query'))))
     .post('/subscription', validate('json', subscriptionBody), async (c) => {
       const { status } = await s.users.activateMockPlan(c.var.userId, c.req.valid('json').subscriptionType);
       return ok(c, { userStatus: status });

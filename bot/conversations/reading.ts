@@ -9,6 +9,7 @@ import { userDay } from '../../domain/day';
 import { getSpread, SPREADS } from '../../domain/spreads';
 import { canUseSpread } from '../../domain/tiers';
 import { ServiceError } from '../../services/errors';
+import { FALLBACK_NOTICES } from '../../services/interpretation';
 import { limitReachedError, type ReadingView } from '../../services/readings';
 import { entitlementOf } from '../../services/users';
 import type { BotContext, BotDeps, InnerContext } from '../context';
@@ -16,6 +17,10 @@ import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { openAppButton } from '../keyboards';
 
 export const READING_CONVERSATION = 'reading';
+
+/** «Спросить ИИ ещё раз» under a card-based reading: the callback data is this prefix and the reading id. */
+export const ASK_AI_AGAIN = '🔮 Спросить ИИ ещё раз';
+export const ASK_AI_AGAIN_DATA = 'ai-again:';
 
 interface MenuItem {
   id: string;
@@ -65,9 +70,17 @@ const PREVIEW_MAX = 3800;
  * Streams the interpretation into the chat: one message edited as the text grows, then the final text
  * (split when longer than a message) with a button to the reading in the app.
  */
-export async function deliverInterpretation(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number): Promise<void> {
-  const placeholder = await api.sendMessage(chatId, '🔮 Толкую карты…');
-  let shown = '🔮 Толкую карты…';
+export async function deliverInterpretation(
+  api: Api,
+  deps: BotDeps,
+  chatId: number,
+  userId: number,
+  readingId: number,
+  o: { retry?: boolean } = {},
+): Promise<void> {
+  const waiting = o.retry ? '🔮 Спрашиваю ИИ ещё раз…' : '🔮 Толкую карты…';
+  const placeholder = await api.sendMessage(chatId, waiting);
+  let shown = waiting;
   const edit = async (html: string) => {
     if (html === shown) return;
     shown = html;
@@ -76,10 +89,10 @@ export async function deliverInterpretation(api: Api, deps: BotDeps, chatId: num
     });
   };
 
-  let final: { text: string; fallback: boolean } | null = null;
+  let final: { text: string; fallback: boolean; reason: 'no_ai' | 'ai_failed' | null; canRetry: boolean } | null = null;
   let session;
   try {
-    session = await deps.services.interpretation.open(userId, readingId);
+    session = o.retry ? await deps.services.interpretation.retry(userId, readingId) : await deps.services.interpretation.open(userId, readingId);
   } catch (err) {
     if (err instanceof ServiceError) {
       await edit(escapeHtml(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`));
@@ -99,7 +112,7 @@ export async function deliverInterpretation(api: Api, deps: BotDeps, chatId: num
         editing = edit(`${markdownToHtml(text)} ▌`).finally(() => (editing = null));
       }
     } else if (e.type === 'done') {
-      final = { text: e.result.interpretation, fallback: e.result.fallback };
+      final = { text: e.result.interpretation, fallback: e.result.fallback, reason: e.result.fallbackReason, canRetry: e.result.canRetry };
     } else {
       const err = e.error;
       const message = err instanceof ServiceError ? err.message : 'Не удалось получить толкование.';
@@ -111,10 +124,12 @@ export async function deliverInterpretation(api: Api, deps: BotDeps, chatId: num
   await editing;
   if (!final) return;
   const parts = splitText(final.text.trim() || text.trim());
-  const notice = final.fallback
-    ? '\n\n<i>ИИ сейчас недоступен: это базовое толкование по значениям карт, расклад не списан с лимита.</i>'
-    : '';
-  const button = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
+  // A card-based text says so calmly; when the AI failed, the same cards can go to it again at no cost.
+  const notice = !final.fallback
+    ? ''
+    : `\n\n<i>${escapeHtml(final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`)}</i>`;
+  const button = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`) ?? new InlineKeyboard();
+  if (final.fallback && final.canRetry) button.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
   for (let i = 0; i < parts.length; i++) {
     const last = i === parts.length - 1;
     const html = markdownToHtml(parts[i]) + (last ? notice : '');

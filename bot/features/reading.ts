@@ -2,7 +2,7 @@
 import { createConversation } from '@grammyjs/conversations';
 import { Composer } from 'grammy';
 import type { BotContext, InnerContext } from '../context';
-import { READING_CONVERSATION, readingConversation } from '../conversations/reading';
+import { ASK_AI_AGAIN_DATA, READING_CONVERSATION, deliverInterpretation, readingConversation } from '../conversations/reading';
 
 /** Installed before the conversation itself, so a command is never taken as an answer. */
 const guard = new Composer<BotContext>();
@@ -21,6 +21,13 @@ guard.on('message:entities:bot_command', async (ctx, next) => {
 
 const composer = new Composer<BotContext>();
 composer.use(guard);
+// «Спросить ИИ ещё раз»: the same cards go to the AI again, at no cost; the services check the reading is the user's.
+composer.callbackQuery(new RegExp(`^${ASK_AI_AGAIN_DATA}(\\d{1,15})$`), async (ctx) => {
+  const chatId = ctx.chat?.id;
+  await ctx.answerCallbackQuery();
+  if (!chatId) return;
+  await deliverInterpretation(ctx.api, ctx.deps, chatId, ctx.from.id, Number(ctx.match[1]), { retry: true });
+});
 composer.use(createConversation<BotContext, InnerContext>(readingConversation, { id: READING_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }));
 composer.command('reading', (ctx) => ctx.conversation.enter(READING_CONVERSATION));
 

@@ -6,6 +6,7 @@ import * as m0003 from './0003_bot_notifications';
 import * as m0004 from './0004_natal';
 import * as m0005 from './0005_payments';
 import * as m0006 from './0006_money_guards';
+import * as m0007 from './0007_reading_turns';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_natal': m0004,
   '0005_payments': m0005,
   '0006_money_guards': m0006,
+  '0007_reading_turns': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

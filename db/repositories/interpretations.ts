@@ -107,6 +107,14 @@ export async function takeRateSlot(db: Q, userId: number, now: Date, limit: numb
   return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
 }
 
+/** Seconds until the user's window of provider calls has room again, or null when it has room now (read only). */
+export async function rateSlotWait(db: Q, userId: number, now: Date, limit: number, windowS: number): Promise<number | null> {
+  const row = await db.selectFrom('ai_rate_limits').select(['window_start', 'calls']).where('user_id', '=', userId).executeTakeFirst();
+  if (!row || row.calls < limit) return null;
+  const ends = row.window_start.getTime() + windowS * 1000;
+  return ends <= now.getTime() ? null : Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+}
+
 export async function findDailyCardNote(db: Q, userId: number, day: string, cardKey: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('daily_card_notes')

@@ -14,6 +14,9 @@ export interface NewReading {
   status: ReadingStatus;
   interpretation?: string | null;
   chargedDay: string | null;
+  firstMonth?: number | null;
+  /** The app's clock (the archive window is measured on it); default now(). */
+  createdAt?: Date;
 }
 
 export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
@@ -28,6 +31,8 @@ export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
       status: r.status,
       interpretation: r.interpretation ?? null,
       charged_day: r.chargedDay,
+      first_month: r.firstMonth ?? null,
+      ...(r.createdAt ? { created_at: r.createdAt } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -59,4 +64,26 @@ export async function countReadings(db: Q, userId: number): Promise<number> {
 
 export async function updateInterpretation(db: Q, id: number, interpretation: string, status: ReadingStatus): Promise<void> {
   await db.updateTable('readings').set({ interpretation, status, updated_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+/** Fixes how many cards were turned, once, while the reading still waits for its interpretation. */
+export async function setTurnedCount(db: Q, id: number, turned: number): Promise<Reading | undefined> {
+  return db
+    .updateTable('readings')
+    .set({ turned_count: turned })
+    .where('id', '=', id)
+    .where('status', '=', 'dealt')
+    .where('turned_count', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** «Ask the AI again»: a card-based reading waits for the AI once more (its cards and charge unchanged). */
+export async function reopenForAi(db: Q, id: number): Promise<void> {
+  await db
+    .updateTable('readings')
+    .set({ status: 'dealt', ai_lease_id: null, ai_lease_until: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'fallback')
+    .execute();
 }

@@ -67,7 +67,7 @@ export function createPaymentContext(deps: ServiceDeps, users: UserService, noti
     availableProviders,
     microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt },
     // The tip is written by the AI provider when one is configured; the card-built tip otherwise.
-    adviceWriter: createMicroAdviceWriter(deps.ai) as MicroAdviceWriter | undefined,
+    adviceWriter: createMicroAdviceWriter(deps) as MicroAdviceWriter | undefined,
 
     /** The adapter for a client's choice of provider (503 when it is not configured). */
     pickProvider(requested?: 'stars' | 'yookassa'): PaymentProviderAdapter {

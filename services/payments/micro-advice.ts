@@ -1,9 +1,9 @@
 // The micro pack's personal tip from the AI provider (one short completion per purchase, after the cards are
 // stored). Without a key, or when the provider fails, the caller uses the tip built from the cards.
-import OpenAI from 'openai';
 import { CARD_BY_ID } from '../../domain/deck';
 import { SYSTEM_PROMPT, cardLine, oneLine, type ChatMessage } from '../../domain/prompts';
-import type { AiConfig } from '../interpretation';
+import { createAiProvider } from '../ai-provider';
+import type { ServiceDeps } from '../deps';
 import type { MicroAdviceWriter } from './micro';
 
 const MAX_TOKENS = 400;
@@ -25,20 +25,17 @@ export function buildMicroAdviceMessages(question: string, cards: { cardId: stri
   ];
 }
 
-export function createMicroAdviceWriter(ai: AiConfig | undefined): MicroAdviceWriter | undefined {
-  if (!ai?.apiKey) return undefined;
-  const client = new OpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: Math.min(ai.timeoutMs, MAX_WAIT_MS), maxRetries: 0, logLevel: 'off' });
-  return async ({ question, cards }) => {
-    const res = await client.chat.completions.create(
-      {
-        model: ai.model,
-        messages: buildMicroAdviceMessages(question, cards),
-        max_tokens: Math.min(ai.maxTokens, MAX_TOKENS),
-        temperature: ai.temperature,
-      },
-      { signal: AbortSignal.timeout(Math.min(ai.timeoutMs, MAX_WAIT_MS)) },
-    );
-    const text = res?.choices?.[0]?.message?.content;
-    return typeof text === 'string' && /\p{L}/u.test(text) ? text.trim() : null;
+/** The tip through the shared AI provider (its rate limit, timeout and failure mapping); none without a key. */
+export function createMicroAdviceWriter(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>): MicroAdviceWriter | undefined {
+  const provider = createAiProvider(deps);
+  if (!provider.enabled) return undefined;
+  return async ({ userId, question, cards }) => {
+    await provider.takeSlot(userId);
+    const text = await provider.complete(buildMicroAdviceMessages(question, cards), {
+      signal: AbortSignal.timeout(MAX_WAIT_MS),
+      maxTokens: MAX_TOKENS,
+      timeoutMs: MAX_WAIT_MS,
+    });
+    return text.trim();
   };
 }

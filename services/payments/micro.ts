@@ -41,7 +41,7 @@ export interface MicroRevealView {
 }
 
 /** Writes the personal tip (AI); null or a throw means the fallback is used. */
-export type MicroAdviceWriter = (input: { question: string; cards: MicroCardView[] }) => Promise<string | null>;
+export type MicroAdviceWriter = (input: { userId: number; question: string; cards: MicroCardView[] }) => Promise<string | null>;
 
 function cardViewOf(c: DealtCard, index: number): MicroCardView {
   const card = CARD_BY_ID.get(c.cardId)!;
@@ -139,7 +139,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
     const cards = (mp.cards ?? []).map(cardViewOf);
     let text: string | null = null;
     try {
-      text = writer ? await writer({ question: reading.question, cards }) : null;
+      text = writer ? await writer({ userId, question: reading.question, cards }) : null;
     } catch {
       text = null;
     }

@@ -12,13 +12,35 @@ export type { UserProfileView, UserStatus } from '../../services/users';
 export const UNKNOWN_ERROR = 'Неизвестная ошибка';
 export const OFFLINE_ERROR = 'Нет соединения с сервером. Проверьте интернет и попробуйте снова.';
 
+export const GENERIC_ERROR = 'Что-то пошло не так. Попробуйте ещё раз чуть позже.';
+
+/** Our plan and service names may stay Latin on screen; nothing else may. */
+const BRANDS = /\b(VIP|Basic|Premium|Telegram|Stars)\b/g;
+const hasLatin = (s: string) => /[A-Za-z]/.test(s.replace(BRANDS, ''));
+
+/**
+ * What the user reads: the server's Russian message without the field name it starts with (kept for
+ * developers in `detail`), its English asides dropped; an English or developer message becomes a Russian one.
+ */
+export function userMessage(message: string, status: number): string {
+  const m = message.replace(/^[A-Za-z][\w.[\]]*:\s+/, '').trim();
+  if (m && !hasLatin(m)) return m;
+  const withoutAsides = m.replace(/\s*\([^()]*\)/g, '').trim();
+  if (withoutAsides && !hasLatin(withoutAsides)) return withoutAsides;
+  if (status === 0) return typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_ERROR : 'Не удалось связаться с сервером. Попробуйте ещё раз.';
+  return GENERIC_ERROR;
+}
+
 export class ApiError extends Error {
+  /** The message as the server (or the browser) gave it, for logs and code checks; `message` is what users read. */
+  readonly detail: string;
   constructor(
     readonly status: number,
     message: string,
     readonly body?: Record<string, unknown>,
   ) {
-    super(message);
+    super(userMessage(message, status));
+    this.detail = message;
   }
   /** The next reset of a daily limit, when the server sent one (429). */
   get resetsAt(): string | null {
@@ -74,6 +96,11 @@ export interface ReadingsPage {
   total: number;
   limit: number;
   offset: number;
+  /** VIP: the whole archive is open. */
+  fullArchive?: boolean;
+  windowDays?: number | null;
+  /** Readings older than the window that VIP would open. */
+  olderHidden?: number;
 }
 
 export const getStatus = () => api<StatusResponse>('/api/user/status');
@@ -82,7 +109,12 @@ export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean }) =>
 export const createReading = (spreadType: string, question: string) =>
   api<ReadingView>('/api/readings', { method: 'POST', json: { spreadType, question } });
 export const getReading = (id: number) => api<ReadingView>(`/api/readings/${id}`);
-export const listReadings = (limit: number, offset: number) => api<ReadingsPage>(`/api/user/readings?limit=${limit}&offset=${offset}`);
+export const listReadings = (limit: number, offset: number, search: { q?: string; card?: string } = {}) => {
+  const p = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (search.q) p.set('q', search.q);
+  if (search.card) p.set('card', search.card);
+  return api<ReadingsPage>(`/api/user/readings?${p}`);
+};
 export const dailyCardAvailable = () => api<DailyCardAvailability>('/api/user/daily-card/available');
 export const drawDailyCard = (redraw = false) =>
   api<DailyCardView>('/api/user/daily-card/use', { method: 'POST', json: redraw ? { redraw: true } : {} });
@@ -92,8 +124,27 @@ export const drawDailyCard = (redraw = false) =>
 export interface StreamDone {
   reading: ReadingView | null;
   fallback: boolean;
+  /** The server's reason (the spec's English text): for logs only, never shown. */
   error: string | null;
+  /** Why the cards wrote the text: no AI configured, or the AI failed. */
+  fallbackReason: 'no_ai' | 'ai_failed' | null;
+  /** «Спросить ИИ ещё раз» is possible. */
+  canRetry: boolean;
+  /** The calm Russian line for a card-based text. */
+  notice: string | null;
 }
+
+const doneOf = (d: Record<string, unknown>): StreamDone => ({
+  reading: (d.reading as ReadingView) ?? null,
+  fallback: d.fallback === true,
+  error: typeof d.error === 'string' ? d.error : null,
+  fallbackReason: d.fallbackReason === 'no_ai' || d.fallbackReason === 'ai_failed' ? d.fallbackReason : null,
+  canRetry: d.canRetry === true,
+  notice: typeof d.notice === 'string' ? d.notice : null,
+});
+
+/** Only Russian reaches the screen: a message with Latin letters (a browser's or a developer's) is replaced. */
+export const russianOr = (message: string | null | undefined, fallback: string) => (message && !/[A-Za-z]/.test(message) ? message : fallback);
 
 export interface StreamHandlers {
   onDelta(text: string): void;
@@ -130,10 +181,19 @@ export function createSseParser(onEvent: (event: string, data: string) => void) 
  * Authorization header). Resolves when the stream ends; throws ApiError on a failed answer, an `error`
  * event, or a stream that ends without `done`.
  */
-export async function streamInterpretation(id: number, h: StreamHandlers, signal?: AbortSignal): Promise<void> {
+export async function streamInterpretation(
+  id: number,
+  h: StreamHandlers,
+  signal?: AbortSignal,
+  o: { turned?: number; retry?: boolean } = {},
+): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api/readings/${id}/interpretation`, { headers: authHeaders({ Accept: 'text/event-stream' }), signal });
+    // «Спросить ИИ ещё раз» posts to …/retry; otherwise the server learns how many cards were turned.
+    const url = o.retry
+      ? `/api/readings/${id}/interpretation/retry`
+      : `/api/readings/${id}/interpretation${o.turned && o.turned > 0 ? `?turned=${o.turned}` : ''}`;
+    res = await fetch(url, { method: o.retry ? 'POST' : 'GET', headers: authHeaders({ Accept: 'text/event-stream' }), signal });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
@@ -143,12 +203,12 @@ export async function streamInterpretation(id: number, h: StreamHandlers, signal
     const payload = (await res.json().catch(() => null)) as {
       success?: boolean;
       error?: string;
-      data?: { interpretation?: string; fallback?: boolean; error?: string | null; reading?: ReadingView };
+      data?: { interpretation?: string } & Record<string, unknown>;
     } | null;
     if (res.ok && payload?.success && payload.data) {
       // A server that answered JSON after all: the same outcome in one piece.
       if (payload.data.interpretation) h.onDelta(payload.data.interpretation);
-      h.onDone({ reading: payload.data.reading ?? null, fallback: !!payload.data.fallback, error: payload.data.error ?? null });
+      h.onDone(doneOf(payload.data));
       return;
     }
     throw new ApiError(res.status, payload?.error ?? `HTTP ${res.status}: ${res.statusText}`, payload ?? undefined);
@@ -166,11 +226,7 @@ export async function streamInterpretation(id: number, h: StreamHandlers, signal
     if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
     else if (event === 'done') {
       state.finished = true;
-      h.onDone({
-        reading: (json.reading as ReadingView) ?? null,
-        fallback: json.fallback === true,
-        error: typeof json.error === 'string' ? json.error : null,
-      });
+      h.onDone(doneOf(json));
     } else if (event === 'error') {
       state.failure = new ApiError(502, typeof json.message === 'string' && json.message ? json.message : UNKNOWN_ERROR);
     }

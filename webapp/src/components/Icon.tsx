@@ -19,6 +19,7 @@ const PATHS = {
   eye: 'M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z M12 2v1.5 M4.5 4.5l1 1 M19.5 4.5l-1 1',
   cards: 'M8 4h9a1.5 1.5 0 0 1 1.5 1.5v13A1.5 1.5 0 0 1 17 20H8a1.5 1.5 0 0 1-1.5-1.5v-13A1.5 1.5 0 0 1 8 4Z M6.5 6.5 4.6 7a1.5 1.5 0 0 0-1 1.8l2.9 10.6 M12.5 9l1 2 2 1-2 1-1 2-1-2-2-1 2-1Z',
   sparkle: 'M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8Z M19 16l.7 1.8 1.8.7-1.8.7L19 21l-.7-1.8-1.8-.7 1.8-.7Z',
+  calendar: 'M4 6h16v14H4Z M4 10h16 M8 3.5v4 M16 3.5v4 M8 14h2 M12 14h2 M16 14h2 M8 17h2 M12 17h2',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -32,6 +33,7 @@ export const SPREAD_ICONS: Record<string, IconName> = {
   health_wellbeing: 'leaf',
   celtic_cross: 'cross',
   spiritual_guidance: 'eye',
+  year_forecast: 'calendar',
 };
 
 export function Icon(props: { name: IconName; size?: number; className?: string }) {

@@ -1,9 +1,11 @@
 // Under an interpretation: the VIP offer for free users, the thank-you and the disclaimer.
-import { DISCLAIMER, PRICES } from '../../../domain/marketing';
+import { CARDS_DISCLAIMER, COPY, DISCLAIMER, PRICES } from '../../../domain/marketing';
+import { chooseTone } from '../../../domain/pricing';
 import { useStatus } from '../hooks/useStatus';
 import { VipOffer } from './VipOffer';
 
-export function ReadingFooter() {
+/** `byCards`: the text above was written by the card-based interpreter, so the disclaimer must not name an AI. */
+export function ReadingFooter({ byCards = false }: { byCards?: boolean } = {}) {
   const { data } = useStatus();
   const free = data?.userStatus.subscriptionType === 'free' && !data.userStatus.special;
   return (
@@ -13,7 +15,10 @@ export function ReadingFooter() {
         <p className="thanks" data-testid="thanks">
           Спасибо{data?.user.firstName ? `, ${data.user.firstName}` : ''}, что доверились картам ✦
         </p>
-        <p className="disclaimer">{DISCLAIMER}</p>
+        <p className="disclaimer" data-testid="disclaimer">
+          {/* An AI text carries the copy bank's disclaimer in the user's tone; a card-based one never names an AI. */}
+          {byCards ? CARDS_DISCLAIMER : data?.user.id ? `${COPY[chooseTone(data.user.id)].disclaimer} Это не медицинская, юридическая или финансовая консультация.` : DISCLAIMER}
+        </p>
       </footer>
     </>
   );

@@ -1,15 +1,18 @@
-// A reading with its interpretation: the question, the numbered cards, and the text, streamed from
-// GET /api/readings/:id/interpretation (TEAM.md contract 1) and rendered as it arrives. Until the first
-// text the loading screen shows; an error keeps any partial text with the basic-interpretation notice.
+// A reading with its interpretation: the question, the turned cards, and the text, streamed from
+// GET /api/readings/:id/interpretation and rendered as it arrives. A text the cards wrote is labelled honestly,
+// with no error box: without an AI that is simply the product's interpretation; when the AI failed, a calm note
+// and «Спросить ИИ ещё раз», which sends the same cards again at no cost. Only Russian reaches the screen.
 import { useEffect, useState } from 'react';
-import { ApiError, getReading, streamInterpretation, type ReadingView } from '../api';
+import { ApiError, getReading, russianOr, streamInterpretation, type ReadingView } from '../api';
 import { haptic } from '../telegram/bridge';
 import { CardImage } from './CardImage';
 import { ErrorBlock } from './ErrorBlock';
 import { LoadingScreen } from './LoadingScreen';
 import { RichText } from './RichText';
 
-export const FALLBACK_NOTICE = 'Показана базовая интерпретация карт';
+export const FALLBACK_NOTICE = 'Толкование составлено по классическим значениям карт';
+export const AI_FAILED_NOTE = 'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.';
+export const ASK_AI_AGAIN = 'Спросить ИИ ещё раз';
 export const FETCH_ERROR = 'Произошла ошибка при получении интерпретации';
 
 interface State {
@@ -17,23 +20,34 @@ interface State {
   text: string;
   finished: boolean;
   fallback: boolean;
-  /** The server's error text for a finished reading (it still has text: the fallback). */
-  error: string | null;
+  /** Why the cards wrote the text (null for an AI text). */
+  reason: 'no_ai' | 'ai_failed' | null;
+  canRetry: boolean;
+  notice: string | null;
   /** The call itself failed. */
   failure: string | null;
 }
 
 const hasStoredText = (r: ReadingView | null | undefined) => !!r && !!r.interpretation && r.status !== 'dealt';
 
-export function ReadingResult(props: { readingId: number; initial?: ReadingView; onFinished?: (finished: boolean) => void }) {
-  const { readingId, initial } = props;
+export function ReadingResult(props: {
+  readingId: number;
+  initial?: ReadingView;
+  /** How many cards the user turned (in order): only those are read. */
+  turned?: number;
+  onFinished?: (finished: boolean, byCards: boolean) => void;
+}) {
+  const { readingId, initial, turned } = props;
   const [attempt, setAttempt] = useState(0);
+  const [retry, setRetry] = useState(false);
   const [s, setS] = useState<State>(() => ({
     reading: initial ?? null,
     text: hasStoredText(initial) ? initial!.interpretation! : '',
     finished: hasStoredText(initial),
     fallback: initial?.status === 'fallback',
-    error: null,
+    reason: null,
+    canRetry: false,
+    notice: null,
     failure: null,
   }));
 
@@ -52,10 +66,12 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
   }, [readingId, s.reading]);
 
   useEffect(() => {
-    if (hasStoredText(initial) && attempt === 0) return;
+    // A stored AI text needs no call; a stored card-based one asks the server whether the AI can be asked again.
+    if (hasStoredText(initial) && initial!.status === 'done' && attempt === 0) return;
     const ctrl = new AbortController();
     let first = true;
-    setS((p) => ({ ...p, text: '', finished: false, fallback: false, error: null, failure: null }));
+    // Asking the AI again keeps the card-based text on screen until the AI's first words arrive.
+    setS((p) => (retry ? { ...p, finished: false, canRetry: false, failure: null } : { ...p, text: '', finished: false, fallback: false, reason: null, canRetry: false, notice: null, failure: null }));
     streamInterpretation(
       readingId,
       {
@@ -63,6 +79,9 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
           if (first) {
             first = false;
             haptic('reveal');
+            // Asking again: the new text replaces the card-based one as soon as it starts.
+            setS((p) => ({ ...p, text: retry ? piece : p.text + piece }));
+            return;
           }
           setS((p) => ({ ...p, text: p.text + piece }));
         },
@@ -72,30 +91,40 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
             reading: done.reading ?? p.reading,
             finished: true,
             fallback: done.fallback,
-            error: done.error,
+            reason: done.fallback ? (done.fallbackReason ?? 'ai_failed') : null,
+            canRetry: done.canRetry,
+            notice: done.notice,
             // The final text is the stored one when the server sent it (deltas may have been cut short).
             text: done.reading?.interpretation || p.text,
           }));
         },
       },
       ctrl.signal,
+      { turned, retry },
     ).catch((err: unknown) => {
       if ((err as Error)?.name === 'AbortError') return;
       haptic('error');
-      const message = err instanceof ApiError && err.message ? err.message : FETCH_ERROR;
-      setS((p) => ({ ...p, finished: true, failure: message }));
+      const message = russianOr(err instanceof ApiError ? err.message : null, FETCH_ERROR);
+      // A failed «ask again» keeps the card-based text and the button: the reading is not lost.
+      setS((p) => ({ ...p, finished: true, failure: message, canRetry: retry ? true : p.canRetry }));
     });
     return () => ctrl.abort();
-  }, [readingId, attempt, initial]);
+    // `retry` changes together with `attempt`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readingId, attempt, initial, turned]);
 
   const { onFinished } = props;
   useEffect(() => {
-    onFinished?.(s.finished);
-  }, [s.finished, onFinished]);
+    onFinished?.(s.finished, s.fallback);
+  }, [s.finished, s.fallback, onFinished]);
 
   const reading = s.reading;
   const waiting = !s.text && !s.finished;
-  const showNotice = !!s.text && (s.fallback || !!s.error || !!s.failure);
+  const byCards = !!s.text && s.fallback;
+  const askAgain = () => {
+    setRetry(true);
+    setAttempt((a) => a + 1);
+  };
 
   return (
     <div className="reading-result">
@@ -124,18 +153,29 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
 
       {waiting && <LoadingScreen />}
 
-      {(s.failure || s.error) && (
+      {/* Only a call that failed outright (no text at all) is an error. */}
+      {s.failure && !s.text && (
         <ErrorBlock
-          title={s.failure ? FETCH_ERROR : 'Не удалось получить толкование ИИ'}
-          message={s.failure ?? s.error ?? 'Неизвестная ошибка'}
-          onRetry={s.failure ? () => setAttempt((a) => a + 1) : undefined}
+          title={FETCH_ERROR}
+          message={s.failure}
+          onRetry={() => {
+            setRetry(false);
+            setAttempt((a) => a + 1);
+          }}
         />
       )}
 
-      {showNotice && (
-        <p className="notice notice-fallback" data-testid="fallback-notice">
-          {FALLBACK_NOTICE}
-        </p>
+      {byCards && (
+        <div className="notice notice-fallback" data-testid="fallback-notice">
+          {s.reason !== 'ai_failed' && <p className="notice-label">{FALLBACK_NOTICE}</p>}
+          {s.reason === 'ai_failed' && <p data-testid="ai-failed-note">{s.notice && !/[A-Za-z]/.test(s.notice) ? s.notice : AI_FAILED_NOTE}</p>}
+          {s.failure && s.text && <p data-testid="ask-again-failed">{s.failure}</p>}
+          {s.canRetry && s.finished && (
+            <button type="button" className="btn btn-secondary" data-testid="ask-ai-again" onClick={askAgain}>
+              {ASK_AI_AGAIN}
+            </button>
+          )}
+        </div>
       )}
 
       {s.text && (

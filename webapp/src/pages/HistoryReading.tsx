@@ -1,8 +1,8 @@
 // One reading from the archive (/history/:id), with its cards and interpretation (streamed if it was never
 // interpreted).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { ApiError, getReading, type ReadingView } from '../api';
+import { ApiError, getReading, russianOr, type ReadingView } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { ReadingFooter } from '../components/ReadingFooter';
@@ -18,6 +18,11 @@ export default function HistoryReading() {
   const [error, setError] = useState<ApiError | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [finished, setFinished] = useState(false);
+  const [byCards, setByCards] = useState(false);
+  const onFinished = useCallback((done: boolean, cards: boolean) => {
+    setFinished(done);
+    setByCards(cards);
+  }, []);
 
   useEffect(() => {
     if (!Number.isSafeInteger(readingId) || readingId <= 0) {
@@ -40,7 +45,9 @@ export default function HistoryReading() {
       {reading && <p className="hint">{dateFmt.format(new Date(reading.createdAt))}</p>}
       {error && (
         <ErrorBlock
-          message={error.status === 404 ? 'Расклад не найден' : error.status === 403 ? 'Это чужой расклад' : error.message}
+          message={
+            error.status === 404 ? 'Расклад не найден' : error.status === 403 ? 'Это чужой расклад' : russianOr(error.message, 'Не удалось открыть расклад. Попробуйте ещё раз.')
+          }
           onRetry={error.status >= 500 || error.status === 0 ? () => setAttempt((a) => a + 1) : undefined}
         >
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/history')}>
@@ -48,8 +55,8 @@ export default function HistoryReading() {
           </button>
         </ErrorBlock>
       )}
-      {reading && <ReadingResult readingId={reading.id} initial={reading} onFinished={setFinished} />}
-      {reading && finished && <ReadingFooter />}
+      {reading && <ReadingResult readingId={reading.id} initial={reading} onFinished={onFinished} />}
+      {reading && finished && <ReadingFooter byCards={byCards} />}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 // The interpretation (spec 000 §2): the question, the numbered cards, the streamed text with its sections,
 // the error block and the basic-interpretation notice, the VIP offer for free users, and the footer with
 // 'New reading' and the disclaimer.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { MainAction } from '../components/MainAction';
 import { Page } from '../components/Page';
@@ -15,6 +15,11 @@ export default function Interpretation() {
   const id = currentReadingId(flow);
   // The footer and 'New reading' wait for the whole text: nothing to act on while the cards still speak.
   const [finished, setFinished] = useState(false);
+  const [byCards, setByCards] = useState(false);
+  const onFinished = useCallback((done: boolean, cards: boolean) => {
+    setFinished(done);
+    setByCards(cards);
+  }, []);
 
   useEffect(() => {
     if (id === null) navigate('/', { replace: true });
@@ -30,8 +35,9 @@ export default function Interpretation() {
   return (
     <Page back={() => navigate('/')} testId="interpretation">
       <h1 className="title">Толкование расклада</h1>
-      <ReadingResult readingId={id} onFinished={setFinished} />
-      {finished && <ReadingFooter />}
+      {/* Only the cards the user turned are read (the server fixes the number on the first request). */}
+      <ReadingResult readingId={id} turned={flow.revealed || undefined} onFinished={onFinished} />
+      {finished && <ReadingFooter byCards={byCards} />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
     </Page>
   );

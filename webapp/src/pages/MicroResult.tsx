@@ -136,7 +136,7 @@ export default function MicroResult() {
       result = await attempt(id);
     } catch (err) {
       const code = errorCode(err);
-      const recoverable = code === 'reading_not_found' || code === 'micro_not_purchased' || /reading not found|micro not purchased/i.test((err as Error)?.message ?? '');
+      const recoverable = code === 'reading_not_found' || code === 'micro_not_purchased' || /reading not found|micro not purchased/i.test((err as { detail?: string })?.detail ?? (err as Error)?.message ?? '');
       if (!recoverable) throw err;
       const latest = await latestReading().catch(() => null);
       const next = latest && latest.id !== id ? latest.id : await emergencyReading();

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { formatPrice, usuallyPrice, type Currency } from '../../../domain/pricing';
-import { MARKETING } from '../../../domain/marketing';
+import { MARKETING, VIP_STATS } from '../../../domain/marketing';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
@@ -170,6 +170,15 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
         ))}
       </div>
       <Stats />
+      {/* The VIP pitch figures (static copy, domain/marketing.ts). */}
+      <section className="stats" aria-label="VIP в цифрах" data-testid="vip-stats">
+        {VIP_STATS.map((st) => (
+          <div className="stat" key={st.label}>
+            <strong>{st.value}</strong>
+            <span>{st.label}</span>
+          </div>
+        ))}
+      </section>
       {props.proof && (
         <p className="hint center" data-testid="social-proof">
           <span className="stars">★★★★★</span> {props.proof.rating} · {props.proof.reviewsTotal.toLocaleString('ru-RU')} отзывов

@@ -1,0 +1,68 @@
+// What a reader knows about each card beyond its meaning: whether it reads as support or as a challenge in
+// each orientation (a reversed card is not a warning by default: the Devil reversed is liberation), what a
+// court card says about a person, and what the numbers and suits stand for.
+import type { Orientation, Suit, TarotCard } from '../types';
+
+/** [upright, reversed] from -2 (hard) to 2 (very favourable). */
+const VALENCE: Record<string, readonly [number, number]> = {
+  fool: [1, -1], magician: [2, -1], 'high-priestess': [1, -1], empress: [2, -1], emperor: [1, -1], hierophant: [1, 0],
+  lovers: [2, -1], chariot: [2, -1], strength: [2, -1], hermit: [0, -1], 'wheel-of-fortune': [1, -1], justice: [1, -1],
+  'hanged-man': [0, -1], death: [0, -1], temperance: [1, -1], devil: [-2, 1], tower: [-2, -1], star: [2, 0], moon: [-1, 1],
+  sun: [2, 0], judgement: [1, -1], world: [2, 0],
+};
+/** Minor arcana by rank (1..14) and suit, where they differ from the default [1, -1]. */
+const MINOR: Record<Exclude<Suit, 'major'>, Record<number, readonly [number, number]>> = {
+  cups: { 1: [2, -1], 2: [2, -1], 3: [2, -1], 4: [-1, 1], 5: [-2, 1], 7: [-1, 1], 8: [0, -1], 9: [2, -1], 10: [2, -2] },
+  pentacles: { 1: [2, -1], 2: [0, -1], 4: [0, -1], 5: [-2, 1], 7: [0, -1], 9: [2, -1], 10: [2, -2] },
+  swords: { 2: [-1, 0], 3: [-2, 1], 4: [0, -1], 5: [-2, 1], 7: [-1, 1], 8: [-2, 1], 9: [-2, 1], 10: [-2, 1], 11: [0, -1], 12: [0, -1] },
+  wands: { 1: [2, -1], 4: [2, -1], 5: [-1, 1], 6: [2, -1], 7: [0, -1], 9: [0, -1], 10: [-1, 1] },
+};
+
+export function valenceOf(card: TarotCard, o: Orientation): number {
+  const pair = card.suit === 'major' ? VALENCE[card.id] : MINOR[card.suit][card.rank];
+  const [up, down] = pair ?? [1, -1];
+  return o === 'reversed' ? down : up;
+}
+
+export type Tone = 'light' | 'mixed' | 'hard';
+export const toneOf = (v: number): Tone => (v > 0 ? 'light' : v < 0 ? 'hard' : 'mixed');
+
+export const isCourt = (card: TarotCard) => card.suit !== 'major' && card.rank >= 11;
+
+/** Adjectives of a court card's suit in the accusative: [masculine, feminine]. */
+const SUIT_ADJ: Record<Exclude<Suit, 'major'>, readonly [string, string]> = {
+  cups: ['чуткого', 'чуткую'],
+  pentacles: ['практичного', 'практичную'],
+  swords: ['рассудительного', 'рассудительную'],
+  wands: ['энергичного', 'энергичную'],
+};
+
+/** A court card read as a person, in the accusative: «зрелую чуткую женщину…». */
+export function personOf(card: TarotCard): string {
+  const [m, f] = SUIT_ADJ[card.suit as Exclude<Suit, 'major'>];
+  if (card.rank === 11) return `${m} молодого человека или весть, которая вот-вот придёт`;
+  if (card.rank === 12) return `${m} человека, который быстро входит в вашу жизнь`;
+  if (card.rank === 13) return `зрелую ${f} женщину или заботливую сторону ситуации`;
+  return `зрелого ${m} мужчину, человека с весом и решающим словом`;
+}
+
+export const SUIT_INFO: Record<Exclude<Suit, 'major'>, { plural: string; element: string; sphere: string }> = {
+  cups: { plural: 'Кубков', element: 'Воды', sphere: 'чувства, близость и интуиция' },
+  pentacles: { plural: 'Пентаклей', element: 'Земли', sphere: 'деньги, работа, тело и всё осязаемое' },
+  swords: { plural: 'Мечей', element: 'Воздуха', sphere: 'мысли, решения и разговоры' },
+  wands: { plural: 'Жезлов', element: 'Огня', sphere: 'действие, воля и азарт' },
+};
+
+/** What a repeated number of the minor arcana underlines. */
+export const NUMBER_THEME: Record<number, { word: string; theme: string }> = {
+  1: { word: 'тузы', theme: 'новые начала' },
+  2: { word: 'двойки', theme: 'выбор и партнёрство' },
+  3: { word: 'тройки', theme: 'рост и сотрудничество' },
+  4: { word: 'четвёрки', theme: 'устойчивость и потребность в опоре' },
+  5: { word: 'пятёрки', theme: 'испытания и перемены' },
+  6: { word: 'шестёрки', theme: 'восстановление гармонии' },
+  7: { word: 'семёрки', theme: 'проверку на прочность и размышление' },
+  8: { word: 'восьмёрки', theme: 'движение и силу' },
+  9: { word: 'девятки', theme: 'близость итога' },
+  10: { word: 'десятки', theme: 'завершение целого цикла' },
+};

@@ -1,0 +1,218 @@
+// Thousands of generated readings (every spread × random draws × question themes × levels): Russian only, every
+// turned card once with its position, no repeated sentence, no phrase more than twice, length bounds, the
+// reversed meaning for reversed cards, and a conclusion that answers the kind of question asked.
+import { describe, expect, it } from 'vitest';
+import { DECK } from '../deck';
+import { promptCards, type ReadingPromptInput } from '../prompts';
+import { SPREADS, outlineOf } from '../spreads';
+import type { DealtCard } from '../types';
+import { composeReading } from '.';
+import { readQuestion } from './question';
+
+const QUESTIONS = [
+  'Что меня ждёт сегодня?',
+  'Есть ли будущее у наших отношений?',
+  'Стоит ли мне менять работу?',
+  'Как улучшить моё финансовое положение?',
+  'Как мне восстановить силы?',
+  'В чём моё предназначение?',
+  'Остаться в этом городе или переехать?',
+  'Когда я встречу свою любовь?',
+  'Будет ли успешным мой новый проект?',
+];
+
+/** A small seeded generator (mulberry32) so every run checks the same readings. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+}
+
+function draw(count: number, r: (n: number) => number): DealtCard[] {
+  const ids = DECK.map((c) => c.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = r(i + 1);
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
+}
+
+const sections = (text: string) =>
+  text
+    .split(/^## /m)
+    .slice(1)
+    .map((s) => ({ heading: s.split('\n')[0], body: s.split('\n').slice(1).join('\n').trim() }));
+
+const sentencesOf = (text: string) =>
+  text
+    .replace(/^## .*$/gm, '')
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every reading generated, with its input. */
+function* readings(perCombo: number) {
+  const r = rng(20261126);
+  for (const spread of SPREADS) {
+    for (const question of QUESTIONS) {
+      for (const level of ['basic', 'premium'] as const) {
+        for (let k = 0; k < perCombo; k++) {
+          let cards = draw(spread.cards, r);
+          // Sometimes the user turned only some of the cards: only those are read.
+          if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
+          const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
+          const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };
+          yield { input, text: composeReading(input) };
+        }
+      }
+    }
+  }
+}
+
+const LIMITS: Record<string, Record<'basic' | 'premium', [number, number]>> = {};
+
+describe('the card-based interpreter over thousands of readings', () => {
+  const all = [...readings(16)];
+
+  it(`generates ${all.length} readings`, () => {
+    expect(all.length).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('is Russian: no Latin letters, no placeholders, balanced bold', () => {
+    for (const { input, text } of all) {
+      const withoutQuestion = text.replace(input.question, '');
+      expect(withoutQuestion, text).not.toMatch(/[A-Za-z]/);
+      expect(text).not.toMatch(/undefined|null|NaN|\$\{|\[object/);
+      expect((text.match(/\*\*/g) ?? []).length % 2).toBe(0);
+    }
+  });
+
+  it('follows the outline; every turned card is named once, with its position, in the card section', () => {
+    for (const { input, text } of all) {
+      const secs = sections(text);
+      if (input.spreadType === 'year_forecast') {
+        const outline = outlineOf('year_forecast', input.firstMonth);
+        expect(secs.map((s) => s.heading)).toEqual([outline[0], ...input.cards.slice(1).map((c) => c.positionName), outline[outline.length - 1]]);
+        for (const [i, c] of input.cards.entries()) {
+          // The theme of the year in its own paragraph; each month's card in its month's section.
+          const body = i === 0 ? secs[0].body.split('\n\n').find((p) => p.includes('«Тема года»'))! : secs.find((s) => s.heading === c.positionName)!.body;
+          expect(body.split(`**${c.card.name}**`).length - 1, `${c.card.name} in ${c.positionName}`).toBe(1);
+        }
+      } else {
+        expect(secs.map((s) => s.heading)).toEqual(outlineOf(input.spreadType));
+        const paragraphs = secs[0].body.split('\n\n');
+        for (const c of input.cards) {
+          expect(secs[0].body.split(`**${c.card.name}**`).length - 1, c.card.name).toBeGreaterThanOrEqual(1);
+          const own = paragraphs.filter((p) => p.includes(`**${c.card.name}**`) && p.includes(`«${c.positionName}»`));
+          expect(own, `${c.card.name} with «${c.positionName}»`).toHaveLength(1);
+          expect(own[0].split(`**${c.card.name}**`).length - 1).toBe(1);
+        }
+      }
+      for (const s of secs) expect(s.body.length, s.heading).toBeGreaterThan(60);
+    }
+  });
+
+  it('quotes the question exactly once', () => {
+    for (const { input, text } of all) expect(text.split(`«${input.question}»`).length - 1).toBe(1);
+  });
+
+  it('never repeats a sentence, nor a phrase of six words more than twice', () => {
+    for (const { input, text } of all) {
+      const sentences = sentencesOf(text);
+      const seen = new Set<string>();
+      for (const s of sentences) {
+        // (The message is built only on failure: thousands of readings.)
+        if (seen.has(s)) expect.fail(`repeated: ${s}\n\n${text}`);
+        seen.add(s);
+      }
+      // Card names, positions and the question are the reading's own words; phrases are counted in the rest.
+      let rest = text.replace(/^## .*$/gm, ' ').replace(input.question, ' ');
+      for (const c of input.cards) rest = rest.split(c.card.name).join(' | ').split(c.positionName).join(' | ');
+      const words = rest.toLowerCase().split(/[^\p{L}|]+/u).filter(Boolean);
+      const grams = new Map<string, number>();
+      for (let i = 0; i + 6 <= words.length; i++) {
+        const g = words.slice(i, i + 6);
+        if (g.includes('|')) continue;
+        const key = g.join(' ');
+        grams.set(key, (grams.get(key) ?? 0) + 1);
+      }
+      for (const [g, n] of grams) if (n > 2) expect.fail(`«${g}» ${n} times in\n\n${text}`);
+    }
+  });
+
+  it('reads a reversed card by its own reversed meaning, never as its upright one', () => {
+    for (const { input, text } of all) {
+      for (const c of input.cards) {
+        if (c.orientation === 'reversed') {
+          expect(text).toContain(c.card.reversedMeaning);
+          expect(text).not.toContain(c.card.meaning);
+        } else {
+          expect(text).toContain(c.card.meaning);
+          expect(text).not.toContain(c.card.reversedMeaning);
+        }
+      }
+    }
+  });
+
+  it('keeps the conclusion to 2–3 sentences (basic) or 5–7 (premium), answering first', () => {
+    for (const { input, text } of all) {
+      const last = sections(text).pop()!;
+      const n = sentencesOf(last.body).length;
+      if (input.level === 'basic') expect(n, last.body).toBeGreaterThanOrEqual(input.cards.length > 1 ? 2 : 2);
+      if (input.level === 'basic') expect(n, last.body).toBeLessThanOrEqual(3);
+      else {
+        expect(n, last.body).toBeGreaterThanOrEqual(5);
+        expect(n, last.body).toBeLessThanOrEqual(7);
+      }
+      const kind = readQuestion(input.question, input.spreadType).kind;
+      const first = sentencesOf(last.body)[0];
+      if (kind === 'yesno') expect(first).toMatch(/«да»|«нет»|— да/);
+      if (kind === 'timing') expect(first).toMatch(/срок|дат/);
+    }
+  });
+
+  it('stays within length bounds per spread and level', () => {
+    for (const { input, text } of all) {
+      const key = input.spreadType;
+      const b = (LIMITS[key] ??= { basic: [Infinity, 0], premium: [Infinity, 0] })[input.level];
+      b[0] = Math.min(b[0], text.length);
+      b[1] = Math.max(b[1], text.length);
+      // One card still makes a reading worth reading; a whole spread never becomes a wall of text.
+      expect(text.length).toBeGreaterThan(450);
+      const perCard = input.spreadType === 'year_forecast' ? 700 : 1100;
+      expect(text.length).toBeLessThan(1800 + perCard * input.cards.length);
+    }
+  });
+
+  it('is deterministic: the same reading always reads the same', () => {
+    for (const { input, text } of all.slice(0, 200)) expect(composeReading(input)).toBe(text);
+  });
+});
+
+describe('reversed cards are not warnings by default', () => {
+  const read = (cardId: string, spreadType = 'career_finance', position = 1) => {
+    const cards = draw(4, rng(5)).filter((c) => c.cardId !== cardId).slice(0, 3);
+    cards.splice(position, 0, { cardId, position, orientation: 'reversed' });
+    const dealt = cards.map((c, i) => ({ ...c, position: i }));
+    return composeReading({ spreadType, question: 'Как мне выйти из трудного положения на работе?', level: 'premium', cards: promptCards(spreadType, dealt) });
+  };
+
+  for (const [id, words] of [
+    ['five-of-pentacles', /восстановлен|выход из кризиса|улучшен/],
+    ['three-of-swords', /исцелен|прощен|облегчен/],
+    ['devil', /освобожден|разрыв оков/],
+    ['seven-of-cups', /ясност|трезв/],
+  ] as const) {
+    it(`${id} reversed reads as good news, not as something to beware of`, () => {
+      const text = read(id);
+      const para = text.split('\n\n').find((p) => p.includes(DECK.find((c) => c.id === id)!.name))!;
+      expect(para).toMatch(words);
+      expect(para).not.toMatch(/остерег|предупрежда|бойтесь/);
+    });
+  }
+});

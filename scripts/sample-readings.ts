@@ -1,0 +1,72 @@
+// Writes docs/sample-readings.md: twelve readings composed by the card-based interpreter across the spreads,
+// question topics and levels, from fixed draws, so anyone can judge the prose. `npx tsx scripts/sample-readings.ts`.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DECK } from '../domain/deck';
+import { promptCards, type InterpretationLevel } from '../domain/prompts';
+import { composeReading } from '../domain/reading';
+import { getSpread } from '../domain/spreads';
+import type { DealtCard } from '../domain/types';
+
+const SAMPLES: [spread: string, question: string, level: InterpretationLevel, seed: number][] = [
+  ['free_daily', 'На что мне обратить внимание сегодня?', 'basic', 3],
+  ['free_daily', 'Стоит ли сегодня звонить бывшему?', 'basic', 17],
+  ['past_present_future', 'Как будет развиваться моя ситуация с переездом?', 'premium', 5],
+  ['love_relationship', 'Есть ли будущее у наших отношений?', 'premium', 11],
+  ['love_relationship', 'Когда я встречу свою любовь?', 'basic', 29],
+  ['career_finance', 'Стоит ли мне менять работу?', 'premium', 7],
+  ['career_finance', 'Как улучшить моё финансовое положение?', 'basic', 41],
+  ['health_wellbeing', 'Как мне восстановить силы после тяжёлой зимы?', 'premium', 13],
+  ['celtic_cross', 'Чем закончится ситуация, которая меня тревожит?', 'premium', 23],
+  ['celtic_cross', 'Принять предложение о работе в другом городе или остаться?', 'premium', 31],
+  ['spiritual_guidance', 'В чём моё предназначение?', 'premium', 19],
+  ['year_forecast', 'Что принесёт мне этот год?', 'premium', 37],
+];
+
+/** mulberry32: fixed draws for the same samples every time. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+}
+
+function draw(count: number, seed: number): DealtCard[] {
+  const r = rng(seed);
+  const ids = DECK.map((c) => c.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = r(i + 1);
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
+}
+
+export function sampleReadings(): string {
+  const out = [
+    '# Sample readings',
+    '',
+    'Twelve readings written by the card-based interpreter (`domain/reading/`), the text a user gets when no AI is',
+    'configured or the AI fails. Fixed draws; regenerate with `npx tsx scripts/sample-readings.ts`. Basic is the free',
+    'and week level (a 2–3 sentence conclusion), premium the paid plans (5–7). The year forecast starts in November.',
+    '',
+  ];
+  SAMPLES.forEach(([spreadType, question, level, seed], i) => {
+    const spread = getSpread(spreadType)!;
+    const firstMonth = spreadType === 'year_forecast' ? 11 : null;
+    const cards = promptCards(spreadType, draw(spread.cards, seed), firstMonth);
+    const text = composeReading({ spreadType, question, level, cards, firstMonth });
+    out.push(`---`, '', `## ${i + 1}. ${spread.name} (${level})`, '', `Question: «${question}»`, '');
+    // The reading's own headings one level down, so the document keeps its outline.
+    out.push(text.replace(/^## /gm, '#### '), '');
+  });
+  return out.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(new URL('../docs/sample-readings.md', import.meta.url), sampleReadings());
+  console.log('docs/sample-readings.md written');
+}
