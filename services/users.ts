@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import * as usersRepo from '../db/repositories/users';
 import type { TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
+import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
 import { isValidTimeZone, localDate, nextLocalMidnight } from '../domain/time';
 import { TIERS, type Tier } from '../domain/types';
@@ -31,6 +32,8 @@ export interface UserStatus {
   special: boolean;
   timeZone: string;
   notifyDaily: boolean;
+  /** The deck the user sees: 'rws' (classic, the default) or 'drawn'. */
+  deck: DeckId;
   /** The next local midnight, when today's limits reset (ISO). */
   resetsAt: string;
 }
@@ -92,6 +95,7 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
     special: e.special,
     timeZone: user.time_zone,
     notifyDaily: user.notify_daily,
+    deck: isDeckId(user.deck) ? user.deck : DEFAULT_DECK,
     resetsAt: nextLocalMidnight(now, user.time_zone).toISOString(),
   };
 }
@@ -175,10 +179,11 @@ export function createUserService(deps: ServiceDeps) {
       await usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone);
     },
 
-    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean }) {
+    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: string }) {
       if (s.timeZone !== undefined && !isValidTimeZone(s.timeZone))
         throw new ServiceError('bad_input', 'timeZone: неизвестный часовой пояс');
-      await usersRepo.updateSettings(deps.db, userId, s);
+      if (s.deck !== undefined && !isDeckId(s.deck)) throw new ServiceError('bad_input', `deck: ожидается одно из ${DECKS.join(', ')}`);
+      await usersRepo.updateSettings(deps.db, userId, { ...s, deck: s.deck as DeckId | undefined });
       return status(userId);
     },
 
