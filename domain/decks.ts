@@ -58,6 +58,11 @@ export function cardImageUrl(deck: DeckId, cardId: string, size: CardImageSize =
   return `/decks/rws/${cardId}${size === 'small' ? '-s' : ''}.webp`;
 }
 
+/** The back of the deck's cards (the same drawing, in the deck's proportions). */
+export function cardBackUrl(deck: DeckId): string {
+  return deck === 'drawn' ? '/cards/back.svg' : '/decks/rws/back.svg';
+}
+
 /** The card id in an image path of either deck (`/cards/cups/ace-of-cups.svg`, `/decks/rws/fool-s.webp`). */
 export function cardIdFromImage(image: string): string {
   const file = image.split('/').pop() ?? '';

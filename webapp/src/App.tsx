@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import Home from './pages/Home';
+import { CardZoomHost } from './components/CardZoom';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -20,6 +21,7 @@ const Contacts = lazy(() => import('./pages/Contacts'));
 const Subscription = lazy(() => import('./pages/Subscription'));
 const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
+const Settings = lazy(() => import('./pages/Settings'));
 
 const ROUTES: [string, ComponentType][] = [
   ['/spread-menu', SpreadMenu],
@@ -37,6 +39,7 @@ const ROUTES: [string, ComponentType][] = [
   ['/subscription', Subscription],
   ['/interactive-daily-card', InteractiveDailyCard],
   ['/micro-result', MicroResult],
+  ['/settings', Settings],
 ];
 
 function ScreenLoading() {
@@ -64,6 +67,7 @@ export function App() {
           <Redirect to="/" replace />
         </Route>
       </Switch>
+      <CardZoomHost />
     </Suspense>
   );
 }
