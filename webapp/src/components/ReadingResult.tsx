@@ -99,6 +99,9 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
 
   return (
     <div className="reading-result">
+      {/* The loading view first: after «Получить ответ» it is what the top of the screen shows. */}
+      {waiting && <LoadingScreen />}
+
       {reading && (
         <section className="panel result-head">
           <p className="kicker">{reading.spreadName}</p>
@@ -108,7 +111,7 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
           <ol className="result-cards" data-testid="result-cards">
             {reading.cards.map((c, i) => (
               <li key={i} className="result-card" data-testid="result-card">
-                <CardImage image={c.image} name={c.name} reversed={c.reversed} size="small" />
+                <CardImage image={c.image} id={c.cardId} name={c.name} reversed={c.reversed} size="small" position={c.positionName} />
                 <span className="result-card-text">
                   <span className="result-card-pos">
                     {i + 1}. {c.positionName}
@@ -121,8 +124,6 @@ export function ReadingResult(props: { readingId: number; initial?: ReadingView;
           </ol>
         </section>
       )}
-
-      {waiting && <LoadingScreen />}
 
       {(s.failure || s.error) && (
         <ErrorBlock
