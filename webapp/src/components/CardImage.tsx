@@ -1,6 +1,6 @@
 // A card in the user's deck (classic Rider–Waite–Smith by default, or the drawn one) at one of the sizes,
 // or at any width a spread layout asks for; the height follows the deck's proportions. Classic cards are
-// WebP files under /decks/rws/ (a small file for the mat, the browser picks by pixel density); drawn faces
+// WebP files under /decks/rws/ (a small file for the cards on the mat, the large one above that); drawn faces
 // are static SVG files under /cards/ (emitted at build time from webapp/art). No screen's JavaScript
 // carries the pictures. Reversed cards are the upright picture turned 180°. A tap opens the card large.
 import { REVERSED_STYLE } from '../../art/card-art';
@@ -45,13 +45,12 @@ export function CardImage(props: CardImageProps) {
   const deck = useDeck();
   const id = props.id ?? cardIdFromImage(props.image);
   const { width, height } = cardBox(deck, props.size, props.width);
-  const large = cardImageUrl(deck, id, 'large');
+  // Cards up to the mat's size use the small file (120 px wide); a tap shows the large one.
+  const src = cardImageUrl(deck, id, width <= CARD_SIZES.small.width ? 'small' : 'large');
   const img = (
     <img
       className={`card-img card-${props.size} deck-${deck} ${props.className ?? ''}`}
-      src={large}
-      srcSet={deck === 'rws' ? `${cardImageUrl(deck, id, 'small')} 120w, ${large} 350w` : undefined}
-      sizes={deck === 'rws' ? `${width}px` : undefined}
+      src={src}
       width={width}
       height={height}
       alt={props.reversed ? `${props.name} (перевёрнутая)` : props.name}
