@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { apiFromPage, drawCards, imagesLoaded, launch, openSpread, path } from './ritual-helpers';
+import { apiFromPage, drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';
 
 const TIMEOUT = 150_000;
 const CREDIT = 'классическая колода Райдера — Уэйта — Смит (1909), иллюстрации Памелы Колман Смит, общественное достояние';
@@ -141,7 +141,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
         await slots.nth(up).click({ position: { x: 10, y: 8 } });
         await page.getByTestId('card-zoom').waitFor();
         await imagesLoaded(page);
-        await env.screenshot(page, `zoom-cards-${deck}`);
+        await viewportShot(env, page, `zoom-cards-${deck}`);
         await page.getByTestId('zoom-close').click();
         await expect.poll(() => page.getByTestId('card-zoom').count()).toBe(0);
         expect(path(page)).toBe('/cards'); // closing the zoom leaves the screen where it was

@@ -2,7 +2,7 @@
 // starting a reading and drawing its cards.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { BrowserEnv } from '../../test/browser';
+import { SCREENSHOT_DIR, type BrowserEnv } from '../../test/browser';
 
 export type DeckId = 'rws' | 'drawn';
 export type Theme = 'light' | 'dark';
@@ -76,4 +76,9 @@ export async function imagesLoaded(page: Page) {
       ),
     );
   });
+}
+
+/** A screenshot of what the phone shows (the viewport, not the whole page): for overlays. */
+export async function viewportShot(env: BrowserEnv, page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import Home from './pages/Home';
 import { CardZoomHost } from './components/CardZoom';
+import { LoadingScreen } from './components/LoadingScreen';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -43,6 +44,15 @@ const ROUTES: [string, ComponentType][] = [
 ];
 
 function ScreenLoading() {
+  const [location] = useLocation();
+  // After «Получить ответ» the answer's loading view shows at once, never a bare spinner before it.
+  if (location === '/interpretation')
+    return (
+      <main className="page" aria-busy="true">
+        <h1 className="title">Толкование расклада</h1>
+        <LoadingScreen />
+      </main>
+    );
   return (
     <main className="page center" aria-busy="true">
       <span className="spinner spinner-lg" aria-label="Загрузка…" />

@@ -1,7 +1,7 @@
 // The spread on the table, laid out as readers lay it (webapp/src/layouts): each dealt card flies in from
 // the deck and turns over; empty places show their number. Small spreads print the position and the card's
 // name under each card; the big ones (the cross of five, the Celtic cross, the year) number the cards and
-// list the positions under the table. Any card opens large on a tap.
+// list the positions under the answer button (SpreadLegend). Any card opens large on a tap.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DECK_INFO } from '../../../domain/decks';
 import type { DealtCardView } from '../api';
@@ -13,7 +13,7 @@ import './spread-table.css';
 export const CAPTION_HEIGHT = 58;
 
 /** Room the rest of the cards screen needs above and below the table once every card is turned. */
-const RESERVED_HEIGHT = 330;
+const RESERVED_HEIGHT = 350;
 
 function useRoom(ref: React.RefObject<HTMLElement | null>) {
   const [room, setRoom] = useState(() => ({ width: Math.min(window.innerWidth, 560) - 32, height: window.innerHeight }));
@@ -104,26 +104,36 @@ export function SpreadTable(props: { spreadId: string; positions: readonly strin
           );
         })}
       </div>
-      {!layout.captions && (
-        <ol className="spread-legend" data-testid="spread-legend">
-          {cards.map((card, i) => {
-            const shown = !!card && i < revealed;
-            return (
-              <li key={i} className={shown ? 'is-filled' : ''}>
-                <span className="legend-num">{i + 1}</span>
-                <span className="legend-position">{position(i)}</span>
-                {shown && (
-                  <>
-                    {' — '}
-                    <strong data-testid="drawn-card-name">{card.name}</strong>
-                    {card.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}
-                  </>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
     </div>
+  );
+}
+
+/**
+ * The positions of a spread whose cards carry only numbers, with the cards drawn so far: shown under the
+ * answer button, so the button stays on the first screen.
+ */
+export function SpreadLegend(props: { spreadId: string; positions: readonly string[]; cards: (DealtCardView | null)[]; revealed: number }) {
+  const { cards, revealed } = props;
+  if (spreadLayout(props.spreadId, cards.length).captions) return null;
+  const position = (i: number) => cards[i]?.positionName ?? props.positions[i] ?? `Карта ${i + 1}`;
+  return (
+    <ol className="spread-legend" data-testid="spread-legend" aria-label="Позиции расклада">
+      {cards.map((card, i) => {
+        const shown = !!card && i < revealed;
+        return (
+          <li key={i} className={shown ? 'is-filled' : ''}>
+            <span className="legend-num">{i + 1}</span>
+            <span className="legend-position">{position(i)}</span>
+            {shown && (
+              <>
+                {' — '}
+                <strong data-testid="drawn-card-name">{card.name}</strong>
+                {card.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

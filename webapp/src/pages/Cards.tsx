@@ -9,7 +9,7 @@ import { validateQuestion } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
 import { ApiError, createReading, getReading, type ReadingView } from '../api';
 import { CardBack } from '../components/CardImage';
-import { SpreadTable } from '../components/SpreadTable';
+import { SpreadLegend, SpreadTable } from '../components/SpreadTable';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
@@ -111,6 +111,7 @@ export default function Cards() {
   }, [questionOk, spread.id, attempt, navigate]);
 
   const reading = phase.kind === 'ready' ? phase.reading : null;
+  const slots = reading?.cards ?? Array.from({ length: spread.cards }, () => null);
   const total = reading?.cards.length ?? spread.cards;
   const revealed = Math.min(flow.revealed, total);
   const allDrawn = !!reading && revealed >= total;
@@ -215,9 +216,10 @@ export default function Cards() {
             Выбрано карт: {revealed} из {total}
           </p>
 
-          <SpreadTable spreadId={spread.id} positions={spread.positions} cards={reading?.cards ?? Array.from({ length: spread.cards }, () => null)} revealed={revealed} />
+          <SpreadTable spreadId={spread.id} positions={spread.positions} cards={slots} revealed={revealed} />
 
           <MainAction text="Получить ответ" enabled={revealed >= 1 && !drawing} onClick={() => navigate('/interpretation')} testId="get-answer" />
+          <SpreadLegend spreadId={spread.id} positions={spread.positions} cards={slots} revealed={revealed} />
         </>
       )}
     </Page>
