@@ -51,6 +51,29 @@ async function zoomAndClose(page: Page, opener: ReturnType<Page['getByTestId']>,
   return { name, reversed };
 }
 
+/** Runs in the page before any script: Telegram's native bridge, recording what the app posts. */
+function fakeTelegramClient() {
+  const w = window as unknown as {
+    __tg: { type: string; payload: unknown }[];
+    TelegramWebviewProxy: unknown;
+    Telegram?: { WebView?: { receiveEvent?: (name: string, data?: unknown) => void } };
+  };
+  w.__tg = [];
+  const reply = (name: string, data: unknown) => setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(name, data), 0);
+  w.TelegramWebviewProxy = {
+    postEvent(type: string, data?: string) {
+      w.__tg.push({ type, payload: data ? JSON.parse(data) : null });
+      if (type === 'web_app_request_viewport') reply('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+      if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+    },
+  };
+}
+const backButtonVisible = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tg: { type: string; payload: { is_visible?: boolean } | null }[] }).__tg.filter((c) => c.type === 'web_app_setup_back_button').at(-1)?.payload?.is_visible ?? false);
+const pressTelegramBack = (page: Page) =>
+  page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string) => void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
+
 describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
@@ -191,6 +214,34 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       await page.getByTestId('micro-success').waitFor();
       const labels = await page.getByTestId('micro-card-label').allTextContents();
       await zoomAndClose(page, page.locator('[data-testid=micro-card] [data-testid=card-zoom-open]').nth(1), labels[1]);
+      expect(consoleErrors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'inside Telegram the Back button closes the zoomed card first, then goes back from the screen',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.addInitScript(fakeTelegramClient);
+      await page.goto(`${env.baseUrl}/dev/launch?user=640031&name=Тая`);
+      await page.getByTestId('greeting').waitFor();
+      await page.getByTestId('daily-card-button').click();
+      await page.getByTestId('daily-card-back').click();
+      await page.getByTestId('daily-card-name').waitFor();
+      await expect.poll(() => backButtonVisible(page)).toBe(true);
+      expect(await page.getByTestId('back').count()).toBe(0); // Telegram's own button, not the page's
+
+      await page.locator('.daily-face [data-testid=card-zoom-open]').click();
+      await page.getByTestId('card-zoom').waitFor();
+      await pressTelegramBack(page);
+      await expect.poll(() => page.getByTestId('card-zoom').count()).toBe(0);
+      expect(path(page)).toBe('/daily-card');
+      expect(await backButtonVisible(page)).toBe(true); // still there for the screen
+
+      await pressTelegramBack(page);
+      await expect.poll(() => path(page)).toBe('/');
+      await expect.poll(() => backButtonVisible(page)).toBe(false);
       expect(consoleErrors).toEqual([]);
     },
     TIMEOUT,
