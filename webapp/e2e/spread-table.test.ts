@@ -4,6 +4,7 @@
 // shuffle, the deal and the turn are animated unless the device asks for reduced motion.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECK } from '../../domain/deck';
 import { getSpread, SPREADS } from '../../domain/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
@@ -149,4 +150,84 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
     },
     TIMEOUT,
   );
+
+  // The year forecast joins the catalogue in another change: until then the server's answer is a fixture
+  // (13 cards: the year, then January … December), which the real cards screen lays out.
+  const MONTHS = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'];
+  const yearFixture = (question: string) => ({
+    id: 990001,
+    spreadType: 'year_forecast',
+    spreadName: 'Прогноз на год',
+    question,
+    level: 'premium',
+    status: 'dealt',
+    interpretation: null,
+    createdAt: new Date().toISOString(),
+    cards: DECK.slice(5, 18).map((c, i) => ({
+      position: i,
+      positionName: i === 0 ? 'Карта года' : MONTHS[i - 1],
+      cardId: c.id,
+      name: c.name,
+      suit: c.suit,
+      image: c.image,
+      orientation: i % 3 === 1 ? 'reversed' : 'upright',
+      reversed: i % 3 === 1,
+      keywords: c.keywords,
+      meaning: c.meaning,
+    })),
+  });
+
+  combos.forEach(([deck, theme], n) => {
+    it(
+      `year forecast (${deck}, ${theme}): the year card in the centre, twelve months clockwise around it, fitting 390 px`,
+      async () => {
+        const { page, consoleErrors } = await env.newPage();
+        await launch(env, page, { user: 650021 + n, plan: 'vip_499', theme, deck });
+        const question = 'Каким будет мой год?';
+        const fixture = yearFixture(question);
+        await page.route('**/api/readings', (route) =>
+          route.request().method() === 'POST' ? route.fulfill({ status: 201, json: { success: true, data: fixture } }) : route.fallback(),
+        );
+        await page.route('**/api/readings/990001', (route) => route.fulfill({ json: { success: true, data: fixture } }));
+        await openSpread(page, 'free_daily', question);
+        await expect.poll(() => page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 0 из 13');
+        expect(await page.getByTestId('mat').getAttribute('data-layout')).toBe('wheel');
+        await drawCards(page, 13);
+        await page.waitForTimeout(900);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+        await imagesLoaded(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORT.width);
+        const centres = await page.$$eval('[data-testid=mat] .slot-card', (els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return { x: r.left + r.width / 2, y: r.top + r.height / 2, l: r.left, r: r.right, w: r.width };
+          }),
+        );
+        const [year, ...months] = centres;
+        for (const c of centres) {
+          expect(c.l).toBeGreaterThanOrEqual(0);
+          expect(c.r).toBeLessThanOrEqual(VIEWPORT.width);
+        }
+        expect(year.w).toBeGreaterThan(months[0].w); // the year's card is the larger
+        // Clockwise from the top: the angle of each month around the year's card grows by about 30°.
+        const angles = months.map((m) => (Math.atan2(m.y - year.y, m.x - year.x) * 180) / Math.PI);
+        expect(angles[0]).toBeCloseTo(-90, -1);
+        for (let i = 1; i < 12; i++) {
+          const step = (angles[i] - angles[i - 1] + 360) % 360;
+          expect(step).toBeGreaterThan(15);
+          expect(step).toBeLessThan(45);
+        }
+        const answer = (await page.getByTestId('get-answer').boundingBox())!;
+        expect(answer.y + answer.height).toBeLessThanOrEqual(VIEWPORT.height);
+        expect(await page.getByTestId('spread-legend').textContent()).toContain('13Декабрь');
+        // A month opens large with its position.
+        await page.locator('[data-testid=mat] [data-testid=card-zoom-open]').nth(4).click({ position: { x: 10, y: 8 } });
+        expect(await page.getByTestId('zoom-position').textContent()).toBe('Апрель');
+        await page.getByTestId('zoom-close').click();
+        await viewportShot(env, page, `cards-year_forecast-${deck}-${theme}`);
+        expect(consoleErrors).toEqual([]);
+      },
+      TIMEOUT,
+    );
+  });
 });

@@ -112,6 +112,8 @@ export default function Cards() {
 
   const reading = phase.kind === 'ready' ? phase.reading : null;
   const slots = reading?.cards ?? Array.from({ length: spread.cards }, () => null);
+  // The layout follows the dealt reading's spread (the server's word), the chosen one until it arrives.
+  const layoutId = reading?.spreadType ?? spread.id;
   const total = reading?.cards.length ?? spread.cards;
   const revealed = Math.min(flow.revealed, total);
   const allDrawn = !!reading && revealed >= total;
@@ -216,10 +218,10 @@ export default function Cards() {
             Выбрано карт: {revealed} из {total}
           </p>
 
-          <SpreadTable spreadId={spread.id} positions={spread.positions} cards={slots} revealed={revealed} />
+          <SpreadTable spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
 
           <MainAction text="Получить ответ" enabled={revealed >= 1 && !drawing} onClick={() => navigate('/interpretation')} testId="get-answer" />
-          <SpreadLegend spreadId={spread.id} positions={spread.positions} cards={slots} revealed={revealed} />
+          <SpreadLegend spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
         </>
       )}
     </Page>
