@@ -219,7 +219,9 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
         }
         const answer = (await page.getByTestId('get-answer').boundingBox())!;
         expect(answer.y + answer.height).toBeLessThanOrEqual(VIEWPORT.height);
-        expect(await page.getByTestId('spread-legend').textContent()).toContain('13Декабрь');
+        // Badges and the list name the year's card and the months by number.
+        expect(await page.locator('[data-testid=mat] .slot-badge').allTextContents()).toEqual(['Год', ...MONTHS.map((_, m) => String(m + 1))]);
+        expect(await page.getByTestId('spread-legend').textContent()).toContain('12Декабрь');
         // A month opens large with its position.
         await page.locator('[data-testid=mat] [data-testid=card-zoom-open]').nth(4).click({ position: { x: 10, y: 8 } });
         expect(await page.getByTestId('zoom-position').textContent()).toBe('Апрель');

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DECK_INFO } from '../../../domain/decks';
 import type { DealtCardView } from '../api';
 import { useDeck } from '../deck';
-import { fitLayout, spreadLayout } from '../layouts/spread-layouts';
+import { badgeOf, fitLayout, spreadLayout } from '../layouts/spread-layouts';
 import { CardBack, CardImage } from './CardImage';
 import './spread-table.css';
 
@@ -80,13 +80,13 @@ export function SpreadTable(props: { spreadId: string; positions: readonly strin
                     </span>
                   </span>
                 ) : (
-                  <span className="slot-empty" aria-label={`${i + 1}. ${position(i)}: карта ещё не вытянута`}>
-                    {i + 1}
+                  <span className="slot-empty" aria-label={`${badgeOf(layout, i)}. ${position(i)}: карта ещё не вытянута`}>
+                    {badgeOf(layout, i)}
                   </span>
                 )}
                 {!layout.captions && shown && (
                   <span className="slot-badge" aria-hidden="true">
-                    {i + 1}
+                    {badgeOf(layout, i)}
                   </span>
                 )}
               </div>
@@ -114,7 +114,8 @@ export function SpreadTable(props: { spreadId: string; positions: readonly strin
  */
 export function SpreadLegend(props: { spreadId: string; positions: readonly string[]; cards: (DealtCardView | null)[]; revealed: number }) {
   const { cards, revealed } = props;
-  if (spreadLayout(props.spreadId, cards.length).captions) return null;
+  const layout = spreadLayout(props.spreadId, cards.length);
+  if (layout.captions) return null;
   const position = (i: number) => cards[i]?.positionName ?? props.positions[i] ?? `Карта ${i + 1}`;
   return (
     <ol className="spread-legend" data-testid="spread-legend" aria-label="Позиции расклада">
@@ -122,7 +123,7 @@ export function SpreadLegend(props: { spreadId: string; positions: readonly stri
         const shown = !!card && i < revealed;
         return (
           <li key={i} className={shown ? 'is-filled' : ''}>
-            <span className="legend-num">{i + 1}</span>
+            <span className="legend-num">{badgeOf(layout, i)}</span>
             <span className="legend-position">{position(i)}</span>
             {shown && (
               <>

@@ -2,7 +2,7 @@
 // the answer button, no card covers another except the Celtic cross's card 2 lying across card 1.
 import { describe, expect, it } from 'vitest';
 import { SPREADS } from '../../../domain/spreads';
-import { fitLayout, spreadLayout, type PlacedLayout } from './spread-layouts';
+import { badgeOf, fitLayout, spreadLayout, type PlacedLayout } from './spread-layouts';
 
 const PHONE = { maxWidth: 390 - 32, maxHeight: 844 - 320, captionHeight: 46 };
 const ASPECTS = { rws: 600 / 350, drawn: 270 / 180 };
@@ -105,6 +105,10 @@ describe('spread layouts', () => {
     expect(months[3].x).toBeGreaterThan(0); // April on the right: clockwise
     expect(months[6].y).toBeGreaterThan(0); // July at the bottom
     expect(months[9].x).toBeLessThan(0); // October on the left
+    expect(badgeOf(l, 0)).toBe('Год');
+    expect(badgeOf(l, 1)).toBe('1');
+    expect(badgeOf(l, 12)).toBe('12');
+    expect(badgeOf(spreadLayout('celtic_cross', 10), 9)).toBe('10');
   });
 
   it('an unknown spread falls back to rows', () => {

@@ -20,6 +20,8 @@ export interface SpreadLayout {
   captions: boolean;
   /** The widest a card gets in this layout (px). */
   maxCardWidth: number;
+  /** What each card's number badge says, when not its 1-based place (the year: «Год», then months 1–12). */
+  badges?: string[];
 }
 
 const row = (n: number): LayoutSlot[] => Array.from({ length: n }, (_, i) => ({ x: i * 1.12, y: 0 }));
@@ -96,8 +98,14 @@ const LAYOUTS: Record<string, (n: number) => SpreadLayout | null> = {
           maxCardWidth: 80,
         }
       : null,
-  year_forecast: (n) => (n === 13 ? { kind: 'wheel', slots: wheel(), captions: false, maxCardWidth: 70 } : null),
+  year_forecast: (n) =>
+    n === 13
+      ? { kind: 'wheel', slots: wheel(), captions: false, maxCardWidth: 70, badges: ['Год', ...Array.from({ length: 12 }, (_, m) => String(m + 1))] }
+      : null,
 };
+
+/** The badge of card `i` (0-based) in a layout. */
+export const badgeOf = (layout: SpreadLayout, i: number): string => layout.badges?.[i] ?? String(i + 1);
 
 /** The layout of a spread with `count` cards; a spread it does not know lies in rows. */
 export function spreadLayout(spreadId: string, count: number): SpreadLayout {
