@@ -164,6 +164,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
         await slots.nth(up).click({ position: { x: 10, y: 8 } });
         await page.getByTestId('card-zoom').waitFor();
         await imagesLoaded(page);
+        await page.waitForTimeout(400); // the veil's fade-in
         await viewportShot(env, page, `zoom-cards-${deck}`);
         await page.getByTestId('zoom-close').click();
         await expect.poll(() => page.getByTestId('card-zoom').count()).toBe(0);
