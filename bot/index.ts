@@ -93,7 +93,7 @@ export const BOT_COMMANDS = [
   { command: 'start', description: 'Начать и открыть приложение' },
   { command: 'reading', description: 'Расклад в чате' },
   { command: 'daily', description: 'Карта дня' },
-  { command: 'settings', description: 'Часовой пояс и напоминания' },
+  { command: 'settings', description: 'Часовой пояс, напоминания и колода' },
   { command: 'help', description: 'Что умеет бот' },
   { command: 'paysupport', description: 'Поддержка по оплате' },
   { command: 'cancel', description: 'Отменить расклад' },

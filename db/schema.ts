@@ -1,5 +1,6 @@
 // Kysely table types. Telegram ids are bigint in SQL and numbers here (a type parser in connection.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DeckId } from '../domain/decks';
 import type { DealtCard, Orientation, SpreadType, Tier } from '../domain/types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -24,6 +25,8 @@ export interface UsersTable {
   total_spreads_used: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 0008: the deck the user sees ('rws' | 'drawn'). */
+  deck: ColumnType<DeckId, DeckId | undefined, DeckId>;
   /** 0006: after a time-zone change, the day still counted (its local date in the old zone) until it ends. */
   day_guard: ColumnType<string | null, string | null | undefined, string | null>;
   day_guard_until: ColumnType<Date | null, Date | null | undefined, Date | null>;

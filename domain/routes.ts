@@ -16,6 +16,7 @@ export const APP_ROUTES = [
   '/contacts',
   '/micro-result',
   '/history',
+  '/settings',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -4,6 +4,7 @@ import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import type { TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
+import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
 import { guardOnZoneChange, userDay } from '../domain/day';
 import { isValidTimeZone } from '../domain/time';
@@ -32,6 +33,8 @@ export interface UserStatus {
   special: boolean;
   timeZone: string;
   notifyDaily: boolean;
+  /** The deck the user sees: 'rws' (classic, the default) or 'drawn'. */
+  deck: DeckId;
   /** The next local midnight, when today's limits reset (ISO). */
   resetsAt: string;
 }
@@ -93,6 +96,7 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
     special: e.special,
     timeZone: user.time_zone,
     notifyDaily: user.notify_daily,
+    deck: isDeckId(user.deck) ? user.deck : DEFAULT_DECK,
     resetsAt: endsAt.toISOString(),
   };
 }
@@ -204,9 +208,10 @@ export function createUserService(deps: ServiceDeps) {
       await recent.ensure(userId, '', () => usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone));
     },
 
-    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean }) {
+    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: string }) {
       if (s.timeZone !== undefined && !isValidTimeZone(s.timeZone))
         throw new ServiceError('bad_input', 'timeZone: неизвестный часовой пояс');
+      if (s.deck !== undefined && !isDeckId(s.deck)) throw new ServiceError('bad_input', `deck: ожидается одно из ${DECKS.join(', ')}`);
       await deps.db.transaction().execute(async (trx) => {
         const user = await usersRepo.lockUser(trx, userId);
         if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
@@ -218,7 +223,7 @@ export function createUserService(deps: ServiceDeps) {
           const used = await usageRepo.findUsage(trx, userId, open.day);
           guard = used && (used.spreads_used > 0 || used.daily_card_used) ? open : null;
         }
-        await usersRepo.updateSettings(trx, userId, { ...s, guard });
+        await usersRepo.updateSettings(trx, userId, { ...s, deck: s.deck as DeckId | undefined, guard });
       });
       return status(userId);
     },

@@ -7,7 +7,8 @@ import { cardBackSvg, cardSvg } from './art/card-art.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The 78 card faces and the back as static files (`cards/<suit>/<id>.svg`, `cards/back.svg`), drawn at
+ * The 78 card faces and the back as static files (`cards/<suit>/<id>.svg`, `cards/back.svg`, and the back for
+ * the classic deck's proportions `decks/rws/back.svg`), drawn at
  * build time from webapp/art: no screen's JavaScript carries the drawings, and the browser caches each.
  */
 function cardArt(): Plugin {
@@ -15,6 +16,10 @@ function cardArt(): Plugin {
     const m = new Map<string, () => string>();
     for (const card of DECK) m.set(card.image.replace(/^\//, ''), () => cardSvg(card));
     m.set('cards/back.svg', cardBackSvg);
+    // The classic deck's cards are 7:12: the same back, stretched to those proportions.
+    m.set('decks/rws/back.svg', () =>
+      cardBackSvg().replace(/^<svg [^>]*>/, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 309" width="180" height="309"><svg x="0" y="0" width="180" height="309" viewBox="0 0 180 270" preserveAspectRatio="none">') + '</svg>',
+    );
     return m;
   };
   return {

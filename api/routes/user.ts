@@ -1,6 +1,7 @@
 // The spec's /api/user/* calls (spec 000 §7), with the server as the only authority.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { DECKS } from '../../domain/decks';
 import type { Services } from '../../services';
 import { profileView } from '../../services/users';
 import type { AppEnv } from '../auth';
@@ -40,8 +41,12 @@ const settingsBody = z
   .object({
     timeZone: z.string({ error: 'ожидается строка' }).max(64).optional(),
     notifyDaily: z.boolean({ error: 'ожидается true или false' }).optional(),
+    deck: z.enum(DECKS, { error: `ожидается одно из ${DECKS.join(', ')}` }).optional(),
   })
-  .refine((b) => b.timeZone !== undefined || b.notifyDaily !== undefined, { message: 'нужно timeZone или notifyDaily', path: ['timeZone'] });
+  .refine((b) => b.timeZone !== undefined || b.notifyDaily !== undefined || b.deck !== undefined, {
+    message: 'нужно timeZone, notifyDaily или deck',
+    path: ['timeZone'],
+  });
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id').transform(Number) });
 

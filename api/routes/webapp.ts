@@ -28,6 +28,12 @@ export const webappRoutes = (distDir: string) => {
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=86400');
     })
     .use('/cards/*', serveStatic({ root }))
+    // The classic deck's pictures: they never change under a name.
+    .use('/decks/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=604800');
+    })
+    .use('/decks/*', serveStatic({ root }))
     .get('/favicon.svg', serveStatic({ root }))
     .get('*', (c) => {
       if (!isAppRoute(c.req.path)) return c.redirect('/', 302);

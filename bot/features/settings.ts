@@ -1,6 +1,7 @@
-// /settings: the time zone (quotas and the reminder follow the user's local day) and the daily reminder,
+// /settings: the time zone (quotas and the reminder follow the user's local day), the daily reminder and the deck,
 // switched with inline buttons and stored through the users service, as the app's PUT /api/user/settings.
 import { Composer, InlineKeyboard } from 'grammy';
+import { DECK_INFO, DECKS, isDeckId } from '../../domain/decks';
 import { isValidTimeZone, wallClock } from '../../domain/time';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
@@ -43,13 +44,17 @@ async function settingsView(ctx: BotContext, userId: number) {
     '',
     `🌍 Часовой пояс: ${escapeHtml(zone)} (сейчас ${pad(now.hour)}:${pad(now.minute)})`,
     `🔔 Напоминание о карте дня: ${status.notifyDaily ? `включено, в ${at}` : 'выключено'}`,
+    `🃏 Колода: ${DECK_INFO[status.deck].name}${status.deck === 'rws' ? ` — ${DECK_INFO.rws.credit}` : ''}`,
     '',
     'Лимиты раскладов обновляются в полночь по вашему времени.',
   ].join('\n');
   const keyboard = new InlineKeyboard()
     .text(status.notifyDaily ? '🔕 Выключить напоминание' : '🔔 Включить напоминание', `set:notify:${status.notifyDaily ? 0 : 1}`)
     .row()
-    .text('🌍 Сменить часовой пояс', 'set:tz');
+    .text('🌍 Сменить часовой пояс', 'set:tz')
+    .row();
+  // The deck: a button for each, the chosen one marked.
+  for (const id of DECKS) keyboard.text(`${id === status.deck ? '✅ ' : ''}${DECK_INFO[id].name}`, `set:deck:${id}`);
   return { text, keyboard };
 }
 
@@ -78,6 +83,13 @@ composer.callbackQuery(/^set:notify:([01])$/, async (ctx) => {
   const on = ctx.match[1] === '1';
   await ctx.deps.services.users.updateSettings(ctx.from.id, { notifyDaily: on });
   await showSettings(ctx, on ? 'Напоминание включено' : 'Напоминание выключено');
+});
+
+composer.callbackQuery(/^set:deck:(\w{1,16})$/, async (ctx) => {
+  const deck = ctx.match[1];
+  if (!isDeckId(deck)) return ctx.answerCallbackQuery({ text: 'Такой колоды нет' });
+  await ctx.deps.services.users.updateSettings(ctx.from.id, { deck });
+  await showSettings(ctx, `Колода: ${DECK_INFO[deck].name}`);
 });
 
 composer.callbackQuery('set:tz', async (ctx) => {

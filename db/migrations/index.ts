@@ -7,6 +7,7 @@ import * as m0004 from './0004_natal';
 import * as m0005 from './0005_payments';
 import * as m0006 from './0006_money_guards';
 import * as m0007 from './0007_reading_turns';
+import * as m0008 from './0008_deck';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_payments': m0005,
   '0006_money_guards': m0006,
   '0007_reading_turns': m0007,
+  '0008_deck': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, DailyUsage, User } from '../schema';
 import type { Tier } from '../../domain/types';
+import type { DeckId } from '../../domain/decks';
 
 type Q = Kysely<Database>;
 
@@ -121,7 +122,7 @@ export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): P
   return found;
 }
 
-export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean; guard?: { day: string; until: Date } | null }): Promise<void> {
+export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; guard?: { day: string; until: Date } | null }): Promise<void> {
   const set: Record<string, unknown> = {};
   if (s.timeZone !== undefined) set.time_zone = s.timeZone;
   if (s.guard !== undefined) {
@@ -129,6 +130,7 @@ export async function updateSettings(db: Q, id: number, s: { timeZone?: string; 
     set.day_guard_until = s.guard?.until ?? null;
   }
   if (s.notifyDaily !== undefined) set.notify_daily = s.notifyDaily;
+  if (s.deck !== undefined) set.deck = s.deck;
   if (Object.keys(set).length === 0) return;
   await db.updateTable('users').set({ ...set, updated_at: sql`now()` }).where('id', '=', id).execute();
 }

@@ -3,6 +3,8 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import Home from './pages/Home';
+import { CardZoomHost } from './components/CardZoom';
+import { LoadingScreen } from './components/LoadingScreen';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -20,6 +22,7 @@ const Contacts = lazy(() => import('./pages/Contacts'));
 const Subscription = lazy(() => import('./pages/Subscription'));
 const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
+const Settings = lazy(() => import('./pages/Settings'));
 
 const ROUTES: [string, ComponentType][] = [
   ['/spread-menu', SpreadMenu],
@@ -37,9 +40,19 @@ const ROUTES: [string, ComponentType][] = [
   ['/subscription', Subscription],
   ['/interactive-daily-card', InteractiveDailyCard],
   ['/micro-result', MicroResult],
+  ['/settings', Settings],
 ];
 
 function ScreenLoading() {
+  const [location] = useLocation();
+  // After «Получить ответ» the answer's loading view shows at once, never a bare spinner before it.
+  if (location === '/interpretation')
+    return (
+      <main className="page" aria-busy="true">
+        <h1 className="title">Толкование расклада</h1>
+        <LoadingScreen />
+      </main>
+    );
   return (
     <main className="page center" aria-busy="true">
       <span className="spinner spinner-lg" aria-label="Загрузка…" />
@@ -64,6 +77,7 @@ export function App() {
           <Redirect to="/" replace />
         </Route>
       </Switch>
+      <CardZoomHost />
     </Suspense>
   );
 }

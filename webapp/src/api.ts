@@ -104,7 +104,7 @@ export interface ReadingsPage {
 }
 
 export const getStatus = () => api<StatusResponse>('/api/user/status');
-export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean }) =>
+export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn' }) =>
   api<{ userStatus: UserStatus }>('/api/user/settings', { method: 'PUT', json: s });
 export const createReading = (spreadType: string, question: string) =>
   api<ReadingView>('/api/readings', { method: 'POST', json: { spreadType, question } });

@@ -7,7 +7,7 @@ import { CardImage } from './CardImage';
 export function CardFace({ card, nameTestId, children }: { card: DailyCardView['card']; nameTestId: string; children?: ReactNode }) {
   return (
     <div className="daily-face flip-in">
-      <CardImage image={card.image} name={card.name} reversed={card.reversed} size="large" />
+      <CardImage image={card.image} id={card.cardId} name={card.name} reversed={card.reversed} size="large" position={card.positionName} />
       <h2 className="daily-name" data-testid={nameTestId}>
         {card.name}
         {card.reversed && <span className="reversed-mark"> (перевёрнутая)</span>}

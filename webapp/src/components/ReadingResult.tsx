@@ -128,6 +128,9 @@ export function ReadingResult(props: {
 
   return (
     <div className="reading-result">
+      {/* The loading view first: after «Получить ответ» it is what the top of the screen shows. */}
+      {waiting && <LoadingScreen />}
+
       {reading && (
         <section className="panel result-head">
           <p className="kicker">{reading.spreadName}</p>
@@ -137,7 +140,7 @@ export function ReadingResult(props: {
           <ol className="result-cards" data-testid="result-cards">
             {reading.cards.map((c, i) => (
               <li key={i} className="result-card" data-testid="result-card">
-                <CardImage image={c.image} name={c.name} reversed={c.reversed} size="small" />
+                <CardImage image={c.image} id={c.cardId} name={c.name} reversed={c.reversed} size="small" position={c.positionName} />
                 <span className="result-card-text">
                   <span className="result-card-pos">
                     {i + 1}. {c.positionName}
@@ -150,8 +153,6 @@ export function ReadingResult(props: {
           </ol>
         </section>
       )}
-
-      {waiting && <LoadingScreen />}
 
       {/* Only a call that failed outright (no text at all) is an error. */}
       {s.failure && !s.text && (

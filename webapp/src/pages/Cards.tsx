@@ -1,14 +1,15 @@
 // The cards (spec 000 §2, §4). The server deals: on opening, the screen creates the reading
 // (POST /api/readings), which checks access (402 → subscription), takes today's spread (429 → countdown)
-// and deals the cards. Meanwhile the deck shuffles (2 s); each tap on it then turns over the next dealt
-// card (300 ms). 'Get answer' opens the interpretation once a card is drawn. A reload resumes the same
+// and deals the cards. Meanwhile the deck shuffles (2 s; a short pause with reduced motion); each tap on it
+// then deals the next card to its place in the spread's layout (SpreadTable), where it turns over. 'Get answer' opens the interpretation once a card is drawn. A reload resumes the same
 // reading: the id lives in the flow (sessionStorage), so nothing is charged twice.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { validateQuestion } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
 import { ApiError, createReading, getReading, type ReadingView } from '../api';
-import { CardBack, CardImage } from '../components/CardImage';
+import { CardBack } from '../components/CardImage';
+import { SpreadLegend, SpreadTable } from '../components/SpreadTable';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
@@ -21,6 +22,9 @@ import { haptic } from '../telegram/bridge';
 
 export const SHUFFLE_MS = 2000;
 export const DRAW_MS = 300;
+/** With reduced motion the deck does not dance: a short pause instead of the shuffle. */
+const REDUCED_SHUFFLE_MS = 400;
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 const DECK_LAYERS = 5;
 
 type Phase = { kind: 'dealing' } | { kind: 'ready'; reading: ReadingView } | { kind: 'limit'; resetsAt: string | null; message: string } | { kind: 'error'; error: ApiError };
@@ -63,7 +67,7 @@ export default function Cards() {
   // The 2-second shuffle on opening, while the server deals.
   useEffect(() => {
     if (!shuffling) return;
-    const t = setTimeout(() => setShuffling(false), SHUFFLE_MS);
+    const t = setTimeout(() => setShuffling(false), reducedMotion() ? REDUCED_SHUFFLE_MS : SHUFFLE_MS);
     return () => clearTimeout(t);
   }, [shuffling]);
 
@@ -107,10 +111,25 @@ export default function Cards() {
   }, [questionOk, spread.id, attempt, navigate]);
 
   const reading = phase.kind === 'ready' ? phase.reading : null;
+  const slots = reading?.cards ?? Array.from({ length: spread.cards }, () => null);
+  // The layout follows the dealt reading's spread (the server's word), the chosen one until it arrives.
+  const layoutId = reading?.spreadType ?? spread.id;
   const total = reading?.cards.length ?? spread.cards;
   const revealed = Math.min(flow.revealed, total);
   const allDrawn = !!reading && revealed >= total;
   const canDraw = !!reading && !shuffling && !drawing && !allDrawn;
+
+  // The answer's screen loads while the cards are drawn: no bare spinner after «Получить ответ».
+  useEffect(() => {
+    void import('./Interpretation');
+  }, []);
+
+  // Every card turned: the whole spread and the answer button on one screen, from the top.
+  const wasAllDrawn = useRef(allDrawn);
+  useEffect(() => {
+    if (allDrawn && !wasAllDrawn.current) window.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    wasAllDrawn.current = allDrawn;
+  }, [allDrawn]);
 
   const draw = useCallback(() => {
     if (!canDraw) return;
@@ -123,8 +142,6 @@ export default function Cards() {
       haptic('reveal');
     }, DRAW_MS);
   }, [canDraw, total]);
-
-  const size = total > 3 ? 'small' : 'medium';
 
   return (
     <Page back={() => navigate('/question')} loading={phase.kind === 'dealing' && !shuffling} testId="cards">
@@ -171,7 +188,7 @@ export default function Cards() {
         </ErrorBlock>
       ) : (
         <>
-          <div className="table">
+          <div className={`table ${allDrawn ? 'is-collapsed' : ''}`}>
             <button
               type="button"
               className={`deck ${shuffling ? 'is-shuffling' : ''} ${drawing ? 'is-drawing' : ''} ${canDraw ? 'can-draw' : ''} ${allDrawn ? 'is-done' : ''}`}
@@ -201,34 +218,10 @@ export default function Cards() {
             Выбрано карт: {revealed} из {total}
           </p>
 
-          <ol className={`mat mat-${size}`} data-testid="mat">
-            {(reading?.cards ?? Array.from({ length: spread.cards }, () => null)).map((card, i) => {
-              const shown = card && i < revealed;
-              return (
-                <li key={i} className={`mat-slot ${shown ? 'is-filled' : ''}`} data-testid={shown ? 'drawn-card' : undefined}>
-                  <span className="slot-position">{card?.positionName ?? spread.positions[i] ?? `Карта ${i + 1}`}</span>
-                  {shown ? (
-                    <span className="flip-in">
-                      <CardImage image={card.image} name={card.name} reversed={card.reversed} size={size} />
-                    </span>
-                  ) : (
-                    <span className={`slot-empty card-${size}`} aria-hidden="true">
-                      {i + 1}
-                    </span>
-                  )}
-                  {shown && (
-                    <span className="slot-name">
-                      <span data-testid="drawn-card-name">{card.name}</span>
-                      {card.reversed && <span className="reversed-mark slot-reversed">перевёрнутая</span>}
-                    </span>
-                  )}
-                  {shown && <span className="slot-keywords">{card.keywords.slice(0, 3).join(', ')}</span>}
-                </li>
-              );
-            })}
-          </ol>
+          <SpreadTable spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
 
           <MainAction text="Получить ответ" enabled={revealed >= 1 && !drawing} onClick={() => navigate('/interpretation')} testId="get-answer" />
+          <SpreadLegend spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
         </>
       )}
     </Page>

@@ -114,6 +114,13 @@ export default function Home() {
         />
         <Action icon="orb" title="Личный расклад" sub="Ответ на ваш вопрос · 7 видов раскладов" className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
         <Action icon="scroll" title="Мои расклады" sub="Архив ваших раскладов и толкований" onClick={() => navigate('/history')} testId="history-link" />
+        <Action
+          icon="cards"
+          title="Колода и настройки"
+          sub={s?.deck === 'drawn' ? 'Колода: авторская' : 'Колода: классическая Райдера — Уэйта — Смит'}
+          onClick={() => navigate('/settings')}
+          testId="settings-link"
+        />
         {s && !paid && (
           <Action
             icon="crown"

@@ -54,7 +54,7 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
       <div className="micro-cards">
         {props.cards.map((c, i) => (
           <div className="micro-card flip-in" key={`${c.name}-${i}`} data-testid="micro-card">
-            <CardImage image={c.image} name={c.name} reversed={c.orientation === 'reversed'} size="medium" />
+            <CardImage image={c.image} name={c.name} reversed={c.orientation === 'reversed'} size="medium" position={c.label} />
             <strong data-testid="micro-card-name">{c.name}</strong>
             <span className="hint" data-testid="micro-card-label">
               {c.label}

@@ -78,6 +78,19 @@ export function haptic(kind: HapticKind) {
   }
 }
 
+// Who owns the Back button: the latest of the mounted screens and overlays (a zoomed card over its page).
+// One subscription to Telegram's button; a press goes to the top of the stack only.
+const backStack: { current: (() => void) | null }[] = [];
+let backOff: (() => void) | null = null;
+
+function syncBackButton() {
+  if (ui && backStack.length > 0 && !backOff) backOff = ui.showBackButton(() => backStack[backStack.length - 1]?.current?.());
+  else if (backOff && (!ui || backStack.length === 0)) {
+    backOff();
+    backOff = null;
+  }
+}
+
 /** Shows Telegram's Back button while the page is mounted; true when it is used (hide the on-page one). */
 export function useBackButton(onBack: (() => void) | null): boolean {
   const current = useUi();
@@ -86,9 +99,18 @@ export function useBackButton(onBack: (() => void) | null): boolean {
   ref.current = onBack;
   const wanted = onBack !== null;
   useEffect(() => {
-    if (!current || !wanted) return;
-    return current.showBackButton(() => ref.current?.());
-  }, [current, wanted]);
+    if (!wanted) return;
+    backStack.push(ref);
+    syncBackButton();
+    return () => {
+      const i = backStack.lastIndexOf(ref);
+      if (i !== -1) backStack.splice(i, 1);
+      syncBackButton();
+    };
+  }, [wanted]);
+  useEffect(() => {
+    syncBackButton();
+  }, [current]);
   return m === 'native' && wanted;
 }
 

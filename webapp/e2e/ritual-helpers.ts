@@ -1,0 +1,84 @@
+// Shared steps of the deck and spread browser tests: launching as a user, the API from inside the page,
+// starting a reading and drawing its cards.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { SCREENSHOT_DIR, type BrowserEnv } from '../../test/browser';
+
+export type DeckId = 'rws' | 'drawn';
+export type Theme = 'light' | 'dark';
+
+export const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Calls the API from inside the page, signed in as the page's user. */
+export async function apiFromPage(page: Page, method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: { Authorization: `tma ${sessionStorage.getItem('telegramInitData')}`, 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, url, body] as const,
+  );
+}
+
+/** Opens the app as `user` (home first), with the deck chosen on the server, then goes to `to`. */
+export async function launch(env: BrowserEnv, page: Page, o: { user: number; name?: string; plan?: string; theme?: Theme; deck?: DeckId; to?: string }) {
+  const q = new URLSearchParams({ user: String(o.user), name: o.name ?? 'Тест' });
+  if (o.plan) q.set('plan', o.plan);
+  if (o.theme) q.set('theme', o.theme);
+  await page.goto(`${env.baseUrl}/dev/launch?${q}`);
+  await page.getByTestId('greeting').waitFor();
+  if (o.deck) {
+    const res = await apiFromPage(page, 'PUT', '/api/user/settings', { deck: o.deck });
+    expect(res.status).toBe(200);
+  }
+  if (o.to) await page.goto(`${env.baseUrl}${o.to}`);
+  else if (o.deck) await page.reload();
+}
+
+/** Home → spread menu → question → cards, for `spreadId`. */
+export async function openSpread(page: Page, spreadId: string, question: string) {
+  await page.getByTestId('personal-spread').click();
+  await page.getByTestId(`spread-${spreadId}`).click();
+  await page.getByTestId('question-input').fill(question);
+  await page.getByTestId('question-continue').click();
+  await expect.poll(() => path(page)).toBe('/cards');
+}
+
+/** Taps the deck `count` times, each time waiting for the card to land. */
+export async function drawCards(page: Page, count: number) {
+  const deck = page.getByTestId('deck');
+  for (let i = 1; i <= count; i++) {
+    await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await deck.click();
+    await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(i);
+  }
+}
+
+/** Waits until every <img> on the page has loaded (lazy ones are scrolled into view first). */
+export async function imagesLoaded(page: Page) {
+  await page.evaluate(async () => {
+    const imgs = [...document.images];
+    const y = window.scrollY;
+    for (const img of imgs) if (!img.complete) img.scrollIntoView({ block: 'center' });
+    window.scrollTo(0, y);
+    await Promise.all(
+      imgs.map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.addEventListener('load', r, { once: true });
+              img.addEventListener('error', r, { once: true });
+            }),
+      ),
+    );
+  });
+}
+
+/** A screenshot of what the phone shows (the viewport, not the whole page): for overlays. */
+export async function viewportShot(env: BrowserEnv, page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+}

@@ -1,0 +1,36 @@
+// The card shown large over the screen (any card, anywhere): one at a time, opened by a tap on a card.
+import { useSyncExternalStore } from 'react';
+
+export interface ZoomCard {
+  id: string;
+  name: string;
+  reversed: boolean;
+  /** The card's place in a spread («Прошлое», «Январь»…), when it lies in one. */
+  position?: string;
+}
+
+let current: ZoomCard | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function openZoom(card: ZoomCard) {
+  current = card;
+  emit();
+}
+
+export function closeZoom() {
+  if (!current) return;
+  current = null;
+  emit();
+}
+
+export function useZoom(): ZoomCard | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+    () => null,
+  );
+}
