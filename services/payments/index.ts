@@ -104,6 +104,8 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
     return microRepo.findMicroOffer(deps.db, userId);
   }
 
+  const hasMicroDiscount = (variant: 'A' | 'B') => pricing.microPriceVariants[variant] < pricing.pricesRub.micro;
+
   function promoActive(offer: { expires_at: Date } | undefined, now: Date) {
     return !!offer && offer.expires_at.getTime() > now.getTime();
   }
@@ -115,7 +117,7 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
     const variant = chooseMicroVariant(userId);
     const tone = chooseTone(userId);
     const offer = await microOfferRow(userId);
-    const active = promoActive(offer, now);
+    const active = hasMicroDiscount(variant) && promoActive(offer, now);
     const microRub = microPriceRub(pricing, variant, active);
     const p = pricing.pricesRub;
     return {
@@ -314,9 +316,11 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
       const { user, now } = await loadUser(userId);
       const offer = await microOfferRow(userId);
       const variant = chooseMicroVariant(userId);
-      const active = promoActive(offer, now);
+      // A promo is only a promo when its price is lower than the regular one (no countdown on an equal price).
+      const active = hasMicroDiscount(variant) && promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
       return {
+        hasPromo: hasMicroDiscount(variant),
         abMicroVariant: variant,
         abTone: chooseTone(userId),
         promoActive: active,
@@ -331,10 +335,12 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
       const { user, now } = await loadUser(userId);
       const offer = await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
       const variant = chooseMicroVariant(userId);
-      const active = promoActive(offer, now);
+      const active = hasMicroDiscount(variant) && promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
       const microRub = microPriceRub(pricing, variant, active);
       return {
+        /** The variant's promo price is lower than the regular one: only then is there a countdown. */
+        hasPromo: hasMicroDiscount(variant),
         promoActive: active,
         expiresAt: offer.expires_at.toISOString(),
         price: convertRub(microRub, currency, pricing.currencyRates),

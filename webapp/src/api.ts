@@ -79,8 +79,8 @@ export interface ReadingsPage {
 export const getStatus = () => api<StatusResponse>('/api/user/status');
 export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean }) =>
   api<{ userStatus: UserStatus }>('/api/user/settings', { method: 'PUT', json: s });
-export const createReading = (spreadType: string, question: string) =>
-  api<ReadingView>('/api/readings', { method: 'POST', json: { spreadType, question } });
+export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
+  api<ReadingView>('/api/readings', { method: 'POST', json: microPurchaseId ? { spreadType, question, microPurchaseId } : { spreadType, question } });
 export const getReading = (id: number) => api<ReadingView>(`/api/readings/${id}`);
 export const listReadings = (limit: number, offset: number) => api<ReadingsPage>(`/api/user/readings?limit=${limit}&offset=${offset}`);
 export const dailyCardAvailable = () => api<DailyCardAvailability>('/api/user/daily-card/available');
