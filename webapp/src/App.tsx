@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import Home from './pages/Home';
+import { readLaunchParams } from './telegram/launch';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -20,6 +21,7 @@ const Contacts = lazy(() => import('./pages/Contacts'));
 const Subscription = lazy(() => import('./pages/Subscription'));
 const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
+const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 
 const ROUTES: [string, ComponentType][] = [
   ['/spread-menu', SpreadMenu],
@@ -53,6 +55,14 @@ export function App() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
+  // Outside Telegram (no launch data at all) no screen can know the user: a friendly page instead.
+  const { initData, launchToken } = readLaunchParams();
+  if (!initData && !launchToken)
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <OutsideTelegram />
+      </Suspense>
+    );
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch>

@@ -59,6 +59,8 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
 export interface StatusResponse {
   user: UserProfileView;
   userStatus: UserStatus;
+  /** Admins: the debug overlay is on. */
+  debug?: boolean;
 }
 
 export interface DailyCardAvailability {

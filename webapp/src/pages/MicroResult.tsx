@@ -29,6 +29,7 @@ import {
 import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
 import '../payments/paid.css';
+import { debugEnabled } from '../debug/boot';
 
 export const MICRO_ERRORS = {
   noReading: 'Не удаётся найти ID расклада. Попробуйте обновить страницу',
@@ -245,13 +246,7 @@ export default function MicroResult() {
   };
 
   // The debug overlay's micro status, every 2 s while loading (admins only; others get 403 and see nothing).
-  const debugOn = query.current.debug || (() => {
-    try {
-      return localStorage.getItem('debug_mode') === '1';
-    } catch {
-      return false;
-    }
-  })();
+  const debugOn = query.current.debug || debugEnabled();
   useEffect(() => {
     if (!debugOn || view.kind !== 'loading') return;
     const t = setInterval(() => debugMicroStatus(readingId).then(setDebug).catch(() => {}), 2000);
