@@ -2,7 +2,7 @@
 // naming the variable (see loadConfig's caller in main.ts).
 import net from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_TAX_STATUS, type LegalDetails } from './domain/legal';
+import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
 
 const idList = z
   .string()
@@ -246,8 +246,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     push: { ratePerSecond: e.PUSH_RATE_PER_S, dailyReminderTime: e.DAILY_REMINDER_TIME },
     provider: {
-      providerName: e.PROVIDER_NAME,
-      email: e.PROVIDER_EMAIL,
+      // Local mode shows example details (README); a real deployment names the provider itself.
+      providerName: e.PROVIDER_NAME ?? (localMode ? LOCAL_PROVIDER_PLACEHOLDERS.name : undefined),
+      email: e.PROVIDER_EMAIL ?? (localMode ? LOCAL_PROVIDER_PLACEHOLDERS.email : undefined),
       taxStatus: e.PROVIDER_TAX_STATUS ?? DEFAULT_TAX_STATUS,
       inn: e.PROVIDER_INN,
       contactsUrl: e.PROVIDER_CONTACTS_URL,

@@ -107,6 +107,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       metricsToken: config.metricsToken,
       trustedProxies: config.trustedProxies,
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
+      botLink: () => (config.localMode ? `${localBase}/dev/telegram` : telegram.bot.isInited() ? `https://t.me/${telegram.bot.botInfo.username}` : null),
     });
 
     const server: ServerType = await new Promise((resolve) => {

@@ -39,6 +39,8 @@ export interface ApiOptions {
   trustedProxies?: readonly string[];
   /** Local mode: the local Telegram's page and calls, mounted at /dev/telegram. */
   devTelegram?: Hono<any>;
+  /** Where to open the bot (t.me link, or the local Telegram page in local mode); null while unknown. */
+  botLink?: () => string | null;
 }
 
 export function createApi(o: ApiOptions) {
@@ -66,6 +68,8 @@ export function createApi(o: ApiOptions) {
         return fail(c, 503, 'База данных недоступна');
       }
     })
+    // The page shown outside Telegram links to the bot: no identity needed to ask where it is.
+    .get('/bot-link', (c) => ok(c, { url: o.botLink?.() ?? null }))
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? []))
     .route('/user', userRoutes(s))

@@ -2,13 +2,18 @@
 // carrying every constant of spec 001 §9. Identifiers are never invented.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { AGREEMENT, agreementSections, legalView } from '../domain/legal';
+import { AGREEMENT, MONEY_BACK, agreementSections, legalView } from '../domain/legal';
+import { GUARANTEE, MARKETING } from '../domain/marketing';
 import { createHarness } from '../test/harness';
 
 describe('provider configuration', () => {
   it('reads PROVIDER_* and defaults the tax status only', () => {
-    const none = loadConfig({});
-    expect(none.provider).toEqual({ providerName: undefined, email: undefined, taxStatus: expect.stringMatching(/самозанятый.*НПД/), inn: undefined, contactsUrl: undefined });
+    // With a bot token (not local mode) nothing is invented: the tax status only.
+    const none = loadConfig({ BOT_TOKEN: '7000000001:AAHtestTokenForTheTarotAppTests_0123456' });
+    expect(none.provider).toEqual({ providerName: undefined, email: undefined, taxStatus: expect.stringMatching(/^индивидуальный предприниматель.*налог на профессиональный доход.*НПД/), inn: undefined, contactsUrl: undefined });
+    // Local mode shows example details, marked as such, and never an INN.
+    const local = loadConfig({});
+    expect(local.provider).toMatchObject({ providerName: expect.stringContaining('пример для локального режима'), email: 'support@example.com', inn: undefined });
     const set = loadConfig({
       PROVIDER_NAME: 'Иванова Анна Сергеевна',
       PROVIDER_EMAIL: 'help@example.com',
@@ -41,7 +46,7 @@ describe('GET /api/config/legal', () => {
       expect(r.body.data).toMatchObject({
         providerName: 'Иванова Анна Сергеевна',
         email: 'help@example.com',
-        taxStatus: expect.stringMatching(/самозанятый/),
+        taxStatus: expect.stringMatching(/индивидуальный предприниматель/),
         inn: '771234567890',
         contactsUrl: null,
         agreement: { effectiveDate: '02.09.2025', version: '1.0', prepaymentPercent: 100, minAge: 18, refundClaimDays: 14, claimResponseDays: 30, disputeThresholdRub: 100000 },
@@ -56,7 +61,7 @@ describe('GET /api/config/legal', () => {
     const h = await createHarness('pglite');
     try {
       const r = await h.call(21_002, 'GET', '/api/config/legal');
-      expect(r.body.data).toMatchObject({ providerName: null, email: null, inn: null, contactsUrl: null, taxStatus: expect.stringMatching(/самозанят/) });
+      expect(r.body.data).toMatchObject({ providerName: null, email: null, inn: null, contactsUrl: null, taxStatus: expect.stringMatching(/индивидуальный предприниматель/) });
     } finally {
       await h.close();
     }
@@ -99,6 +104,22 @@ describe('the public-offer agreement', () => {
       '/paysupport',
     ])
       expect(t, needle).toContain(needle);
+  });
+
+  it('the money-back promise of home and the paywall is the terms’ rule: one period, no 24 hours anywhere', () => {
+    const t = text();
+    expect(GUARANTEE).toBe(MONEY_BACK);
+    expect(MARKETING.guarantee).toBe(MONEY_BACK.text);
+    expect(MONEY_BACK.text).toContain(`в течение ${AGREEMENT.refundClaimDays} дней после оплаты`);
+    expect(t).toContain(`«${MONEY_BACK.title}»`);
+    expect(t).toContain(`в течение ${AGREEMENT.refundClaimDays} дней с даты оплаты`);
+    for (const copy of [t, GUARANTEE.text, GUARANTEE.title, MARKETING.guarantee]) expect(copy).not.toMatch(/24 час/);
+  });
+
+  it('names the provider as a sole trader on the professional-income tax', () => {
+    expect(text()).toContain('Исполнителя — индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД)');
+    const named = text(legalView(loadConfig({ PROVIDER_NAME: 'Иванова Анна Сергеевна' }).provider));
+    expect(named).toContain('Иванова Анна Сергеевна, индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД)');
   });
 
   it('names the provider only as configured, and otherwise says the identifiers are given on request', () => {

@@ -188,7 +188,9 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const state = (await h.call(user, 'GET', '/api/offer/micro/state')).body.data;
     expect(state).toMatchObject({ abMicroVariant: p1.abMicroVariant, abTone: p1.abTone, promoActive: false });
     const offer = (await h.call(user, 'GET', '/api/offers/micro')).body.data;
-    expect(offer.promoActive).toBe(true);
+    // Variant A's promo price equals the regular 99: no promo (and no countdown) for it.
+    expect(offer.promoActive).toBe(offer.abMicroVariant === 'B');
+    expect(offer.hasPromo).toBe(offer.abMicroVariant === 'B');
     expect(new Date(offer.expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(offer.price).toBe(offer.abMicroVariant === 'A' ? 99 : 79);
     const cta = await h.call(user, 'POST', '/api/offers/micro/cta');
@@ -196,6 +198,17 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
 
     const upsell = (await h.call(user, 'GET', '/api/upsell/week')).body.data;
     expect(upsell).toMatchObject({ priceWeek: 149, currency: 'RUB', microPrice: offer.price, extra: 149 - offer.price, sevenTimesMicro: 7 * offer.price });
+  });
+
+  it('a promo is active only for a variant whose promo price is lower than the regular one', async () => {
+    const users = { A: 0, B: 0 };
+    for (let id = 20_500; (!users.A || !users.B) && id < 20_600; id++) users[chooseMicroVariant(id)] ||= id;
+    const a = (await h.call(users.A, 'GET', '/api/offers/micro')).body.data;
+    expect(a).toMatchObject({ abMicroVariant: 'A', price: 99, regularPrice: 99, promoActive: false, hasPromo: false });
+    expect((await h.call(users.A, 'GET', '/api/config/pricing')).body.data.micro).toMatchObject({ price: 99, promoActive: false });
+    const b = (await h.call(users.B, 'GET', '/api/offers/micro')).body.data;
+    expect(b).toMatchObject({ abMicroVariant: 'B', price: 79, regularPrice: 99, promoActive: true, hasPromo: true });
+    expect((await h.call(users.B, 'GET', '/api/offer/micro/state')).body.data).toMatchObject({ promoActive: true, price: 79, hasPromo: true });
   });
 
   it('a Ukrainian-speaking user sees hryvnias, formatted from the configured rate', async () => {

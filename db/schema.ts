@@ -197,6 +197,8 @@ export interface MicroPurchasesTable {
   revealed_at: Date | null;
   revoked_at: Date | null;
   created_at: Generated<Date>;
+  /** The 3-card reading this pack opened (one per paid pack); null while unused (migration 0009). */
+  spread_reading_id: Generated<number | null>;
 }
 
 export interface MicroOffersTable {

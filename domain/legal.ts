@@ -14,7 +14,23 @@ export const AGREEMENT = {
   disputeThresholdRub: 100_000,
 } as const;
 
-export const DEFAULT_TAX_STATUS = 'самозанятый (плательщик налога на профессиональный доход, НПД)';
+/**
+ * The one money-back rule, said the same way on home, on the paywall and in the terms: a claim within
+ * `refundClaimDays` of the payment; in full when the paid access was not given, otherwise the unused part.
+ */
+export const MONEY_BACK = {
+  title: `Гарантия возврата ${AGREEMENT.refundClaimDays} дней`,
+  text: `Если оплаченный доступ не оправдал ожиданий, напишите в поддержку в течение ${AGREEMENT.refundClaimDays} дней после оплаты: вернём деньги за неиспользованный период, а если доступ не был предоставлен — полностью.`,
+} as const;
+
+/** The provider is a sole trader on the professional-income tax (NPD). */
+export const DEFAULT_TAX_STATUS = 'индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД)';
+
+/** Local mode only (no BOT_TOKEN): example details so the legal pages read as they will; marked as examples. */
+export const LOCAL_PROVIDER_PLACEHOLDERS = {
+  name: 'Образцова Мария Петровна (пример для локального режима)',
+  email: 'support@example.com',
+} as const;
 
 /** From configuration (PROVIDER_*), all optional but the tax status. */
 export interface LegalDetails {
@@ -55,7 +71,7 @@ const rub = (n: number) => `${n.toLocaleString('ru-RU').replace(/\u00a0|\u202f/g
 
 /** «Исполнитель — …» as the details allow. */
 export function providerLine(v: LegalView): string {
-  const who = v.providerName ? `${v.providerName}, ${v.taxStatus}` : `физическое лицо — ${v.taxStatus}`;
+  const who = v.providerName ? `${v.providerName}, ${v.taxStatus}` : v.taxStatus;
   const inn = v.inn ? `, ИНН ${v.inn}` : '';
   return `${who}${inn}`;
 }
@@ -151,7 +167,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
         `10.1. Претензию о возврате Пользователь направляет в течение ${a.refundClaimDays} дней с даты оплаты: ${supportLine(v)}. В претензии укажите дату оплаты, способ оплаты и причину.`,
         '10.2. Если оплаченный доступ не был предоставлен по вине Исполнителя или из-за технического сбоя, деньги возвращаются полностью. При отказе от подписки возвращается стоимость неиспользованной части периода за вычетом фактически понесённых расходов.',
         '10.3. Возврат производится тем же способом, которым была произведена оплата: оплата Telegram Stars возвращается в Stars через Telegram, оплата картой — на ту же карту. Срок зачисления зависит от банка или Telegram.',
-        '10.4. Обещание «возврат в течение 24 часов» в рекламных материалах Сервиса означает рассмотрение обращения в приоритетном порядке и не сокращает прав Пользователя по этому разделу.',
+        `10.4. «${MONEY_BACK.title}», о которой говорится на страницах Сервиса, — это правила этого раздела: обращение в течение ${a.refundClaimDays} дней с даты оплаты.`,
       ],
     },
     {

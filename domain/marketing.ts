@@ -1,6 +1,7 @@
 // Marketing copy in one place (DESIGN.md §2: static figures from one module that is easy to change), for the
 // server and the Mini App alike. The figures are copy, not measurements: limits and prices that matter are
 // decided by the server, which adds real purchase counts to social proof.
+import { MONEY_BACK } from './legal';
 import type { Tone } from './pricing';
 
 export const SOCIAL_PROOF_DEFAULTS = { rating: 4.9, reviewsTotal: 25_000 } as const;
@@ -10,7 +11,7 @@ export const MARKETING = {
   rating: '4.9',
   accuracy: '98%',
   promo: { discountPercent: 25, firstUsers: 100, spotsLeft: 47 },
-  guarantee: 'Гарантия возврата денег в течение 24 часов, если что-то пошло не так.',
+  guarantee: MONEY_BACK.text,
   testimonial: {
     author: 'Марина, 29 лет',
     text: '«Карты точно описали мою ситуацию на работе. Совет помог решиться на разговор с руководителем — и всё получилось!»',
@@ -74,10 +75,8 @@ export const TRUST = [
   { icon: 'undo', text: 'Отмена в любой момент' },
 ] as const;
 
-export const GUARANTEE = {
-  title: 'Гарантия удовлетворения',
-  text: 'Если VIP-доступ не оправдает ожиданий, вернём деньги в течение 24 часов после оплаты.',
-} as const;
+/** The money-back rule of the terms (domain/legal.ts), the same words everywhere. */
+export const GUARANTEE = MONEY_BACK;
 
 export const VIP_BENEFITS = ['Безлимитные карты дня', 'Все виды раскладов', 'Полные толкования'] as const;
 

@@ -27,7 +27,8 @@ export function webBuildIsStale(): boolean {
 
 export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<void> {
   if (!webBuildIsStale()) return;
-  log(fs.existsSync(builtIndex) ? 'Web app sources changed: rebuilding…' : 'Building the web app…');
+  log(fs.existsSync(builtIndex) ? 'Web app sources changed: rebuilding… (about half a minute)' : 'Building the web app… (about half a minute)');
+  const started = performance.now();
   // A child process with NODE_ENV=production: a build started from a test run (NODE_ENV=test) would
   // otherwise compile JSX for React's development runtime.
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -37,4 +38,5 @@ export async function ensureWebBuild(log: (line: string) => void = console.log):
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`The web app build failed (exit ${result.status ?? result.signal})`);
+  log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

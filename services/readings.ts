@@ -15,6 +15,7 @@ import type { DealtCard, Orientation } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';
+import { createMicroSpreadReading } from './payments/micro-spread';
 import { entitlementOf, type UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
@@ -108,11 +109,14 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
 
   return {
     /** POST /api/readings: access check, atomic quota, server-dealt cards. */
-    async create(userId: number, input: { spreadType: string; question: unknown }): Promise<ReadingView> {
+    async create(userId: number, input: { spreadType: string; question: unknown; microPurchaseId?: number }): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
       if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
       const q = validateQuestion(input.question);
       if (!q.ok) throw new ServiceError('bad_input', q.error);
+      // A micro pack's included 3-card reading: opened by the pack, not by the plan or the day's quota.
+      if (input.microPurchaseId !== undefined)
+        return readingView(await createMicroSpreadReading(deps, userId, { spreadType: spread.id, cards: spread.cards, question: q.question, purchaseId: input.microPurchaseId }));
       const user = await users.requireUser(userId);
       const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
       if (!verdict.ok) {
@@ -181,8 +185,14 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       const cards: DealtCard[] = input.cards.map((name, position) => {
         const id = CARD_BY_ID.has(name) ? name : byName.get(name.trim().toLowerCase());
         if (!id) throw new ServiceError('bad_input', `cards: неизвестная карта «${name.slice(0, 40)}»`);
-        return { cardId: id, position, orientation: 'upright' };
+        return { cardId: id, position, orientation: 'upright' as Orientation };
       });
+      // Today's daily card keeps the orientation it was dealt with (the client names the card only).
+      if ((input.spreadType ?? 'free_daily') === 'free_daily' && cards.length > 0) {
+        const user = await usersRepo.findUser(deps.db, userId);
+        const usage = user ? await usageRepo.findUsage(deps.db, userId, userDay(user, deps.clock()).day) : undefined;
+        if (usage?.daily_card_id === cards[0].cardId && usage.daily_card_orientation) cards[0].orientation = usage.daily_card_orientation;
+      }
       const r = await readingsRepo.insertReading(deps.db, {
         userId,
         spreadType: input.spreadType ?? 'free_daily',

@@ -8,6 +8,8 @@ import { ok, validate } from '../http';
 const createBody = z.object({
   spreadType: z.string({ error: 'укажите тип расклада' }).max(40, 'слишком длинное значение'),
   question: z.string({ error: 'введите вопрос' }).max(2000, 'вопрос должен содержать не больше 500 символов'),
+  /** The paid micro pack whose included 3-card reading this is. */
+  microPurchaseId: z.number({ error: 'ожидается числовой id микро-пакета' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });

@@ -54,7 +54,9 @@ export const userRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
       const { user, status } = await s.users.status(c.var.userId);
-      return ok(c, { user: profileView(user), userStatus: status });
+      // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
+      const debug = (s.deps.adminUserIds ?? []).includes(c.var.userId);
+      return ok(c, { user: profileView(user), userStatus: status, ...(debug ? { debug: true } : {}) });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
     .post('/daily-card/use', validate('json', dailyCardUseBody), async (c) => {

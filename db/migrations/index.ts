@@ -8,6 +8,7 @@ import * as m0005 from './0005_payments';
 import * as m0006 from './0006_money_guards';
 import * as m0007 from './0007_reading_turns';
 import * as m0008 from './0008_deck';
+import * as m0009 from './0009_micro_spread';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_money_guards': m0006,
   '0007_reading_turns': m0007,
   '0008_deck': m0008,
+  '0009_micro_spread': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

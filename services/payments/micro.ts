@@ -2,6 +2,7 @@
 // personal tip. The server deals them once per purchase and stores them, so asking again shows the same.
 // An active week pass reveals without paying (spec 001 §6).
 import type { Db } from '../../db/connection';
+import * as aiRepo from '../../db/repositories/interpretations';
 import * as microRepo from '../../db/repositories/micro';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
@@ -10,8 +11,10 @@ import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
 import { DAY_MS } from '../../domain/pricing';
 import { effectiveTier, isPaidTier } from '../../domain/tiers';
+import { userDay } from '../../domain/day';
 import type { DealtCard } from '../../domain/types';
 import { ServiceError } from '../errors';
+import { microSpreadState, type MicroSpreadState } from './micro-spread';
 
 const DECK_IDS = DECK.map((c) => c.id);
 
@@ -38,10 +41,12 @@ export interface MicroRevealView {
   cards: MicroCardView[];
   advice: { text: string };
   revealedAt: string;
+  /** The included 3-card reading of a paid pack (null for a week pass's reveal). */
+  spread: MicroSpreadState | null;
 }
 
 /** Writes the personal tip (AI); null or a throw means the fallback is used. */
-export type MicroAdviceWriter = (input: { userId: number; question: string; cards: MicroCardView[] }) => Promise<string | null>;
+export type MicroAdviceWriter = (input: { userId: number; question: string; cards: MicroCardView[]; dailyNote?: string }) => Promise<string | null>;
 
 function cardViewOf(c: DealtCard, index: number): MicroCardView {
   const card = CARD_BY_ID.get(c.cardId)!;
@@ -62,14 +67,18 @@ function cardViewOf(c: DealtCard, index: number): MicroCardView {
 /** A tip built from the cards alone, when no AI text can be had. */
 export function fallbackMicroAdvice(cards: MicroCardView[]): string {
   const [day, ...extra] = cards;
+  const reversed = day.orientation === 'reversed';
   const parts = [
-    `Карта дня «${day.name}» задаёт тон: ${cardMeaning(CARD_BY_ID.get(day.cardId)!, day.orientation)}.`,
+    `Карта дня «${day.name}» (${reversed ? 'перевёрнутое положение' : 'прямое положение'}) задаёт тон: ${cardMeaning(CARD_BY_ID.get(day.cardId)!, day.orientation)}.`,
     extra.length
       ? `Дополнительные карты ${extra.map((c) => `«${c.name}»`).join(' и ')} подсказывают, на что опереться: ${extra
           .map((c) => c.keywords.slice(0, 2).join(' и '))
           .join('; ')}.`
       : '',
-    `Совет: выберите сегодня одно дело, в котором проявится «${day.keywords[0] ?? day.name}», и доведите его до конца.`,
+    // The tip follows the card's orientation, as the short message of the day does.
+    reversed
+      ? `Совет: там, где сегодня проявится «${day.keywords[0] ?? day.name}», не торопитесь и не давите — сначала разберитесь, что мешает, и только потом действуйте.`
+      : `Совет: выберите сегодня одно дело, в котором проявится «${day.keywords[0] ?? day.name}», и доведите его до конца.`,
   ];
   return parts.filter(Boolean).join(' ');
 }
@@ -82,6 +91,7 @@ function view(mp: MicroPurchase, readingId: number): MicroRevealView {
     cards: (mp.cards ?? []).map(cardViewOf),
     advice: { text: mp.advice?.trim() || MICRO_ADVICE_DEFAULT },
     revealedAt: (mp.revealed_at ?? new Date()).toISOString(),
+    spread: microSpreadState(mp),
   };
 }
 
@@ -139,7 +149,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
     const cards = (mp.cards ?? []).map(cardViewOf);
     let text: string | null = null;
     try {
-      text = writer ? await writer({ userId, question: reading.question, cards }) : null;
+      text = writer ? await writer({ userId, question: reading.question, cards, dailyNote: await dailyNoteOf(d, userId, cards[0]) }) : null;
     } catch {
       text = null;
     }
@@ -148,6 +158,14 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
     mp = (await d.db.selectFrom('micro_purchases').selectAll().where('id', '=', mp.id).executeTakeFirstOrThrow()) as MicroPurchase;
   }
   return view(mp, readingId);
+}
+
+/** The short message of today's daily card the user already read, so the tip can agree with it. */
+async function dailyNoteOf(d: MicroDeps, userId: number, day: MicroCardView | undefined): Promise<string | undefined> {
+  if (!day) return undefined;
+  const user = await usersRepo.findUser(d.db, userId);
+  if (!user) return undefined;
+  return aiRepo.findDailyCardNote(d.db, userId, userDay(user, d.clock()).day, `${day.cardId}:${day.orientation}`).catch(() => undefined);
 }
 
 export interface EntitlementsView {
@@ -159,6 +177,8 @@ export interface EntitlementsView {
   subscriptionType: string;
   subscriptionExpires: string | null;
   readingId: number | null;
+  /** The 3-card reading a paid pack of this reading includes (purchase id, and the reading once made). */
+  microSpread: MicroSpreadState | null;
 }
 
 /**
@@ -187,6 +207,7 @@ export async function entitlementsOf(d: MicroDeps, userId: number, readingId: nu
     subscriptionType: tier,
     subscriptionExpires: tier === 'free' ? null : (user.subscription_expires?.toISOString() ?? null),
     readingId: ownReading,
+    microSpread: bound.map(microSpreadState).find((x) => x !== null) ?? null,
   };
 }
 

@@ -31,6 +31,9 @@ export function createOffers(ctx: PaymentContext) {
     return microRepo.findMicroOffer(deps.db, userId);
   }
 
+  // A promo is only a promo when its price is lower than the regular one (no countdown on an equal price).
+  const hasMicroDiscount = (variant: 'A' | 'B') => ctx.pricing.microPriceVariants[variant] < ctx.pricing.pricesRub.micro;
+
   function promoActive(offer: { expires_at: Date } | undefined, now: Date) {
     return !!offer && offer.expires_at.getTime() > now.getTime();
   }
@@ -42,7 +45,7 @@ export function createOffers(ctx: PaymentContext) {
     const variant = chooseMicroVariant(userId);
     const tone = chooseTone(userId);
     const offer = await microOfferRow(userId);
-    const active = promoActive(offer, now);
+    const active = hasMicroDiscount(variant) && promoActive(offer, now);
     const microRub = microPriceRub(ctx.pricing, variant, active);
     const p = ctx.pricing.pricesRub;
     return {
@@ -80,10 +83,11 @@ export function createOffers(ctx: PaymentContext) {
       const { user, now, tier } = await ctx.loadUser(userId);
       const offer = await microOfferRow(userId);
       const variant = chooseMicroVariant(userId);
-      const active = promoActive(offer, now);
+      const active = hasMicroDiscount(variant) && promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
       return {
         available: purchaseVerdict(tier, 'micro').ok,
+        hasPromo: hasMicroDiscount(variant),
         abMicroVariant: variant,
         abTone: chooseTone(userId),
         promoActive: active,
@@ -100,10 +104,12 @@ export function createOffers(ctx: PaymentContext) {
       if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
       const offer = await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
       const variant = chooseMicroVariant(userId);
-      const active = promoActive(offer, now);
+      const active = hasMicroDiscount(variant) && promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
       const microRub = microPriceRub(ctx.pricing, variant, active);
       return {
+        /** The variant's promo price is lower than the regular one: only then is there a countdown. */
+        hasPromo: hasMicroDiscount(variant),
         promoActive: active,
         expiresAt: offer.expires_at.toISOString(),
         price: convertRub(microRub, currency, ctx.pricing.currencyRates),

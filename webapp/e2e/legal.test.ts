@@ -90,7 +90,7 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
   it('/contacts shows the configured provider details, the notes, and links to /terms and /services', async () => {
     const { page, consoleErrors } = await open('/contacts', 'contacts');
     await expect.poll(() => page.getByTestId('provider-name').textContent()).toBe('Иванова Анна Сергеевна');
-    expect(await page.getByTestId('provider-tax').textContent()).toMatch(/самозанятый/);
+    expect(await page.getByTestId('provider-tax').textContent()).toMatch(/индивидуальный предприниматель.*НПД/);
     expect(await page.getByTestId('provider-email').getAttribute('href')).toBe('mailto:help@taro.example');
     expect(await page.getByTestId('provider-inn').count()).toBe(0);
     expect(await page.getByTestId('identifiers-on-request').textContent()).toContain('сообщаются по запросу');

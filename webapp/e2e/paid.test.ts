@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('pay-vip_499-consent').uncheck();
     expect(await text(page, 'pay-vip_499-price')).toMatch(/^499\s₽ \/ месяц$/);
     await page.getByTestId('pay-vip_499-consent').check();
-    expect(await text(page, 'guarantee')).toContain('24 час');
+    expect(await text(page, 'guarantee')).toContain('в течение 14 дней после оплаты');
     expect(await text(page, 'promo')).toContain('осталось 47 мест');
     expect(await page.getByTestId('trust').textContent()).toContain('Безопасная оплата');
     await env.screenshot(page, 'subscription-free');
@@ -57,12 +57,20 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('upgrade').count()).toBe(0);
     await env.screenshot(page, 'subscription-vip');
 
+    // Cancelling tells the truth (no renewal, access to the end date) and confirms afterwards, in place.
+    const until = (await text(page, 'plan-expiry'))!.replace(/^до /, '');
+    let asked = '';
     page.once('dialog', (d) => {
-      expect(d.message()).toBe('Вы действительно хотите отменить подписку? Все привилегии будут потеряны.');
+      asked = d.message();
       void d.accept();
     });
     await page.getByTestId('cancel-subscription').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByTestId('cancel-result').waitFor();
+    expect(asked).toBe(`Отменить автопродление VIP Premium? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
+    expect(asked).not.toContain('будут потеряны');
+    expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP Premium сохранится до ${until}.`);
+    expect(new URL(page.url()).pathname).toBe('/subscription');
+    await env.screenshot(page, 'subscription-cancelled');
     await page.goto(`${env.baseUrl}/subscription`);
     await page.getByTestId('paid-view').waitFor();
     expect(await text(page, 'plan-heading')).toBe('VIP Premium');
@@ -92,6 +100,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic_299&to=/subscription`);
     await page.getByTestId('paid-view').waitFor();
     expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
+    expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     expect(await text(page, 'privileges')).toContain('5 раскладов в день');
     expect(await text(page, 'plan-expiry')).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
     await page.getByTestId('upgrade').waitFor();
@@ -113,7 +123,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('micro-offer').waitFor();
     const micro = DEFAULT_MICRO_PRICE_VARIANTS[chooseMicroVariant(user)];
     expect(await text(page, 'micro-price')).toMatch(new RegExp(`^${micro}\\s₽$`));
-    expect(await page.getByTestId('micro-timer').count()).toBe(1);
+    // A countdown only when the promo price is lower than the regular 99 ₽ (variant B).
+    expect(await page.getByTestId('micro-timer').count()).toBe(micro < 99 ? 1 : 0);
     expect(await page.getByTestId('guidance-locked').count()).toBe(1);
     await page.getByTestId('week-upsell').waitFor();
     await env.screenshot(page, 'interactive-daily-card');
@@ -144,9 +155,11 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('micro-card-name').allTextContents()).toEqual(names);
 
     // The micro pack opens the detailed analysis on the interactive screen.
+    // Reopened, the interactive card shows today's card face up (no second draw).
     await page.goto(`${env.baseUrl}/interactive-daily-card`);
-    await page.getByTestId('draw-card').click();
     await page.getByTestId('micro-inline').waitFor();
+    expect(await page.getByTestId('draw-card').count()).toBe(0);
+    expect((await text(page, 'interactive-card-name'))!.replace(' (перевёрнутая)', '')).toBe(cardName);
     await page.getByTestId('guidance-open').click();
     await page.getByTestId('guidance-plans').fill('Важная встреча');
     await page.getByTestId('guidance-submit').click();
@@ -289,6 +302,8 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     await page.goto(again.toString());
     await page.getByTestId('paid-view').waitFor();
     expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
+    expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     // The return address carried a signed token: the identity survived the trip through the payment page.
     expect(new URL(page.url()).hash).toBe('');
   });

@@ -5,6 +5,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import Home from './pages/Home';
 import { CardZoomHost } from './components/CardZoom';
 import { LoadingScreen } from './components/LoadingScreen';
+import { readLaunchParams } from './telegram/launch';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -23,6 +24,7 @@ const Subscription = lazy(() => import('./pages/Subscription'));
 const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
 const Settings = lazy(() => import('./pages/Settings'));
+const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 
 const ROUTES: [string, ComponentType][] = [
   ['/spread-menu', SpreadMenu],
@@ -66,6 +68,14 @@ export function App() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
+  // Outside Telegram (no launch data at all) no screen can know the user: a friendly page instead.
+  const { initData, launchToken } = readLaunchParams();
+  if (!initData && !launchToken)
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <OutsideTelegram />
+      </Suspense>
+    );
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch>

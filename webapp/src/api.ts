@@ -81,6 +81,8 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
 export interface StatusResponse {
   user: UserProfileView;
   userStatus: UserStatus;
+  /** Admins: the debug overlay is on. */
+  debug?: boolean;
 }
 
 export interface DailyCardAvailability {
@@ -106,8 +108,8 @@ export interface ReadingsPage {
 export const getStatus = () => api<StatusResponse>('/api/user/status');
 export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn' }) =>
   api<{ userStatus: UserStatus }>('/api/user/settings', { method: 'PUT', json: s });
-export const createReading = (spreadType: string, question: string) =>
-  api<ReadingView>('/api/readings', { method: 'POST', json: { spreadType, question } });
+export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
+  api<ReadingView>('/api/readings', { method: 'POST', json: microPurchaseId ? { spreadType, question, microPurchaseId } : { spreadType, question } });
 export const getReading = (id: number) => api<ReadingView>(`/api/readings/${id}`);
 export const listReadings = (limit: number, offset: number, search: { q?: string; card?: string } = {}) => {
   const p = new URLSearchParams({ limit: String(limit), offset: String(offset) });

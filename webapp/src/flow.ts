@@ -13,10 +13,12 @@ export interface Flow {
   revealed: number;
   /** The interpretation screen has opened this reading: the next choice of a spread starts afresh. */
   answered: boolean;
+  /** The paid micro pack whose included 3-card reading this is (no plan or quota needed). */
+  microPurchaseId?: number | null;
 }
 
 const KEY = 'taro.flow';
-const EMPTY: Flow = { spreadType: 'free_daily', question: '', readingId: null, dealtFor: null, revealed: 0, answered: false };
+const EMPTY: Flow = { spreadType: 'free_daily', question: '', readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null };
 
 function read(): Flow {
   try {
@@ -54,7 +56,12 @@ export const flowKey = (spreadType: string, question: string) => `${spreadType}\
 export function chooseSpread(spreadType: string) {
   const f = getFlow();
   if (f.answered) setFlow({ ...EMPTY, spreadType });
-  else if (f.spreadType !== spreadType) setFlow({ spreadType, question: '' });
+  else if (f.spreadType !== spreadType || f.microPurchaseId) setFlow({ ...EMPTY, spreadType, question: f.spreadType === spreadType ? f.question : '' });
+}
+
+/** The micro pack's included 3-card reading: a new reading opened by the pack (the server checks it). */
+export function startMicroSpread(spreadType: string, microPurchaseId: number) {
+  setFlow({ ...EMPTY, spreadType, microPurchaseId });
 }
 
 /** A start link's spread and question (spec 000 §2 user_data): a new reading. */

@@ -6,7 +6,11 @@ import { startFlow } from './flow';
 import { startRoute } from './startRoute';
 import { startTelegram } from './telegram/bridge';
 import { applyTheme, readLaunchParams } from './telegram/launch';
+import { startDebug } from './debug/boot';
 import './styles.css';
+
+// The red error banner and the debug switch before anything else can fail.
+startDebug();
 
 // Launch parameters first: kept before the router can touch the URL.
 const launch = readLaunchParams();

@@ -2,6 +2,7 @@
 // countdown ends or an action changed it. On the first load the app reports the device's time zone.
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, getStatus, putSettings, type StatusResponse } from '../api';
+import { enableDebug } from '../debug/boot';
 
 export interface StatusState {
   data: StatusResponse | null;
@@ -47,6 +48,7 @@ export function loadStatus(force = false): Promise<void> {
         }
       }
       timeZoneChecked = true;
+      if (data.debug) enableDebug();
       set({ data, error: null, loading: false });
     } catch (err) {
       set({ error: err instanceof ApiError ? err : new ApiError(0, String(err)), loading: false });

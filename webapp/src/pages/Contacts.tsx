@@ -19,7 +19,7 @@ export default function Contacts() {
         <h2>Исполнитель</h2>
         <dl className="details">
           <dt>Исполнитель</dt>
-          <dd data-testid="provider-name">{legal.providerName ?? 'Физическое лицо'}</dd>
+          <dd data-testid="provider-name">{legal.providerName ?? 'Индивидуальный предприниматель'}</dd>
           <dt>Налоговый статус</dt>
           <dd data-testid="provider-tax">{legal.taxStatus}</dd>
           {legal.inn && (

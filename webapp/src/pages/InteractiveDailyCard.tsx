@@ -4,13 +4,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatPrice, type Currency } from '../../../domain/pricing';
-import { ApiError, drawDailyCard, type DailyCardView } from '../api';
+import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { RichText } from '../components/RichText';
-import { chooseSpread } from '../flow';
 import { loadStatus, useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import {
@@ -30,7 +29,7 @@ import {
   type MicroReveal,
   type Pricing,
 } from '../payments/client';
-import { MicroCards, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
+import { MicroCards, MicroSpreadButton, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
 import { markMicroPending, pendingContext, pendingReadingId, rememberDailyCard } from '../payments/storage';
 import '../payments/paid.css';
@@ -40,7 +39,7 @@ const INTERPRETATION_ERROR = 'Произошла ошибка при получ�
 const GUIDANCE_EMPTY = 'Подробная интерпретация временно недоступна';
 const GUIDANCE_ERROR = 'Ошибка получения подробной интерпретации';
 
-type Phase = { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
+type Phase = { kind: 'checking' } | { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
 
 /** The micro-result address: it passes the result screen's access guard and names the reading. */
 export function microResultPath(userId: number | null, readingId: number): string {
@@ -58,7 +57,7 @@ export default function InteractiveDailyCard() {
   const { data } = useStatus();
   const userId = data?.user.id ?? null;
   const tier = data?.userStatus.subscriptionType ?? 'free';
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const [pricing, setPricing] = useState<Pricing | null>(null);
   const [offer, setOffer] = useState<MicroOffer | null>(null);
@@ -75,6 +74,21 @@ export default function InteractiveDailyCard() {
   const weekTracked = useRef(false);
 
   const card = phase.kind === 'revealed' ? phase.card.card : null;
+
+  // Today's card, if it was already drawn (here or on the simple daily card), is shown at once, face up.
+  useEffect(() => {
+    let cancelled = false;
+    dailyCardAvailable()
+      .then((info) => {
+        if (!cancelled) setPhase(info.today ? { kind: 'revealed', card: info.today } : { kind: 'idle' });
+      })
+      .catch(() => {
+        if (!cancelled) setPhase({ kind: 'idle' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   const draw = () => {
     if (phase.kind !== 'idle') return;
@@ -98,7 +112,7 @@ export default function InteractiveDailyCard() {
   // On reveal: remember the card, track it, load prices, the offer and entitlements, ask for the message.
   useEffect(() => {
     if (!card) return;
-    rememberDailyCard(card.name);
+    rememberDailyCard(card.name, Date.now(), card.orientation);
     track('saw_free_card', { cardName: card.name });
     getPricing().then(setPricing).catch(() => {});
     getMicroOffer().then(setOffer).catch(() => {});
@@ -185,7 +199,9 @@ export default function InteractiveDailyCard() {
 
   const currency = (pricing?.currency ?? offer?.currency ?? 'RUB') as Currency;
   const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek);
-  const promoEnded = !!offer && !offer.promoActive;
+  // A countdown only for a real discount: the promo price lower than the regular one.
+  const promoOn = !!offer && offer.promoActive && offer.price < offer.regularPrice;
+  const promoEnded = !!offer && offer.hasPromo && !offer.promoActive;
 
   return (
     <Page back={() => navigate('/')} testId="interactive-daily-card" className="interactive">
@@ -197,7 +213,13 @@ export default function InteractiveDailyCard() {
         <p className="hint">Вытяните карту и узнайте, что готовит вам этот день.</p>
       </header>
 
-      {phase.kind !== 'revealed' && (
+      {phase.kind === 'checking' && (
+        <div className="draw-area">
+          <span className="spinner spinner-lg" aria-label="Проверяем карту дня…" />
+        </div>
+      )}
+
+      {phase.kind !== 'revealed' && phase.kind !== 'checking' && (
         <div className="draw-area">
           {phase.kind === 'drawing' ? (
             <span className="spinner spinner-lg" aria-label="Карта открывается…" data-testid="draw-spinner" />
@@ -225,17 +247,7 @@ export default function InteractiveDailyCard() {
           {micro ? (
             <section className="stack" data-testid="micro-inline">
               <MicroCards cards={micro.cards.map((c) => ({ name: c.name, image: c.imgUrl, orientation: c.orientation, label: c.label }))} advice={micro.advice.text} />
-              <button
-                type="button"
-                className="btn btn-primary btn-block"
-                onClick={() => {
-                  chooseSpread('past_present_future');
-                  navigate('/question');
-                }}
-                data-testid="three-card-spread"
-              >
-                Расклад на 3 карты
-              </button>
+              <MicroSpreadButton spread={micro.spread} />
             </section>
           ) : (
             offer &&
@@ -249,9 +261,9 @@ export default function InteractiveDailyCard() {
                   <span className="price-main" data-testid="micro-price">
                     {formatPrice(offer.price, currency)}
                   </span>
-                  {offer.promoActive && offer.regularPrice !== offer.price && <span className="price-usual">{formatPrice(offer.regularPrice, currency)}</span>}
+                  {promoOn && <span className="price-usual">{formatPrice(offer.regularPrice, currency)}</span>}
                 </div>
-                {offer.promoActive ? (
+                {promoOn ? (
                   <p className="hint">
                     Специальная цена ещё{' '}
                     <OfferTimer until={new Date(offer.expiresAt).getTime()} onEnd={() => getMicroOffer().then(setOffer).catch(() => {})} testId="micro-timer" />
@@ -334,9 +346,14 @@ export default function InteractiveDailyCard() {
                 )}
               </>
             ) : (
-              <button type="button" className="btn btn-secondary btn-block locked" onClick={() => navigate('/subscription')} data-testid="guidance-locked">
-                <Icon name="lock" size={16} /> Подробный анализ дня — с подпиской
-              </button>
+              <>
+                <p className="hint" data-testid="guidance-why">
+                  Подробный анализ дня по вашей карте открывается с подпиской или после покупки микро-пакета.
+                </p>
+                <button type="button" className="btn btn-secondary btn-block locked" onClick={() => navigate('/subscription')} data-testid="guidance-locked">
+                  <Icon name="lock" size={16} /> Подробный анализ дня — с подпиской
+                </button>
+              </>
             )}
           </section>
         </>

@@ -22,12 +22,14 @@ import {
   track,
   type DebugMicroStatus,
   type Entitlements,
+  type MicroReveal,
   type Pricing,
   type WeekUpsell,
 } from '../payments/client';
-import { MICRO_ADVICE_DEFAULT, MicroCards, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
-import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, toReadingId } from '../payments/storage';
+import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
+import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
 import '../payments/paid.css';
+import { debugEnabled } from '../debug/boot';
 
 export const MICRO_ERRORS = {
   noReading: 'Не удаётся найти ID расклада. Попробуйте обновить страницу',
@@ -44,7 +46,7 @@ const DEFAULT_CARD = 'Шут';
 type View =
   | { kind: 'loading'; attempt: number }
   | { kind: 'timeout'; message: string | null; checking: boolean }
-  | { kind: 'revealed'; cards: ShownCard[]; advice: string; readingId: number }
+  | { kind: 'revealed'; cards: ShownCard[]; advice: string; readingId: number; spread: MicroReveal['spread'] }
   | { kind: 'error'; message: string; hint?: string };
 
 /** Only one emergency reading at a time, even when two effects race. */
@@ -96,7 +98,11 @@ function arrange(cards: { name: string; imgUrl: string; orientation: 'upright' |
     if (i > 0) list = [list[i], ...list.slice(0, i), ...list.slice(i + 1)];
     if (i === -1) {
       const known = DECK.find((c) => c.name === remembered);
-      if (known) list = [{ name: known.name, imgUrl: known.image, orientation: 'upright', meaning: known.meaning }, ...list];
+      if (known) {
+        // The card keeps the orientation it was dealt with.
+        const orientation = rememberedDailyOrientation();
+        list = [{ name: known.name, imgUrl: known.image, orientation, meaning: orientation === 'reversed' ? known.reversedMeaning : known.meaning }, ...list];
+      }
     }
   }
   return list.slice(0, 3).map((c, i) => ({
@@ -145,7 +151,7 @@ export default function MicroResult() {
     const { r, rid } = result;
     setReadingId(rid);
     clearMicroPending();
-    setView({ kind: 'revealed', cards: arrange(r.cards), advice: r.advice?.text || MICRO_ADVICE_DEFAULT, readingId: rid });
+    setView({ kind: 'revealed', cards: arrange(r.cards), advice: r.advice?.text || MICRO_ADVICE_DEFAULT, readingId: rid, spread: r.spread ?? null });
     const p = await getPricing().catch(() => null);
     track('micro_reveal_shown', { readingId: rid, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' });
   }, []);
@@ -240,13 +246,7 @@ export default function MicroResult() {
   };
 
   // The debug overlay's micro status, every 2 s while loading (admins only; others get 403 and see nothing).
-  const debugOn = query.current.debug || (() => {
-    try {
-      return localStorage.getItem('debug_mode') === '1';
-    } catch {
-      return false;
-    }
-  })();
+  const debugOn = query.current.debug || debugEnabled();
   useEffect(() => {
     if (!debugOn || view.kind !== 'loading') return;
     const t = setInterval(() => debugMicroStatus(readingId).then(setDebug).catch(() => {}), 2000);
@@ -318,6 +318,7 @@ export default function MicroResult() {
             Готово! Ваши карты открыты.
           </p>
           <MicroCards cards={view.cards} advice={view.advice} />
+          <MicroSpreadButton spread={view.spread} />
         </>
       )}
 

@@ -33,7 +33,7 @@ export default function Question() {
   const submit = () => {
     if (!valid) return;
     // An answered reading is never reopened by asking again: that is a new reading.
-    if (flow.answered) setFlow({ readingId: null, dealtFor: null, revealed: 0, answered: false });
+    if (flow.answered) setFlow({ readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null });
     setFlow({ spreadType: spread.id, question: question.trim() });
     navigate('/cards');
   };
@@ -49,6 +49,11 @@ export default function Question() {
           {spread.question.title}
         </h1>
         <p className="hint">{spread.question.description}</p>
+        {flow.microPurchaseId && !flow.answered && (
+          <p className="pay-message is-ok" data-testid="micro-spread-note">
+            Этот расклад входит в ваш микро-пакет: без доплаты и без списания дневного лимита.
+          </p>
+        )}
       </header>
 
       <form

@@ -20,6 +20,13 @@ const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className
   vip: { label: 'Только VIP', className: 'mark-vip' },
 };
 
+/** What the user has now, said under the lock. */
+const PLAN_LINE: Record<string, string> = {
+  free: 'Сейчас у вас бесплатный доступ: один простой расклад в день.',
+  week_7d: 'Сейчас у вас «Неделя безлимита»: она открывает базовые расклады.',
+  basic_299: 'Сейчас у вас Basic Premium.',
+};
+
 function cardsWord(n: number) {
   const m10 = n % 10;
   const m100 = n % 100;
@@ -32,6 +39,7 @@ export default function SpreadMenu() {
   const [, navigate] = useLocation();
   const { data, error, reload } = useStatus({ fresh: true });
   const [notice, setNotice] = useState<string | null>(null);
+  const [locked, setLocked] = useState<{ spread: SpreadDefinition; vip: boolean } | null>(null);
   const s = data?.userStatus;
   const entitlement = s ? { tier: s.subscriptionType, special: s.special } : null;
   const noneLeft = !!s && s.remainingSpreads <= 0;
@@ -39,8 +47,10 @@ export default function SpreadMenu() {
   function choose(spread: SpreadDefinition) {
     if (!s || !entitlement) return;
     haptic('select');
-    if (!canUseSpread(entitlement, spread).ok) {
-      navigate('/subscription');
+    const verdict = canUseSpread(entitlement, spread);
+    if (!verdict.ok) {
+      // Say why first; the subscription screen only on request.
+      setLocked({ spread, vip: verdict.reason === 'needs_vip' });
       return;
     }
     if (noneLeft) {
@@ -117,6 +127,35 @@ export default function SpreadMenu() {
           );
         })}
       </ul>
+
+      {locked && s && (
+        <div className="sheet-backdrop" onClick={() => setLocked(null)}>
+          <section
+            className="sheet"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="locked-title"
+            onClick={(e) => e.stopPropagation()}
+            data-testid="locked-spread"
+          >
+            <span className="screen-icon">
+              <Icon name="lock" size={26} />
+            </span>
+            <h2 id="locked-title">«{locked.spread.name}» — {locked.vip ? 'только для VIP' : 'с подпиской'}</h2>
+            <p data-testid="locked-why">
+              {locked.vip
+                ? `Этот расклад входит только в VIP Premium. ${PLAN_LINE[s.subscriptionType] ?? ''}`
+                : `Этот расклад входит в подписку Basic Premium и VIP Premium. ${PLAN_LINE[s.subscriptionType] ?? ''}`}
+            </p>
+            <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="locked-subscribe">
+              {locked.vip ? 'Посмотреть VIP Premium' : 'Посмотреть подписки'}
+            </button>
+            <button type="button" className="btn btn-secondary btn-block" onClick={() => setLocked(null)} data-testid="locked-close">
+              Не сейчас
+            </button>
+          </section>
+        </div>
+      )}
     </Page>
   );
 }

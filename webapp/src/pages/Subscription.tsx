@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { formatPrice, usuallyPrice, type Currency } from '../../../domain/pricing';
 import { MARKETING, VIP_STATS } from '../../../domain/marketing';
+import { MONEY_BACK } from '../../../domain/legal';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
@@ -17,7 +18,12 @@ import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
 import '../payments/paid.css';
 
-export const CANCEL_CONFIRM = 'Вы действительно хотите отменить подписку? Все привилегии будут потеряны.';
+/** The truth about cancelling: renewal stops, access stays to the end of the paid period. */
+export function cancelConfirmText(plan: string, until: string | null): string {
+  return until
+    ? `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`
+    : `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет.`;
+}
 
 function Stats() {
   return (
@@ -96,16 +102,22 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: 
 
 function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onPaid: (s: UserStatus) => void; onCancelled: () => void }) {
   const vip = props.status.subscriptionType === 'vip_499';
+  const planName = vip ? 'VIP Premium' : 'Basic Premium';
+  const until = props.status.subscriptionExpires ? formatRuDate(props.status.subscriptionExpires, props.status.timeZone) : null;
   const [cancelling, setCancelling] = useState(false);
+  const [cancelNote, setCancelNote] = useState<{ ok: boolean; text: string } | null>(null);
   const cancel = async () => {
-    if (!window.confirm(CANCEL_CONFIRM)) return;
+    if (!window.confirm(cancelConfirmText(planName, until))) return;
     setCancelling(true);
+    setCancelNote(null);
     try {
       const { userStatus } = await cancelSubscription();
       setStatus(userStatus);
+      const end = userStatus.subscriptionExpires ? formatRuDate(userStatus.subscriptionExpires, userStatus.timeZone) : until;
+      setCancelNote({ ok: true, text: `Автопродление отключено. Списаний больше не будет${end ? `, доступ к ${planName} сохранится до ${end}` : ''}.` });
       props.onCancelled();
     } catch {
-      // Spec 001 §5: a failed cancel is treated as failure and silently ignored.
+      setCancelNote({ ok: false, text: 'Не удалось отменить подписку. Попробуйте ещё раз или напишите в поддержку.' });
     } finally {
       setCancelling(false);
     }
@@ -113,7 +125,7 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
   return (
     <>
       <section className="paid-hero" data-testid="paid-view">
-        <p className="vip-offer-kicker">Ваш VIP-статус</p>
+        <p className="vip-offer-kicker" data-testid="plan-kicker">{vip ? 'Ваш VIP-статус' : 'Ваша подписка'}</p>
         <span className="status-badge">Активна</span>
         <h1 data-testid="plan-heading">{vip ? 'VIP Premium' : 'Basic Premium'}</h1>
         <p className="expiry" data-testid="plan-expiry">
@@ -140,9 +152,14 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
           <PaymentWidget planId="vip_499" pricing={props.pricing} userId={props.userId} title="VIP" onConfirmed={props.onPaid} testId="pay-upgrade" />
         </section>
       )}
+      {cancelNote && (
+        <p className={`pay-message${cancelNote.ok ? ' is-ok' : ''}`} role="status" data-testid="cancel-result">
+          {cancelNote.text}
+        </p>
+      )}
       {props.status.autoRenew && (
         <button type="button" className="danger-link" onClick={cancel} disabled={cancelling} data-testid="cancel-subscription">
-          Отменить подписку
+          Отменить автопродление
         </button>
       )}
       <Stats />
@@ -225,8 +242,8 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
           <Icon name="shield" size={28} />
         </span>
         <div>
-          <strong>Гарантия 24 часа</strong>
-          <p>{MARKETING.guarantee}</p>
+          <strong>{MONEY_BACK.title}</strong>
+          <p>{MONEY_BACK.text}</p>
         </div>
       </section>
     </>
@@ -294,7 +311,7 @@ export default function Subscription() {
       )}
       {status && pricing && status.subscriptionType === 'week_7d' && <WeekView status={status} pricing={pricing} onBack={() => navigate('/')} onPaid={onPaid} />}
       {status && pricing && (status.subscriptionType === 'basic_299' || status.subscriptionType === 'vip_499') && (
-        <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => navigate('/')} />
+        <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => setJustPaid(false)} />
       )}
       {status && pricing && status.subscriptionType === 'free' && (
         <FreeView pricing={pricing} proof={proof} userId={userId} loadingUser={loading} onPaid={onPaid} />

@@ -7,6 +7,8 @@ import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
 import { loadStatus } from '../hooks/useStatus';
+import { chooseSpread, startMicroSpread } from '../flow';
+import type { MicroSpreadState } from '../../../services/payments/micro-spread';
 import { createOneTime, track, type Pricing } from './client';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
 
@@ -150,4 +152,42 @@ export function useWeekPurchase(pricing: Pricing | null, context: string) {
     setBusy(false);
   };
   return { busy, message, buy };
+}
+
+/**
+ * «Расклад на 3 карты» after a micro pack: a paid pack includes one such reading (the server checks it and
+ * takes nothing from the day's quota); once made, the button opens it. Without a pack of its own (a week
+ * pass) the plan opens the spread as usual.
+ */
+export function MicroSpreadButton(props: { spread: MicroSpreadState | null | undefined }) {
+  const [, navigate] = useLocation();
+  const s = props.spread;
+  if (s?.readingId) {
+    return (
+      <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate(`/history/${s.readingId}`)} data-testid="three-card-spread-open">
+        Открыть ваш расклад на 3 карты
+      </button>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        onClick={() => {
+          if (s) startMicroSpread('past_present_future', s.purchaseId);
+          else chooseSpread('past_present_future');
+          navigate('/question');
+        }}
+        data-testid="three-card-spread"
+      >
+        Расклад на 3 карты
+      </button>
+      {s && (
+        <p className="hint center" data-testid="three-card-included">
+          Входит в микро-пакет — без доплаты
+        </p>
+      )}
+    </>
+  );
 }

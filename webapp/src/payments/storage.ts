@@ -10,6 +10,7 @@ export const KEYS = {
   pendingMicroPaymentAt: 'pendingMicroPaymentAt',
   lastDailyCardName: 'lastDailyCardName',
   lastDailyCardAt: 'lastDailyCardAt',
+  lastDailyCardOrientation: 'lastDailyCardOrientation',
 } as const;
 
 export interface PendingMicroContext {
@@ -47,9 +48,15 @@ export function toReadingId(v: unknown): number | null {
   return null;
 }
 
-export function rememberDailyCard(name: string, now = Date.now()) {
+export function rememberDailyCard(name: string, now = Date.now(), orientation: 'upright' | 'reversed' = 'upright') {
   put('local', KEYS.lastDailyCardName, name);
   put('local', KEYS.lastDailyCardAt, String(now));
+  put('local', KEYS.lastDailyCardOrientation, orientation);
+}
+
+/** The orientation the remembered daily card was dealt with. */
+export function rememberedDailyOrientation(): 'upright' | 'reversed' {
+  return get('local', KEYS.lastDailyCardOrientation) === 'reversed' ? 'reversed' : 'upright';
 }
 
 /** The daily card drawn on this device within the last day (an older one belongs to another reading). */
