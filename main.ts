@@ -30,6 +30,8 @@ export interface RunningApp {
   botToken: string;
   /** The bot: `ready` when it takes updates; the local Telegram in local mode. */
   bot: { ready: Promise<void>; localTelegram: LocalTelegram | null };
+  /** The database, for tests that arrange data the UI cannot make in one sitting (several days of streak). */
+  db: DatabaseHandle['db'];
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       port,
       botToken,
       bot: { ready: botReady, localTelegram },
+      db: database.db,
       async close() {
         // Stop accepting, let in-flight requests finish, then release the database.
         clearInterval(renewals);

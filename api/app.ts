@@ -19,6 +19,7 @@ import { paymentRoutes } from './routes/payments';
 import { legalRoutes } from './routes/legal';
 import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
+import { ritualRoutes } from './routes/ritual';
 import { userRoutes } from './routes/user';
 import { webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
@@ -73,7 +74,8 @@ export function createApi(o: ApiOptions) {
     .route('/natal', natalRoutes(s))
     .route('/config/legal', legalRoutes(s))
     .route('/', interpretationRoutes(s))
-    .route('/', catalogRoutes());
+    .route('/', catalogRoutes())
+    .route('/', ritualRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

@@ -5,6 +5,7 @@ import type { TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
 import { isValidTimeZone, localDate, nextLocalMidnight } from '../domain/time';
+import { streakView, type StreakView } from '../domain/ritual';
 import { TIERS, type Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -33,6 +34,10 @@ export interface UserStatus {
   notifyDaily: boolean;
   /** The next local midnight, when today's limits reset (ISO). */
   resetsAt: string;
+  /** Consecutive days with the daily card. */
+  streak: StreakView;
+  /** Offer «add to home screen» now (after a 3-day streak, once). */
+  homeScreenOffer: boolean;
 }
 
 export interface UserProfileView {
@@ -93,7 +98,13 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
     timeZone: user.time_zone,
     notifyDaily: user.notify_daily,
     resetsAt: nextLocalMidnight(now, user.time_zone).toISOString(),
+    ...ritualStatus(user, today),
   };
+}
+
+function ritualStatus(user: User, today: string) {
+  const streak = streakView({ current: user.streak_current, best: user.streak_best, lastDay: user.streak_last_day }, today);
+  return { streak, homeScreenOffer: streak.current >= 3 && !user.home_screen_offered_at };
 }
 
 const STATUS_QUERIES_IN_FLIGHT = 4;

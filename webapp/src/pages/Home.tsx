@@ -9,6 +9,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { GUARANTEE, PRICES, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
 import { useStatus } from '../hooks/useStatus';
+import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
 import type { UserStatus } from '../api';
 
 const PLAN_NAMES: Record<string, string> = { basic_299: 'Basic Premium', vip_499: 'VIP Premium', week_7d: 'Неделя безлимита' };
@@ -89,6 +90,12 @@ export default function Home() {
           onRetry={() => void reload()}
         />
       )}
+
+      <section className="ritual" aria-label="Ритуал дня">
+        {s && <StreakCard s={s} />}
+        <MoonCard />
+        {s && <HomeScreenOffer s={s} />}
+      </section>
 
       <nav className="actions" aria-label="Главное меню">
         <Action
