@@ -20,6 +20,7 @@ import { legalRoutes } from './routes/legal';
 import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
 import { ritualRoutes } from './routes/ritual';
+import { journalRoutes } from './routes/journal';
 import { userRoutes } from './routes/user';
 import { webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
@@ -75,7 +76,8 @@ export function createApi(o: ApiOptions) {
     .route('/config/legal', legalRoutes(s))
     .route('/', interpretationRoutes(s))
     .route('/', catalogRoutes())
-    .route('/', ritualRoutes(s));
+    .route('/', ritualRoutes(s))
+    .route('/', journalRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

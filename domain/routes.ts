@@ -16,6 +16,7 @@ export const APP_ROUTES = [
   '/contacts',
   '/micro-result',
   '/history',
+  '/journal',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

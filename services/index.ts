@@ -4,6 +4,7 @@ import { createBotStateService } from './bot-state';
 import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
+import { createJournalService } from './journal';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
@@ -22,7 +23,8 @@ export function createServices(deps: ServiceDeps) {
   const analytics = createAnalyticsService(deps);
   const natal = createNatalService(deps, users);
   const stats = createStatsService(deps);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats };
+  const journal = createJournalService(deps, users);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, journal };
 }
 
 export type Services = ReturnType<typeof createServices>;

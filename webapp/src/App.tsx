@@ -20,6 +20,8 @@ const Contacts = lazy(() => import('./pages/Contacts'));
 const Subscription = lazy(() => import('./pages/Subscription'));
 const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
+// The journal (issue 14).
+const Journal = lazy(() => import('./pages/Journal'));
 
 const ROUTES: [string, ComponentType][] = [
   ['/spread-menu', SpreadMenu],
@@ -37,6 +39,7 @@ const ROUTES: [string, ComponentType][] = [
   ['/subscription', Subscription],
   ['/interactive-daily-card', InteractiveDailyCard],
   ['/micro-result', MicroResult],
+  ['/journal', Journal],
 ];
 
 function ScreenLoading() {

@@ -7,6 +7,7 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { ReadingFooter } from '../components/ReadingFooter';
 import { ReadingResult } from '../components/ReadingResult';
+import { NoteEditor } from '../journal/NoteEditor';
 
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -49,6 +50,7 @@ export default function HistoryReading() {
         </ErrorBlock>
       )}
       {reading && <ReadingResult readingId={reading.id} initial={reading} onFinished={setFinished} />}
+      {reading && <NoteEditor readingId={reading.id} initial={reading.note} />}
       {reading && finished && <ReadingFooter />}
     </Page>
   );

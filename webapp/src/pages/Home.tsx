@@ -121,6 +121,7 @@ export default function Home() {
         />
         <Action icon="orb" title="Личный расклад" sub="Ответ на ваш вопрос · 7 видов раскладов" className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
         <Action icon="scroll" title="Мои расклады" sub="Архив ваших раскладов и толкований" onClick={() => navigate('/history')} testId="history-link" />
+        <Action icon="cards" title="Дневник" sub="Карты месяца, масти и стихии, ваши заметки" onClick={() => navigate('/journal')} testId="journal-link" />
         {s && !paid && (
           <Action
             icon="crown"
