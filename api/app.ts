@@ -21,6 +21,7 @@ import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
 import { ritualRoutes } from './routes/ritual';
 import { journalRoutes } from './routes/journal';
+import { followUpRoutes } from './routes/follow-ups';
 import { userRoutes } from './routes/user';
 import { webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
@@ -77,7 +78,8 @@ export function createApi(o: ApiOptions) {
     .route('/', interpretationRoutes(s))
     .route('/', catalogRoutes())
     .route('/', ritualRoutes(s))
-    .route('/', journalRoutes(s));
+    .route('/', journalRoutes(s))
+    .route('/', followUpRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

@@ -5,6 +5,7 @@ import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
 import { createJournalService } from './journal';
+import { createFollowUpService } from './follow-ups';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
@@ -24,7 +25,8 @@ export function createServices(deps: ServiceDeps) {
   const natal = createNatalService(deps, users);
   const stats = createStatsService(deps);
   const journal = createJournalService(deps, users);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, journal };
+  const followUps = createFollowUpService(deps, users);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, journal, followUps };
 }
 
 export type Services = ReturnType<typeof createServices>;

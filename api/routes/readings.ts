@@ -15,4 +15,10 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидаетс�
 export const readingRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .post('/', validate('json', createBody), async (c) => ok(c, await s.readings.create(c.var.userId, c.req.valid('json')), 201))
-    .get('/:id', validate('param', idParam), async (c) => ok(c, await s.readings.get(c.var.userId, c.req.valid('param').id)));
+    .get('/:id', validate('param', idParam), async (c) => {
+      const id = c.req.valid('param').id;
+      const reading = await s.readings.get(c.var.userId, id);
+      // The follow-ups («Уточнить») in order, and how many more the user's plan allows.
+      const { followUps, allowance } = await s.followUps.list(c.var.userId, id);
+      return ok(c, { ...reading, followUps, followUpAllowance: allowance });
+    });
