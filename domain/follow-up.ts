@@ -62,7 +62,7 @@ function echoOf(cards: PromptCard[], card: TarotCard): PromptCard {
 /** The card-based answer: readable, in Russian, from the cards' meanings, positions and the question. */
 export function buildFollowUpFallback(input: FollowUpInput): string {
   const cards = promptCards(input.spreadType, input.cards);
-  const meaning = cardMeaning(input.card, input.orientation);
+  const meaning = input.orientation === 'reversed' ? input.card.reversedMeaning : input.card.meaning;
   const keywords = (input.orientation === 'reversed' ? input.card.reversedKeywords : input.card.keywords).slice(0, 3).join(', ');
   const echo = echoOf(cards, input.card);
   const sameSuit = echo.card.suit === input.card.suit;
@@ -81,7 +81,7 @@ export function buildFollowUpFallback(input: FollowUpInput): string {
     `Исходный вопрос был «${oneLine(input.question)}». ${
       sameSuit
         ? `Уточняющая карта одной масти с картой **${echo.card.name}** (позиция «${echo.positionName}»): эта тема звучит в раскладе сильнее всего, и к ней стоит присмотреться в первую очередь.`
-        : `Уточняющая карта перекликается с картой **${echo.card.name}** в позиции «${echo.positionName}»: ${cardMeaning(echo.card, echo.orientation)}`
+        : `Уточняющая карта перекликается с картой **${echo.card.name}** в позиции «${echo.positionName}» (${cardMeaning(echo.card, echo.orientation)}): вместе они показывают, где искать ответ.`
     }`,
     '',
     '## Совет',

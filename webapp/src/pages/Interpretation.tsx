@@ -8,6 +8,7 @@ import { Page } from '../components/Page';
 import { ReadingResult } from '../components/ReadingResult';
 import { ReadingFooter } from '../components/ReadingFooter';
 import { currentReadingId, resetFlow, setFlow, useFlow } from '../flow';
+import { FollowUps } from '../followups/FollowUps';
 
 export default function Interpretation() {
   const [, navigate] = useLocation();
@@ -31,6 +32,7 @@ export default function Interpretation() {
     <Page back={() => navigate('/')} testId="interpretation">
       <h1 className="title">Толкование расклада</h1>
       <ReadingResult readingId={id} onFinished={setFinished} />
+      {finished && <FollowUps readingId={id} />}
       {finished && <ReadingFooter />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
     </Page>
