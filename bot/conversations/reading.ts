@@ -13,6 +13,7 @@ import { entitlementOf } from '../../services/users';
 import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { openAppButton } from '../keyboards';
+import { withFollowUpButton } from './follow-up';
 
 export const READING_CONVERSATION = 'reading';
 
@@ -113,7 +114,7 @@ export async function deliverInterpretation(api: Api, deps: BotDeps, chatId: num
   const notice = final.fallback
     ? '\n\n<i>ИИ сейчас недоступен: это базовое толкование по значениям карт, расклад не списан с лимита.</i>'
     : '';
-  const button = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
+  const button = withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId);
   for (let i = 0; i < parts.length; i++) {
     const last = i === parts.length - 1;
     const html = markdownToHtml(parts[i]) + (last ? notice : '');
