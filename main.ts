@@ -43,6 +43,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     let starsApiRoot = config.telegramApiRoot;
     let starsClient: Api | null = null;
     const starsApi = () => (starsClient ??= new Api(botToken, { apiRoot: starsApiRoot }));
+    let botUsername: string | undefined;
     const services = createServices({
       db: database.db,
       clock: () => new Date(),
@@ -62,6 +63,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       },
       adminUserIds: config.adminUserIds,
       legal: config.provider,
+      // Sharing a reading's picture: signed links under the public address, a prepared inline message.
+      share: {
+        publicUrl: () => webAppUrl(),
+        botUsername: async () => (botUsername ??= (await starsApi().getMe()).username),
+        savePreparedInlineMessage: (userId, result, o) => starsApi().savePreparedInlineMessage(userId, result as any, o as any),
+      },
     });
     const identity = createIdentity({ botToken, maxAgeS: config.initDataMaxAgeS });
     // The bot runs in this process. Local mode: against the local Telegram on its own loopback port

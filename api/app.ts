@@ -22,6 +22,7 @@ import { readingRoutes } from './routes/readings';
 import { ritualRoutes } from './routes/ritual';
 import { journalRoutes } from './routes/journal';
 import { followUpRoutes } from './routes/follow-ups';
+import { shareRoutes, signedImage } from './routes/share';
 import { userRoutes } from './routes/user';
 import { webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
@@ -79,7 +80,8 @@ export function createApi(o: ApiOptions) {
     .route('/', catalogRoutes())
     .route('/', ritualRoutes(s))
     .route('/', journalRoutes(s))
-    .route('/', followUpRoutes(s));
+    .route('/', followUpRoutes(s))
+    .route('/', shareRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));
@@ -99,6 +101,8 @@ export function createApi(o: ApiOptions) {
       (c) => o.telegramWebhook!(c),
     );
   }
+  // A reading's picture behind a signed share link needs no Telegram sign-in.
+  app.get('/api/readings/:id/image', signedImage(s));
   app.route('/api', api);
   if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);
   if (o.localMode) app.route('/dev', devRoutes(s, o.identity));

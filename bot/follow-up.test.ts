@@ -43,6 +43,12 @@ describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
     await h.services.users.activateMockPlan(id, 'vip_499');
     const interpretation = await chatReading(id, 'past_present_future', 'Как сложится моя учёба?');
     const reading = (await h.db.selectFrom('readings').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow());
+    // The picture of the spread came before the interpretation, with the cards as its caption.
+    const messages = h.tg.botMessages(id);
+    const picture = messages.find((m) => m.photo)!;
+    expect(picture.photo).toMatchObject({ width: 1200, height: 630 });
+    expect(picture.text).toMatch(/^🃏 Прошлое, настоящее, будущее/);
+    expect(messages.indexOf(picture)).toBeLessThan(messages.indexOf(messages.find((m) => m.message_id === interpretation.message_id)!));
     expect(callbackOf(interpretation, /Уточнить/)).toBe(`fu:${reading.id}`);
 
     ai.set({ text: ANSWER });

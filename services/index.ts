@@ -6,6 +6,7 @@ import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
 import { createJournalService } from './journal';
 import { createFollowUpService } from './follow-ups';
+import { createShareService } from './share';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
@@ -26,7 +27,8 @@ export function createServices(deps: ServiceDeps) {
   const stats = createStatsService(deps);
   const journal = createJournalService(deps, users);
   const followUps = createFollowUpService(deps, users);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, journal, followUps };
+  const share = createShareService(deps, deps.share);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, journal, followUps, share };
 }
 
 export type Services = ReturnType<typeof createServices>;

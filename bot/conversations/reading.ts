@@ -14,6 +14,7 @@ import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { openAppButton } from '../keyboards';
 import { withFollowUpButton } from './follow-up';
+import { sendSpreadPicture } from '../spread-picture';
 
 export const READING_CONVERSATION = 'reading';
 
@@ -214,7 +215,10 @@ export async function readingConversation(conversation: Conversation<BotContext,
     });
     return;
   }
-  await ctx.reply(cardsText(created.reading), { parse_mode: 'HTML' });
-  // The interpretation streams through the outside Api (its edits are not part of the replay log).
-  await conversation.external((outer) => deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id));
+  // The picture of the spread (with the cards as its caption), then the interpretation streams; both go
+  // through the outside Api (the upload and the edits are not part of the replay log).
+  await conversation.external(async (outer) => {
+    await sendSpreadPicture(outer.api, outer.deps, chatId, userId, created.reading, cardsText(created.reading));
+    await deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id);
+  });
 }
