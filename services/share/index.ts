@@ -124,7 +124,8 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       const bot = (await share?.botUsername()) ?? null;
       const appLink = bot ? `https://t.me/${bot}?startapp=${referralParam(userId)}` : null;
       let preparedMessageId: string | null = null;
-      if (share?.savePreparedInlineMessage && appLink && /^https:\/\//.test(cardUrl)) {
+      // Telegram fetches the picture itself: the link must be absolute (PUBLIC_URL; the local Telegram in local mode).
+      if (share?.savePreparedInlineMessage && appLink && /^https?:\/\//.test(cardUrl)) {
         const caption = `🔮 ${r.spreadName}\n${summaryLine(r)}`;
         const prepared = await share.savePreparedInlineMessage(
           userId,

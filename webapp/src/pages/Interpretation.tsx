@@ -9,6 +9,7 @@ import { ReadingResult } from '../components/ReadingResult';
 import { ReadingFooter } from '../components/ReadingFooter';
 import { currentReadingId, resetFlow, setFlow, useFlow } from '../flow';
 import { FollowUps } from '../followups/FollowUps';
+import { ShareBar } from '../share/ShareBar';
 
 export default function Interpretation() {
   const [, navigate] = useLocation();
@@ -32,6 +33,7 @@ export default function Interpretation() {
     <Page back={() => navigate('/')} testId="interpretation">
       <h1 className="title">Толкование расклада</h1>
       <ReadingResult readingId={id} onFinished={setFinished} />
+      {finished && <ShareBar readingId={id} />}
       {finished && <FollowUps readingId={id} />}
       {finished && <ReadingFooter />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
