@@ -6,6 +6,7 @@ import { ApiError, api, authHeaders } from '../api';
 import { insideTelegram } from '../telegram/launch';
 import { haptic } from '../telegram/bridge';
 import { shareMessage, shareToStory } from '../telegram/methods';
+import { keyboardLaunch, SendToChat } from './SendToChat';
 import './share.css';
 
 interface ShareKit {
@@ -96,6 +97,7 @@ export function ShareBar(props: { readingId: number }) {
           </button>
         )}
       </div>
+      {keyboardLaunch() && <SendToChat readingId={props.readingId} />}
       {message && (
         <p className={`field-hint${message.error ? ' is-error' : ''}`} role="status" data-testid="share-status">
           {message.text}
