@@ -66,6 +66,43 @@ describe.runIf(browserAvailable())('send to chat (browser)', () => {
   );
 
   it(
+    'a client that refuses sendData shows the error state',
+    async () => {
+      const tg = env.app.bot.localTelegram!;
+      const user = { id: 680003, first_name: 'Ира', language_code: 'ru' };
+      tg.sendText(user, '/start');
+      await tg.waitForBotMessage(user.id, (m) => m.text.includes('под полем ввода'));
+      const keyboardUrl = tg.chatState(user.id).keyboard.keyboard[0][0].web_app.url as string;
+      const opened = await fetch(`${env.baseUrl}/dev/telegram/open`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ user: user.id, name: user.first_name, url: keyboardUrl, via: 'keyboard' }),
+      });
+      const { page } = await env.newPage();
+      await page.addInitScript(fakeTelegramClient);
+      // This client throws on sendData (as an old or broken one may).
+      await page.addInitScript(() => {
+        const proxy = (window as unknown as { TelegramWebviewProxy: { postEvent: (t: string, d?: string) => void } }).TelegramWebviewProxy;
+        const post = proxy.postEvent.bind(proxy);
+        proxy.postEvent = (t, d) => {
+          if (t === 'web_app_data_send') throw new Error('sendData is not supported');
+          post(t, d);
+        };
+      });
+      await page.goto(((await opened.json()).data.url as string).replace(/^https?:\/\/[^/]+/, env.baseUrl));
+      await page.getByTestId('greeting').waitFor();
+      const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Получится ли отправить?' });
+      await page.goto(`${env.baseUrl}/history/${r.data.id}`);
+      await page.getByTestId('send-to-chat-button').click();
+      await expect.poll(() => page.getByTestId('send-to-chat').getAttribute('data-sync')).toBe('error');
+      expect(await page.getByTestId('send-to-chat-status').textContent()).toMatch(/^Не удалось отправить в чат/);
+      // The error state lets the user try again.
+      expect(await page.getByTestId('send-to-chat-button').isEnabled()).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'opened with initData (menu or inline button) there is no «Отправить в чат»',
     async () => {
       const { page } = await env.newPage();
