@@ -88,6 +88,21 @@ describe.runIf(browserAvailable())('daily ritual (browser)', () => {
   );
 
   it(
+    'the interactive daily card greets the milestone too',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      const user = 640004;
+      await open(page, user);
+      await arrangeStreak(user, 13);
+      await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Вера&to=/interactive-daily-card`);
+      await page.getByTestId('draw-card').click();
+      await expect.poll(() => page.getByTestId('streak-milestone').textContent(), { timeout: 10_000 }).toMatch(/^Две недели подряд/);
+      expect(consoleErrors.filter((l) => !l.includes('status of 4'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'the ritual in the dark theme',
     async () => {
       const { page, consoleErrors } = await env.newPage();
