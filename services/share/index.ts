@@ -8,7 +8,7 @@ import { getOrCreateSetting } from '../../db/repositories/settings';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
-import { renderSpreadPicture, type DeckId, type ShareFormat } from './render';
+import type { DeckId, ShareFormat } from './render';
 import { summaryLine } from './summary';
 
 export type { DeckId, ShareFormat } from './render';
@@ -52,6 +52,8 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     let p = rendering.get(k);
     if (!p) {
       p = (async () => {
+        // The renderer (a native module and the card art) loads on first use, not at start-up.
+        const { renderSpreadPicture } = await import('./render');
         const png = await renderSpreadPicture(
           {
             spreadName: r.spreadName,
