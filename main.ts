@@ -30,6 +30,8 @@ export interface RunningApp {
   botToken: string;
   /** The bot: `ready` when it takes updates; the local Telegram in local mode. */
   bot: { ready: Promise<void>; localTelegram: LocalTelegram | null };
+  /** The database, for tests that arrange data the UI cannot make in one sitting (several days of streak). */
+  db: DatabaseHandle['db'];
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     let starsApiRoot = config.telegramApiRoot;
     let starsClient: Api | null = null;
     const starsApi = () => (starsClient ??= new Api(botToken, { apiRoot: starsApiRoot }));
+    let botUsername: string | undefined;
     const services = createServices({
       db: database.db,
       clock: () => new Date(),
@@ -75,6 +78,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       },
       adminUserIds: config.adminUserIds,
       legal: config.provider,
+      // Sharing a reading's picture: signed links under the public address, a prepared inline message.
+      share: {
+        publicUrl: () => webAppUrl(),
+        botUsername: async () => (botUsername ??= (await starsApi().getMe()).username),
+        savePreparedInlineMessage: (userId, result, o) => starsApi().savePreparedInlineMessage(userId, result as any, o as any),
+      },
     });
     const identity = createIdentity({ botToken, maxAgeS: config.initDataMaxAgeS });
     // The bot runs in this process. Local mode: against the local Telegram on its own loopback port
@@ -130,6 +139,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       port,
       botToken,
       bot: { ready: botReady, localTelegram },
+      db: database.db,
       async close() {
         // Stop accepting, let in-flight requests finish, then release the database.
         clearInterval(renewals);

@@ -19,6 +19,10 @@ import { paymentRoutes } from './routes/payments';
 import { legalRoutes } from './routes/legal';
 import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
+import { ritualRoutes } from './routes/ritual';
+import { journalRoutes } from './routes/journal';
+import { followUpRoutes } from './routes/follow-ups';
+import { shareRoutes, signedImage } from './routes/share';
 import { userRoutes } from './routes/user';
 import { webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
@@ -79,7 +83,11 @@ export function createApi(o: ApiOptions) {
     .route('/natal', natalRoutes(s))
     .route('/config/legal', legalRoutes(s))
     .route('/', interpretationRoutes(s))
-    .route('/', catalogRoutes());
+    .route('/', catalogRoutes())
+    .route('/', ritualRoutes(s))
+    .route('/', journalRoutes(s))
+    .route('/', followUpRoutes(s))
+    .route('/', shareRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));
@@ -99,6 +107,8 @@ export function createApi(o: ApiOptions) {
       (c) => o.telegramWebhook!(c),
     );
   }
+  // A reading's picture behind a signed share link needs no Telegram sign-in.
+  app.get('/api/readings/:id/image', signedImage(s));
   app.route('/api', api);
   if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);
   if (o.localMode) app.route('/dev', devRoutes(s, o.identity));

@@ -9,6 +9,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotDeps, InnerContext } from './context';
 import { chatMemberFeature } from './features/chat-member';
 import { dailyFeature } from './features/daily';
+import { followUpFeature } from './features/follow-up';
 import { helpFeature } from './features/help';
 import { paymentsFeature } from './features/payments';
 import { readingFeature } from './features/reading';
@@ -68,6 +69,7 @@ export function createBot(o: CreateBotOptions) {
   );
 
   bot.use(readingFeature);
+  bot.use(followUpFeature);
   bot.use(startFeature);
   bot.use(helpFeature);
   bot.use(dailyFeature);

@@ -30,6 +30,12 @@ export interface UsersTable {
   /** 0006: after a time-zone change, the day still counted (its local date in the old zone) until it ends. */
   day_guard: ColumnType<string | null, string | null | undefined, string | null>;
   day_guard_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 0010: consecutive local days with the daily card, the best run, and the last such day. */
+  streak_current: Generated<number>;
+  streak_best: Generated<number>;
+  streak_last_day: string | null;
+  /** 0010: when the app offered «add to home screen» (offered once). */
+  home_screen_offered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */
@@ -78,6 +84,33 @@ export interface ReadingsTable {
   turned_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0007: the year forecast's first month (1..12); null for other spreads. */
   first_month: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0010: the user's own note on the reading (journal), up to 2000 characters. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  note_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** 0010: a follow-up question on a finished reading, with its clarifying card and answer. */
+export interface ReadingFollowUpsTable {
+  id: Generated<number>;
+  reading_id: number;
+  user_id: number;
+  seq: number;
+  question: string;
+  card: Json<DealtCard>;
+  answer: string | null;
+  status: 'dealt' | 'done' | 'fallback';
+  ai_error: string | null;
+  ai_lease_until: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** 0010: a rendered share picture of a reading (PNG), per format/deck/question variant. */
+export interface ShareImagesTable {
+  reading_id: number;
+  variant: string;
+  png: Buffer;
+  created_at: Generated<Date>;
 }
 
 /** 0002: provider calls per user in the current window (the rate limit holds across instances). */
@@ -262,6 +295,8 @@ export interface Database {
   recurring_billing: RecurringBillingTable;
   analytics_events: AnalyticsEventsTable;
   natal_birth_data: NatalBirthDataTable;
+  reading_follow_ups: ReadingFollowUpsTable;
+  share_images: ShareImagesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -274,3 +309,4 @@ export type PaymentOrder = Selectable<PaymentOrdersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type MicroPurchase = Selectable<MicroPurchasesTable>;
 export type NatalBirthData = Selectable<NatalBirthDataTable>;
+export type ReadingFollowUp = Selectable<ReadingFollowUpsTable>;

@@ -17,6 +17,7 @@ export const APP_ROUTES = [
   '/micro-result',
   '/history',
   '/settings',
+  '/journal',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -1,10 +1,13 @@
 // The daily card: dealt by the server, one per local day for free users (asking again returns the same
 // card), drawn again on request for paid users.
 import * as usageRepo from '../db/repositories/usage';
+import * as ritualRepo from '../db/repositories/ritual';
+import { milestoneMessage, streakView, type StreakView } from '../domain/ritual';
 import { CARD_BY_ID, DECK } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { canRedrawDailyCard } from '../domain/tiers';
 import { userDay } from '../domain/day';
+import { addDays, localDate, nextLocalMidnight } from '../domain/time';
 import type { DailyUsage } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
@@ -19,6 +22,9 @@ export interface DailyCardView {
   drawn: boolean;
   canRedraw: boolean;
   resetsAt: string;
+  /** The daily-card streak after this call, and the warm message of a milestone day (only when reached now). */
+  streak?: StreakView;
+  milestone?: string | null;
 }
 
 function view(u: DailyUsage, drawn: boolean, canRedraw: boolean, resetsAt: Date): DailyCardView {
@@ -67,7 +73,9 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
       const ctx = await context(userId);
       const [dealt] = deal(DECK_IDS, 1, deps.randomInt);
       const { usage, drawn } = await usageRepo.claimDailyCard(deps.db, userId, ctx.day, dealt, redraw && ctx.canRedraw);
-      return view(usage, drawn, ctx.canRedraw, ctx.resetsAt);
+      const s = await ritualRepo.recordStreakDay(deps.db, userId, ctx.day, addDays(ctx.day, -1));
+      const streak = streakView({ current: s.streak_current, best: s.streak_best, lastDay: s.streak_last_day }, ctx.day);
+      return { ...view(usage, drawn, ctx.canRedraw, ctx.resetsAt), streak, milestone: s.counted ? milestoneMessage(streak.current) : null };
     },
   };
 }

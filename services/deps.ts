@@ -4,6 +4,7 @@ import type { RandomInt } from '../domain/deal';
 import type { LegalDetails } from '../domain/legal';
 import type { PaymentsDeps } from './payments/types';
 import type { AiConfig } from './interpretation';
+import type { ShareDeps } from './share';
 
 export interface ServiceDeps {
   db: Db;
@@ -25,4 +26,6 @@ export interface ServiceDeps {
   adminUserIds?: readonly number[];
   /** The provider's details for /contacts and /terms (PROVIDER_*); omitted: the tax status default only. */
   legal?: LegalDetails;
+  /** Sharing a reading's picture: the public address, the bot's username, savePreparedInlineMessage. */
+  share?: ShareDeps;
 }

@@ -5,6 +5,9 @@ import { createBotStateService } from './bot-state';
 import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
+import { createJournalService } from './journal';
+import { createFollowUpService } from './follow-ups';
+import { createShareService } from './share';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
@@ -24,7 +27,10 @@ export function createServices(deps: ServiceDeps) {
   const natal = createNatalService(deps, users);
   const stats = createStatsService(deps);
   const archive = createArchiveService(deps, users);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, archive };
+  const journal = createJournalService(deps, users);
+  const followUps = createFollowUpService(deps, users);
+  const share = createShareService(deps, deps.share);
+  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, archive, journal, followUps, share };
 }
 
 export type Services = ReturnType<typeof createServices>;

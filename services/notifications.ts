@@ -5,6 +5,7 @@ import * as repo from '../db/repositories/notifications';
 import type { ClaimedJob } from '../db/repositories/notifications';
 import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
+import { reminderText } from '../domain/ritual';
 import { effectiveTier } from '../domain/tiers';
 import { isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
 import type { Tier } from '../domain/types';
@@ -28,10 +29,11 @@ const PRODUCT_NAMES: Record<string, string> = {
   micro: 'Микро-пакет: две дополнительные карты и персональный совет',
 };
 
-const DAILY_REMINDER: NotificationPayload = {
-  text: '🌅 Доброе утро! Ваша карта дня уже ждёт: откройте её и узнайте, на что обратить внимание сегодня.',
+/** The daily reminder: its gentle copy changes from day to day (domain/ritual.ts). */
+const dailyReminder = (day: string): NotificationPayload => ({
+  text: reminderText(day),
   button: { text: '🃏 Открыть карту дня', path: '/daily-card' },
-};
+});
 
 function formatLocal(instant: Date, timeZone: string): string {
   const tz = isValidTimeZone(timeZone) ? timeZone : 'Europe/Moscow';
@@ -94,7 +96,7 @@ export function createNotificationService(deps: ServiceDeps) {
         const at = zonedTimeToUtc(day, reminderTime, tz);
         const end = Math.min(at.getTime() + REMINDER_WINDOW_MS, nextLocalMidnight(now, tz).getTime());
         if (now < at || now.getTime() >= end) continue;
-        dailyReminders += await repo.enqueueDailyReminders(deps.db, { timeZone: tz, day, kind: PUSH_KINDS.dailyReminder, payload: DAILY_REMINDER, notBefore: now });
+        dailyReminders += await repo.enqueueDailyReminders(deps.db, { timeZone: tz, day, kind: PUSH_KINDS.dailyReminder, payload: dailyReminder(day), notBefore: now });
       }
       const weekPass = await enqueueWeekNotices(now);
       const released = await repo.releaseExpiredLeases(deps.db, now);

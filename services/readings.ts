@@ -43,6 +43,8 @@ export interface ReadingView {
   interpretation: string | null;
   cards: DealtCardView[];
   createdAt: string;
+  /** The user's own note (journal). */
+  note: string | null;
 }
 
 export function cardView(c: DealtCard, positionName: string): DealtCardView {
@@ -75,6 +77,7 @@ export function readingView(r: Reading): ReadingView {
     interpretation: r.interpretation,
     cards: shown.map((c) => cardView(c, positions[c.position] ?? `Карта ${c.position + 1}`)),
     createdAt: r.created_at.toISOString(),
+    note: r.note ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
 import { guardOnZoneChange, userDay } from '../domain/day';
 import { isValidTimeZone } from '../domain/time';
+import { streakView, type StreakView } from '../domain/ritual';
 import { TIERS, type Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -37,6 +38,10 @@ export interface UserStatus {
   deck: DeckId;
   /** The next local midnight, when today's limits reset (ISO). */
   resetsAt: string;
+  /** Consecutive days with the daily card. */
+  streak: StreakView;
+  /** Offer «add to home screen» now (after a 3-day streak, once). */
+  homeScreenOffer: boolean;
 }
 
 export interface UserProfileView {
@@ -98,7 +103,13 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
     notifyDaily: user.notify_daily,
     deck: isDeckId(user.deck) ? user.deck : DEFAULT_DECK,
     resetsAt: endsAt.toISOString(),
+    ...ritualStatus(user, today),
   };
+}
+
+function ritualStatus(user: User, today: string) {
+  const streak = streakView({ current: user.streak_current, best: user.streak_best, lastDay: user.streak_last_day }, today);
+  return { streak, homeScreenOffer: streak.current >= 3 && !user.home_screen_offered_at };
 }
 
 const STATUS_QUERIES_IN_FLIGHT = 4;

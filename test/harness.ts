@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import pino from 'pino';
 import { createApi } from '../api/app';
 import type { TelegramProfile } from '../db/repositories/users';
-import { createServices } from '../services';
+import { createServices, type ServiceDeps } from '../services';
 import type { LegalDetails } from '../domain/legal';
 import type { AiConfig } from '../services/interpretation';
 import { createIdentity } from '../services/identity';
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   metricsToken?: string;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client. */
   trustedProxies?: string[];
+  /** Sharing: public address, bot username, savePreparedInlineMessage (a fake Bot API). */
+  share?: ServiceDeps['share'];
 }
 
 /** Test values for the AI provider: the spec's model settings, a short timeout, no key. */
@@ -61,6 +63,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     legal: o.legal,
     payments: { provider: (o.mockPayments ?? true) ? 'mock' : 'stars', ...o.payments },
     adminUserIds: o.adminUserIds ?? [],
+    share: o.share,
   });
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
   const app = createApi({

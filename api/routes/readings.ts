@@ -18,8 +18,11 @@ export const readingRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .post('/', validate('json', createBody), async (c) => ok(c, await s.readings.create(c.var.userId, c.req.valid('json')), 201))
     .get('/:id', validate('param', idParam), async (c) => {
-      const view = await s.readings.get(c.var.userId, c.req.valid('param').id);
+      const id = c.req.valid('param').id;
+      const reading = await s.readings.get(c.var.userId, id);
       // A reading older than the archive window opens with VIP only (402 otherwise).
-      await s.archive.assertVisible(c.var.userId, new Date(view.createdAt));
-      return ok(c, view);
+      await s.archive.assertVisible(c.var.userId, new Date(reading.createdAt));
+      // The follow-ups («Уточнить») in order, and how many more the user's plan allows.
+      const { followUps, allowance } = await s.followUps.list(c.var.userId, id);
+      return ok(c, { ...reading, followUps, followUpAllowance: allowance });
     });

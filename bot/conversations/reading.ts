@@ -15,6 +15,8 @@ import { entitlementOf } from '../../services/users';
 import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { openAppButton } from '../keyboards';
+import { withFollowUpButton } from './follow-up';
+import { sendSpreadPicture } from '../spread-picture';
 
 export const READING_CONVERSATION = 'reading';
 
@@ -128,7 +130,7 @@ export async function deliverInterpretation(
   const notice = !final.fallback
     ? ''
     : `\n\n<i>${escapeHtml(final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`)}</i>`;
-  const button = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`) ?? new InlineKeyboard();
+  const button = withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId);
   if (final.fallback && final.canRetry) button.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
   for (let i = 0; i < parts.length; i++) {
     const last = i === parts.length - 1;
@@ -229,7 +231,10 @@ export async function readingConversation(conversation: Conversation<BotContext,
     });
     return;
   }
-  await ctx.reply(cardsText(created.reading), { parse_mode: 'HTML' });
-  // The interpretation streams through the outside Api (its edits are not part of the replay log).
-  await conversation.external((outer) => deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id));
+  // The picture of the spread (with the cards as its caption), then the interpretation streams; both go
+  // through the outside Api (the upload and the edits are not part of the replay log).
+  await conversation.external(async (outer) => {
+    await sendSpreadPicture(outer.api, outer.deps, chatId, userId, created.reading, cardsText(created.reading));
+    await deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id);
+  });
 }

@@ -30,6 +30,8 @@ export interface ChatMessage {
   /** Extra parts of the message (invoice, web_app_data, successful_payment, service notes). */
   kind?: 'text' | 'invoice' | 'web_app_data' | 'payment' | 'service';
   invoice?: { title: string; description: string; currency: string; total_amount: number; payload: string; subscription_period?: number };
+  /** A photo the bot uploaded: its size in bytes and, for a PNG, its pixel size (read from the header). */
+  photo?: { bytes: number; width: number | null; height: number | null; type: string };
 }
 
 interface Chat {
@@ -121,6 +123,7 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
 
   // Invoices by message or link slug; payments waiting for answerPreCheckoutQuery.
   const invoiceLinks = new Map<string, NonNullable<ChatMessage['invoice']>>();
+  const preparedMessages = new Map<string, { userId: number; result: Record<string, any> }>();
   const preCheckouts = new Map<string, (answer: { ok: boolean; error_message?: string }) => void>();
   const callbackQueries = new Map<string, { chatId: number }>();
 
@@ -383,9 +386,13 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
       const caption = p.caption ? formatText(p.caption, p.parse_mode) : { text: '', html: '' };
       checkMarkup(p.reply_markup);
       const photo = typeof p.photo === 'string' ? p.photo : '';
+      const upload: Buffer | null = p.photo && typeof p.photo === 'object' && Buffer.isBuffer(p.photo.upload) ? p.photo.upload : null;
+      if (!photo && !upload) throw bad('there is no photo in the request');
+      const png = upload && upload.subarray(1, 4).toString('latin1') === 'PNG' && upload.length > 24;
+      const meta = upload ? { bytes: upload.length, width: png ? upload.readUInt32BE(16) : null, height: png ? upload.readUInt32BE(20) : null, type: String(p.photo.type || 'application/octet-stream') } : undefined;
       const html = `${photo.startsWith('http') ? `<img src="${escapeHtml(photo)}" alt="">` : '🖼'}${caption.html ? `<br>${caption.html}` : ''}`;
-      const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text' });
-      return { ...botMessageObject(c, m), photo: [{ file_id: 'local', file_unique_id: 'local', width: 1, height: 1 }] };
+      const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text', photo: meta });
+      return { ...botMessageObject(c, m), photo: [{ file_id: 'local', file_unique_id: 'local', width: meta?.width ?? 1, height: meta?.height ?? 1 }] };
     },
 
     editMessageText(p) {
@@ -463,6 +470,15 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
     },
     refundStarPayment: () => true,
     editUserStarSubscription: () => true,
+    // Bot API 8.0: a message the Mini App may share with shareMessage(id).
+    savePreparedInlineMessage(p) {
+      if (!Number.isSafeInteger(Number(p.user_id)) || Number(p.user_id) <= 0) throw bad('USER_ID_INVALID');
+      const result = typeof p.result === 'string' ? JSON.parse(p.result) : p.result;
+      if (!result || typeof result !== 'object' || typeof result.type !== 'string' || typeof result.id !== 'string') throw bad('RESULT_INVALID');
+      const id = crypto.randomBytes(8).toString('hex');
+      preparedMessages.set(id, { userId: Number(p.user_id), result });
+      return { id, expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600 };
+    },
   };
 
   function checkInvoice(p: Record<string, any>): NonNullable<ChatMessage['invoice']> {
@@ -481,14 +497,45 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
 
   // ---- the HTTP server -----------------------------------------------------------------------------
 
+  /** multipart/form-data as grammY writes it (its header lines are terse, which undici's parser refuses). */
+  function parseMultipart(raw: Buffer, type: string): { name: string; filename: string | null; type: string; data: Buffer }[] {
+    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(type);
+    if (!boundary) throw new Error('no boundary');
+    const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+    const parts: { name: string; filename: string | null; type: string; data: Buffer }[] = [];
+    let pos = raw.indexOf(delimiter);
+    while (pos !== -1) {
+      const start = pos + delimiter.length;
+      if (raw.subarray(start, start + 2).toString() === '--') break;
+      const next = raw.indexOf(delimiter, start);
+      if (next === -1) break;
+      const part = raw.subarray(start + 2, next - 2); // after CRLF, before CRLF
+      const split = part.indexOf('\r\n\r\n');
+      if (split !== -1) {
+        const head = part.subarray(0, split).toString('utf8');
+        const name = /[;\s]name="?([^";\r\n]*)"?/i.exec(head)?.[1];
+        if (name !== undefined)
+          parts.push({ name, filename: /filename="?([^";\r\n]*)"?/i.exec(head)?.[1] ?? null, type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? '', data: part.subarray(split + 4) });
+      }
+      pos = next;
+    }
+    return parts;
+  }
+
   async function readParams(req: http.IncomingMessage, url: URL): Promise<Record<string, any>> {
     const params: Record<string, any> = {};
     for (const [k, v] of url.searchParams) params[k] = v;
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const body = raw.toString('utf8');
     const type = req.headers['content-type'] ?? '';
-    if (body && type.includes('application/json')) Object.assign(params, JSON.parse(body));
+    if (raw.length && type.includes('multipart/form-data')) {
+      // Uploads (sendPhoto with a file): fields as strings, files as their bytes.
+      for (const part of parseMultipart(raw, type)) params[part.name] = part.filename === null ? part.data.toString('utf8') : { upload: part.data, type: part.type };
+      // grammY names a file field and refers to it as attach://<field>.
+      for (const [k, v] of Object.entries(params)) if (typeof v === 'string' && v.startsWith('attach://')) params[k] = params[v.slice(9)];
+    } else if (body && type.includes('application/json')) Object.assign(params, JSON.parse(body));
     else if (body && type.includes('application/x-www-form-urlencoded')) for (const [k, v] of new URLSearchParams(body)) params[k] = v;
     // Form values of objects arrive as JSON strings.
     for (const k of ['reply_markup', 'menu_button', 'commands', 'scope', 'allowed_updates', 'prices']) {
@@ -742,6 +789,11 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
     },
 
     /** Messages the bot sent (and still shows) in a chat. */
+    /** A message saved with savePreparedInlineMessage (what shareMessage would send). */
+    preparedMessage(id: string) {
+      return preparedMessages.get(id) ?? null;
+    },
+
     botMessages(userId: number): ChatMessage[] {
       return chats.get(userId)?.messages.filter((m) => m.from === 'bot') ?? [];
     },

@@ -9,6 +9,7 @@ import * as m0006 from './0006_money_guards';
 import * as m0007 from './0007_reading_turns';
 import * as m0008 from './0008_deck';
 import * as m0009 from './0009_micro_spread';
+import * as m0010 from './0010_ritual_journal';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_reading_turns': m0007,
   '0008_deck': m0008,
   '0009_micro_spread': m0009,
+  '0010_ritual_journal': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,6 +25,8 @@ const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
 const Settings = lazy(() => import('./pages/Settings'));
 const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
+// The journal (issue 14).
+const Journal = lazy(() => import('./pages/Journal'));
 
 const ROUTES: [string, ComponentType][] = [
   ['/spread-menu', SpreadMenu],
@@ -43,6 +45,7 @@ const ROUTES: [string, ComponentType][] = [
   ['/interactive-daily-card', InteractiveDailyCard],
   ['/micro-result', MicroResult],
   ['/settings', Settings],
+  ['/journal', Journal],
 ];
 
 function ScreenLoading() {

@@ -49,7 +49,7 @@ export class ApiError extends Error {
   }
 }
 
-function authHeaders(extra?: HeadersInit): Headers {
+export function authHeaders(extra?: HeadersInit): Headers {
   const { initData, launchToken } = readLaunchParams();
   const headers = new Headers(extra);
   if (initData) headers.set('Authorization', `tma ${initData}`);

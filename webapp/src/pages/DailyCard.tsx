@@ -98,6 +98,12 @@ export default function DailyCard() {
               {state.card.card.fullMeaning}
             </p>
           </CardFace>
+          {state.card.milestone && (
+            <p className="milestone" role="status" data-testid="streak-milestone">
+              <span aria-hidden="true">🔥 </span>
+              {state.card.milestone}
+            </p>
+          )}
           <div className="stack">
             <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/interactive-daily-card')} data-testid="daily-advice">
               Получить подробный совет

@@ -57,6 +57,9 @@ export default function History() {
   return (
     <Page back={() => navigate('/')} loading={total === null && !error} testId="history">
       <h1 className="title">Мои расклады</h1>
+      <button type="button" className="btn btn-secondary" onClick={() => navigate('/journal')} data-testid="history-journal">
+        Дневник: карты месяца
+      </button>
       <form
         className="history-search"
         role="search"
@@ -106,6 +109,11 @@ export default function History() {
                 </span>
                 <span className="history-question">«{r.question}»</span>
                 <span className="history-cards">{r.cards.map((c) => c.name).join(', ')}</span>
+                {r.note && (
+                  <span className="history-note" data-testid="history-note">
+                    ✎ {r.note}
+                  </span>
+                )}
               </span>
               <span className="chevron" aria-hidden="true">›</span>
             </button>

@@ -7,6 +7,9 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { ReadingFooter } from '../components/ReadingFooter';
 import { ReadingResult } from '../components/ReadingResult';
+import { NoteEditor } from '../journal/NoteEditor';
+import { FollowUps } from '../followups/FollowUps';
+import { ShareBar } from '../share/ShareBar';
 
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -56,6 +59,9 @@ export default function HistoryReading() {
         </ErrorBlock>
       )}
       {reading && <ReadingResult readingId={reading.id} initial={reading} onFinished={onFinished} />}
+      {reading && finished && <ShareBar readingId={reading.id} />}
+      {reading && finished && <FollowUps readingId={reading.id} />}
+      {reading && <NoteEditor readingId={reading.id} initial={reading.note} />}
       {reading && finished && <ReadingFooter byCards={byCards} />}
     </Page>
   );

@@ -9,6 +9,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { GUARANTEE, PRICES, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
 import { useStatus } from '../hooks/useStatus';
+import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
 import type { UserStatus } from '../api';
 
 const PLAN_NAMES: Record<string, string> = { basic_299: 'Basic Premium', vip_499: 'VIP Premium', week_7d: 'Неделя безлимита' };
@@ -90,6 +91,12 @@ export default function Home() {
         />
       )}
 
+      <section className="ritual" aria-label="Ритуал дня">
+        {s && <StreakCard s={s} />}
+        <MoonCard />
+        {s && <HomeScreenOffer s={s} />}
+      </section>
+
       <nav className="actions" aria-label="Главное меню">
         <Action
           icon="moon"
@@ -114,6 +121,7 @@ export default function Home() {
         />
         <Action icon="orb" title="Личный расклад" sub="Ответ на ваш вопрос · 7 видов раскладов" className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
         <Action icon="scroll" title="Мои расклады" sub="Архив ваших раскладов и толкований" onClick={() => navigate('/history')} testId="history-link" />
+        <Action icon="cards" title="Дневник" sub="Карты месяца, масти и стихии, ваши заметки" onClick={() => navigate('/journal')} testId="journal-link" />
         <Action
           icon="cards"
           title="Колода и настройки"

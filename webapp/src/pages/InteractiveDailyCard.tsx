@@ -240,6 +240,11 @@ export default function InteractiveDailyCard() {
       {card && (
         <>
           <CardFace card={card} nameTestId="interactive-card-name" />
+          {phase.kind === 'revealed' && phase.card.milestone && (
+            <p className="milestone" role="status" data-testid="streak-milestone">
+              {phase.card.milestone}
+            </p>
+          )}
           <div className="ai-note" data-testid="ai-note">
             {note ? <RichText text={note.text} /> : <span className="spinner" aria-label="Карты говорят…" />}
           </div>

@@ -8,6 +8,8 @@ import { Page } from '../components/Page';
 import { ReadingResult } from '../components/ReadingResult';
 import { ReadingFooter } from '../components/ReadingFooter';
 import { currentReadingId, resetFlow, setFlow, useFlow } from '../flow';
+import { FollowUps } from '../followups/FollowUps';
+import { ShareBar } from '../share/ShareBar';
 
 export default function Interpretation() {
   const [, navigate] = useLocation();
@@ -37,6 +39,8 @@ export default function Interpretation() {
       <h1 className="title">Толкование расклада</h1>
       {/* Only the cards the user turned are read (the server fixes the number on the first request). */}
       <ReadingResult readingId={id} turned={flow.revealed || undefined} onFinished={onFinished} />
+      {finished && <ShareBar readingId={id} />}
+      {finished && <FollowUps readingId={id} />}
       {finished && <ReadingFooter byCards={byCards} />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
     </Page>

@@ -1,0 +1,183 @@
+// «Уточнить» through the real HTTP app: the allowance per plan (VIP 3, week and basic 1, free locked with the
+// offer) counted atomically, a clarifying card that is never on the table, the answer streamed by the AI
+// (fake OpenAI on 127.0.0.1) with the original cards and question in view, the card-based answer when the AI
+// fails and its retry at no cost, and GET /api/readings/:id carrying the follow-ups in order.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_DB_KINDS } from '../test/databases';
+import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
+import { createHarness, type Harness } from '../test/harness';
+import { readSse, serveApp, type ServedApp } from '../test/sse-client';
+
+const ANSWER = '## Уточнение\n\n**Карта** добавляет ясности: действуйте мягко и последовательно.';
+
+describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
+  let fake: FakeOpenAI;
+  let h: Harness;
+  let server: ServedApp;
+  let nextUser = 70_000;
+  const newUser = () => ++nextUser;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 100, windowS: 600 } } });
+    server = await serveApp(h.app);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await h?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 1, text: DEFAULT_FAKE_TEXT }));
+
+  /** A finished (interpreted) reading of a user on `plan`. */
+  async function finishedReading(user: number, plan: string | null, spreadType = 'past_present_future') {
+    if (plan) await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: plan });
+    const r = await h.call(user, 'POST', '/api/readings', { spreadType: plan ? spreadType : 'free_daily', question: 'Стоит ли мне менять работу?' });
+    expect(r.status).toBe(201);
+    expect((await h.call(user, 'GET', `/api/readings/${r.body.data.id}/interpretation`)).status).toBe(200);
+    return r.body.data as { id: number; cards: { cardId: string; name: string; positionName: string }[] };
+  }
+  const ask = (user: number, id: number, question: unknown) => h.call(user, 'POST', `/api/readings/${id}/follow-ups`, { question });
+  const askStream = (user: number, id: number, question: string) =>
+    fetch(`${server.url}/api/readings/${id}/follow-ups`, {
+      method: 'POST',
+      headers: { Accept: 'text/event-stream', Authorization: h.authFor(user), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question }),
+    });
+
+  it('VIP: streams the answer with a new card, keeping the cards, positions and question in view; three per reading', async () => {
+    const user = newUser();
+    const reading = await finishedReading(user, 'vip_499');
+    fake.set({ text: ANSWER });
+    const before = fake.requests.length;
+    const res = await askStream(user, reading.id, 'А что будет, если я останусь?');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = await readSse(res);
+    expect(events[0].event).toBe('card');
+    const card = events[0].data.followUp.card;
+    expect(events[0].data.allowance).toEqual({ limit: 3, used: 1, remaining: 2, locked: false });
+    expect(card.positionName).toBe('Уточняющая карта');
+    expect(reading.cards.map((c) => c.cardId)).not.toContain(card.cardId);
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text);
+    expect(deltas).toEqual(tokenize(ANSWER));
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.followUp).toMatchObject({ seq: 1, question: 'А что будет, если я останусь?', answer: ANSWER, status: 'done', fallback: false, error: null });
+
+    const prompt = fake.requests[before].body.messages[1].content as string;
+    expect(prompt).toContain('Стоит ли мне менять работу?');
+    expect(prompt).toContain('А что будет, если я останусь?');
+    for (const c of reading.cards) expect(prompt).toContain(`${c.name}, позиция «${c.positionName}»`);
+    expect(prompt).toContain(`вытянута карта: ${card.name} (`);
+
+    // Two more as JSON; then the allowance is spent (429) and nothing more is dealt.
+    const second = await ask(user, reading.id, 'Как поговорить с начальником?');
+    expect(second.status).toBe(201);
+    expect(second.body.data.allowance).toEqual({ limit: 3, used: 2, remaining: 1, locked: false });
+    expect(fake.requests[before + 1].body.messages[1].content).toContain('Уже уточняли: «А что будет, если я останусь?»');
+    expect((await ask(user, reading.id, 'Когда лучше начать?')).status).toBe(201);
+    const fourth = await ask(user, reading.id, 'И ещё один вопрос?');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toMatch(/Уточнения к этому раскладу закончились \(3 из 3\)/);
+
+    const got = (await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data;
+    expect(got.followUps.map((f: any) => f.seq)).toEqual([1, 2, 3]);
+    expect(got.followUps.map((f: any) => f.question)).toEqual(['А что будет, если я останусь?', 'Как поговорить с начальником?', 'Когда лучше начать?']);
+    expect(got.followUpAllowance).toEqual({ limit: 3, used: 3, remaining: 0, locked: false });
+    // Never a card already on the table: three distinct clarifying cards, none from the reading.
+    const ids = [...reading.cards.map((c) => c.cardId), ...got.followUps.map((f: any) => f.card.cardId)];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the allowance is counted atomically: 10 racing asks of a basic user give one follow-up', async () => {
+    const user = newUser();
+    const reading = await finishedReading(user, 'basic_299');
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(user, reading.id, `Вопрос номер ${i}?`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(9);
+    const rows = await h.db.selectFrom('reading_follow_ups').selectAll().where('reading_id', '=', reading.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the week pass allows one; a free user is locked with the offer (402)', async () => {
+    const week = newUser();
+    const r1 = await finishedReading(week, 'week_7d', 'love_relationship');
+    expect((await ask(week, r1.id, 'Он думает обо мне?')).status).toBe(201);
+    expect((await ask(week, r1.id, 'А что дальше?')).status).toBe(429);
+
+    const free = newUser();
+    const r2 = await finishedReading(free, null);
+    const locked = await ask(free, r2.id, 'А подробнее?');
+    expect(locked.status).toBe(402);
+    expect(locked.body.error).toMatch(/Уточняющие вопросы доступны с подпиской/);
+    expect(locked.body.redirect).toBe('/subscription');
+    expect((await h.call(free, 'GET', `/api/readings/${r2.id}`)).body.data.followUpAllowance).toEqual({ limit: 0, used: 0, remaining: 0, locked: true });
+  });
+
+  it('refuses bad input, other people’s readings and readings not yet interpreted', async () => {
+    const user = newUser();
+    const reading = await finishedReading(user, 'vip_499');
+    const short = await ask(user, reading.id, 'ну');
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/^question:/);
+    const long = await ask(user, reading.id, 'я'.repeat(301));
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('question: не больше 300 символов');
+    expect((await ask(user, reading.id, 42)).body.error).toMatch(/^question:/);
+    expect((await h.call(user, 'POST', `/api/readings/${reading.id}/follow-ups`, 'not json')).status).toBe(400);
+    expect((await ask(newUser(), reading.id, 'Чужой расклад?')).status).toBe(403);
+    expect((await ask(user, 999_999_999, 'Нет расклада?')).status).toBe(404);
+    const dealt = await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Ещё не истолкован?' });
+    const early = await ask(user, dealt.body.data.id, 'Уточнить сразу?');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatch(/дождитесь толкования/);
+    // None of these took the allowance.
+    expect((await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data.followUpAllowance.used).toBe(0);
+  });
+
+  it('an AI failure gives the card-based answer; asking the AI again costs nothing', async () => {
+    const user = newUser();
+    const reading = await finishedReading(user, 'basic_299');
+    fake.set({ mode: 'fail' });
+    const res = await askStream(user, reading.id, 'Что мне мешает?');
+    const events = await readSse(res);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const f = done.data.followUp;
+    expect(f).toMatchObject({ status: 'fallback', fallback: true, error: 'Backend API error: 500', canRetry: true });
+    expect(f.answer).toContain('## Уточнение');
+    expect(f.answer).toContain(f.card.name);
+    expect(f.answer).toContain('Что мне мешает?');
+    expect(f.answer).toContain('Стоит ли мне менять работу?');
+    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(f.answer);
+
+    // The allowance (1) is spent, but the retry is free and replaces the text with the AI's.
+    expect((await ask(user, reading.id, 'Ещё вопрос?')).status).toBe(429);
+    fake.set({ mode: 'ok', text: ANSWER });
+    const retried = await h.call(user, 'POST', `/api/readings/${reading.id}/follow-ups/${f.id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.followUp).toMatchObject({ id: f.id, status: 'done', answer: ANSWER, fallback: false, canRetry: false });
+    const got = (await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data;
+    expect(got.followUps).toHaveLength(1);
+    expect(got.followUpAllowance).toEqual({ limit: 1, used: 1, remaining: 0, locked: false });
+    // Someone else cannot retry it.
+    expect((await h.call(newUser(), 'POST', `/api/readings/${reading.id}/follow-ups/${f.id}/retry`)).status).toBe(403);
+  });
+
+  it('without an AI provider the card-based text is the answer, with no error', async () => {
+    const plain = await createHarness(kind);
+    try {
+      const user = 71_999;
+      await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+      const r = (await plain.call(user, 'POST', '/api/readings', { spreadType: 'career_finance', question: 'Получу ли я повышение?' })).body.data;
+      await plain.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
+      const res = await plain.call(user, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'Когда ждать решения?' });
+      expect(res.status).toBe(201);
+      expect(res.body.data.followUp).toMatchObject({ status: 'fallback', error: null, canRetry: false });
+      expect(res.body.data.followUp.answer).toMatch(/^## Уточнение\nВы уточнили: \*«Когда ждать решения\?»\*/);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// «Уточнить» in the chat, after a chat reading: the user writes a follow-up question, the server deals one
+// clarifying card and the answer arrives, streamed by editing one message. The same allowance as the app
+// (services.followUps decides); a free user gets the offer instead.
+import type { Conversation } from '@grammyjs/conversations';
+import { InlineKeyboard, type Api } from 'grammy';
+import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../domain/follow-up';
+import { ServiceError } from '../../services/errors';
+import type { FollowUpAllowance } from '../../services/follow-ups';
+import type { BotContext, BotDeps, InnerContext } from '../context';
+import { escapeHtml, markdownToHtml, splitText } from '../format';
+import { openAppButton } from '../keyboards';
+
+export const FOLLOW_UP_CONVERSATION = 'follow-up';
+export const followUpCallback = (readingId: number) => `fu:${readingId}`;
+
+const EDIT_INTERVAL_MS = 1500;
+const PREVIEW_MAX = 3800;
+
+/** The «Уточнить» button under a chat reading's interpretation, with the app's one. */
+export function withFollowUpButton(kb: InlineKeyboard | undefined, readingId: number): InlineKeyboard {
+  return (kb ?? new InlineKeyboard()).row().text('🔎 Уточнить', followUpCallback(readingId));
+}
+
+type Check = { ok: true; allowance: FollowUpAllowance } | { ok: false; message: string; offer: boolean };
+
+async function check(deps: BotDeps, userId: number, readingId: number): Promise<Check> {
+  try {
+    const { allowance } = await deps.services.followUps.list(userId, readingId);
+    if (allowance.locked)
+      return {
+        ok: false,
+        offer: true,
+        message: '🔒 Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, Basic и «Неделя безлимита» — одно.',
+      };
+    if (allowance.remaining <= 0)
+      return { ok: false, offer: false, message: `Уточнения к этому раскладу закончились (${allowance.used} из ${allowance.limit}). Новый вопрос — новый расклад: /reading` };
+    return { ok: true, allowance };
+  } catch (err) {
+    if (err instanceof ServiceError) return { ok: false, offer: false, message: err.message };
+    throw err;
+  }
+}
+
+/** Asks, then streams the answer into one message; the card is announced first. */
+async function deliverFollowUp(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number, question: string): Promise<void> {
+  let asked;
+  try {
+    asked = await deps.services.followUps.ask(userId, readingId, question);
+  } catch (err) {
+    if (err instanceof ServiceError) {
+      await api.sendMessage(chatId, err.message, {
+        reply_markup: err.code === 'payment_required' ? openAppButton(deps, '✨ Подписка', '/subscription') : undefined,
+      });
+      return;
+    }
+    throw err;
+  }
+  const c = asked.followUp.card;
+  const placeholder = await api.sendMessage(chatId, `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}\n\n🔮 Карты отвечают…`, {
+    parse_mode: 'HTML',
+  });
+  const head = `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}\n«${escapeHtml(asked.followUp.question)}»\n\n`;
+  let text = '';
+  let lastEdit = Date.now();
+  let editing: Promise<unknown> | null = null;
+  const edit = (html: string) =>
+    api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML' }).catch((err) => {
+      if (!String(err?.message).includes('message is not modified')) throw err;
+    });
+  const done = await asked.answer((e) => {
+    if (e.type === 'reset') text = '';
+    else text += e.text;
+    if (!editing && Date.now() - lastEdit >= EDIT_INTERVAL_MS && text.length < PREVIEW_MAX) {
+      lastEdit = Date.now();
+      editing = edit(`${head}${markdownToHtml(text)} ▌`).finally(() => (editing = null));
+    }
+  });
+  await editing;
+  const parts = splitText((done.answer ?? text).trim());
+  const notice = done.fallback && done.error ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>' : '';
+  let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
+  if (asked.allowance.remaining > 0) kb = (kb ?? new InlineKeyboard()).row().text(`🔎 Уточнить ещё (${asked.allowance.remaining})`, followUpCallback(readingId));
+  for (let i = 0; i < parts.length; i++) {
+    const last = i === parts.length - 1;
+    const html = (i === 0 ? head : '') + markdownToHtml(parts[i]) + (last ? notice : '');
+    if (i === 0) await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML', reply_markup: last ? kb : undefined });
+    else await api.sendMessage(chatId, html, { parse_mode: 'HTML', reply_markup: last ? kb : undefined });
+  }
+}
+
+export async function followUpConversation(conversation: Conversation<BotContext, InnerContext>, ctx: InnerContext, readingId: number): Promise<void> {
+  const userId = ctx.from?.id;
+  const chatId = ctx.chat?.id;
+  if (!userId || !chatId) return;
+  const checked = await conversation.external((outer) => check(outer.deps, userId, readingId));
+  if (!checked.ok) {
+    await ctx.reply(checked.message, { reply_markup: checked.offer ? openAppButton(ctx.deps, '✨ Открыть уточнения', '/subscription') : undefined });
+    return;
+  }
+  await ctx.reply(
+    `🔎 Что бы вы хотели уточнить? Напишите вопрос одним сообщением (от ${FOLLOW_UP_QUESTION_MIN} до ${FOLLOW_UP_QUESTION_MAX} символов) — карты вытянут ещё одну карту для ответа.\n\nОсталось уточнений: ${checked.allowance.remaining} из ${checked.allowance.limit}. /cancel — отменить`,
+  );
+  let question: string;
+  for (;;) {
+    const answer = await conversation.waitFor('message:text', {
+      otherwise: (c) => (c.callbackQuery ? c.answerCallbackQuery({ text: 'Напишите вопрос сообщением' }) : c.reply('Напишите вопрос текстом или отправьте /cancel.')),
+    });
+    const q = answer.message.text.replace(/\s+/g, ' ').trim();
+    if (q.length >= FOLLOW_UP_QUESTION_MIN && q.length <= FOLLOW_UP_QUESTION_MAX) {
+      question = q;
+      break;
+    }
+    await ctx.reply(q.length < FOLLOW_UP_QUESTION_MIN ? `Вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа. Попробуйте ещё раз или отправьте /cancel.` : `Не больше ${FOLLOW_UP_QUESTION_MAX} символов. Попробуйте короче или отправьте /cancel.`);
+  }
+  await conversation.external((outer) => deliverFollowUp(outer.api, outer.deps, chatId, userId, readingId, question));
+}

@@ -1,0 +1,82 @@
+// «Уточнить» in the chat: after a chat reading the interpretation carries a «🔎 Уточнить» button; a VIP writes
+// a follow-up and gets the clarifying card and the AI's answer (fake OpenAI) in the chat; a free user is
+// offered a plan. The real bot against the local Telegram, on every test database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBotHarness, type BotHarness } from '../test/bot-harness';
+import { TEST_DB_KINDS } from '../test/databases';
+import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
+import type { ChatMessage } from './local-telegram/bot-api';
+
+const ANSWER = '## Уточнение\n\n**Уточняющая карта** советует не спешить и поговорить откровенно.';
+const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
+const callbackOf = (m: ChatMessage, text: RegExp) => inlineButtons(m).find((b) => text.test(b.text))?.callback_data as string | undefined;
+
+describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
+  let h: BotHarness;
+  let ai: FakeOpenAI;
+  let nextUser = 14_000;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ tokenDelayMs: 1 });
+    h = await createBotHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await ai?.close();
+  });
+
+  /** A chat reading to its interpretation message (the one with buttons). */
+  async function chatReading(userId: number, spread: string, question: string) {
+    ai.set({ text: DEFAULT_FAKE_TEXT });
+    const u = h.user(userId, 'Алла');
+    h.tg.sendText(u, '/reading');
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    h.tg.pressButton(u.id, menu.message_id, `rd:${spread}`);
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
+    h.tg.sendText(u.id, question);
+    return h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && !!callbackOf(m, /Уточнить/));
+  }
+
+  it('a VIP asks a follow-up from the chat and gets the clarifying card and the answer', async () => {
+    const id = ++nextUser;
+    await h.services.users.ensure(id);
+    await h.services.users.activateMockPlan(id, 'vip_499');
+    const interpretation = await chatReading(id, 'past_present_future', 'Как сложится моя учёба?');
+    const reading = (await h.db.selectFrom('readings').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow());
+    // The picture of the spread came before the interpretation, with the cards as its caption.
+    const messages = h.tg.botMessages(id);
+    const picture = messages.find((m) => m.photo)!;
+    expect(picture.photo).toMatchObject({ width: 1200, height: 630 });
+    expect(picture.text).toMatch(/^🃏 Прошлое, настоящее, будущее/);
+    expect(messages.indexOf(picture)).toBeLessThan(messages.indexOf(messages.find((m) => m.message_id === interpretation.message_id)!));
+    expect(callbackOf(interpretation, /Уточнить/)).toBe(`fu:${reading.id}`);
+
+    ai.set({ text: ANSWER });
+    h.tg.pressButton(id, interpretation.message_id, `fu:${reading.id}`);
+    const prompt = await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🔎 Что бы вы хотели уточнить?'));
+    expect(prompt.text).toContain('Осталось уточнений: 3 из 3');
+    h.tg.sendText(id, 'ну');
+    await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('Вопрос должен содержать хотя бы 3 символа'));
+    h.tg.sendText(id, 'Какой предмет даётся мне легче?');
+    const answer = await h.tg.waitForBotMessage(id, (m) => m.text.includes('не спешить и поговорить откровенно') && !!m.reply_markup);
+
+    const stored = await h.db.selectFrom('reading_follow_ups').selectAll().where('reading_id', '=', reading.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ question: 'Какой предмет даётся мне легче?', status: 'done', answer: ANSWER });
+    const card = (await h.services.followUps.list(id, reading.id)).followUps[0].card;
+    expect(answer.text).toContain(`Уточняющая карта: ${card.name}`);
+    expect(answer.html).toContain('<b>Уточнение</b>');
+    expect(callbackOf(answer, /Уточнить ещё \(2\)/)).toBe(`fu:${reading.id}`);
+    expect(ai.requests.at(-1)!.body.messages[1].content).toContain('Какой предмет даётся мне легче?');
+  });
+
+  it('a free user is offered a plan instead; nothing is dealt', async () => {
+    const id = ++nextUser;
+    const interpretation = await chatReading(id, 'free_daily', 'Что ждёт меня сегодня?');
+    const data = callbackOf(interpretation, /Уточнить/)!;
+    h.tg.pressButton(id, interpretation.message_id, data);
+    const offer = await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🔒 Уточняющие вопросы доступны с подпиской'));
+    expect(inlineButtons(offer)[0].web_app.url).toContain('/subscription');
+    expect(await h.db.selectFrom('reading_follow_ups').selectAll().where('user_id', '=', id).execute()).toHaveLength(0);
+  });
+});

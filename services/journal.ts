@@ -1,0 +1,55 @@
+// The journal: notes on readings, and the month's figures from the user's own readings and daily cards.
+import * as journalRepo from '../db/repositories/journal';
+import * as readingsRepo from '../db/repositories/readings';
+import { journalStats, monthLabel, NOTE_MAX, shiftMonth, type JournalStats } from '../domain/journal';
+import { localDate } from '../domain/time';
+import type { ServiceDeps } from './deps';
+import { ServiceError } from './errors';
+import type { UserService } from './users';
+
+export interface JournalView extends JournalStats {
+  month: string;
+  monthLabel: string;
+  /** The months before and after, for the month switcher (null past the current month). */
+  prevMonth: string;
+  nextMonth: string | null;
+}
+
+export function createJournalService(deps: ServiceDeps, users: UserService) {
+  return {
+    /** Sets the note of the caller's reading (trimmed; empty clears it). */
+    async setNote(userId: number, readingId: number, raw: string): Promise<{ note: string | null; noteUpdatedAt: string | null }> {
+      const note = raw.trim();
+      if (note.length > NOTE_MAX) throw new ServiceError('bad_input', `note: не больше ${NOTE_MAX} символов`);
+      const updated = await journalRepo.setNote(deps.db, userId, readingId, note || null);
+      if (!updated) {
+        const exists = await readingsRepo.findReading(deps.db, readingId);
+        throw exists ? new ServiceError('forbidden', 'Это чужой расклад') : new ServiceError('not_found', 'Расклад не найден');
+      }
+      return { note: updated.note, noteUpdatedAt: updated.note_updated_at ? updated.note_updated_at.toISOString() : null };
+    },
+
+    /** The figures of a local month ('YYYY-MM'; default the current one) in the user's time zone. */
+    async month(userId: number, month?: string): Promise<JournalView> {
+      const user = await users.requireUser(userId);
+      const tz = user.time_zone;
+      const current = localDate(deps.clock(), tz).slice(0, 7);
+      const m = month ?? current;
+      if (m > current) throw new ServiceError('bad_input', 'month: этот месяц ещё не наступил');
+      const next = shiftMonth(m, 1);
+      const [readings, dailyCards] = await Promise.all([
+        journalRepo.readingCardsBetween(deps.db, userId, `${m}-01`, `${next}-01`, tz),
+        journalRepo.dailyCardsBetween(deps.db, userId, `${m}-01`, `${next}-01`),
+      ]);
+      return {
+        month: m,
+        monthLabel: monthLabel(m),
+        prevMonth: shiftMonth(m, -1),
+        nextMonth: next <= current ? next : null,
+        ...journalStats({ readings, dailyCards }),
+      };
+    },
+  };
+}
+
+export type JournalService = ReturnType<typeof createJournalService>;

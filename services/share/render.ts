@@ -1,0 +1,216 @@
+// The picture of a spread, to share: the cards as they lie on the table, in the user's deck (reversed cards
+// turned), their Russian names, the spread's name, a one-line summary and, if the user chose, the question.
+// Drawn on the server with @napi-rs/canvas (Skia: decodes the classic deck's WebP and the drawn deck's SVG).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCanvas, GlobalFonts, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { CARD_BY_ID } from '../../domain/deck';
+import { cardSvg } from '../../webapp/art/card-art';
+import { layoutCards } from './layout';
+
+export type ShareFormat = 'story' | 'card';
+export type DeckId = 'rws' | 'drawn';
+
+export const SHARE_SIZES: Record<ShareFormat, { width: number; height: number }> = {
+  story: { width: 1080, height: 1920 },
+  card: { width: 1200, height: 630 },
+};
+
+export interface SpreadPicture {
+  spreadName: string;
+  question: string | null;
+  summary: string;
+  cards: { cardId: string; name: string; reversed: boolean; positionName: string }[];
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RWS_DIR = path.join(ROOT, 'webapp', 'public', 'decks', 'rws');
+const SANS = 'TarotShareSans';
+const SERIF = 'TarotShareSerif';
+let fontsReady = false;
+
+function ensureFonts() {
+  if (fontsReady) return;
+  GlobalFonts.registerFromPath(path.join(ROOT, 'assets', 'fonts', 'DejaVuSans.ttf'), SANS);
+  GlobalFonts.registerFromPath(path.join(ROOT, 'assets', 'fonts', 'DejaVuSerif-Bold.ttf'), SERIF);
+  fontsReady = true;
+}
+
+/** The card's face in a deck: the classic scan (WebP), or the app's own drawing (SVG). */
+async function cardImage(cardId: string, deck: DeckId): Promise<Image> {
+  const card = CARD_BY_ID.get(cardId);
+  if (!card) throw new Error(`unknown card ${cardId}`);
+  if (deck === 'drawn') return loadImage(Buffer.from(cardSvg(card)));
+  return loadImage(await fs.promises.readFile(path.join(RWS_DIR, `${card.id}.webp`)));
+}
+
+/** Breaks text into at most `maxLines` lines of `maxWidth`, with an ellipsis when cut. */
+function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (let i = 0; i < words.length; i++) {
+    const next = line ? `${line} ${words[i]}` : words[i];
+    if (ctx.measureText(next).width <= maxWidth || !line) {
+      line = next;
+      continue;
+    }
+    lines.push(line);
+    line = words[i];
+    if (lines.length === maxLines) {
+      line = '';
+      break;
+    }
+  }
+  if (line && lines.length < maxLines) lines.push(line);
+  const used = lines.join(' ').split(/\s+/).length;
+  if (used < words.length && lines.length) {
+    let last = lines[lines.length - 1];
+    while (last && ctx.measureText(`${last}…`).width > maxWidth) last = last.slice(0, -1);
+    lines[lines.length - 1] = `${last.trimEnd()}…`;
+  }
+  return lines;
+}
+
+function fit(ctx: SKRSContext2D, text: string, maxWidth: number): string {
+  if (ctx.measureText(text).width <= maxWidth) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > maxWidth) t = t.slice(0, -1);
+  return `${t.trimEnd()}…`;
+}
+
+function background(ctx: SKRSContext2D, w: number, h: number) {
+  const g = ctx.createLinearGradient(0, 0, w * 0.4, h);
+  g.addColorStop(0, '#2b2374');
+  g.addColorStop(1, '#120e36');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+  // A few fixed stars (the same picture every time for the same reading).
+  ctx.fillStyle = 'rgba(241, 215, 138, 0.55)';
+  for (let i = 0; i < 60; i++) {
+    const x = (i * 733) % w;
+    const y = (i * 389 + (i % 7) * 97) % h;
+    ctx.beginPath();
+    ctx.arc(x, y, (i % 3) + 1, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/** Draws the cards into `box`, names under them; reversed cards turned, the crossing card across. */
+async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box: { x: number; y: number; w: number; h: number }, o: { labelH: number; maxName: number; cross: boolean; shadow: number }) {
+  const slots = layoutCards(p.cards.length, box, o.labelH, o.cross);
+  const images = await Promise.all(p.cards.map((c) => cardImage(c.cardId, deck)));
+  p.cards.forEach((c, i) => {
+    const s = slots[i];
+    ctx.save();
+    ctx.translate(s.x + s.w / 2, s.y + s.h / 2);
+    if (s.across) ctx.rotate(Math.PI / 2);
+    if (c.reversed) ctx.rotate(Math.PI);
+    ctx.shadowColor = 'rgba(0,0,0,0.45)';
+    ctx.shadowBlur = o.shadow;
+    ctx.drawImage(images[i], -s.w / 2, -s.h / 2, s.w, s.h);
+    ctx.restore();
+    if (!s.label) return;
+    const nameSize = Math.round(Math.max(13, Math.min(o.maxName, s.w / 6.5)));
+    ctx.textAlign = 'center';
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `${nameSize}px ${SANS}`;
+    ctx.fillText(fit(ctx, c.name, s.labelW), s.x + s.w / 2, s.y + s.h + nameSize * 1.3);
+    if (c.reversed) {
+      ctx.fillStyle = '#c9a54e';
+      ctx.font = `${Math.round(nameSize * 0.78)}px ${SANS}`;
+      ctx.fillText('перевёрнутая', s.x + s.w / 2, s.y + s.h + nameSize * 2.35);
+    }
+  });
+}
+
+const GOLD = '#f1d78a';
+const FOOTER = 'Расклад сделан в Telegram · только для развлечения';
+
+/** Story 1080×1920: the header on top, the cards in the middle, the summary and the footer below. */
+async function drawStory(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: number, H: number) {
+  const pad = 72;
+  ctx.textAlign = 'center';
+  let y = 150;
+  ctx.fillStyle = '#c9a54e';
+  ctx.font = `34px ${SANS}`;
+  ctx.fillText('ТАРО · КАРТЫ ГОВОРЯТ', W / 2, y);
+  y += 84;
+  ctx.fillStyle = GOLD;
+  ctx.font = `72px ${SERIF}`;
+  ctx.fillText(fit(ctx, p.spreadName, W - pad * 2), W / 2, y);
+  if (p.question) {
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    ctx.font = `40px ${SANS}`;
+    for (const line of wrap(ctx, `«${p.question}»`, W - pad * 2, 3)) {
+      y += 60;
+      ctx.fillText(line, W / 2, y);
+    }
+  }
+  const footerY = H - 90;
+  ctx.font = `40px ${SANS}`;
+  const summary = wrap(ctx, p.summary, W - pad * 2, 3);
+  const lineH = 58;
+  const summaryTop = footerY - 80 - summary.length * lineH;
+  const top = y + 70;
+  await drawCards(ctx, p, deck, { x: pad, y: top, w: W - pad * 2, h: summaryTop - top - 40 }, { labelH: 80, maxName: 32, cross: true, shadow: 24 });
+  ctx.textAlign = 'center';
+  ctx.fillStyle = 'rgba(255,255,255,0.92)';
+  ctx.font = `40px ${SANS}`;
+  summary.forEach((line, i) => ctx.fillText(line, W / 2, summaryTop + (i + 1) * lineH));
+  ctx.fillStyle = '#c9a54e';
+  ctx.font = `30px ${SANS}`;
+  ctx.fillText(FOOTER, W / 2, footerY);
+}
+
+/** Card 1200×630: the words on the left, the cards on the right. */
+async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: number, H: number) {
+  const pad = 48;
+  const colW = 430;
+  ctx.textAlign = 'left';
+  let y = 90;
+  ctx.fillStyle = '#c9a54e';
+  ctx.font = `22px ${SANS}`;
+  ctx.fillText('ТАРО · КАРТЫ ГОВОРЯТ', pad, y);
+  ctx.fillStyle = GOLD;
+  ctx.font = `46px ${SERIF}`;
+  for (const line of wrap(ctx, p.spreadName, colW, 2)) {
+    y += 58;
+    ctx.fillText(line, pad, y);
+  }
+  if (p.question) {
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    ctx.font = `24px ${SANS}`;
+    y += 14;
+    for (const line of wrap(ctx, `«${p.question}»`, colW, 3)) {
+      y += 34;
+      ctx.fillText(line, pad, y);
+    }
+  }
+  ctx.fillStyle = 'rgba(255,255,255,0.92)';
+  ctx.font = `24px ${SANS}`;
+  y += 26;
+  const left = Math.max(1, Math.floor((H - 80 - y) / 34));
+  for (const line of wrap(ctx, p.summary, colW, Math.min(5, left))) {
+    y += 34;
+    ctx.fillText(line, pad, y);
+  }
+  ctx.fillStyle = '#c9a54e';
+  ctx.font = `17px ${SANS}`;
+  ctx.fillText(FOOTER, pad, H - 40);
+  const boxX = pad + colW + 30;
+  await drawCards(ctx, p, deck, { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 }, { labelH: 44, maxName: 20, cross: false, shadow: 14 });
+}
+
+export async function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
+  ensureFonts();
+  const { width: W, height: H } = SHARE_SIZES[format];
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  ctx.textBaseline = 'alphabetic';
+  background(ctx, W, H);
+  if (format === 'story') await drawStory(ctx, p, deck, W, H);
+  else await drawCard(ctx, p, deck, W, H);
+  return canvas.encode('png');
+}

@@ -1,0 +1,84 @@
+// «Дневник»: the month in cards — which came most often, the suits and elements, the share of major arcana
+// and of reversed cards — from the user's own readings and daily cards (GET /api/user/journal).
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { Icon } from '../components/Icon';
+import { Page } from '../components/Page';
+import { Bars, Ring } from '../journal/Charts';
+import { getJournal, type JournalView } from '../journal/journal-api';
+import '../journal/journal.css';
+
+export default function Journal() {
+  const [, navigate] = useLocation();
+  const [month, setMonth] = useState<string | undefined>(undefined);
+  const [data, setData] = useState<JournalView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setError(null);
+    getJournal(month)
+      .then((j) => !cancelled && setData(j))
+      .catch((e: Error) => !cancelled && setError(e.message));
+    return () => {
+      cancelled = true;
+    };
+  }, [month, attempt]);
+
+  return (
+    <Page back={() => navigate('/')} loading={!data && !error} testId="journal" className="journal">
+      <header className="screen-head">
+        <span className="screen-icon"><Icon name="scroll" size={30} /></span>
+        <h1 className="title">Дневник</h1>
+        <p className="hint">Какие карты были рядом с вами — по вашим раскладам и картам дня.</p>
+      </header>
+      {error && <ErrorBlock message={error} onRetry={() => setAttempt((a) => a + 1)} />}
+      {data && (
+        <>
+          <nav className="journal-month" aria-label="Месяц">
+            <button type="button" className="btn btn-secondary" onClick={() => setMonth(data.prevMonth)} data-testid="journal-prev" aria-label="Предыдущий месяц">
+              ‹
+            </button>
+            <strong data-testid="journal-month">{data.monthLabel}</strong>
+            <button type="button" className="btn btn-secondary" disabled={!data.nextMonth} onClick={() => data.nextMonth && setMonth(data.nextMonth)} data-testid="journal-next" aria-label="Следующий месяц">
+              ›
+            </button>
+          </nav>
+          <p className="journal-totals" data-testid="journal-totals">
+            Раскладов: {data.readings} · карт дня: {data.dailyCards} · всего карт: {data.cards}
+          </p>
+          {data.cards === 0 ? (
+            <section className="panel center" data-testid="journal-empty">
+              <h2>В этом месяце карт пока не было</h2>
+              <p className="hint">Вытяните карту дня или сделайте расклад — и здесь появится ваша картина месяца.</p>
+              <button type="button" className="btn btn-primary" onClick={() => navigate('/daily-card')}>
+                Карта дня
+              </button>
+            </section>
+          ) : (
+            <>
+              <section className="panel journal-block">
+                <h2>Чаще всего выпадали</h2>
+                <Bars testId="journal-top" items={data.topCards.map((c) => ({ key: c.cardId, label: c.name, count: c.count }))} />
+              </section>
+              <section className="panel journal-block">
+                <h2>Масти</h2>
+                <Bars testId="journal-suits" items={data.suits.map((s) => ({ key: s.suit, label: s.label, count: s.count }))} />
+              </section>
+              <section className="panel journal-block">
+                <h2>Стихии</h2>
+                <Bars testId="journal-elements" items={data.elements.map((e) => ({ key: e.element, label: e.label, count: e.count }))} />
+              </section>
+              <section className="panel journal-rings">
+                <Ring share={data.majorShare} label="Старшие арканы" testId="journal-major" />
+                <Ring share={data.reversedShare} label="Перевёрнутые карты" testId="journal-reversed" />
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
