@@ -126,7 +126,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(long.body.error).toBe('question: не больше 300 символов');
     expect((await ask(user, reading.id, 42)).body.error).toMatch(/^question:/);
     expect((await h.call(user, 'POST', `/api/readings/${reading.id}/follow-ups`, 'not json')).status).toBe(400);
-    expect((await ask(newUser(), reading.id, 'Чужой расклад?')).status).toBe(403);
+    expect((await ask(newUser(), reading.id, 'Чужой расклад?')).status).toBe(404);
     expect((await ask(user, 999_999_999, 'Нет расклада?')).status).toBe(404);
     const dealt = await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Ещё не истолкован?' });
     const early = await ask(user, dealt.body.data.id, 'Уточнить сразу?');
@@ -162,7 +162,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(got.followUps).toHaveLength(1);
     expect(got.followUpAllowance).toEqual({ limit: 1, used: 1, remaining: 0, locked: false });
     // Someone else cannot retry it.
-    expect((await h.call(newUser(), 'POST', `/api/readings/${reading.id}/follow-ups/${f.id}/retry`)).status).toBe(403);
+    expect((await h.call(newUser(), 'POST', `/api/readings/${reading.id}/follow-ups/${f.id}/retry`)).status).toBe(404);
   });
 
   it('without an AI provider the card-based text is the answer, with no error', async () => {

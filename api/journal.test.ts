@@ -13,7 +13,7 @@ describe.each(TEST_DB_KINDS)('journal on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  it('a note on one’s own reading: saved, edited, cleared, shown in the history; others get 403', async () => {
+  it('a note on one’s own reading: saved, edited, cleared, shown in the history; others get 404, as for a missing one', async () => {
     const user = 15_001;
     const r = (await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что принесёт неделя?' })).body.data;
     expect(r.note).toBeNull();
@@ -34,7 +34,7 @@ describe.each(TEST_DB_KINDS)('journal on %s', (kind) => {
     expect((await h.call(user, 'PUT', `/api/readings/${r.id}/note`, { note: 5 })).status).toBe(400);
 
     const other = await h.call(15_002, 'PUT', `/api/readings/${r.id}/note`, { note: 'чужое' });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     expect((await h.call(user, 'PUT', '/api/readings/999999999/note', { note: 'нет такого' })).status).toBe(404);
     expect((await h.call(user, 'GET', `/api/readings/${r.id}`)).body.data.note).toBe('я'.repeat(2000));
 

@@ -33,7 +33,7 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  it('the owner gets a PNG story 1080×1920 and card 1200×630; others get 403; it is cached', async () => {
+  it('the owner gets a PNG story 1080×1920 and card 1200×630; others get 404; it is cached', async () => {
     const user = 17_001;
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
     const r = (await h.call(user, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Что ждёт мой проект?' })).body.data;
@@ -63,7 +63,7 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
     const withQ = await image(h, user, `/api/readings/${r.id}/image?format=story&question=1`);
     expect(withQ.bytes.equals(story.bytes)).toBe(false);
 
-    expect((await image(h, 17_002, `/api/readings/${r.id}/image`)).status).toBe(403);
+    expect((await image(h, 17_002, `/api/readings/${r.id}/image`)).status).toBe(404);
     expect((await image(h, null, `/api/readings/${r.id}/image`)).status).toBe(401);
     expect((await h.call(user, 'GET', `/api/readings/${r.id}/image?format=square`)).body.error).toMatch(/^format:/);
     expect((await h.call(user, 'GET', `/api/readings/${r.id}/image?deck=tarot`)).body.error).toMatch(/^deck:/);
@@ -99,6 +99,6 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
     h.setNow(new Date(Date.now() + 31 * 86_400_000));
     expect((await image(h, null, signed)).status).toBe(403);
     h.setNow(new Date());
-    expect((await h.call(17_004, 'POST', `/api/readings/${r.id}/share`, {})).status).toBe(403);
+    expect((await h.call(17_004, 'POST', `/api/readings/${r.id}/share`, {})).status).toBe(404);
   });
 });

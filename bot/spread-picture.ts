@@ -7,7 +7,8 @@ import type { BotDeps } from './context';
 export async function sendSpreadPicture(api: Api, deps: BotDeps, chatId: number, userId: number, reading: ReadingView, captionHtml: string): Promise<void> {
   let png: Buffer | null = null;
   try {
-    png = await deps.services.share.imageForOwner(userId, reading.id, { format: 'card', deck: 'rws', includeQuestion: false });
+    const deck = await deps.services.share.deckOf(userId);
+    png = await deps.services.share.imageForOwner(userId, reading.id, { format: 'card', deck, includeQuestion: false });
   } catch (err) {
     deps.logger.warn({ err, readingId: reading.id }, 'spread picture failed; sending the cards as text');
   }

@@ -1,7 +1,6 @@
 // «Уточнить»: follow-up questions on a finished reading. The server checks the allowance (VIP 3, week pass and
 // basic 1, free none), deals one clarifying card that is not on the table, and answers with the AI, or with
 // the card-based text when no AI text can be produced; such an answer may be asked of the AI again at no cost.
-import * as aiRepo from '../db/repositories/interpretations';
 import * as repo from '../db/repositories/follow-ups';
 import * as readingsRepo from '../db/repositories/readings';
 import type { Reading, ReadingFollowUp } from '../db/schema';
@@ -15,7 +14,6 @@ import {
   FOLLOW_UP_QUESTION_MIN,
   type FollowUpInput,
 } from '../domain/follow-up';
-import { formatDurationWords } from '../domain/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
@@ -56,9 +54,8 @@ export interface FollowUpAllowance {
 export const FOLLOW_UP_LOCKED =
   'Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, Basic и «Неделя безлимита» — одно.';
 
-export function createFollowUpService(deps: ServiceDeps, users: UserService, ai: FollowUpAi = createFollowUpAi(deps.ai)) {
+export function createFollowUpService(deps: ServiceDeps, users: UserService, ai: FollowUpAi = createFollowUpAi(deps)) {
   const leaseMs = (deps.ai?.timeoutMs ?? 60_000) + LEASE_MARGIN_MS;
-  const rate = deps.ai?.rateLimit ?? { calls: 10, windowS: 600 };
 
   const view = (f: ReadingFollowUp): FollowUpView => ({
     id: f.id,
@@ -83,7 +80,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   async function owned(userId: number, readingId: number): Promise<Reading> {
     const r = await readingsRepo.findReading(deps.db, readingId);
     if (!r) throw new ServiceError('not_found', 'Расклад не найден');
-    if (r.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад');
+    if (r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
     return r;
   }
 
@@ -92,14 +89,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     if (r.status === 'dealt') throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом его можно уточнить');
   }
 
-  async function takeSlot(userId: number) {
-    if (!ai.enabled) return;
-    const wait = await aiRepo.takeRateSlot(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
-    if (wait !== null)
-      throw new ServiceError('limit_reached', `Слишком много запросов к толкованиям. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
-        retryAfterSeconds: wait,
-      });
-  }
+  const takeSlot = (userId: number) => ai.takeSlot(userId);
 
   function promptInput(r: Reading, earlier: ReadingFollowUp[], f: ReadingFollowUp): FollowUpInput {
     return {

@@ -21,7 +21,8 @@ import {
   type ReadingPromptInput,
 } from '../domain/prompts';
 import { isPaidTier } from '../domain/tiers';
-import { formatDurationWords, localDate } from '../domain/time';
+import { userDay } from '../domain/day';
+import { formatDurationWords } from '../domain/time';
 import { AI_ERRORS, ProviderFailure, createAiProvider, rateLimited } from './ai-provider';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -367,7 +368,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
 
   /** Today's daily card of the user, or 409 when none was drawn today. */
   async function todaysCard(user: User) {
-    const day = localDate(deps.clock(), user.time_zone);
+    const day = userDay(user, deps.clock()).day;
     const usage = await usageRepo.findUsage(deps.db, user.id, day);
     const card = usage?.daily_card_id ? CARD_BY_ID.get(usage.daily_card_id) : undefined;
     if (!usage || !card) throw new ServiceError('conflict', 'Сначала вытяните карту дня', { redirect: '/daily-card' });

@@ -1,6 +1,5 @@
 // The journal: notes on readings, and the month's figures from the user's own readings and daily cards.
 import * as journalRepo from '../db/repositories/journal';
-import * as readingsRepo from '../db/repositories/readings';
 import { journalStats, monthLabel, NOTE_MAX, shiftMonth, type JournalStats } from '../domain/journal';
 import { localDate } from '../domain/time';
 import type { ServiceDeps } from './deps';
@@ -22,10 +21,8 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
       const note = raw.trim();
       if (note.length > NOTE_MAX) throw new ServiceError('bad_input', `note: не больше ${NOTE_MAX} символов`);
       const updated = await journalRepo.setNote(deps.db, userId, readingId, note || null);
-      if (!updated) {
-        const exists = await readingsRepo.findReading(deps.db, readingId);
-        throw exists ? new ServiceError('forbidden', 'Это чужой расклад') : new ServiceError('not_found', 'Расклад не найден');
-      }
+      // Someone else's reading answers exactly as a missing one.
+      if (!updated) throw new ServiceError('not_found', 'Расклад не найден');
       return { note: updated.note, noteUpdatedAt: updated.note_updated_at ? updated.note_updated_at.toISOString() : null };
     },
 

@@ -4,6 +4,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { Services } from '../../services';
+import type { DeckId } from '../../domain/decks';
 import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
@@ -11,10 +12,12 @@ import { fail, ok, validate } from '../http';
 const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });
 const imageQuery = z.object({
   format: z.enum(['story', 'card'], { error: 'ожидается story или card' }).default('story'),
-  deck: z.enum(['rws', 'drawn'], { error: 'ожидается rws или drawn' }).default('rws'),
+  // Unset: the deck the user chose in settings (a signed link always names its deck).
+  deck: z.enum(['rws', 'drawn'], { error: 'ожидается rws или drawn' }).optional(),
   question: z.enum(['0', '1'], { error: 'ожидается 0 или 1' }).default('0'),
 });
 const signedQuery = imageQuery.extend({
+  deck: z.enum(['rws', 'drawn'], { error: 'ожидается rws или drawn' }).default('rws'),
   exp: z.coerce.number({ error: 'ожидается время' }).int().positive().max(1e11),
   sig: z.string().regex(/^[\w-]{16,64}$/, 'ожидается подпись'),
 });
@@ -25,7 +28,7 @@ const shareBody = z
   })
   .optional();
 
-const options = (q: z.infer<typeof imageQuery>): ImageOptions => ({ format: q.format, deck: q.deck, includeQuestion: q.question === '1' });
+const options = (q: z.infer<typeof imageQuery>, deck: DeckId): ImageOptions => ({ format: q.format, deck: q.deck ?? deck, includeQuestion: q.question === '1' });
 
 const png = (c: Context, bytes: Buffer, cache: string) =>
   c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png', 'Content-Length': String(bytes.length), 'Cache-Control': cache });
@@ -40,16 +43,17 @@ export const signedImage = (s: Services) => async (c: Context, next: Next) => {
     const issue = q.error.issues[0];
     return fail(c, 400, `${issue.path.join('.') || 'query'}: ${issue.message}`);
   }
-  const bytes = await s.share.imageBySignature(id.data.id, options(q.data), q.data.exp, q.data.sig);
+  const bytes = await s.share.imageBySignature(id.data.id, options(q.data, q.data.deck), q.data.exp, q.data.sig);
   return png(c, bytes, 'public, max-age=86400');
 };
 
 export const shareRoutes = (s: Services) =>
   new Hono<AppEnv>()
-    .get('/readings/:id/image', validate('param', idParam), validate('query', imageQuery), async (c) =>
-      png(c, await s.share.imageForOwner(c.var.userId, c.req.valid('param').id, options(c.req.valid('query'))), 'private, max-age=3600'),
-    )
+    .get('/readings/:id/image', validate('param', idParam), validate('query', imageQuery), async (c) => {
+      const o = options(c.req.valid('query'), await s.share.deckOf(c.var.userId));
+      return png(c, await s.share.imageForOwner(c.var.userId, c.req.valid('param').id, o), 'private, max-age=3600');
+    })
     .post('/readings/:id/share', validate('param', idParam), validate('json', shareBody), async (c) => {
       const b = c.req.valid('json') ?? {};
-      return ok(c, await s.share.prepare(c.var.userId, c.req.valid('param').id, { deck: b.deck ?? 'rws', includeQuestion: b.includeQuestion ?? false }));
+      return ok(c, await s.share.prepare(c.var.userId, c.req.valid('param').id, { deck: b.deck ?? (await s.share.deckOf(c.var.userId)), includeQuestion: b.includeQuestion ?? false }));
     });

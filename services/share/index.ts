@@ -5,6 +5,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import * as readingsRepo from '../../db/repositories/readings';
 import { getOrCreateSetting } from '../../db/repositories/settings';
+import * as usersRepo from '../../db/repositories/users';
+import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
@@ -94,10 +96,16 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
   };
 
   return {
+    /** The deck the user chose in settings: pictures are drawn in it unless a deck is named. */
+    async deckOf(userId: number): Promise<DeckId> {
+      const user = await usersRepo.findUser(deps.db, userId);
+      return user && isDeckId(user.deck) ? user.deck : DEFAULT_DECK;
+    },
+
     /** The owner's picture. */
     async imageForOwner(userId: number, id: number, o: ImageOptions): Promise<Buffer> {
       const row = await load(id);
-      if (row.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад');
+      if (row.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
       return picture(readingView(row), row.status, o);
     },
 
@@ -119,7 +127,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
      */
     async prepare(userId: number, id: number, o: { deck: DeckId; includeQuestion: boolean }) {
       const row = await load(id);
-      if (row.user_id !== userId) throw new ServiceError('forbidden', 'Это чужой расклад');
+      if (row.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
       const r = readingView(row);
       const storyUrl = absolute(await signedPath(id, { ...o, format: 'story' }));
       const cardUrl = absolute(await signedPath(id, { ...o, format: 'card' }));
