@@ -3,7 +3,12 @@
 // be produced. One provider call per reading, even across instances: the reading is claimed in the database;
 // other requests in this process share the in-flight stream, requests elsewhere poll for the stored result.
 import crypto from 'node:crypto';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
+
+type Sdk = typeof OpenAiSdk;
+/** The SDK loads on the first AI call, not at start-up (it is a large module and most starts never need it at once). */
+let sdkLoading: Promise<Sdk> | null = null;
+const loadSdk = () => (sdkLoading ??= import('openai'));
 import * as aiRepo from '../db/repositories/interpretations';
 import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
@@ -90,8 +95,10 @@ class ProviderFailure extends Error {
   }
 }
 
-function describeFailure(err: unknown, cancelled: AbortSignal, deadline: AbortSignal): ProviderFailure {
+function describeFailure(sdk: Sdk | null, err: unknown, cancelled: AbortSignal, deadline: AbortSignal): ProviderFailure {
   if (err instanceof ProviderFailure) return err;
+  if (!sdk) return new ProviderFailure((err as Error)?.message || AI_ERRORS.unknown);
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (cancelled.aborted) return new ProviderFailure('cancelled', true);
   if (deadline.aborted || err instanceof APIConnectionTimeoutError) return new ProviderFailure(AI_ERRORS.timeout);
   if (err instanceof APIUserAbortError) return new ProviderFailure(AI_ERRORS.timeout);
@@ -102,25 +109,26 @@ function describeFailure(err: unknown, cancelled: AbortSignal, deadline: AbortSi
 }
 
 function createProvider(ai: AiConfig | undefined) {
-  const client = ai?.apiKey
-    ? new OpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' })
-    : null;
+  let client: InstanceType<Sdk['default']> | null = null;
+  let sdk: Sdk | null = null;
 
   return {
-    enabled: client !== null,
+    enabled: !!ai?.apiKey,
 
     /**
      * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.
      * Throws ProviderFailure with the spec's message (or `cancelled` when `signal` fired).
      */
     async complete(messages: ChatMessage[], o: { signal: AbortSignal; maxTokens?: number; onDelta?: (text: string) => void }): Promise<string> {
-      if (!client || !ai) throw new ProviderFailure(AI_ERRORS.notInitialized);
+      if (!ai?.apiKey) throw new ProviderFailure(AI_ERRORS.notInitialized);
       // The SDK's timeout ends when the headers arrive; a provider that stalls mid-stream needs our own.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), ai.timeoutMs);
       const signal = AbortSignal.any([o.signal, deadline.signal]);
       let text = '';
       try {
+        sdk ??= await loadSdk();
+        client ??= new sdk.default({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' });
         const stream = await client.chat.completions.create(
           {
             model: ai.model,
@@ -142,7 +150,7 @@ function createProvider(ai: AiConfig | undefined) {
         // The SDK ends an aborted stream quietly: an abort must not pass for a complete answer.
         if (signal.aborted) throw new Error('aborted');
       } catch (err) {
-        throw describeFailure(err, o.signal, deadline.signal);
+        throw describeFailure(sdk, err, o.signal, deadline.signal);
       } finally {
         clearTimeout(timer);
       }

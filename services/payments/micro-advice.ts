@@ -1,6 +1,6 @@
 // The micro pack's personal tip from the AI provider (one short completion per purchase, after the cards are
 // stored). Without a key, or when the provider fails, the caller uses the tip built from the cards.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { CARD_BY_ID } from '../../domain/deck';
 import { SYSTEM_PROMPT, cardLine, oneLine, type ChatMessage } from '../../domain/prompts';
 import type { AiConfig } from '../interpretation';
@@ -27,9 +27,12 @@ export function buildMicroAdviceMessages(question: string, cards: { cardId: stri
 
 export function createMicroAdviceWriter(ai: AiConfig | undefined): MicroAdviceWriter | undefined {
   if (!ai?.apiKey) return undefined;
-  const client = new OpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: Math.min(ai.timeoutMs, MAX_WAIT_MS), maxRetries: 0, logLevel: 'off' });
+  // The SDK loads on the first tip, not at start-up.
+  let client: Promise<OpenAI> | null = null;
+  const openai = () =>
+    (client ??= import('openai').then(({ default: OpenAI }) => new OpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: Math.min(ai.timeoutMs, MAX_WAIT_MS), maxRetries: 0, logLevel: 'off' })));
   return async ({ question, cards }) => {
-    const res = await client.chat.completions.create(
+    const res = await (await openai()).chat.completions.create(
       {
         model: ai.model,
         messages: buildMicroAdviceMessages(question, cards),
