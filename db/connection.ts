@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { openPglite, type OpenedPglite } from './pglite';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { registerWriteWatch, watchWrites } from './write-watch';
 
 export { DataDirLockedError } from './pglite';
 
@@ -57,7 +58,10 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
   const { pglite, unlock } = await (opts.pglite ?? openPglite(opts.dataDir));
   try {
     const pool = new pg.Pool({ ...createPgConfig(pglite), types } as pg.PoolConfig);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // This process is the folder's only writer: its writes are counted, so reads may be kept until one.
+    const { dialect, watch } = watchWrites(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect });
+    registerWriteWatch(db, watch);
     return {
       db,
       kind: 'pglite',

@@ -1,0 +1,21 @@
+// temp: profile the app under status load
+import autocannon from 'autocannon';
+import path from 'node:path';
+import fs from 'node:fs';
+import os from 'node:os';
+import { createIdentity } from '../../services/identity';
+import { spawnGroup, stopGroup } from '../../test/app-process';
+const BOT_TOKEN = '7000000001:AAHbenchTokenForTheTarotAppBench_0123456';
+const db = process.argv[2];
+const env: Record<string, string> = { ...process.env as any, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_TOKEN };
+delete env.DATABASE_URL;
+if (db === 'pg') env.DATABASE_URL = process.argv[3]; else env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'prof-'));
+let onPort!: (p: number) => void; const ready = new Promise<number>((r) => (onPort = r));
+const child = spawnGroup(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/wt15/profapi', '--import', 'tsx', 'bench/lib/server.ts', 'app'], { env, onStdout: (l) => { try { onPort(JSON.parse(l).port); } catch { process.stderr.write(l + '\n'); } } });
+const port = await ready;
+const auth = `tma ${createIdentity({ botToken: BOT_TOKEN, maxAgeS: 86400 }).signInitData({ id: 700_000_001, first_name: 'Bench' })}`;
+const url = `http://127.0.0.1:${port}/api/user/status`;
+console.log((await fetch(url, { headers: { authorization: auth } })).status);
+const r = await autocannon({ url, headers: { authorization: auth }, connections: 50, duration: 8 });
+console.log(JSON.stringify({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx }));
+await stopGroup(child);
