@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { openPglite, type OpenedPglite } from './pglite';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { prepareMarkedStatements } from './prepared';
 import { registerWriteWatch, watchWrites } from './write-watch';
 
 export { DataDirLockedError } from './pglite';
@@ -51,6 +52,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
     // event would end the process. The query in flight fails on its own (a 503), and the pool discards the
     // dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', prepareMarkedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
