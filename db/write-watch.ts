@@ -10,10 +10,10 @@ export interface WriteWatch {
 }
 
 /** Statements that change nothing: reads, and the opening of a transaction or savepoint. */
-const PURE_READ = /^\s*select\b/i;
+const PURE_READ = /^\s*(?:\/\*[^*]*\*\/\s*)*select\b/i;
 const WRITES_INSIDE = /\b(insert|update|delete|merge|nextval|setval|lock)\b|pg_advisory|set_config/i;
 // Commit, rollback and `rollback to savepoint` count as writes: after them the data seen may differ.
-const NEUTRAL = /^\s*(begin|start\s+transaction|savepoint|release)\b/i;
+const NEUTRAL = /^\s*(?:\/\*[^*]*\*\/\s*)*(begin|start\s+transaction|savepoint|release)\b/i;
 
 export function mayWrite(sql: string): boolean {
   if (NEUTRAL.test(sql)) return false;
