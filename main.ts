@@ -55,6 +55,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       specialAccessUserIds: config.specialAccessUserIds,
       mockPayments: config.paymentsProvider === 'mock',
       dailyReminderTime: config.push.dailyReminderTime,
+      pushRatePerSecond: config.push.ratePerSecond,
       ai: config.openai,
       payments: {
         provider: config.paymentsProvider,
