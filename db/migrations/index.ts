@@ -5,6 +5,7 @@ import * as m0002 from './0002_interpretations';
 import * as m0003 from './0003_bot_notifications';
 import * as m0004 from './0004_natal';
 import * as m0005 from './0005_payments';
+import * as m0011 from './0011_reminder_zone_index';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_bot_notifications': m0003,
   '0004_natal': m0004,
   '0005_payments': m0005,
+  '0011_reminder_zone_index': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {
