@@ -20,7 +20,7 @@ import { legalRoutes } from './routes/legal';
 import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
 import { userRoutes } from './routes/user';
-import { webappRoutes } from './routes/webapp';
+import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
 
 export interface ApiOptions {
@@ -95,7 +95,7 @@ export function createApi(o: ApiOptions) {
   }
   app.route('/api', api);
   if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);
-  if (o.localMode) app.route('/dev', devRoutes(s, o.identity));
+  if (o.localMode) app.route('/dev', devRoutes(s, o.identity, o.webDist ? indexReader(o.webDist) : undefined));
   app.all('/api/*', (c) => fail(c, 404, `Не найдено: ${c.req.method} ${c.req.path}`));
   if (o.webDist) app.route('/', webappRoutes(o.webDist));
   return app;
