@@ -29,7 +29,8 @@ const launchQuery = z.object({
  */
 function launchPage(html: string, location: string): string {
   const script = `<script>history.replaceState(null, '', ${JSON.stringify(location).replace(/</g, '\\u003c')});</script>`;
-  return html.replace('<head>', `<head>\n    ${script}`);
+  // First in the document: before any of the app's scripts.
+  return html.includes('<head>') ? html.replace('<head>', `<head>\n    ${script}`) : script + html;
 }
 
 export const devRoutes = (s: Services, identity: IdentityVerifier, indexHtml?: () => string | null) =>
