@@ -15,7 +15,7 @@ const ENTRY = path.join(root, 'scripts', 'start.ts');
 
 const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
 
-/** True when the bundle is missing or older than one of its inputs, an npm install, this script or tsconfig. */
+/** True when the bundle is missing or older than one of its inputs, package-lock.json, this script or tsconfig. */
 export function serverBuildIsStale() {
   const built = fs.statSync(SERVER_BUNDLE, { throwIfNoEntry: false })?.mtimeMs;
   if (!built) return true;
@@ -25,8 +25,9 @@ export function serverBuildIsStale() {
   } catch {
     return true;
   }
-  // Packages unpack with old file times: an install shows in the lock files it writes.
-  const installs = [path.join(root, 'package-lock.json'), path.join(root, 'node_modules', '.package-lock.json')].filter((f) => fs.existsSync(f));
+  // Packages unpack with old file times: an install of other versions shows in package-lock.json. (Not
+  // node_modules/.package-lock.json: `npm prune` in the Dockerfile rewrites it after the image's build.)
+  const installs = [path.join(root, 'package-lock.json')].filter((f) => fs.existsSync(f));
   const files = [...inputs.map((f) => path.join(root, f)), ...installs, fileURLToPath(import.meta.url), path.join(root, 'tsconfig.json')];
   return files.some((f) => mtime(f) > built);
 }
