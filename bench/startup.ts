@@ -53,7 +53,7 @@ export async function run(): Promise<Record<string, unknown>> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bench-startup-'));
   try {
-    // First start creates and migrates the folder (and rebuilds a stale web app): not measured.
+    // First start creates and migrates the folder (and rebuilds a stale web app or server): not measured.
     const firstMs = await timeStart(dataDir, 300_000);
     const samples: number[] = [];
     const baseline: number[] = [];
