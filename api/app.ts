@@ -83,6 +83,7 @@ export function createApi(o: ApiOptions) {
   const headers = securityHeaders();
   app.use('*', (c, next) => (c.req.path.startsWith('/dev/') ? next() : headers(c, next)));
   if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));
+  else app.get('/metrics', notFound); // no METRICS_TOKEN: main.ts makes no metrics at all
   // YooKassa calls without Telegram identity: mounted before the authenticated group.
   app.route('/api/payments/yookassa', yookassaWebhookRoutes(s, o.logger));
   // Telegram's updates: checked by the secret token, not by initData.
