@@ -47,8 +47,14 @@ describe('configuration', () => {
   });
 
   it('paces pushes at 25/s and reminds at 10:00 unless told otherwise', () => {
-    expect(loadConfig({}).push).toEqual({ ratePerSecond: 25, dailyReminderTime: '10:00' });
-    expect(loadConfig({ PUSH_RATE_PER_S: '10', DAILY_REMINDER_TIME: '09:30' }).push).toEqual({ ratePerSecond: 10, dailyReminderTime: '09:30' });
+    expect(loadConfig({}).push).toEqual({ ratePerSecond: 25, dailyReminderTime: '10:00', paidBroadcast: false });
+    expect(loadConfig({ PUSH_RATE_PER_S: '10', DAILY_REMINDER_TIME: '09:30' }).push).toEqual({ ratePerSecond: 10, dailyReminderTime: '09:30', paidBroadcast: false });
+  });
+
+  it('turns paid broadcasts on with PUSH_PAID_BROADCAST, and names the variable for a bad value', () => {
+    expect(loadConfig({ PUSH_PAID_BROADCAST: 'true', PUSH_RATE_PER_S: '500' }).push).toEqual({ ratePerSecond: 500, dailyReminderTime: '10:00', paidBroadcast: true });
+    expect(loadConfig({ PUSH_PAID_BROADCAST: '1' }).push.paidBroadcast).toBe(true);
+    expect(() => loadConfig({ PUSH_PAID_BROADCAST: 'yes please' })).toThrow(/PUSH_PAID_BROADCAST/);
   });
 
   it('parses id lists', () => {

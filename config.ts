@@ -118,6 +118,8 @@ const schema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUSH_RATE_PER_S: z.coerce.number().int().min(1).max(1000).default(25),
+  // Telegram's paid broadcasts (allow_paid_broadcast): up to 1000 messages/s, 0.1 Star per message above the free rate.
+  PUSH_PAID_BROADCAST: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
   DAILY_REMINDER_TIME: z
     .string()
     .default('10:00')
@@ -178,7 +180,7 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: no metrics endpoint. */
   metricsToken?: string;
   /** Push sender pacing (messages per second, all chats together) and the daily reminder's local time. */
-  push: { ratePerSecond: number; dailyReminderTime: string };
+  push: { ratePerSecond: number; dailyReminderTime: string; paidBroadcast: boolean };
   /** The provider's details for the legal pages (PROVIDER_*). */
   provider: LegalDetails;
 }
@@ -244,7 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
-    push: { ratePerSecond: e.PUSH_RATE_PER_S, dailyReminderTime: e.DAILY_REMINDER_TIME },
+    push: { ratePerSecond: e.PUSH_RATE_PER_S, dailyReminderTime: e.DAILY_REMINDER_TIME, paidBroadcast: e.PUSH_PAID_BROADCAST },
     provider: {
       // Local mode shows example details (README); a real deployment names the provider itself.
       providerName: e.PROVIDER_NAME ?? (localMode ? LOCAL_PROVIDER_PLACEHOLDERS.name : undefined),

@@ -3,18 +3,18 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { Api } from 'grammy';
+import type { Api } from 'grammy';
 import { createApi } from './api/app';
 import { createLocalTelegram, type LocalTelegram } from './bot/local-telegram/bot-api';
 import { localTelegramRoutes } from './bot/local-telegram/routes';
-import { createTelegramRuntime } from './bot/runtime';
+import type { TelegramRuntime } from './bot/runtime';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, DataDirLockedError, migrateToLatest, type DatabaseHandle } from './db/connection';
+import type { OpenedPglite } from './db/pglite';
 import { getOrCreateSetting } from './db/repositories/settings';
 import { createLogger, type Logger } from './logger';
 import { createServices } from './services';
 import { createIdentity } from './services/identity';
-import { createMetrics } from './services/metrics';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.join(ROOT, 'dist', 'webapp');
@@ -35,7 +35,12 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
+export interface StartOptions {
+  /** PGlite already being opened on config.dataDir (scripts/start.ts starts it before loading the app). */
+  pglite?: Promise<OpenedPglite> | null;
+}
+
+export async function startApp(config: Config, logger: Logger, o: StartOptions = {}): Promise<RunningApp> {
   // Migrations run on their own connection without the statement timeout (a long one is expected there).
   if (config.databaseUrl) {
     const migrating = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
@@ -48,6 +53,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const database: DatabaseHandle = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    pglite: o.pglite ?? undefined,
     poolSize: config.database.poolSize,
     statementTimeoutMs: config.database.statementTimeoutMs,
     acquireTimeoutMs: config.database.acquireTimeoutMs,
@@ -56,9 +62,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     if (!config.databaseUrl) await migrateToLatest(database.db);
     const botToken = config.botToken ?? (await getOrCreateSetting(database.db, 'local_bot_token', generateLocalBotToken));
     let starsApiRoot = config.telegramApiRoot;
-    let starsClient: Api | null = null;
-    const starsApi = () => (starsClient ??= new Api(botToken, { apiRoot: starsApiRoot }));
-    let botUsername: string | undefined;
+    // grammY loads when first needed (a Stars invoice, or the bot once the API listens), not before /api/health.
+    let starsClient: Promise<Api> | null = null;
+    const starsApi = () => (starsClient ??= import('grammy').then(({ Api }) => new Api(botToken, { apiRoot: starsApiRoot })));
+    let username: string | undefined;
+    const botUsername = async () => (username ??= (await (await starsApi()).getMe()).username);
     const services = createServices({
       db: database.db,
       clock: () => new Date(),
@@ -67,6 +75,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       specialAccessUserIds: config.specialAccessUserIds,
       mockPayments: config.paymentsProvider === 'mock',
       dailyReminderTime: config.push.dailyReminderTime,
+      pushRatePerSecond: config.push.ratePerSecond,
       ai: config.openai,
       payments: {
         provider: config.paymentsProvider,
@@ -74,15 +83,19 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         publicUrl: config.publicUrl,
         yookassa: config.yookassa.shopId && config.yookassa.secretKey ? { shopId: config.yookassa.shopId, secretKey: config.yookassa.secretKey, apiRoot: config.yookassa.apiRoot } : undefined,
         // Stars go through the bot's Bot API: Telegram's, or in local mode the local Telegram once it listens.
-        starsApi: { createInvoiceLink: (...a) => starsApi().createInvoiceLink(...a), refundStarPayment: (...a) => starsApi().refundStarPayment(...a), editUserStarSubscription: (...a) => starsApi().editUserStarSubscription(...a) },
+        starsApi: {
+          createInvoiceLink: async (...a) => (await starsApi()).createInvoiceLink(...a),
+          refundStarPayment: async (...a) => (await starsApi()).refundStarPayment(...a),
+          editUserStarSubscription: async (...a) => (await starsApi()).editUserStarSubscription(...a),
+        },
       },
       adminUserIds: config.adminUserIds,
       legal: config.provider,
       // Sharing a reading's picture: signed links under the public address, a prepared inline message.
       share: {
         publicUrl: () => webAppUrl(),
-        botUsername: async () => (botUsername ??= (await starsApi().getMe()).username),
-        savePreparedInlineMessage: (userId, result, o) => starsApi().savePreparedInlineMessage(userId, result as any, o as any),
+        botUsername,
+        savePreparedInlineMessage: async (userId, result, o) => (await starsApi()).savePreparedInlineMessage(userId, result as any, o as any),
       },
     });
     const identity = createIdentity({ botToken, maxAgeS: config.initDataMaxAgeS });
@@ -93,30 +106,38 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     starsApiRoot = apiRoot;
     let localBase = '';
     const webAppUrl = () => (config.localMode ? localBase : config.publicUrl?.startsWith('https://') ? config.publicUrl : null);
-    const telegram = createTelegramRuntime({
-      token: botToken,
-      apiRoot,
-      mode: config.localMode ? 'polling' : config.botMode,
-      webhookUrl: config.publicUrl ? `${config.publicUrl}/api/telegram/webhook` : undefined,
-      webhookSecret: config.webhookSecret,
-      services,
-      identity,
-      logger,
-      webAppUrl,
-      push: { ratePerSecond: config.push.ratePerSecond },
-    });
+    const mode = config.localMode ? 'polling' : config.botMode;
+    // The bot (grammY and its plugins) is loaded once the API listens: /api/health must not wait for it.
+    let telegramRuntime: Promise<TelegramRuntime> | null = null;
+    const startTelegram = () =>
+      (telegramRuntime ??= import('./bot/runtime').then(({ createTelegramRuntime }) =>
+        createTelegramRuntime({
+          token: botToken,
+          apiRoot,
+          mode,
+          webhookUrl: config.publicUrl ? `${config.publicUrl}/api/telegram/webhook` : undefined,
+          webhookSecret: config.webhookSecret,
+          services,
+          identity,
+          logger,
+          webAppUrl,
+          push: { ratePerSecond: config.push.ratePerSecond, paidBroadcast: config.push.paidBroadcast },
+        }),
+      ));
+    // Prometheus only when someone may read it (METRICS_TOKEN): otherwise it would be work on every request.
+    const metrics = config.metricsToken ? (await import('./services/metrics')).createMetrics(database.db) : undefined;
     const app = createApi({
       services,
       identity,
       logger,
       localMode: config.localMode,
       webDist: WEB_DIST,
-      telegramWebhook: telegram.webhookHandler,
-      metrics: createMetrics(database.db),
+      telegramWebhook: mode === 'webhook' ? async (c) => (await startTelegram()).webhookHandler!(c) : undefined,
+      metrics,
       metricsToken: config.metricsToken,
       trustedProxies: config.trustedProxies,
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
-      botLink: () => (config.localMode ? `${localBase}/dev/telegram` : telegram.bot.isInited() ? `https://t.me/${telegram.bot.botInfo.username}` : null),
+      botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
     });
 
     const server: ServerType = await new Promise((resolve) => {
@@ -127,7 +148,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     logger.info({ port, host: config.host, database: database.kind, localMode: config.localMode }, 'listening');
     localBase = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${port}`;
     // Not awaited: the API serves at once; the bot retries on its own while Telegram is unreachable.
-    const botReady = telegram.start();
+    const botReady = startTelegram().then(
+      (telegram) => telegram.start(),
+      (err) => logger.error({ err }, 'bot start failed'),
+    );
     // YooKassa autopay: saved cards are charged for plans ending within the hour (each period once).
     const renewals = setInterval(() => {
       services.payments.runRenewals().catch((err) => logger.error({ err }, 'autopay renewals failed'));
@@ -144,7 +168,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         // Stop accepting, let in-flight requests finish, then release the database.
         clearInterval(renewals);
         // The bot first: no new updates, the ones in flight (and pushes being sent) finished.
-        await telegram.stop();
+        await (await startTelegram().catch(() => null))?.stop();
         await localTelegram?.close();
         await new Promise<void>((resolve) => {
           // Keep-alive sockets that fall idle after their last answer would hold close() for seconds.
@@ -163,7 +187,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   }
 }
 
-async function run() {
+async function run(o: StartOptions = {}) {
   let config: Config;
   try {
     config = loadConfig();
@@ -177,7 +201,7 @@ async function run() {
   const logger = createLogger(config.logLevel);
   let running: RunningApp;
   try {
-    running = await startApp(config, logger);
+    running = await startApp(config, logger, o);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -24,7 +24,7 @@ import { journalRoutes } from './routes/journal';
 import { followUpRoutes } from './routes/follow-ups';
 import { shareRoutes, signedImage } from './routes/share';
 import { userRoutes } from './routes/user';
-import { webappRoutes } from './routes/webapp';
+import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
 
 export interface ApiOptions {
@@ -44,7 +44,7 @@ export interface ApiOptions {
   /** Local mode: the local Telegram's page and calls, mounted at /dev/telegram. */
   devTelegram?: Hono<any>;
   /** Where to open the bot (t.me link, or the local Telegram page in local mode); null while unknown. */
-  botLink?: () => string | null;
+  botLink?: () => Promise<string | null>;
 }
 
 export function createApi(o: ApiOptions) {
@@ -73,7 +73,7 @@ export function createApi(o: ApiOptions) {
       }
     })
     // The page shown outside Telegram links to the bot: no identity needed to ask where it is.
-    .get('/bot-link', (c) => ok(c, { url: o.botLink?.() ?? null }))
+    .get('/bot-link', async (c) => ok(c, { url: (await o.botLink?.().catch(() => null)) ?? null }))
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? []))
     .route('/user', userRoutes(s))
@@ -97,6 +97,7 @@ export function createApi(o: ApiOptions) {
   const headers = securityHeaders();
   app.use('*', (c, next) => (c.req.path.startsWith('/dev/') ? next() : headers(c, next)));
   if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));
+  else app.get('/metrics', notFound); // no METRICS_TOKEN: main.ts makes no metrics at all
   // YooKassa calls without Telegram identity: mounted before the authenticated group.
   app.route('/api/payments/yookassa', yookassaWebhookRoutes(s, o.logger));
   // Telegram's updates: checked by the secret token, not by initData.
@@ -111,7 +112,7 @@ export function createApi(o: ApiOptions) {
   app.get('/api/readings/:id/image', signedImage(s));
   app.route('/api', api);
   if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);
-  if (o.localMode) app.route('/dev', devRoutes(s, o.identity));
+  if (o.localMode) app.route('/dev', devRoutes(s, o.identity, o.webDist ? indexReader(o.webDist) : undefined));
   app.all('/api/*', (c) => fail(c, 404, `Не найдено: ${c.req.method} ${c.req.path}`));
   if (o.webDist) app.route('/', webappRoutes(o.webDist));
   return app;

@@ -58,6 +58,21 @@ describe('web app and /dev/launch', () => {
     expect(body.data.user).toMatchObject({ id: 31337, firstName: 'Вера' });
     expect(body.data.userStatus.subscriptionType).toBe('vip_499');
   });
+
+  it('gives a browser the app itself at /dev/launch, its address set to the screen with the launch data before the app runs', async () => {
+    const res = await h.app.request('/dev/launch?user=31338&name=Вера&to=/spread-menu', { headers: { Accept: 'text/html,application/xhtml+xml' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    const m = /<script>history\.replaceState\(null, '', ("[^<]*")\);<\/script>/.exec(html);
+    expect(m).not.toBeNull();
+    expect(html.indexOf(m![0])).toBeLessThan(html.indexOf('<div id="root">'));
+    const location: string = JSON.parse(m![1]);
+    expect(location.startsWith('/spread-menu#')).toBe(true);
+    const initData = new URLSearchParams(location.split('#')[1]).get('tgWebAppData')!;
+    const status = await h.app.request('/api/user/status', { headers: { Authorization: `tma ${initData}` } });
+    expect((await status.json()).data.user).toMatchObject({ id: 31338, firstName: 'Вера' });
+  });
 });
 
 describe('/dev/launch outside local mode', () => {

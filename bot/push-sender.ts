@@ -17,6 +17,11 @@ export interface PushSenderOptions {
   webAppUrl: () => string | null;
   /** Messages per second over all chats (PUSH_RATE_PER_S); null: no limit (benchmarks). */
   ratePerSecond: number | null;
+  /**
+   * Sends with `allow_paid_broadcast` (Bot API 7.11): Telegram lets the bot go up to 1000 messages/s and
+   * charges 0.1 Star per message above the free rate from the bot's balance. The pace is still ratePerSecond.
+   */
+  paidBroadcast?: boolean;
   perChatIntervalMs?: number;
   /** Jobs in flight at once. */
   concurrency?: number;
@@ -103,6 +108,7 @@ export function createPushSender(o: PushSenderOptions) {
       await api.sendMessage(job.user_id, job.payload.text, {
         reply_markup: buttonFor(job),
         link_preview_options: { is_disabled: true },
+        ...(o.paidBroadcast ? { allow_paid_broadcast: true } : {}),
       });
       stats.sent++;
       markSent(job.id);

@@ -108,6 +108,45 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     expect(Number(sentRows?.n)).toBe(1000);
   });
 
+  it('paid broadcasts: with the setting every push goes with allow_paid_broadcast, without it none does', async () => {
+    const [a, b] = await addUsers(2);
+    await services.notifications.scheduleDue();
+    expect((await sender({ paidBroadcast: true }).drain()).sent).toBe(2);
+    for (const id of [a, b]) expect(sendsTo(id)[0].params.allow_paid_broadcast).toBe(true);
+    const [c] = await addUsers(1);
+    await services.notifications.scheduleDue();
+    expect((await sender().drain()).sent).toBe(1);
+    expect(sendsTo(c)[0].params.allow_paid_broadcast).toBeUndefined();
+  });
+
+  it('at a known rate one zone\'s reminders are spread over the time the sender needs for them, each user at a fixed place', async () => {
+    const ids = await addUsers(300);
+    // 300 reminders at 10/s: 30 s from now, evenly by a hash of the id.
+    const paced = makeServices(database.db);
+    const spreadServices = createServices({ ...paced.deps, pushRatePerSecond: 10 });
+    expect((await spreadServices.notifications.scheduleDue()).dailyReminders).toBe(300);
+    const rows = await database.db.selectFrom('notifications').select(['user_id', 'not_before']).where('user_id', 'in', ids).execute();
+    const offsets = rows.map((r) => (r.not_before.getTime() - MORNING.getTime()) / 1000);
+    expect(Math.min(...offsets)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...offsets)).toBeLessThanOrEqual(30);
+    expect(Math.max(...offsets)).toBeGreaterThan(20);
+    // Only the first part is due now; a sender drains what is due.
+    expect((await sender().drain()).sent).toBe(rows.filter((r) => r.not_before <= MORNING).length);
+    now = new Date(MORNING.getTime() + 31_000);
+    await sender().drain();
+    for (const id of ids) expect(sendsTo(id)).toHaveLength(1);
+  });
+
+  it('a reminder still queued when its window has ended is dropped, never sent late', async () => {
+    const [u] = await addUsers(1);
+    await services.notifications.scheduleDue();
+    now = new Date('2026-03-10T10:01:00Z'); // 13:01 in Moscow: the three hours from 10:00 are over
+    const stats = await sender().drain();
+    expect(stats.sent).toBe(0);
+    expect(sendsTo(u)).toHaveLength(0);
+    expect((await jobs(u))[0]).toMatchObject({ status: 'skipped', last_error: 'reminder window over' });
+  });
+
   it('nothing before the reminder time; a card drawn after scheduling cancels the reminder', async () => {
     const [u, v] = await addUsers(2);
     now = new Date('2026-03-10T06:55:00Z'); // 09:55 in Moscow

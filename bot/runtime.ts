@@ -26,6 +26,8 @@ export interface TelegramRuntimeOptions {
   webAppUrl: () => string | null;
   push: {
     ratePerSecond: number | null;
+    /** Telegram's paid broadcasts (PUSH_PAID_BROADCAST): pushes may go above the free ~30/s, paid in Stars. */
+    paidBroadcast?: boolean;
     /** How often due pushes are enqueued (default every minute). */
     scheduleIntervalMs?: number;
     /** How often an idle push worker looks at the queue (default 5 s). */
@@ -54,6 +56,7 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
     logger: log,
     webAppUrl: o.webAppUrl,
     ratePerSecond: o.push.ratePerSecond,
+    paidBroadcast: o.push.paidBroadcast,
     pollIntervalMs: o.push.pollIntervalMs,
   });
 

@@ -1,13 +1,15 @@
 // One dialect for both databases: Kysely's PostgresDialect over a pg.Pool, which drives either a real
 // PostgreSQL server or an embedded PGlite through PGlite's node-postgres adapter.
-import fs from 'node:fs';
-import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { openPglite, type OpenedPglite } from './pglite';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { prepareMarkedStatements } from './prepared';
+import { registerWriteWatch, watchWrites } from './write-watch';
+
+export { DataDirLockedError } from './pglite';
 
 export type Db = Kysely<Database>;
 
@@ -29,45 +31,6 @@ const types = {
     return pg.types.getTypeParser(oid, format);
   },
 };
-
-export class DataDirLockedError extends Error {}
-
-/** One process owns a PGlite folder: two would silently lose each other's writes. */
-function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, 'app.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => {
-        try {
-          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          /* already gone */
-        }
-      };
-    } catch (err: any) {
-      if (err.code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `The data folder ${path.resolve(dir)} is in use by another process (pid ${pid}); stop it first or set DATA_DIR to another folder.`,
-        );
-      }
-      fs.unlinkSync(lockFile); // stale lock of a process that died
-    }
-  }
-  throw new DataDirLockedError(`Could not lock the data folder ${path.resolve(dir)}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err: any) {
-    return err.code === 'EPERM';
-  }
-}
 
 /**
  * A query whose answer did not come in time leaves its connection waiting for it, and every later query on
@@ -98,6 +61,8 @@ export interface ConnectOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL only: the longest a request waits for a connection of the pool (default 5 s). */
   acquireTimeoutMs?: number;
+  /** PGlite already being opened on `dataDir` (npm start opens it while the app loads). */
+  pglite?: Promise<OpenedPglite>;
 }
 
 export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHandle> {
@@ -121,20 +86,18 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
       client.on('error', () => {});
       if (timeout) closeOnReadTimeout(client);
     });
+    pool.on('connect', prepareMarkedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
-  const inMemory = opts.dataDir.startsWith('memory://');
-  const unlock = inMemory ? () => {} : lockDataDir(opts.dataDir);
+  const { pglite, unlock } = await (opts.pglite ?? openPglite(opts.dataDir));
   try {
-    // PostgreSQL's defaults (128 MB of shared buffers) are sized for a server; the embedded database of
-    // one small app process does well with far less, and the whole process stays within its memory budget.
-    const pglite = await PGlite.create(inMemory ? opts.dataDir : path.join(opts.dataDir, 'pgdata'), {
-      postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
-    });
     const pool = new pg.Pool({ ...createPgConfig(pglite), types } as pg.PoolConfig);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // This process is the folder's only writer: its writes are counted, so reads may be kept until one.
+    const { dialect, watch } = watchWrites(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect });
+    registerWriteWatch(db, watch);
     return {
       db,
       kind: 'pglite',
@@ -145,18 +108,33 @@ export async function connectDatabase(opts: ConnectOptions): Promise<DatabaseHan
       },
     };
   } catch (err) {
+    await pglite.close().catch(() => {});
     unlock();
     throw err;
   }
 }
 
+/**
+ * True when every registered migration is applied, in two cheap queries: Kysely's Migrator first
+ * introspects the whole catalogue, which on PGlite costs a noticeable part of a start.
+ */
+async function allApplied(db: Db): Promise<boolean> {
+  const names = Object.keys(await migrationProvider.getMigrations());
+  const { rows } = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
+  if (!rows[0]?.present) return false;
+  const applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  return names.every((n) => applied.has(n));
+}
+
 /** Names of the registered migrations the database has not applied yet. */
 export async function pendingMigrations(db: Db): Promise<string[]> {
+  if (await allApplied(db)) return [];
   const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
   return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (await allApplied(db)) return [];
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -1,6 +1,6 @@
 // The one AI provider module: every AI text (readings, daily-card messages, the day analysis, the micro pack's
 // tip) goes through it, so each call gets the same per-user rate limit, timeout and failure mapping.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
 import * as aiRepo from '../db/repositories/interpretations';
 import type { ChatMessage } from '../domain/prompts';
 import { formatDurationWords } from '../domain/time';
@@ -46,6 +46,11 @@ export function rateLimited(seconds: number): ServiceError {
   });
 }
 
+type Sdk = typeof OpenAiSdk;
+/** The SDK loads on the first AI call, not at start-up (a large module most starts never need at once). */
+let sdkLoading: Promise<Sdk> | null = null;
+const loadSdk = () => (sdkLoading ??= import('openai'));
+
 export class ProviderFailure extends Error {
   constructor(
     message: string,
@@ -56,8 +61,10 @@ export class ProviderFailure extends Error {
   }
 }
 
-function describeFailure(err: unknown, cancelled: AbortSignal, deadline: AbortSignal): ProviderFailure {
+function describeFailure(sdk: Sdk | null, err: unknown, cancelled: AbortSignal, deadline: AbortSignal): ProviderFailure {
   if (err instanceof ProviderFailure) return err;
+  if (!sdk) return new ProviderFailure((err as Error)?.message || AI_ERRORS.unknown);
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (cancelled.aborted) return new ProviderFailure('cancelled', true);
   if (deadline.aborted || err instanceof APIConnectionTimeoutError) return new ProviderFailure(AI_ERRORS.timeout);
   if (err instanceof APIUserAbortError) return new ProviderFailure(AI_ERRORS.timeout);
@@ -70,17 +77,16 @@ function describeFailure(err: unknown, cancelled: AbortSignal, deadline: AbortSi
 export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>) {
   const ai = deps.ai;
   const rate = ai?.rateLimit ?? DEFAULT_RATE_LIMIT;
-  const client = ai?.apiKey
-    ? new OpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' })
-    : null;
+  let sdk: Sdk | null = null;
+  let client: InstanceType<Sdk['default']> | null = null;
 
   return {
-    enabled: client !== null,
+    enabled: !!ai?.apiKey,
     rate,
 
     /** A provider call slot of the user (429 when the window is full). Not taken when no call is made. */
     async takeSlot(userId: number): Promise<void> {
-      if (!client) return;
+      if (!ai?.apiKey) return;
       const wait = await aiRepo.takeRateSlot(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
       if (wait !== null) throw rateLimited(wait);
     },
@@ -93,13 +99,15 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
       messages: ChatMessage[],
       o: { signal: AbortSignal; maxTokens?: number; allowLonger?: boolean; timeoutMs?: number; onDelta?: (text: string) => void },
     ): Promise<string> {
-      if (!client || !ai) throw new ProviderFailure(AI_ERRORS.notInitialized);
+      if (!ai?.apiKey) throw new ProviderFailure(AI_ERRORS.notInitialized);
       // The SDK's timeout ends when the headers arrive; a provider that stalls mid-stream needs our own.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), Math.min(ai.timeoutMs, o.timeoutMs ?? ai.timeoutMs));
       const signal = AbortSignal.any([o.signal, deadline.signal]);
       let text = '';
       try {
+        sdk ??= await loadSdk();
+        client ??= new sdk.default({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' });
         const stream = await client.chat.completions.create(
           {
             model: ai.model,
@@ -121,7 +129,7 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
         // The SDK ends an aborted stream quietly: an abort must not pass for a complete answer.
         if (signal.aborted) throw new Error('aborted');
       } catch (err) {
-        throw describeFailure(err, o.signal, deadline.signal);
+        throw describeFailure(sdk, err, o.signal, deadline.signal);
       } finally {
         clearTimeout(timer);
       }

@@ -18,6 +18,8 @@ export interface ServiceDeps {
   mockPayments: boolean;
   /** Local time (HH:MM) of the daily-card reminder push (DAILY_REMINDER_TIME); default 10:00. */
   dailyReminderTime?: string;
+  /** The push sender's rate (PUSH_RATE_PER_S): daily reminders are spread so that it meets them evenly. */
+  pushRatePerSecond?: number;
   /** The AI provider (Config.openai); omitted or without apiKey: every interpretation is the fallback. */
   ai?: AiConfig;
   /** Money: the payment provider, price overrides, YooKassa and the bot's Api for Stars (payments helper). */

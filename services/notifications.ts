@@ -21,6 +21,8 @@ export const PUSH_KINDS = {
 /** Reminders are sent only this long after the configured local time (never late at night after downtime). */
 const REMINDER_WINDOW_MS = 3 * 3600_000;
 const DAY_MS = 86_400_000;
+/** The end of the window kept free of planned reminders, for retries. */
+const REMINDER_MARGIN_MS = 30 * 60_000;
 
 const PRODUCT_NAMES: Record<string, string> = {
   week_7d: 'Неделя безлимита',
@@ -48,6 +50,18 @@ export function createNotificationService(deps: ServiceDeps) {
   const reminderTime = deps.dailyReminderTime ?? '10:00';
   const listeners = new Set<() => void>();
   const wake = () => listeners.forEach((fn) => fn());
+
+  /**
+   * How long one zone's reminders are spread: as long as the sender needs for them at its rate, within what
+   * is left of the window less a margin (for retries); none without a known rate. A spread that would not
+   * fit means the rate is too low for the audience (README: what a million users needs).
+   */
+  async function reminderSpreadS(timeZone: string, leftMs: number): Promise<number> {
+    const rate = deps.pushRatePerSecond;
+    if (!rate) return 0;
+    const needS = (await repo.countReminderCandidates(deps.db, timeZone)) / rate;
+    return Math.max(0, Math.min(needS, (leftMs - REMINDER_MARGIN_MS) / 1000));
+  }
 
   async function enqueueWeekNotices(now: Date): Promise<number> {
     // One notice per user whose week pass expires between `from` and `to` (the expiry de-duplicates it).
@@ -96,7 +110,14 @@ export function createNotificationService(deps: ServiceDeps) {
         const at = zonedTimeToUtc(day, reminderTime, tz);
         const end = Math.min(at.getTime() + REMINDER_WINDOW_MS, nextLocalMidnight(now, tz).getTime());
         if (now < at || now.getTime() >= end) continue;
-        dailyReminders += await repo.enqueueDailyReminders(deps.db, { timeZone: tz, day, kind: PUSH_KINDS.dailyReminder, payload: dailyReminder(day), notBefore: now });
+        dailyReminders += await repo.enqueueDailyReminders(deps.db, {
+          timeZone: tz,
+          day,
+          kind: PUSH_KINDS.dailyReminder,
+          payload: dailyReminder(day),
+          notBefore: now,
+          spreadS: await reminderSpreadS(tz, end - now.getTime()),
+        });
       }
       const weekPass = await enqueueWeekNotices(now);
       const released = await repo.releaseExpiredLeases(deps.db, now);
@@ -156,10 +177,14 @@ export function createNotificationService(deps: ServiceDeps) {
       if (!job.bot_reachable) return 'user unreachable';
       const now = deps.clock();
       switch (job.kind) {
-        case PUSH_KINDS.dailyReminder:
+        case PUSH_KINDS.dailyReminder: {
           if (!job.notify_daily) return 'reminders off';
           if (job.card_drawn) return 'card already drawn';
+          // A backlog never sends a morning reminder late in the day: the window is over, it is dropped.
+          if (isValidTimeZone(job.time_zone) && now.getTime() >= zonedTimeToUtc(job.dedup_key, reminderTime, job.time_zone).getTime() + REMINDER_WINDOW_MS)
+            return 'reminder window over';
           return null;
+        }
         case PUSH_KINDS.weekExpiring:
         case PUSH_KINDS.weekExpired: {
           const exp = job.subscription_expires;

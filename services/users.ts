@@ -2,6 +2,7 @@
 import DataLoader from 'dataloader';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
+import { writeWatchOf } from '../db/write-watch';
 import type { TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
@@ -12,6 +13,7 @@ import { streakView, type StreakView } from '../domain/ritual';
 import { TIERS, type Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { createStatusCache } from './status-cache';
 
 /** The spec's UserStatus (spec 000 §3) plus what the screens need to show it without guessing. */
 export interface UserStatus {
@@ -195,8 +197,12 @@ export function createUserService(deps: ServiceDeps) {
     },
   );
 
+  // PGlite: this process writes everything, so the rows are kept until the next write (status-cache.ts).
+  const watch = writeWatchOf(deps.db);
+  const cache = watch ? createStatusCache<{ user: User; usage: DailyUsage | null }>(watch) : null;
+
   async function status(userId: number): Promise<{ user: User; status: UserStatus }> {
-    const found = await statusLoader.load(userId);
+    const found = cache ? await cache.through(userId, () => statusLoader.load(userId)) : await statusLoader.load(userId);
     if (!found) throw new ServiceError('not_found', 'Пользователь не найден');
     return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };
   }

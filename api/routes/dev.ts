@@ -22,7 +22,18 @@ const launchQuery = z.object({
   theme: z.enum(['light', 'dark']).default('light'),
 });
 
-export const devRoutes = (s: Services, identity: IdentityVerifier) =>
+/**
+ * Telegram opens a Mini App at its URL with the launch data in the hash: one document. A browser asking
+ * /dev/launch for a page gets the app itself, its address set to the screen and hash before the app's
+ * scripts run, rather than a redirect (a round trip Telegram does not make); other clients get the 302.
+ */
+function launchPage(html: string, location: string): string {
+  const script = `<script>history.replaceState(null, '', ${JSON.stringify(location).replace(/</g, '\\u003c')});</script>`;
+  // First in the document: before any of the app's scripts.
+  return html.includes('<head>') ? html.replace('<head>', `<head>\n    ${script}`) : script + html;
+}
+
+export const devRoutes = (s: Services, identity: IdentityVerifier, indexHtml?: () => string | null) =>
   new Hono().get('/launch', validate('query', launchQuery), async (c) => {
     const q = c.req.valid('query');
     const profile = { id: q.user, first_name: q.name, username: q.username ?? null, language_code: 'ru' };
@@ -36,5 +47,9 @@ export const devRoutes = (s: Services, identity: IdentityVerifier) =>
       tgWebAppThemeParams: JSON.stringify(THEMES[q.theme]),
       ...(q.startapp ? { tgWebAppStartParam: q.startapp } : {}),
     });
-    return c.redirect(`${q.to}#${hash.toString()}`, 302);
+    const location = `${q.to}#${hash.toString()}`;
+    const html = c.req.header('accept')?.includes('text/html') ? indexHtml?.() : null;
+    if (!html) return c.redirect(location, 302);
+    c.header('Cache-Control', 'no-store');
+    return c.html(launchPage(html, location));
   });

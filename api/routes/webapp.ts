@@ -6,15 +6,20 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppRoute } from '../../domain/routes';
 
-export const webappRoutes = (distDir: string) => {
+/** Reads the built index.html (null before a build), again only when the file changed. */
+export function indexReader(distDir: string): () => string | null {
   const indexFile = path.join(distDir, 'index.html');
   let index: { mtimeMs: number; html: string } | null = null;
-  const readIndex = () => {
+  return () => {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
     if (!stat) return null;
     if (!index || index.mtimeMs !== stat.mtimeMs) index = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
     return index.html;
   };
+}
+
+export const webappRoutes = (distDir: string) => {
+  const readIndex = indexReader(distDir);
   const root = path.relative(process.cwd(), distDir) || '.';
 
   return new Hono()

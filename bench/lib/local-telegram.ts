@@ -18,8 +18,9 @@ const control = http.createServer((req, res) => {
     return json({ ok: true });
   }
   if (url.pathname === '/stats') {
-    const sends = tg.calls.filter((c) => c.method === 'sendMessage' && c.ok).length;
-    return json({ sends, maxPerWindow: tg.maxSendsPerWindow(n('window') || 1000) });
+    const sent = tg.calls.filter((c) => c.method === 'sendMessage' && c.ok);
+    const paidBroadcast = sent.filter((c) => c.params.allow_paid_broadcast === true).length;
+    return json({ sends: sent.length, paidBroadcast, maxPerWindow: tg.maxSendsPerWindow(n('window') || 1000) });
   }
   if (url.pathname === '/reset') {
     tg.calls.length = 0;

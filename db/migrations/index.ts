@@ -10,6 +10,7 @@ import * as m0007 from './0007_reading_turns';
 import * as m0008 from './0008_deck';
 import * as m0009 from './0009_micro_spread';
 import * as m0010 from './0010_ritual_journal';
+import * as m0011 from './0011_reminder_zone_index';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_deck': m0008,
   '0009_micro_spread': m0009,
   '0010_ritual_journal': m0010,
+  '0011_reminder_zone_index': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

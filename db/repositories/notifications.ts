@@ -35,14 +35,20 @@ export async function insertNotification(db: Q, n: NewNotification): Promise<boo
 /**
  * Enqueues the daily-card reminder for every user of one time zone whose local day is `day`: reachable,
  * reminders on, today's card not drawn. One statement; the unique key makes repeats no-ops.
+ *
+ * With `spreadS` the reminders are spread over that many seconds from `notBefore` (each user's place in it
+ * fixed by a hash of the id, so it is the same every day), which the sender's rate then meets evenly
+ * instead of a burst at the reminder time.
  */
 export async function enqueueDailyReminders(
   db: Q,
-  o: { timeZone: string; day: string; kind: string; payload: NotificationPayload; notBefore: Date },
+  o: { timeZone: string; day: string; kind: string; payload: NotificationPayload; notBefore: Date; spreadS?: number },
 ): Promise<number> {
+  const spread = Math.max(0, o.spreadS ?? 0);
   const result = await sql`
     insert into notifications (user_id, kind, dedup_key, payload, priority, not_before)
-    select u.id, ${o.kind}, ${o.day}, ${JSON.stringify(o.payload)}::jsonb, 0, ${o.notBefore}
+    select u.id, ${o.kind}, ${o.day}, ${JSON.stringify(o.payload)}::jsonb, 0,
+      ${o.notBefore}::timestamptz + make_interval(secs => ${spread}::float8 * ((hashint8(u.id)::float8 + 2147483648) / 4294967296))
     from users u
     where u.time_zone = ${o.timeZone} and u.notify_daily and u.bot_reachable
       and not exists (
@@ -50,6 +56,18 @@ export async function enqueueDailyReminders(
       )
     on conflict (user_id, kind, dedup_key) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Users of one time zone who may get the daily reminder (sizes the spread). */
+export async function countReminderCandidates(db: Q, timeZone: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('time_zone', '=', timeZone)
+    .where('notify_daily', '=', true)
+    .where('bot_reachable', '=', true)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Time zones of users who may get a daily reminder (one scheduling pass per zone). */
@@ -96,6 +114,7 @@ export interface ClaimedJob {
   notify_daily: boolean;
   subscription_type: string;
   subscription_expires: Date | null;
+  time_zone: string;
   card_drawn: boolean;
 }
 
@@ -122,7 +141,7 @@ export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil:
   const [users, drawn] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'bot_reachable', 'notify_daily', 'subscription_type', 'subscription_expires'])
+      .select(['id', 'bot_reachable', 'notify_daily', 'subscription_type', 'subscription_expires', 'time_zone'])
       .where('id', 'in', userIds)
       .execute(),
     days.length
@@ -147,6 +166,7 @@ export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil:
         notify_daily: u.notify_daily,
         subscription_type: u.subscription_type,
         subscription_expires: u.subscription_expires,
+        time_zone: u.time_zone,
         card_drawn: drew.has(`${j.user_id}:${j.dedup_key}`),
       },
     ];

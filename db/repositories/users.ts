@@ -1,5 +1,6 @@
 // Users: plain functions over `db | trx`; the caller owns any transaction.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { preparedSql } from '../prepared';
 import type { Database, DailyUsage, User } from '../schema';
 import type { Tier } from '../../domain/types';
 import type { DeckId } from '../../domain/decks';
@@ -82,8 +83,9 @@ export async function lockUser(db: Q, id: number): Promise<User | undefined> {
  * Users and each one's most recent usage row, in one round trip for a whole batch of ids (the status hot
  * path: concurrent status calls share one query).
  */
-export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): Promise<Map<number, { user: User; usage: DailyUsage | null }>> {
-  const rows = await db
+/** The status read: users with their latest usage row, compiled once (it runs on every screen). */
+function statusQuery(db: Q) {
+  return db
     .selectFrom('users as u')
     .leftJoinLateral(
       (eb) => eb.selectFrom('daily_usage').selectAll().whereRef('daily_usage.user_id', '=', 'u.id').orderBy('day', 'desc').limit(1).as('du'),
@@ -99,8 +101,18 @@ export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): P
       'du.daily_card_orientation as du_daily_card_orientation',
       'du.daily_cards_drawn as du_daily_cards_drawn',
     ])
-    .where('u.id', '=', sql<number>`any(${sql.val([...ids])}::bigint[])`)
-    .execute();
+    .where('u.id', '=', sql<number>`any(${sql.val(STATUS_IDS)}::bigint[])`);
+}
+/** Stands for the ids among the compiled query's parameters (the subquery's limit is one too). */
+const STATUS_IDS: number[] = [];
+type StatusRow = Awaited<ReturnType<ReturnType<typeof statusQuery>['execute']>>[number];
+let compiledStatus: CompiledQuery<StatusRow> | null = null;
+
+export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): Promise<Map<number, { user: User; usage: DailyUsage | null }>> {
+  // The text never changes (the ids are one array parameter): built once, prepared once per connection.
+  compiledStatus ??= ((c) => CompiledQuery.raw(preparedSql('user_status', c.sql), [...c.parameters]) as CompiledQuery<StatusRow>)(statusQuery(db).compile());
+  const unique = [...new Set(ids)];
+  const { rows } = await db.executeQuery<StatusRow>({ ...compiledStatus, parameters: compiledStatus.parameters.map((p) => (p === STATUS_IDS ? unique : p)) });
   const found = new Map<number, { user: User; usage: DailyUsage | null }>();
   for (const row of rows) {
     const { du_day, du_spreads_used, du_free_spread_used, du_daily_card_used, du_daily_card_id, du_daily_card_orientation, du_daily_cards_drawn, ...user } = row;

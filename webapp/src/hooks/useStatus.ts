@@ -28,6 +28,21 @@ function deviceTimeZone(): string | null {
   }
 }
 
+/**
+ * Limits reset at the user's local midnight: when the device's zone differs from the server's, the server is
+ * told, after the screen has shown the status (the first screen waits for no second round trip), and the
+ * status it answers replaces the shown one.
+ */
+function reportTimeZone(data: StatusResponse): void {
+  const tz = deviceTimeZone();
+  if (timeZoneChecked || !tz || tz === data.userStatus.timeZone) return;
+  putSettings({ timeZone: tz })
+    .then(({ userStatus }) => setStatus(userStatus))
+    .catch(() => {
+      /* an unknown zone on an old device: the server keeps its default */
+    });
+}
+
 /** Loads the status (deduplicated); `force` reloads even when it is already known. */
 export function loadStatus(force = false): Promise<void> {
   if (inflight) return inflight;
@@ -35,18 +50,8 @@ export function loadStatus(force = false): Promise<void> {
   set({ loading: true });
   inflight = (async () => {
     try {
-      let data = await getStatus();
-      const tz = deviceTimeZone();
-      if (!timeZoneChecked && tz && tz !== data.userStatus.timeZone) {
-        timeZoneChecked = true;
-        // Limits reset at the user's local midnight: tell the server where "local" is.
-        try {
-          const { userStatus } = await putSettings({ timeZone: tz });
-          data = { ...data, userStatus };
-        } catch {
-          /* an unknown zone on an old device: the server keeps its default */
-        }
-      }
+      const data = await getStatus();
+      reportTimeZone(data);
       timeZoneChecked = true;
       if (data.debug) enableDebug();
       set({ data, error: null, loading: false });

@@ -11,6 +11,17 @@ export interface LaunchParams {
   startParam: string | null;
   /** A reply-keyboard launch has no initData: its URL carries the server's signed token (?launch=lt1.…). */
   launchToken: string | null;
+  /** The user's first name as initData carries it: the greeting shows it before any API call answers. */
+  firstName: string | null;
+}
+
+function firstNameOf(initData: string | null): string | null {
+  try {
+    const user = JSON.parse(new URLSearchParams(initData ?? '').get('user') ?? 'null') as { first_name?: unknown } | null;
+    return typeof user?.first_name === 'string' && user.first_name.trim() ? user.first_name : null;
+  } catch {
+    return null;
+  }
 }
 
 let cached: LaunchParams | null = null;
@@ -54,6 +65,7 @@ export function readLaunchParams(): LaunchParams {
     themeParams,
     startParam: hash.get('tgWebAppStartParam'),
     launchToken: readLaunchToken(),
+    firstName: firstNameOf(initData),
   };
   // Inside Telegram the SDK reads the hash when it loads and then clears it (init.ts); in a browser tab
   // nothing else needs it, so the launch data leaves the visible URL now.

@@ -1,0 +1,68 @@
+// Opening the embedded database: the folder lock (one process owns a PGlite folder) and PGlite itself. Kept
+// apart from connection.ts, which loads Kysely and pg, so that `npm start` can open PGlite first and load
+// the rest of the app while PGlite's WebAssembly compiles and its files are read.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+export class DataDirLockedError extends Error {}
+
+/** One process owns a PGlite folder: two would silently lose each other's writes. */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'app.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err: any) {
+      if (err.code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data folder ${path.resolve(dir)} is in use by another process (pid ${pid}); stop it first or set DATA_DIR to another folder.`,
+        );
+      }
+      fs.unlinkSync(lockFile); // stale lock of a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data folder ${path.resolve(dir)}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err: any) {
+    return err.code === 'EPERM';
+  }
+}
+
+export interface OpenedPglite {
+  pglite: PGlite;
+  /** Releases the folder's lock (after the database is closed). */
+  unlock(): void;
+}
+
+/** Locks the folder (`memory://…`: no folder) and opens PGlite in it. */
+export async function openPglite(dataDir: string): Promise<OpenedPglite> {
+  const inMemory = dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  try {
+    // PostgreSQL's defaults (128 MB of shared buffers) are sized for a server; the embedded database of
+    // one small app process does well with far less, and the whole process stays within its memory budget.
+    const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pgdata'), {
+      postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
+    });
+    return { pglite, unlock };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

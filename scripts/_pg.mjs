@@ -1,0 +1,10 @@
+const t0 = performance.now();
+const { PGlite } = await import('@electric-sql/pglite');
+const t1 = performance.now();
+const pg = await PGlite.create('/tmp/wt15/data1/pgdata', { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'] });
+const t2 = performance.now();
+await pg.query('select 1');
+const t3 = performance.now();
+const u = process.cpuUsage();
+console.log({ import: Math.round(t1 - t0), create: Math.round(t2 - t1), q: Math.round(t3 - t2), cpu: Math.round((u.user + u.system) / 1000) });
+await pg.close();

@@ -1,0 +1,107 @@
+// The server as compiled JavaScript: scripts/start.ts and everything it imports, bundled by esbuild into
+// dist/server (start.js and the chunks it loads later), so `npm start` never runs a transpiler and Node reads
+// a few files instead of hundreds. Rebuilt when the bundle is missing or any file it was built from is newer.
+// Plain JavaScript on purpose: it runs before anything can compile TypeScript.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist', 'server');
+export const SERVER_BUNDLE = path.join(outDir, 'start.js');
+/** The bundle's inputs as esbuild reported them (relative to the root), for the staleness check. */
+const INPUTS = path.join(outDir, 'inputs.json');
+const ENTRY = path.join(root, 'scripts', 'start.ts');
+
+const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
+
+/** True when the bundle is missing or older than one of its inputs, package-lock.json, this script or tsconfig. */
+export function serverBuildIsStale() {
+  const built = fs.statSync(SERVER_BUNDLE, { throwIfNoEntry: false })?.mtimeMs;
+  if (!built) return true;
+  let inputs;
+  try {
+    inputs = JSON.parse(fs.readFileSync(INPUTS, 'utf8'));
+  } catch {
+    return true;
+  }
+  // Packages unpack with old file times: an install of other versions shows in package-lock.json. (Not
+  // node_modules/.package-lock.json: `npm prune` in the Dockerfile rewrites it after the image's build.)
+  const installs = [path.join(root, 'package-lock.json')].filter((f) => fs.existsSync(f));
+  const files = [...inputs.map((f) => path.join(root, f)), ...installs, fileURLToPath(import.meta.url), path.join(root, 'tsconfig.json')];
+  return files.some((f) => mtime(f) > built);
+}
+
+/**
+ * In a bundle every module's `import.meta.url` would be the bundle's. Our sources use it to find files
+ * beside them (the web app's build, the local Telegram's page), so each one gets its own URL back,
+ * relative to the bundle (the folder can move).
+ */
+const ownImportMetaUrl = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      let contents = await fs.promises.readFile(args.path, 'utf8');
+      if (contents.includes('import.meta.url')) {
+        const rel = path.relative(outDir, args.path).split(path.sep).join('/');
+        contents = contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
+      }
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Left outside the bundle: PGlite finds its WebAssembly and data files beside its own module, and pg's
+ * optional native binding is not installed.
+ */
+const EXTERNAL = ['@electric-sql/pglite', 'pg-native'];
+
+/** Builds dist/server/start.js; returns the ms it took. */
+export async function buildServer() {
+  const started = performance.now();
+  const esbuild = await import('esbuild');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    entryPoints: [ENTRY],
+    outdir: outDir,
+    entryNames: '[name]',
+    // Chunks beside start.js: each module's own import.meta.url is computed from this folder.
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    // Chunks: what main.ts imports only when needed (the bot after listening, the AI client) loads then.
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require(): give the ESM chunks one.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [ownImportMetaUrl],
+  });
+  fs.writeFileSync(INPUTS, JSON.stringify(Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'))));
+  return Math.round(performance.now() - started);
+}
+
+/** Builds the server when its bundle is stale. A stale bundle that cannot be rebuilt (a read-only image) still runs. */
+export async function ensureServerBuild(log = console.log) {
+  if (!serverBuildIsStale()) return;
+  log(fs.existsSync(SERVER_BUNDLE) ? 'Server sources changed: rebuilding dist/server…' : 'Building the server (dist/server)…');
+  try {
+    const ms = await buildServer();
+    log(`Server built in ${ms} ms.`);
+  } catch (err) {
+    if (!fs.existsSync(SERVER_BUNDLE)) throw err;
+    log(`Could not rebuild the server (${err?.message ?? err}); running the existing build.`);
+  }
+}
+
+// `node scripts/server-build.mjs`: build now (npm run build, the Dockerfile).
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  const ms = await buildServer();
+  console.log(`dist/server built in ${ms} ms`);
+}
