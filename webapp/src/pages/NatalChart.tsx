@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { NATAL_MESSAGES } from '../../../domain/natal-form';
+import { zoneLabelRu } from '../../../domain/ru-format';
 import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
@@ -100,7 +101,7 @@ function ChartView({ chart }: { chart: NatalChartView }) {
         <span>{formatBirth(chart)}</span>
         <span>{chart.birthData.city}</span>
         <span className="hint">
-          UTC{chart.birthData.utcOffset} · {chart.birthData.timeZone}
+          Время: {zoneLabelRu(chart.birthData.timeZone, chart.birthData.utcOffset)}
         </span>
       </section>
 

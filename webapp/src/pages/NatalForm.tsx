@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useLocation } from 'wouter';
 import { NATAL_MESSAGES, validateNatalForm, type NatalField } from '../../../domain/natal-form';
 import { localDate } from '../../../domain/time';
+import { isoToRuDate, maskClock, maskRuDate, ruDateToIso, zoneLabelRu } from '../../../domain/ru-format';
 import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { MainAction } from '../components/MainAction';
@@ -102,7 +103,7 @@ export default function NatalForm() {
       .then(({ birthData }) => {
         if (!birthData || editedRef.current) return;
         setSaved(birthData);
-        setDate(birthData.date);
+        setDate(isoToRuDate(birthData.date));
         setTime(birthData.time);
         setCity(birthData.city);
         if (birthData.cityId) setCityId(birthData.cityId);
@@ -141,7 +142,10 @@ export default function NatalForm() {
   };
 
   const submit = async () => {
-    const found: Errors = validateNatalForm({ date, time, city }, today);
+    // Typed as ДД.ММ.ГГГГ whatever the device's locale; sent as ISO.
+    const isoDate = ruDateToIso(date);
+    const found: Errors = validateNatalForm({ date: isoDate ?? (date.trim() ? 'invalid' : ''), time, city }, today);
+    if (date.trim() && !isoDate) found.date = 'Укажите дату рождения в формате ДД.ММ.ГГГГ';
     if (byCoordinates) {
       const lat = toNumber(latitude);
       const lon = toNumber(longitude);
@@ -158,8 +162,8 @@ export default function NatalForm() {
     try {
       await postChart(
         byCoordinates
-          ? { date, time, city: city.trim(), latitude: toNumber(latitude), longitude: toNumber(longitude), timeZone }
-          : { date, time, city: city.trim(), ...(cityId ? { cityId } : {}) },
+          ? { date: isoDate!, time, city: city.trim(), latitude: toNumber(latitude), longitude: toNumber(longitude), timeZone }
+          : { date: isoDate!, time, city: city.trim(), ...(cityId ? { cityId } : {}) },
       );
       haptic('success');
       navigate('/natal-chart');
@@ -229,16 +233,18 @@ export default function NatalForm() {
           <input
             id={`${ids}-date`}
             className={`input${errors.date ? ' is-invalid' : ''}`}
-            type="date"
+            type="text"
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder="ДД.ММ.ГГГГ"
+            maxLength={10}
             required
-            min="1900-01-01"
-            max={today}
             value={date}
             aria-invalid={!!errors.date}
             aria-describedby={errors.date ? `${ids}-date-error` : undefined}
             data-testid="natal-date"
             onChange={(e) => {
-              setDate(e.target.value);
+              setDate(maskRuDate(e.target.value));
               edit('date');
             }}
             onBlur={(e) => requiredOnBlur('date', e.target.value)}
@@ -251,14 +257,17 @@ export default function NatalForm() {
           <input
             id={`${ids}-time`}
             className={`input${errors.time ? ' is-invalid' : ''}`}
-            type="time"
+            type="text"
+            inputMode="numeric"
+            placeholder="ЧЧ:ММ"
+            maxLength={5}
             required
             value={time}
             aria-invalid={!!errors.time}
             aria-describedby={errors.time ? `${ids}-time-error` : undefined}
             data-testid="natal-time"
             onChange={(e) => {
-              setTime(e.target.value);
+              setTime(maskClock(e.target.value));
               edit('time');
             }}
             onBlur={(e) => requiredOnBlur('time', e.target.value)}
@@ -393,10 +402,10 @@ export default function NatalForm() {
                   edit('timeZone');
                 }}
               >
-                {!zones.includes(timeZone) && <option value={timeZone}>{timeZone}</option>}
+                {!zones.includes(timeZone) && <option value={timeZone}>{zoneLabelRu(timeZone)}</option>}
                 {zones.map((z) => (
                   <option key={z} value={z}>
-                    {z}
+                    {zoneLabelRu(z)}
                   </option>
                 ))}
               </select>
