@@ -44,7 +44,7 @@ const ROUTES: [string, ComponentType][] = [
 function ScreenLoading() {
   return (
     <main className="page center" aria-busy="true">
-      <span className="spinner spinner-lg" aria-label="Загрузка…" />
+      <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
     </main>
   );
 }

@@ -215,14 +215,14 @@ export default function InteractiveDailyCard() {
 
       {phase.kind === 'checking' && (
         <div className="draw-area">
-          <span className="spinner spinner-lg" aria-label="Проверяем карту дня…" />
+          <span className="spinner spinner-lg" role="status" aria-label="Проверяем карту дня…" />
         </div>
       )}
 
       {phase.kind !== 'revealed' && phase.kind !== 'checking' && (
         <div className="draw-area">
           {phase.kind === 'drawing' ? (
-            <span className="spinner spinner-lg" aria-label="Карта открывается…" data-testid="draw-spinner" />
+            <span className="spinner spinner-lg" role="status" aria-label="Карта открывается…" data-testid="draw-spinner" />
           ) : (
             <button type="button" className="daily-back" onClick={draw} aria-label="Вытянуть карту" data-testid="draw-card">
               <CardBack size="large" />
@@ -241,7 +241,7 @@ export default function InteractiveDailyCard() {
         <>
           <CardFace card={card} nameTestId="interactive-card-name" />
           <div className="ai-note" data-testid="ai-note">
-            {note ? <RichText text={note.text} /> : <span className="spinner" aria-label="Карты говорят…" />}
+            {note ? <RichText text={note.text} /> : <span className="spinner" role="status" aria-label="Карты говорят…" />}
           </div>
 
           {micro ? (
@@ -337,7 +337,7 @@ export default function InteractiveDailyCard() {
                     </div>
                   </div>
                 )}
-                {guidance.kind === 'loading' && <span className="spinner spinner-lg" aria-label="Готовим анализ…" />}
+                {guidance.kind === 'loading' && <span className="spinner spinner-lg" role="status" aria-label="Готовим анализ…" />}
                 {guidance.kind === 'done' && <RichText text={guidance.text} testId="guidance-text" />}
                 {guidance.kind === 'error' && (
                   <p className="pay-message" role="alert" data-testid="guidance-error">
