@@ -45,7 +45,6 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
           contrast.push(...tag(r.contrast));
           serious.push(...tag(r.serious));
           audited.push(name);
-          if (process.env.A11Y_TRACE) console.error('audited', name, theme);
           await env.screenshot(page, `a11y-${name}-${theme}`);
         };
         const launch = async (user: number, to: string, extra = '') => {

@@ -188,7 +188,7 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
     const lines = await page.getByTestId('error-banner-entry').allTextContents();
     expect(lines.join('\n')).toContain('сбой в обработчике');
     expect(lines.join('\n')).toContain('отклонённый промис');
-    expect(lines.some((l) => /:\d+$/.test(l))).toBe(true);
+    expect(lines.find((l) => l.includes('сбой в обработчике'))).toMatch(/ — источник: .+, строка \d+$/);
     await shot(page, 'flow-debug-overlay-light');
     // An ordinary user without the flags sees no overlay.
     const plain = await open(660_031, '/');

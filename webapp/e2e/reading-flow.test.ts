@@ -114,11 +114,16 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       const { page, consoleErrors } = await env.newPage();
       await page.goto(`${env.baseUrl}/dev/launch?user=610002&name=Олег&to=/spread-menu`);
       await page.getByTestId('spread-quota').waitFor();
+      // Tapping a locked spread first says why; the subscription screen on request.
       await page.getByTestId('spread-love_relationship').click();
+      await page.getByTestId('locked-spread').waitFor();
+      expect(await page.getByTestId('locked-why').textContent()).toContain('Этот расклад входит в подписку Basic Premium и VIP Premium');
+      await page.getByTestId('locked-subscribe').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
       // A VIP-only spread too, even when reached by a start link (the server answers 402).
       await page.goto(`${env.baseUrl}/dev/launch?user=610002&name=Олег&to=/spread-menu`);
       await page.getByTestId('spread-celtic_cross').click();
+      await page.getByTestId('locked-subscribe').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
       const userData = JSON.stringify({ initialScreen: 'cards', spreadType: 'celtic_cross', userQuestion: 'Что меня ждёт в этом году?' });
       await page.goto(`${env.baseUrl}/cards?user_data=${encodeURIComponent(userData)}`);

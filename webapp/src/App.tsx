@@ -60,7 +60,7 @@ function ScreenLoading() {
     );
   return (
     <main className="page center" aria-busy="true">
-      <span className="spinner spinner-lg" aria-label="Загрузка…" />
+      <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
     </main>
   );
 }

@@ -81,7 +81,7 @@ export function showErrorBanner(message: string, source?: string, line?: number)
   const entry = document.createElement('p');
   entry.style.margin = '0 0 4px';
   entry.dataset.testid = 'error-banner-entry';
-  const where = source ? ` — ${source}${line ? `:${line}` : ''}` : '';
+  const where = ` — источник: ${source || 'неизвестен'}${line ? `, строка ${line}` : ''}`;
   entry.textContent = `Ошибка: ${message}${where}`;
   box.append(entry);
   while (box.querySelectorAll('p').length > 5) box.querySelector('p')!.remove();
@@ -97,7 +97,7 @@ export function startDebug() {
     const r = e.reason as { message?: string; stack?: string } | undefined;
     const message = r?.message ?? stringify(e.reason);
     // The first frame of the stack names the source and line when there is one.
-    const frame = /(https?:\/\/[^\s)]+?):(\d+):\d+/.exec(r?.stack ?? '');
+    const frame = /\(?((?:https?:\/\/)?[^\s()]+?):(\d+):\d+\)?/.exec((r?.stack ?? '').split('\n').slice(1).join('\n'));
     showErrorBanner(`Необработанная ошибка промиса: ${message}`, frame?.[1], frame ? Number(frame[2]) : undefined);
   });
   if (flagged()) enableDebug();

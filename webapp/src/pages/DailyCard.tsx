@@ -69,7 +69,7 @@ export default function DailyCard() {
 
       {state.kind === 'checking' && (
         <div className="center">
-          <span className="spinner spinner-lg" aria-label="Проверяем…" />
+          <span className="spinner spinner-lg" role="status" aria-label="Проверяем…" />
         </div>
       )}
 

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatPrice, type Currency } from '../../../domain/pricing';
-import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
+import { ApiError, dailyCardAvailable, drawDailyCard, listReadings, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
 import { Icon } from '../components/Icon';
@@ -18,7 +18,6 @@ import {
   getMicroOffer,
   getPricing,
   interpretDailyCard,
-  latestReading,
   microCta,
   revealMicro,
   saveReading,
@@ -121,9 +120,10 @@ export default function InteractiveDailyCard() {
       const ctx = pendingContext();
       let known = ctx?.cardName === card.name ? (ctx.readingId ?? pendingReadingId()) : null;
       if (!known) {
-        const latest = await latestReading().catch(() => null);
-        if (latest && latest.spreadType === 'free_daily' && latest.cards[0]?.name === card.name && Date.now() - Date.parse(latest.createdAt) < 86_400_000)
-          known = latest.id;
+        // Today's saved daily reading of this card (the pack's 3-card reading may be newer).
+        const recent = await listReadings(10, 0).catch(() => null);
+        const saved = recent?.readings.find((r) => r.spreadType === 'free_daily' && r.cards[0]?.name === card.name && Date.now() - Date.parse(r.createdAt) < 86_400_000);
+        if (saved) known = saved.id;
       }
       setReadingId(known);
       setEnt(await getEntitlements(known).catch(() => null));
@@ -215,14 +215,14 @@ export default function InteractiveDailyCard() {
 
       {phase.kind === 'checking' && (
         <div className="draw-area">
-          <span className="spinner spinner-lg" aria-label="Проверяем карту дня…" />
+          <span className="spinner spinner-lg" role="status" aria-label="Проверяем карту дня…" />
         </div>
       )}
 
       {phase.kind !== 'revealed' && phase.kind !== 'checking' && (
         <div className="draw-area">
           {phase.kind === 'drawing' ? (
-            <span className="spinner spinner-lg" aria-label="Карта открывается…" data-testid="draw-spinner" />
+            <span className="spinner spinner-lg" role="status" aria-label="Карта открывается…" data-testid="draw-spinner" />
           ) : (
             <button type="button" className="daily-back" onClick={draw} aria-label="Вытянуть карту" data-testid="draw-card">
               <CardBack size="large" />
@@ -246,7 +246,7 @@ export default function InteractiveDailyCard() {
             </p>
           )}
           <div className="ai-note" data-testid="ai-note">
-            {note ? <RichText text={note.text} /> : <span className="spinner" aria-label="Карты говорят…" />}
+            {note ? <RichText text={note.text} /> : <span className="spinner" role="status" aria-label="Карты говорят…" />}
           </div>
 
           {micro ? (
@@ -342,7 +342,7 @@ export default function InteractiveDailyCard() {
                     </div>
                   </div>
                 )}
-                {guidance.kind === 'loading' && <span className="spinner spinner-lg" aria-label="Готовим анализ…" />}
+                {guidance.kind === 'loading' && <span className="spinner spinner-lg" role="status" aria-label="Готовим анализ…" />}
                 {guidance.kind === 'done' && <RichText text={guidance.text} testId="guidance-text" />}
                 {guidance.kind === 'error' && (
                   <p className="pay-message" role="alert" data-testid="guidance-error">

@@ -275,7 +275,7 @@ export default function MicroResult() {
 
       {view.kind === 'loading' && (
         <section className="panel center" aria-busy="true" data-testid="micro-loading">
-          <span className="spinner spinner-lg" aria-label="Проверяем оплату…" />
+          <span className="spinner spinner-lg" role="status" aria-label="Проверяем оплату…" />
           <p>Проверяем оплату и готовим ваши карты…</p>
           <p className="hint" data-testid="micro-attempt">
             Попытка {view.attempt + 1} из {ENTITLEMENT_POLL_ATTEMPTS}

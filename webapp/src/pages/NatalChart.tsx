@@ -57,7 +57,7 @@ export default function NatalChart() {
 
       {state.kind === 'loading' && (
         <div className="center" aria-busy="true">
-          <span className="spinner spinner-lg" aria-label="Загрузка…" />
+          <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
         </div>
       )}
 

@@ -301,7 +301,7 @@ export default function Subscription() {
       {pricingError && <ErrorBlock message={pricingError} onRetry={loadPricing} />}
       {(!status || !pricing) && !error && !pricingError && (
         <div className="center">
-          <span className="spinner spinner-lg" aria-label="Загрузка…" />
+          <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
         </div>
       )}
       {justPaid && (
