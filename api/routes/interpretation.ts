@@ -1,5 +1,5 @@
 // AI interpretations over HTTP: the reading's interpretation as Server-Sent Events (or JSON), and the spec's
-// proxy calls (spec 000 §7) with server meaning: only the caller's own server-dealt reading or daily card.
+// AI proxy calls with server meaning: only the caller's own server-dealt reading or daily card.
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';

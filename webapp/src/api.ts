@@ -1,5 +1,5 @@
-// The API client: every call carries the launch data as `Authorization: tma <initData>`. Errors follow spec
-// 000 §8: the body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
+// The API client: every call carries the launch data as `Authorization: tma <initData>`. Errors read as: the
+// body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
 import type { ReadingView } from '../../services/readings';
 import type { DailyCardView } from '../../services/daily-card';
 import type { UserProfileView, UserStatus } from '../../services/users';

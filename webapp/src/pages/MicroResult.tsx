@@ -1,4 +1,4 @@
-// The micro-result screen (spec 001 §4, §8): resolve the reading id, guard access (a payment context is
+// The micro-result screen: resolve the reading id, guard access (a payment context is
 // needed), poll the entitlements until the server confirms the purchase (25 attempts, min(1000 + 100 ×
 // attempt, 2000) ms apart), reveal the cards the server dealt, and offer the week. The error texts are the
 // spec's; nothing here decides access.

@@ -57,7 +57,7 @@ export async function runCheckout(answer: CheckoutAnswer): Promise<PayOutcome> {
     return { kind: 'redirecting' };
   }
   if (answer.confirmationToken) return { kind: 'embedded', token: answer.confirmationToken };
-  // Spec 001 §8: a missing confirmation URL or token is an internal error.
+  // A missing confirmation URL or token is an internal error.
   throw new Error('Не получена ссылка на оплату');
 }
 
