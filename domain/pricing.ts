@@ -215,7 +215,7 @@ export function planCards(prices: Record<PlanId, number>): PlanCard[] {
       name: 'VIP Premium',
       price: prices.vip_499,
       period: 'месяц',
-      // The most popular tag goes to the plan with the most features (the spec leaves the rule open).
+      // The most popular tag goes to the plan with the most features (our own rule).
       popular: true,
       features: ['Всё из Basic', 'Безлимитные расклады', 'Все типы раскладов: любовь, карьера, здоровье', 'Кельтский крест', 'Персональные рекомендации', 'Прогноз на год и архив гаданий', 'VIP-поддержка'],
       savings: 'Все расклады без ограничений',

@@ -93,7 +93,7 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
 
     /**
      * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.
-     * Throws ProviderFailure with the spec's message (or `cancelled` when `signal` fired).
+     * Throws ProviderFailure with an AI_ERRORS message (or `cancelled` when `signal` fired).
      */
     async complete(
       messages: ChatMessage[],

@@ -250,7 +250,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       text = await provider.complete(buildReadingMessages(input), {
         signal: f.abort.signal,
         onDelta: (t) => f.push(t),
-        // Thirteen cards month by month need more room than the spec's default.
+        // Thirteen cards month by month need more room than the default.
         maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
         allowLonger: input.spreadType === 'year_forecast',
       });
@@ -424,8 +424,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     retry,
 
     /**
-     * The spec's POST /api/chat with server meaning: interprets the caller's reading given by id, or the
-     * caller's reading whose question the spec client's messages carry. Never a free-form chat.
+     * POST /api/chat with server meaning: interprets the caller's reading given by id, or the
+     * caller's reading whose question the client's messages carry. Never a free-form chat.
      */
     async chat(userId: number, input: { readingId?: number; messages?: { role: string; content: string }[] }, signal?: AbortSignal) {
       let readingId = input.readingId;

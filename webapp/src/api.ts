@@ -126,7 +126,7 @@ export const drawDailyCard = (redraw = false) =>
 export interface StreamDone {
   reading: ReadingView | null;
   fallback: boolean;
-  /** The server's reason (the spec's English text): for logs only, never shown. */
+  /** The server's reason (an English AI_ERRORS text): for logs only, never shown. */
   error: string | null;
   /** Why the cards wrote the text: no AI configured, or the AI failed. */
   fallbackReason: 'no_ai' | 'ai_failed' | null;

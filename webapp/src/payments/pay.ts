@@ -119,7 +119,7 @@ export async function renderYooWidget(containerId: string, token: string, return
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Asks the server until `check` says the payment is confirmed: the spec's polling (attempts with
+ * Asks the server until `check` says the payment is confirmed: polling (attempts with
  * min(1000 + 100 × attempt, 2000) ms between them). Resolves false when it never was.
  */
 export async function waitFor(check: () => Promise<boolean>, attempts = 25, signal?: { cancelled: boolean }): Promise<boolean> {
