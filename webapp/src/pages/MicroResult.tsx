@@ -89,7 +89,10 @@ async function resolveReadingId(fromUrl: number | null): Promise<number> {
   return emergencyReading();
 }
 
-/** Step 5: the remembered card first (inserted when missing, the list cut to 3), labelled «Карта дня» and «Дополнительная карта». */
+/**
+ * Step 5: the remembered card first (inserted when missing, the list cut to 3), labelled «Карта дня» and
+ * «Дополнительная карта».
+ */
 function arrange(cards: { name: string; imgUrl: string; orientation: 'upright' | 'reversed'; meaning?: string }[]): ShownCard[] {
   const remembered = rememberedDailyCard();
   let list = cards.slice();
