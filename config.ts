@@ -248,7 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     push: { ratePerSecond: e.PUSH_RATE_PER_S, dailyReminderTime: e.DAILY_REMINDER_TIME, paidBroadcast: e.PUSH_PAID_BROADCAST },
     provider: {
-      // Local mode shows example details (README); a real deployment names the provider itself.
+      // Local mode shows example details (docs/operations.md); a real deployment names the provider itself.
       providerName: e.PROVIDER_NAME ?? (localMode ? LOCAL_PROVIDER_PLACEHOLDERS.name : undefined),
       email: e.PROVIDER_EMAIL ?? (localMode ? LOCAL_PROVIDER_PLACEHOLDERS.email : undefined),
       taxStatus: e.PROVIDER_TAX_STATUS ?? DEFAULT_TAX_STATUS,

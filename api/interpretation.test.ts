@@ -1,6 +1,6 @@
 // AI interpretations through the real HTTP app against a fake OpenAI on 127.0.0.1: streaming in order and
 // stored, one provider call per reading (also across two instances), cancel on disconnect, the fallback with the
-// spec's messages and the spread given back, the rate limit, and the spec's proxy calls with server meaning.
+// AI_ERRORS messages and the spread still used, the rate limit, and the AI proxy calls with server meaning.
 import crypto from 'node:crypto';
 import net from 'node:net';
 import pino from 'pino';

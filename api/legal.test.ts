@@ -1,5 +1,5 @@
 // The legal pages' data: PROVIDER_* configuration → GET /api/config/legal, and the agreement's text
-// carrying every constant of spec 001 §9. Identifiers are never invented.
+// carrying every constant of the agreement (domain/legal.ts). Identifiers are never invented.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { AGREEMENT, MONEY_BACK, agreementSections, legalView } from '../domain/legal';

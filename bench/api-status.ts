@@ -1,7 +1,7 @@
 // API throughput: requests/s of an authenticated GET /api/user/status divided by requests/s of a bare Hono
 // hello-world, both served from a child process and loaded by autocannon from this process in the same run.
 // Value: the PostgreSQL ratio (BENCH_DATABASE_URL or TEST_DATABASE_URL) when given, else the PGlite ratio.
-// Budget (DESIGN.md §9): ≥ 0.4 on PostgreSQL. Any failed request makes the value 0.
+// Budget: ≥ 0.4 on PostgreSQL. Any failed request makes the value 0.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // Bundle: gzipped KiB of the JavaScript the first screen loads — the entry script and every modulepreload
 // of dist/webapp/index.html — as value; details give the total of all JS chunks and the Telegram SDK's
-// chunks (loaded after the first render, inside Telegram only). Budget (DESIGN.md §9): ≤ 100 KiB.
+// chunks (loaded after the first render, inside Telegram only). Budget: ≤ 100 KiB.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

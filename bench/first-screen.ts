@@ -1,7 +1,7 @@
 // The Mini App's first screen on a phone: Chromium (playwright-core) opens /dev/launch (the signed launch,
 // then the app) with 4× CPU slowdown and Chrome DevTools' "Fast 4G" network profile, a cold cache each time,
 // and reports the ms from navigation start until the greeting with the user's name is painted, and the
-// requests made before it. Value: the median of 3 loads. Budget (DESIGN.md §9): ≤ 1500 ms. The baseline,
+// requests made before it. Value: the median of 3 loads. Budget: ≤ 1500 ms. The baseline,
 // measured in the same run under the same conditions, is a bare HTML page with one heading (what the machine
 // and the emulated network cost before any app code).
 import http from 'node:http';

@@ -4,7 +4,7 @@
 // Telegram (a fake Bot API on 127.0.0.1, in a process of its own as Telegram is another machine), and this
 // process's memory (it holds the sender, and PGlite too when that is the database); then, with the limit set
 // to 25/s, the most messages the fake received in any 1 s window (by the fake's own clock). PostgreSQL when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else an in-memory PGlite. Budgets (DESIGN.md §9):
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else an in-memory PGlite. Budgets:
 // value ≥ 1000, limited_max_1s ≤ 25.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // `npm run bench [-- <name>]`: runs bench/<name>.ts (no name: every bench here), printing one JSON line per
-// bench on stdout: {"bench", "value", "unit", ...details}. Logs go to stderr. Budgets: DESIGN.md §9.
+// bench on stdout: {"bench", "value", "unit", ...details}. Logs go to stderr. Budgets: docs/operations.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

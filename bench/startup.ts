@@ -1,6 +1,6 @@
 // Start-up: ms from spawning `npm start` until GET /api/health answers 200, on an existing (already
 // migrated) PGlite data folder in local mode: what a user runs (the compiled server, dist/server). Value: the
-// median of 3 starts. Budget (DESIGN.md §9): ≤ 1500 ms. The baseline, measured in the same run, is a bare Node
+// median of 3 starts. Budget: ≤ 1500 ms. The baseline, measured in the same run, is a bare Node
 // process answering /api/health (the machine's cost of starting Node at all; the median of 3).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

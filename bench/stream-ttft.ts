@@ -1,7 +1,7 @@
 // Interpretation stream latency: the real app (startApp from main.ts, a fresh PGlite folder) against the fake
 // OpenAI with a 300 ms first-token delay and 20 ms per token, read by a real HTTP client over SSE.
 // Value: the median ms between the provider writing its first token and the client receiving the first text.
-// Details: the median ratio of time-to-first-text to time-to-full-text. Budget (DESIGN.md §9): ≤ 50 ms.
+// Details: the median ratio of time-to-first-text to time-to-full-text. Budget: ≤ 50 ms.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -78,7 +78,7 @@ export interface ReadingsTable {
   /** 0002: the instance call interpreting this reading now, and until when its claim holds. */
   ai_lease_id: ColumnType<string | null, string | null | undefined, string | null>;
   ai_lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** 0002: why the reading ended with the fallback text (spec 000 §8 message). */
+  /** 0002: why the reading ended with the fallback text (an AI_ERRORS message). */
   ai_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0007: cards turned (in dealing order) when the interpretation was asked for; null: all of them. */
   turned_count: ColumnType<number | null, number | null | undefined, number | null>;

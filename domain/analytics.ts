@@ -1,4 +1,4 @@
-// The analytics events the app sends (spec 001 §7); the server stores only these.
+// The analytics events the app sends; the server stores only these.
 export const ANALYTICS_EVENTS = [
   'clicked_mini_cta',
   'micro_reveal_shown',

@@ -1,5 +1,5 @@
 // The server deals: Fisher–Yates over the deck with crypto.randomInt, no duplicates, each card upright or
-// reversed with p = 0.5 (DESIGN.md §2). The random source is injectable for tests; this module stays pure.
+// reversed with p = 0.5. The random source is injectable for tests; this module stays pure.
 import type { DealtCard } from './types';
 
 /** Returns an integer in [0, max). */

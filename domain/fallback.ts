@@ -21,7 +21,7 @@ export function buildFallbackInterpretation(input: ReadingPromptInput): string {
   return composeReading(input);
 }
 
-/** The short daily-card text when no AI text is available: the card's keywords (spec 000 §8). */
+/** The short daily-card text when no AI text is available: the card's keywords. */
 export function buildDailyCardFallback(card: TarotCard, orientation: Orientation): string {
   return `Карта дня — **${card.name}** (${orientationWords(orientation)}). Ключевые слова дня: ${joinRu(keywordsOf(card, orientation))}.`;
 }

@@ -1,4 +1,4 @@
-// The legal pages' content: the public-offer agreement (spec 001 §9 constants) and the provider's details
+// The legal pages' content: the public-offer agreement (its constants) and the provider's details
 // as configuration gives them. Identifiers are never invented: without them the pages say they are given
 // on request.
 
@@ -82,7 +82,7 @@ export function supportLine(v: LegalView): string {
   return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help`;
 }
 
-/** The agreement's 14 sections (spec 001 §2, §9). */
+/** The agreement's 14 sections. */
 export function agreementSections(v: LegalView): AgreementSection[] {
   const a = v.agreement;
   const ids = v.providerName && v.inn ? '' : ' Полное имя и ИНН Исполнителя сообщаются Пользователю по запросу.';

@@ -1,4 +1,4 @@
-// Marketing copy in one place (DESIGN.md §2: static figures from one module that is easy to change), for the
+// Marketing copy in one place (static figures from one module that is easy to change), for the
 // server and the Mini App alike. The figures are copy, not measurements: limits and prices that matter are
 // decided by the server, which adds real purchase counts to social proof.
 import { MONEY_BACK } from './legal';
@@ -39,7 +39,7 @@ export const COPY: Record<Tone, { micro: string; week: string; revealCta: string
   },
 };
 
-// The reading side's screens (spec 000 §2, §9).
+// The reading side's screens.
 
 export const PRICES = {
   basic: 299,
@@ -80,7 +80,7 @@ export const GUARANTEE = MONEY_BACK;
 
 export const VIP_BENEFITS = ['Безлимитные карты дня', 'Все виды раскладов', 'Полные толкования'] as const;
 
-/** Tarot tips the loading screen rotates every 5 seconds (spec 000 §2). */
+/** Tarot tips the loading screen rotates every 5 seconds. */
 export const LOADING_TIPS = [
   'Перевёрнутая карта не всегда к худшему: часто она говорит о скрытой или задержанной энергии.',
   'Старшие Арканы отмечают важные жизненные уроки, младшие — повседневные события.',

@@ -1,4 +1,4 @@
-// The natal form's rules (spec 001 §5), shared by the web form and the API so both say the same words:
+// The natal form's rules, shared by the web form and the API so both say the same words:
 // date, time and place are required; the date may not be later than today in the user's time zone.
 
 export const NATAL_MESSAGES = {

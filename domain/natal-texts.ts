@@ -111,6 +111,6 @@ export const ELEMENT_TEXTS: Record<ElementKey, string> = {
   water: 'В вашей карте преобладает Вода: чувства, интуиция и сопереживание. Вы тонко ощущаете людей и атмосферу вокруг.',
 };
 
-/** Shown under every chart: the product's readings are entertainment (spec 001 §1). */
+/** Shown under every chart: the product's readings are entertainment. */
 export const NATAL_DISCLAIMER =
   'Натальная карта рассчитана по положению планет на момент рождения. Описания носят развлекательный характер и не являются советом специалиста.';

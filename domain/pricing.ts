@@ -1,4 +1,4 @@
-// The product catalogue and its prices (spec 001 §1, §9), pure: the server charges from it and the web app
+// The product catalogue and its prices, pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
 import { variantFromBits } from './variant';
 import { effectiveTier } from './tiers';
@@ -188,7 +188,7 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
   }
 }
 
-/** Plan cards (spec 001 §3 Plan: id, name, price, period, popular, features, savings). */
+/** Plan cards (id, name, price, period, popular, features, savings). */
 export interface PlanCard {
   id: PlanId;
   name: string;
@@ -215,7 +215,7 @@ export function planCards(prices: Record<PlanId, number>): PlanCard[] {
       name: 'VIP Premium',
       price: prices.vip_499,
       period: 'месяц',
-      // The most popular tag goes to the plan with the most features (the spec leaves the rule open).
+      // The most popular tag goes to the plan with the most features (our own rule).
       popular: true,
       features: ['Всё из Basic', 'Безлимитные расклады', 'Все типы раскладов: любовь, карьера, здоровье', 'Кельтский крест', 'Персональные рекомендации', 'Прогноз на год и архив гаданий', 'VIP-поддержка'],
       savings: 'Все расклады без ограничений',

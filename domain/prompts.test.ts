@@ -1,4 +1,4 @@
-// The prompts of spec 000 §7 and the fallback interpreter, for every spread type.
+// The AI prompts and the fallback interpreter, for every spread type.
 import { describe, expect, it } from 'vitest';
 import { CARD_BY_ID, DECK, cardMeaning } from './deck';
 import { buildDailyCardFallback, buildDailyGuidanceFallback, buildFallbackInterpretation } from './fallback';

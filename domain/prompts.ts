@@ -1,4 +1,4 @@
-// The AI prompts of spec 000 §7: a tarot-master system message and a user message carrying the spread type,
+// The AI prompts: a tarot-master system message and a user message carrying the spread type,
 // the question, the numbered cards with their positions and orientation, the spread's section outline and the
 // level. Pure: the server builds them from a stored reading; the client never sends prompt text.
 import { CARD_BY_ID, cardMeaning } from './deck';

@@ -1,4 +1,4 @@
-// Question validation (spec 000 §5): required, trimmed length 3..500.
+// Question validation: required, trimmed length 3..500.
 export const QUESTION_MIN = 3;
 export const QUESTION_MAX = 500;
 

@@ -1,4 +1,4 @@
-// The Mini App's routes (spec 000 §2, spec 001 §2, plus the history archive). The server answers these
+// The Mini App's routes (the reading and paid screens, plus the history archive). The server answers these
 // with the app's index.html; any other path redirects to '/'.
 export const APP_ROUTES = [
   '/',

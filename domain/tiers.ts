@@ -1,4 +1,4 @@
-// Tiers and what each allows (spec 000 §6, §9; DESIGN.md §2: basic_299 has 5 spreads a day).
+// Tiers and what each allows (basic_299 has 5 spreads a day).
 import type { SpreadDefinition, Tier } from './types';
 
 export const DAILY_SPREAD_LIMITS: Record<Tier, number> = {

@@ -1,4 +1,4 @@
-// Local-day arithmetic in a time zone, and the Russian countdown (spec 000 §4).
+// Local-day arithmetic in a time zone, and the Russian countdown («2 ч 5 мин 3 сек»).
 
 /** True when `tz` is an IANA time zone this runtime knows. */
 export function isValidTimeZone(tz: string): boolean {

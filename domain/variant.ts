@@ -1,4 +1,4 @@
-// Copy and price variants are chosen by hashing the user id with 32-bit FNV-1a (spec 000 §9).
+// Copy and price variants are chosen by hashing the user id with 32-bit FNV-1a, so a user always sees the same variant.
 
 /** FNV-1a 32-bit over the UTF-8 bytes of `input`; an unsigned 32-bit integer. */
 export function fnv1a32(input: string): number {

@@ -1,4 +1,4 @@
-// The zodiac's vocabulary in Russian: 12 signs, 4 elements, the five natal planets (spec 001 §9).
+// The zodiac's vocabulary in Russian: 12 signs, 4 elements, the five natal planets.
 // Pure data, safe for the web app (the maths that needs the ephemeris lives in natal.ts).
 
 export const ELEMENTS = ['fire', 'earth', 'air', 'water'] as const;

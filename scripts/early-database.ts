@@ -1,5 +1,6 @@
 // `npm start` opens the embedded database before loading the rest of the app: PGlite compiles its
-// WebAssembly and reads its files in the background while the app's modules load (start-up, DESIGN §9).
+// WebAssembly and reads its files in the background while the app's modules load (for the start-up budget
+// in docs/operations.md).
 import { loadConfig } from '../config';
 import { openPglite, type OpenedPglite } from '../db/pglite';
 

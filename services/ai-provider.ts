@@ -23,7 +23,7 @@ export interface AiConfig {
   pollIntervalMs?: number;
 }
 
-/** The error texts of spec 000 §8, as the `error` of an answer that carries the fallback. */
+/** The fixed English error texts clients expect, as the `error` of an answer that carries the fallback. */
 export const AI_ERRORS = {
   notInitialized: 'OpenAI client not initialized. Please check your API key configuration.',
   empty: 'Empty response from ChatGPT',
@@ -93,7 +93,7 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
 
     /**
      * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.
-     * Throws ProviderFailure with the spec's message (or `cancelled` when `signal` fired).
+     * Throws ProviderFailure with an AI_ERRORS message (or `cancelled` when `signal` fired).
      */
     async complete(
       messages: ChatMessage[],

@@ -1,4 +1,4 @@
-// Analytics: the app's events of spec 001 §7, validated and stored for later counting.
+// Analytics: the app's events (domain/analytics.ts), validated and stored for later counting.
 import * as analyticsRepo from '../db/repositories/analytics';
 import { isAnalyticsEvent } from '../domain/analytics';
 import type { ServiceDeps } from './deps';

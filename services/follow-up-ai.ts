@@ -4,7 +4,7 @@ import type { ChatMessage } from '../domain/prompts';
 import { ProviderFailure, createAiProvider } from './ai-provider';
 import type { ServiceDeps } from './deps';
 
-/** Why no AI text was produced (the spec's error texts). */
+/** Why no AI text was produced (an AI_ERRORS text). */
 export { ProviderFailure as FollowUpAiFailure };
 
 const FOLLOW_UP_MAX_TOKENS = 900;

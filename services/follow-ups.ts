@@ -32,7 +32,7 @@ export interface FollowUpView {
   status: ReadingFollowUp['status'];
   /** The answer is the card-based text. */
   fallback: boolean;
-  /** Why the AI gave no text (the spec's error texts); null otherwise. */
+  /** Why the AI gave no text (an AI_ERRORS text); null otherwise. */
   error: string | null;
   /** The AI may be asked again, at no cost. */
   canRetry: boolean;

@@ -1,4 +1,4 @@
-// AI interpretations (spec 000 §7, DESIGN.md §7): streamed from an OpenAI-compatible provider, stored on the
+// AI interpretations: streamed from an OpenAI-compatible provider, stored on the
 // reading when complete, and replaced by the card-based interpretation when no AI text can be produced. The
 // spread stays used either way; a reading that fell back keeps «ask the AI again» (retry), which sends the
 // same cards at no cost whenever the provider is back. One provider call per reading, even across instances: the reading is claimed in the database;
@@ -46,7 +46,7 @@ export interface InterpretationResult {
   interpretation: string;
   /** True when the text is the card-based interpretation (no AI text). */
   fallback: boolean;
-  /** Why the fallback was used (spec 000 §8 message, for logs and clients that read it; never shown). */
+  /** Why the fallback was used (an AI_ERRORS text, for logs and clients that read it; never shown). */
   error: string | null;
   reading: ReadingView;
   /** Who wrote the text: the AI, or the card-based interpreter. */
@@ -198,7 +198,7 @@ export function promptInputOf(r: Reading, extra: Pick<ReadingPromptInput, 'first
  */
 export async function hasDetailedGuidanceAccess(deps: ServiceDeps, user: User): Promise<boolean> {
   const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-  // A micro pack bought in the last 24 hours opens the analysis too (spec 001 §6); week_7d is a paid tier.
+  // A micro pack bought in the last 24 hours opens the analysis too; week_7d is a paid tier.
   return e.special || isPaidTier(e.tier) || (await hasRecentMicro(deps.db, user.id, deps.clock()));
 }
 
@@ -250,7 +250,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       text = await provider.complete(buildReadingMessages(input), {
         signal: f.abort.signal,
         onDelta: (t) => f.push(t),
-        // Thirteen cards month by month need more room than the spec's default.
+        // Thirteen cards month by month need more room than the default.
         maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
         allowLonger: input.spreadType === 'year_forecast',
       });
@@ -424,8 +424,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     retry,
 
     /**
-     * The spec's POST /api/chat with server meaning: interprets the caller's reading given by id, or the
-     * caller's reading whose question the spec client's messages carry. Never a free-form chat.
+     * POST /api/chat with server meaning: interprets the caller's reading given by id, or the
+     * caller's reading whose question the client's messages carry. Never a free-form chat.
      */
     async chat(userId: number, input: { readingId?: number; messages?: { role: string; content: string }[] }, signal?: AbortSignal) {
       let readingId = input.readingId;

@@ -54,7 +54,7 @@ export function createNotificationService(deps: ServiceDeps) {
   /**
    * How long one zone's reminders are spread: as long as the sender needs for them at its rate, within what
    * is left of the window less a margin (for retries); none without a known rate. A spread that would not
-   * fit means the rate is too low for the audience (README: what a million users needs).
+   * fit means the rate is too low for the audience (docs/operations.md: what a million users needs).
    */
   async function reminderSpreadS(timeZone: string, leftMs: number): Promise<number> {
     const rate = deps.pushRatePerSecond;

@@ -92,7 +92,7 @@ export function limitReachedError(now: Date, resetsAt: Date, message: string): S
 
 export function createReadingService(deps: ServiceDeps, users: UserService) {
   /**
-   * Takes one spread from today's quota (the spec's spread/use and free-spread/use calls, and the first
+   * Takes one spread from today's quota (the spread/use and free-spread/use calls, and the first
    * step of every reading). Must run inside the caller's transaction when a reading follows.
    */
   async function chargeSpread(q: ServiceDeps['db'], userId: number, freeSpread: boolean) {

@@ -15,7 +15,7 @@ import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { createStatusCache } from './status-cache';
 
-/** The spec's UserStatus (spec 000 §3) plus what the screens need to show it without guessing. */
+/** The user's status (tier, limits, today's usage) plus what the screens need to show it without guessing. */
 export interface UserStatus {
   subscriptionType: Tier;
   subscriptionExpires: string | null;

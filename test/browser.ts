@@ -18,7 +18,7 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** Where browser tests save screenshots (named in the README). */
+/** Where browser tests save screenshots (named in docs/contributing.md). */
 export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
 
 export interface BrowserEnv {

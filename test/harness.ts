@@ -37,7 +37,7 @@ export interface HarnessOptions {
   share?: ServiceDeps['share'];
 }
 
-/** Test values for the AI provider: the spec's model settings, a short timeout, no key. */
+/** Test values for the AI provider: the default model settings, a short timeout, no key. */
 export const testAiConfig = (ai: Partial<AiConfig> = {}): AiConfig => ({
   baseUrl: 'http://127.0.0.1:9/v1',
   model: 'gpt-3.5-turbo',

@@ -1,5 +1,5 @@
-// AI interpretations over HTTP: the reading's interpretation as Server-Sent Events (or JSON), and the spec's
-// proxy calls (spec 000 §7) with server meaning: only the caller's own server-dealt reading or daily card.
+// AI interpretations over HTTP: the reading's interpretation as Server-Sent Events (or JSON), and the
+// AI proxy calls with server meaning: only the caller's own server-dealt reading or daily card.
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ const chatBody = z
 
 const dailyCardBody = z
   .object({
-    // The stored card is interpreted; what the client names is accepted for the spec's payload and ignored.
+    // The stored card is interpreted; what the client names is accepted for the client's payload and ignored.
     cardName: z.string().max(200).optional(),
     cardMeaning: z.string().max(2000).optional(),
     context: z.string().max(2000).optional(),

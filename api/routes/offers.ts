@@ -1,5 +1,5 @@
 // Prices, offers, entitlements, the micro reveal, social proof, analytics and the micro debug status
-// (spec 001 §7). Everything here is read from the server's state; nothing the client says grants access.
+// calls. Everything here is read from the server's state; nothing the client says grants access.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANALYTICS_EVENTS } from '../../domain/analytics';

@@ -1,6 +1,6 @@
-// The spec's payment calls (spec 001 §7). The server decides every price; the client only picks what to
+// The payment calls. The server decides every price; the client only picks what to
 // buy. Return addresses are our own origin only, and carry a short-lived signed launch token so a browser
-// coming back from the payment page is still the same user (DESIGN.md §2).
+// coming back from the payment page is still the same user.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PLAN_IDS } from '../../domain/pricing';

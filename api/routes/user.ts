@@ -1,4 +1,4 @@
-// The spec's /api/user/* calls (spec 000 §7), with the server as the only authority.
+// The /api/user/* calls, with the server as the only authority.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DECKS } from '../../domain/decks';

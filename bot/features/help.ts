@@ -1,4 +1,4 @@
-// /help and /paysupport (the payment-support answer Telegram's terms require, §6.2.1).
+// /help and /paysupport (the payment-support command Telegram's terms require of bots that take payments).
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { openAppButton } from '../keyboards';

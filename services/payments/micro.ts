@@ -1,6 +1,6 @@
 // The micro pack: two extra cards, distinct from the reading's (daily) card and from each other, plus a
 // personal tip. The server deals them once per purchase and stores them, so asking again shows the same.
-// An active week pass reveals without paying (spec 001 §6).
+// An active week pass reveals without paying.
 import type { Db } from '../../db/connection';
 import * as aiRepo from '../../db/repositories/interpretations';
 import * as microRepo from '../../db/repositories/micro';
@@ -223,7 +223,7 @@ async function hasUnrevealedMicro(db: Db, userId: number): Promise<boolean> {
   return !!row;
 }
 
-/** A live micro pack bought in the last 24 hours opens the detailed day analysis (spec 001 §6). */
+/** A live micro pack bought in the last 24 hours opens the detailed day analysis. */
 export async function hasRecentMicro(db: Db, userId: number, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom('micro_purchases')

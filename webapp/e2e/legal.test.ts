@@ -1,5 +1,5 @@
-// The plans list and the legal pages in a real browser: both plans with the spec's features and 'Activate'
-// to /subscription, the agreement's 14 sections with every constant of spec 001 §9, and the contacts
+// The plans list and the legal pages in a real browser: both plans with their features and 'Activate'
+// to /subscription, the agreement's 14 sections with every constant of domain/legal.ts, and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The natal form and chart in a real browser against the real server: the spec's validation messages, an
+// The natal form and chart in a real browser against the real server: the form's validation messages, an
 // error clearing on edit, city suggestions in Russian, the computed chart, the data kept on the server,
 // 'New chart', 'Birth data not found' and the loading error with Retry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

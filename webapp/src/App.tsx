@@ -1,4 +1,4 @@
-// The Mini App's routes (spec 000 §2, spec 001 §2, and the history archive). Home is in the first chunk;
+// The Mini App's routes (domain/routes.ts). Home is in the first chunk;
 // every other screen is a lazy chunk. Any unknown path lands on home.
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
@@ -14,7 +14,7 @@ const Interpretation = lazy(() => import('./pages/Interpretation'));
 const DailyCard = lazy(() => import('./pages/DailyCard'));
 const History = lazy(() => import('./pages/History'));
 const HistoryReading = lazy(() => import('./pages/HistoryReading'));
-// Screens owned by the natal and payments helpers (TEAM.md contract 4).
+// The natal and paid screens.
 const NatalForm = lazy(() => import('./pages/NatalForm'));
 const NatalChart = lazy(() => import('./pages/NatalChart'));
 const Services = lazy(() => import('./pages/Services'));

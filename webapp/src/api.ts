@@ -1,5 +1,5 @@
-// The API client: every call carries the launch data as `Authorization: tma <initData>`. Errors follow spec
-// 000 §8: the body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
+// The API client: every call carries the launch data as `Authorization: tma <initData>`. Errors read as: the
+// body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
 import type { ReadingView } from '../../services/readings';
 import type { DailyCardView } from '../../services/daily-card';
 import type { UserProfileView, UserStatus } from '../../services/users';
@@ -126,7 +126,7 @@ export const drawDailyCard = (redraw = false) =>
 export interface StreamDone {
   reading: ReadingView | null;
   fallback: boolean;
-  /** The server's reason (the spec's English text): for logs only, never shown. */
+  /** The server's reason (an English AI_ERRORS text): for logs only, never shown. */
   error: string | null;
   /** Why the cards wrote the text: no AI configured, or the AI failed. */
   fallbackReason: 'no_ai' | 'ai_failed' | null;

@@ -64,7 +64,7 @@ export function startMicroSpread(spreadType: string, microPurchaseId: number) {
   setFlow({ ...EMPTY, spreadType, microPurchaseId });
 }
 
-/** A start link's spread and question (spec 000 §2 user_data): a new reading. */
+/** A start link's spread and question (its user_data): a new reading. */
 export function startFlow(spreadType: string | undefined, question: string | undefined) {
   const f = getFlow();
   setFlow({ ...EMPTY, spreadType: spreadType ?? f.spreadType, question: question ?? '' });

@@ -1,4 +1,4 @@
-// The start-up redirect (spec 000 §2): a `user_data` query parameter (JSON with initialScreen, userQuestion,
+// The start-up redirect: a `user_data` query parameter (JSON with initialScreen, userQuestion,
 // spreadType, …) may name the first screen; a return from a card payment (`product=micro` plus user_data
 // whose initialScreen is micro-result) goes to /micro-result keeping the query string. Pure, for tests.
 import { isAppRoute } from '../../domain/routes';

@@ -17,7 +17,7 @@ export const CARD_SIZES = {
 
 export type CardSize = keyof typeof CARD_SIZES;
 
-/** Width and height of a card of `deck` drawn `width` px wide (the drawn deck keeps the spec's sizes). */
+/** Width and height of a card of `deck` drawn `width` px wide (the drawn deck keeps its original sizes). */
 export function cardBox(deck: DeckId, size: CardSize, width?: number): { width: number; height: number } {
   if (deck === 'drawn' && width === undefined) return CARD_SIZES[size];
   const w = width ?? CARD_SIZES[size].width;

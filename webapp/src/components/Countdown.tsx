@@ -1,4 +1,4 @@
-// A ticking countdown in Russian units (spec 000 §4: «2 ч 5 мин 3 сек», leading zero units dropped). When
+// A ticking countdown in Russian units («2 ч 5 мин 3 сек», leading zero units dropped). When
 // it reaches zero it calls onEnd once (screens reload the status then).
 import { useEffect, useRef } from 'react';
 import { formatCountdown } from '../../../domain/time';

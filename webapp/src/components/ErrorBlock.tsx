@@ -1,4 +1,4 @@
-// A failed call the user can act on: the message (spec 000 §8) and a way forward.
+// A failed call the user can act on: the message (in Russian) and a way forward.
 import type { ReactNode } from 'react';
 
 export function ErrorBlock(props: { message: string; onRetry?: () => void; children?: ReactNode; title?: string }) {

@@ -1,4 +1,4 @@
-// The loading screen (spec 000 §2): title, subtitle, message, a tarot tip chosen at random every 5 s, and
+// The loading screen: title, subtitle, message, a tarot tip chosen at random every 5 s, and
 // a progress bar.
 import { useEffect, useState } from 'react';
 import { LOADING_TIPS } from '../../../domain/marketing';

@@ -1,4 +1,4 @@
-// The cards (spec 000 §2, §4). The server deals: on opening, the screen creates the reading
+// The cards. The server deals: on opening, the screen creates the reading
 // (POST /api/readings), which checks access (402 → subscription), takes today's spread (429 → countdown)
 // and deals the cards. Meanwhile the deck shuffles (2 s; a short pause with reduced motion); each tap on it
 // then deals the next card to its place in the spread's layout (SpreadTable), where it turns over. 'Get answer' opens the interpretation once a card is drawn. A reload resumes the same

@@ -1,4 +1,4 @@
-// /contacts (spec 001 §2): the provider's details and e-mail from configuration (identifiers only when
+// /contacts: the provider's details and e-mail from configuration (identifiers only when
 // configured, never invented), data-protection and payment-security notes, links to /terms and /services.
 import { Link, useLocation } from 'wouter';
 import { Page } from '../components/Page';

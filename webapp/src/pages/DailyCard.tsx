@@ -1,4 +1,4 @@
-// The simple daily card (spec 000 §2, §4): checking → a face-down card to tap → revealed (image, name,
+// The simple daily card: checking → a face-down card to tap → revealed (image, name,
 // meaning), or 'already received' for a free user who drew today's card. The server deals the card; paid
 // users may draw again.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Home (spec 000 §2 "start"): greeting, the free-spread and plan badges, the daily card, the personal
+// Home (the "start" screen): greeting, the free-spread and plan badges, the daily card, the personal
 // spread, VIP access or subscription management, history, and the static marketing blocks.
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';

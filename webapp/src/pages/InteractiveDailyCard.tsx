@@ -1,4 +1,4 @@
-// The interactive daily card (spec 001 §2, §4): tap to draw (a 1.5 s spinner; the server deals), the card
+// The interactive daily card: tap to draw (a 1.5 s spinner; the server deals), the card
 // and a short AI message, the micro pack paywall with its 15-minute promo, the week offer, and the detailed
 // day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
 import { useEffect, useRef, useState } from 'react';
@@ -180,7 +180,7 @@ export default function InteractiveDailyCard() {
       if (outcome.kind === 'paid' || outcome.kind === 'already' || outcome.kind === 'pending') return navigate(path);
       setBuying(false);
     } catch {
-      // Spec 001 §4: micro flow errors are swallowed; the offer stays for another try.
+      // Micro flow errors are swallowed; the offer stays for another try.
       setBuying(false);
     }
   };

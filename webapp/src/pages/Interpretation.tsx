@@ -1,4 +1,4 @@
-// The interpretation (spec 000 §2): the question, the numbered cards, the streamed text with its sections,
+// The interpretation: the question, the numbered cards, the streamed text with its sections,
 // the error block and the basic-interpretation notice, the VIP offer for free users, and the footer with
 // 'New reading' and the disclaimer.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The micro-result screen (spec 001 §4, §8): resolve the reading id, guard access (a payment context is
+// The micro-result screen: resolve the reading id, guard access (a payment context is
 // needed), poll the entitlements until the server confirms the purchase (25 attempts, min(1000 + 100 ×
 // attempt, 2000) ms apart), reveal the cards the server dealt, and offer the week. The error texts are the
 // spec's; nothing here decides access.
@@ -89,7 +89,10 @@ async function resolveReadingId(fromUrl: number | null): Promise<number> {
   return emergencyReading();
 }
 
-/** Step 5: the remembered card first (inserted when missing, the list cut to 3), with the spec's labels. */
+/**
+ * Step 5: the remembered card first (inserted when missing, the list cut to 3), labelled «Карта дня» and
+ * «Дополнительная карта».
+ */
 function arrange(cards: { name: string; imgUrl: string; orientation: 'upright' | 'reversed'; meaning?: string }[]): ShownCard[] {
   const remembered = rememberedDailyCard();
   let list = cards.slice();

@@ -1,4 +1,4 @@
-// The natal chart (spec 001 §2, §8), computed on the server from the saved birth data: the Sun, Moon and
+// The natal chart, computed on the server from the saved birth data: the Sun, Moon and
 // rising signs, five planets with sign, degree and element, and short cards. Without saved data it says
 // 'Birth data not found'; a failed load offers Retry; 'New chart' clears the data and returns to the form.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-// The natal form (spec 001 §2, §5): birth date (not later than today), time and place, all required, with
-// the spec's messages; submit disabled until all three are filled; an error clears when its field is
+// The natal form: birth date (not later than today), time and place, all required, with the
+// messages of domain/natal-form.ts; submit disabled until all three are filled; an error clears when its field is
 // edited; city suggestions in Russian as you type; a place not in the list by coordinates and time zone.
 // The data is kept on the server, so the form comes back filled in and the chart can be reopened.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';

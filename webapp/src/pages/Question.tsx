@@ -1,4 +1,4 @@
-// The question (spec 000 §2, §5): per-spread title, icon, description, placeholder and four examples; a
+// The question: per-spread title, icon, description, placeholder and four examples; a
 // required text area counted to 500; Continue only for 3..500 characters (trimmed). The text is kept in
 // sessionStorage as it is typed, so a reload or a lost connection does not lose it.
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
-// /services, the plans list (spec 001 §2): Basic and VIP with their features as the spec lists them
-// (5 spreads a day: DESIGN.md §2), an 'Activate' button to /subscription on each, and how it works.
+// /services, the plans list: Basic and VIP with their features (basic_299: 5 spreads a day, as
+// domain/tiers.ts counts them), an 'Activate' button to /subscription on each, and how it works.
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_PRICES_RUB } from '../../../domain/pricing';

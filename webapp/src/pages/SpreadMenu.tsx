@@ -1,4 +1,4 @@
-// Spread selection (spec 000 §2): every spread marked free, paid or VIP-only; the header shows the spreads
+// Spread selection: every spread marked free, paid or VIP-only; the header shows the spreads
 // left today or a countdown to new ones (the status reloads when it ends). A spread the plan does not
 // include leads to the subscription screen; the server checks all of it again when the reading is created.
 import { useState } from 'react';

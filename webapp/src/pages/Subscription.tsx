@@ -1,4 +1,4 @@
-// The subscription screen (spec 001 §2): three views by the plan in force. week_7d: the week banner, its
+// The subscription screen: three views by the plan in force. week_7d: the week banner, its
 // end and an extend button; basic_299/vip_499: the status, privileges, an upgrade widget for basic, cancel;
 // free: the pitch with two plan cards and payment widgets. After any payment the status is read again from
 // the server; nothing here grants access.
@@ -269,7 +269,7 @@ export default function Subscription() {
   useEffect(() => {
     loadPricing();
     getSocialProof().then(setProof).catch(() => {});
-    // Back from a card payment: ask the server to re-check it (spec 001 §7 sync-method).
+    // Back from a card payment: ask the server to re-check it (POST /api/payments/sync-method).
     const q = new URLSearchParams(window.location.search);
     const paymentId = q.get('paymentId') ?? q.get('payment_id') ?? undefined;
     const orderId = q.get('orderId') ?? undefined;

@@ -1,4 +1,4 @@
-// /terms: the public-offer user agreement in 14 sections (spec 001 §2, §9), with the provider's details
+// /terms: the public-offer user agreement in 14 sections (domain/legal.ts), with the provider's details
 // as configured.
 import { Link, useLocation } from 'wouter';
 import { agreementSections } from '../../../domain/legal';

@@ -1,4 +1,4 @@
-// The payment widget (spec 001 §2, §4): the price line, the autopay consent (checked by default: the first
+// The payment widget: the price line, the autopay consent (checked by default: the first
 // week for the trial price), and the pay button. idle → processing → Stars invoice, YooKassa redirect or
 // embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
 // until it confirms. Access is never granted here: success is shown only when the status says so.

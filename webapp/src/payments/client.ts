@@ -1,4 +1,4 @@
-// The paid side's calls (spec 001 §7). Types come from the server's services (types only); the server
+// The paid side's calls. Types come from the server's services (types only); the server
 // decides prices and access, the screens only show what it said.
 import { ApiError, api, type ReadingView, type UserStatus } from '../api';
 import type { PaymentService } from '../../../services/payments';
@@ -33,7 +33,7 @@ export interface CheckoutAnswer {
 export type PayProvider = 'stars' | 'yookassa' | undefined;
 export type PayMode = 'redirect' | 'embedded';
 
-/** Spec 001 §3: responses may be nested as data.data. */
+/** Responses may be nested as data.data. */
 function unwrap<T>(v: T | { data: T }): T {
   const inner = (v as { data?: T })?.data;
   return inner && typeof inner === 'object' ? inner : (v as T);

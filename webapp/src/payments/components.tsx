@@ -1,5 +1,5 @@
 // Pieces the paid screens share: the mm:ss offer timer, the micro pack's cards and tip, the week upsell box
-// (spec 001 §4) and the week purchase.
+// and the week purchase.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatPrice, weekUpsell, type Currency } from '../../../domain/pricing';

@@ -57,7 +57,7 @@ export async function runCheckout(answer: CheckoutAnswer): Promise<PayOutcome> {
     return { kind: 'redirecting' };
   }
   if (answer.confirmationToken) return { kind: 'embedded', token: answer.confirmationToken };
-  // Spec 001 §8: a missing confirmation URL or token is an internal error.
+  // A missing confirmation URL or token is an internal error.
   throw new Error('Не получена ссылка на оплату');
 }
 
@@ -119,7 +119,7 @@ export async function renderYooWidget(containerId: string, token: string, return
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Asks the server until `check` says the payment is confirmed: the spec's polling (attempts with
+ * Asks the server until `check` says the payment is confirmed: polling (attempts with
  * min(1000 + 100 × attempt, 2000) ms between them). Resolves false when it never was.
  */
 export async function waitFor(check: () => Promise<boolean>, attempts = 25, signal?: { cancelled: boolean }): Promise<boolean> {

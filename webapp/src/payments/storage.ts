@@ -1,4 +1,4 @@
-// The client storage keys of spec 001 §3 for the micro flow: the pending payment flag (session and local),
+// The client storage keys of the micro flow: the pending payment flag (session and local),
 // its timestamp, the pending reading id and context, and the remembered daily card. They only steer the
 // screens (where to go after a payment); access is always the server's answer.
 import { PENDING_MICRO_VALID_MS } from '../../../domain/pricing';
@@ -38,7 +38,7 @@ function put(store: 'local' | 'session', key: string, value: string | null) {
   }
 }
 
-/** A reading id of digits only becomes a number (spec 001 §5). */
+/** A reading id of digits only becomes a number. */
 export function toReadingId(v: unknown): number | null {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return v;
   if (typeof v === 'string' && /^\d{1,16}$/.test(v.trim())) {
