@@ -52,7 +52,7 @@ export interface FollowUpAllowance {
 }
 
 export const FOLLOW_UP_LOCKED =
-  'Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, Basic и «Неделя безлимита» — одно.';
+  'Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.';
 
 export function createFollowUpService(deps: ServiceDeps, users: UserService, ai: FollowUpAi = createFollowUpAi(deps)) {
   const leaseMs = (deps.ai?.timeoutMs ?? 60_000) + LEASE_MARGIN_MS;

@@ -30,7 +30,7 @@ async function check(deps: BotDeps, userId: number, readingId: number): Promise<
       return {
         ok: false,
         offer: true,
-        message: '🔒 Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, Basic и «Неделя безлимита» — одно.',
+        message: '🔒 Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.',
       };
     if (allowance.remaining <= 0)
       return { ok: false, offer: false, message: `Уточнения к этому раскладу закончились (${allowance.used} из ${allowance.limit}). Новый вопрос — новый расклад: /reading` };

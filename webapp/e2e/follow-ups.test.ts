@@ -56,7 +56,7 @@ describe.runIf(browserAvailable())('follow-ups (browser)', () => {
       expect(await page.getByTestId('follow-up-question').textContent()).toBe('«С чего начать переезд?»');
       await expect.poll(() => page.getByTestId('follow-up-remaining').textContent()).toBe('Осталось уточнений: 2 из 3');
       expect(await page.getByTestId('follow-up-fallback').count()).toBe(0);
-      expect(await page.getByTestId('follow-up-input').inputValue()).toBe('');
+      await expect.poll(() => page.getByTestId('follow-up-input').inputValue()).toBe('');
       await page.getByTestId('follow-up').scrollIntoViewIfNeeded();
       await env.screenshot(page, 'follow-up-light');
       expect(consoleErrors).toEqual([]);

@@ -122,7 +122,7 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
         <div className="panel follow-up-locked" data-testid="follow-up-locked">
           <p>
             <Icon name="lock" size={18} /> <strong>Уточняющие вопросы — с подпиской.</strong> Задайте картам вопрос вдогонку: они вытянут ещё одну
-            карту и ответят с учётом всего расклада. VIP — три уточнения к каждому раскладу, Basic и «Неделя безлимита» — одно.
+            карту и ответят с учётом всего расклада. VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.
           </p>
           <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="follow-up-offer">
             Открыть уточнения

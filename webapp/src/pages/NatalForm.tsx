@@ -170,9 +170,10 @@ export default function NatalForm() {
     } catch (err) {
       haptic('error');
       const message = err instanceof ApiError ? err.message : NATAL_MESSAGES.loadError;
-      const { field, message: text } = fieldOf(message);
+      // The server names the field («city: …»); the screen shows the Russian text under that field.
+      const { field } = fieldOf(err instanceof ApiError ? err.detail : '');
       const known: Field[] = ['date', 'time', 'city', 'latitude', 'longitude', 'timeZone'];
-      if (field && (known as string[]).includes(field)) setErrors({ [field]: text });
+      if (field && (known as string[]).includes(field)) setErrors({ [field]: message });
       else setErrors({ form: err instanceof ApiError && err.status === 401 ? 'Откройте приложение через Telegram, чтобы мы узнали вас.' : message });
     } finally {
       setSending(false);
