@@ -83,7 +83,7 @@ describe('the public-offer agreement', () => {
     });
   });
 
-  it('carries every constant of spec 001 §9 and the disclaimers', () => {
+  it('carries every marketing and legal constant and the disclaimers', () => {
     const t = text();
     expect(AGREEMENT).toMatchObject({ effectiveDate: '02.09.2025', version: '1.0' });
     for (const needle of [

@@ -67,7 +67,7 @@ describe('A/B variants', () => {
 });
 
 describe('prices', () => {
-  it('defaults of spec 001 §1 and §9, overridable by configuration', () => {
+  it('default prices and copy, overridable by configuration', () => {
     expect(t.pricesRub).toEqual({ week: 149, micro: 99, basic_299: 299, vip_499: 499, trial: 10 });
     expect(resolvePricing({ pricesRub: { week: 199 } }).pricesRub).toMatchObject({ week: 199, micro: 99 });
   });

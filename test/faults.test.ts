@@ -4,12 +4,9 @@
 // bot update in flight finish and exits 0; on PostgreSQL, the database cut off behind a TCP proxy gives
 // 503 answers and the app recovers by itself once it is back. (PGlite runs inside the process: it has no
 // network to lose; see the note at the end of this file.)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/bot-api';
-import { connectDatabase, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { getSpread } from '../domain/spreads';
 import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
@@ -18,7 +15,8 @@ import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from './fake-open
 import { startFakeYooKassa, type FakeYooKassa } from './fake-yookassa';
 import { TEST_BOT_TOKEN } from './harness';
 import { sseEvents } from './sse-client';
-import { startTcpProxy } from './tcp-proxy';
+import { openAppDatabase } from './app-database';
+import type { startTcpProxy } from './tcp-proxy';
 
 const until = <T>(fn: () => T | Promise<T>, timeout = 20_000) => vi.waitFor(fn, { timeout, interval: 50 });
 const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
@@ -98,6 +96,7 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
   let dataDir: string | undefined;
+  let database: Awaited<ReturnType<typeof openAppDatabase>> | undefined;
   let app: AppProcess | undefined;
   let env: Record<string, string>;
   let stream: StreamResult;
@@ -121,41 +120,24 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: ai.baseUrl,
     };
-    if (kind === 'postgres') {
-      pg = await createTestDatabase('postgres');
-      const target = new URL(pg.url!);
-      proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-      const viaProxy = new URL(pg.url!);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(proxy.port);
-      env.DATABASE_URL = viaProxy.toString();
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-faults-'));
-      env.DATA_DIR = dataDir;
-    }
+    database = await openAppDatabase(kind, 'taro-faults-');
+    ({ pg, proxy, dataDir } = database);
+    Object.assign(env, database.env);
     app = await startAppProcess(`app-${kind}`, env);
   }, 120_000);
 
   afterAll(async () => {
     await app?.kill();
-    await proxy?.close();
-    await pg?.close();
+    await database?.close();
     await tg?.close();
     await yoo?.close();
     await ai?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The database as the app left it: PostgreSQL directly; the PGlite folder opened here while no app runs. */
   async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    if (pg) return fn(pg.db);
-    expect(app?.alive ?? false).toBe(false);
-    const handle = await connectDatabase({ dataDir: dataDir! });
-    try {
-      return await fn(handle.db);
-    } finally {
-      await handle.close();
-    }
+    if (!pg) expect(app?.alive ?? false).toBe(false);
+    return database!.read(fn);
   }
 
   const notify = (base: string, id: string) =>

@@ -3,17 +3,15 @@
 // database and every update redelivered twice, ends in exactly one payment row and one grant per payment;
 // a database outage during successful_payment answers non-2xx so Telegram redelivers (webhook), or is
 // handled again once the database is back (polling); a body that is no update is answered 200 and dropped.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/bot-api';
-import { connectDatabase, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
 import { TEST_BOT_TOKEN } from './harness';
-import { startTcpProxy } from './tcp-proxy';
+import { openAppDatabase } from './app-database';
+import type { startTcpProxy } from './tcp-proxy';
 
 const SECRET = 'stars-delivery_secret-1';
 const DAY_MS = 86_400_000;
@@ -33,6 +31,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
   let dataDir: string | undefined;
+  let database: Awaited<ReturnType<typeof openAppDatabase>> | undefined;
   let app: AppProcess | undefined;
   let env: Record<string, string>;
   const baseUser = kind === 'pglite' ? 810_000 : 820_000;
@@ -49,39 +48,22 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
       WEBHOOK_SECRET: SECRET,
       PAYMENTS_PROVIDER: 'stars',
     };
-    if (kind === 'postgres') {
-      pg = await createTestDatabase('postgres');
-      const target = new URL(pg.url!);
-      proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-      const viaProxy = new URL(pg.url!);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(proxy.port);
-      env.DATABASE_URL = viaProxy.toString();
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-stars-'));
-      env.DATA_DIR = dataDir;
-    }
+    database = await openAppDatabase(kind, 'taro-stars-');
+    ({ pg, proxy, dataDir } = database);
+    Object.assign(env, database.env);
     app = await startAppProcess(`stars-${kind}`, env);
   }, 120_000);
 
   afterAll(async () => {
     await app?.kill();
-    await proxy?.close();
-    await pg?.close();
+    await database?.close();
     await tg?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The database as the app left it: PostgreSQL directly; the PGlite folder only while no app runs. */
   async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    if (pg) return fn(pg.db);
-    expect(app?.alive ?? false).toBe(false);
-    const handle = await connectDatabase({ dataDir: dataDir! });
-    try {
-      return await fn(handle.db);
-    } finally {
-      await handle.close();
-    }
+    if (!pg) expect(app?.alive ?? false).toBe(false);
+    return database!.read(fn);
   }
 
   const post = (base: string, update: unknown) =>

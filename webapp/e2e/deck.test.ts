@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { fakeTelegramClient } from './fake-telegram';
 import { apiFromPage, drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';
 
 const TIMEOUT = 150_000;
@@ -51,24 +52,6 @@ async function zoomAndClose(page: Page, opener: ReturnType<Page['getByTestId']>,
   return { name, reversed };
 }
 
-/** Runs in the page before any script: Telegram's native bridge, recording what the app posts. */
-function fakeTelegramClient() {
-  const w = window as unknown as {
-    __tg: { type: string; payload: unknown }[];
-    TelegramWebviewProxy: unknown;
-    Telegram?: { WebView?: { receiveEvent?: (name: string, data?: unknown) => void } };
-  };
-  w.__tg = [];
-  const reply = (name: string, data: unknown) => setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(name, data), 0);
-  w.TelegramWebviewProxy = {
-    postEvent(type: string, data?: string) {
-      w.__tg.push({ type, payload: data ? JSON.parse(data) : null });
-      if (type === 'web_app_request_viewport') reply('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
-      if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
-      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
-    },
-  };
-}
 const backButtonVisible = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tg: { type: string; payload: { is_visible?: boolean } | null }[] }).__tg.filter((c) => c.type === 'web_app_setup_back_button').at(-1)?.payload?.is_visible ?? false);
 const pressTelegramBack = (page: Page) =>

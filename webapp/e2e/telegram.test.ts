@@ -5,30 +5,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { fakeTelegramClient, type BridgeCall } from './fake-telegram';
 
-interface BridgeCall {
-  type: string;
-  payload: Record<string, unknown> | null;
-}
 
-/** Runs in the page before any script: records every method the app posts and answers requests. */
-function fakeTelegramClient() {
-  const w = window as unknown as {
-    __tg: { type: string; payload: unknown }[];
-    TelegramWebviewProxy: unknown;
-    Telegram?: { WebView?: { receiveEvent?: (name: string, data?: unknown) => void } };
-  };
-  w.__tg = [];
-  const reply = (name: string, data: unknown) => setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(name, data), 0);
-  w.TelegramWebviewProxy = {
-    postEvent(type: string, data?: string) {
-      w.__tg.push({ type, payload: data ? JSON.parse(data) : null });
-      if (type === 'web_app_request_viewport') reply('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
-      if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
-      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
-    },
-  };
-}
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __tg: BridgeCall[] }).__tg);
 const lastOf = async (page: Page, type: string) => (await calls(page)).filter((c) => c.type === type).at(-1)?.payload ?? null;
