@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../domain/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
-import { startFakeYooKassa, type FakeYooKassa } from '../test/fake-yookassa';
+import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
 import { createHarness, type Harness } from '../test/harness';
 
 const reading = (h: Harness, user: number) => h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
@@ -110,10 +110,7 @@ describe.each(TEST_DB_KINDS)('one trial per user (%s, YooKassa)', (kind) => {
   let fake: FakeYooKassa;
   beforeAll(async () => {
     fake = await startFakeYooKassa();
-    h = await createHarness(kind, {
-      mockPayments: false,
-      payments: { provider: 'yookassa', publicUrl: 'https://tarot.example.com', yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot } },
-    });
+    h = await createHarness(kind, yookassaPayments(fake));
   });
   afterAll(async () => {
     await h?.close();

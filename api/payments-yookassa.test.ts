@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../domain/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
-import { startFakeYooKassa, type FakeYooKassa } from '../test/fake-yookassa';
+import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
 import { createHarness, type Harness } from '../test/harness';
 
 const ADMIN = 88_001;
@@ -15,9 +15,8 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   beforeAll(async () => {
     fake = await startFakeYooKassa();
     h = await createHarness(kind, {
-      mockPayments: false,
+      ...yookassaPayments(fake, PUBLIC),
       adminUserIds: [ADMIN],
-      payments: { provider: 'yookassa', publicUrl: PUBLIC, yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot } },
     });
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIMITS } from '../services/user-limits';
 import { TEST_DB_KINDS } from '../test/databases';
-import { startFakeYooKassa, type FakeYooKassa } from '../test/fake-yookassa';
+import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
 import { createHarness, type Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
@@ -12,10 +12,7 @@ describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
   let fake: FakeYooKassa;
   beforeAll(async () => {
     fake = await startFakeYooKassa();
-    h = await createHarness(kind, {
-      mockPayments: false,
-      payments: { provider: 'yookassa', publicUrl: 'https://tarot.example.com', yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot } },
-    });
+    h = await createHarness(kind, yookassaPayments(fake));
   });
   afterAll(async () => {
     await h?.close();

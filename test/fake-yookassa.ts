@@ -176,3 +176,9 @@ export async function startFakeYooKassa(opts: { shopId?: string; secretKey?: str
       }),
   };
 }
+
+/** Harness options for an app whose payments go to this fake YooKassa (card payments outside Telegram). */
+export const yookassaPayments = (fake: FakeYooKassa, publicUrl = 'https://tarot.example.com') => ({
+  mockPayments: false,
+  payments: { provider: 'yookassa' as const, publicUrl, yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot } },
+});

@@ -6,21 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
-
-/** Calls the API from inside the page, signed in as the page's user. */
-async function apiFromPage(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p as string, {
-        method: m as string,
-        headers: { Authorization: `tma ${sessionStorage.getItem('telegramInitData')}`, 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [method, path, body] as const,
-  );
-}
+import { apiFromPage } from './ritual-helpers';
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
