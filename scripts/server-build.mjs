@@ -53,10 +53,10 @@ const ownImportMetaUrl = {
 };
 
 /**
- * Left outside the bundle: PGlite finds its WebAssembly and data files beside its own module, and pg's
- * optional native binding is not installed.
+ * Left outside the bundle: PGlite finds its WebAssembly and data files beside its own module, @napi-rs/canvas
+ * loads a native .node binary (share pictures), and pg's optional native binding is not installed.
  */
-const EXTERNAL = ['@electric-sql/pglite', 'pg-native'];
+const EXTERNAL = ['@electric-sql/pglite', '@napi-rs/canvas', 'pg-native'];
 
 /** Builds dist/server/start.js; returns the ms it took. */
 export async function buildServer() {
