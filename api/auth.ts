@@ -6,6 +6,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Identity, IdentityVerifier } from '../services/identity';
 import type { UserService } from '../services/users';
 import { fail } from './http';
+import { requestHeader } from './observability';
 
 export type AppEnv = { Variables: { userId: number; identity: Identity } };
 
@@ -63,7 +64,7 @@ export const requireIdentity = (identity: IdentityVerifier, users: UserService, 
   const throttle = failedAuthThrottle(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
     const now = Date.now();
-    const result = identity.verifyAuthorization(c.req.header('authorization'));
+    const result = identity.verifyAuthorization(requestHeader(c, 'authorization'));
     if (!result.ok) {
       // Valid initData is never refused: only failures count, and only failures are throttled.
       const wait = throttle.blockedFor(c, now);

@@ -4,10 +4,36 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
 import type { Metrics } from '../services/metrics';
 
 export type LogEnv = { Variables: { requestId: string } };
+
+/** What @hono/node-server binds to a request served over a socket (absent in `app.request`). */
+type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
+
+/**
+ * A request header (name in lower case). Over a socket it is read from Node's parsed headers: asking Hono
+ * builds the Fetch `Headers` of the whole request, which costs more than the rest of a cached status call.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * A header every answer carries. Over a socket it goes on Node's response, merged into the head when it is
+ * written (a value the handler sets wins): a JSON answer then keeps @hono/node-server's fast path, which a
+ * Fetch `Headers` object on the context would cost. In `app.request` it goes on Hono's headers.
+ */
+function answerHeader(c: Context, name: string, value: string) {
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
+  if (outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent) outgoing.setHeader(name, value);
+  else c.header(name, value);
+}
 
 /** The request's logger (carries its id), for handlers and the error boundary; made only when used. */
 export const requestLog = (c: Context, logger: Logger): Logger => {
@@ -17,10 +43,10 @@ export const requestLog = (c: Context, logger: Logger): Logger => {
 
 export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHandler<LogEnv> {
   return createMiddleware<LogEnv>(async (c, next) => {
-    const given = c.req.header('x-request-id');
+    const given = requestHeader(c, 'x-request-id');
     const requestId = given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     c.set('requestId', requestId);
-    c.header('X-Request-Id', requestId);
+    answerHeader(c, 'X-Request-Id', requestId);
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
@@ -67,7 +93,7 @@ const SECURITY_HEADERS: [string, string][] = [
  */
 export const securityHeaders = (): MiddlewareHandler =>
   async (c, next) => {
-    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+    for (const [name, value] of SECURITY_HEADERS) answerHeader(c, name, value);
     await next();
   };
 

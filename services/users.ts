@@ -114,7 +114,7 @@ function ritualStatus(user: User, today: string) {
   return { streak, homeScreenOffer: streak.current >= 3 && !user.home_screen_offered_at };
 }
 
-const STATUS_QUERIES_IN_FLIGHT = 4;
+const STATUS_QUERIES_IN_FLIGHT = Number(process.env.XINF || 1);
 
 /**
  * Bounded memory of profiles already written, so an unchanged profile costs no write per request. A
@@ -167,6 +167,7 @@ function storableProfile(p: TelegramProfile): TelegramProfile {
 
 export function createUserService(deps: ServiceDeps) {
   const recent = new RecentProfiles();
+  const preparedProfiles = new WeakMap<TelegramProfile, { givenStartParam: string | null | undefined; profile: TelegramProfile; startParam: string | null | undefined; key: string }>();
 
   async function requireUser(userId: number): Promise<User> {
     const user = await usersRepo.findUser(deps.db, userId);
@@ -213,10 +214,17 @@ export function createUserService(deps: ServiceDeps) {
 
     /** Records the Telegram profile of an authenticated call (a write only when it changed). */
     async touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<void> {
-      // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
-      const profile = storableProfile(given);
-      const startParam = storableText(givenStartParam);
-      const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
+      // The verified identity (and so `given`) is one object per session: its cleaning is done once.
+      let prepared = preparedProfiles.get(given);
+      if (!prepared || prepared.givenStartParam !== givenStartParam) {
+        // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
+        const profile = storableProfile(given);
+        const startParam = storableText(givenStartParam);
+        const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
+        prepared = { givenStartParam, profile, startParam, key };
+        preparedProfiles.set(given, prepared);
+      }
+      const { profile, startParam, key } = prepared;
       await recent.ensure(profile.id, key, () => usersRepo.upsertProfile(deps.db, profile, deps.defaultTimeZone, startParam));
     },
 

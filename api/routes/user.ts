@@ -53,9 +53,9 @@ const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидаетс�
 export const userRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
-      const { user, status } = await s.users.status(c.var.userId);
+      const { user, status } = await s.users.status(c.get('userId'));
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
-      const debug = (s.deps.adminUserIds ?? []).includes(c.var.userId);
+      const debug = (s.deps.adminUserIds ?? []).includes(c.get('userId'));
       return ok(c, { user: profileView(user), userStatus: status, ...(debug ? { debug: true } : {}) });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
