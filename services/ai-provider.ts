@@ -4,24 +4,8 @@ import type * as OpenAiSdk from 'openai';
 import * as aiRepo from '../db/repositories/interpretations';
 import type { ChatMessage } from '../domain/prompts';
 import { formatDurationWords } from '../domain/time';
-import type { ServiceDeps } from './deps';
+import type { AiConfig, ServiceDeps } from './deps';
 import { ServiceError } from './errors';
-
-/** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */
-export interface AiConfig {
-  /** Unset: no provider call is ever made; every interpretation is the fallback. */
-  apiKey?: string;
-  baseUrl: string;
-  model: string;
-  maxTokens: number;
-  temperature: number;
-  /** The whole provider call, first byte to last token. */
-  timeoutMs: number;
-  /** Provider calls one user may start per window (default 10 per 600 s), on top of the tier quotas. */
-  rateLimit?: { calls: number; windowS: number };
-  /** How often a request waiting for another instance's call looks at the database (default 250 ms). */
-  pollIntervalMs?: number;
-}
 
 /** The fixed English error texts clients expect, as the `error` of an answer that carries the fallback. */
 export const AI_ERRORS = {

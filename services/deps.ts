@@ -1,10 +1,9 @@
 // What every use case is built from. Passed in by main.ts (and by tests), never imported as singletons.
+// A leaf: it imports types from db/, domain/ and the payments' types only, so no service import can loop back here.
 import type { Db } from '../db/connection';
 import type { RandomInt } from '../domain/deal';
 import type { LegalDetails } from '../domain/legal';
 import type { PaymentsDeps } from './payments/types';
-import type { AiConfig } from './interpretation';
-import type { ShareDeps } from './share';
 
 export interface ServiceDeps {
   db: Db;
@@ -30,4 +29,30 @@ export interface ServiceDeps {
   legal?: LegalDetails;
   /** Sharing a reading's picture: the public address, the bot's username, savePreparedInlineMessage. */
   share?: ShareDeps;
+}
+
+/** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */
+export interface AiConfig {
+  /** Unset: no provider call is ever made; every interpretation is the fallback. */
+  apiKey?: string;
+  baseUrl: string;
+  model: string;
+  maxTokens: number;
+  temperature: number;
+  /** The whole provider call, first byte to last token. */
+  timeoutMs: number;
+  /** Provider calls one user may start per window (default 10 per 600 s), on top of the tier quotas. */
+  rateLimit?: { calls: number; windowS: number };
+  /** How often a request waiting for another instance's call looks at the database (default 250 ms). */
+  pollIntervalMs?: number;
+}
+
+/** What the server needs from Telegram and the outside world to share (main.ts wires them). */
+export interface ShareDeps {
+  /** The public HTTPS base (PUBLIC_URL, or this server in local mode); null when there is none. */
+  publicUrl: () => string | null;
+  /** The bot's username, for the shared message's button (t.me/<bot>?startapp=…). */
+  botUsername: () => Promise<string | null>;
+  /** Bot API savePreparedInlineMessage. */
+  savePreparedInlineMessage?: (userId: number, result: Record<string, unknown>, o: Record<string, unknown>) => Promise<{ id: string; expiration_date: number }>;
 }

@@ -5,7 +5,7 @@ import { createApi } from '../api/app';
 import type { TelegramProfile } from '../db/repositories/users';
 import { createServices, type ServiceDeps } from '../services';
 import type { LegalDetails } from '../domain/legal';
-import type { AiConfig } from '../services/interpretation';
+import type { AiConfig } from '../services/deps';
 import { createIdentity } from '../services/identity';
 import { createMetrics } from '../services/metrics';
 import type { Logger } from '../logger';

@@ -7,7 +7,7 @@ import * as readingsRepo from '../../db/repositories/readings';
 import { getOrCreateSetting } from '../../db/repositories/settings';
 import * as usersRepo from '../../db/repositories/users';
 import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps, ShareDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
 import type { DeckId, ShareFormat } from './render';
@@ -19,16 +19,6 @@ export interface ImageOptions {
   format: ShareFormat;
   deck: DeckId;
   includeQuestion: boolean;
-}
-
-/** What the server needs from Telegram and the outside world to share (main.ts wires them). */
-export interface ShareDeps {
-  /** The public HTTPS base (PUBLIC_URL, or this server in local mode); null when there is none. */
-  publicUrl: () => string | null;
-  /** The bot's username, for the shared message's button (t.me/<bot>?startapp=…). */
-  botUsername: () => Promise<string | null>;
-  /** Bot API savePreparedInlineMessage. */
-  savePreparedInlineMessage?: (userId: number, result: Record<string, unknown>, o: Record<string, unknown>) => Promise<{ id: string; expiration_date: number }>;
 }
 
 const LINK_TTL_S = 30 * 24 * 3600;

@@ -1,0 +1,213 @@
+// AI interpretations of readings: streamed from an OpenAI-compatible provider, stored on the reading when
+// complete, and replaced by the card-based interpretation when no AI text can be produced. The spread stays
+// used either way; a reading that fell back keeps «ask the AI again» (retry), which sends the same cards at no
+// cost whenever the provider is back. One provider call per reading, even across instances: the reading is
+// claimed in the database; other requests in this process share the in-flight stream (flight.ts), requests
+// elsewhere poll for the stored result. The daily card's texts are in daily.ts, the result's shape in result.ts.
+import crypto from 'node:crypto';
+import * as aiRepo from '../../db/repositories/interpretations';
+import * as readingsRepo from '../../db/repositories/readings';
+import * as usersRepo from '../../db/repositories/users';
+import type { Reading } from '../../db/schema';
+import { buildFallbackInterpretation } from '../../domain/fallback';
+import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/prompts';
+import { ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
+import type { ServiceDeps } from '../deps';
+import { ServiceError } from '../errors';
+import { natalSigns } from '../natal';
+import type { UserService } from '../users';
+import { createDailyInterpretations } from './daily';
+import { Flight, finishedSession, sleep, subscribe, type InterpretationSession } from './flight';
+import { promptInputOf, resultOf } from './result';
+
+export { AI_ERRORS } from '../ai-provider';
+export type { InterpretationSession } from './flight';
+export { FALLBACK_NOTICES, type InterpretationEvent, type InterpretationResult } from './result';
+
+/**
+ * A claim is short and renewed by a heartbeat while its instance writes: a process that died mid-stream
+ * leaves a claim that runs out within seconds, so the reading is servable again soon after a restart.
+ */
+const LEASE_MS = 10_000;
+const HEARTBEAT_MS = 3_000;
+
+export function createInterpretationService(deps: ServiceDeps, users: UserService) {
+  const ai = deps.ai;
+  const provider = createAiProvider(deps);
+  const rate = provider.rate;
+  const pollMs = ai?.pollIntervalMs ?? 250;
+  const instance = crypto.randomUUID();
+  const flights = new Map<number, Flight>();
+  let leaseSeq = 0;
+
+  const takeSlot = provider.takeSlot;
+  const daily = createDailyInterpretations(deps, users, provider);
+
+  async function loadOwned(userId: number, id: number): Promise<Reading> {
+    const r = await readingsRepo.findReading(deps.db, id);
+    if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
+    // Only readings the server dealt (and charged) are interpreted; a client-saved history entry never is.
+    if (r.status === 'saved') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения и не толкуется');
+    return r;
+  }
+
+  /** Stores the final text once. The spread stays used even for a fallback: failures cannot be farmed. */
+  async function store(id: number, leaseId: string, text: string, error: string | null): Promise<Reading | undefined> {
+    return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status: error ? 'fallback' : 'done', error });
+  }
+
+  /** The reading's prompt with the user's first name and natal signs (both optional colour). */
+  async function fullPromptInput(r: Reading): Promise<ReadingPromptInput> {
+    const [user, astro] = await Promise.all([usersRepo.findUser(deps.db, r.user_id), natalSigns(deps.db, r.user_id)]);
+    return promptInputOf(r, { firstName: user?.first_name || null, astro });
+  }
+
+  /** Runs the call this instance claimed. Returns false when the claim was lost before storing. */
+  async function runClaimed(f: Flight, claimed: Reading, leaseId: string): Promise<boolean> {
+    try {
+      if (f.abort.signal.aborted) throw new ServiceError('conflict', 'Запрос отменён');
+      await takeSlot(claimed.user_id);
+    } catch (err) {
+      await aiRepo.releaseClaim(deps.db, claimed.id, leaseId);
+      throw err;
+    }
+    f.markReady();
+    const input = await fullPromptInput(claimed);
+    let text: string;
+    let error: string | null = null;
+    try {
+      text = await provider.complete(buildReadingMessages(input), {
+        signal: f.abort.signal,
+        onDelta: (t) => f.push(t),
+        // Thirteen cards month by month need more room than the default.
+        maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
+        allowLonger: input.spreadType === 'year_forecast',
+      });
+    } catch (err) {
+      const failure = err as ProviderFailure;
+      if (failure.cancelled) {
+        await aiRepo.releaseClaim(deps.db, claimed.id, leaseId);
+        f.settle({ ok: false, error: new ServiceError('conflict', 'Запрос отменён') });
+        return true;
+      }
+      error = failure.message;
+      text = buildFallbackInterpretation(input);
+      // Nothing was streamed yet: the fallback goes out as the text; otherwise `done` carries it.
+      if (!f.text) f.push(text);
+    }
+    const row = await store(claimed.id, leaseId, text, error);
+    if (!row) return false;
+    f.settle({ ok: true, result: resultOf(row, provider.enabled) });
+    return true;
+  }
+
+  /** Claims the reading, or waits for whoever holds it, until there is a result. */
+  async function drive(f: Flight) {
+    try {
+      for (;;) {
+        if (f.abort.signal.aborted) return f.settle({ ok: false, error: new ServiceError('conflict', 'Запрос отменён') });
+        const leaseId = `${instance}:${++leaseSeq}`;
+        const claimed = await aiRepo.claimReading(deps.db, f.readingId, leaseId, LEASE_MS);
+        if (claimed) {
+          const heartbeat = setInterval(() => void aiRepo.extendClaim(deps.db, claimed.id, leaseId, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
+          try {
+            if (await runClaimed(f, claimed, leaseId)) return;
+          } finally {
+            clearInterval(heartbeat);
+          }
+        }
+        // Another instance (or an earlier call of ours) holds it: wait for its stored result.
+        f.markReady();
+        const fresh = await readingsRepo.findReading(deps.db, f.readingId);
+        if (!fresh) throw new ServiceError('not_found', 'Расклад не найден');
+        if (fresh.status === 'done' || fresh.status === 'fallback') {
+          // Written elsewhere: the listeners here get it as one piece, as for any finished reading.
+          if (!f.text && fresh.interpretation) f.push(fresh.interpretation);
+          return f.settle({ ok: true, result: resultOf(fresh, provider.enabled) });
+        }
+        if (fresh.status !== 'dealt') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения и не толкуется');
+        await sleep(pollMs, f.abort.signal);
+      }
+    } catch (err) {
+      f.settle({ ok: false, error: err });
+    } finally {
+      if (flights.get(f.readingId) === f) flights.delete(f.readingId);
+    }
+  }
+
+  function cancel(f: Flight) {
+    if (f.outcome) return;
+    if (flights.get(f.readingId) === f) flights.delete(f.readingId);
+    f.abort.abort();
+  }
+
+  /**
+   * Starts (or joins, or replays) the interpretation of the caller's reading. Throws 404/403/409 for a reading
+   * that is not the caller's to interpret, and 429 when the caller's provider calls are over the rate limit.
+   */
+  async function open(userId: number, readingId: number, o: { turned?: number } = {}): Promise<InterpretationSession> {
+    let r = await loadOwned(userId, readingId);
+    // The first request that says how many cards were turned fixes it; only those are read and shown.
+    if (r.status === 'dealt' && r.turned_count === null && o.turned !== undefined) {
+      const turned = Math.max(1, Math.min(o.turned, r.cards.length));
+      r = (await readingsRepo.setTurnedCount(deps.db, r.id, turned)) ?? (await loadOwned(userId, readingId));
+    }
+    if (r.status === 'done' || r.status === 'fallback') return finishedSession(resultOf(r, provider.enabled));
+    let f = flights.get(readingId);
+    if (!f) {
+      f = new Flight(readingId);
+      flights.set(readingId, f);
+      void drive(f);
+    }
+    const session = subscribe(f, cancel);
+    try {
+      await f.ready;
+    } catch (err) {
+      session.close();
+      throw err;
+    }
+    return session;
+  }
+
+  /**
+   * «Спросить ИИ ещё раз»: a reading that ended card-based goes back to the AI with the same cards, at no
+   * cost (no spread is taken), as often as the provider is back; the per-user call limit still applies.
+   */
+  async function retry(userId: number, readingId: number): Promise<InterpretationSession> {
+    const r = await loadOwned(userId, readingId);
+    if (r.status === 'fallback') {
+      if (!provider.enabled)
+        throw new ServiceError('conflict', 'ИИ-толкователь сейчас не подключён, поэтому толкование составлено по классическим значениям карт.');
+      const wait = await aiRepo.rateSlotWait(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
+      if (wait !== null) throw rateLimited(wait);
+      await readingsRepo.reopenForAi(deps.db, r.id);
+    }
+    return open(userId, readingId);
+  }
+
+  return {
+    open,
+    retry,
+
+    /**
+     * POST /api/chat with server meaning: interprets the caller's reading given by id, or the
+     * caller's reading whose question the client's messages carry. Never a free-form chat.
+     */
+    async chat(userId: number, input: { readingId?: number; messages?: { role: string; content: string }[] }, signal?: AbortSignal) {
+      let readingId = input.readingId;
+      if (readingId === undefined) {
+        const text = oneLine((input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content).join(' ')).toLowerCase();
+        const recent = await readingsRepo.listReadings(deps.db, userId, 20, 0);
+        const match = recent.find((r) => r.status !== 'saved' && text.includes(oneLine(r.question).toLowerCase()));
+        if (!match)
+          throw new ServiceError('forbidden', 'messages: свободный чат не поддерживается — толкуются только ваши расклады (укажите readingId)');
+        readingId = match.id;
+      }
+      const session = await open(userId, readingId);
+      signal?.addEventListener('abort', () => session.close(), { once: true });
+      return session.result();
+    },
+
+    ...daily,
+  };
+}
