@@ -2,14 +2,12 @@
 // the web app. Built from its dependencies; main.ts and the tests call createApi.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { sql } from 'kysely';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
 import { requireIdentity, type AppEnv } from './auth';
 import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
 import type { Metrics } from '../services/metrics';
-import { pendingMigrations } from '../db/connection';
 import { errorHandler, fail, notFound, ok } from './http';
 import { catalogRoutes } from './routes/catalog';
 import { devRoutes } from './routes/dev';
@@ -56,7 +54,7 @@ export function createApi(o: ApiOptions) {
   const api = new Hono<AppEnv>()
     .get('/health', async (c) => {
       try {
-        await sql`select 1`.execute(s.deps.db);
+        await s.health.check();
         return ok(c, { status: 'ok', database: 'ok' });
       } catch {
         return fail(c, 503, 'База данных недоступна');
@@ -65,7 +63,7 @@ export function createApi(o: ApiOptions) {
     // Readiness: the database answers and carries every migration this build knows.
     .get('/ready', async (c) => {
       try {
-        const pending = await pendingMigrations(s.deps.db);
+        const pending = await s.health.pendingMigrations();
         if (pending.length) return fail(c, 503, `Миграции не применены: ${pending.join(', ')}`);
         return ok(c, { status: 'ready' });
       } catch {

@@ -529,7 +529,7 @@ describe.each(TEST_DB_KINDS)('hostile input on %s', (kind) => {
     });
     prod = createApi({ services: h.services, identity: h.identity, logger, localMode: false, webDist: web, telegramWebhook: telegram.webhookHandler });
     // The same database behind mock payments (local mode's), so no mock path grants anything to anyone else.
-    const mockServices = createServices({ ...h.services.deps, mockPayments: true, payments: { ...h.services.deps.payments!, provider: 'mock' } });
+    const mockServices = createServices({ ...h.deps, mockPayments: true, payments: { ...h.deps.payments!, provider: 'mock' } });
     mock = createApi({ services: mockServices, identity: h.identity, logger, localMode: false });
     seeds = await seed();
 

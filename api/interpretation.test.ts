@@ -17,7 +17,7 @@ import { SPREAD_BY_ID } from '../domain/spreads';
 
 /** A second app instance on the same database (as a second process behind a load balancer would be). */
 function secondInstance(h: Harness, ai: Partial<AiConfig>) {
-  const services = createServices({ ...h.services.deps, ai: testAiConfig(ai) });
+  const services = createServices({ ...h.deps, ai: testAiConfig(ai) });
   const app = createApi({ services, identity: h.identity, logger: pino({ level: 'silent' }), localMode: true });
   async function call(user: number, method: string, path: string, json?: unknown) {
     const headers: Record<string, string> = { Authorization: h.authFor(user) };

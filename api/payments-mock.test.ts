@@ -1,7 +1,8 @@
 // Money in mock mode (local mode and tests) and the rules that hold for every provider: entitlements come
 // only from confirmed payments, the micro pack reveals once and stably, plans extend, cancel keeps access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, chooseMicroVariant, chooseTone } from '../domain/pricing';
+import { chooseMicroVariant, chooseTone } from '../domain/pricing';
+import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

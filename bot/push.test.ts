@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/connection';
-import { createServices, type Services } from '../services';
+import { createServices, type ServiceDeps, type Services } from '../services';
 import { PUSH_KINDS } from '../services/notifications';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
@@ -23,7 +23,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   let now = MORNING;
   let nextId = 5_000_000;
 
-  const makeServices = (db: DatabaseHandle['db']) =>
+  const makeServices = (db: DatabaseHandle['db'], extra: Partial<ServiceDeps> = {}) =>
     createServices({
       db,
       clock: () => now,
@@ -31,6 +31,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
       defaultTimeZone: 'Europe/Moscow',
       specialAccessUserIds: [],
       mockPayments: true,
+      ...extra,
     });
 
   const sender = (o: Partial<PushSenderOptions> = {}, s: Services = services) =>
@@ -122,8 +123,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   it('at a known rate one zone\'s reminders are spread over the time the sender needs for them, each user at a fixed place', async () => {
     const ids = await addUsers(300);
     // 300 reminders at 10/s: 30 s from now, evenly by a hash of the id.
-    const paced = makeServices(database.db);
-    const spreadServices = createServices({ ...paced.deps, pushRatePerSecond: 10 });
+    const spreadServices = makeServices(database.db, { pushRatePerSecond: 10 });
     expect((await spreadServices.notifications.scheduleDue()).dailyReminders).toBe(300);
     const rows = await database.db.selectFrom('notifications').select(['user_id', 'not_before']).where('user_id', 'in', ids).execute();
     const offsets = rows.map((r) => (r.not_before.getTime() - MORNING.getTime()) / 1000);

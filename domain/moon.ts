@@ -1,8 +1,7 @@
 // The moon for the home screen: its phase and the lunar day (days since the last new moon, counted from 1),
 // computed with astronomy-engine. Server-side only: the library stays out of the web app's bundle.
 import * as Astronomy from 'astronomy-engine';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './time';
 
 export interface MoonView {
   /** Ecliptic longitude difference Moon − Sun, 0..360 (0 new, 180 full). */

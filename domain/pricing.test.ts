@@ -1,8 +1,8 @@
 // The catalogue's arithmetic: variants stable per user, plan extension, the upsell maths, formatting.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from './time';
 import {
-  DAY_MS,
   chooseMicroVariant,
   chooseTone,
   convertRub,

@@ -2,6 +2,7 @@
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
 import { variantFromBits } from './variant';
 import { effectiveTier } from './tiers';
+import { DAY_MS } from './time';
 import type { Tier } from './types';
 
 export const PRODUCTS = ['micro', 'week', 'basic_299', 'vip_499', 'trial'] as const;
@@ -35,7 +36,6 @@ export const MICRO_PROMO_COOLDOWN_MS = 24 * 60 * 60 * 1000;
 export const PENDING_MICRO_VALID_MS = 30 * 60 * 1000;
 export const ENTITLEMENT_POLL_ATTEMPTS = 25;
 export const USUALLY_FACTOR = 1.25;
-export const DAY_MS = 86_400_000;
 
 export const TONES = ['romance', 'mystic'] as const;
 export type Tone = (typeof TONES)[number];

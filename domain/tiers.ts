@@ -43,5 +43,9 @@ export function canUseSpread(e: Entitlement, spread: Pick<SpreadDefinition, 'acc
   return isPaidTier(e.tier) ? { ok: true } : { ok: false, reason: 'needs_paid' };
 }
 
+/** The refusal when the day's spreads are used up: the free spread, or the plan's daily limit (app and bot). */
+export const spreadLimitText = (free: boolean): string =>
+  free ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.';
+
 /** Free users get one daily card a day; paid and special users may draw again. */
 export const canRedrawDailyCard = (e: Entitlement) => e.special || isPaidTier(e.tier);

@@ -1,5 +1,8 @@
 // Local-day arithmetic in a time zone, and the Russian countdown («2 ч 5 мин 3 сек»).
 
+/** One day in milliseconds (24 hours of the clock, not a local day). */
+export const DAY_MS = 86_400_000;
+
 /** True when `tz` is an IANA time zone this runtime knows. */
 export function isValidTimeZone(tz: string): boolean {
   if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;

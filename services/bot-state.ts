@@ -1,9 +1,8 @@
 // The bot's state in the database: which updates were handled (Telegram redelivers webhooks), and the
 // conversations' state (a restart or a second instance continues a dialogue where it stopped).
 import * as repo from '../db/repositories/bot-state';
+import { DAY_MS } from '../domain/time';
 import type { ServiceDeps } from './deps';
-
-const DAY_MS = 86_400_000;
 
 /** The shape @grammyjs/conversations stores: `{ version: [pluginVersion, ourVersion], state }`. */
 export interface StoredConversation {

@@ -5,6 +5,9 @@ import type { RandomInt } from '../domain/deal';
 import type { LegalDetails } from '../domain/legal';
 import type { PaymentsDeps } from './payments/types';
 
+/** The daily-card reminder's local time when DAILY_REMINDER_TIME is not given. */
+export const DEFAULT_REMINDER_TIME = '10:00';
+
 export interface ServiceDeps {
   db: Db;
   /** The current instant; tests move it to cross a local midnight. */

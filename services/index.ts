@@ -1,4 +1,5 @@
 // Builds every use case from its dependencies; main.ts and the tests call this once.
+import { createAdminService } from './admin';
 import { createAnalyticsService } from './analytics';
 import { createArchiveService } from './archive';
 import { createBotStateService } from './bot-state';
@@ -7,11 +8,14 @@ import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
 import { createJournalService } from './journal';
 import { createFollowUpService } from './follow-ups';
+import { createHealthService } from './health';
+import { createLegalService } from './legal';
 import { createShareService } from './share';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
 import { createReadingService } from './readings';
+import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
 import { createUserService } from './users';
 
@@ -30,7 +34,31 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalService(deps, users);
   const followUps = createFollowUpService(deps, users);
   const share = createShareService(deps, deps.share);
-  return { deps, users, readings, dailyCard, notifications, botState, interpretation, payments, analytics, natal, stats, archive, journal, followUps, share };
+  const admin = createAdminService(deps);
+  const health = createHealthService(deps);
+  const legal = createLegalService(deps);
+  const ritual = createRitualService(deps, users);
+  // The dependencies stay inside: callers get use cases only (no db, no configuration).
+  return {
+    users,
+    readings,
+    dailyCard,
+    notifications,
+    botState,
+    interpretation,
+    payments,
+    analytics,
+    natal,
+    stats,
+    archive,
+    journal,
+    followUps,
+    share,
+    admin,
+    health,
+    legal,
+    ritual,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

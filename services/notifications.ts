@@ -7,9 +7,9 @@ import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
 import { reminderText } from '../domain/ritual';
 import { effectiveTier } from '../domain/tiers';
-import { isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
+import { DAY_MS, isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
 import type { Tier } from '../domain/types';
-import type { ServiceDeps } from './deps';
+import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 
 export const PUSH_KINDS = {
   dailyReminder: 'daily_reminder',
@@ -20,7 +20,6 @@ export const PUSH_KINDS = {
 
 /** Reminders are sent only this long after the configured local time (never late at night after downtime). */
 const REMINDER_WINDOW_MS = 3 * 3600_000;
-const DAY_MS = 86_400_000;
 /** The end of the window kept free of planned reminders, for retries. */
 const REMINDER_MARGIN_MS = 30 * 60_000;
 
@@ -47,7 +46,7 @@ function formatLocal(instant: Date, timeZone: string): string {
 export type PushJob = ClaimedJob;
 
 export function createNotificationService(deps: ServiceDeps) {
-  const reminderTime = deps.dailyReminderTime ?? '10:00';
+  const reminderTime = deps.dailyReminderTime ?? DEFAULT_REMINDER_TIME;
   const listeners = new Set<() => void>();
   const wake = () => listeners.forEach((fn) => fn());
 

@@ -7,8 +7,8 @@ import type { Reading } from '../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
-import { getSpread, positionNamesFor, spreadLabel } from '../domain/spreads';
-import { canUseSpread, dailySpreadLimit, interpretationLevel } from '../domain/tiers';
+import { getSpread, positionNamesFor, SPREADS, spreadLabel } from '../domain/spreads';
+import { canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/tiers';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
@@ -81,8 +81,13 @@ export function readingView(r: Reading): ReadingView {
   };
 }
 
+/** The bot's spread menu: each spread with the user's access to it, or why no reading is possible today. */
+export type SpreadMenu =
+  | { ok: true; spreads: { id: string; locked: null | Extract<SpreadAccessVerdict, { ok: false }>['reason'] }[] }
+  | { ok: false; message: string };
+
 /** 429 with the time until the user's counters restart (`resetsAt`: their counting day's end). */
-export function limitReachedError(now: Date, resetsAt: Date, message: string): ServiceError {
+function limitReachedError(now: Date, resetsAt: Date, message: string): ServiceError {
   const ms = resetsAt.getTime() - now.getTime();
   return new ServiceError('limit_reached', `${message} Новые расклады через ${formatDurationWords(ms)}.`, {
     resetsAt: resetsAt.toISOString(),
@@ -104,7 +109,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     const { day, endsAt } = userDay(user, now);
     const used = await usageRepo.consumeSpread(q, userId, day, dailySpreadLimit(e), freeSpread);
     if (used === null) {
-      throw limitReachedError(now, endsAt, e.tier === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.');
+      throw limitReachedError(now, endsAt, spreadLimitText(e.tier === 'free'));
     }
     await usersRepo.addTotalSpreads(q, userId, 1);
     return { user, entitlement: e, day };
@@ -145,6 +150,22 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         });
       });
       return readingView(reading);
+    },
+
+    /** The spreads the user may choose now (the bot's /reading menu); a spent day says when spreads return. */
+    async spreadMenu(userId: number): Promise<SpreadMenu> {
+      const { user, status } = await users.status(userId);
+      const now = deps.clock();
+      if (status.remainingSpreads <= 0)
+        return { ok: false, message: limitReachedError(now, userDay(user, now).endsAt, spreadLimitText(status.subscriptionType === 'free')).message };
+      const e = entitlementOf(user, now, deps.specialAccessUserIds);
+      return {
+        ok: true,
+        spreads: SPREADS.map((s) => {
+          const v = canUseSpread(e, s);
+          return { id: s.id, locked: v.ok ? null : v.reason };
+        }),
+      };
     },
 
     /** The spec's POST /api/user/spread/use and /free-spread/use: take a spread without a reading. */

@@ -15,10 +15,8 @@ export interface OperatorStats {
   push: { status: string; total: number; today: number }[];
 }
 
-export function createStatsService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'defaultTimeZone' | 'adminUserIds'>) {
+export function createStatsService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'defaultTimeZone'>) {
   return {
-    isAdmin: (userId: number) => (deps.adminUserIds ?? []).includes(userId),
-
     async snapshot(): Promise<OperatorStats> {
       const now = deps.clock();
       const tz = deps.defaultTimeZone;

@@ -8,10 +8,10 @@ import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
 import { guardOnZoneChange, userDay } from '../domain/day';
-import { isValidTimeZone } from '../domain/time';
+import { DAY_MS, isValidTimeZone, wallClock } from '../domain/time';
 import { streakView, type StreakView } from '../domain/ritual';
 import { TIERS, type Tier } from '../domain/types';
-import type { ServiceDeps } from './deps';
+import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { createStatusCache } from './status-cache';
 
@@ -214,6 +214,20 @@ export function createUserService(deps: ServiceDeps) {
     requireUser,
     status,
 
+    /** The bot's /settings: the stored settings, the user's wall-clock time now and the reminder's local time. */
+    async settings(userId: number) {
+      const { status: s } = await status(userId);
+      const now = wallClock(deps.clock(), s.timeZone);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        timeZone: s.timeZone,
+        notifyDaily: s.notifyDaily,
+        deck: s.deck,
+        localTime: `${pad(now.hour)}:${pad(now.minute)}`,
+        reminderTime: deps.dailyReminderTime ?? DEFAULT_REMINDER_TIME,
+      };
+    },
+
     /** Records the Telegram profile of an authenticated call (a write only when it changed). */
     async touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<void> {
       // The verified identity (and so `given`) is one object per session: its cleaning is done once.
@@ -274,7 +288,7 @@ export function createUserService(deps: ServiceDeps) {
         const now = deps.clock();
         const current = entitlementOf(user, now, []).tier;
         const from = current === type && user.subscription_expires && user.subscription_expires > now ? user.subscription_expires : now;
-        await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * 86_400_000), type !== 'week_7d');
+        await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * DAY_MS), type !== 'week_7d');
         if (current !== type) await usageRepo.restartSpreads(trx, userId, userDay(user, now).day);
       });
       return status(userId);

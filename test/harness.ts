@@ -52,7 +52,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
   const database = await createTestDatabase(kind);
   let now = o.now ?? new Date();
   const clock = () => now;
-  const services = createServices({
+  const deps: ServiceDeps = {
     db: database.db,
     clock,
     randomInt: (max) => crypto.randomInt(max),
@@ -64,7 +64,8 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     payments: { provider: (o.mockPayments ?? true) ? 'mock' : 'stars', ...o.payments },
     adminUserIds: o.adminUserIds ?? [],
     share: o.share,
-  });
+  };
+  const services = createServices(deps);
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
   const app = createApi({
     services,
@@ -102,6 +103,8 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
   return {
     app,
     services,
+    /** What the services were built from: a test builds a second instance or a variant from it. */
+    deps,
     identity,
     db: database.db,
     authFor,

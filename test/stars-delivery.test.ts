@@ -11,10 +11,10 @@ import { callApp, startAppProcess, type AppProcess } from './app-process';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
 import { TEST_BOT_TOKEN } from './harness';
 import { openAppDatabase } from './app-database';
+import { DAY_MS } from '../domain/time';
 import type { startTcpProxy } from './tcp-proxy';
 
 const SECRET = 'stars-delivery_secret-1';
-const DAY_MS = 86_400_000;
 const until = <T>(fn: () => T | Promise<T>, timeout = 30_000) => vi.waitFor(fn, { timeout, interval: 100 });
 const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
 const auth = (id: number) => `tma ${identity.signInitData({ id, first_name: 'Тест' })}`;

@@ -7,7 +7,7 @@ import { PLAN_IDS } from '../../domain/pricing';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
 import type { AppEnv } from '../auth';
-import { fail, ok, validate } from '../http';
+import { ok, validate } from '../http';
 
 /** How long the token in a payment return address lasts. */
 const RETURN_TOKEN_TTL_S = 2 * 3600;
@@ -68,7 +68,7 @@ const refundBody = z.object({ paymentId: z.coerce.number({ error: 'ожидае�
 
 /** The public origin for return addresses: PUBLIC_URL, else the request's own. */
 function originOf(s: Services, c: Context): string {
-  return s.deps.payments?.publicUrl ?? new URL(c.req.url).origin;
+  return s.payments.publicUrl() ?? new URL(c.req.url).origin;
 }
 
 /**
@@ -135,6 +135,6 @@ export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
       return ok(c, await s.payments.syncMethod(c.var.userId, b));
     })
     .post('/refund', validate('json', refundBody), async (c) => {
-      if (!(s.deps.adminUserIds ?? []).includes(c.var.userId)) return fail(c, 403, 'Только для администраторов');
+      s.admin.requireAdmin(c.var.userId);
       return ok(c, await s.payments.refund(c.req.valid('json').paymentId));
     });

@@ -55,7 +55,7 @@ export const userRoutes = (s: Services) =>
     .get('/status', async (c) => {
       const { user, status } = await s.users.status(c.get('userId'));
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
-      const debug = (s.deps.adminUserIds ?? []).includes(c.get('userId'));
+      const debug = s.admin.isAdmin(c.get('userId'));
       return ok(c, { user: profileView(user), userStatus: status, ...(debug ? { debug: true } : {}) });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))

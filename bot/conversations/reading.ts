@@ -5,13 +5,10 @@
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/question';
-import { userDay } from '../../domain/day';
-import { getSpread, SPREADS } from '../../domain/spreads';
-import { canUseSpread } from '../../domain/tiers';
+import { getSpread } from '../../domain/spreads';
 import { ServiceError } from '../../services/errors';
 import { FALLBACK_NOTICES } from '../../services/interpretation';
-import { limitReachedError, type ReadingView } from '../../services/readings';
-import { entitlementOf } from '../../services/users';
+import type { ReadingView } from '../../services/readings';
 import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { openAppButton } from '../keyboards';
@@ -34,19 +31,15 @@ type Menu = { ok: true; items: MenuItem[] } | { ok: false; message: string };
 
 type Created = { ok: true; reading: ReadingView } | { ok: false; message: string; code: string };
 
-/** The spreads with the user's access to each, or why no reading is possible today. */
+/** The spreads with the user's access to each (the readings service decides), or why no reading is possible today. */
 async function spreadMenu(deps: BotDeps, userId: number): Promise<Menu> {
-  const { user, status } = await deps.services.users.status(userId);
-  if (status.remainingSpreads <= 0) {
-    const msg = status.subscriptionType === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.';
-    return { ok: false, message: limitReachedError(deps.services.deps.clock(), userDay(user, deps.services.deps.clock()).endsAt, msg).message };
-  }
-  const e = entitlementOf(user, deps.services.deps.clock(), deps.services.deps.specialAccessUserIds);
+  const menu = await deps.services.readings.spreadMenu(userId);
+  if (!menu.ok) return menu;
   return {
     ok: true,
-    items: SPREADS.map((s) => {
-      const v = canUseSpread(e, s);
-      return { id: s.id, label: `${s.icon} ${s.name}${v.ok ? '' : ' 🔒'}`, locked: v.ok ? null : v.reason };
+    items: menu.spreads.map(({ id, locked }) => {
+      const s = getSpread(id)!;
+      return { id, label: `${s.icon} ${s.name}${locked ? ' 🔒' : ''}`, locked };
     }),
   };
 }

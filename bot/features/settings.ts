@@ -2,7 +2,7 @@
 // switched with inline buttons and stored through the users service, as the app's PUT /api/user/settings.
 import { Composer, InlineKeyboard } from 'grammy';
 import { DECK_INFO, DECKS, isDeckId } from '../../domain/decks';
-import { isValidTimeZone, wallClock } from '../../domain/time';
+import { isValidTimeZone } from '../../domain/time';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
 
@@ -32,18 +32,14 @@ export const TIME_ZONES: { id: string; label: string }[] = [
   { id: 'America/New_York', label: 'Нью-Йорк' },
 ].filter((z) => isValidTimeZone(z.id));
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 async function settingsView(ctx: BotContext, userId: number) {
-  const { status } = await ctx.deps.services.users.status(userId);
+  const status = await ctx.deps.services.users.settings(userId);
   const zone = TIME_ZONES.find((z) => z.id === status.timeZone)?.label ?? status.timeZone;
-  const now = wallClock(ctx.deps.services.deps.clock(), status.timeZone);
-  const at = ctx.deps.services.deps.dailyReminderTime ?? '10:00';
   const text = [
     '⚙️ <b>Настройки</b>',
     '',
-    `🌍 Часовой пояс: ${escapeHtml(zone)} (сейчас ${pad(now.hour)}:${pad(now.minute)})`,
-    `🔔 Напоминание о карте дня: ${status.notifyDaily ? `включено, в ${at}` : 'выключено'}`,
+    `🌍 Часовой пояс: ${escapeHtml(zone)} (сейчас ${status.localTime})`,
+    `🔔 Напоминание о карте дня: ${status.notifyDaily ? `включено, в ${status.reminderTime}` : 'выключено'}`,
     `🃏 Колода: ${DECK_INFO[status.deck].name}${status.deck === 'rws' ? ` — ${DECK_INFO.rws.credit}` : ''}`,
     '',
     'Лимиты раскладов обновляются в полночь по вашему времени.',

@@ -104,7 +104,7 @@ export function formatStats(s: OperatorStats): string {
 }
 
 feature.command('stats', async (ctx, next) => {
-  if (!ctx.from || !ctx.deps.services.stats.isAdmin(ctx.from.id)) return next();
+  if (!ctx.from || !ctx.deps.services.admin.isAdmin(ctx.from.id)) return next();
   await ctx.reply(formatStats(await ctx.deps.services.stats.snapshot()), { parse_mode: 'HTML' });
 });
 

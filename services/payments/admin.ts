@@ -3,6 +3,7 @@ import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import * as readingsRepo from '../../db/repositories/readings';
 import { rubAmountString } from '../../domain/pricing';
+import { createAdminService } from '../admin';
 import { ServiceError } from '../errors';
 import type { PaymentContext } from './context';
 import { revokePayment } from './entitlements';
@@ -11,6 +12,7 @@ import { yooUnavailable } from './yookassa-client';
 
 export function createPaymentAdmin(ctx: PaymentContext) {
   const deps = ctx.deps;
+  const admins = createAdminService(deps);
   return {
     /** Refunds a payment (admins; /paysupport) and takes back what it granted. */
     async refund(paymentId: number): Promise<{ revoked: boolean }> {
@@ -40,7 +42,7 @@ export function createPaymentAdmin(ctx: PaymentContext) {
 
     /** GET /api/debug/micro-status (admins): what the micro flow sees for a reading. */
     async debugMicroStatus(userId: number, readingId: number | null) {
-      if (!(deps.adminUserIds ?? []).includes(userId)) throw new ServiceError('forbidden', 'Только для администраторов');
+      admins.requireAdmin(userId);
       const reading = readingId !== null ? await readingsRepo.findReading(deps.db, readingId) : undefined;
       const ent = await entitlementsOf(ctx.microDeps, userId, readingId, deps.specialAccessUserIds);
       const unbound = await microRepo.latestUnboundMicro(deps.db, userId);

@@ -8,7 +8,7 @@ import * as paymentsRepo from '../../db/repositories/payments';
 import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
-import { DAY_MS, extendPlan, productGrant, type PlanId, type PricingTable } from '../../domain/pricing';
+import { extendPlan, productGrant, type PlanId, type PricingTable } from '../../domain/pricing';
 import { userDay } from '../../domain/day';
 import { effectiveTier } from '../../domain/tiers';
 import type { Tier } from '../../domain/types';
@@ -169,6 +169,3 @@ export async function revokePayment(db: Db, paymentId: number, now: Date): Promi
     return { revoked: true, payment };
   });
 }
-
-/** Days a grant added, rounded, for messages. */
-export const grantedDays = (g: Granted) => (g.kind === 'plan' ? Math.round(g.addedMs / DAY_MS) : 0);

@@ -31,6 +31,8 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
 
   return {
     availableProviders: ctx.availableProviders,
+    /** PUBLIC_URL for the payment pages' return addresses; undefined: the request's own origin. */
+    publicUrl: (): string | undefined => deps.payments?.publicUrl,
     pricingTable: () => ctx.pricing,
 
     /** A hook for the AI tip of the micro pack (the fallback is used without it). */

@@ -9,7 +9,7 @@ import * as usersRepo from '../../db/repositories/users';
 import type { MicroPurchase, Reading } from '../../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
-import { DAY_MS } from '../../domain/pricing';
+import { DAY_MS } from '../../domain/time';
 import { effectiveTier, isPaidTier } from '../../domain/tiers';
 import { userDay } from '../../domain/day';
 import type { DealtCard } from '../../domain/types';

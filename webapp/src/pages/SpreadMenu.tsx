@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { SPREADS } from '../../../domain/spreads';
-import { canUseSpread } from '../../../domain/tiers';
+import { canUseSpread, spreadLimitText } from '../../../domain/tiers';
 import type { SpreadDefinition } from '../../../domain/types';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -54,7 +54,7 @@ export default function SpreadMenu() {
       return;
     }
     if (noneLeft) {
-      setNotice(spread.isFree && s.subscriptionType === 'free' ? 'Бесплатный расклад на сегодня уже использован.' : 'Лимит раскладов на сегодня исчерпан.');
+      setNotice(spreadLimitText(spread.isFree && s.subscriptionType === 'free'));
       return;
     }
     chooseSpread(spread.id);
