@@ -56,7 +56,6 @@ const isTimeZone = (tz: string) => {
 };
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
@@ -136,8 +135,6 @@ const schema = z.object({
   ),
   PROVIDER_CONTACTS_URL: optionalString.pipe(z.url().optional()),
 });
-
-export type Env = z.input<typeof schema>;
 
 export interface Config {
   port: number;

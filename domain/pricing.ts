@@ -7,7 +7,6 @@ import type { Tier } from './types';
 
 export const PRODUCTS = ['micro', 'week', 'basic_299', 'vip_499', 'trial'] as const;
 export type ProductId = (typeof PRODUCTS)[number];
-export type OneTimeProduct = 'micro' | 'week';
 export type PlanId = 'basic_299' | 'vip_499';
 export const PLAN_IDS: readonly PlanId[] = ['basic_299', 'vip_499'];
 

@@ -77,8 +77,6 @@ const LEVEL_TEXT: Record<InterpretationLevel, string> = {
     'Уровень толкования: премиум. Разбери каждую карту подробно и покажи связи между картами; в разделе «Общий вывод» — 5–7 предложений.',
 };
 
-export const conclusionSentences = (level: InterpretationLevel) => (level === 'premium' ? '5–7' : '2–3');
-
 /** Collapses whitespace so a question can never start a heading or a list line of its own. */
 export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 

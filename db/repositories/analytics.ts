@@ -7,9 +7,3 @@ type Q = Kysely<Database>;
 export async function insertEvent(db: Q, userId: number, event: string, payload: Record<string, unknown>): Promise<void> {
   await db.insertInto('analytics_events').values({ user_id: userId, event, payload: JSON.stringify(payload) }).execute();
 }
-
-export async function listEvents(db: Q, userId: number, event?: string) {
-  let q = db.selectFrom('analytics_events').selectAll().where('user_id', '=', userId);
-  if (event) q = q.where('event', '=', event);
-  return q.orderBy('id', 'asc').execute();
-}

@@ -71,16 +71,6 @@ export async function finishReading(
     .executeTakeFirst();
 }
 
-/** Whether nobody holds a live claim on a dealt reading (a waiter may then claim it itself). */
-export async function claimIsFree(db: Q, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('readings')
-    .select(sql<boolean>`ai_lease_until is null or ai_lease_until < now()`.as('free'))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return !!row?.free;
-}
-
 /**
  * Counts one provider call of a user in a fixed window: returns null when allowed, or the seconds until the
  * window ends when `limit` calls were already made in it. One upsert, so racing calls never pass the limit.

@@ -60,10 +60,6 @@ export async function storeReveal(db: Q, id: number, cards: DealtCard[], advice:
     .executeTakeFirst();
 }
 
-export async function findMicroByPayment(db: Q, paymentId: number): Promise<MicroPurchase | undefined> {
-  return db.selectFrom('micro_purchases').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
-}
-
 export async function revokeMicro(db: Q, id: number, now: Date): Promise<void> {
   await db.updateTable('micro_purchases').set({ revoked_at: now }).where('id', '=', id).execute();
 }

@@ -49,10 +49,6 @@ export async function findOrder(db: Q, id: string): Promise<PaymentOrder | undef
   return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findOrderByKey(db: Q, key: string): Promise<PaymentOrder | undefined> {
-  return db.selectFrom('payment_orders').selectAll().where('idempotence_key', '=', key).executeTakeFirst();
-}
-
 export async function findOrderByProviderId(db: Q, provider: PaymentProvider, providerPaymentId: string): Promise<PaymentOrder | undefined> {
   return db
     .selectFrom('payment_orders')

@@ -62,10 +62,6 @@ export async function countReadings(db: Q, userId: number): Promise<number> {
   return row.n;
 }
 
-export async function updateInterpretation(db: Q, id: number, interpretation: string, status: ReadingStatus): Promise<void> {
-  await db.updateTable('readings').set({ interpretation, status, updated_at: sql`now()` }).where('id', '=', id).execute();
-}
-
 /** Fixes how many cards were turned, once, while the reading still waits for its interpretation. */
 export async function setTurnedCount(db: Q, id: number, turned: number): Promise<Reading | undefined> {
   return db

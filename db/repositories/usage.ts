@@ -28,16 +28,6 @@ export async function consumeSpread(db: Q, userId: number, day: string, limit: n
   return row ? row.spreads_used : null;
 }
 
-/** Gives one spread of `day` back (a reading that ended with only the fallback text). */
-export async function refundSpread(db: Q, userId: number, day: string): Promise<void> {
-  await db
-    .updateTable('daily_usage')
-    .set({ spreads_used: sql`greatest(0, spreads_used - 1)` })
-    .where('user_id', '=', userId)
-    .where('day', '=', day)
-    .execute();
-}
-
 /** A plan bought today starts with its full allowance: the day's spread counter restarts. */
 export async function restartSpreads(db: Q, userId: number, day: string): Promise<void> {
   await db.updateTable('daily_usage').set({ spreads_used: 0, free_spread_used: false }).where('user_id', '=', userId).where('day', '=', day).execute();

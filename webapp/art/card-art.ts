@@ -14,8 +14,6 @@ export type CardArtInput = Pick<TarotCard, 'id' | 'suit' | 'rank' | 'name'>;
 /** Style for a reversed card: the consumer rotates the upright picture. */
 export const REVERSED_STYLE = { transform: 'rotate(180deg)' } as const;
 
-export const CARD_VIEWBOX = { width: 180, height: 270 } as const;
-
 const FONT = "Georgia, 'Times New Roman', serif";
 
 /* ------------------------------------------------------------------ utils */

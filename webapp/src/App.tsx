@@ -6,6 +6,7 @@ import Home from './pages/Home';
 import { CardZoomHost } from './components/CardZoom';
 import { LoadingScreen } from './components/LoadingScreen';
 import { readLaunchParams } from './telegram/launch';
+import type { AppRoute } from '../../domain/routes';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -28,25 +29,31 @@ const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 // The journal (issue 14).
 const Journal = lazy(() => import('./pages/Journal'));
 
-const ROUTES: [string, ComponentType][] = [
-  ['/spread-menu', SpreadMenu],
-  ['/question', Question],
-  ['/cards', Cards],
-  ['/interpretation', Interpretation],
-  ['/daily-card', DailyCard],
-  ['/history', History],
-  ['/history/:id', HistoryReading],
-  ['/natal-form', NatalForm],
-  ['/natal-chart', NatalChart],
-  ['/services', Services],
-  ['/terms', Terms],
-  ['/contacts', Contacts],
-  ['/subscription', Subscription],
-  ['/interactive-daily-card', InteractiveDailyCard],
-  ['/micro-result', MicroResult],
-  ['/settings', Settings],
-  ['/journal', Journal],
-];
+/**
+ * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
+ * screen here, or a screen the server does not know, fails the type check.
+ */
+const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
+  '/spread-menu': SpreadMenu,
+  '/question': Question,
+  '/cards': Cards,
+  '/interpretation': Interpretation,
+  '/daily-card': DailyCard,
+  '/history': History,
+  '/natal-form': NatalForm,
+  '/natal-chart': NatalChart,
+  '/services': Services,
+  '/terms': Terms,
+  '/contacts': Contacts,
+  '/subscription': Subscription,
+  '/interactive-daily-card': InteractiveDailyCard,
+  '/micro-result': MicroResult,
+  '/settings': Settings,
+  '/journal': Journal,
+};
+
+// A reading opened from history (`/history/<id>`, as isAppRoute accepts it).
+const ROUTES: [string, ComponentType][] = [...Object.entries(SCREENS), ['/history/:id', HistoryReading]];
 
 function ScreenLoading() {
   const [location] = useLocation();
