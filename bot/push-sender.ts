@@ -241,5 +241,3 @@ export function createPushSender(o: PushSenderOptions) {
     },
   };
 }
-
-export type PushSender = ReturnType<typeof createPushSender>;

@@ -1,5 +1,5 @@
 // Kysely table types. Telegram ids are bigint in SQL and numbers here (a type parser in connection.ts).
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { DeckId } from '../domain/decks';
 import type { DealtCard, Orientation, SpreadType, Tier } from '../domain/types';
 
@@ -300,11 +300,8 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type DailyUsage = Selectable<DailyUsageTable>;
 export type Reading = Selectable<ReadingsTable>;
-export type Notification = Selectable<NotificationsTable>;
 export type PaymentOrder = Selectable<PaymentOrdersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type MicroPurchase = Selectable<MicroPurchasesTable>;

@@ -13,5 +13,3 @@ export function createAdminService(deps: Pick<ServiceDeps, 'adminUserIds'>) {
     },
   };
 }
-
-export type AdminService = ReturnType<typeof createAdminService>;

@@ -16,5 +16,3 @@ export function createAnalyticsService(deps: Pick<ServiceDeps, 'db'>) {
     },
   };
 }
-
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -79,5 +79,3 @@ export function createArchiveService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-
-export type ArchiveService = ReturnType<typeof createArchiveService>;

@@ -35,5 +35,3 @@ export function createBotStateService(deps: ServiceDeps) {
     },
   };
 }
-
-export type BotStateService = ReturnType<typeof createBotStateService>;

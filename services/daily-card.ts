@@ -79,5 +79,3 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-
-export type DailyCardService = ReturnType<typeof createDailyCardService>;

@@ -187,5 +187,3 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     },
   };
 }
-
-export type FollowUpService = ReturnType<typeof createFollowUpService>;

@@ -48,5 +48,3 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-
-export type JournalService = ReturnType<typeof createJournalService>;

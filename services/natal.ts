@@ -190,8 +190,6 @@ export function createNatalService(deps: ServiceDeps, users: UserService) {
   };
 }
 
-export type NatalService = ReturnType<typeof createNatalService>;
-
 /** The sun, moon and rising signs of the user's saved chart (for the reading prompt), or null without one. */
 export async function natalSigns(db: ServiceDeps['db'], userId: number): Promise<{ sun: string; moon: string; rising: string } | null> {
   const row = await natalRepo.findBirthData(db, userId);

@@ -231,5 +231,3 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-
-export type ReadingService = ReturnType<typeof createReadingService>;

@@ -34,5 +34,3 @@ export function createStatsService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'def
     },
   };
 }
-
-export type StatsService = ReturnType<typeof createStatsService>;

@@ -28,5 +28,3 @@ export function createInFlight() {
     },
   };
 }
-
-export type InFlight = ReturnType<typeof createInFlight>;

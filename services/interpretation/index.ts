@@ -22,7 +22,7 @@ import { promptInputOf, resultOf } from './result';
 
 export { AI_ERRORS } from '../ai-provider';
 export type { InterpretationSession } from './flight';
-export { FALLBACK_NOTICES, type InterpretationEvent, type InterpretationResult } from './result';
+export { FALLBACK_NOTICES, type InterpretationResult } from './result';
 
 /**
  * A claim is short and renewed by a heartbeat while its instance writes: a process that died mid-stream

@@ -19,7 +19,6 @@ import { createStarsEvents } from './stars-events';
 import { createYooKassaEvents } from './yookassa-events';
 
 export type { PaymentNotifier } from './context';
-export type { YooVerifyOutcome } from './yookassa-events';
 
 export function createPaymentService(deps: ServiceDeps, users: UserService, notifier?: PaymentNotifier) {
   const ctx = createPaymentContext(deps, users, notifier);

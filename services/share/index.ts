@@ -151,5 +151,3 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       deps.db.deleteFrom('share_images').where('created_at', '<', sql<Date>`now() - ${days} * interval '1 day'`).execute(),
   };
 }
-
-export type ShareService = ReturnType<typeof createShareService>;

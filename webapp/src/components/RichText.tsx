@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 import { parseRichText, type Inline } from '../../../domain/markup';
 
-export { parseInline, parseRichText, type Block, type Inline } from '../../../domain/markup';
+export { parseInline, parseRichText } from '../../../domain/markup';
 
 function renderInlines(inlines: Inline[]): ReactNode[] {
   return inlines.map((p, i) => (p.kind === 'bold' ? <strong key={i}>{p.text}</strong> : p.kind === 'italic' ? <em key={i}>{p.text}</em> : p.text));

@@ -54,10 +54,6 @@ export async function createOneTime(body: { product: 'micro' | 'week'; mode?: Pa
   return unwrap(await api<CheckoutAnswer>('/api/payments/create-one-time', { method: 'POST', json: { mode: 'redirect', ...body } }));
 }
 
-export async function createSubscription(body: { type: 'basic_299' | 'vip_499' | 'week'; userId?: number; mode?: PayMode; returnUrl?: string; provider?: PayProvider }) {
-  return unwrap(await api<CheckoutAnswer>('/api/payments/create', { method: 'POST', json: { mode: 'redirect', ...body } }));
-}
-
 export async function createInitial(body: {
   userId?: number;
   amount: number;

@@ -1,0 +1,33 @@
+// The unused-code check (`npm run knip`, run by .ci/run): files nothing reaches, exports nobody imports,
+// dependencies nothing uses. Entry points are found by knip's plugins (main.ts and scripts from package.json,
+// webapp/index.html through webapp/vite.config.ts, the tests through vitest) plus the ones listed here.
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    // Run by path: `npm start` (scripts/start.mjs → scripts/start.ts), the deck build, the sample readings.
+    'scripts/*.{ts,mjs}',
+    // Benches are loaded by bench/run.ts by name; bench/lib/* run as child processes.
+    'bench/**/*.ts',
+    // Registered in db/migrations/index.ts, but each is a unit of its own.
+    'db/migrations/*.ts',
+  ],
+  project: ['**/*.{ts,tsx,mjs}'],
+  // An export that its own file uses too is part of that module's surface (a constant a test may read);
+  // only exports nobody uses are reported.
+  ignoreExportsUsedInFile: true,
+  ignoreDependencies: [
+    // scripts/build-deck-images.mjs is run by hand once when the scans change, with sharp from NODE_PATH.
+    'sharp',
+  ],
+  ignoreBinaries: [
+    // test/deploy.test.ts checks docker-compose.yml with `docker compose` or Debian's docker-compose when installed.
+    'docker-compose',
+  ],
+  ignoreIssues: {
+    // ApiRoutes is the type of the routes for the typed web client (hono/client), which is not wired yet.
+    'api/app.ts': ['types'],
+  },
+};
+
+export default config;
