@@ -30,7 +30,7 @@ export const STARS_SUBSCRIPTION_PERIOD_S = 2_592_000;
 /** The micro promo and the week offer count down 15 minutes (mm:ss). */
 export const OFFER_COUNTDOWN_MS = 15 * 60 * 1000;
 /** A new micro promo may start this long after the last one ended. */
-export const MICRO_PROMO_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+export const MICRO_PROMO_COOLDOWN_MS = DAY_MS;
 /** A pending micro payment is worth waiting for this long (the micro-result access guard). */
 export const PENDING_MICRO_VALID_MS = 30 * 60 * 1000;
 export const ENTITLEMENT_POLL_ATTEMPTS = 25;

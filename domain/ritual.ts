@@ -1,6 +1,6 @@
 // The daily ritual: the streak of days with the daily card, its milestone messages, and the reminder's copy.
 // Warm and varied on purpose: no threats, no guilt, nothing "lost" when a day is missed.
-import { addDays } from './time';
+import { addDays, DAY_MS } from './time';
 
 export interface StreakView {
   /** Consecutive local days with the daily card up to today (or up to yesterday, while today is still open). */
@@ -59,6 +59,6 @@ export const REMINDER_TEXTS: readonly string[] = [
 
 /** One reminder text per local day, cycling through all of them before any repeats. */
 export function reminderText(day: string): string {
-  const n = Math.floor(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+  const n = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
   return REMINDER_TEXTS[((n % REMINDER_TEXTS.length) + REMINDER_TEXTS.length) % REMINDER_TEXTS.length];
 }

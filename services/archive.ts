@@ -3,6 +3,7 @@
 import * as archiveRepo from '../db/repositories/archive';
 import type { User } from '../db/schema';
 import { DECK } from '../domain/deck';
+import { DAY_MS } from '../domain/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { readingView, type ReadingView } from './readings';
@@ -37,7 +38,7 @@ export function cardsMatching(query: string): string[] {
 }
 
 export function createArchiveService(deps: ServiceDeps, users: UserService) {
-  const windowStart = () => new Date(deps.clock().getTime() - ARCHIVE_WINDOW_DAYS * 86_400_000);
+  const windowStart = () => new Date(deps.clock().getTime() - ARCHIVE_WINDOW_DAYS * DAY_MS);
   const isVip = (user: User) => {
     const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
     return e.special || e.tier === 'vip_499';

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
 import { PLAN_DAYS, rubAmountString, type PlanId } from '../../domain/pricing';
+import { DAY_MS } from '../../domain/time';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
 import type { Confirm } from './confirm';
@@ -126,7 +127,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
      */
     async runRenewals(now: Date = deps.clock()): Promise<{ attempted: number; outcomes: YooVerifyOutcome[] }> {
       if (!ctx.yoo || ctx.mockMode) return { attempted: 0, outcomes: [] };
-      const due = await paymentsRepo.listDueYooKassaRenewals(deps.db, new Date(now.getTime() + 3_600_000), new Date(now.getTime() - 3 * 86_400_000));
+      const due = await paymentsRepo.listDueYooKassaRenewals(deps.db, new Date(now.getTime() + 3_600_000), new Date(now.getTime() - 3 * DAY_MS));
       const outcomes: YooVerifyOutcome[] = [];
       for (const d of due) {
         const plan = (d.plan === 'basic_299' || d.plan === 'vip_499' ? d.plan : 'vip_499') as PlanId;
