@@ -24,9 +24,6 @@ export const ok = <T, S extends ContentfulStatusCode = 200>(c: Context, data: T,
 export const fail = <S extends ContentfulStatusCode, X extends Record<string, unknown> = {}>(c: Context, status: S, error: string, extra?: X) =>
   c.json({ success: false as const, error, ...(extra as X) }, status);
 
-/** What every refusal carries; a ServiceError's details (`code`, `resetsAt`, `redirect`…) may come beside it. */
-export type Failure = { success: false; error: string; [detail: string]: unknown };
-
 const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {
   bad_input: 400,
   unauthorized: 401,

@@ -72,7 +72,7 @@ type BodyOf<R> = R extends ClientResponse<infer T, number, 'json'> ? T : never;
 export type DataOf<F extends (...args: any[]) => Promise<ClientResponse<unknown>>> = SuccessData<InferResponseType<F>>;
 
 /** A failed fetch (no answer at all) as an ApiError; an abort stays an abort. */
-function networkError(err: unknown): unknown {
+export function networkError(err: unknown): unknown {
   if ((err as Error)?.name === 'AbortError') return err;
   return new ApiError(0, typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
 }
@@ -270,8 +270,7 @@ export async function streamInterpretation(
       if (state.failure || state.finished) break;
     }
   } catch (err) {
-    if ((err as Error)?.name === 'AbortError') throw err;
-    throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
+    throw networkError(err);
   } finally {
     reader.cancel().catch(() => {});
   }

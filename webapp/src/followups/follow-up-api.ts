@@ -1,6 +1,6 @@
 // «Уточнить»: the calls (server: api/routes/follow-ups.ts), typed by the routes. Asking streams the answer
 // (Server-Sent Events read from the typed call's body: the card first, then the text).
-import { ApiError, call, client, createSseParser, OFFLINE_ERROR, UNKNOWN_ERROR, type DataOf } from '../api';
+import { ApiError, call, client, createSseParser, networkError, UNKNOWN_ERROR, type DataOf } from '../api';
 
 type FollowUpList = DataOf<typeof client.readings[':id']['follow-ups']['$get']>;
 export type FollowUpView = FollowUpList['followUps'][number];
@@ -24,7 +24,7 @@ async function streamPost(request: () => Promise<unknown>, h: FollowUpHandlers):
   try {
     res = (await request()) as Response;
   } catch (err) {
-    throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
+    throw networkError(err);
   }
   if (!res.ok || !(res.headers.get('Content-Type') ?? '').includes('text/event-stream') || !res.body) {
     const payload = (await res.json().catch(() => null)) as { error?: string } | null;
