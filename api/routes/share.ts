@@ -4,7 +4,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import type { DeckId } from '../../domain/decks';
+import { DEFAULT_DECK, type DeckId } from '../../domain/decks';
 import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
@@ -17,7 +17,7 @@ const imageQuery = z.object({
   question: z.enum(['0', '1'], { error: 'ожидается 0 или 1' }).default('0'),
 });
 const signedQuery = imageQuery.extend({
-  deck: deck.default('rws'),
+  deck: deck.default(DEFAULT_DECK),
   exp: z.coerce.number({ error: 'ожидается время' }).int().positive().max(1e11),
   sig: z.string().regex(/^[\w-]{16,64}$/, 'ожидается подпись'),
 });
