@@ -126,7 +126,6 @@ export type DailyCardView = DataOf<typeof client.user['daily-card']['use']['$pos
 export type DailyCardAvailability = DataOf<typeof client.user['daily-card']['available']['$get']>;
 export type ReadingsPage = DataOf<typeof client.user.readings.$get>;
 export type Moon = DataOf<typeof client.moon.$get>;
-export type ShareKit = DataOf<typeof client.readings[':id']['share']['$post']>;
 
 export const getStatus = () => call(client.user.status.$get());
 export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn' }) => call(client.user.settings.$put({ json: s }));
