@@ -24,10 +24,6 @@ const config: KnipConfig = {
     // test/deploy.test.ts checks docker-compose.yml with `docker compose` or Debian's docker-compose when installed.
     'docker-compose',
   ],
-  ignoreIssues: {
-    // ApiRoutes is the type of the routes for the typed web client (hono/client), which is not wired yet.
-    'api/app.ts': ['types'],
-  },
 };
 
 export default config;

@@ -108,13 +108,18 @@ export function createApi(o: ApiOptions) {
   }
   // A reading's picture behind a signed share link needs no Telegram sign-in.
   app.get('/api/readings/:id/image', signedImage(s));
-  app.route('/api', api);
+  // The same app, typed with every /api route's input and output: what AppType (the web app's client) reads.
+  const typed = app.route('/api', api);
   if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);
   if (o.localMode) app.route('/dev', devRoutes(s, o.identity, o.webDist ? indexReader(o.webDist) : undefined));
   app.all('/api/*', (c) => fail(c, 404, `Не найдено: ${c.req.method} ${c.req.path}`));
   if (o.webDist) app.route('/', webappRoutes(o.webDist));
-  return app;
+  return typed;
 }
 
-/** The API's route types, for the web app's typed client. */
-export type ApiRoutes = ReturnType<typeof createApi>;
+/**
+ * The app's routes as a type: the web app calls the API through `hc<AppType>` (hono/client), so a request or
+ * a field that a route does not have fails `npm run typecheck`. Imported as a type only: no server code
+ * reaches the web bundle.
+ */
+export type AppType = ReturnType<typeof createApi>;

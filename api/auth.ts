@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
+import type { Services } from '../services';
 import type { Identity, IdentityVerifier } from '../services/identity';
 import type { UserService } from '../services/users';
 import { fail } from './http';
@@ -83,3 +84,13 @@ export const requireIdentity = (identity: IdentityVerifier, users: UserService, 
     await next();
   });
 };
+
+/** Whether the signed-in user is an admin (ADMIN_USER_IDS): the one place the API asks. */
+export const isAdmin = (s: Pick<Services, 'admin'>, userId: number) => s.admin.isAdmin(userId);
+
+/** Admin-only routes (refunds, the micro debug status): 403 for everyone else, before the body is read. */
+export const requireAdmin = (s: Pick<Services, 'admin'>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    s.admin.requireAdmin(c.get('userId'));
+    await next();
+  });

@@ -13,10 +13,16 @@ import { isDatabaseUnavailable } from '../db/errors';
 // Validation messages are shown to users: Russian for the ones our schemas do not spell out.
 z.config(z.locales.ru());
 
-export const ok = <T>(c: Context, data: T, status: ContentfulStatusCode = 200) => c.json({ success: true as const, data }, status);
+/**
+ * A success: `{ success: true, data }`. The data's type and the status travel in the route's type, so the web
+ * app's `hono/client` calls are typed by what the route answers (after JSON: dates become strings).
+ */
+export const ok = <T, S extends ContentfulStatusCode = 200>(c: Context, data: T, status: S = 200 as S) =>
+  c.json({ success: true as const, data }, status);
 
-export const fail = (c: Context, status: ContentfulStatusCode, error: string, extra?: Record<string, unknown>) =>
-  c.json({ success: false as const, error, ...extra }, status);
+/** A refusal: `{ success: false, error }` with the Russian message (starting with the field's name on a 400). */
+export const fail = <S extends ContentfulStatusCode, X extends Record<string, unknown> = {}>(c: Context, status: S, error: string, extra?: X) =>
+  c.json({ success: false as const, error, ...(extra as X) }, status);
 
 const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {
   bad_input: 400,

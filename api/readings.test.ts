@@ -107,6 +107,13 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
     const page = await h.call(20_007, 'GET', '/api/user/readings?limit=abc');
     expect(page.status).toBe(400);
     expect(page.body.error).toMatch(/^limit: /);
+    // The schema holds the service's rule (the trimmed length), and a plan is one of the tiers.
+    expect((await h.call(20_007, 'POST', '/api/readings', { spreadType: 'free_daily', question: ` ${'я'.repeat(501)} ` })).body.error).toBe(
+      'question: вопрос должен содержать не больше 500 символов',
+    );
+    const plan = await h.call(20_007, 'POST', '/api/user/subscription', { subscriptionType: 'gold_999' });
+    expect(plan.status).toBe(400);
+    expect(plan.body.error).toBe('subscriptionType: ожидается одно из free, basic_299, vip_499, week_7d');
   });
 
   it('answers malformed JSON, wrong types, huge strings and unknown fields without a 500', async () => {

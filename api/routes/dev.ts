@@ -6,6 +6,7 @@ import { isAppRoute } from '../../domain/routes';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
 import { validate } from '../http';
+import { tier } from '../schemas';
 
 const THEMES = {
   light: { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3', header_bg_color: '#ffffff', accent_text_color: '#2481cc', section_bg_color: '#ffffff', section_header_text_color: '#6d6d72', subtitle_text_color: '#999999', destructive_text_color: '#ff3b30' },
@@ -16,7 +17,7 @@ const launchQuery = z.object({
   user: z.string().regex(/^\d{1,15}$/, 'ожидается числовой id').transform(Number).default(100000001),
   name: z.string().trim().min(1).max(64).default('Анна'),
   username: z.string().regex(/^\w{1,32}$/).optional(),
-  plan: z.enum(['free', 'basic_299', 'vip_499', 'week_7d']).optional(),
+  plan: tier.optional(),
   startapp: z.string().max(512).optional(),
   to: z.string().max(200).refine(isAppRoute, 'неизвестный экран').default('/'),
   theme: z.enum(['light', 'dark']).default('light'),

@@ -8,10 +8,9 @@ import type { Services } from '../../services';
 import type { FollowUpStreamEvent, FollowUpView } from '../../services/follow-ups';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
+import { followUpIdParam, followUpQuestion, readingIdParam } from '../schemas';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });
-const retryParam = idParam.extend({ fid: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id уточнения').transform(Number) });
-const askBody = z.object({ question: z.string({ error: 'введите уточняющий вопрос' }).max(2000, 'не больше 300 символов') });
+const askBody = z.object({ question: followUpQuestion });
 
 const wantsStream = (c: Context) => (c.req.header('accept') ?? '').includes('text/event-stream');
 
@@ -32,13 +31,13 @@ function streamAnswer(c: Context, first: Record<string, unknown> | null, run: (e
 
 export const followUpRoutes = (s: Services) =>
   new Hono<AppEnv>()
-    .get('/readings/:id/follow-ups', validate('param', idParam), async (c) => ok(c, await s.followUps.list(c.var.userId, c.req.valid('param').id)))
-    .post('/readings/:id/follow-ups', validate('param', idParam), validate('json', askBody), async (c) => {
+    .get('/readings/:id/follow-ups', validate('param', readingIdParam), async (c) => ok(c, await s.followUps.list(c.var.userId, c.req.valid('param').id)))
+    .post('/readings/:id/follow-ups', validate('param', readingIdParam), validate('json', askBody), async (c) => {
       const asked = await s.followUps.ask(c.var.userId, c.req.valid('param').id, c.req.valid('json').question);
       if (wantsStream(c)) return streamAnswer(c, { followUp: asked.followUp, allowance: asked.allowance }, asked.answer);
       return ok(c, { followUp: await asked.answer(), allowance: asked.allowance }, 201);
     })
-    .post('/readings/:id/follow-ups/:fid/retry', validate('param', retryParam), async (c) => {
+    .post('/readings/:id/follow-ups/:fid/retry', validate('param', followUpIdParam), async (c) => {
       const { id, fid } = c.req.valid('param');
       const retry = await s.followUps.retry(c.var.userId, id, fid);
       if (wantsStream(c)) return streamAnswer(c, null, retry.answer);

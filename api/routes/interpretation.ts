@@ -8,14 +8,7 @@ import { ServiceError } from '../../services/errors';
 import type { InterpretationResult, InterpretationSession } from '../../services/interpretation';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
-
-const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });
-
-const readingId = z.coerce
-  .number({ error: 'ожидается номер расклада' })
-  .int('ожидается номер расклада')
-  .positive('ожидается номер расклада')
-  .max(Number.MAX_SAFE_INTEGER, 'ожидается номер расклада');
+import { readingId, readingIdParam } from '../schemas';
 
 const chatBody = z
   .object({
@@ -110,11 +103,11 @@ function respond(c: Context<AppEnv>, session: InterpretationSession) {
 
 export const interpretationRoutes = (s: Services) =>
   new Hono<AppEnv>()
-    .get('/readings/:id/interpretation', validate('param', idParam), validate('query', turnedQuery), async (c) =>
+    .get('/readings/:id/interpretation', validate('param', readingIdParam), validate('query', turnedQuery), async (c) =>
       respond(c, await s.interpretation.open(c.var.userId, c.req.valid('param').id, { turned: c.req.valid('query').turned })),
     )
     // «Спросить ИИ ещё раз»: the same cards go to the AI again, at no cost.
-    .post('/readings/:id/interpretation/retry', validate('param', idParam), async (c) =>
+    .post('/readings/:id/interpretation/retry', validate('param', readingIdParam), async (c) =>
       respond(c, await s.interpretation.retry(c.var.userId, c.req.valid('param').id)),
     )
     .post('/chat', validate('json', chatBody), async (c) => {

@@ -4,23 +4,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANALYTICS_EVENTS } from '../../domain/analytics';
 import type { Services } from '../../services';
-import type { AppEnv } from '../auth';
+import { requireAdmin, type AppEnv } from '../auth';
 import { ok, validate } from '../http';
+import { readingId, readingIdQuery } from '../schemas';
 
-const readingIdValue = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'ожидается номер расклада')], { error: 'ожидается номер расклада' })
-  .transform(Number)
-  .pipe(z.number().int('ожидается номер расклада').positive('ожидается номер расклада').max(Number.MAX_SAFE_INTEGER));
-
-const readingQuery = z.object({
-  readingId: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'null' || v === 'undefined' ? undefined : v))
-    .pipe(z.string().trim().regex(/^\d{1,16}$/, 'ожидается номер расклада').transform(Number).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).optional()),
-});
-
-const revealBody = z.object({ readingId: readingIdValue });
+const revealBody = z.object({ readingId });
 
 const trackBody = z.object({
   event: z.enum(ANALYTICS_EVENTS, { error: `ожидается одно из: ${ANALYTICS_EVENTS.join(', ')}` }),
@@ -34,7 +22,7 @@ export const offerRoutes = (s: Services) =>
     .get('/offers/micro', async (c) => ok(c, await s.payments.microOffer(c.var.userId)))
     // The click is counted on the offer; the app tracks its clicked_mini_cta event itself.
     .post('/offers/micro/cta', async (c) => ok(c, await s.payments.microCta(c.var.userId)))
-    .get('/user/entitlements', validate('query', readingQuery), async (c) =>
+    .get('/user/entitlements', validate('query', readingIdQuery), async (c) =>
       ok(c, await s.payments.entitlements(c.var.userId, c.req.valid('query').readingId ?? null)),
     )
     .post('/readings/micro/reveal', validate('json', revealBody), async (c) => ok(c, await s.payments.reveal(c.var.userId, c.req.valid('json').readingId)))
@@ -45,6 +33,6 @@ export const offerRoutes = (s: Services) =>
       await s.analytics.track(c.var.userId, b.event, b.payload);
       return ok(c, { tracked: true });
     })
-    .get('/debug/micro-status', validate('query', readingQuery), async (c) =>
+    .get('/debug/micro-status', requireAdmin(s), validate('query', readingIdQuery), async (c) =>
       ok(c, await s.payments.debugMicroStatus(c.var.userId, c.req.valid('query').readingId ?? null)),
     );

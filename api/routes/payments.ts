@@ -3,11 +3,11 @@
 // coming back from the payment page is still the same user.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { PLAN_IDS } from '../../domain/pricing';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
-import type { AppEnv } from '../auth';
+import { requireAdmin, type AppEnv } from '../auth';
 import { ok, validate } from '../http';
+import { flag, planId, readingId } from '../schemas';
 
 /** How long the token in a payment return address lasts. */
 const RETURN_TOKEN_TTL_S = 2 * 3600;
@@ -15,11 +15,6 @@ const RETURN_TOKEN_TTL_S = 2 * 3600;
 const mode = z.enum(['redirect', 'embedded'], { error: 'ожидается redirect или embedded' }).default('redirect');
 const provider = z.enum(['stars', 'yookassa'], { error: 'ожидается stars или yookassa' }).optional();
 const returnUrl = z.string({ error: 'ожидается адрес' }).max(2000, 'слишком длинный адрес').optional();
-const readingId = z
-  .union([z.number(), z.string().regex(/^\d{1,16}$/, 'ожидается номер расклада')], { error: 'ожидается номер расклада' })
-  .transform(Number)
-  .pipe(z.number().int('ожидается номер расклада').positive('ожидается номер расклада').max(Number.MAX_SAFE_INTEGER))
-  .optional();
 const userIdField = z.union([z.number(), z.string().max(32)]).optional().nullable();
 
 const oneTimeBody = z.object({
@@ -31,7 +26,7 @@ const oneTimeBody = z.object({
     .transform((v) => (v === undefined ? null : typeof v === 'string' ? { context: v } : v))
     .refine((v) => v === null || JSON.stringify(v).length <= 4096, 'слишком большой контекст'),
   returnUrl,
-  readingId,
+  readingId: readingId.optional(),
   provider,
 });
 
@@ -50,8 +45,8 @@ const initialBody = z.object({
   description: z.string().max(255).optional(),
   mode,
   returnUrl,
-  planId: z.enum(PLAN_IDS as [string, ...string[]], { error: 'ожидается basic_299 или vip_499' }).default('vip_499'),
-  autopayConsent: z.boolean({ error: 'ожидается true или false' }).default(false),
+  planId: planId.default('vip_499'),
+  autopayConsent: flag.default(false),
   trialDays: z.coerce.number().int().min(0).max(31).optional(),
   provider,
 });
@@ -121,7 +116,7 @@ export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
       const data = await s.payments.createInitial(userId, {
         userId: b.userId,
         amount: b.amount,
-        planId: b.planId as 'basic_299' | 'vip_499',
+        planId: b.planId,
         mode: b.mode,
         returnUrl: url,
         autopayConsent: b.autopayConsent,
@@ -134,7 +129,4 @@ export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
       const b = c.req.valid('json');
       return ok(c, await s.payments.syncMethod(c.var.userId, b));
     })
-    .post('/refund', validate('json', refundBody), async (c) => {
-      s.admin.requireAdmin(c.var.userId);
-      return ok(c, await s.payments.refund(c.req.valid('json').paymentId));
-    });
+    .post('/refund', requireAdmin(s), validate('json', refundBody), async (c) => ok(c, await s.payments.refund(c.req.valid('json').paymentId)));

@@ -4,20 +4,19 @@ import { z } from 'zod';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
+import { question, readingIdParam, spreadType } from '../schemas';
 
 const createBody = z.object({
-  spreadType: z.string({ error: 'укажите тип расклада' }).max(40, 'слишком длинное значение'),
-  question: z.string({ error: 'введите вопрос' }).max(2000, 'вопрос должен содержать не больше 500 символов'),
+  spreadType,
+  question,
   /** The paid micro pack whose included 3-card reading this is. */
   microPurchaseId: z.number({ error: 'ожидается числовой id микро-пакета' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });
-
 export const readingRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .post('/', validate('json', createBody), async (c) => ok(c, await s.readings.create(c.var.userId, c.req.valid('json')), 201))
-    .get('/:id', validate('param', idParam), async (c) => {
+    .get('/:id', validate('param', readingIdParam), async (c) => {
       const id = c.req.valid('param').id;
       const reading = await s.readings.get(c.var.userId, id);
       // A reading older than the archive window opens with VIP only (402 otherwise).

@@ -4,27 +4,27 @@
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import type { DeckId } from '../../domain/decks';
+import { DEFAULT_DECK, type DeckId } from '../../domain/decks';
 import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
+import { deck, flag, readingIdParam } from '../schemas';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id расклада').transform(Number) });
 const imageQuery = z.object({
   format: z.enum(['story', 'card'], { error: 'ожидается story или card' }).default('story'),
   // Unset: the deck the user chose in settings (a signed link always names its deck).
-  deck: z.enum(['rws', 'drawn'], { error: 'ожидается rws или drawn' }).optional(),
+  deck: deck.optional(),
   question: z.enum(['0', '1'], { error: 'ожидается 0 или 1' }).default('0'),
 });
 const signedQuery = imageQuery.extend({
-  deck: z.enum(['rws', 'drawn'], { error: 'ожидается rws или drawn' }).default('rws'),
+  deck: deck.default(DEFAULT_DECK),
   exp: z.coerce.number({ error: 'ожидается время' }).int().positive().max(1e11),
   sig: z.string().regex(/^[\w-]{16,64}$/, 'ожидается подпись'),
 });
 const shareBody = z
   .object({
-    deck: z.enum(['rws', 'drawn'], { error: 'ожидается rws или drawn' }).optional(),
-    includeQuestion: z.boolean({ error: 'ожидается true или false' }).optional(),
+    deck: deck.optional(),
+    includeQuestion: flag.optional(),
   })
   .optional();
 
@@ -36,7 +36,7 @@ const png = (c: Context, bytes: Buffer, cache: string) =>
 /** Mounted before the signed-in /api group: answers requests that carry a signature, passes the rest on. */
 export const signedImage = (s: Services) => async (c: Context, next: Next) => {
   if (!c.req.query('sig')) return next();
-  const id = idParam.safeParse(c.req.param());
+  const id = readingIdParam.safeParse(c.req.param());
   if (!id.success) return fail(c, 400, 'id: ожидается числовой id расклада');
   const q = signedQuery.safeParse(c.req.query());
   if (!q.success) {
@@ -49,11 +49,11 @@ export const signedImage = (s: Services) => async (c: Context, next: Next) => {
 
 export const shareRoutes = (s: Services) =>
   new Hono<AppEnv>()
-    .get('/readings/:id/image', validate('param', idParam), validate('query', imageQuery), async (c) => {
+    .get('/readings/:id/image', validate('param', readingIdParam), validate('query', imageQuery), async (c) => {
       const o = options(c.req.valid('query'), await s.share.deckOf(c.var.userId));
       return png(c, await s.share.imageForOwner(c.var.userId, c.req.valid('param').id, o), 'private, max-age=3600');
     })
-    .post('/readings/:id/share', validate('param', idParam), validate('json', shareBody), async (c) => {
+    .post('/readings/:id/share', validate('param', readingIdParam), validate('json', shareBody), async (c) => {
       const b = c.req.valid('json') ?? {};
       return ok(c, await s.share.prepare(c.var.userId, c.req.valid('param').id, { deck: b.deck ?? (await s.share.deckOf(c.var.userId)), includeQuestion: b.includeQuestion ?? false }));
     });

@@ -1,11 +1,12 @@
 // The /api/user/* calls, with the server as the only authority.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DECKS } from '../../domain/decks';
+import { QUESTION_MAX } from '../../domain/question';
 import type { Services } from '../../services';
 import { profileView } from '../../services/users';
-import type { AppEnv } from '../auth';
+import { isAdmin, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
+import { deck, flag, readingId, tier, userIdParam } from '../schemas';
 
 const pageQuery = z.object({
   limit: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(1, 'не меньше 1').max(50, 'не больше 50').default(10),
@@ -18,13 +19,13 @@ const archiveQuery = pageQuery.extend({
   scope: z.enum(['all'], { error: 'ожидается all' }).optional(),
 });
 
-const dailyCardUseBody = z.object({ redraw: z.boolean({ error: 'ожидается true или false' }).optional() }).optional();
+const dailyCardUseBody = z.object({ redraw: flag.optional() }).optional();
 
 const saveReadingBody = z
   .object({
-    readingId: z.coerce.number({ error: 'ожидается номер расклада' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-    question: z.string({ error: 'ожидается строка' }).trim().max(500, 'не больше 500 символов').optional(),
-    title: z.string({ error: 'ожидается строка' }).trim().max(500, 'не больше 500 символов').optional(),
+    readingId: readingId.optional(),
+    question: z.string({ error: 'ожидается строка' }).trim().max(QUESTION_MAX, `не больше ${QUESTION_MAX} символов`).optional(),
+    title: z.string({ error: 'ожидается строка' }).trim().max(QUESTION_MAX, `не больше ${QUESTION_MAX} символов`).optional(),
     cards: z
       .array(z.union([z.string().max(100), z.object({ name: z.string().max(100) }).transform((c) => c.name)]), { error: 'ожидается список карт' })
       .max(10, 'не больше 10 карт')
@@ -35,27 +36,25 @@ const saveReadingBody = z
   })
   .refine((b) => b.readingId !== undefined || (b.question ?? b.title ?? '').length > 0, { message: 'нужен вопрос или readingId', path: ['question'] });
 
-const subscriptionBody = z.object({ subscriptionType: z.string({ error: 'ожидается тип подписки' }).max(40) });
+const subscriptionBody = z.object({ subscriptionType: tier });
 
 const settingsBody = z
   .object({
     timeZone: z.string({ error: 'ожидается строка' }).max(64).optional(),
-    notifyDaily: z.boolean({ error: 'ожидается true или false' }).optional(),
-    deck: z.enum(DECKS, { error: `ожидается одно из ${DECKS.join(', ')}` }).optional(),
+    notifyDaily: flag.optional(),
+    deck: deck.optional(),
   })
   .refine((b) => b.timeZone !== undefined || b.notifyDaily !== undefined || b.deck !== undefined, {
     message: 'нужно timeZone, notifyDaily или deck',
     path: ['timeZone'],
   });
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,16}$/, 'ожидается числовой id').transform(Number) });
-
 export const userRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
       const { user, status } = await s.users.status(c.get('userId'));
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
-      const debug = s.admin.isAdmin(c.get('userId'));
+      const debug = isAdmin(s, c.get('userId'));
       return ok(c, { user: profileView(user), userStatus: status, ...(debug ? { debug: true } : {}) });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
@@ -101,7 +100,7 @@ export const userRoutes = (s: Services) =>
       const { status } = await s.users.updateSettings(c.var.userId, c.req.valid('json'));
       return ok(c, { userStatus: status });
     })
-    .get('/info/:id', validate('param', idParam), async (c) => {
+    .get('/info/:id', validate('param', userIdParam), async (c) => {
       const id = c.req.valid('param').id;
       if (id !== c.var.userId) return fail(c, 403, 'id: можно смотреть только свой профиль');
       const { user, status } = await s.users.status(id);

@@ -2,19 +2,10 @@
 // day (computed by the server), and the once-only offer to add the app to the home screen after a 3-day
 // streak (inside Telegram only).
 import { useEffect, useState } from 'react';
-import { api, type UserStatus } from '../api';
+import { getMoon, homeScreenOffer, type Moon, type UserStatus } from '../api';
 import { addToHomeScreen } from '../telegram/methods';
 import { insideTelegram } from '../telegram/launch';
 import { daysWord, streakLine } from '../../../domain/ritual';
-
-interface Moon {
-  phase: string;
-  emoji: string;
-  waxing: boolean;
-  lunarDay: number;
-  illumination: number;
-  hint: string;
-}
 
 /** A small flame: gold when the streak is alive, a quiet outline before it starts. */
 function Flame({ lit }: { lit: boolean }) {
@@ -64,7 +55,7 @@ export function StreakCard({ s }: { s: UserStatus }) {
 export function MoonCard() {
   const [moon, setMoon] = useState<Moon | null>(null);
   useEffect(() => {
-    api<Moon>('/api/moon')
+    getMoon()
       .then(setMoon)
       .catch(() => {
         /* the moon is a nicety: without it the home screen is whole */
@@ -89,7 +80,7 @@ export function HomeScreenOffer({ s }: { s: UserStatus }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!s.homeScreenOffer || !insideTelegram()) return;
-    api<{ offer: boolean }>('/api/user/home-screen-offer', { method: 'POST' })
+    homeScreenOffer()
       .then((r) => setShown(r.offer))
       .catch(() => {});
   }, [s.homeScreenOffer]);

@@ -1,8 +1,10 @@
-// «Уточнить»: the calls. Asking streams the answer (SSE read with fetch: the card first, then the text).
-import { ApiError, api, authHeaders, createSseParser, OFFLINE_ERROR, UNKNOWN_ERROR } from '../api';
-import type { FollowUpAllowance, FollowUpView } from '../../../services/follow-ups';
+// «Уточнить»: the calls (server: api/routes/follow-ups.ts), typed by the routes. Asking streams the answer
+// (Server-Sent Events read from the typed call's body: the card first, then the text).
+import { ApiError, call, client, createSseParser, networkError, UNKNOWN_ERROR, type DataOf } from '../api';
 
-export type { FollowUpAllowance, FollowUpView } from '../../../services/follow-ups';
+type FollowUpList = DataOf<typeof client.readings[':id']['follow-ups']['$get']>;
+export type FollowUpView = FollowUpList['followUps'][number];
+export type FollowUpAllowance = FollowUpList['allowance'];
 
 export interface FollowUpHandlers {
   onCard(f: FollowUpView, allowance: FollowUpAllowance): void;
@@ -12,18 +14,17 @@ export interface FollowUpHandlers {
   onDone(f: FollowUpView): void;
 }
 
-export const listFollowUps = (readingId: number) => api<{ followUps: FollowUpView[]; allowance: FollowUpAllowance }>(`/api/readings/${readingId}/follow-ups`);
+export const listFollowUps = (readingId: number) => call(client.readings[':id']['follow-ups'].$get({ param: { id: String(readingId) } }));
 
-async function streamPost(url: string, body: unknown, h: FollowUpHandlers): Promise<void> {
+/** Ask for the answer as a stream. */
+const STREAM = { headers: { Accept: 'text/event-stream' } };
+
+async function streamPost(request: () => Promise<unknown>, h: FollowUpHandlers): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: authHeaders({ Accept: 'text/event-stream', 'Content-Type': 'application/json' }),
-      body: JSON.stringify(body ?? {}),
-    });
+    res = (await request()) as Response;
   } catch (err) {
-    throw new ApiError(0, navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
+    throw networkError(err);
   }
   if (!res.ok || !(res.headers.get('Content-Type') ?? '').includes('text/event-stream') || !res.body) {
     const payload = (await res.json().catch(() => null)) as { error?: string } | null;
@@ -32,18 +33,18 @@ async function streamPost(url: string, body: unknown, h: FollowUpHandlers): Prom
   let finished = false;
   let failure: ApiError | null = null;
   const parse = createSseParser((event, data) => {
-    let json: any = {};
+    let json: { followUp?: FollowUpView; allowance?: FollowUpAllowance; text?: unknown; message?: string } = {};
     try {
       json = data ? JSON.parse(data) : {};
     } catch {
       return;
     }
-    if (event === 'card') h.onCard(json.followUp, json.allowance);
+    if (event === 'card' && json.followUp && json.allowance) h.onCard(json.followUp, json.allowance);
     else if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
     else if (event === 'reset') h.onReset();
     else if (event === 'done') {
       finished = true;
-      h.onDone(json.followUp);
+      if (json.followUp) h.onDone(json.followUp);
     } else if (event === 'error') failure = new ApiError(502, json.message || UNKNOWN_ERROR);
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -61,5 +62,7 @@ async function streamPost(url: string, body: unknown, h: FollowUpHandlers): Prom
   if (!finished) throw new ApiError(0, 'Соединение прервалось до конца ответа');
 }
 
-export const askFollowUp = (readingId: number, question: string, h: FollowUpHandlers) => streamPost(`/api/readings/${readingId}/follow-ups`, { question }, h);
-export const retryFollowUp = (readingId: number, id: number, h: FollowUpHandlers) => streamPost(`/api/readings/${readingId}/follow-ups/${id}/retry`, {}, h);
+export const askFollowUp = (readingId: number, question: string, h: FollowUpHandlers) =>
+  streamPost(() => client.readings[':id']['follow-ups'].$post({ param: { id: String(readingId) }, json: { question } }, STREAM), h);
+export const retryFollowUp = (readingId: number, id: number, h: FollowUpHandlers) =>
+  streamPost(() => client.readings[':id']['follow-ups'][':fid'].retry.$post({ param: { id: String(readingId), fid: String(id) } }, STREAM), h);

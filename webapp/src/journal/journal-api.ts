@@ -1,9 +1,7 @@
-// The journal's calls: the month's figures and a reading's note.
-import { api } from '../api';
-import type { JournalView } from '../../../services/journal';
+// The journal's calls (server: api/routes/journal.ts): the month's figures and a reading's note.
+import { call, client, type DataOf } from '../api';
 
-export type { JournalView } from '../../../services/journal';
+export type JournalView = DataOf<typeof client.user.journal.$get>;
 
-export const getJournal = (month?: string) => api<JournalView>(`/api/user/journal${month ? `?month=${month}` : ''}`);
-export const saveNote = (readingId: number, note: string) =>
-  api<{ note: string | null; noteUpdatedAt: string | null }>(`/api/readings/${readingId}/note`, { method: 'PUT', json: { note } });
+export const getJournal = (month?: string) => call(client.user.journal.$get({ query: month ? { month } : {} }));
+export const saveNote = (readingId: number, note: string) => call(client.readings[':id'].note.$put({ param: { id: String(readingId) }, json: { note } }));

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_PRICES_RUB } from '../../../domain/pricing';
-import { api } from '../api';
+import { getPricing } from '../payments/client';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
@@ -53,7 +53,7 @@ function usePlanPrices(): Record<PlanInfo['id'], number> {
   const [prices, setPrices] = useState({ basic_299: DEFAULT_PRICES_RUB.basic_299, vip_499: DEFAULT_PRICES_RUB.vip_499 });
   useEffect(() => {
     let live = true;
-    api<{ month_basic?: { priceRub?: number }; month_vip?: { priceRub?: number } }>('/api/config/pricing')
+    getPricing()
       .then((p) => {
         if (!live) return;
         setPrices((old) => ({

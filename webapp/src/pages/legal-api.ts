@@ -2,14 +2,14 @@
 // still render with the defaults when the call fails: the agreement's text needs no identifiers.
 import { useEffect, useState } from 'react';
 import { legalView, type LegalView } from '../../../domain/legal';
-import { api } from '../api';
+import { call, client } from '../api';
 
 export function useLegal(): { legal: LegalView; loaded: boolean } {
   const [legal, setLegal] = useState<LegalView>(() => legalView(undefined));
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     let live = true;
-    api<LegalView>('/api/config/legal')
+    call(client.config.legal.$get())
       .then((v) => live && setLegal(v))
       .catch(() => {
         /* defaults stand */

@@ -1,8 +1,9 @@
-// The natal screens' calls (server: api/routes/natal.ts). Types come from the service, as types only.
-import { api } from '../api';
-import type { BirthDataView, CitySuggestion, NatalChartView } from '../../../services/natal';
+// The natal screens' calls (server: api/routes/natal.ts), typed by the routes through the API client.
+import { call, client, type DataOf } from '../api';
 
-export type { BirthDataView, CitySuggestion, NatalChartView } from '../../../services/natal';
+export type NatalChartView = DataOf<typeof client.natal.chart.$get>;
+export type BirthDataView = NonNullable<DataOf<typeof client.natal.data.$get>['birthData']>;
+export type CitySuggestion = DataOf<typeof client.natal.cities.$get>['cities'][number];
 
 export interface ChartRequest {
   date: string;
@@ -14,12 +15,11 @@ export interface ChartRequest {
   timeZone?: string;
 }
 
-export const postChart = (body: ChartRequest) => api<NatalChartView>('/api/natal/chart', { method: 'POST', json: body });
-export const getChart = () => api<NatalChartView>('/api/natal/chart');
-export const getBirthData = () => api<{ birthData: BirthDataView | null }>('/api/natal/data');
-export const deleteBirthData = () => api<{ deleted: boolean }>('/api/natal/data', { method: 'DELETE' });
-export const searchCities = (q: string, signal?: AbortSignal) =>
-  api<{ cities: CitySuggestion[] }>(`/api/natal/cities?q=${encodeURIComponent(q)}&limit=8`, { signal });
+export const postChart = (body: ChartRequest) => call(client.natal.chart.$post({ json: body }));
+export const getChart = () => call(client.natal.chart.$get());
+export const getBirthData = () => call(client.natal.data.$get());
+export const deleteBirthData = () => call(client.natal.data.$delete());
+export const searchCities = (q: string, signal?: AbortSignal) => call(client.natal.cities.$get({ query: { q, limit: '8' } }, { init: { signal } }));
 
 /** Splits the server's «field: message» into its parts. */
 export function fieldOf(error: string): { field: string | null; message: string } {

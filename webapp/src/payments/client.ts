@@ -1,60 +1,49 @@
-// The paid side's calls. Types come from the server's services (types only); the server
-// decides prices and access, the screens only show what it said.
-import { ApiError, api, type ReadingView, type UserStatus } from '../api';
-import type { PaymentService } from '../../../services/payments';
-import type { EntitlementsView, MicroRevealView } from '../../../services/payments/micro';
+// The paid side's calls, typed by the routes (api/routes/payments.ts, offers.ts) through the API client; the
+// server decides prices and access, the screens only show what it said.
+import { ApiError, call, client, type DataOf, type ReadingView } from '../api';
 import type { AnalyticsEvent } from '../../../domain/analytics';
 
-export type Pricing = Awaited<ReturnType<PaymentService['pricing']>>;
-export type MicroOffer = Awaited<ReturnType<PaymentService['microOffer']>>;
-export type WeekUpsell = Awaited<ReturnType<PaymentService['upsellWeek']>>;
-export type SocialProof = Awaited<ReturnType<PaymentService['socialProof']>>;
-export type Entitlements = EntitlementsView;
-export type MicroReveal = MicroRevealView;
-export type DebugMicroStatus = Awaited<ReturnType<PaymentService['debugMicroStatus']>>;
+export type Pricing = DataOf<typeof client.config.pricing.$get>;
+export type MicroOffer = DataOf<typeof client.offers.micro.$get>;
+export type WeekUpsell = DataOf<typeof client.upsell.week.$get>;
+export type SocialProof = DataOf<typeof client['social-proof']['$get']>;
+export type Entitlements = DataOf<typeof client.user.entitlements.$get>;
+export type MicroReveal = DataOf<typeof client.readings.micro.reveal.$post>;
+export type DebugMicroStatus = DataOf<typeof client.debug['micro-status']['$get']>;
+/** The micro pack's included 3-card reading, as the reveal answers it. */
+export type MicroSpreadState = NonNullable<MicroReveal['spread']>;
 
-/** What a create call answers: one way to pay (or `mock`, paid at once). */
-export interface CheckoutAnswer {
-  provider: 'stars' | 'yookassa' | 'mock';
-  orderId?: string;
-  mock: boolean;
-  invoiceLink?: string;
-  confirmationUrl?: string;
-  confirmationToken?: string;
-  paymentId?: string;
-  applied?: boolean;
-  userStatus?: UserStatus;
-  alreadyPurchased?: boolean;
-  readingId?: number | null;
-  trial?: boolean;
-  amount?: number;
-}
+type CreateAnswer =
+  | DataOf<typeof client.payments['create-one-time']['$post']>
+  | DataOf<typeof client.payments.create.$post>
+  | DataOf<typeof client.payments['create-initial']['$post']>;
+type KeysOf<U> = U extends unknown ? keyof U : never;
+type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+/**
+ * What a create call answers: one way to pay (or `mock`, paid at once). Every field any of the three routes
+ * answers, each optional: runCheckout follows whichever is there.
+ */
+export type CheckoutAnswer = { [K in KeysOf<CreateAnswer>]?: FieldOf<CreateAnswer, K> };
 
 export type PayProvider = 'stars' | 'yookassa' | undefined;
 export type PayMode = 'redirect' | 'embedded';
 
-/** Responses may be nested as data.data. */
-function unwrap<T>(v: T | { data: T }): T {
-  const inner = (v as { data?: T })?.data;
-  return inner && typeof inner === 'object' ? inner : (v as T);
-}
+/** `?readingId=` only when there is one. */
+const readingQuery = (readingId?: number | null) => (readingId ? { readingId: String(readingId) } : {});
 
-export const getPricing = () => api<Pricing>('/api/config/pricing');
-export const getMicroOffer = () => api<MicroOffer>('/api/offers/micro');
-export const microCta = () => api<{ recorded: boolean; clicks: number }>('/api/offers/micro/cta', { method: 'POST' });
-export const getWeekUpsell = () => api<WeekUpsell>('/api/upsell/week');
-export const getSocialProof = () => api<SocialProof>('/api/social-proof');
-export const getEntitlements = (readingId?: number | null) =>
-  api<Entitlements>(`/api/user/entitlements${readingId ? `?readingId=${encodeURIComponent(String(readingId))}` : ''}`);
-export const revealMicro = (readingId: number) => api<MicroReveal>('/api/readings/micro/reveal', { method: 'POST', json: { readingId } });
-export const debugMicroStatus = (readingId?: number | null) =>
-  api<DebugMicroStatus>(`/api/debug/micro-status${readingId ? `?readingId=${readingId}` : ''}`);
+export const getPricing = () => call(client.config.pricing.$get());
+export const getMicroOffer = () => call(client.offers.micro.$get());
+export const microCta = () => call(client.offers.micro.cta.$post());
+export const getWeekUpsell = () => call(client.upsell.week.$get());
+export const getSocialProof = () => call(client['social-proof'].$get());
+export const getEntitlements = (readingId?: number | null) => call(client.user.entitlements.$get({ query: readingQuery(readingId) }));
+export const revealMicro = (readingId: number) => call(client.readings.micro.reveal.$post({ json: { readingId } }));
+export const debugMicroStatus = (readingId?: number | null) => call(client.debug['micro-status'].$get({ query: readingQuery(readingId) }));
 
-export async function createOneTime(body: { product: 'micro' | 'week'; mode?: PayMode; context?: unknown; returnUrl?: string; readingId?: number; provider?: PayProvider }) {
-  return unwrap(await api<CheckoutAnswer>('/api/payments/create-one-time', { method: 'POST', json: { mode: 'redirect', ...body } }));
-}
+export const createOneTime = (body: { product: 'micro' | 'week'; mode?: PayMode; context?: string | Record<string, unknown>; returnUrl?: string; readingId?: number; provider?: PayProvider }) =>
+  call(client.payments['create-one-time'].$post({ json: { mode: 'redirect', ...body } }));
 
-export async function createInitial(body: {
+export const createInitial = (body: {
   userId?: number;
   amount: number;
   currency: 'RUB';
@@ -65,33 +54,27 @@ export async function createInitial(body: {
   autopayConsent: boolean;
   trialDays: number;
   provider?: PayProvider;
-}) {
-  return unwrap(await api<CheckoutAnswer>('/api/payments/create-initial', { method: 'POST', json: body }));
-}
+}) => call(client.payments['create-initial'].$post({ json: body }));
 
-export const syncMethod = (body: { userId?: number; paymentId?: string; orderId?: string }) =>
-  api<{ status: string; applied: boolean; userStatus: UserStatus }>('/api/payments/sync-method', { method: 'POST', json: body });
+export const syncMethod = (body: { userId?: number; paymentId?: string; orderId?: string }) => call(client.payments['sync-method'].$post({ json: body }));
 
-export const cancelSubscription = () => api<{ userStatus: UserStatus }>('/api/user/subscription/cancel', { method: 'POST' });
+export const cancelSubscription = () => call(client.user.subscription.cancel.$post());
 
 /** Analytics never break a screen: failures are swallowed. */
 export function track(event: AnalyticsEvent, payload: Record<string, unknown> = {}): void {
-  api('/api/analytics/track', { method: 'POST', json: { event, payload } }).catch(() => {});
+  call(client.analytics.track.$post({ json: { event, payload } })).catch(() => {});
 }
 
-export const saveReading = (body: { title: string; cards: string[]; interpretation?: string; spreadType: 'free_daily' }) =>
-  api<{ readingId: number }>('/api/user/reading', { method: 'POST', json: body });
+export const saveReading = (body: { title: string; cards: string[]; interpretation?: string; spreadType: 'free_daily' }) => call(client.user.reading.$post({ json: body }));
 
 export async function latestReading(): Promise<ReadingView | null> {
-  const page = await api<{ readings: ReadingView[] }>('/api/user/readings?limit=1&offset=0');
+  const page = await call(client.user.readings.$get({ query: { limit: '1', offset: '0' } }));
   return page.readings[0] ?? null;
 }
 
-export const interpretDailyCard = (body: { cardName: string; cardMeaning: string; context?: string }) =>
-  api<{ interpretation: string; fallback: boolean; error: string | null }>('/api/interpret-daily-card', { method: 'POST', json: body });
+export const interpretDailyCard = (body: { cardName: string; cardMeaning: string; context?: string }) => call(client['interpret-daily-card'].$post({ json: body }));
 
-export const detailedGuidance = (body: { cardName: string; cardMeaning: string; dailyPlans: string }) =>
-  api<{ guidance: string; fallback: boolean; error: string | null }>('/api/detailed-daily-guidance', { method: 'POST', json: body });
+export const detailedGuidance = (body: { cardName: string; cardMeaning: string; dailyPlans: string }) => call(client['detailed-daily-guidance'].$post({ json: body }));
 
 /** The error code a ServiceError carried (e.g. micro_not_purchased), if any. */
 export const errorCode = (err: unknown): string | null => {

@@ -8,7 +8,7 @@ import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
 import { loadStatus } from '../hooks/useStatus';
 import { chooseSpread, startMicroSpread } from '../flow';
-import type { MicroSpreadState } from '../../../services/payments/micro-spread';
+import type { MicroSpreadState } from './client';
 import { createOneTime, track, type Pricing } from './client';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
 

@@ -2,21 +2,12 @@
 // the server, shareMessage here) and «В историю» posts the story picture (shareToStory); in a browser the
 // picture is downloaded. The user chooses whether the question is on the picture.
 import { useState } from 'react';
-import { ApiError, api, authHeaders } from '../api';
+import { ApiError, authHeaders, prepareShare } from '../api';
 import { insideTelegram } from '../telegram/launch';
 import { haptic } from '../telegram/bridge';
 import { shareMessage, shareToStory } from '../telegram/methods';
 import { keyboardLaunch, SendToChat } from './SendToChat';
 import './share.css';
-
-interface ShareKit {
-  storyUrl: string;
-  cardUrl: string;
-  appLink: string | null;
-  startParam: string;
-  preparedMessageId: string | null;
-  caption: string;
-}
 
 type Busy = null | 'share' | 'story' | 'download';
 
@@ -26,7 +17,7 @@ export function ShareBar(props: { readingId: number }) {
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const telegram = insideTelegram();
 
-  const kit = () => api<ShareKit>(`/api/readings/${props.readingId}/share`, { method: 'POST', json: { includeQuestion: withQuestion } });
+  const kit = () => prepareShare(props.readingId, withQuestion);
 
   const run = (what: Exclude<Busy, null>, fn: () => Promise<string | null>) => {
     setBusy(what);

@@ -1,0 +1,78 @@
+// The request schemas more than one route uses, each written once and built from the domain's rules (the
+// limits the services enforce), so a route never accepts what its service then refuses with another text.
+// Messages are Russian; the validator puts the field's name in front (`question: …`).
+import { z } from 'zod';
+import { DECKS } from '../domain/decks';
+import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../domain/follow-up';
+import { NOTE_MAX } from '../domain/journal';
+import { PLAN_IDS, type PlanId } from '../domain/pricing';
+import { QUESTION_MAX, QUESTION_MIN } from '../domain/question';
+import { SPREAD_TYPES, TIERS } from '../domain/types';
+
+/** A path segment of digits (a database id): the string the client sends, the number the handler gets. */
+const numericId = (message: string) => z.string().regex(/^\d{1,16}$/, message).transform(Number);
+
+/** `/readings/:id/…` */
+export const readingIdParam = z.object({ id: numericId('ожидается числовой id расклада') });
+/** `/readings/:id/follow-ups/:fid/…` */
+export const followUpIdParam = readingIdParam.extend({ fid: numericId('ожидается числовой id уточнения') });
+/** `/user/info/:id` */
+export const userIdParam = z.object({ id: numericId('ожидается числовой id') });
+
+const READING_ID = 'ожидается номер расклада';
+
+const readingIdDigits = z.string().trim().regex(/^\d{1,16}$/, READING_ID);
+const readingIdNumber = z.number({ error: READING_ID }).int(READING_ID).positive(READING_ID).max(Number.MAX_SAFE_INTEGER, READING_ID);
+
+/** A reading's id in a JSON body: a number, or its digits as a string (older clients send either). */
+export const readingId = z
+  .union([z.number(), readingIdDigits], { error: READING_ID })
+  .transform(Number)
+  .pipe(readingIdNumber);
+
+/** `?readingId=` that may be absent; an empty value, `null` or `undefined` (a client's unset variable) is absent too. */
+export const readingIdQuery = z.object({
+  readingId: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'null' || v === 'undefined' ? undefined : v))
+    .pipe(readingIdDigits.transform(Number).pipe(readingIdNumber).optional()),
+});
+
+/** A reading's question: trimmed, QUESTION_MIN..QUESTION_MAX characters (domain/question.ts says the same). */
+export const question = z
+  .string({ error: 'введите вопрос' })
+  .trim()
+  .min(QUESTION_MIN, `вопрос должен содержать не меньше ${QUESTION_MIN} символов`)
+  .max(QUESTION_MAX, `вопрос должен содержать не больше ${QUESTION_MAX} символов`);
+
+/** A follow-up («Уточнить»): spaces collapsed, then FOLLOW_UP_QUESTION_MIN..MAX characters. */
+export const followUpQuestion = z
+  .string({ error: 'введите уточняющий вопрос' })
+  .transform((q) => q.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(FOLLOW_UP_QUESTION_MIN, `вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа`)
+      .max(FOLLOW_UP_QUESTION_MAX, `не больше ${FOLLOW_UP_QUESTION_MAX} символов`),
+  );
+
+/** A journal note: trimmed, at most NOTE_MAX characters; empty clears it. */
+export const note = z.string({ error: 'ожидается текст заметки' }).trim().max(NOTE_MAX, `не больше ${NOTE_MAX} символов`);
+
+const oneOf = (values: readonly string[]) => `ожидается одно из ${values.join(', ')}`;
+
+/** One of the catalogue's spreads. */
+export const spreadType = z.enum(SPREAD_TYPES, { error: (issue) => (issue.input === undefined ? 'укажите тип расклада' : oneOf(SPREAD_TYPES)) });
+
+/** A plan as stored on the user (the mock checkout and local sign-in name these). */
+export const tier = z.enum(TIERS, { error: oneOf(TIERS) });
+
+/** A monthly plan that can be bought. */
+export const planId = z.enum(PLAN_IDS as readonly [PlanId, ...PlanId[]], { error: oneOf(PLAN_IDS) });
+
+/** A deck's art. */
+export const deck = z.enum(DECKS, { error: oneOf(DECKS) });
+
+/** true or false, nothing that merely looks like it. */
+export const flag = z.boolean({ error: 'ожидается true или false' });
