@@ -8,9 +8,7 @@ import type { Params } from '../bot/local-telegram/rules';
 import { chatIdOf, createStore } from '../bot/local-telegram/store';
 import { BOT_API_PATH, callParams, failure } from '../bot/local-telegram/transport';
 
-export type { ChatMessage, FakeUser } from '../bot/local-telegram/index';
-
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   params: Params;
   /** ms since the fake started (monotonic). */
@@ -21,7 +19,7 @@ export interface RecordedCall {
 }
 
 /** An error Telegram answers with, as failNext queues it. */
-export interface InjectedFailure {
+interface InjectedFailure {
   error_code: number;
   description: string;
   parameters?: { retry_after?: number };

@@ -1,6 +1,6 @@
 // multipart/form-data as grammY writes it for uploads (sendPhoto with a file). Its part headers are terse,
 // which undici's parser (Request.formData, and so Hono's parseBody) refuses, so the parts are split here.
-export interface Part {
+interface Part {
   name: string;
   /** null for a plain field. */
   filename: string | null;

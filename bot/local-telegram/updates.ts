@@ -2,7 +2,7 @@
 // to the webhook with its secret token and retried while the server answers non-2xx.
 import crypto from 'node:crypto';
 
-export type Update = Record<string, unknown> & { update_id: number };
+type Update = Record<string, unknown> & { update_id: number };
 
 export interface UpdateQueueOptions {
   /** How webhook deliveries are posted (tests send them to a local address instead of the public one). */
@@ -114,4 +114,3 @@ export function createUpdateQueue(o: UpdateQueueOptions = {}) {
   };
 }
 
-export type UpdateQueue = ReturnType<typeof createUpdateQueue>;

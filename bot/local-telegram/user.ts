@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { escapeHtml } from './html';
 import { unixNow, type FakeUser, type Store } from './store';
 
-export type PayResult = { status: 'paid' | 'failed' | 'cancelled'; error?: string };
+type PayResult = { status: 'paid' | 'failed' | 'cancelled'; error?: string };
 
 /** How long a payment waits for answerPreCheckoutQuery, as Telegram does. */
 const PRE_CHECKOUT_TIMEOUT_MS = 10_000;

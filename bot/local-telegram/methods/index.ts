@@ -8,7 +8,7 @@ import { setupMethods } from './setup';
 import { updateMethods } from './updates';
 
 /** `signal` aborts when the bot hangs up (a long poll stops waiting). */
-export type BotApiMethod = (params: Params, call: { signal?: AbortSignal }) => unknown | Promise<unknown>;
+type BotApiMethod = (params: Params, call: { signal?: AbortSignal }) => unknown | Promise<unknown>;
 export type MethodTable = Record<string, BotApiMethod>;
 
 export function botApiMethods(store: Store): MethodTable {
