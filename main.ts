@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Api } from 'grammy';
 import { createApi } from './api/app';
-import { createLocalTelegram, type LocalTelegram } from './bot/local-telegram/bot-api';
+import { createLocalTelegram, type LocalTelegram } from './bot/local-telegram/index';
 import { localTelegramRoutes } from './bot/local-telegram/routes';
 import type { TelegramRuntime } from './bot/runtime';
 import { ConfigError, loadConfig, type Config } from './config';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Api } from 'grammy';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/bot-api';
+import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/index';
 import { createTelegramRuntime } from '../bot/runtime';
 import { createServices } from '../services';
 import { createIdentity } from '../services/identity';

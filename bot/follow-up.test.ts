@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import type { ChatMessage } from './local-telegram/bot-api';
+import type { ChatMessage } from './local-telegram/index';
 
 const ANSWER = '## Уточнение\n\n**Уточняющая карта** советует не спешить и поговорить откровенно.';
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];

@@ -9,7 +9,7 @@ import { PUSH_KINDS } from '../services/notifications';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
 import { TEST_PUBLIC_URL } from '../test/bot-harness';
-import { createLocalTelegram, type LocalTelegram } from './local-telegram/bot-api';
+import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
 import { createPushSender, type PushSenderOptions } from './push-sender';
 
 const logger = pino({ level: 'silent' });
@@ -19,7 +19,7 @@ const MORNING = new Date('2026-03-10T07:05:00Z');
 describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   let database: DatabaseHandle & { url?: string };
   let services: Services;
-  let tg: LocalTelegram;
+  let tg: TestTelegram;
   let now = MORNING;
   let nextId = 5_000_000;
 
@@ -65,7 +65,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     services = makeServices(database.db);
-    tg = createLocalTelegram({ token: TEST_BOT_TOKEN });
+    tg = createTestTelegram({ token: TEST_BOT_TOKEN });
     await tg.listen();
   });
   afterAll(async () => {

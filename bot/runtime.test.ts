@@ -11,7 +11,7 @@ import { startApp } from '../main';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import { createLocalTelegram, type LocalTelegram } from './local-telegram/bot-api';
+import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
 import { BOT_COMMANDS } from './index';
 
 const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
@@ -42,10 +42,10 @@ async function startProcess(kind: TestDbKind, env: Record<string, string>) {
 }
 
 describe.each(TEST_DB_KINDS)('bot in the process (%s)', (kind) => {
-  let tg: LocalTelegram;
+  let tg: TestTelegram;
   let ai: FakeOpenAI;
   beforeAll(async () => {
-    tg = createLocalTelegram({ token: TEST_BOT_TOKEN });
+    tg = createTestTelegram({ token: TEST_BOT_TOKEN });
     await tg.listen();
     ai = await startFakeOpenAI();
   });

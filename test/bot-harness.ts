@@ -3,7 +3,8 @@
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import pino from 'pino';
 import { createBot, ALLOWED_UPDATES } from '../bot/index';
-import { createLocalTelegram, type FakeUser } from '../bot/local-telegram/bot-api';
+import type { FakeUser } from '../bot/local-telegram/index';
+import { createTestTelegram } from './test-telegram';
 import type { TestDbKind } from './databases';
 import { createHarness, TEST_BOT_TOKEN, type HarnessOptions } from './harness';
 
@@ -11,7 +12,7 @@ export const TEST_PUBLIC_URL = 'https://tarot.example';
 
 export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {}) {
   const h = await createHarness(kind, o);
-  const tg = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
+  const tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
   const apiRoot = await tg.listen();
   // Errors the bot logs are kept for the tests (and printed with BOT_TEST_LOG=debug).
   const logs: Record<string, any>[] = [];

@@ -5,7 +5,7 @@
 // 503 answers and the app recovers by itself once it is back. (PGlite runs inside the process: it has no
 // network to lose; see the note at the end of this file.)
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/bot-api';
+import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/index';
 import type { Db } from '../db/connection';
 import { getSpread } from '../domain/spreads';
 import { createIdentity } from '../services/identity';

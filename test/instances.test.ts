@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/bot-api';
+import { createTestTelegram, type TestTelegram } from './test-telegram';
 import { createIdentity } from '../services/identity';
 import { callApp, sleep, startAppProcess, type AppProcess } from './app-process';
 import { createTestDatabase } from './databases';
@@ -79,7 +79,7 @@ async function startWebhookRelay(targets: Record<string, string>) {
 
 describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let tg: LocalTelegram;
+  let tg: TestTelegram;
   let a: AppProcess | undefined;
   let b: AppProcess | undefined;
   let relay: Awaited<ReturnType<typeof startWebhookRelay>>;
@@ -88,7 +88,7 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
 
   beforeAll(async () => {
     db = await createTestDatabase('postgres');
-    tg = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
+    tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
     await tg.listen();
     // Users due for today's 10:00 reminder in their zone, seeded before either instance schedules.
     await db.db

@@ -4,7 +4,7 @@
 // a database outage during successful_payment answers non-2xx so Telegram redelivers (webhook), or is
 // handled again once the database is back (polling); a body that is no update is answered 200 and dropped.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/bot-api';
+import { createTestTelegram, type TestTelegram } from './test-telegram';
 import type { Db } from '../db/connection';
 import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
@@ -27,7 +27,7 @@ interface Paid {
 }
 
 describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', (kind: TestDbKind) => {
-  let tg: LocalTelegram;
+  let tg: TestTelegram;
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
   let dataDir: string | undefined;
@@ -38,7 +38,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
   let nextUpdate = kind === 'pglite' ? 50_000_000 : 60_000_000;
 
   beforeAll(async () => {
-    tg = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
+    tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
     await tg.listen();
     env = {
       BOT_TOKEN: TEST_BOT_TOKEN,
@@ -78,7 +78,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
     });
 
   /** A week pass ordered through the API for Stars, and the successful_payment update Telegram would send for it. */
-  async function orderAndPay(userId: number, on: { base: string; tg: LocalTelegram } = { base: app!.base, tg }): Promise<Paid> {
+  async function orderAndPay(userId: number, on: { base: string; tg: TestTelegram } = { base: app!.base, tg }): Promise<Paid> {
     const order = await callApp(on.base, 'POST', '/api/payments/create-one-time', { auth: auth(userId), json: { product: 'week', provider: 'stars' } });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const orderId = order.body.data.orderId as string;
@@ -185,7 +185,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
 
   if (kind === 'postgres')
     it('polling: a successful_payment met by a database outage is handled again once the database is back, not skipped', async () => {
-      const tg2 = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
+      const tg2 = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
       await tg2.listen();
       const polling = await startAppProcess('stars-polling', { ...env, BOT_MODE: 'polling', TELEGRAM_API_ROOT: tg2.apiRoot });
       try {

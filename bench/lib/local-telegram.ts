@@ -1,38 +1,37 @@
 // The local Telegram in a process of its own for the push-rate bench (Telegram is another machine: its
 // work must not be counted against the sender). Prints one JSON line {apiRoot, control}; the control
 // server opens chats and reports what the fake received.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalTelegram } from '../../bot/local-telegram/bot-api';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createTestTelegram } from '../../test/test-telegram';
 
 const token = process.argv[2];
-const tg = createLocalTelegram({ token, maxRecordedCalls: 200_000 });
+const tg = createTestTelegram({ token, maxRecordedCalls: 200_000 });
 const apiRoot = await tg.listen();
 
-const control = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://local');
-  const n = (k: string) => Number(url.searchParams.get(k));
-  const json = (v: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
-  if (url.pathname === '/chats') {
-    for (let id = n('from'); id <= n('to'); id++) tg.setProfile({ id, first_name: 'Пользователь' });
-    return json({ ok: true });
-  }
-  if (url.pathname === '/stats') {
-    const sent = tg.calls.filter((c) => c.method === 'sendMessage' && c.ok);
-    const paidBroadcast = sent.filter((c) => c.params.allow_paid_broadcast === true).length;
-    return json({ sends: sent.length, paidBroadcast, maxPerWindow: tg.maxSendsPerWindow(n('window') || 1000) });
-  }
-  if (url.pathname === '/reset') {
+const n = (v: string | undefined) => Number(v);
+const control = new Hono()
+  .get('/chats', (c) => {
+    for (let id = n(c.req.query('from')); id <= n(c.req.query('to')); id++) tg.setProfile({ id, first_name: 'Пользователь' });
+    return c.json({ ok: true });
+  })
+  .get('/stats', (c) => {
+    const sent = tg.calls.filter((call) => call.method === 'sendMessage' && call.ok);
+    const paidBroadcast = sent.filter((call) => call.params.allow_paid_broadcast === true).length;
+    return c.json({ sends: sent.length, paidBroadcast, maxPerWindow: tg.maxSendsPerWindow(n(c.req.query('window')) || 1000) });
+  })
+  .get('/reset', (c) => {
     tg.calls.length = 0;
-    return json({ ok: true });
-  }
-  res.writeHead(404).end();
+    return c.json({ ok: true });
+  });
+const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const s = serve({ fetch: control.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
 });
-await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-console.log(JSON.stringify({ apiRoot, control: `http://127.0.0.1:${(control.address() as AddressInfo).port}` }));
+console.log(JSON.stringify({ apiRoot, control: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 
 const stop = async () => {
-  control.close();
+  server.close();
   await tg.close();
   process.exit(0);
 };

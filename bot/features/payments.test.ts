@@ -10,18 +10,18 @@ import { DAY_MS } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { createHarness, TEST_BOT_TOKEN, type Harness } from '../../test/harness';
 import { createBot, type TarotBot } from '../index';
-import { createLocalTelegram, type LocalTelegram } from '../local-telegram/bot-api';
+import { createTestTelegram, type TestTelegram } from '../../test/test-telegram';
 
 const ADMIN = 99_001;
 
 describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
   let h: Harness;
-  let tg: LocalTelegram;
+  let tg: TestTelegram;
   let bot: TarotBot['bot'];
   let offset = 0;
 
   beforeAll(async () => {
-    tg = createLocalTelegram({ token: TEST_BOT_TOKEN });
+    tg = createTestTelegram({ token: TEST_BOT_TOKEN });
     const apiRoot = await tg.listen();
     h = await createHarness(kind, {
       mockPayments: false,

@@ -5,7 +5,8 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 
 export type ParsedHtml = { ok: true; text: string; html: string } | { ok: false; error: string };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text as HTML: the page shows what the user typed, and the bot's plain texts, this way. */
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function parseTelegramHtml(input: string): ParsedHtml {
   let text = '';
@@ -28,7 +29,7 @@ export function parseTelegramHtml(input: string): ParsedHtml {
         if (name === 'a') {
           const href = /href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(attrs);
           const url = decode(href?.[1] ?? href?.[2] ?? href?.[3] ?? '');
-          html += /^(https?:|tg:)/.test(url) ? `<a href="${esc(url)}" target="_blank" rel="noopener">` : '<a>';
+          html += /^(https?:|tg:)/.test(url) ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener">` : '<a>';
         } else html += `<${mapTag(name)}>`;
       }
       i += whole.length;
@@ -41,7 +42,7 @@ export function parseTelegramHtml(input: string): ParsedHtml {
       }
       if (m && decoded !== undefined) {
         text += decoded;
-        html += esc(decoded);
+        html += escapeHtml(decoded);
         i += m[0].length;
       } else {
         // Telegram keeps a lone '&' as text.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { TelegramProfile } from '../../db/repositories/users';
-import type { LocalTelegram } from './bot-api';
+import type { LocalTelegram } from './index';
 
 const PAGE = fs.readFileSync(new URL('./page.html', import.meta.url), 'utf8');
 

@@ -1,0 +1,67 @@
+// Reading a chat from outside: what the /dev/telegram page shows (its long poll waits on the chat's version)
+// and what tests wait for (a bot message that matches).
+import type { ChatMessage, Store } from './store';
+
+export function chatView(store: Store) {
+  const { chat, me } = store;
+
+  /** Resolves when the chat changes after `version`, or after `timeoutMs` (at once while closing). */
+  function waitForChange(userId: number, version: number, timeoutMs: number): Promise<void> {
+    const c = chat(userId);
+    if (c.version !== version || store.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        c.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      c.waiters.add(done);
+    });
+  }
+
+  return {
+    waitForChange,
+
+    chatState(userId: number) {
+      const c = chat(userId);
+      return {
+        version: c.version,
+        user: c.user,
+        messages: c.messages,
+        keyboard: c.keyboard,
+        menuButton: c.menuButton ?? store.defaultMenuButton,
+        toasts: c.toasts,
+        blocked: c.blocked,
+        commands: store.commands['default:'] ?? store.commands['default:ru'] ?? [],
+        bot: { name: me.first_name, username: me.username },
+      };
+    },
+
+    /** Messages the bot sent (and still shows) in a chat. */
+    botMessages(userId: number): ChatMessage[] {
+      return store.chats.get(userId)?.messages.filter((m) => m.from === 'bot') ?? [];
+    },
+
+    /** Waits until a bot message in the chat satisfies `match` (tests: a reply arrives). */
+    async waitForBotMessage(userId: number, match: (m: ChatMessage) => boolean, timeoutMs = 10_000): Promise<ChatMessage> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const c = chat(userId);
+        const found = c.messages.find((m) => m.from === 'bot' && match(m));
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          const seen = c.messages.map((m) => `${m.from}: ${m.text.slice(0, 80)}`).join('\n');
+          throw new Error(`No matching bot message in chat ${userId} within ${timeoutMs} ms. Chat:\n${seen}`);
+        }
+        await waitForChange(userId, c.version, left);
+      }
+    },
+
+    /** A message saved with savePreparedInlineMessage (what shareMessage would send). */
+    preparedMessage(id: string) {
+      return store.preparedMessages.get(id) ?? null;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Bot API methods that write into a chat: send, edit and delete messages, photos, typing, the answer to a
+// button tap, and a prepared message for the Mini App's shareMessage. Each records what the user would see.
+import crypto from 'node:crypto';
+import { escapeHtml } from '../html';
+import { bad, checkMarkup, formatText } from '../rules';
+import type { Chat, Store } from '../store';
+import type { MethodTable } from './index';
+
+const NOT_MODIFIED = 'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
+
+function applyReplyKeyboard(c: Chat, markup: any) {
+  if (!markup) return;
+  if (markup.keyboard) c.keyboard = markup;
+  else if (markup.remove_keyboard) c.keyboard = null;
+}
+
+export function messageMethods(store: Store): MethodTable {
+  const { existingChat, findBotMessage, pushMessage, botMessageObject, touch } = store;
+  return {
+    sendChatAction(p) {
+      existingChat(p);
+      return true;
+    },
+
+    sendMessage(p) {
+      const c = existingChat(p);
+      const f = formatText(p.text, p.parse_mode);
+      checkMarkup(p.reply_markup);
+      applyReplyKeyboard(c, p.reply_markup);
+      const m = pushMessage(c, { from: 'bot', text: f.text, html: f.html, parse_mode: p.parse_mode, reply_markup: p.reply_markup, kind: 'text' });
+      return botMessageObject(c, m);
+    },
+
+    sendPhoto(p) {
+      const c = existingChat(p);
+      const caption = p.caption ? formatText(p.caption, p.parse_mode) : { text: '', html: '' };
+      checkMarkup(p.reply_markup);
+      const photo = typeof p.photo === 'string' ? p.photo : '';
+      const upload: Buffer | null = p.photo && typeof p.photo === 'object' && Buffer.isBuffer(p.photo.upload) ? p.photo.upload : null;
+      if (!photo && !upload) throw bad('there is no photo in the request');
+      const png = upload && upload.subarray(1, 4).toString('latin1') === 'PNG' && upload.length > 24;
+      const meta = upload ? { bytes: upload.length, width: png ? upload.readUInt32BE(16) : null, height: png ? upload.readUInt32BE(20) : null, type: String(p.photo.type || 'application/octet-stream') } : undefined;
+      const html = `${photo.startsWith('http') ? `<img src="${escapeHtml(photo)}" alt="">` : '🖼'}${caption.html ? `<br>${caption.html}` : ''}`;
+      const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text', photo: meta });
+      return { ...botMessageObject(c, m), photo: [{ file_id: 'local', file_unique_id: 'local', width: meta?.width ?? 1, height: meta?.height ?? 1 }] };
+    },
+
+    editMessageText(p) {
+      const c = existingChat(p);
+      const m = findBotMessage(c, p.message_id);
+      const f = formatText(p.text, p.parse_mode);
+      checkMarkup(p.reply_markup);
+      const markup = p.reply_markup ?? undefined;
+      if (m.text === f.text && m.html === f.html && JSON.stringify(m.reply_markup ?? null) === JSON.stringify(markup ?? null)) throw bad(NOT_MODIFIED);
+      Object.assign(m, { text: f.text, html: f.html, parse_mode: p.parse_mode, reply_markup: markup, edited: true });
+      touch(c);
+      return botMessageObject(c, m);
+    },
+
+    editMessageReplyMarkup(p) {
+      const c = existingChat(p);
+      const m = findBotMessage(c, p.message_id);
+      checkMarkup(p.reply_markup);
+      if (JSON.stringify(m.reply_markup ?? null) === JSON.stringify(p.reply_markup ?? null)) throw bad(NOT_MODIFIED);
+      m.reply_markup = p.reply_markup;
+      touch(c);
+      return botMessageObject(c, m);
+    },
+
+    deleteMessage(p) {
+      const c = existingChat(p);
+      const i = c.messages.findIndex((x) => x.message_id === Number(p.message_id));
+      if (i < 0) throw bad('message to delete not found');
+      c.messages.splice(i, 1);
+      touch(c);
+      return true;
+    },
+
+    answerCallbackQuery(p) {
+      const q = store.callbackQueries.get(String(p.callback_query_id));
+      if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');
+      store.callbackQueries.delete(String(p.callback_query_id));
+      if (p.text) {
+        const c = store.chat(q.chatId);
+        c.toasts.push({ text: String(p.text), alert: !!p.show_alert, at: Date.now() });
+        if (c.toasts.length > 20) c.toasts.shift();
+        touch(c);
+      }
+      return true;
+    },
+
+    // Bot API 8.0: a message the Mini App may share with shareMessage(id).
+    savePreparedInlineMessage(p) {
+      if (!Number.isSafeInteger(Number(p.user_id)) || Number(p.user_id) <= 0) throw bad('USER_ID_INVALID');
+      const result = typeof p.result === 'string' ? JSON.parse(p.result) : p.result;
+      if (!result || typeof result !== 'object' || typeof result.type !== 'string' || typeof result.id !== 'string') throw bad('RESULT_INVALID');
+      const id = crypto.randomBytes(8).toString('hex');
+      store.preparedMessages.set(id, { userId: Number(p.user_id), result });
+      return { id, expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600 };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// The local Telegram's state, in memory: the bot's identity, each private chat (messages, keyboard, menu
+// button, toasts, blocked), the bot's commands, invoices, prepared messages, and the update queue. The Bot
+// API methods, the user's side and the page all read and change it here; `touch` wakes the page's long poll.
+import { ApiFailure, bad, type Invoice, type Params } from './rules';
+import { createUpdateQueue, type UpdateQueueOptions } from './updates';
+
+export interface FakeUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+}
+
+export interface ChatMessage {
+  message_id: number;
+  from: 'bot' | 'user';
+  date: number;
+  /** Plain text as the user sees it (HTML tags stripped). */
+  text: string;
+  /** Safe HTML for the page. */
+  html: string;
+  parse_mode?: string;
+  reply_markup?: any;
+  edited?: boolean;
+  /** Extra parts of the message (invoice, web_app_data, successful_payment, service notes). */
+  kind?: 'text' | 'invoice' | 'web_app_data' | 'payment' | 'service';
+  invoice?: Invoice;
+  /** A photo the bot uploaded: its size in bytes and, for a PNG, its pixel size (read from the header). */
+  photo?: { bytes: number; width: number | null; height: number | null; type: string };
+}
+
+export interface Chat {
+  user: FakeUser;
+  messages: ChatMessage[];
+  nextMessageId: number;
+  version: number;
+  /** The reply keyboard the bot set (ReplyKeyboardMarkup) or null. */
+  keyboard: any | null;
+  menuButton: any | null;
+  /** Toasts from answerCallbackQuery, newest last. */
+  toasts: { text: string; alert: boolean; at: number }[];
+  blocked: boolean;
+  waiters: Set<() => void>;
+}
+
+export interface LocalTelegramOptions extends UpdateQueueOptions {
+  token: string;
+  botUsername?: string;
+  botName?: string;
+}
+
+/** A chat keeps its last messages only (local mode runs for days). */
+const MAX_MESSAGES = 300;
+
+export const unixNow = () => Math.floor(Date.now() / 1000);
+
+/** The chat a call is about (chat_id, or user_id for the methods that take one). */
+export function chatIdOf(params: Params): number | null {
+  const v = params.chat_id ?? params.user_id;
+  if (v === undefined || v === null) return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function createStore(o: LocalTelegramOptions) {
+  const me = {
+    id: Number(o.token.split(':')[0]),
+    is_bot: true,
+    first_name: o.botName ?? 'Таро',
+    username: o.botUsername ?? 'tarot_local_bot',
+    can_join_groups: false,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+  };
+  const chats = new Map<number, Chat>();
+
+  /** The chat with a user, opened on first use; a profile given updates the user's name and username. */
+  function chat(userId: number, profile?: Partial<FakeUser>): Chat {
+    let c = chats.get(userId);
+    if (!c) {
+      c = {
+        user: { id: userId, first_name: profile?.first_name ?? `Пользователь ${userId}`, language_code: 'ru', ...profile },
+        messages: [],
+        nextMessageId: 1,
+        version: 0,
+        keyboard: null,
+        menuButton: null,
+        toasts: [],
+        blocked: false,
+        waiters: new Set(),
+      };
+      chats.set(userId, c);
+    } else if (profile) {
+      Object.assign(c.user, Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined)));
+    }
+    return c;
+  }
+
+  /** The chat changed: the page's long poll answers. */
+  function touch(c: Chat) {
+    c.version++;
+    for (const w of c.waiters) w();
+    c.waiters.clear();
+  }
+
+  function pushMessage(c: Chat, m: Omit<ChatMessage, 'message_id' | 'date'>): ChatMessage {
+    const msg: ChatMessage = { message_id: c.nextMessageId++, date: unixNow(), ...m };
+    c.messages.push(msg);
+    if (c.messages.length > MAX_MESSAGES) c.messages.splice(0, c.messages.length - MAX_MESSAGES);
+    touch(c);
+    return msg;
+  }
+
+  /** A chat the bot may write to: Telegram refuses users who never started the bot, or blocked it. */
+  function existingChat(params: Params): Chat {
+    const id = chatIdOf(params);
+    if (id === null) throw bad('chat_id is empty');
+    const c = chats.get(id);
+    if (!c) throw new ApiFailure(403, "Forbidden: bot can't initiate conversation with a user");
+    if (c.blocked) throw new ApiFailure(403, 'Forbidden: bot was blocked by the user');
+    return c;
+  }
+
+  function findBotMessage(c: Chat, id: unknown): ChatMessage {
+    const m = c.messages.find((x) => x.message_id === Number(id) && x.from === 'bot');
+    if (!m) throw bad('message to edit not found');
+    return m;
+  }
+
+  const tgChat = (c: Chat) => ({ id: c.user.id, type: 'private', first_name: c.user.first_name, ...(c.user.username ? { username: c.user.username } : {}) });
+  const tgUser = (c: Chat) => ({ is_bot: false, ...c.user });
+
+  /** The Message object Telegram returns for a bot message. */
+  function botMessageObject(c: Chat, m: ChatMessage) {
+    const out: Record<string, unknown> = { message_id: m.message_id, date: m.date, chat: tgChat(c), from: me };
+    if (m.kind === 'invoice' && m.invoice) {
+      const { payload: _p, subscription_period: _s, ...inv } = m.invoice;
+      out.invoice = { ...inv, start_parameter: '' };
+    } else out.text = m.text;
+    if (m.edited) out.edit_date = unixNow();
+    if (m.reply_markup?.inline_keyboard) out.reply_markup = m.reply_markup;
+    return out;
+  }
+
+  return {
+    token: o.token,
+    me,
+    chats,
+    chat,
+    touch,
+    pushMessage,
+    existingChat,
+    findBotMessage,
+    tgChat,
+    tgUser,
+    botMessageObject,
+    updates: createUpdateQueue(o),
+    /** setMyCommands by `${scope}:${language}`. */
+    commands: {} as Record<string, any[]>,
+    defaultMenuButton: { type: 'commands' } as any,
+    /** Invoices behind createInvoiceLink slugs. */
+    invoiceLinks: new Map<string, Invoice>(),
+    /** savePreparedInlineMessage: what shareMessage would send. */
+    preparedMessages: new Map<string, { userId: number; result: Record<string, any> }>(),
+    /** Payments waiting for answerPreCheckoutQuery. */
+    preCheckouts: new Map<string, (answer: { ok: boolean; error_message?: string }) => void>(),
+    /** Callback queries waiting for answerCallbackQuery, with the chat they came from. */
+    callbackQueries: new Map<string, { chatId: number }>(),
+    closed: false,
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;

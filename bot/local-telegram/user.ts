@@ -1,0 +1,133 @@
+// The user's side of each private chat, as the Telegram client produces it: typing, tapping a button, a Mini
+// App's sendData, blocking the bot and paying an invoice each become the update Telegram would send the bot.
+// The page (/dev/telegram) and the tests act through these.
+import crypto from 'node:crypto';
+import { escapeHtml } from './html';
+import { unixNow, type FakeUser, type Store } from './store';
+
+type PayResult = { status: 'paid' | 'failed' | 'cancelled'; error?: string };
+
+/** How long a payment waits for answerPreCheckoutQuery, as Telegram does. */
+const PRE_CHECKOUT_TIMEOUT_MS = 10_000;
+
+export function userSide(store: Store) {
+  const { chat, pushMessage, tgChat, tgUser, touch, me } = store;
+  const emit = store.updates.emit;
+
+  /** The user blocks (or unblocks) the bot: a my_chat_member update, and 403s from then on. */
+  function setBlocked(userId: number, blocked: boolean) {
+    const c = chat(userId);
+    if (c.blocked === blocked) return null;
+    c.blocked = blocked;
+    touch(c);
+    const member = (status: string) => ({ user: me, status, ...(status === 'kicked' ? { until_date: 0 } : {}) });
+    return emit({
+      my_chat_member: {
+        chat: tgChat(c),
+        from: tgUser(c),
+        date: unixNow(),
+        old_chat_member: member(blocked ? 'member' : 'kicked'),
+        new_chat_member: member(blocked ? 'kicked' : 'member'),
+      },
+    });
+  }
+
+  return {
+    setBlocked,
+
+    /** The user types a message (a command when it starts with /). */
+    sendText(user: number | FakeUser, text: string) {
+      const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
+      // Writing to a blocked bot restarts it, as the client's «Restart» does.
+      if (c.blocked) setBlocked(c.user.id, false);
+      const m = pushMessage(c, { from: 'user', text, html: escapeHtml(text), kind: 'text' });
+      const cmd = /^\/[A-Za-z0-9_]+(@\w+)?/.exec(text);
+      return emit({
+        message: {
+          message_id: m.message_id,
+          date: m.date,
+          chat: tgChat(c),
+          from: tgUser(c),
+          text,
+          ...(cmd ? { entities: [{ type: 'bot_command', offset: 0, length: cmd[0].length }] } : {}),
+        },
+      });
+    },
+
+    /** The user taps an inline button with callback_data on a bot message. */
+    pressButton(userId: number, messageId: number, data: string) {
+      const c = chat(userId);
+      const m = store.findBotMessage(c, messageId);
+      const id = String(crypto.randomInt(1e12, 9e12));
+      store.callbackQueries.set(id, { chatId: userId });
+      return emit({
+        callback_query: { id, from: tgUser(c), message: store.botMessageObject(c, m), chat_instance: String(userId), data },
+      });
+    },
+
+    /** A Mini App opened from a reply-keyboard button called sendData: the bot gets a service message. */
+    sendWebAppData(userId: number, data: string, buttonText = 'Таро') {
+      const c = chat(userId);
+      const m = pushMessage(c, { from: 'user', text: `Данные из «${buttonText}»`, html: `<i>Данные из «${escapeHtml(buttonText)}»</i>`, kind: 'web_app_data' });
+      return emit({
+        message: { message_id: m.message_id, date: m.date, chat: tgChat(c), from: tgUser(c), web_app_data: { data, button_text: buttonText } },
+      });
+    },
+
+    /**
+     * The user pays an invoice (a message's or a link's slug): pre_checkout_query, then, when the bot
+     * answers ok within 10 s, a successful_payment message. Returns what Telegram's openInvoice reports.
+     */
+    async pay(userId: number, ref: { messageId: number } | { slug: string }): Promise<PayResult> {
+      const c = chat(userId);
+      const invoice = 'slug' in ref ? store.invoiceLinks.get(ref.slug) : c.messages.find((m) => m.message_id === ref.messageId)?.invoice;
+      if (!invoice) return { status: 'failed', error: 'Счёт не найден' };
+      const queryId = String(crypto.randomInt(1e12, 9e12));
+      const answer = new Promise<{ ok: boolean; error_message?: string }>((resolve) => {
+        store.preCheckouts.set(queryId, resolve);
+        setTimeout(() => {
+          if (store.preCheckouts.delete(queryId)) resolve({ ok: false, error_message: 'Бот не ответил за 10 секунд' });
+        }, PRE_CHECKOUT_TIMEOUT_MS).unref();
+      });
+      emit({
+        pre_checkout_query: { id: queryId, from: tgUser(c), currency: invoice.currency, total_amount: invoice.total_amount, invoice_payload: invoice.payload },
+      });
+      const a = await answer;
+      if (!a.ok) {
+        pushMessage(c, { from: 'bot', text: `Оплата не прошла: ${a.error_message}`, html: `<i>Оплата не прошла: ${escapeHtml(a.error_message ?? '')}</i>`, kind: 'service' });
+        return { status: 'failed', error: a.error_message };
+      }
+      const chargeId = `local_${crypto.randomBytes(12).toString('hex')}`;
+      const m = pushMessage(c, {
+        from: 'user',
+        text: `Оплачено: ${invoice.total_amount} ${invoice.currency}`,
+        html: `<i>Оплачено: ${invoice.total_amount} ${escapeHtml(invoice.currency)}</i>`,
+        kind: 'payment',
+      });
+      emit({
+        message: {
+          message_id: m.message_id,
+          date: m.date,
+          chat: tgChat(c),
+          from: tgUser(c),
+          successful_payment: {
+            currency: invoice.currency,
+            total_amount: invoice.total_amount,
+            invoice_payload: invoice.payload,
+            telegram_payment_charge_id: chargeId,
+            provider_payment_charge_id: '',
+            ...(invoice.subscription_period
+              ? { subscription_expiration_date: unixNow() + invoice.subscription_period, is_recurring: true, is_first_recurring: true }
+              : {}),
+          },
+        },
+      });
+      return { status: 'paid' };
+    },
+
+    /** Registers a user's profile (the name shown and sent in updates). */
+    setProfile(user: FakeUser) {
+      chat(user.id, user);
+    },
+  };
+}
