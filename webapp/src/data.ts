@@ -1,0 +1,70 @@
+// How screens load data: SWR (stale-while-revalidate) keeps one cache of the API's answers, keyed by the
+// server path, so a screen that opens again shows what it had while it asks for the new answer, and two
+// components asking for the same thing share one request. The calls themselves stay in the API modules;
+// this file names the cache keys, sets the library's defaults and says what a change makes outdated.
+import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
+import { ApiError, UNKNOWN_ERROR } from './api';
+
+/**
+ * The defaults for every screen (set once at the root). A Mini App loses and regains focus all the time
+ * (the keyboard, popups, the payment sheet): reloading then would send a storm of requests, so nothing
+ * reloads on focus or on reconnect, and a failed load waits for the user's «Повторить» instead of retrying
+ * behind their back. A screen that opens asks again (stale-while-revalidate), as it always did.
+ */
+export const DATA_DEFAULTS: SWRConfiguration = {
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+  dedupingInterval: 2000,
+};
+
+/** The cache keys: the server path of each answer. Prefixes end with the part every variant shares. */
+export const keys = {
+  status: '/api/user/status',
+  dailyCard: '/api/user/daily-card/available',
+  reading: (id: number) => `/api/readings/${id}`,
+  /** One page of the archive, for a search. */
+  readings: (limit: number, offset: number, search: { q?: string; card?: string }) =>
+    `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
+  readingsPrefix: '/api/user/readings?',
+  journal: (month?: string) => `/api/user/journal?month=${month ?? ''}`,
+  journalPrefix: '/api/user/journal?',
+  followUps: (readingId: number) => `/api/follow-ups/${readingId}`,
+  followUpsPrefix: '/api/follow-ups/',
+  natalChart: '/api/natal/chart',
+  birthData: '/api/natal/data',
+  cities: (q: string) => `/api/natal/cities?q=${encodeURIComponent(q)}`,
+  pricing: '/api/config/pricing',
+  socialProof: '/api/social-proof',
+  microOffer: '/api/offers/micro',
+  weekUpsell: '/api/upsell/week',
+  /** The paid state of today's daily card (its saved reading and what is bought for it). */
+  dailyEntitlements: (cardId: string) => `/api/user/entitlements?card=${cardId}`,
+  dailyEntitlementsPrefix: '/api/user/entitlements?',
+  /** The cards' short message on today's card. */
+  dailyMessage: (cardId: string) => `/api/interpret-daily-card?card=${cardId}`,
+} as const;
+
+/** Every failure as an ApiError, so screens read `status` and the Russian `message` the same way. */
+export const asApiError = (err: unknown): ApiError =>
+  err instanceof ApiError ? err : new ApiError(0, String((err as Error)?.message ?? err ?? UNKNOWN_ERROR));
+
+/**
+ * A screen's data: `key` (null: nothing to load yet) names the answer, `load` fetches it with the API
+ * module's call. `data` stays while a reload runs; `error` is an ApiError; `reload()` is the retry button.
+ */
+export function useApi<T>(key: string | null, load: () => Promise<T>, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> & { reload: () => void } {
+  const res = useSWR<T, ApiError>(key, () => load().catch((err: unknown) => Promise.reject(asApiError(err))), config);
+  return Object.assign(res, { reload: () => void res.mutate() });
+}
+
+const under = (prefixes: string[]) => (key: unknown) => typeof key === 'string' && prefixes.some((p) => key.startsWith(p));
+
+/**
+ * Marks answers as outdated after a change: their cached copy is dropped, so a screen that opens later
+ * loads them afresh (nothing stale is shown) and one on screen now reloads them. Not for the answer of the
+ * screen making the change: that screen writes the new value with `mutate(key, value, { revalidate: false })`.
+ */
+export function invalidate(...prefixes: string[]): Promise<unknown> {
+  return mutate(under(prefixes), undefined, { revalidate: true });
+}
