@@ -8,6 +8,7 @@ import { DECK } from '../../../domain/deck';
 import { ENTITLEMENT_POLL_ATTEMPTS, pollDelayMs, type Currency } from '../../../domain/pricing';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
+import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
 import {
   debugMicroStatus,
@@ -23,8 +24,6 @@ import {
   type DebugMicroStatus,
   type Entitlements,
   type MicroReveal,
-  type Pricing,
-  type WeekUpsell,
 } from '../payments/client';
 import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
@@ -124,8 +123,9 @@ export default function MicroResult() {
   const { data } = useStatus();
   const [view, setView] = useState<View>({ kind: 'loading', attempt: 0 });
   const [readingId, setReadingId] = useState<number | null>(null);
-  const [pricing, setPricing] = useState<Pricing | null>(null);
-  const [upsell, setUpsell] = useState<WeekUpsell | null>(null);
+  // The prices and the week offer shown under the result (a failed load shows no offer).
+  const { data: pricing = null } = useApi(keys.pricing, getPricing);
+  const { data: upsell = null } = useApi(keys.weekUpsell, getWeekUpsell);
   const [ent, setEnt] = useState<Entitlements | null>(null);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'upsell_on_result');
   const [debug, setDebug] = useState<DebugMicroStatus | null>(null);
@@ -154,6 +154,8 @@ export default function MicroResult() {
     const { r, rid } = result;
     setReadingId(rid);
     clearMicroPending();
+    // The daily card's screen shows the pack as bought, not the offer.
+    void invalidate(keys.dailyEntitlementsPrefix, keys.microOffer);
     setView({ kind: 'revealed', cards: arrange(r.cards), advice: r.advice?.text || MICRO_ADVICE_DEFAULT, readingId: rid, spread: r.spread ?? null });
     const p = await getPricing().catch(() => null);
     track('micro_reveal_shown', { readingId: rid, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' });
@@ -224,8 +226,6 @@ export default function MicroResult() {
 
   useEffect(() => {
     void start();
-    getPricing().then(setPricing).catch(() => {});
-    getWeekUpsell().then(setUpsell).catch(() => {});
     return () => {
       run.current.cancelled = true;
     };
