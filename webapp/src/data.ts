@@ -26,7 +26,6 @@ export const keys = {
   /** One page of the archive, for a search. */
   readings: (limit: number, offset: number, search: { q?: string; card?: string }) =>
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
-  readingsPrefix: '/api/user/readings?',
   journal: (month?: string) => `/api/user/journal?month=${month ?? ''}`,
   journalPrefix: '/api/user/journal?',
   followUps: (readingId: number) => `/api/follow-ups/${readingId}`,
