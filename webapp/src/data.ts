@@ -21,6 +21,7 @@ export const DATA_DEFAULTS: SWRConfiguration = {
 /** The cache keys: the server path of each answer. Prefixes end with the part every variant shares. */
 export const keys = {
   status: '/api/user/status',
+  moon: '/api/moon',
   dailyCard: '/api/user/daily-card/available',
   reading: (id: number) => `/api/readings/${id}`,
   /** One page of the archive, for a search. */
@@ -37,6 +38,7 @@ export const keys = {
   socialProof: '/api/social-proof',
   microOffer: '/api/offers/micro',
   weekUpsell: '/api/upsell/week',
+  debugMicro: (readingId: number | null) => `/api/debug/micro-status?readingId=${readingId ?? ''}`,
   /** The paid state of today's daily card (its saved reading and what is bought for it). */
   dailyEntitlements: (cardId: string) => `/api/user/entitlements?card=${cardId}`,
   dailyEntitlementsPrefix: '/api/user/entitlements?',

@@ -3,6 +3,7 @@
 // streak (inside Telegram only).
 import { useEffect, useState } from 'react';
 import { api, type UserStatus } from '../api';
+import { keys, useApi } from '../data';
 import { addToHomeScreen } from '../telegram/methods';
 import { insideTelegram } from '../telegram/launch';
 import { daysWord, streakLine } from '../../../domain/ritual';
@@ -62,14 +63,8 @@ export function StreakCard({ s }: { s: UserStatus }) {
 }
 
 export function MoonCard() {
-  const [moon, setMoon] = useState<Moon | null>(null);
-  useEffect(() => {
-    api<Moon>('/api/moon')
-      .then(setMoon)
-      .catch(() => {
-        /* the moon is a nicety: without it the home screen is whole */
-      });
-  }, []);
+  // The moon is a nicety: without it (a failed load) the home screen is whole.
+  const { data: moon } = useApi(keys.moon, () => api<Moon>('/api/moon'));
   if (!moon) return null;
   return (
     <section className="ritual-moon" data-testid="moon">

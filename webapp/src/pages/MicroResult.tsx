@@ -21,7 +21,6 @@ import {
   saveReading,
   syncMethod,
   track,
-  type DebugMicroStatus,
   type Entitlements,
   type MicroReveal,
 } from '../payments/client';
@@ -128,7 +127,6 @@ export default function MicroResult() {
   const { data: upsell = null } = useApi(keys.weekUpsell, getWeekUpsell);
   const [ent, setEnt] = useState<Entitlements | null>(null);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'upsell_on_result');
-  const [debug, setDebug] = useState<DebugMicroStatus | null>(null);
   const run = useRef({ cancelled: false });
   const query = useRef(readQuery());
 
@@ -250,11 +248,10 @@ export default function MicroResult() {
 
   // The debug overlay's micro status, every 2 s while loading (admins only; others get 403 and see nothing).
   const debugOn = query.current.debug || debugEnabled();
-  useEffect(() => {
-    if (!debugOn || view.kind !== 'loading') return;
-    const t = setInterval(() => debugMicroStatus(readingId).then(setDebug).catch(() => {}), 2000);
-    return () => clearInterval(t);
-  }, [debugOn, view.kind, readingId]);
+  const { data: debug } = useApi(debugOn ? keys.debugMicro(readingId) : null, () => debugMicroStatus(readingId), {
+    refreshInterval: view.kind === 'loading' ? 2000 : 0,
+    revalidateOnMount: false,
+  });
 
   const revealed = view.kind === 'revealed';
   const showWeek = revealed && !!upsell && !(ent?.hasActiveWeek || upsell.hasActiveWeek) && (data?.userStatus.subscriptionType ?? 'free') === 'free';
