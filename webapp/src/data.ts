@@ -55,11 +55,13 @@ export const asApiError = (err: unknown): ApiError =>
  * module's call. `data` stays while a reload runs; `error` is an ApiError; `reload()` is the retry button.
  */
 export function useApi<T>(key: string | null, load: () => Promise<T>, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> & { reload: () => void } {
+  if (key) asked.add(key);
   const res = useSWR<T, ApiError>(key, () => load().catch((err: unknown) => Promise.reject(asApiError(err))), config);
   return Object.assign(res, { reload: () => void res.mutate() });
 }
 
-const under = (prefixes: string[]) => (key: unknown) => typeof key === 'string' && prefixes.some((p) => key.startsWith(p));
+/** Every key a screen has asked for: what `invalidate` looks through. */
+const asked = new Set<string>();
 
 /**
  * Marks answers as outdated after a change: their cached copy is dropped, so a screen that opens later
@@ -67,5 +69,6 @@ const under = (prefixes: string[]) => (key: unknown) => typeof key === 'string' 
  * screen making the change: that screen writes the new value with `mutate(key, value, { revalidate: false })`.
  */
 export function invalidate(...prefixes: string[]): Promise<unknown> {
-  return mutate(under(prefixes), undefined, { revalidate: true });
+  const outdated = [...asked].filter((key) => prefixes.some((p) => key.startsWith(p)));
+  return Promise.all(outdated.map((key) => mutate(key, undefined, { revalidate: true })));
 }
