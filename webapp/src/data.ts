@@ -2,6 +2,7 @@
 // server path, so a screen that opens again shows what it had while it asks for the new answer, and two
 // components asking for the same thing share one request. The calls themselves stay in the API modules;
 // this file names the cache keys, sets the library's defaults and says what a change makes outdated.
+import { useEffect } from 'react';
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
 import { ApiError, UNKNOWN_ERROR } from './api';
 
@@ -57,18 +58,39 @@ export const asApiError = (err: unknown): ApiError =>
 export function useApi<T>(key: string | null, load: () => Promise<T>, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> & { reload: () => void } {
   if (key) asked.add(key);
   const res = useSWR<T, ApiError>(key, () => load().catch((err: unknown) => Promise.reject(asApiError(err))), config);
+  useEffect(() => (key ? showing(key) : undefined), [key]);
   return Object.assign(res, { reload: () => void res.mutate() });
 }
 
 /** Every key a screen has asked for: what `invalidate` looks through. */
 const asked = new Set<string>();
+/** How many mounted components show each key, and the shown keys a change has made outdated. */
+const onScreen = new Map<string, number>();
+const outdated = new Set<string>();
+
+const drop = (key: string) => void mutate(key, undefined, { revalidate: false });
+
+/** Counts a component showing `key`; the cleanup drops an outdated answer once nothing shows it. */
+function showing(key: string): () => void {
+  onScreen.set(key, (onScreen.get(key) ?? 0) + 1);
+  return () => {
+    const left = (onScreen.get(key) ?? 1) - 1;
+    if (left > 0) return void onScreen.set(key, left);
+    onScreen.delete(key);
+    if (outdated.delete(key)) drop(key);
+  };
+}
 
 /**
- * Marks answers as outdated after a change: their cached copy is dropped, so a screen that opens later
- * loads them afresh (nothing stale is shown) and one on screen now reloads them. Not for the answer of the
- * screen making the change: that screen writes the new value with `mutate(key, value, { revalidate: false })`.
+ * Marks answers as outdated after a change: their cached copy is dropped, so the next screen that shows one
+ * loads it afresh (nothing stale flashes). A screen showing one now keeps it (no request under a screen that
+ * is about to leave, as the paying screens do) and the copy is dropped when it closes. The screen making the
+ * change writes its own new answer with `mutate(key, value, { revalidate: false })`.
  */
-export function invalidate(...prefixes: string[]): Promise<unknown> {
-  const outdated = [...asked].filter((key) => prefixes.some((p) => key.startsWith(p)));
-  return Promise.all(outdated.map((key) => mutate(key, undefined, { revalidate: true })));
+export function invalidate(...prefixes: string[]): void {
+  for (const key of asked) {
+    if (!prefixes.some((p) => key.startsWith(p))) continue;
+    if (onScreen.has(key)) outdated.add(key);
+    else drop(key);
+  }
 }

@@ -61,7 +61,7 @@ export function setStatus(userStatus: StatusResponse['userStatus']): void {
 /** After a reading was dealt: the day's quota, and the journal's counts. */
 export function afterReading(): void {
   void refreshStatus();
-  void invalidate(keys.journalPrefix);
+  invalidate(keys.journalPrefix);
 }
 
 /**
@@ -73,7 +73,7 @@ export function afterDailyCard(card: DailyCardView): void {
     info && { ...info, available: card.canRedraw, used: true, canRedraw: card.canRedraw, today: { ...card, milestone: null } };
   void mutate(keys.dailyCard, drawn, { revalidate: false });
   void refreshStatus();
-  void invalidate(keys.journalPrefix);
+  invalidate(keys.journalPrefix);
 }
 
 /**
@@ -85,7 +85,7 @@ export function afterDailyCard(card: DailyCardView): void {
 export function afterPayment(known?: StatusResponse['userStatus']): void {
   if (known) setStatus(known);
   else void refreshStatus();
-  void invalidate(keys.followUpsPrefix, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix);
+  invalidate(keys.followUpsPrefix, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix);
 }
 
 /** The status; `fresh` reloads it when the screen opens (limits change as the user spends them). */

@@ -153,7 +153,7 @@ export default function MicroResult() {
     setReadingId(rid);
     clearMicroPending();
     // The daily card's screen shows the pack as bought, not the offer.
-    void invalidate(keys.dailyEntitlementsPrefix, keys.microOffer);
+    invalidate(keys.dailyEntitlementsPrefix, keys.microOffer);
     setView({ kind: 'revealed', cards: arrange(r.cards), advice: r.advice?.text || MICRO_ADVICE_DEFAULT, readingId: rid, spread: r.spread ?? null });
     const p = await getPricing().catch(() => null);
     track('micro_reveal_shown', { readingId: rid, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' });
