@@ -77,8 +77,11 @@ export default function InteractiveDailyCard() {
   const { data: pricing = null } = useApi(card ? keys.pricing : null, getPricing);
   const { data: offer = null, reload: reloadOffer } = useApi(card ? keys.microOffer : null, getMicroOffer);
   const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, () => loadPaidState(card!));
-  const message = useApi(card ? keys.dailyMessage(card.cardId) : null, () =>
-    interpretDailyCard({ cardName: card!.name, cardMeaning: card!.fullMeaning, context: 'interactive_daily_card' }),
+  // The message is written once per card: reopening the screen shows it again rather than asking the AI anew.
+  const message = useApi(
+    card ? keys.dailyMessage(card.cardId) : null,
+    () => interpretDailyCard({ cardName: card!.name, cardMeaning: card!.fullMeaning, context: 'interactive_daily_card' }),
+    { revalidateIfStale: false },
   );
   const note: { text: string; error?: boolean } | null = !card
     ? null
