@@ -43,8 +43,8 @@ export const keys = {
   /** The paid state of today's daily card (its saved reading and what is bought for it). */
   dailyEntitlements: (cardId: string) => `/api/user/entitlements?card=${cardId}`,
   dailyEntitlementsPrefix: '/api/user/entitlements?',
-  /** The cards' short message on today's card. */
-  dailyMessage: (cardId: string) => `/api/interpret-daily-card?card=${cardId}`,
+  /** The cards' short message on today's card (by card and orientation). */
+  dailyMessage: (card: string) => `/api/interpret-daily-card?card=${card}`,
 } as const;
 
 /** Every failure as an ApiError, so screens read `status` and the Russian `message` the same way. */

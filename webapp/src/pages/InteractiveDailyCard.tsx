@@ -79,7 +79,7 @@ export default function InteractiveDailyCard() {
   const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, () => loadPaidState(card!));
   // The message is written once per card: reopening the screen shows it again rather than asking the AI anew.
   const message = useApi(
-    card ? keys.dailyMessage(card.cardId) : null,
+    card ? keys.dailyMessage(`${card.cardId}-${card.orientation}`) : null,
     () => interpretDailyCard({ cardName: card!.name, cardMeaning: card!.fullMeaning, context: 'interactive_daily_card' }),
     { revalidateIfStale: false },
   );
