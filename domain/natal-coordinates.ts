@@ -2,8 +2,8 @@
 // web form (checked before sending) and the API's schema (checked again on the server).
 import { NATAL_MESSAGES } from './natal-form';
 
-export const LATITUDE_MAX = 90;
-export const LONGITUDE_MAX = 180;
+const LATITUDE_MAX = 90;
+const LONGITUDE_MAX = 180;
 
 export type CoordinateField = 'latitude' | 'longitude' | 'timeZone';
 export type CoordinateErrors = Partial<Record<CoordinateField, string>>;
