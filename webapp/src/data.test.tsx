@@ -26,7 +26,7 @@ describe('web data cache', () => {
     await mutate(keys.journal(), { month: 'current' }, false);
     await mutate(keys.followUps(7), { followUps: [] }, false);
     await mutate(keys.reading(7), { id: 7 }, false);
-    invalidate(keys.journalPrefix, keys.followUpsPrefix);
+    invalidate(keys.journalPrefix, keys.followUpsPattern);
     await Promise.resolve();
     expect(await cached(keys.journal('2026-10'))).toBeUndefined();
     expect(await cached(keys.journal())).toBeUndefined();

@@ -19,7 +19,10 @@ export const DATA_DEFAULTS: SWRConfiguration = {
   dedupingInterval: 2000,
 };
 
-/** The cache keys: the server path of each answer. Prefixes end with the part every variant shares. */
+/**
+ * The cache keys: the server path of each answer (a made-up parameter where one answer is kept per card).
+ * `…Prefix` and `…Pattern` name every variant of one kind, for `invalidate`.
+ */
 export const keys = {
   status: '/api/user/status',
   moon: '/api/moon',
@@ -30,8 +33,8 @@ export const keys = {
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
   journal: (month?: string) => `/api/user/journal?month=${month ?? ''}`,
   journalPrefix: '/api/user/journal?',
-  followUps: (readingId: number) => `/api/follow-ups/${readingId}`,
-  followUpsPrefix: '/api/follow-ups/',
+  followUps: (readingId: number) => `/api/readings/${readingId}/follow-ups`,
+  followUpsPattern: /^\/api\/readings\/\d+\/follow-ups$/,
   natalChart: '/api/natal/chart',
   birthData: '/api/natal/data',
   cities: (q: string) => `/api/natal/cities?q=${encodeURIComponent(q)}`,
@@ -87,9 +90,9 @@ function showing(key: string): () => void {
  * is about to leave, as the paying screens do) and the copy is dropped when it closes. The screen making the
  * change writes its own new answer with `mutate(key, value, { revalidate: false })`.
  */
-export function invalidate(...prefixes: string[]): void {
+export function invalidate(...kinds: (string | RegExp)[]): void {
   for (const key of asked) {
-    if (!prefixes.some((p) => key.startsWith(p))) continue;
+    if (!kinds.some((k) => (typeof k === 'string' ? key.startsWith(k) : k.test(key)))) continue;
     if (onScreen.has(key)) outdated.add(key);
     else drop(key);
   }

@@ -85,7 +85,7 @@ export function afterDailyCard(card: DailyCardView): void {
 export function afterPayment(known?: StatusResponse['userStatus']): void {
   if (known) setStatus(known);
   else void refreshStatus();
-  invalidate(keys.followUpsPrefix, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix);
+  invalidate(keys.followUpsPattern, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix);
 }
 
 /** The status; `fresh` reloads it when the screen opens (limits change as the user spends them). */
