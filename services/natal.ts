@@ -4,6 +4,7 @@ import * as natalRepo from '../db/repositories/natal';
 import type { NatalBirthData } from '../db/schema';
 import { cityById, resolveCity, searchCities, type City } from '../domain/cities';
 import { computeChart, type NatalChartCore } from '../domain/natal';
+import { isLatitude, isLongitude } from '../domain/natal-coordinates';
 import { dateError, NATAL_MESSAGES } from '../domain/natal-form';
 import { isValidTimeZone, localDate, wallClock, zonedTimeToUtc } from '../domain/time';
 import type { ServiceDeps } from './deps';
@@ -90,9 +91,8 @@ interface Place {
 function resolvePlace(input: BirthInput): Place {
   const hasCoordinates = input.latitude !== undefined || input.longitude !== undefined || input.timeZone !== undefined;
   if (hasCoordinates) {
-    if (input.latitude === undefined || !Number.isFinite(input.latitude) || Math.abs(input.latitude) > 90)
-      throw new ServiceError('bad_input', `latitude: ${NATAL_MESSAGES.latitudeInvalid}`);
-    if (input.longitude === undefined || !Number.isFinite(input.longitude) || Math.abs(input.longitude) > 180)
+    if (input.latitude === undefined || !isLatitude(input.latitude)) throw new ServiceError('bad_input', `latitude: ${NATAL_MESSAGES.latitudeInvalid}`);
+    if (input.longitude === undefined || !isLongitude(input.longitude))
       throw new ServiceError('bad_input', `longitude: ${NATAL_MESSAGES.longitudeInvalid}`);
     if (!input.timeZone || !isValidTimeZone(input.timeZone)) throw new ServiceError('bad_input', `timeZone: ${NATAL_MESSAGES.timeZoneInvalid}`);
     const name = input.city?.trim();

@@ -1,6 +1,7 @@
 // The natal chart: computed from birth data, kept per user, and the birthplace suggestions.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isLatitude, isLongitude, parseCoordinate } from '../../domain/natal-coordinates';
 import { isClockTime, isIsoDate, NATAL_MESSAGES } from '../../domain/natal-form';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
@@ -13,12 +14,9 @@ const required = (message: string) =>
     .min(1, message)
     .max(100, message);
 
-/** A number, or a numeric string from a form field ("55.75" or "55,75"). */
-const coordinate = (message: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v),
-    z.number({ error: message }).finite(message).min(-max, message).max(max, message),
-  );
+/** A number, or a numeric string from a form field ("55.75" or "55,75"), within the domain's range. */
+const coordinate = (message: string, inRange: (n: number) => boolean) =>
+  z.preprocess(parseCoordinate, z.number({ error: message }).refine(inRange, message));
 
 // Field order is the form's order: the first missing field is the one named.
 const chartBody = z
@@ -27,8 +25,8 @@ const chartBody = z
     time: required(NATAL_MESSAGES.timeRequired).refine(isClockTime, NATAL_MESSAGES.timeInvalid),
     city: z.string({ error: NATAL_MESSAGES.cityRequired }).trim().max(200, 'не больше 200 символов').optional(),
     cityId: z.string({ error: 'ожидается строка' }).max(120).optional(),
-    latitude: coordinate(NATAL_MESSAGES.latitudeInvalid, 90).optional(),
-    longitude: coordinate(NATAL_MESSAGES.longitudeInvalid, 180).optional(),
+    latitude: coordinate(NATAL_MESSAGES.latitudeInvalid, isLatitude).optional(),
+    longitude: coordinate(NATAL_MESSAGES.longitudeInvalid, isLongitude).optional(),
     timeZone: z.string({ error: NATAL_MESSAGES.timeZoneInvalid }).trim().min(1, NATAL_MESSAGES.timeZoneInvalid).max(64).optional(),
   })
   .superRefine((b, ctx) => {

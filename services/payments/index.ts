@@ -59,4 +59,3 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
   };
 }
 
-export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -97,35 +97,13 @@ export async function call<R extends ClientResponse<unknown, number, 'json'>>(pe
   return (await dataOf(res as unknown as Response)) as SuccessData<BodyOf<R>>;
 }
 
-/**
- * An untyped call by path. @deprecated Nothing in the app uses it any more: call a typed function, or
- * `call(client…)`, so the typecheck sees the route. Kept while other branches that still call it merge.
- */
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const headers = authHeaders(init.headers);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  let res: Response;
-  try {
-    res = await fetch(path, { ...init, headers, body });
-  } catch (err) {
-    throw networkError(err);
-  }
-  return (await dataOf(res)) as T;
-}
-
 export type StatusResponse = DataOf<typeof client.user.status.$get>;
 export type UserStatus = StatusResponse['userStatus'];
-export type UserProfileView = StatusResponse['user'];
 export type ReadingView = DataOf<typeof client.readings.$post>;
 export type DealtCardView = ReadingView['cards'][number];
 export type DailyCardView = DataOf<typeof client.user['daily-card']['use']['$post']>;
 export type DailyCardAvailability = DataOf<typeof client.user['daily-card']['available']['$get']>;
 export type ReadingsPage = DataOf<typeof client.user.readings.$get>;
-export type Moon = DataOf<typeof client.moon.$get>;
 
 export const getStatus = () => call(client.user.status.$get());
 export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn' }) => call(client.user.settings.$put({ json: s }));

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { DATA_DEFAULTS } from './data';
 import { startFlow } from './flow';
 import { startRoute } from './startRoute';
 import { startTelegram } from './telegram/bridge';
@@ -24,7 +26,9 @@ if (start.to) history.replaceState(history.state, '', start.to + window.location
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ErrorBoundary>
-      <App />
+      <SWRConfig value={DATA_DEFAULTS}>
+        <App />
+      </SWRConfig>
     </ErrorBoundary>
   </StrictMode>,
 );

@@ -3,7 +3,9 @@
 // with no error box: without an AI that is simply the product's interpretation; when the AI failed, a calm note
 // and «Спросить ИИ ещё раз», which sends the same cards again at no cost. Only Russian reaches the screen.
 import { useEffect, useState } from 'react';
+import { mutate } from 'swr';
 import { ApiError, getReading, russianOr, streamInterpretation, type ReadingView } from '../api';
+import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
 import { CardImage } from './CardImage';
 import { ErrorBlock } from './ErrorBlock';
@@ -51,19 +53,9 @@ export function ReadingResult(props: {
     failure: null,
   }));
 
-  // The reading's question and cards, shown above the text while it streams.
-  useEffect(() => {
-    if (s.reading) return;
-    let cancelled = false;
-    getReading(readingId)
-      .then((r) => !cancelled && setS((p) => ({ ...p, reading: p.reading ?? r })))
-      .catch(() => {
-        /* the stream's own error (if any) is what the user sees */
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [readingId, s.reading]);
+  // The reading's question and cards, shown above the text while it streams (a failed load shows nothing:
+  // the stream's own error, if any, is what the user sees).
+  const { data: loaded } = useApi(initial ? null : keys.reading(readingId), () => getReading(readingId));
 
   useEffect(() => {
     // A stored AI text needs no call; a stored card-based one asks the server whether the AI can be asked again.
@@ -86,6 +78,8 @@ export function ReadingResult(props: {
           setS((p) => ({ ...p, text: p.text + piece }));
         },
         onDone(done) {
+          // The stored reading now has its text: the archive opens it as it is.
+          if (done.reading) void mutate(keys.reading(readingId), done.reading, { revalidate: false });
           setS((p) => ({
             ...p,
             reading: done.reading ?? p.reading,
@@ -118,7 +112,7 @@ export function ReadingResult(props: {
     onFinished?.(s.finished, s.fallback);
   }, [s.finished, s.fallback, onFinished]);
 
-  const reading = s.reading;
+  const reading = s.reading ?? loaded ?? null;
   const waiting = !s.text && !s.finished;
   const byCards = !!s.text && s.fallback;
   const askAgain = () => {

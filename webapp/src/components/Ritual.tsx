@@ -2,7 +2,8 @@
 // day (computed by the server), and the once-only offer to add the app to the home screen after a 3-day
 // streak (inside Telegram only).
 import { useEffect, useState } from 'react';
-import { getMoon, homeScreenOffer, type Moon, type UserStatus } from '../api';
+import { getMoon, homeScreenOffer, type UserStatus } from '../api';
+import { keys, useApi } from '../data';
 import { addToHomeScreen } from '../telegram/methods';
 import { insideTelegram } from '../telegram/launch';
 import { daysWord, streakLine } from '../../../domain/ritual';
@@ -53,14 +54,8 @@ export function StreakCard({ s }: { s: UserStatus }) {
 }
 
 export function MoonCard() {
-  const [moon, setMoon] = useState<Moon | null>(null);
-  useEffect(() => {
-    getMoon()
-      .then(setMoon)
-      .catch(() => {
-        /* the moon is a nicety: without it the home screen is whole */
-      });
-  }, []);
+  // The moon is a nicety: without it (a failed load) the home screen is whole.
+  const { data: moon } = useApi(keys.moon, getMoon);
   if (!moon) return null;
   return (
     <section className="ritual-moon" data-testid="moon">

@@ -1,9 +1,10 @@
 // «Уточнить» under an interpretation (and in the history): the follow-ups asked so far with their clarifying
 // cards and answers, a field for the next question while the plan allows one, the locked state with the
 // offer for free users, and «ask the AI again» for a card-based answer (at no cost).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api';
+import { keys, useApi } from '../data';
 import { CardImage } from '../components/CardImage';
 import { Icon } from '../components/Icon';
 import { RichText } from '../components/RichText';
@@ -14,26 +15,29 @@ import './follow-ups.css';
 
 /** A follow-up being written: the text so far. */
 type Item = FollowUpView & { streaming?: boolean };
+type List = { followUps: Item[]; allowance: FollowUpAllowance };
 
 export function FollowUps(props: { readingId: number; initial?: { followUps: FollowUpView[]; allowance: FollowUpAllowance } }) {
   const [, navigate] = useLocation();
-  const [items, setItems] = useState<Item[]>(props.initial?.followUps ?? []);
-  const [allowance, setAllowance] = useState<FollowUpAllowance | null>(props.initial?.allowance ?? null);
+  // The list lives in the cache, and the answers stream into it. A failed load leaves the section hidden:
+  // the reading itself is what matters.
+  const { data, mutate: update } = useApi<List>(keys.followUps(props.readingId), () => listFollowUps(props.readingId), {
+    fallbackData: props.initial,
+    revalidateOnMount: !props.initial,
+  });
+  const items = data?.followUps ?? [];
+  const allowance = data?.allowance ?? null;
+  const change = (f: (l: List) => List) =>
+    void update((l) => {
+      const base = l ?? props.initial;
+      return base ? f(base) : base;
+    }, { revalidate: false });
+  const setItems = (f: (list: Item[]) => Item[]) => change((l) => ({ ...l, followUps: f(l.followUps) }));
+  const setAllowance = (f: FollowUpAllowance | ((a: FollowUpAllowance) => FollowUpAllowance)) =>
+    change((l) => ({ ...l, allowance: typeof f === 'function' ? f(l.allowance) : f }));
   const [question, setQuestion] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (props.initial) return;
-    listFollowUps(props.readingId)
-      .then((r) => {
-        setItems(r.followUps);
-        setAllowance(r.allowance);
-      })
-      .catch(() => {
-        /* the section stays hidden: the reading itself is what matters */
-      });
-  }, [props.readingId, props.initial]);
 
   const patch = (id: number, f: (it: Item) => Item) => setItems((list) => list.map((it) => (it.id === id ? f(it) : it)));
 
@@ -68,7 +72,7 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
       .catch((e: ApiError) => {
         haptic('error');
         setError(e.message);
-        if (e.status === 402) setAllowance((a) => (a ? { ...a, locked: true } : a));
+        if (e.status === 402) setAllowance((a) => ({ ...a, locked: true }));
       })
       .finally(() => setBusy(false));
   };

@@ -1,7 +1,9 @@
-// The user's status (tier, limits, today's usage): one shared store, loaded once and reloaded when a
-// countdown ends or an action changed it. On the first load the app reports the device's time zone.
-import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, getStatus, putSettings, type StatusResponse } from '../api';
+// The user's status (tier, limits, today's usage): one cached answer (data.ts) shared by every screen,
+// loaded once and reloaded when a screen needs it fresh, a countdown ends or an action changed it. On the
+// first load the app reports the device's time zone.
+import { mutate } from 'swr';
+import { getStatus, putSettings, type ApiError, type DailyCardAvailability, type DailyCardView, type StatusResponse } from '../api';
+import { asApiError, invalidate, keys, useApi } from '../data';
 import { enableDebug } from '../debug/boot';
 
 export interface StatusState {
@@ -10,15 +12,7 @@ export interface StatusState {
   loading: boolean;
 }
 
-let state: StatusState = { data: null, error: null, loading: false };
-let inflight: Promise<void> | null = null;
 let timeZoneChecked = false;
-const listeners = new Set<() => void>();
-
-function set(next: Partial<StatusState>) {
-  state = { ...state, ...next };
-  listeners.forEach((l) => l());
-}
 
 function deviceTimeZone(): string | null {
   try {
@@ -43,43 +37,66 @@ function reportTimeZone(data: StatusResponse): void {
     });
 }
 
-/** Loads the status (deduplicated); `force` reloads even when it is already known. */
-export function loadStatus(force = false): Promise<void> {
-  if (inflight) return inflight;
-  if (state.data && !force) return Promise.resolve();
-  set({ loading: true });
-  inflight = (async () => {
-    try {
-      const data = await getStatus();
-      reportTimeZone(data);
-      timeZoneChecked = true;
-      if (data.debug) enableDebug();
-      set({ data, error: null, loading: false });
-    } catch (err) {
-      set({ error: err instanceof ApiError ? err : new ApiError(0, String(err)), loading: false });
-    } finally {
-      inflight = null;
-    }
-  })();
-  return inflight;
+async function fetchStatus(): Promise<StatusResponse> {
+  const data = await getStatus().catch((err: unknown) => Promise.reject(asApiError(err)));
+  reportTimeZone(data);
+  timeZoneChecked = true;
+  if (data.debug) enableDebug();
+  return data;
+}
+
+/**
+ * Reads the status again now, whichever screens show it (also none: the next one to open finds it fresh).
+ * A failed read keeps the last known status.
+ */
+function refreshStatus(): Promise<unknown> {
+  return mutate(keys.status, fetchStatus(), { revalidate: false, throwOnError: false });
 }
 
 /** Replaces the status with one an action returned. */
-export function setStatus(userStatus: StatusResponse['userStatus']) {
-  if (state.data) set({ data: { ...state.data, userStatus } });
+export function setStatus(userStatus: StatusResponse['userStatus']): void {
+  void mutate(keys.status, (d: StatusResponse | undefined) => (d ? { ...d, userStatus } : d), { revalidate: false });
 }
 
-function subscribe(l: () => void) {
-  listeners.add(l);
-  return () => listeners.delete(l);
+/** After a reading was dealt: the day's quota, and the journal's counts. */
+export function afterReading(): void {
+  void refreshStatus();
+  invalidate(keys.journalPrefix);
+}
+
+/**
+ * After a daily card was drawn: the availability becomes what the server answers after a draw (either daily
+ * screen shows the card without asking again), and the status, streak and journal are read again.
+ */
+export function afterDailyCard(card: DailyCardView): void {
+  const drawn = (info: DailyCardAvailability | undefined): DailyCardAvailability | undefined =>
+    info && { ...info, available: card.canRedraw, used: true, canRedraw: card.canRedraw, today: { ...card, milestone: null } };
+  void mutate(keys.dailyCard, drawn, { revalidate: false });
+  void refreshStatus();
+  invalidate(keys.journalPrefix);
+}
+
+/**
+ * After a payment or a plan change: the tier and limits (`known`: the status the payment screen already
+ * read), and what the plan decides elsewhere: the
+ * follow-up allowance, the offers, what today's card has bought. Prices (a trial used up) are reloaded by
+ * the paying screen, which shows them.
+ */
+export function afterPayment(known?: StatusResponse['userStatus']): void {
+  if (known) setStatus(known);
+  else void refreshStatus();
+  invalidate(keys.followUpsPattern, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix);
 }
 
 /** The status; `fresh` reloads it when the screen opens (limits change as the user spends them). */
 export function useStatus(opts: { fresh?: boolean } = {}): StatusState & { reload: () => Promise<void> } {
-  const s = useSyncExternalStore(subscribe, () => state, () => state);
-  const fresh = !!opts.fresh;
-  useEffect(() => {
-    void loadStatus(fresh);
-  }, [fresh]);
-  return { ...s, reload: () => loadStatus(true) };
+  const { data, error, isValidating, mutate: revalidate } = useApi(keys.status, fetchStatus, { revalidateIfStale: !!opts.fresh });
+  return {
+    data: data ?? null,
+    error: error ?? null,
+    loading: isValidating,
+    reload: async () => {
+      await revalidate();
+    },
+  };
 }

@@ -1,7 +1,10 @@
 // A note on a reading (up to 2000 characters): what came true, what the user felt. Saved on the server,
 // editable, shown in the history.
 import { useState } from 'react';
+import { mutate } from 'swr';
 import { NOTE_MAX } from '../../../domain/journal';
+import type { ReadingView } from '../api';
+import { keys } from '../data';
 import { saveNote } from './journal-api';
 import './journal.css';
 
@@ -21,6 +24,8 @@ export function NoteEditor(props: { readingId: number; initial: string | null; o
         setText(r.note ?? '');
         setSave({ kind: 'saved' });
         props.onSaved?.(r.note);
+        // The reading as the archive shows it carries the note too.
+        void mutate(keys.reading(props.readingId), (old: ReadingView | undefined) => old && { ...old, note: r.note }, { revalidate: false });
       })
       .catch((e: Error) => setSave({ kind: 'error', message: e.message }));
   };

@@ -17,7 +17,7 @@ import { MainAction } from '../components/MainAction';
 import { Page } from '../components/Page';
 import { PRICES } from '../../../domain/marketing';
 import { currentReadingId, flowKey, getFlow, setFlow, useFlow } from '../flow';
-import { loadStatus } from '../hooks/useStatus';
+import { afterReading } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 
 export const SHUFFLE_MS = 2000;
@@ -40,7 +40,7 @@ function dealReading(spreadType: string, question: string): Promise<ReadingView>
       .then((reading) => {
         // Remembered even if the screen was left meanwhile: the spread is charged, the reading is the user's.
         setFlow({ spreadType, question, readingId: reading.id, dealtFor: key, revealed: 0 });
-        void loadStatus(true);
+        afterReading();
         return reading;
       })
       .finally(() => setTimeout(() => creating.delete(key), 0));

@@ -1,9 +1,9 @@
 // The simple daily card: checking → a face-down card to tap → revealed (image, name,
 // meaning), or 'already received' for a free user who drew today's card. The server deals the card; paid
 // users may draw again.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardAvailability, type DailyCardView } from '../api';
+import { dailyCardAvailable, drawDailyCard, type ApiError, type DailyCardAvailability, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack, CardImage } from '../components/CardImage';
 import { Countdown } from '../components/Countdown';
@@ -12,7 +12,8 @@ import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { VipOffer } from '../components/VipOffer';
 import { PRICES } from '../../../domain/marketing';
-import { loadStatus } from '../hooks/useStatus';
+import { keys, useApi } from '../data';
+import { afterDailyCard } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 
 type State =
@@ -23,39 +24,45 @@ type State =
   | { kind: 'already'; info: DailyCardAvailability }
   | { kind: 'error'; message: string; retry: () => void };
 
+/** A draw on this screen: under way from the face-down card, done, or failed. */
+type Draw = { kind: 'none' } | { kind: 'revealing' } | { kind: 'drawn'; card: DailyCardView } | { kind: 'failed'; message: string; redraw: boolean };
+
 export default function DailyCard() {
   const [, navigate] = useLocation();
-  const [state, setState] = useState<State>({ kind: 'checking' });
+  const { data: info, error, isValidating, reload } = useApi(keys.dailyCard, dailyCardAvailable);
+  const [draw, setDraw] = useState<Draw>({ kind: 'none' });
 
-  const check = useCallback(() => {
-    setState({ kind: 'checking' });
-    dailyCardAvailable()
-      .then((info) => {
-        if (info.today && !info.available) setState({ kind: 'already', info });
-        else if (info.today) setState({ kind: 'revealed', card: info.today });
-        else setState({ kind: 'available', info });
-      })
-      .catch((e: ApiError) => setState({ kind: 'error', message: e.message, retry: check }));
-  }, []);
-
-  useEffect(() => {
-    check();
-  }, [check]);
-
-  const reveal = (redraw: boolean, info?: DailyCardAvailability) => {
-    if (info) setState({ kind: 'revealing', info });
+  const reveal = (redraw: boolean, fromBack = false) => {
+    if (fromBack) setDraw({ kind: 'revealing' });
     haptic('draw');
     drawDailyCard(redraw)
       .then((card) => {
         haptic('reveal');
-        setState({ kind: 'revealed', card });
-        void loadStatus(true);
+        setDraw({ kind: 'drawn', card });
+        afterDailyCard(card);
       })
       .catch((e: ApiError) => {
         haptic('error');
-        setState({ kind: 'error', message: e.message, retry: () => reveal(redraw) });
+        setDraw({ kind: 'failed', message: e.message, redraw });
       });
   };
+
+  const state: State =
+    draw.kind === 'failed'
+      ? { kind: 'error', message: draw.message, retry: () => reveal(draw.redraw) }
+      : draw.kind === 'drawn'
+        ? { kind: 'revealed', card: draw.card }
+        : !info && (!error || isValidating)
+          ? { kind: 'checking' }
+          : !info
+            ? { kind: 'error', message: error!.message, retry: reload }
+            : draw.kind === 'revealing'
+              ? { kind: 'revealing', info }
+              : info.today && !info.available
+                ? { kind: 'already', info }
+                : info.today
+                  ? { kind: 'revealed', card: info.today }
+                  : { kind: 'available', info };
 
   const free = state.kind === 'revealed' ? !state.card.canRedraw : state.kind === 'available' || state.kind === 'already' ? !state.info.canRedraw : true;
 
@@ -80,7 +87,7 @@ export default function DailyCard() {
           <button
             type="button"
             className={`daily-back ${state.kind === 'revealing' ? 'is-revealing' : ''}`}
-            onClick={() => state.kind === 'available' && reveal(false, state.info)}
+            onClick={() => state.kind === 'available' && reveal(false, true)}
             disabled={state.kind === 'revealing'}
             aria-label="Открыть карту дня"
             data-testid="daily-card-back"
@@ -126,7 +133,7 @@ export default function DailyCard() {
           <section className="panel center" data-testid="daily-card-already">
             <h2>Вы уже получили карту дня! Возвращайтесь завтра</h2>
             <p>
-              Новая карта через <Countdown until={state.info.resetsAt} onEnd={check} testId="daily-countdown" />
+              Новая карта через <Countdown until={state.info.resetsAt} onEnd={reload} testId="daily-countdown" />
             </p>
             {state.info.today && (
               <div className="already-card">

@@ -1,8 +1,11 @@
 // «Архив гаданий» (/history): the user's past readings, newest first, ten at a time (GET /api/user/readings),
 // searchable by question and by card; free and basic users see 30 days and a line on what VIP would open.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { SWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { useLocation } from 'wouter';
-import { ApiError, listReadings, russianOr, type ReadingView } from '../api';
+import { listReadings, russianOr, type ApiError, type ReadingsPage, type ReadingView } from '../api';
+import { keys } from '../data';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
@@ -21,36 +24,43 @@ function plural(n: number, one: string, few: string, many: string) {
 
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/** A cache of its own for each visit: a new reading shifts every page, so the archive is always read afresh. */
+const visitCache = () => new Map();
+
 export default function History() {
+  return (
+    <SWRConfig value={{ provider: visitCache }}>
+      <Archive />
+    </SWRConfig>
+  );
+}
+
+/** The readings so far, without the repeats a new reading can push from one page onto the next. */
+function distinct(pages: ReadingsPage[]): ReadingView[] {
+  const seen = new Set<number>();
+  return pages.flatMap((p) => p.readings).filter((r) => !seen.has(r.id) && !!seen.add(r.id));
+}
+
+function Archive() {
   const [, navigate] = useLocation();
-  const [items, setItems] = useState<ReadingView[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [olderHidden, setOlderHidden] = useState(0);
   const [query, setQuery] = useState('');
   const [card, setCard] = useState('');
   const [search, setSearch] = useState<{ q?: string; card?: string }>({});
-
-  const load = useCallback(
-    (offset: number) => {
-      setLoading(true);
-      setError(null);
-      listReadings(PAGE_SIZE, offset, search)
-        .then((page) => {
-          setItems((prev) => (offset === 0 ? page.readings : [...prev, ...page.readings.filter((r) => !prev.some((p) => p.id === r.id))]));
-          setTotal(page.total);
-          setOlderHidden(page.olderHidden ?? 0);
-        })
-        .catch((e: ApiError) => setError(russianOr(e.message, 'Не удалось загрузить архив. Попробуйте ещё раз.')))
-        .finally(() => setLoading(false));
-    },
-    [search],
+  // Ten at a time; «Показать ещё» adds a page, a retry asks again only for the page that failed.
+  const pages = useSWRInfinite<ReadingsPage, ApiError, (i: number, prev: ReadingsPage | null) => [string, number] | null>(
+    (i, prev) => (prev && i * PAGE_SIZE >= prev.total ? null : [keys.readings(PAGE_SIZE, i * PAGE_SIZE, search), i * PAGE_SIZE]),
+    ([, offset]) => listReadings(PAGE_SIZE, offset, search),
+    { revalidateFirstPage: false },
   );
-
-  useEffect(() => {
-    load(0);
-  }, [load]);
+  const loaded = pages.data ?? [];
+  const last = loaded[loaded.length - 1];
+  const items = distinct(loaded);
+  const total = last ? last.total : null;
+  const olderHidden = last?.olderHidden ?? 0;
+  const loading = pages.isValidating;
+  const error = pages.error && !loading ? russianOr(pages.error.message, 'Не удалось загрузить архив. Попробуйте ещё раз.') : null;
+  const more = () => void pages.setSize((n) => n + 1);
+  const retry = () => void pages.setSize((n) => n);
 
   const searching = !!(search.q || search.card);
 
@@ -83,7 +93,7 @@ export default function History() {
           </button>
         </p>
       )}
-      {error && <ErrorBlock message={error} onRetry={() => load(items.length)} />}
+      {error && <ErrorBlock message={error} onRetry={retry} />}
 
       {total === 0 && !searching && (
         <section className="panel center" data-testid="history-empty">
@@ -122,7 +132,7 @@ export default function History() {
       </ul>
 
       {total !== null && items.length < total && (
-        <button type="button" className="btn btn-secondary btn-block" disabled={loading} onClick={() => load(items.length)} data-testid="history-more">
+        <button type="button" className="btn btn-secondary btn-block" disabled={loading} onClick={more} data-testid="history-more">
           {loading ? 'Загружаем…' : 'Показать ещё'}
         </button>
       )}

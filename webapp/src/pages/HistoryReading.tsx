@@ -2,7 +2,8 @@
 // interpreted).
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { ApiError, getReading, russianOr, type ReadingView } from '../api';
+import { getReading, russianOr, type ReadingView } from '../api';
+import { keys, useApi } from '../data';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { ReadingFooter } from '../components/ReadingFooter';
@@ -17,9 +18,13 @@ export default function HistoryReading() {
   const [, navigate] = useLocation();
   const { id } = useParams<{ id: string }>();
   const readingId = Number(id);
-  const [reading, setReading] = useState<ReadingView | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const valid = Number.isSafeInteger(readingId) && readingId > 0;
+  const { data, error: failed, isValidating, reload } = useApi(valid ? keys.reading(readingId) : null, () => getReading(readingId));
+  const error = failed && !isValidating ? failed : null;
+  // The first answer stays: the text and the note editor start from it, and a reload must not restart them.
+  const [pinned, setPinned] = useState<ReadingView | null>(null);
+  if (data && data.id === readingId && pinned?.id !== readingId) setPinned(data);
+  const reading = pinned?.id === readingId ? pinned : null;
   const [finished, setFinished] = useState(false);
   const [byCards, setByCards] = useState(false);
   const onFinished = useCallback((done: boolean, cards: boolean) => {
@@ -28,19 +33,8 @@ export default function HistoryReading() {
   }, []);
 
   useEffect(() => {
-    if (!Number.isSafeInteger(readingId) || readingId <= 0) {
-      navigate('/history', { replace: true });
-      return;
-    }
-    let cancelled = false;
-    setError(null);
-    getReading(readingId)
-      .then((r) => !cancelled && setReading(r))
-      .catch((e: ApiError) => !cancelled && setError(e));
-    return () => {
-      cancelled = true;
-    };
-  }, [readingId, attempt, navigate]);
+    if (!valid) navigate('/history', { replace: true });
+  }, [valid, navigate]);
 
   return (
     <Page back={() => navigate('/history')} loading={!reading && !error} testId="history-reading">
@@ -51,7 +45,7 @@ export default function HistoryReading() {
           message={
             error.status === 404 ? 'Расклад не найден' : error.status === 403 ? 'Это чужой расклад' : russianOr(error.message, 'Не удалось открыть расклад. Попробуйте ещё раз.')
           }
-          onRetry={error.status >= 500 || error.status === 0 ? () => setAttempt((a) => a + 1) : undefined}
+          onRetry={error.status >= 500 || error.status === 0 ? reload : undefined}
         >
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/history')}>
             К списку раскладов

@@ -10,7 +10,8 @@ import { CardBack } from '../components/CardImage';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { RichText } from '../components/RichText';
-import { loadStatus, useStatus } from '../hooks/useStatus';
+import { keys, useApi } from '../data';
+import { afterDailyCard, useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import {
   detailedGuidance,
@@ -23,10 +24,7 @@ import {
   saveReading,
   track,
   createOneTime,
-  type Entitlements,
-  type MicroOffer,
   type MicroReveal,
-  type Pricing,
 } from '../payments/client';
 import { MicroCards, MicroSpreadButton, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
@@ -39,6 +37,19 @@ const GUIDANCE_EMPTY = 'Подробная интерпретация време
 const GUIDANCE_ERROR = 'Ошибка получения подробной интерпретации';
 
 type Phase = { kind: 'checking' } | { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
+
+/** The reading today's card was saved as (the pending one, or today's saved daily reading of it) and what it has bought. */
+async function loadPaidState(card: DailyCardView['card']) {
+  const ctx = pendingContext();
+  let known = ctx?.cardName === card.name ? (ctx.readingId ?? pendingReadingId()) : null;
+  if (!known) {
+    // Today's saved daily reading of this card (the pack's 3-card reading may be newer).
+    const recent = await listReadings(10, 0).catch(() => null);
+    const saved = recent?.readings.find((r) => r.spreadType === 'free_daily' && r.cards[0]?.name === card.name && Date.now() - Date.parse(r.createdAt) < 86_400_000);
+    if (saved) known = saved.id;
+  }
+  return { readingId: known, ent: await getEntitlements(known).catch(() => null) };
+}
 
 /** The micro-result address: it passes the result screen's access guard and names the reading. */
 export function microResultPath(userId: number | null, readingId: number): string {
@@ -56,12 +67,33 @@ export default function InteractiveDailyCard() {
   const { data } = useStatus();
   const userId = data?.user.id ?? null;
   const tier = data?.userStatus.subscriptionType ?? 'free';
-  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
-  const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
-  const [pricing, setPricing] = useState<Pricing | null>(null);
-  const [offer, setOffer] = useState<MicroOffer | null>(null);
-  const [ent, setEnt] = useState<Entitlements | null>(null);
-  const [readingId, setReadingId] = useState<number | null>(null);
+  // Today's card, if it was already drawn (here or on the simple daily card), is shown at once, face up.
+  const today = useApi(keys.dailyCard, dailyCardAvailable);
+  // A draw on this screen decides the phase; before it, today's availability does.
+  const [drawn, setPhase] = useState<Phase | null>(null);
+  const phase: Phase = drawn ?? (today.data?.today ? { kind: 'revealed', card: today.data.today } : today.data || today.error ? { kind: 'idle' } : { kind: 'checking' });
+  const card = phase.kind === 'revealed' ? phase.card.card : null;
+  // Once the card is known: prices, the micro offer, what was bought for it, and the cards' short message.
+  const { data: pricing = null } = useApi(card ? keys.pricing : null, getPricing);
+  const { data: offer = null, reload: reloadOffer } = useApi(card ? keys.microOffer : null, getMicroOffer);
+  const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, () => loadPaidState(card!));
+  // The message is written once per card: reopening the screen shows it again rather than asking the AI anew.
+  const message = useApi(
+    card ? keys.dailyMessage(`${card.cardId}-${card.orientation}`) : null,
+    () => interpretDailyCard({ cardName: card!.name, cardMeaning: card!.fullMeaning, context: 'interactive_daily_card' }),
+    { revalidateIfStale: false },
+  );
+  const note: { text: string; error?: boolean } | null = !card
+    ? null
+    : message.data
+      ? { text: message.data.interpretation || card.keywords.join(', ') }
+      : message.error
+        ? { text: `${INTERPRETATION_ERROR}. Ключевые слова карты: ${card.keywords.join(', ')}.`, error: true }
+        : null;
+  const ent = paid.data?.ent ?? null;
+  // A reading saved here for the micro pack stands for the one found when the card was opened.
+  const [savedId, setReadingId] = useState<number | null>(null);
+  const readingId = savedId ?? paid.data?.readingId ?? null;
   const [micro, setMicro] = useState<MicroReveal | null>(null);
   const [buying, setBuying] = useState(false);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'interactive_daily_card');
@@ -71,23 +103,6 @@ export default function InteractiveDailyCard() {
   const [plans, setPlans] = useState('');
   const offerTracked = useRef(false);
   const weekTracked = useRef(false);
-
-  const card = phase.kind === 'revealed' ? phase.card.card : null;
-
-  // Today's card, if it was already drawn (here or on the simple daily card), is shown at once, face up.
-  useEffect(() => {
-    let cancelled = false;
-    dailyCardAvailable()
-      .then((info) => {
-        if (!cancelled) setPhase(info.today ? { kind: 'revealed', card: info.today } : { kind: 'idle' });
-      })
-      .catch(() => {
-        if (!cancelled) setPhase({ kind: 'idle' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const draw = () => {
     if (phase.kind !== 'idle') return;
@@ -100,7 +115,7 @@ export default function InteractiveDailyCard() {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         haptic('reveal');
         setPhase({ kind: 'revealed', card: c });
-        void loadStatus(true);
+        afterDailyCard(c);
       })
       .catch((e: ApiError) => {
         haptic('error');
@@ -108,29 +123,11 @@ export default function InteractiveDailyCard() {
       });
   };
 
-  // On reveal: remember the card, track it, load prices, the offer and entitlements, ask for the message.
+  // On reveal: remember the card and track it.
   useEffect(() => {
     if (!card) return;
     rememberDailyCard(card.name, Date.now(), card.orientation);
     track('saw_free_card', { cardName: card.name });
-    getPricing().then(setPricing).catch(() => {});
-    getMicroOffer().then(setOffer).catch(() => {});
-    void (async () => {
-      // The reading this card was saved as: the pending one, or today's saved daily reading of this card.
-      const ctx = pendingContext();
-      let known = ctx?.cardName === card.name ? (ctx.readingId ?? pendingReadingId()) : null;
-      if (!known) {
-        // Today's saved daily reading of this card (the pack's 3-card reading may be newer).
-        const recent = await listReadings(10, 0).catch(() => null);
-        const saved = recent?.readings.find((r) => r.spreadType === 'free_daily' && r.cards[0]?.name === card.name && Date.now() - Date.parse(r.createdAt) < 86_400_000);
-        if (saved) known = saved.id;
-      }
-      setReadingId(known);
-      setEnt(await getEntitlements(known).catch(() => null));
-    })();
-    interpretDailyCard({ cardName: card.name, cardMeaning: card.fullMeaning, context: 'interactive_daily_card' })
-      .then((r) => setNote({ text: r.interpretation || card.keywords.join(', ') }))
-      .catch(() => setNote({ text: `${INTERPRETATION_ERROR}. Ключевые слова карты: ${card.keywords.join(', ')}.`, error: true }));
   }, [card?.cardId]);
 
   useEffect(() => {
@@ -271,7 +268,7 @@ export default function InteractiveDailyCard() {
                 {promoOn ? (
                   <p className="hint">
                     Специальная цена ещё{' '}
-                    <OfferTimer until={new Date(offer.expiresAt).getTime()} onEnd={() => getMicroOffer().then(setOffer).catch(() => {})} testId="micro-timer" />
+                    <OfferTimer until={new Date(offer.expiresAt).getTime()} onEnd={reloadOffer} testId="micro-timer" />
                   </p>
                 ) : (
                   promoEnded && (

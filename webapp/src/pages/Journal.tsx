@@ -1,31 +1,21 @@
 // «Дневник»: the month in cards — which came most often, the suits and elements, the share of major arcana
 // and of reversed cards — from the user's own readings and daily cards (GET /api/user/journal).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { Bars, Ring } from '../journal/Charts';
-import { getJournal, type JournalView } from '../journal/journal-api';
+import { getJournal } from '../journal/journal-api';
+import { keys, useApi } from '../data';
 import '../journal/journal.css';
 
 export default function Journal() {
   const [, navigate] = useLocation();
   const [month, setMonth] = useState<string | undefined>(undefined);
-  const [data, setData] = useState<JournalView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setError(null);
-    getJournal(month)
-      .then((j) => !cancelled && setData(j))
-      .catch((e: Error) => !cancelled && setError(e.message));
-    return () => {
-      cancelled = true;
-    };
-  }, [month, attempt]);
+  // Another month keeps the shown one until it arrives.
+  const { data, error: failed, isValidating, reload } = useApi(keys.journal(month), () => getJournal(month), { keepPreviousData: true });
+  const error = failed && !isValidating ? failed.message : null;
 
   return (
     <Page back={() => navigate('/')} loading={!data && !error} testId="journal" className="journal">
@@ -34,7 +24,7 @@ export default function Journal() {
         <h1 className="title">Дневник</h1>
         <p className="hint">Какие карты были рядом с вами — по вашим раскладам и картам дня.</p>
       </header>
-      {error && <ErrorBlock message={error} onRetry={() => setAttempt((a) => a + 1)} />}
+      {error && <ErrorBlock message={error} onRetry={reload} />}
       {data && (
         <>
           <nav className="journal-month" aria-label="Месяц">

@@ -8,6 +8,7 @@ import { DECK } from '../../../domain/deck';
 import { ENTITLEMENT_POLL_ATTEMPTS, pollDelayMs, type Currency } from '../../../domain/pricing';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
+import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
 import {
   debugMicroStatus,
@@ -20,11 +21,8 @@ import {
   saveReading,
   syncMethod,
   track,
-  type DebugMicroStatus,
   type Entitlements,
   type MicroReveal,
-  type Pricing,
-  type WeekUpsell,
 } from '../payments/client';
 import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
@@ -124,11 +122,11 @@ export default function MicroResult() {
   const { data } = useStatus();
   const [view, setView] = useState<View>({ kind: 'loading', attempt: 0 });
   const [readingId, setReadingId] = useState<number | null>(null);
-  const [pricing, setPricing] = useState<Pricing | null>(null);
-  const [upsell, setUpsell] = useState<WeekUpsell | null>(null);
+  // The prices and the week offer shown under the result (a failed load shows no offer).
+  const { data: pricing = null } = useApi(keys.pricing, getPricing);
+  const { data: upsell = null } = useApi(keys.weekUpsell, getWeekUpsell);
   const [ent, setEnt] = useState<Entitlements | null>(null);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'upsell_on_result');
-  const [debug, setDebug] = useState<DebugMicroStatus | null>(null);
   const run = useRef({ cancelled: false });
   const query = useRef(readQuery());
 
@@ -154,6 +152,8 @@ export default function MicroResult() {
     const { r, rid } = result;
     setReadingId(rid);
     clearMicroPending();
+    // The daily card's screen shows the pack as bought, not the offer.
+    invalidate(keys.dailyEntitlementsPrefix, keys.microOffer);
     setView({ kind: 'revealed', cards: arrange(r.cards), advice: r.advice?.text || MICRO_ADVICE_DEFAULT, readingId: rid, spread: r.spread ?? null });
     const p = await getPricing().catch(() => null);
     track('micro_reveal_shown', { readingId: rid, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' });
@@ -224,8 +224,6 @@ export default function MicroResult() {
 
   useEffect(() => {
     void start();
-    getPricing().then(setPricing).catch(() => {});
-    getWeekUpsell().then(setUpsell).catch(() => {});
     return () => {
       run.current.cancelled = true;
     };
@@ -250,11 +248,10 @@ export default function MicroResult() {
 
   // The debug overlay's micro status, every 2 s while loading (admins only; others get 403 and see nothing).
   const debugOn = query.current.debug || debugEnabled();
-  useEffect(() => {
-    if (!debugOn || view.kind !== 'loading') return;
-    const t = setInterval(() => debugMicroStatus(readingId).then(setDebug).catch(() => {}), 2000);
-    return () => clearInterval(t);
-  }, [debugOn, view.kind, readingId]);
+  const { data: debug } = useApi(debugOn ? keys.debugMicro(readingId) : null, () => debugMicroStatus(readingId), {
+    refreshInterval: view.kind === 'loading' ? 2000 : 0,
+    revalidateOnMount: false,
+  });
 
   const revealed = view.kind === 'revealed';
   const showWeek = revealed && !!upsell && !(ent?.hasActiveWeek || upsell.hasActiveWeek) && (data?.userStatus.subscriptionType ?? 'free') === 'free';

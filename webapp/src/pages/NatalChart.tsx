@@ -1,12 +1,14 @@
 // The natal chart, computed on the server from the saved birth data: the Sun, Moon and
 // rising signs, five planets with sign, degree and element, and short cards. Without saved data it says
 // 'Birth data not found'; a failed load offers Retry; 'New chart' clears the data and returns to the form.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { mutate } from 'swr';
 import { useLocation } from 'wouter';
 import { NATAL_MESSAGES } from '../../../domain/natal-form';
 import { zoneLabelRu } from '../../../domain/ru-format';
 import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
+import { keys, useApi } from '../data';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
 import { deleteBirthData, getChart, type NatalChartView } from './natal-api';
@@ -23,17 +25,16 @@ function formatBirth(chart: NatalChartView): string {
 
 export default function NatalChart() {
   const [, navigate] = useLocation();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const { data: chart, error, isValidating, reload } = useApi(keys.natalChart, getChart);
+  const state: State = chart
+    ? { kind: 'ready', chart }
+    : !error || isValidating
+      ? { kind: 'loading' }
+      : error.status === 404
+        ? { kind: 'missing' }
+        : { kind: 'error' };
   const [clearing, setClearing] = useState(false);
   const [clearError, setClearError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setState({ kind: 'loading' });
-    getChart()
-      .then((chart) => setState({ kind: 'ready', chart }))
-      .catch((err) => setState(err instanceof ApiError && err.status === 404 ? { kind: 'missing' } : { kind: 'error' }));
-  }, []);
-  useEffect(load, [load]);
 
   const newChart = async () => {
     setClearing(true);
@@ -42,6 +43,9 @@ export default function NatalChart() {
       await deleteBirthData();
       haptic('select');
       navigate('/natal-form');
+      // Nothing saved any more: the form opens empty, a chart opened later says so.
+      void mutate(keys.natalChart, undefined, { revalidate: false });
+      void mutate(keys.birthData, { birthData: null }, { revalidate: false });
     } catch (err) {
       setClearError(err instanceof ApiError ? err.message : NATAL_MESSAGES.loadError);
       setClearing(false);
@@ -71,7 +75,7 @@ export default function NatalChart() {
         </section>
       )}
 
-      {state.kind === 'error' && <ErrorBlock message={NATAL_MESSAGES.loadError} onRetry={load} />}
+      {state.kind === 'error' && <ErrorBlock message={NATAL_MESSAGES.loadError} onRetry={reload} />}
 
       {state.kind === 'ready' && <ChartView chart={state.chart} />}
 

@@ -1,8 +1,8 @@
 // /services, the plans list: Basic and VIP with their features (basic_299: 5 spreads a day, as
 // domain/tiers.ts counts them), an 'Activate' button to /subscription on each, and how it works.
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_PRICES_RUB } from '../../../domain/pricing';
+import { keys, useApi } from '../data';
 import { getPricing } from '../payments/client';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
@@ -50,25 +50,12 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
 
 /** The server's prices when it answers (they may be overridden by configuration), else the defaults. */
 function usePlanPrices(): Record<PlanInfo['id'], number> {
-  const [prices, setPrices] = useState({ basic_299: DEFAULT_PRICES_RUB.basic_299, vip_499: DEFAULT_PRICES_RUB.vip_499 });
-  useEffect(() => {
-    let live = true;
-    getPricing()
-      .then((p) => {
-        if (!live) return;
-        setPrices((old) => ({
-          basic_299: p.month_basic?.priceRub ?? old.basic_299,
-          vip_499: p.month_vip?.priceRub ?? old.vip_499,
-        }));
-      })
-      .catch(() => {
-        /* defaults stand */
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return prices;
+  // A failed load leaves the defaults standing.
+  const { data: p } = useApi(keys.pricing, getPricing);
+  return {
+    basic_299: p?.month_basic?.priceRub ?? DEFAULT_PRICES_RUB.basic_299,
+    vip_499: p?.month_vip?.priceRub ?? DEFAULT_PRICES_RUB.vip_499,
+  };
 }
 
 export default function Services() {

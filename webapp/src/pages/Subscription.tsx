@@ -12,7 +12,8 @@ import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { setStatus, useStatus } from '../hooks/useStatus';
+import { afterPayment, setStatus, useStatus } from '../hooks/useStatus';
+import { keys, useApi } from '../data';
 import { cancelSubscription, createOneTime, getPricing, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
 import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
@@ -253,29 +254,22 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
 export default function Subscription() {
   const [, navigate] = useLocation();
   const { data, error, loading, reload } = useStatus({ fresh: true });
-  const [pricing, setPricing] = useState<Pricing | null>(null);
-  const [proof, setProof] = useState<SocialProof | null>(null);
-  const [pricingError, setPricingError] = useState<string | null>(null);
+  const prices = useApi(keys.pricing, getPricing);
+  const { data: proof } = useApi(keys.socialProof, getSocialProof);
+  const pricing = prices.data ?? null;
+  // A retry shows the spinner again, not the old error.
+  const pricingError = prices.error && !prices.isValidating ? prices.error.message : null;
   const tracked = useRef(false);
   const [justPaid, setJustPaid] = useState(false);
 
-  const loadPricing = () => {
-    setPricingError(null);
-    getPricing()
-      .then(setPricing)
-      .catch((e: ApiError) => setPricingError(e.message));
-  };
-
   useEffect(() => {
-    loadPricing();
-    getSocialProof().then(setProof).catch(() => {});
     // Back from a card payment: ask the server to re-check it (POST /api/payments/sync-method).
     const q = new URLSearchParams(window.location.search);
     const paymentId = q.get('paymentId') ?? q.get('payment_id') ?? undefined;
     const orderId = q.get('orderId') ?? undefined;
     if (paymentId || orderId)
       syncMethod({ paymentId, orderId })
-        .then(({ userStatus }) => setStatus(userStatus))
+        .then(({ userStatus }) => afterPayment(userStatus))
         .catch(() => {})
         .finally(() => void reload());
   }, []);
@@ -291,14 +285,15 @@ export default function Subscription() {
   const userId = data?.user.id ?? null;
   const onPaid = (s: UserStatus) => {
     setJustPaid(true);
-    setStatus(s);
-    loadPricing();
+    afterPayment(s);
+    // A trial used up changes the prices shown here.
+    prices.reload();
   };
 
   return (
     <Page back={() => navigate('/')} loading={!status || !pricing} testId="subscription" className="subscription">
       {error && !status && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
-      {pricingError && <ErrorBlock message={pricingError} onRetry={loadPricing} />}
+      {pricingError && <ErrorBlock message={pricingError} onRetry={prices.reload} />}
       {(!status || !pricing) && !error && !pricingError && (
         <div className="center">
           <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
@@ -314,7 +309,7 @@ export default function Subscription() {
         <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => setJustPaid(false)} />
       )}
       {status && pricing && status.subscriptionType === 'free' && (
-        <FreeView pricing={pricing} proof={proof} userId={userId} loadingUser={loading} onPaid={onPaid} />
+        <FreeView pricing={pricing} proof={proof ?? null} userId={userId} loadingUser={loading} onPaid={onPaid} />
       )}
     </Page>
   );

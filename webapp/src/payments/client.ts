@@ -4,12 +4,9 @@ import { ApiError, call, client, type DataOf, type ReadingView } from '../api';
 import type { AnalyticsEvent } from '../../../domain/analytics';
 
 export type Pricing = DataOf<typeof client.config.pricing.$get>;
-export type MicroOffer = DataOf<typeof client.offers.micro.$get>;
-export type WeekUpsell = DataOf<typeof client.upsell.week.$get>;
 export type SocialProof = DataOf<typeof client['social-proof']['$get']>;
 export type Entitlements = DataOf<typeof client.user.entitlements.$get>;
 export type MicroReveal = DataOf<typeof client.readings.micro.reveal.$post>;
-export type DebugMicroStatus = DataOf<typeof client.debug['micro-status']['$get']>;
 /** The micro pack's included 3-card reading, as the reveal answers it. */
 export type MicroSpreadState = NonNullable<MicroReveal['spread']>;
 

@@ -6,7 +6,7 @@ import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatPrice, weekUp
 import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
-import { loadStatus } from '../hooks/useStatus';
+import { afterPayment } from '../hooks/useStatus';
 import { chooseSpread, startMicroSpread } from '../flow';
 import type { MicroSpreadState } from './client';
 import { createOneTime, track, type Pricing } from './client';
@@ -140,7 +140,7 @@ export function useWeekPurchase(pricing: Pricing | null, context: string) {
     try {
       const r = await buyWeek(pricing, '/spread-menu', context);
       if (r === 'active') {
-        void loadStatus(true);
+        afterPayment();
         return navigate('/spread-menu');
       }
       if (r === 'redirecting') return;
