@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { createHarness, TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { sleep } from '../../test/wait';
 import { createBot, type TarotBot } from '../index';
 import { createLocalTelegram, type LocalTelegram } from '../local-telegram/bot-api';
 
@@ -55,7 +56,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
         handled.push(u);
       }
       if (finished && updates.length === 0) break;
-      if (updates.length === 0) await new Promise((r) => setTimeout(r, 5));
+      if (updates.length === 0) await sleep(5);
     }
     return handled;
   }
