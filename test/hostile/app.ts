@@ -18,7 +18,7 @@ import { createHarness, TEST_BOT_TOKEN, type Harness } from '../harness';
 import { asHeaderBytes } from './values';
 import { ATTACKER, FREE, BASIC, VIP, ADMIN, VICTIMS, WEBHOOK_SECRET, OTHER_BOT_TOKEN, SECRET_MARKER, USER_TABLES } from './constants';
 
-export interface Seeds {
+interface Seeds {
   freeReading: number;
   basicReading: number;
   vipReading: number;

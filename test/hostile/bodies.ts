@@ -18,7 +18,7 @@ function stringSlots(value: unknown): [Record<string | number, unknown>, string 
   return out;
 }
 
-export interface BodySpec {
+interface BodySpec {
   what: string;
   body: string | Uint8Array | null;
 }

@@ -7,7 +7,7 @@ import { bodyArb, paramArb, queryArb } from './bodies';
 import { ATTACKER, FREE, VIP, VICTIMS, WEBHOOK_SECRET, SECRET_MARKER, RESPONSE_TIMEOUT_MS, ATTACKER_ADDRESS } from './constants';
 import { asHeaderBytes, CONTENT_TYPES, hostileValue } from './values';
 
-export interface Sent {
+interface Sent {
   app: 'prod' | 'mock';
   method: string;
   url: string;

@@ -16,7 +16,7 @@ export const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(p
 
 /** A value nested `depth` levels deep, written into the JSON text by toJson (building it would overflow here). */
 const DEEP = '__hostile_deep__';
-export const deepValue = (depth: number, kind: 'array' | 'object') => ({ [DEEP]: depth, kind });
+const deepValue = (depth: number, kind: 'array' | 'object') => ({ [DEEP]: depth, kind });
 
 /** JSON text of a body, with every deepValue expanded. */
 export function toJson(v: unknown): string {
