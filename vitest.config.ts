@@ -1,12 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, all run by `npm test`; `npm run test:unit` runs the first alone.
+// - unit: in-process tests (the real app on PGlite, the local Telegram and fakes on loopback); no child
+//   process, no browser, no web build.
+// - process: the app as child processes (crashes, restarts, several instances, `npm start`) and the
+//   deployment files.
+// - browser: Chromium against the whole app.
+// The last two share one web build made before they start (`npm start` serves it too).
+const PROCESS_TESTS = ['test/**/*.test.ts'];
+const BROWSER_TESTS = ['webapp/e2e/**/*.test.ts', 'bot/local-telegram/dev-telegram.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
+        },
+      },
+      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
+      { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
+    ],
   },
 });

@@ -84,6 +84,5 @@ describe.each(TEST_DB_KINDS)('journal on %s', (kind) => {
     // Someone else's journal is empty.
     const empty = (await h.call(15_004, 'GET', '/api/user/journal?month=2026-03')).body.data;
     expect(empty).toMatchObject({ cards: 0, readings: 0, majorShare: 0, reversedShare: 0, topCards: [] });
-    h.setNow(new Date());
   });
 });

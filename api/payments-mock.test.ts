@@ -111,7 +111,6 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const { readingId } = await dailyReading(h, user);
     expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.hasActiveWeek).toBe(true);
     expect((await h.call(user, 'POST', '/api/readings/micro/reveal', { readingId })).status).toBe(200);
-    h.setNow(new Date());
   });
 
   it('subscriptions extend from the later of now and the current expiry; an upgrade keeps the value of unused days', async () => {
@@ -137,7 +136,6 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     h.setNow(later);
     const d = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
     expect(d.body.data.userStatus.subscriptionExpires).toBe(new Date(later.getTime() + 30 * DAY_MS).toISOString());
-    h.setNow(new Date());
   });
 
   it('cancel stops renewal and keeps access to the end of the period', async () => {
@@ -159,7 +157,6 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     // One trial per user: the next consented payment is the full price.
     const next = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip_499', autopayConsent: true });
     expect(next.body.data).toMatchObject({ trial: false, amount: 499 });
-    h.setNow(new Date());
   });
 
   it('a stale client amount is refused rather than charged', async () => {

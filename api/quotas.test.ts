@@ -54,7 +54,6 @@ describe.each(TEST_DB_KINDS)('quotas on %s', (kind) => {
     const status = await h.call(user, 'GET', '/api/user/status');
     expect(status.body.data.userStatus).toMatchObject({ dailySpreadsUsed: 0, freeSpreadAvailable: true, dailySpreadsDate: '2026-03-11' });
     expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Каким будет новый день?' })).status).toBe(201);
-    h.setNow(new Date());
   });
 
   it('a paid-only spread needs a plan (402) and a VIP-only spread needs VIP', async () => {
@@ -79,7 +78,6 @@ describe.each(TEST_DB_KINDS)('quotas on %s', (kind) => {
     h.setNow(new Date(Date.now() + 8 * 86400_000));
     const status = await h.call(user, 'GET', '/api/user/status');
     expect(status.body.data.userStatus).toMatchObject({ subscriptionType: 'free', maxDailySpreads: 1, subscriptionExpires: null });
-    h.setNow(new Date());
   });
 
   it('the daily card: a free user gets one a day, asking again returns the same card; paid users redraw', async () => {

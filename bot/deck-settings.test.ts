@@ -32,9 +32,9 @@ describe.each(TEST_DB_KINDS)('bot deck setting (%s)', (kind) => {
     const status = await h.call(u.id, 'GET', '/api/user/status');
     expect(status.body.data.userStatus.deck).toBe('drawn');
 
-    // A forged callback with an unknown deck changes nothing.
+    // A forged callback with an unknown deck changes nothing: once the bot has answered it, the deck is the same.
     h.tg.pressButton(u.id, msg.message_id, 'set:deck:thoth');
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => expect(h.tg.chatState(u.id).toasts.map((t) => t.text)).toContain('Такой колоды нет'));
     expect((await h.db.selectFrom('users').select('deck').where('id', '=', u.id).executeTakeFirst())?.deck).toBe('drawn');
   });
 });

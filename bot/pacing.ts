@@ -5,6 +5,14 @@ import type { Transformer } from 'grammy';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Where the per-chat pacing reads the time and waits: the real clock, or a virtual one in tests. */
+export interface PacingClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: PacingClock = { now: () => performance.now(), sleep };
+
 /**
  * At most `rate` requests in any window of `windowMs`, as the receiver counts them, whatever the network
  * does in between: a request holds its slot from its start until `windowMs` after its answer came back.
@@ -69,18 +77,18 @@ export function createRateLimiter(rate: number, windowMs = 1000) {
 }
 
 /** One message per `intervalMs` per chat; the map forgets chats that have been quiet. */
-export function createPerChatLimiter(intervalMs = 1000) {
+export function createPerChatLimiter(intervalMs = 1000, clock: PacingClock = realClock) {
   const next = new Map<string, number>();
   let sweepAt = 0;
   return async function acquire(chat: string): Promise<void> {
-    const now = performance.now();
+    const now = clock.now();
     if (next.size > 10_000 && now > sweepAt) {
       sweepAt = now + intervalMs;
       for (const [k, t] of next) if (t < now) next.delete(k);
     }
     const at = Math.max(now, next.get(chat) ?? 0);
     next.set(chat, at + intervalMs);
-    if (at > now) await sleep(at - now);
+    if (at > now) await clock.sleep(at - now);
   };
 }
 
@@ -88,9 +96,9 @@ export function createPerChatLimiter(intervalMs = 1000) {
 const PACED = new Set(['sendMessage', 'sendPhoto', 'sendInvoice', 'copyMessage', 'forwardMessage', 'sendDocument', 'sendAnimation']);
 
 /** The pacing transformer: per chat first (so a waiting chat holds no global slot), then the global rate. */
-export function pacing(o: { ratePerSecond: number | null; perChatIntervalMs?: number }): Transformer {
+export function pacing(o: { ratePerSecond: number | null; perChatIntervalMs?: number; perChatClock?: PacingClock }): Transformer {
   const global = o.ratePerSecond ? createRateLimiter(o.ratePerSecond) : null;
-  const perChat = createPerChatLimiter(o.perChatIntervalMs ?? 1000);
+  const perChat = createPerChatLimiter(o.perChatIntervalMs ?? 1000, o.perChatClock);
   return async (prev, method, payload, signal) => {
     if (PACED.has(method)) {
       const chat = (payload as { chat_id?: unknown })?.chat_id;

@@ -6,7 +6,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, GrammyError, HttpError, InlineKeyboard } from 'grammy';
 import type { Logger } from '../logger';
 import type { NotificationService, PushJob } from '../services/notifications';
-import { pacing } from './pacing';
+import { pacing, type PacingClock } from './pacing';
 
 export interface PushSenderOptions {
   token: string;
@@ -23,6 +23,8 @@ export interface PushSenderOptions {
    */
   paidBroadcast?: boolean;
   perChatIntervalMs?: number;
+  /** The per-chat pacing's clock (tests: a virtual one, to check the spacing exactly); real by default. */
+  perChatClock?: PacingClock;
   /** Jobs in flight at once. */
   concurrency?: number;
   /** How long a claimed job stays ours; a sender that dies gives its jobs back after this. */
@@ -53,7 +55,7 @@ export function createPushSender(o: PushSenderOptions) {
   // The worker's own Api: pacing inside auto-retry, so retries are paced too. A flood wait longer than a
   // minute is not slept through here: the job goes back to the queue for then.
   const api = new Api(o.token, { apiRoot: o.apiRoot });
-  api.config.use(pacing({ ratePerSecond: o.ratePerSecond, perChatIntervalMs: o.perChatIntervalMs }));
+  api.config.use(pacing({ ratePerSecond: o.ratePerSecond, perChatIntervalMs: o.perChatIntervalMs, perChatClock: o.perChatClock }));
   api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }));
 
   const stats: PushStats = { sent: 0, skipped: 0, failed: 0, retried: 0, blocked: 0 };

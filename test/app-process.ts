@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, type TestDbKind } from './databases';
+import { sleep } from './wait';
 
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,8 +47,6 @@ process.on('exit', () => {
 // Outside vitest (the benches), Ctrl-C and SIGTERM exit through 'exit' so that the groups go too; in a test,
 // vitest owns its workers' signals.
 if (!process.env.VITEST) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A TCP port that was free a moment ago. */
 export function freePort(): Promise<number> {

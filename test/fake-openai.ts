@@ -3,6 +3,7 @@
 // answer garbage. It records every request (to count provider calls and read prompts) and notices aborts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sleep } from './wait';
 
 export type FakeMode =
   /** Streams the text token by token. */
@@ -72,8 +73,6 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Promise<FakeOpenAI> {
   let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, ...initial };
   const requests: FakeRequest[] = [];
@@ -141,7 +140,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
     if (!body?.stream) {
-      await wait(b.firstTokenDelayMs);
+      await sleep(b.firstTokenDelayMs);
       rec.finished = true;
       const content = b.mode === 'empty' ? '' : b.text;
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -153,7 +152,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     res.flushHeaders();
     const alive = () => !res.destroyed && !rec.aborted;
     if (gate) await gate;
-    await wait(b.firstTokenDelayMs);
+    await sleep(b.firstTokenDelayMs);
     if (!alive()) return;
     res.write(chunk({ role: 'assistant', content: '' }));
     if (b.mode === 'garbage') {
@@ -164,7 +163,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     }
     const tokens = b.mode === 'empty' ? [] : tokenize(b.text);
     for (let i = 0; i < tokens.length; i++) {
-      if (i > 0) await wait(b.tokenDelayMs);
+      if (i > 0) await sleep(b.tokenDelayMs);
       if (!alive()) return;
       if (b.mode === 'stall' && i >= b.stallAfterTokens) return; // never another byte
       res.write(chunk({ content: tokens[i] }));

@@ -1,6 +1,7 @@
 // The real Hono app on a real database, with a movable clock, for integration tests.
 import crypto from 'node:crypto';
 import pino from 'pino';
+import { onTestFinished } from 'vitest';
 import { createApi } from '../api/app';
 import type { TelegramProfile } from '../db/repositories/users';
 import { createServices, type ServiceDeps } from '../services';
@@ -51,6 +52,8 @@ export const testAiConfig = (ai: Partial<AiConfig> = {}): AiConfig => ({
 export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
   const database = await createTestDatabase(kind);
   let now = o.now ?? new Date();
+  /** The clock before the running test first moved it. */
+  let saved: Date | null = null;
   const clock = () => now;
   const deps: ServiceDeps = {
     db: database.db,
@@ -109,7 +112,22 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     db: database.db,
     authFor,
     call,
+    /**
+     * Moves the app's clock. Inside a test (or its beforeEach) the clock goes back to where it was when the
+     * test ends, pass or fail, so no test leaks its time into the next; from a beforeAll it stays set.
+     */
     setNow(d: Date) {
+      if (!saved) {
+        try {
+          onTestFinished(() => {
+            now = saved!;
+            saved = null;
+          });
+          saved = now;
+        } catch {
+          /* not inside a test: the file's own starting time */
+        }
+      }
       now = d;
     },
     close: () => database.close(),

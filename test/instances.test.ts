@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestTelegram, type TestTelegram } from './test-telegram';
 import { createIdentity } from '../services/identity';
-import { callApp, sleep, startAppProcess, type AppProcess } from './app-process';
+import { callApp, startAppProcess, type AppProcess } from './app-process';
 import { createTestDatabase } from './databases';
 import { TEST_BOT_TOKEN } from './harness';
 
@@ -202,8 +202,15 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
       const rows = await db.db.selectFrom('notifications').select(['status', 'attempts']).where('user_id', 'in', remindedUsers).execute();
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     });
-    // Both senders poll again (every 5 s) and both schedulers may run: still one message per user.
-    await sleep(6_000);
+    // A push queued after the reminders went out, through each instance (which wakes its own sender): once
+    // both are delivered, the senders have claimed from the queue again, and still each reminder went once.
+    const later = [610_101, 610_102];
+    for (const id of later) tg.setProfile({ id, first_name: 'Позже' });
+    const paid = await Promise.all(later.map((id, i) => callApp([a!, b!][i].base, 'POST', '/api/payments/create-one-time', { auth: auth(id), json: { product: 'week' } })));
+    expect(paid.map((p) => p.status)).toEqual([200, 200]);
+    await until(() => {
+      for (const id of later) expect(sendsTo(id).map((c) => c.params.text)).toEqual([expect.stringContaining('Оплата получена')]);
+    });
     for (const id of remindedUsers) {
       const sends = sendsTo(id);
       expect(sends).toHaveLength(1);

@@ -195,8 +195,8 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
           const { update_id: _id, ...rest } = p.update;
           tg2.sendUpdate(rest);
           await until(() => expect(tg2.pendingUpdates).toBe(0));
-          // Fetched (Telegram forgets it now) and failing against the database for a while.
-          await new Promise((r) => setTimeout(r, 1500));
+          // Fetched (Telegram forgets it now), and failed against the database at least once.
+          await until(() => expect(polling.output()).toContain('it will be handled again'));
         } finally {
           await proxy!.restore();
         }

@@ -9,6 +9,7 @@ import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { createHarness, TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { sleep } from '../../test/wait';
 import { createBot, type TarotBot } from '../index';
 import { createTestTelegram, type TestTelegram } from '../../test/test-telegram';
 
@@ -56,7 +57,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
         handled.push(u);
       }
       if (finished && updates.length === 0) break;
-      if (updates.length === 0) await new Promise((r) => setTimeout(r, 5));
+      if (updates.length === 0) await sleep(5);
     }
     return handled;
   }

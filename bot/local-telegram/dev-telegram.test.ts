@@ -2,6 +2,7 @@
 // from a `web_app` button beside it, signed in with initData the way Telegram signs it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { settled } from '../../webapp/e2e/settled';
 
 describe.runIf(browserAvailable())('/dev/telegram', () => {
   let env: BrowserEnv;
@@ -34,9 +35,9 @@ describe.runIf(browserAvailable())('/dev/telegram', () => {
       const body = await res.json();
       expect(body.data.user).toMatchObject({ id: 424242, firstName: 'Вера' });
       expect(await page.locator('#app').isVisible()).toBe(true);
-      const frameUrl = page.frame({ url: /tarot|127\.0\.0\.1/ })?.url() ?? '';
-      expect(frameUrl.startsWith(env.baseUrl)).toBe(true);
-      await page.waitForTimeout(300);
+      const frame = page.frame({ url: /tarot|127\.0\.0\.1/ });
+      expect((frame?.url() ?? '').startsWith(env.baseUrl)).toBe(true);
+      await settled(frame!);
       await env.screenshot(page, 'dev-telegram-mini-app');
 
       // The reply-keyboard button: Telegram gives that launch no initData; the URL's launch token signs in.

@@ -15,16 +15,6 @@ export interface AxeFinding {
   nodes: { target: string; summary: string; html: string }[];
 }
 
-/** Waits for running animations (page-in, flips) so colours are measured as they settle. */
-export const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.race([
-      // Endless animations (a pulsing deck, a spinner) never finish: only the finite ones are waited for.
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null))),
-      new Promise((r) => setTimeout(r, 3000)),
-    ]),
-  );
-
 /** Runs axe on the page: contrast violations, and other violations of impact serious or critical. */
 export async function runAxe(page: Page): Promise<{ contrast: AxeFinding[]; serious: AxeFinding[] }> {
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.

@@ -4,18 +4,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { describeFindings, runAxe, settled, type AxeFinding } from './axe';
+import { describeFindings, runAxe, type AxeFinding } from './axe';
+import { settled } from './settled';
 
 const TIMEOUT = 240_000;
 
-/** Waits until the test id's element is enabled (a bounded loop: each check has its own timeout). */
+/** Waits until the test id's element is enabled (polled: each check has its own timeout). */
 async function enabled(page: Page, testId: string, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false)) return;
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`${testId} never became enabled`);
+  await expect
+    .poll(() => page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false), { timeout: ms, interval: 200, message: `${testId} never became enabled` })
+    .toBe(true);
 }
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -39,7 +37,6 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         let consoleErrors: string[] = [];
         const audit = async (name: string) => {
           await settled(page);
-          await page.waitForTimeout(150);
           const r = await runAxe(page);
           const tag = (f: AxeFinding[]) => describeFindings(f).split('\n').filter(Boolean).map((l) => `[${name}] ${l}`);
           contrast.push(...tag(r.contrast));

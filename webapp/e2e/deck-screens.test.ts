@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot, type DeckId, type Theme } from './ritual-helpers';
+import { settled } from './settled';
 
 const TIMEOUT = 240_000;
 
@@ -48,7 +49,7 @@ describe.runIf(browserAvailable())('every screen in both decks and both themes (
 
         await openSpread(page, 'free_daily', 'Что принесёт мне этот день?');
         await drawCards(page, 3);
-        await page.waitForTimeout(900);
+        await settled(page);
         await expectDeck(page, deck, 3);
         await shot('cards');
         await page.getByTestId('get-answer').click();
@@ -75,12 +76,12 @@ describe.runIf(browserAvailable())('every screen in both decks and both themes (
         await page.goto(`${env.baseUrl}/daily-card`);
         await page.getByTestId('daily-card-back').click();
         await page.getByTestId('daily-card-name').waitFor();
-        await page.waitForTimeout(600);
+        await settled(page);
         await expectDeck(page, deck, 1);
         await shot('daily-card');
         await page.locator('.daily-face [data-testid=card-zoom-open]').click();
         await page.getByTestId('card-zoom').waitFor();
-        await page.waitForTimeout(400);
+        await settled(page);
         await imagesLoaded(page);
         await viewportShot(env, page, `screen-zoom-${deck}-${theme}`);
         await page.getByTestId('zoom-close').click();
@@ -90,13 +91,13 @@ describe.runIf(browserAvailable())('every screen in both decks and both themes (
           await page.getByTestId('draw-card').click();
           await page.getByTestId('interactive-card-name').waitFor();
         });
-        await page.waitForTimeout(600);
+        await settled(page);
         await expectDeck(page, deck, 1);
         await shot('interactive-daily-card');
         await page.getByTestId('micro-buy').click();
         await expect.poll(() => path(page)).toBe('/micro-result');
         await page.getByTestId('micro-success').waitFor();
-        await page.waitForTimeout(600);
+        await settled(page);
         await expectDeck(page, deck, 3);
         await shot('micro-result');
 
@@ -109,7 +110,7 @@ describe.runIf(browserAvailable())('every screen in both decks and both themes (
         ] as const) {
           await page.goto(`${env.baseUrl}/${screen}`);
           await page.locator(`main[data-testid=${ready}], main`).first().waitFor();
-          await page.waitForTimeout(500);
+          await settled(page);
           await shot(screen);
         }
         expect(consoleErrors.filter((l) => !/status of 40[29]/.test(l))).toEqual([]);

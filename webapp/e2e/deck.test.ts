@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { fakeTelegramClient } from './fake-telegram';
 import { apiFromPage, drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';
+import { settled } from './settled';
 
 const TIMEOUT = 150_000;
 const CREDIT = 'классическая колода Райдера — Уэйта — Смит (1909), иллюстрации Памелы Колман Смит, общественное достояние';
@@ -124,7 +125,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
           if (attempt > 0) await page.goto(`${env.baseUrl}/`);
           await openSpread(page, 'celtic_cross', `Что меня ждёт? Попытка ${attempt + 1}`);
           await drawCards(page, 10);
-          await page.waitForTimeout(900); // the last turn
+          await settled(page); // the last turn
           await imagesLoaded(page);
           images = await cardImages(page, '[data-testid=mat]');
           const reversed = images.filter((i) => i.reversed).length;
@@ -147,7 +148,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
         await slots.nth(up).click({ position: { x: 10, y: 8 } });
         await page.getByTestId('card-zoom').waitFor();
         await imagesLoaded(page);
-        await page.waitForTimeout(400); // the veil's fade-in
+        await settled(page); // the veil's fade-in
         await viewportShot(env, page, `zoom-cards-${deck}`);
         await page.getByTestId('zoom-close').click();
         await expect.poll(() => page.getByTestId('card-zoom').count()).toBe(0);

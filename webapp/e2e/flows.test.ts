@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { settled } from './axe';
+import { settled } from './settled';
 
 const TIMEOUT = 150_000;
 const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
@@ -23,12 +23,9 @@ async function apiFromPage(page: Page, method: string, url: string) {
 }
 
 async function enabled(page: Page, testId: string, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false)) return;
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`${testId} never became enabled`);
+  await expect
+    .poll(() => page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false), { timeout: ms, interval: 200, message: `${testId} never became enabled` })
+    .toBe(true);
 }
 
 describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
@@ -190,10 +187,13 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
     expect(lines.join('\n')).toContain('отклонённый промис');
     expect(lines.find((l) => l.includes('сбой в обработчике'))).toMatch(/ — источник: .+, строка \d+$/);
     await shot(page, 'flow-debug-overlay-light');
-    // An ordinary user without the flags sees no overlay.
-    const plain = await open(660_031, '/');
+    // An ordinary user without the flags sees no overlay: the status the screen was drawn from says no debug
+    // (the app switches it on from that answer or a flag, before the first screen).
+    const plain = await env.newPage();
+    const plainStatus = plain.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/status');
+    await plain.page.goto(`${env.baseUrl}/dev/launch?user=660031&name=Лиза&theme=light&to=${encodeURIComponent('/')}`);
+    expect((await (await plainStatus).json()).data.debug ?? false).toBe(false);
     await plain.page.getByTestId('greeting').waitFor();
-    await plain.page.waitForTimeout(500);
     expect(await plain.page.getByTestId('debug-overlay').count()).toBe(0);
   });
 

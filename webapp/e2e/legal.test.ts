@@ -2,11 +2,9 @@
 // to /subscription, the agreement's 14 sections with every constant of domain/legal.ts, and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { settled } from './settled';
 
-/** Waits for the page-in animation so screenshots show the settled screen. */
-const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
 
 describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
   let env: BrowserEnv;

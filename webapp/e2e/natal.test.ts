@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { settled } from './settled';
 
-/** Waits for the page-in animation so screenshots show the settled screen. */
-const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
 
 describe.runIf(browserAvailable())('natal chart (browser)', () => {
   let env: BrowserEnv;

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
+import { settled } from './settled';
 
 const TIMEOUT = 120_000;
 
@@ -60,7 +61,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       expect(await page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 3 из 3');
       // The deck refuses a fourth card.
       expect(await page.getByTestId('deck').isEnabled()).toBe(false);
-      await page.waitForTimeout(500); // let the last card's flip finish for the picture
+      await settled(page); // the last card's flip, for the picture
       await env.screenshot(page, 'cards');
 
       // Hold the AI before its first token: the loading screen shows meanwhile.

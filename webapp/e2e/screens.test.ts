@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { settled } from './settled';
 
 const TIMEOUT = 120_000;
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -59,7 +60,7 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
       expect(name.length).toBeGreaterThan(2);
       expect((await page.getByTestId('daily-card-meaning').textContent())!.length).toBeGreaterThan(20);
       expect(await page.getByTestId('daily-more').textContent()).toBe('Хочу больше карт! VIP от 299 ₽');
-      await page.waitForTimeout(500);
+      await settled(page);
       await env.screenshot(page, 'daily-card');
 
       // Home: the button is disabled with a countdown to tomorrow.

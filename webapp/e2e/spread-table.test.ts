@@ -9,6 +9,7 @@ import { getSpread, SPREADS } from '../../domain/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot, type DeckId, type Theme } from './ritual-helpers';
+import { settled } from './settled';
 
 const TIMEOUT = 300_000;
 const VIEWPORT = { width: 390, height: 844 };
@@ -68,7 +69,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
           await openSpread(page, id, `Что скажут карты о главном? (${id})`);
           expect(await page.getByTestId('mat').getAttribute('data-layout')).toBe(EXPECTED_KIND[id]);
           await drawCards(page, spread.cards);
-          await page.waitForTimeout(900); // the last card's deal and turn
+          await settled(page); // the last card's deal and turn
           await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
           await imagesLoaded(page);
 
@@ -193,7 +194,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
         await expect.poll(() => page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 0 из 13');
         expect(await page.getByTestId('mat').getAttribute('data-layout')).toBe('wheel');
         await drawCards(page, 13);
-        await page.waitForTimeout(900);
+        await settled(page);
         await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
         await imagesLoaded(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORT.width);
