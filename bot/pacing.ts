@@ -2,8 +2,8 @@
 // message per second per chat. Installed as an API transformer *inside* auto-retry, so every attempt —
 // retries after a 429 too — takes a slot.
 import type { Transformer } from 'grammy';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Where the per-chat pacing reads the time and waits: the real clock, or a virtual one in tests. */
 export interface PacingClock {

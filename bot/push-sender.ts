@@ -7,6 +7,7 @@ import { Api, GrammyError, HttpError, InlineKeyboard } from 'grammy';
 import type { Logger } from '../logger';
 import type { NotificationService, PushJob } from '../services/notifications';
 import { pacing, type PacingClock } from './pacing';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface PushSenderOptions {
   token: string;
@@ -43,7 +44,6 @@ export interface PushStats {
   blocked: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createPushSender(o: PushSenderOptions) {
   const concurrency = o.concurrency ?? 64;

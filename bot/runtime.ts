@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
 import { ALLOWED_UPDATES, BOT_COMMANDS, createBot } from './index';
 import { createPushSender } from './push-sender';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface TelegramRuntimeOptions {
   token: string;
@@ -36,7 +37,6 @@ export interface TelegramRuntimeOptions {
   botInfo?: UserFromGetMe;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createTelegramRuntime(o: TelegramRuntimeOptions) {
   const log = o.logger.child({ component: 'bot' });

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DECK } from '../../../domain/deck';
-import { ENTITLEMENT_POLL_ATTEMPTS, pollDelayMs, type Currency } from '../../../domain/pricing';
+import { ENTITLEMENT_POLL_ATTEMPTS, type Currency } from '../../../domain/pricing';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
@@ -26,6 +26,7 @@ import {
 } from '../payments/client';
 import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
+import { waitFor } from '../payments/pay';
 import '../payments/paid.css';
 import { debugEnabled } from '../debug/boot';
 
@@ -115,7 +116,6 @@ function arrange(cards: { name: string; imgUrl: string; orientation: 'upright' |
   }));
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default function MicroResult() {
   const [, navigate] = useLocation();
@@ -202,22 +202,23 @@ export default function MicroResult() {
     setReadingId(id);
 
     // Step 3: poll the entitlements.
-    for (let attempt = 0; attempt < ENTITLEMENT_POLL_ATTEMPTS; attempt++) {
-      if (token.cancelled) return;
-      setView({ kind: 'loading', attempt });
+    let attempt = 0;
+    const confirmed = await waitFor(
+      async () => {
+        setView({ kind: 'loading', attempt: attempt++ });
+        return entitled(await check(id));
+      },
+      ENTITLEMENT_POLL_ATTEMPTS,
+      token,
+    );
+    if (token.cancelled) return;
+    if (confirmed) {
       try {
-        if (entitled(await check(id))) {
-          try {
-            await reveal(id);
-          } catch (err) {
-            fail(err, id);
-          }
-          return;
-        }
-      } catch {
-        /* a failed poll is one more attempt */
+        await reveal(id);
+      } catch (err) {
+        fail(err, id);
       }
-      if (attempt < ENTITLEMENT_POLL_ATTEMPTS - 1) await sleep(pollDelayMs(attempt));
+      return;
     }
     if (!token.cancelled) setView({ kind: 'timeout', message: null, checking: false });
   }, [navigate, reveal]);
