@@ -50,10 +50,12 @@ export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHan
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
-    // After next() the route index points at the handler that answered.
-    const route = routePath(c) || 'unmatched';
-    metrics?.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
-    metrics?.httpDuration.observe({ method: c.req.method, route }, ms / 1000);
+    if (metrics) {
+      // After next() the route index points at the handler that answered.
+      const route = routePath(c) || 'unmatched';
+      metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
+      metrics.httpDuration.observe({ method: c.req.method, route }, ms / 1000);
+    }
     const quiet = c.req.path === '/api/health' || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/cards/');
     const level = quiet ? 'debug' : 'info';
     if (logger.isLevelEnabled(level))
