@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createIdentity } from '../services/identity';
-import { APP_NODE_FLAGS, benchPostgresUrl, spawnGroup, stopGroup } from '../test/app-process';
+import { appNodeFlagsFor, benchPostgresUrl, spawnGroup, stopGroup } from '../test/app-process';
 import { createPostgresDatabase } from '../test/databases';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,8 +35,8 @@ async function withServer<T>(mode: 'hello' | 'app', env: Record<string, string>,
   const { DATABASE_URL, BOT_TOKEN: _token, DATA_DIR, ...inherited } = process.env;
   let onPort!: (port: number) => void;
   const ready = new Promise<number>((resolve) => (onPort = resolve));
-  // The app runs with the V8 flags `npm start` gives it; the hello-world is a bare Node process.
-  const flags = mode === 'app' ? APP_NODE_FLAGS : [];
+  // The app runs with the V8 flags `npm start` gives it on that database; the hello-world is a bare Node process.
+  const flags = mode === 'app' ? appNodeFlagsFor(env) : [];
   const child = spawnGroup(process.execPath, [...flags, '--import', 'tsx', path.join('bench', 'lib', 'server.ts'), mode], {
     cwd: ROOT,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },

@@ -1,7 +1,26 @@
 // `npm start`: runs the server as compiled JavaScript (dist/server/start.js, built from scripts/start.ts
 // when missing or older than its sources), which builds the web app when needed and starts main.ts.
-import { pathToFileURL } from 'node:url';
+//
+// package.json starts Node with the embedded database's heap shape (scripts/node-flags.mjs). A heap is
+// shaped when Node starts, so with PostgreSQL this process runs the server as a child with PostgreSQL's
+// shape instead, passing the signals on and exiting as the child does.
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { appNodeFlags } from './node-flags.mjs';
 import { ensureServerBuild, SERVER_BUNDLE } from './server-build.mjs';
 
-await ensureServerBuild();
-await import(pathToFileURL(SERVER_BUNDLE).href);
+const flags = appNodeFlags();
+if (flags.every((f) => process.execArgv.includes(f))) {
+  await ensureServerBuild();
+  await import(pathToFileURL(SERVER_BUNDLE).href);
+} else {
+  const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url)], { stdio: 'inherit' });
+  const forwarded = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+  for (const signal of forwarded) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => {
+    if (!signal) process.exit(code ?? 1);
+    // Ended by a signal: end the same way, so whoever started `npm start` sees what happened.
+    for (const s of forwarded) process.removeAllListeners(s);
+    process.kill(process.pid, signal);
+  });
+}

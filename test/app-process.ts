@@ -11,14 +11,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, type TestDbKind } from './databases';
+import { appNodeFlags } from '../scripts/node-flags.mjs';
 import { sleep } from './wait';
 
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The V8 memory flags `npm start` runs the app with (package.json is their one home), so tests and benches
- * measure the process as it is deployed. */
-export const APP_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/--max-[\w-]+=\d+/g) ?? [];
+/** The V8 heap flags `npm start` runs the app with on this environment's database (scripts/node-flags.mjs),
+ * so tests and benches measure the process as it is deployed. */
+export const appNodeFlagsFor = (env: Record<string, string | undefined>): string[] => appNodeFlags(env);
 
 // ---- Process groups ----
 
@@ -232,9 +233,10 @@ export async function startAppProcess(name: string, env: Record<string, string>,
   };
   const memoryWaiters: ((m: MemoryReport) => void)[] = [];
   const memoryArgs = o.memoryReport ? ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_REPORT)}`] : [];
-  const child = spawnGroup(process.execPath, [...APP_NODE_FLAGS, ...memoryArgs, '--import', 'tsx', 'main.ts'], {
+  const childEnv = { ...baseEnv(), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) };
+  const child = spawnGroup(process.execPath, [...appNodeFlagsFor(childEnv), ...memoryArgs, '--import', 'tsx', 'main.ts'], {
     cwd: ROOT,
-    env: { ...baseEnv(), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: childEnv,
     onStdout: (line) => {
       if (memoryWaiters.length && line.startsWith('{"memoryUsage"')) memoryWaiters.shift()!(JSON.parse(line));
       else keep(line);

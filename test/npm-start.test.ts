@@ -2,11 +2,15 @@
 // in local mode on a new data folder. Proves that the bundle builds and loads what a user reaches later
 // (the share picture's native canvas), and that answers over a real socket carry the security headers and
 // the request id (served over a socket they are written on Node's response, not through Hono's headers).
+// On PostgreSQL the server runs with that database's heap shape (scripts/node-flags.mjs) in a child that
+// takes the signals given to `npm start`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnGroup, stopGroup, waitHealthy } from '../test/app-process';
+import { appNodeFlags } from '../scripts/node-flags.mjs';
+import { freePort, spawnGroup, stopGroup, waitHealthy } from './app-process';
+import { createPostgresDatabase } from './databases';
 
 const ROOT = path.resolve(__dirname, '..');
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -79,4 +83,71 @@ describe('npm start (compiled server, local mode)', () => {
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await picture.arrayBuffer()).subarray(0, 8)).toEqual(PNG_MAGIC);
   });
+});
+
+/** The processes of a group: pid, parent pid and command line. */
+function groupProcesses(pgid: number): { pid: number; ppid: number; args: string[] }[] {
+  const found: { pid: number; ppid: number; args: string[] }[] = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      found.push({ pid: Number(d), ppid: Number(fields[1]), args: fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return found;
+}
+
+describe('npm start heap shape', () => {
+  it("package.json starts Node with the embedded database's shape from scripts/node-flags.mjs", () => {
+    const start: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+    expect(start).toBe(`node ${appNodeFlags({}).join(' ')} scripts/start.mjs`);
+    expect(appNodeFlags({ DATABASE_URL: 'postgres://x' })).not.toEqual(appNodeFlags({}));
+  });
+
+  const admin = process.env.TEST_DATABASE_URL;
+  it.skipIf(!admin)('on PostgreSQL the server runs in a child with the PostgreSQL shape; SIGTERM to npm start stops it cleanly', async () => {
+    const database = await createPostgresDatabase(admin!, 'taro_npm_start');
+    const port = await freePort();
+    const output: string[] = [];
+    const { BOT_TOKEN, DATA_DIR, ...env } = process.env;
+    const child = spawnGroup('npm', ['start'], {
+      cwd: ROOT,
+      env: { ...env, DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'warn' },
+      onOutput: (line) => output.push(line),
+    });
+    try {
+      await waitHealthy(`http://127.0.0.1:${port}`, child, { name: 'npm start (PostgreSQL)', timeoutMs: 120_000 }).catch((err) => {
+        throw new Error(`${err.message}\n${output.slice(-30).join('\n')}`);
+      });
+      // Node processes running scripts/start.mjs (not the shell npm runs the script line with).
+      const starts = groupProcesses(child.pid!).filter((p) => !p.args.includes('-c') && p.args.some((a) => a.endsWith('scripts/start.mjs')));
+      expect(starts).toHaveLength(2);
+      const launcher = starts.find((p) => !starts.some((q) => q.pid === p.ppid))!;
+      const server = starts.find((p) => p.ppid === launcher.pid)!;
+      expect(launcher.args).toEqual(expect.arrayContaining(appNodeFlags({})));
+      expect(server.args).toEqual(expect.arrayContaining(appNodeFlags({ DATABASE_URL: database.url })));
+
+      // Only the launcher gets the signal (as from a supervisor): it passes it on and exits as the server did.
+      const launcherExit = new Promise<void>((resolve) => {
+        const poll = setInterval(() => {
+          if (!fs.existsSync(`/proc/${launcher.pid}`) || fs.readFileSync(`/proc/${launcher.pid}/stat`, 'utf8').split(') ')[1].startsWith('Z')) {
+            clearInterval(poll);
+            resolve();
+          }
+        }, 50);
+      });
+      process.kill(launcher.pid, 'SIGTERM');
+      await launcherExit;
+      expect(fs.existsSync(`/proc/${server.pid}`) && !fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].startsWith('Z')).toBe(false);
+      const exit = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+      expect(exit).toBe(0);
+    } finally {
+      await stopGroup(child);
+      await database.drop();
+    }
+  }, 180_000);
 });
