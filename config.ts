@@ -3,6 +3,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
+import type { AiConfig } from './services/deps';
 
 const idList = z
   .string()
@@ -152,14 +153,8 @@ export interface Config {
   telegramApiRoot: string;
   botMode: 'polling' | 'webhook';
   webhookSecret?: string;
-  openai: {
-    apiKey?: string;
-    baseUrl: string;
-    model: string;
-    maxTokens: number;
-    temperature: number;
-    timeoutMs: number;
-  };
+  /** The AI provider (OPENAI_*): the services' AiConfig without the limits that keep their defaults. */
+  openai: Omit<AiConfig, 'rateLimit' | 'pollIntervalMs'>;
   paymentsProvider: 'stars' | 'yookassa' | 'mock';
   yookassa: { shopId?: string; secretKey?: string; apiRoot: string };
   /** Price overrides (domain/pricing.ts has the defaults): RUB prices, micro A/B prices, Stars, rates. */

@@ -46,10 +46,12 @@ export const PRICES = {
   vip: 499,
 } as const;
 
+// The home screen's strip: its accuracy and rating are the subscription screen's (MARKETING), so the two
+// screens never show a user two different figures for the same thing.
 export const STATS = [
   { value: '12K+', label: 'раскладов ежедневно' },
-  { value: '94%', label: 'точность толкований' },
-  { value: '4.8', label: 'средняя оценка' },
+  { value: MARKETING.accuracy, label: 'точность толкований' },
+  { value: MARKETING.rating, label: 'средняя оценка' },
   { value: '8K+', label: 'пользователей в месяц' },
 ] as const;
 

@@ -10,7 +10,7 @@ export function ReadingFooter({ byCards = false }: { byCards?: boolean } = {}) {
   const free = data?.userStatus.subscriptionType === 'free' && !data.userStatus.special;
   return (
     <>
-      {free && <VipOffer title="Полные толкования и все расклады" cta={`VIP за ${PRICES.basic} ₽ в месяц`} testId="vip-offer" />}
+      {free && <VipOffer title="Полные толкования и все расклады" cta={`VIP за ${PRICES.vip} ₽ в месяц`} testId="vip-offer" />}
       <footer className="reading-footer">
         <p className="thanks" data-testid="thanks">
           Спасибо{data?.user.firstName ? `, ${data.user.firstName}` : ''}, что доверились картам ✦

@@ -138,7 +138,7 @@ export default function Home() {
           <Action
             icon="crown"
             title="VIP-доступ"
-            sub={`Все расклады и безлимитная карта дня · от ${PRICES.basic} ₽/мес`}
+            sub={`Все расклады и безлимитная карта дня · ${PRICES.vip} ₽/мес`}
             className="action-vip"
             onClick={() => navigate('/subscription')}
             testId="vip-access"
