@@ -27,6 +27,18 @@ describe('web app and /dev/launch', () => {
     }
   });
 
+  it('sends the pages a CSP that lets Telegram embed the app, and the page headers', async () => {
+    const res = await h.app.request('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/frame-ancestors [^;]*https:\/\/web\.telegram\.org/);
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
   it('redirects unknown paths to /', async () => {
     for (const route of ['/nowhere', '/spread-menu/extra', '/index.php']) {
       const res = await h.app.request(route);

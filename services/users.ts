@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import { writeWatchOf } from '../db/write-watch';
-import type { TelegramProfile } from '../db/repositories/users';
+import type { StatusUser, TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
 import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
@@ -56,7 +56,7 @@ export interface UserProfileView {
   photoUrl: string | null;
 }
 
-export const profileView = (u: User): UserProfileView => ({
+export const profileView = (u: StatusUser): UserProfileView => ({
   id: u.id,
   firstName: u.first_name,
   lastName: u.last_name,
@@ -66,7 +66,7 @@ export const profileView = (u: User): UserProfileView => ({
   photoUrl: u.photo_url,
 });
 
-export function entitlementOf(user: User, now: Date, specialIds: readonly number[]): Entitlement {
+export function entitlementOf(user: Pick<User, 'id' | 'subscription_type' | 'subscription_expires'>, now: Date, specialIds: readonly number[]): Entitlement {
   return {
     tier: effectiveTier(user.subscription_type, user.subscription_expires, now),
     special: specialIds.includes(user.id),
@@ -74,7 +74,7 @@ export function entitlementOf(user: User, now: Date, specialIds: readonly number
 }
 
 /** Builds the status from the user and a usage row (ignored unless it is for the user's local today). */
-export function buildStatus(user: User, usage: DailyUsage | null | undefined, now: Date, specialIds: readonly number[]): UserStatus {
+export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefined, now: Date, specialIds: readonly number[]): UserStatus {
   const e = entitlementOf(user, now, specialIds);
   const { day: today, endsAt } = userDay(user, now);
   const u = usage && usage.day === today ? usage : null;
@@ -109,7 +109,7 @@ export function buildStatus(user: User, usage: DailyUsage | null | undefined, no
   };
 }
 
-function ritualStatus(user: User, today: string) {
+function ritualStatus(user: StatusUser, today: string) {
   const streak = streakView({ current: user.streak_current, best: user.streak_best, lastDay: user.streak_last_day }, today);
   return { streak, homeScreenOffer: streak.current >= 3 && !user.home_screen_offered_at };
 }
@@ -182,7 +182,7 @@ export function createUserService(deps: ServiceDeps) {
   // every call sees the database as it is after its own request began.
   let running = 0;
   const queued: Array<() => void> = [];
-  const statusLoader = new DataLoader<number, { user: User; usage: DailyUsage | null } | undefined>(
+  const statusLoader = new DataLoader<number, { user: StatusUser; usage: DailyUsage | null } | undefined>(
     async (ids) => {
       running++;
       try {
@@ -202,9 +202,9 @@ export function createUserService(deps: ServiceDeps) {
 
   // PGlite: this process writes everything, so the rows are kept until the next write (status-cache.ts).
   const watch = writeWatchOf(deps.db);
-  const cache = watch ? createStatusCache<{ user: User; usage: DailyUsage | null }>(watch) : null;
+  const cache = watch ? createStatusCache<{ user: StatusUser; usage: DailyUsage | null }>(watch) : null;
 
-  async function status(userId: number): Promise<{ user: User; status: UserStatus }> {
+  async function status(userId: number): Promise<{ user: StatusUser; status: UserStatus }> {
     const found = cache ? await cache.through(userId, () => statusLoader.load(userId)) : await statusLoader.load(userId);
     if (!found) throw new ServiceError('not_found', 'Пользователь не найден');
     return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };

@@ -46,13 +46,15 @@ describe('npm start (compiled server, local mode)', () => {
     expect(output.join('\n')).not.toMatch(/tsx/);
   });
 
-  it('answers over the socket with the security headers and a request id', async () => {
+  it('answers over the socket with the security headers of the API and of the pages, and a request id', async () => {
     const res = await fetch(`${base}/api/health`, { headers: { 'X-Request-Id': 'start-test-1' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('start-test-1');
-    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self' https:\/\/web\.telegram\.org/);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self' https:\/\/web\.telegram\.org/);
     const generated = await fetch(`${base}/api/health`);
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -80,9 +80,34 @@ export async function lockUser(db: Q, id: number): Promise<User | undefined> {
 }
 
 /**
- * Users and each one's most recent usage row, in one round trip for a whole batch of ids (the status hot
- * path: concurrent status calls share one query).
+ * What the status needs of a user: the profile, the plan, the day and the ritual. Bookkeeping columns
+ * (created_at, updated_at, bot_reachable, start_param) stay out: every column read costs the driver a parse
+ * on the busiest call.
  */
+const STATUS_USER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'username',
+  'language_code',
+  'is_premium',
+  'photo_url',
+  'subscription_type',
+  'subscription_expires',
+  'subscription_auto_renew',
+  'total_spreads_used',
+  'time_zone',
+  'day_guard',
+  'day_guard_until',
+  'notify_daily',
+  'deck',
+  'streak_current',
+  'streak_best',
+  'streak_last_day',
+  'home_screen_offered_at',
+] as const satisfies readonly (keyof User)[];
+export type StatusUser = Pick<User, (typeof STATUS_USER_COLUMNS)[number]>;
+
 /** The status read: users with their latest usage row, compiled once (it runs on every screen). */
 function statusQuery(db: Q) {
   return db
@@ -91,7 +116,7 @@ function statusQuery(db: Q) {
       (eb) => eb.selectFrom('daily_usage').selectAll().whereRef('daily_usage.user_id', '=', 'u.id').orderBy('day', 'desc').limit(1).as('du'),
       (join) => join.onTrue(),
     )
-    .selectAll('u')
+    .select(STATUS_USER_COLUMNS.map((c) => `u.${c}` as const))
     .select([
       'du.day as du_day',
       'du.spreads_used as du_spreads_used',
@@ -108,12 +133,12 @@ const STATUS_IDS: number[] = [];
 type StatusRow = Awaited<ReturnType<ReturnType<typeof statusQuery>['execute']>>[number];
 let compiledStatus: CompiledQuery<StatusRow> | null = null;
 
-export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): Promise<Map<number, { user: User; usage: DailyUsage | null }>> {
+export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): Promise<Map<number, { user: StatusUser; usage: DailyUsage | null }>> {
   // The text never changes (the ids are one array parameter): built once, prepared once per connection.
   compiledStatus ??= ((c) => CompiledQuery.raw(preparedSql('user_status', c.sql), [...c.parameters]) as CompiledQuery<StatusRow>)(statusQuery(db).compile());
   const unique = [...new Set(ids)];
   const { rows } = await db.executeQuery<StatusRow>({ ...compiledStatus, parameters: compiledStatus.parameters.map((p) => (p === STATUS_IDS ? unique : p)) });
-  const found = new Map<number, { user: User; usage: DailyUsage | null }>();
+  const found = new Map<number, { user: StatusUser; usage: DailyUsage | null }>();
   for (const row of rows) {
     const { du_day, du_spreads_used, du_free_spread_used, du_daily_card_used, du_daily_card_id, du_daily_card_orientation, du_daily_cards_drawn, ...user } = row;
     const usage: DailyUsage | null =
@@ -129,7 +154,7 @@ export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): P
             daily_card_orientation: du_daily_card_orientation,
             daily_cards_drawn: du_daily_cards_drawn!,
           };
-    found.set(user.id, { user: user as User, usage });
+    found.set(user.id, { user, usage });
   }
   return found;
 }
