@@ -38,6 +38,9 @@ export interface TelegramRuntimeOptions {
 }
 
 
+/** Old pushes, update ids, conversations and share pictures are pruned this often (and at start). */
+const HOUSEKEEPING_EVERY_MS = 3600_000;
+
 export function createTelegramRuntime(o: TelegramRuntimeOptions) {
   const log = o.logger.child({ component: 'bot' });
   const { bot, inFlight } = createBot({
@@ -143,13 +146,28 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
   async function scheduleTick() {
     try {
       await o.services.notifications.scheduleDue();
-      if (Date.now() - lastCleanup > 3600_000) {
-        lastCleanup = Date.now();
-        await o.services.notifications.cleanup();
-        await o.services.botState.cleanup();
-      }
     } catch (err) {
       log.error({ err }, 'push scheduling failed');
+    }
+    if (Date.now() - lastCleanup > HOUSEKEEPING_EVERY_MS) {
+      lastCleanup = Date.now();
+      await housekeeping();
+    }
+  }
+
+  /** What the database would otherwise keep forever; each part runs even when another failed. */
+  async function housekeeping() {
+    const parts = {
+      notifications: () => o.services.notifications.cleanup(),
+      botState: () => o.services.botState.cleanup(),
+      sharePictures: () => o.services.share.prune(),
+    };
+    for (const [part, run] of Object.entries(parts)) {
+      try {
+        await run();
+      } catch (err) {
+        log.error({ err, part }, 'housekeeping failed');
+      }
     }
   }
 

@@ -2,11 +2,11 @@
 // rendered), a signed link to it that works without Telegram's sign-in (for Telegram's servers and friends),
 // and the prepared inline message the Mini App shares with shareMessage (Bot API 8.0).
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import * as readingsRepo from '../../db/repositories/readings';
 import { getOrCreateSetting } from '../../db/repositories/settings';
 import * as usersRepo from '../../db/repositories/users';
 import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
+import { DAY_MS } from '../../domain/time';
 import type { ServiceDeps, ShareDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
@@ -147,7 +147,8 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     },
 
     /** Forgets cached pictures older than `days` (they are rendered again on demand). */
-    prune: (days = 30) =>
-      deps.db.deleteFrom('share_images').where('created_at', '<', sql<Date>`now() - ${days} * interval '1 day'`).execute(),
+    async prune(now: Date = deps.clock(), days = 30): Promise<void> {
+      await deps.db.deleteFrom('share_images').where('created_at', '<', new Date(now.getTime() - days * DAY_MS)).execute();
+    },
   };
 }

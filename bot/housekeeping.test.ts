@@ -1,0 +1,93 @@
+// What the database would otherwise keep forever is pruned by the running process, at start and every hour:
+// handled update ids after two days, idle conversations after a day, delivered pushes after two weeks and
+// cached share pictures after thirty days (they are rendered again on demand). Anything younger, and any push
+// still to be delivered, stays.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config';
+import { startApp, type RunningApp } from '../main';
+import { DAY_MS } from '../domain/time';
+import { callApp, launchUser } from '../test/app-process';
+import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+
+describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-housekeeping-'));
+  let pg: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+  let app: RunningApp | null = null;
+
+  async function start() {
+    pg ??= kind === 'postgres' ? await createTestDatabase('postgres') : null;
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url! } : {}) });
+    app = await startApp(config, pino({ level: 'silent' }));
+    await app.bot.ready;
+    return app;
+  }
+
+  afterAll(async () => {
+    await app?.close();
+    await pg?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prunes old update ids, conversations, delivered pushes and share pictures at start, and keeps the rest', async () => {
+    let running = await start();
+    const base = `http://127.0.0.1:${running.port}`;
+    const created = await callApp(base, 'POST', '/api/readings', { auth: await launchUser(base, 4_100_001), json: { spreadType: 'free_daily', question: 'Что меня ждёт?' } });
+    expect(created.status).toBe(201);
+    const readingId = created.body.data.id as number;
+
+    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
+    const db = running.db;
+    await db
+      .insertInto('share_images')
+      .values([
+        { reading_id: readingId, variant: 'old', png: Buffer.from('png'), created_at: ago(31) },
+        { reading_id: readingId, variant: 'fresh', png: Buffer.from('png'), created_at: ago(29) },
+      ])
+      .execute();
+    await db
+      .insertInto('bot_updates')
+      .values([
+        { update_id: 1, received_at: ago(3) },
+        { update_id: 2, received_at: ago(1) },
+      ])
+      .execute();
+    await db
+      .insertInto('bot_conversations')
+      .values([
+        { key: 'old', version: '[0,"x"]', state: JSON.stringify({}), updated_at: ago(2) },
+        { key: 'fresh', version: '[0,"x"]', state: JSON.stringify({}), updated_at: ago(0.5) },
+      ])
+      .execute();
+    const push = (dedup: string, status: 'sent' | 'pending', days: number) => ({
+      user_id: 4_100_001,
+      kind: 'daily_reminder',
+      dedup_key: dedup,
+      payload: JSON.stringify({ text: 'Карта дня ждёт' }),
+      status,
+      // A push still to be delivered is due tomorrow: the worker leaves it alone during the test.
+      not_before: status === 'pending' ? ago(-1) : ago(days),
+      created_at: ago(days),
+    });
+    await db
+      .insertInto('notifications')
+      .values([push('sent-old', 'sent', 15), push('sent-fresh', 'sent', 13), push('pending-old', 'pending', 15)])
+      .execute();
+
+    // The same data, a new process: housekeeping runs as it starts.
+    await running.close();
+    running = await start();
+    const rows = running.db;
+    await vi.waitFor(
+      async () => expect((await rows.selectFrom('share_images').select('variant').execute()).map((r) => r.variant)).toEqual(['fresh']),
+      { timeout: 10_000, interval: 50 },
+    );
+    expect((await rows.selectFrom('bot_updates').select('update_id').execute()).map((r) => Number(r.update_id))).toEqual([2]);
+    expect((await rows.selectFrom('bot_conversations').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
+    const pushes = await rows.selectFrom('notifications').select('dedup_key').where('user_id', '=', 4_100_001).orderBy('dedup_key').execute();
+    expect(pushes.map((r) => r.dedup_key)).toEqual(['pending-old', 'sent-fresh']);
+  });
+});
