@@ -106,7 +106,7 @@ export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
       const b = c.req.valid('json');
       const userId = c.var.userId;
       const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
-      const data = await s.payments.createSubscription(userId, { type: b.type as 'basic_299' | 'vip_499' | 'week', userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider });
+      const data = await s.payments.createSubscription(userId, { type: b.type, userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider });
       return ok(c, data);
     })
     .post('/create-initial', validate('json', initialBody), async (c) => {
