@@ -55,14 +55,14 @@ describe('observability and hardening', () => {
 
   it('sends security headers: API answers may not be run, loaded or framed by anyone', async () => {
     const res = await h.app.request('/api/health');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=');
     // The page-only headers are not sent with data.
     expect(res.headers.get('referrer-policy')).toBeNull();
     const status = await h.app.request('/api/user/status', { headers: { Authorization: h.authFor(61_010) } });
     expect(status.status).toBe(200);
-    expect(status.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(status.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
   });
 
   it('throttles failed sign-ins per client address without locking others out', async () => {

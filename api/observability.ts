@@ -93,9 +93,12 @@ const PAGE_HEADERS: [string, string][] = [
 
 /**
  * The API's answers are data, never a page: nothing may run, load or frame them (the policy OWASP gives
- * for REST answers). The page-only headers would only cost every call their bytes and checks.
+ * for REST answers). Inline styles are allowed for the browser's own viewer: a share picture opened from its
+ * link is then shown centred and fitted to the screen. The page-only headers would only cost every call
+ * their bytes and checks.
  */
-const API_HEADERS: [string, string][] = [['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], HSTS, NOSNIFF];
+const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+const API_HEADERS: [string, string][] = [['Content-Security-Policy', API_CSP], HSTS, NOSNIFF];
 
 /**
  * Security headers: pages get a CSP that still lets Telegram embed the app (no X-Frame-Options), the API

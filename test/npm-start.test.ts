@@ -50,7 +50,7 @@ describe('npm start (compiled server, local mode)', () => {
     const res = await fetch(`${base}/api/health`, { headers: { 'X-Request-Id': 'start-test-1' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('start-test-1');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const page = await fetch(`${base}/`);

@@ -63,6 +63,19 @@ describe.runIf(browserAvailable())('share (browser)', () => {
       expect(typeof story.text).toBe('string');
       expect(await pictureSize(story.media_url as string)).toEqual([1080, 1920]);
       expect(consoleErrors).toEqual([]);
+
+      // A friend opens the picture's link on a phone: the browser's own viewer shows it whole, fitted to the
+      // screen (the API's CSP still lets that viewer style itself).
+      const friend = await env.newPage();
+      await friend.page.goto(prepared.result.photo_url);
+      const shown = await friend.page.evaluate(() => {
+        const img = document.querySelector('img')!;
+        return { natural: [img.naturalWidth, img.naturalHeight], width: img.getBoundingClientRect().width };
+      });
+      expect(shown.natural).toEqual([1200, 630]);
+      expect(shown.width).toBeLessThanOrEqual(390);
+      expect(friend.consoleErrors).toEqual([]);
+      await env.screenshot(friend.page, 'share-picture-opened');
     },
     TIMEOUT,
   );
