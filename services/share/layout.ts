@@ -10,7 +10,7 @@ export interface Slot {
   across?: boolean;
   /** Where the card's name goes: under the card, or not at all (the crossing card's name would hide the first's). */
   label: boolean;
-  /** How wide the name under the card may be. */
+  /** How wide the name under the card may be: a little over the card, so that neighbouring names keep apart. */
   labelW: number;
 }
 
@@ -37,7 +37,7 @@ export function layoutCards(n: number, box: { x: number; y: number; w: number; h
       w,
       h,
       label: true,
-      labelW: w + gap - 6,
+      labelW: w + gap * 0.4,
     });
   }
   return slots;
@@ -57,7 +57,7 @@ function celticCross(box: { x: number; y: number; w: number; h: number }, labelH
   const cy = crossTop + cellH + gap;
   const staffLeft = left + crossW + gap * 2;
   const staffTop = box.y + (box.h - (4 * cellH + 3 * gap)) / 2;
-  const labelW = w + gap - 6;
+  const labelW = w + gap * 0.4;
   return [
     { x: cx, y: cy, w, h, label: true, labelW },
     { x: cx, y: cy, w, h, across: true, label: false, labelW },

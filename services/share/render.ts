@@ -73,11 +73,17 @@ function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: numb
   return lines;
 }
 
-function fit(ctx: SKRSContext2D, text: string, maxWidth: number): string {
-  if (ctx.measureText(text).width <= maxWidth) return text;
-  let t = text;
-  while (t.length > 1 && ctx.measureText(`${t}…`).width > maxWidth) t = t.slice(0, -1);
-  return `${t.trimEnd()}…`;
+/**
+ * Sets the largest font, from `size` down to `minSize`, at which `text` fits `maxLines` lines of `maxWidth`,
+ * and returns its lines: a long spread or card name stays whole in a smaller type, and is cut (with an
+ * ellipsis) only when even `minSize` is too large.
+ */
+function fitType(ctx: SKRSContext2D, text: string, o: { maxWidth: number; maxLines: number; size: number; minSize: number; family: string }): string[] {
+  for (let size = o.size; ; size--) {
+    ctx.font = `${size}px ${o.family}`;
+    const lines = wrap(ctx, text, o.maxWidth, o.maxLines);
+    if (size <= o.minSize || !lines.some((l) => l.endsWith('…'))) return lines;
+  }
 }
 
 function background(ctx: SKRSContext2D, w: number, h: number) {
@@ -115,12 +121,15 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     const nameSize = Math.round(Math.max(13, Math.min(o.maxName, s.w / 6.5)));
     ctx.textAlign = 'center';
     ctx.fillStyle = '#ffffff';
-    ctx.font = `${nameSize}px ${SANS}`;
-    ctx.fillText(fit(ctx, c.name, s.labelW), s.x + s.w / 2, s.y + s.h + nameSize * 1.3);
+    // One line in a type down to three quarters of the size; a name that still does not fit goes on two.
+    let lines = fitType(ctx, c.name, { maxWidth: s.labelW, maxLines: 1, size: nameSize, minSize: Math.max(12, Math.round(nameSize * 0.75)), family: SANS });
+    if (lines[0].endsWith('…')) lines = fitType(ctx, c.name, { maxWidth: s.labelW, maxLines: 2, size: Math.round(nameSize * 0.85), minSize: 11, family: SANS });
+    let y = s.y + s.h + nameSize * 1.3;
+    lines.forEach((line, k) => ctx.fillText(line, s.x + s.w / 2, (y += k ? nameSize * 0.95 : 0)));
     if (c.reversed) {
       ctx.fillStyle = '#c9a54e';
       ctx.font = `${Math.round(nameSize * 0.78)}px ${SANS}`;
-      ctx.fillText('перевёрнутая', s.x + s.w / 2, s.y + s.h + nameSize * 2.35);
+      ctx.fillText('перевёрнутая', s.x + s.w / 2, y + nameSize * 1.05);
     }
   });
 }
@@ -138,8 +147,7 @@ async function drawStory(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: 
   ctx.fillText('ТАРО · КАРТЫ ГОВОРЯТ', W / 2, y);
   y += 84;
   ctx.fillStyle = GOLD;
-  ctx.font = `72px ${SERIF}`;
-  ctx.fillText(fit(ctx, p.spreadName, W - pad * 2), W / 2, y);
+  ctx.fillText(fitType(ctx, p.spreadName, { maxWidth: W - pad * 2, maxLines: 1, size: 72, minSize: 48, family: SERIF })[0], W / 2, y);
   if (p.question) {
     ctx.fillStyle = 'rgba(255,255,255,0.9)';
     ctx.font = `40px ${SANS}`;
@@ -174,8 +182,7 @@ async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: n
   ctx.font = `22px ${SANS}`;
   ctx.fillText('ТАРО · КАРТЫ ГОВОРЯТ', pad, y);
   ctx.fillStyle = GOLD;
-  ctx.font = `46px ${SERIF}`;
-  for (const line of wrap(ctx, p.spreadName, colW, 2)) {
+  for (const line of fitType(ctx, p.spreadName, { maxWidth: colW, maxLines: 2, size: 46, minSize: 34, family: SERIF })) {
     y += 58;
     ctx.fillText(line, pad, y);
   }
@@ -197,10 +204,10 @@ async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: n
     ctx.fillText(line, pad, y);
   }
   ctx.fillStyle = '#c9a54e';
-  ctx.font = `17px ${SANS}`;
-  ctx.fillText(FOOTER, pad, H - 40);
+  // The footer keeps to the text column: the cards' names end just right of it.
+  ctx.fillText(fitType(ctx, FOOTER, { maxWidth: colW, maxLines: 1, size: 17, minSize: 13, family: SANS })[0], pad, H - 40);
   const boxX = pad + colW + 30;
-  await drawCards(ctx, p, deck, { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 }, { labelH: 44, maxName: 20, cross: false, shadow: 14 });
+  await drawCards(ctx, p, deck, { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 }, { labelH: 62, maxName: 20, cross: false, shadow: 14 });
 }
 
 export async function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
