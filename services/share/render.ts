@@ -82,7 +82,8 @@ function fitType(ctx: SKRSContext2D, text: string, o: { maxWidth: number; maxLin
   for (let size = o.size; ; size--) {
     ctx.font = `${size}px ${o.family}`;
     const lines = wrap(ctx, text, o.maxWidth, o.maxLines);
-    if (size <= o.minSize || !lines.some((l) => l.endsWith('…'))) return lines;
+    // A single word too long for the width is kept whole by wrap, so the width is checked too.
+    if (size <= o.minSize || lines.every((l) => !l.endsWith('…') && ctx.measureText(l).width <= o.maxWidth)) return lines;
   }
 }
 
