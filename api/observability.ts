@@ -105,11 +105,10 @@ const API_HEADERS: [string, string][] = [['Content-Security-Policy', API_CSP], H
  * the strictest one. Written out rather than hono/secure-headers because that one edits the finished
  * response, which costs every request a full Response object on @hono/node-server.
  */
-export const securityHeaders = (): MiddlewareHandler =>
-  async (c, next) => {
-    for (const [name, value] of c.req.path.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS) answerHeader(c, name, value);
-    await next();
-  };
+export const securityHeaders = (): MiddlewareHandler => (c, next) => {
+  for (const [name, value] of c.req.path.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS) answerHeader(c, name, value);
+  return next();
+};
 
 /** GET /metrics: Prometheus text behind `Authorization: Bearer <METRICS_TOKEN>`; absent without a token. */
 export function metricsHandler(metrics: Metrics, token: string | undefined) {
