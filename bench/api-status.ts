@@ -1,7 +1,7 @@
 // API throughput: requests/s of an authenticated GET /api/user/status divided by requests/s of a bare Hono
 // hello-world, both served from a child process and loaded by autocannon from this process in the same run.
 // Value: the PostgreSQL ratio (BENCH_DATABASE_URL or TEST_DATABASE_URL) when given, else the PGlite ratio.
-// Budget: ≥ 0.4 on PostgreSQL. Three rounds, the median counts (see run). Any failed request makes the value 0.
+// Budget: ≥ 0.4 on PostgreSQL. Five rounds, the median counts (see run). Any failed request makes the value 0.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ const BOT_TOKEN = '7000000001:AAHbenchTokenForTheTarotAppBench_0123456';
 const LOAD = { connections: 50, pipelining: 1 };
 const WARMUP_S = 2;
 const DURATION_S = 6;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 interface Measured {
   rps: number;
