@@ -108,6 +108,16 @@ function background(ctx: SKRSContext2D, w: number, h: number) {
 async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box: { x: number; y: number; w: number; h: number }, o: { labelH: number; maxName: number; cross: boolean; shadow: number }) {
   const slots = layoutCards(p.cards.length, box, o.labelH, o.cross);
   const images = await Promise.all(p.cards.map((c) => cardImage(c.cardId, deck)));
+  // One type size for every name in the picture (the cards are all one size): the largest, down to three
+  // quarters, at which each name fits one line; a name still too wide goes on two lines in that same size.
+  const labelled = slots.find((s) => s.label)!;
+  const fullSize = Math.round(Math.max(13, Math.min(o.maxName, labelled.w / 6.5)));
+  const minSize = Math.max(12, Math.round(fullSize * 0.75));
+  let nameSize = fullSize;
+  for (; nameSize > minSize; nameSize--) {
+    ctx.font = `${nameSize}px ${SANS}`;
+    if (p.cards.every((c, i) => !slots[i].label || ctx.measureText(c.name).width <= slots[i].labelW)) break;
+  }
   p.cards.forEach((c, i) => {
     const s = slots[i];
     ctx.save();
@@ -119,18 +129,16 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     ctx.drawImage(images[i], -s.w / 2, -s.h / 2, s.w, s.h);
     ctx.restore();
     if (!s.label) return;
-    const nameSize = Math.round(Math.max(13, Math.min(o.maxName, s.w / 6.5)));
     ctx.textAlign = 'center';
     ctx.fillStyle = '#ffffff';
-    // One line in a type down to three quarters of the size; a name that still does not fit goes on two.
-    let lines = fitType(ctx, c.name, { maxWidth: s.labelW, maxLines: 1, size: nameSize, minSize: Math.max(12, Math.round(nameSize * 0.75)), family: SANS });
-    if (lines[0].endsWith('…')) lines = fitType(ctx, c.name, { maxWidth: s.labelW, maxLines: 2, size: Math.round(nameSize * 0.85), minSize: 11, family: SANS });
+    // Smaller than the shared size only if even two lines of it are too narrow (not with the deck's names).
+    const lines = fitType(ctx, c.name, { maxWidth: s.labelW, maxLines: 2, size: nameSize, minSize: 11, family: SANS });
     let y = s.y + s.h + nameSize * 1.3;
-    lines.forEach((line, k) => ctx.fillText(line, s.x + s.w / 2, (y += k ? nameSize * 0.95 : 0)));
+    lines.forEach((line, k) => ctx.fillText(line, s.x + s.w / 2, (y += k ? nameSize * 1.15 : 0)));
     if (c.reversed) {
       ctx.fillStyle = '#c9a54e';
       ctx.font = `${Math.round(nameSize * 0.78)}px ${SANS}`;
-      ctx.fillText('перевёрнутая', s.x + s.w / 2, y + nameSize * 1.05);
+      ctx.fillText('перевёрнутая', s.x + s.w / 2, y + nameSize * 1.1);
     }
   });
 }
