@@ -8,9 +8,12 @@ export interface Slot {
   h: number;
   /** The crossing card of the Celtic cross lies across the first. */
   across?: boolean;
-  /** Where the card's name goes: under the card, or not at all (the crossing card's name would hide the first's). */
-  label: boolean;
-  /** How wide the name under the card may be: a little over the card, so that neighbouring names keep apart. */
+  /**
+   * Where the card's name goes: under the card, to its right (the Celtic cross's staff, where there is room
+   * beside it and none to spare below), or nowhere (the crossing card's name would hide the first's).
+   */
+  label: 'below' | 'right' | null;
+  /** How wide the name may be: under a card a little over the card, so that neighbouring names keep apart. */
   labelW: number;
 }
 
@@ -36,35 +39,50 @@ export function layoutCards(n: number, box: { x: number; y: number; w: number; h
       y: box.y + (box.h - totalH) / 2 + row * (h + labelH + gap),
       w,
       h,
-      label: true,
+      label: 'below',
       labelW: w + gap * 0.4,
     });
   }
   return slots;
 }
 
-/** Positions 1–6 as the cross (2 across 1), 7–10 as the staff on the right, bottom to top. */
+/**
+ * Positions 1–6 as the cross (2 across 1), 7–10 as the staff on the right, bottom to top. The cross's side
+ * cards stand clear of the crossing card, which is a card's height wide. The staff's names go under its
+ * cards, or beside them when that leaves the cards larger (a short box: a question on the picture).
+ */
 function celticCross(box: { x: number; y: number; w: number; h: number }, labelH: number): Slot[] {
   const gap = Math.round(box.w * 0.02);
-  // The cross is three cards wide and three high; the staff one card wide and four high.
-  const w = Math.min((box.w - gap * 4) / 4, (box.h - 4 * labelH - 3 * gap) / (4 * RATIO));
+  const STAFF_LABEL = 1.05; // the staff's names beside it: two lines at most, after a tenth of a card
+  // Across: side card, the crossing card's overhang, the centre card, overhang, side card, the staff (and
+  // its names if beside). Down: the cross is three cards and their names high; the staff four cards (and
+  // their names if under).
+  const across = (extra: number) => (box.w - gap * 4) / (4 + (RATIO - 1) + extra);
+  const crossDown = (box.h - 3 * labelH - 2 * gap) / (3 * RATIO);
+  const namesUnder = Math.min(across(1), crossDown, (box.h - 4 * labelH - 3 * gap) / (4 * RATIO));
+  const namesBeside = Math.min(across(1 + STAFF_LABEL), crossDown, (box.h - 3 * gap) / (4 * RATIO));
+  const beside = namesBeside > namesUnder;
+  const w = Math.max(namesUnder, namesBeside);
   const h = w * RATIO;
-  const crossW = 3 * w + 2 * gap;
-  const left = box.x + (box.w - (crossW + gap * 2 + w)) / 2;
+  const sideGap = (h - w) / 2 + gap / 2;
+  const crossW = 3 * w + 2 * sideGap;
+  const left = box.x + (box.w - (crossW + gap * 3 + w + (beside ? w * STAFF_LABEL : 0))) / 2;
   const cellH = h + labelH;
   const crossTop = box.y + (box.h - (3 * cellH + 2 * gap)) / 2;
-  const cx = left + w + gap;
+  const cx = left + w + sideGap;
   const cy = crossTop + cellH + gap;
   const staffLeft = left + crossW + gap * 2;
-  const staffTop = box.y + (box.h - (4 * cellH + 3 * gap)) / 2;
-  const labelW = w + gap * 0.4;
+  const staffStep = beside ? h + gap : cellH + gap;
+  const staffTop = box.y + (box.h - (4 * staffStep - gap)) / 2;
+  const below = { label: 'below' as const, labelW: w + gap * 0.4 };
+  const staffLabel = beside ? { label: 'right' as const, labelW: w * (STAFF_LABEL - 0.1) } : below;
   return [
-    { x: cx, y: cy, w, h, label: true, labelW },
-    { x: cx, y: cy, w, h, across: true, label: false, labelW },
-    { x: cx, y: cy + cellH + gap, w, h, label: true, labelW },
-    { x: left, y: cy, w, h, label: true, labelW },
-    { x: cx, y: crossTop, w, h, label: true, labelW },
-    { x: cx + w + gap, y: cy, w, h, label: true, labelW },
-    ...[3, 2, 1, 0].map((k) => ({ x: staffLeft, y: staffTop + k * (cellH + gap), w, h, label: true, labelW })),
+    { x: cx, y: cy, w, h, ...below },
+    { x: cx, y: cy, w, h, across: true, label: null, labelW: 0 },
+    { x: cx, y: cy + cellH + gap, w, h, ...below },
+    { x: left, y: cy, w, h, ...below },
+    { x: cx, y: crossTop, w, h, ...below },
+    { x: cx + w + sideGap, y: cy, w, h, ...below },
+    ...[3, 2, 1, 0].map((k) => ({ x: staffLeft, y: staffTop + k * staffStep, w, h, ...staffLabel })),
   ];
 }

@@ -104,7 +104,7 @@ function background(ctx: SKRSContext2D, w: number, h: number) {
   }
 }
 
-/** Draws the cards into `box`, names under them; reversed cards turned, the crossing card across. */
+/** Draws the cards into `box`, names under (or beside) them; reversed cards turned, the crossing card across. */
 async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box: { x: number; y: number; w: number; h: number }, o: { labelH: number; maxName: number; cross: boolean; shadow: number }) {
   const slots = layoutCards(p.cards.length, box, o.labelH, o.cross);
   const images = await Promise.all(p.cards.map((c) => cardImage(c.cardId, deck)));
@@ -129,16 +129,21 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     ctx.drawImage(images[i], -s.w / 2, -s.h / 2, s.w, s.h);
     ctx.restore();
     if (!s.label) return;
-    ctx.textAlign = 'center';
     ctx.fillStyle = '#ffffff';
     // Smaller than the shared size only if even two lines of it are too narrow (not with the deck's names).
     const lines = fitType(ctx, c.name, { maxWidth: s.labelW, maxLines: 2, size: nameSize, minSize: 11, family: SANS });
-    let y = s.y + s.h + nameSize * 1.3;
-    lines.forEach((line, k) => ctx.fillText(line, s.x + s.w / 2, (y += k ? nameSize * 1.15 : 0)));
+    const lineH = nameSize * 1.15;
+    const markH = c.reversed ? nameSize * 1.1 : 0;
+    // Under the card, centred; or beside it, left-aligned and centred on the card's height.
+    const right = s.label === 'right';
+    const x = right ? s.x + s.w * 1.1 : s.x + s.w / 2;
+    let y = right ? s.y + s.h / 2 - ((lines.length - 1) * lineH + markH) / 2 + nameSize * 0.35 : s.y + s.h + nameSize * 1.3;
+    ctx.textAlign = right ? 'left' : 'center';
+    lines.forEach((line, k) => ctx.fillText(line, x, (y += k ? lineH : 0)));
     if (c.reversed) {
       ctx.fillStyle = '#c9a54e';
       ctx.font = `${Math.round(nameSize * 0.78)}px ${SANS}`;
-      ctx.fillText('перевёрнутая', s.x + s.w / 2, y + nameSize * 1.1);
+      ctx.fillText('перевёрнутая', x, y + markH);
     }
   });
 }
