@@ -8,6 +8,15 @@ describe('configuration', () => {
     expect(c.openai).toMatchObject({ model: 'gpt-3.5-turbo', maxTokens: 2500, temperature: 0.7 });
   });
 
+  it('keeps local mode on loopback: another HOST without BOT_TOKEN is refused with one line naming HOST', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'tarot.example.com', '::ffff:10.0.0.1']) {
+      expect(() => loadConfig({ HOST: host, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/prod' })).toThrow(/^Invalid environment variable HOST: .*local mode/);
+    }
+    // With a bot token the app may listen anywhere (the Docker image's 0.0.0.0).
+    expect(loadConfig({ HOST: '0.0.0.0', BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345' }).host).toBe('0.0.0.0');
+  });
+
   it('defaults to Stars and webhooks for a real bot on an https address', () => {
     const c = loadConfig({ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com/', WEBHOOK_SECRET: 'secret_1' });
     expect(c).toMatchObject({ localMode: false, paymentsProvider: 'stars', botMode: 'webhook', publicUrl: 'https://tarot.example.com' });

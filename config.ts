@@ -56,6 +56,15 @@ const isTimeZone = (tz: string) => {
   }
 };
 
+/** 127.0.0.0/8, ::1 and localhost: the addresses only this machine reaches. */
+function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1') return true;
+  if (net.isIPv4(h)) return h.startsWith('127.');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
+  return !!mapped && mapped[1].startsWith('127.');
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -189,6 +198,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const localMode = !e.BOT_TOKEN;
+  // Local mode signs anyone in as anyone (/dev/launch): it must never be reachable from another machine.
+  if (localMode && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(
+      `Invalid environment variable HOST: "${e.HOST}" is not a loopback address; without BOT_TOKEN the app runs in local mode, which anyone could sign in to as anyone, so it listens only on 127.0.0.1, ::1 or localhost`,
+    );
+  }
   const paymentsProvider = e.PAYMENTS_PROVIDER ?? (localMode ? 'mock' : 'stars');
   if (paymentsProvider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     throw new ConfigError(

@@ -3,11 +3,11 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import type { Api } from 'grammy';
 import { createApi } from './api/app';
 import { createLocalTelegram, type LocalTelegram } from './bot/local-telegram/index';
 import { localTelegramRoutes } from './bot/local-telegram/routes';
 import type { TelegramRuntime } from './bot/runtime';
+import type { ServicesApi } from './bot/services-api';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, DataDirLockedError, migrateToLatest, type DatabaseHandle } from './db/connection';
 import type { OpenedPglite } from './db/pglite';
@@ -63,8 +63,8 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
     const botToken = config.botToken ?? (await getOrCreateSetting(database.db, 'local_bot_token', generateLocalBotToken));
     let starsApiRoot = config.telegramApiRoot;
     // grammY loads when first needed (a Stars invoice, or the bot once the API listens), not before /api/health.
-    let starsClient: Promise<Api> | null = null;
-    const starsApi = () => (starsClient ??= import('grammy').then(({ Api }) => new Api(botToken, { apiRoot: starsApiRoot })));
+    let starsClient: Promise<ServicesApi> | null = null;
+    const starsApi = () => (starsClient ??= import('./bot/services-api').then(({ createServicesApi }) => createServicesApi(botToken, starsApiRoot, logger)));
     let username: string | undefined;
     const botUsername = async () => (username ??= (await (await starsApi()).getMe()).username);
     const services = createServices({

@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // - process: the app as child processes (crashes, restarts, several instances, `npm start`) and the
 //   deployment files.
 // - browser: Chromium against the whole app.
-// The last two share one web build made before they start (`npm start` serves it too).
+// The last two share one web build made before they start (`npm start` serves it too); the process tests
+// also run the built server (dist/server), built once before them.
 const PROCESS_TESTS = ['test/**/*.test.ts'];
 const BROWSER_TESTS = ['webapp/e2e/**/*.test.ts', 'bot/local-telegram/dev-telegram.test.ts'];
 
@@ -25,7 +26,7 @@ export default defineConfig({
           exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
         },
       },
-      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts'] } },
+      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts', 'test/server-build-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
     ],
   },

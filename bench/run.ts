@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureServerBuild } from '../scripts/server-build.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 // Benches are this folder's top-level .ts files; helpers live in bench/lib/.
@@ -18,6 +19,9 @@ if (unknown.length) {
   console.error(`Unknown bench: ${unknown.join(', ')}. Available: ${benches.join(', ')}`);
   process.exit(1);
 }
+
+// The benches that start the app as a child run the built server (test/app-process.ts), as `npm start` does.
+await ensureServerBuild((line) => console.error(line));
 
 for (const name of wanted.length ? wanted : benches) {
   console.error(`bench ${name}…`);

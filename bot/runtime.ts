@@ -38,7 +38,7 @@ export interface TelegramRuntimeOptions {
 }
 
 
-/** Old pushes, update ids, conversations and share pictures are pruned this often (and at start). */
+/** Old pushes, update ids, conversations and share pictures are pruned, and unmatched Stars refunded, this often (and at start). */
 const HOUSEKEEPING_EVERY_MS = 3600_000;
 
 export function createTelegramRuntime(o: TelegramRuntimeOptions) {
@@ -161,6 +161,8 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       notifications: () => o.services.notifications.cleanup(),
       botState: () => o.services.botState.cleanup(),
       sharePictures: () => o.services.share.prune(),
+      // Stars that matched no order and whose refund Telegram refused go back now.
+      starsRefunds: () => o.services.payments.stars.retryRefunds(),
     };
     for (const [part, run] of Object.entries(parts)) {
       try {

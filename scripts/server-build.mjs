@@ -58,6 +58,21 @@ const ownImportMetaUrl = {
  */
 const EXTERNAL = ['@electric-sql/pglite', '@napi-rs/canvas', 'pg-native'];
 
+/**
+ * A package imported with `import()` gets a chunk of its own; for a CommonJS package that chunk exports only
+ * `default`, so `const { Api } = await import('grammy')` works under tsx and is undefined in the bundle.
+ * Lazily loaded packages must go through an ES module of ours that imports them statically.
+ */
+function assertNoBareDynamicImports(metafile) {
+  const bare = Object.values(metafile.outputs).filter(
+    (o) => o.entryPoint?.startsWith('node_modules/') && o.exports.length === 1 && o.exports[0] === 'default',
+  );
+  if (bare.length > 0) {
+    const names = bare.map((o) => o.entryPoint).join(', ');
+    throw new Error(`import() of a CommonJS package gives only its default export in the bundle (${names}): import it from an ES module of ours and load that lazily`);
+  }
+}
+
 /** Builds dist/server/start.js; returns the ms it took. */
 export async function buildServer() {
   const started = performance.now();
@@ -83,6 +98,7 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [ownImportMetaUrl],
   });
+  assertNoBareDynamicImports(result.metafile);
   fs.writeFileSync(INPUTS, JSON.stringify(Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'))));
   return Math.round(performance.now() - started);
 }

@@ -1,8 +1,10 @@
 // Child processes for the tests and the benches. Each child leads its own process group (so `npm`'s and
 // `tsx`'s children go too); every group still alive is killed when this process exits, whatever happened.
-// The whole app runs as `node --import tsx main.ts` (what `npx tsx main.ts` runs): the tests that need real
-// processes (several instances, SIGKILL and SIGTERM) and the load and memory benches, whose child's pid is
-// the app's own, so its memory is read from /proc/<pid>/status.
+// The whole app runs as what ships: `node <heap flags> dist/server/start.js`, the bundle `npm start` and the
+// Docker image run (built before the process tests by test/server-build-setup.ts, before the benches by
+// bench/run.ts), never the TypeScript sources. Used by the tests that need real processes (several
+// instances, SIGKILL and SIGTERM, Stars through the Bot API) and the load and memory benches, whose child's
+// pid is the app's own, so its memory is read from /proc/<pid>/status.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase, type TestDbKind } from './databases';
 import { appNodeFlags } from '../scripts/node-flags.mjs';
+import { SERVER_BUNDLE } from '../scripts/server-build.mjs';
 import { sleep } from './wait';
 
 
@@ -217,7 +220,7 @@ export interface AppProcessOptions {
 }
 
 /**
- * Starts main.ts with `env` (on top of a bare PATH/HOME) on a free port and waits until GET /api/health
+ * Starts the built server (dist/server/start.js) with `env` (on top of a bare PATH/HOME) on a free port and waits until GET /api/health
  * answers 200. Throws with the process's output when it exits or is not healthy within `timeoutMs`.
  */
 export async function startAppProcess(name: string, env: Record<string, string>, o: AppProcessOptions = {}): Promise<AppProcess> {
@@ -234,7 +237,8 @@ export async function startAppProcess(name: string, env: Record<string, string>,
   const memoryWaiters: ((m: MemoryReport) => void)[] = [];
   const memoryArgs = o.memoryReport ? ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_REPORT)}`] : [];
   const childEnv = { ...baseEnv(), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) };
-  const child = spawnGroup(process.execPath, [...appNodeFlagsFor(childEnv), ...memoryArgs, '--import', 'tsx', 'main.ts'], {
+  if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: build it first (npm run build)`);
+  const child = spawnGroup(process.execPath, [...appNodeFlagsFor(childEnv), ...memoryArgs, SERVER_BUNDLE], {
     cwd: ROOT,
     env: childEnv,
     onStdout: (line) => {

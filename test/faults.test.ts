@@ -1,4 +1,4 @@
-// Faults, with the app as a child process (main.ts) on each test database: SIGKILL in the middle of a stream
+// Faults, with the app as a child process (the built server) on each test database: SIGKILL in the middle of a stream
 // of reading creations and YooKassa payment notifications loses nothing that was answered and leaves
 // nothing half-written, and redelivered notifications grant nothing twice; SIGTERM lets the request and the
 // bot update in flight finish and exits 0; on PostgreSQL, the database cut off behind a TCP proxy gives

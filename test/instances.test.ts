@@ -1,4 +1,4 @@
-// Two app processes (main.ts, webhook mode) on one PostgreSQL database behind an imagined load balancer:
+// Two app processes (the built server, webhook mode) on one PostgreSQL database behind an imagined load balancer:
 // API calls land on either, quotas hold across both, a chat conversation begun on one continues on the
 // other, and due pushes go out once although both instances schedule and send. Needs TEST_DATABASE_URL.
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// Telegram Stars payments through crashes and outages, with the app as a child process (main.ts, webhook
+// Telegram Stars payments through crashes and outages, with the app as a child process (the built server, webhook
 // mode): SIGKILL while dozens of successful_payment updates are in flight, then a restart on the same
 // database and every update redelivered twice, ends in exactly one payment row and one grant per payment;
 // a database outage during successful_payment answers non-2xx so Telegram redelivers (webhook), or is

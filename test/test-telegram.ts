@@ -30,8 +30,8 @@ export interface TestTelegramOptions extends Omit<LocalTelegramOptions, 'fetch'>
   maxRecordedCalls?: number;
 }
 
-/** The methods that send into a chat: the ones failNext fails. */
-const SEND_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendInvoice', 'editMessageText', 'editMessageReplyMarkup', 'copyMessage', 'forwardMessage']);
+/** The methods failNext fails: those that send into a chat, and a refund to a user. */
+const FAILABLE_METHODS = new Set(['sendMessage', 'sendPhoto', 'sendInvoice', 'editMessageText', 'editMessageReplyMarkup', 'copyMessage', 'forwardMessage', 'refundStarPayment']);
 
 export function createTestTelegram(o: TestTelegramOptions) {
   const maxCalls = o.maxRecordedCalls ?? 20_000;
@@ -59,7 +59,7 @@ export function createTestTelegram(o: TestTelegramOptions) {
       }
       const method = c.req.param('method');
       const chatId = chatIdOf(params);
-      const queue = chatId !== null && SEND_METHODS.has(method) ? injected.get(chatId) : undefined;
+      const queue = chatId !== null && FAILABLE_METHODS.has(method) ? injected.get(chatId) : undefined;
       if (queue?.length) {
         const fault = queue.shift()!;
         if (!queue.length) injected.delete(chatId!);
@@ -77,7 +77,7 @@ export function createTestTelegram(o: TestTelegramOptions) {
     /** Every Bot API call the bot made (getUpdates excepted), in order, with a monotonic time in ms. */
     calls,
 
-    /** The next `count` sends to `chatId` fail with this error (429 with retry_after, 500, …). */
+    /** The next `count` sends to `chatId` (or refunds to that user) fail with this error (429 with retry_after, 500, …). */
     failNext(chatId: number, error: InjectedFailure, count = 1) {
       const q = injected.get(chatId) ?? [];
       for (let i = 0; i < count; i++) q.push(error);

@@ -50,8 +50,14 @@ composer.on('message:successful_payment', async (ctx) => {
     subscriptionExpirationDate: sp.subscription_expiration_date,
   });
   if ('refused' in result) {
-    ctx.deps.logger.warn({ userId: ctx.from.id, chargeId: sp.telegram_payment_charge_id, reason: result.refused }, 'stars payment matched no order; refunded');
-    await ctx.reply('Этот платёж не совпал ни с одним счётом, поэтому звёзды возвращены. Если нужна помощь — /paysupport.');
+    const log = { userId: ctx.from.id, chargeId: sp.telegram_payment_charge_id, reason: result.refused };
+    if (result.refunded) {
+      ctx.deps.logger.warn(log, 'stars payment matched no order; refunded');
+      await ctx.reply('Этот платёж не совпал ни с одним счётом, поэтому звёзды возвращены. Если нужна помощь — /paysupport.');
+    } else {
+      ctx.deps.logger.error(log, 'stars payment matched no order; the refund failed and will be tried again');
+      await ctx.reply('Этот платёж не совпал ни с одним счётом. Звёзды вернутся автоматически в ближайшее время; если нужна помощь — /paysupport.');
+    }
     return;
   }
   ctx.deps.logger.info(

@@ -148,6 +148,19 @@ export async function markRefunded(db: Q, id: number): Promise<Payment | undefin
     .executeTakeFirst();
 }
 
+/** Payments that granted nothing and still hold the user's money (a refund that failed), oldest first. */
+export async function listUnrefundedUngranted(db: Q, provider: PaymentProvider, limit = 50): Promise<Payment[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('status', '=', 'succeeded')
+    .where(sql<boolean>`granted->>'kind' = 'none'`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export async function listUserPayments(db: Q, userId: number, limit = 20): Promise<Payment[]> {
   return db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
 }

@@ -43,7 +43,7 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
     ...checkouts,
 
     /** Telegram Stars, called by the bot. */
-    stars: createStarsEvents(ctx, confirm),
+    stars: createStarsEvents(ctx, confirm, admin.refund),
 
     /** YooKassa notifications: only the id is taken from the body; the rest is read back from the API. */
     yookassa: { notification: yookassa.notification },

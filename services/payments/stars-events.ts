@@ -6,7 +6,10 @@ import type { Confirm } from './confirm';
 import { TITLES, UUID, type PaymentContext } from './context';
 import { recordUngrantedPayment, revokePayment, type AppliedPayment } from './entitlements';
 
-export function createStarsEvents(ctx: PaymentContext, confirm: Confirm) {
+/** Refunds a payment and takes back what it granted (admin.ts); throws when the provider refused. */
+type Refund = (paymentId: number) => Promise<unknown>;
+
+export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund: Refund) {
   const deps = ctx.deps;
   return {
     /** pre_checkout_query: the payload must be a pending Stars order of this user for exactly this amount. */
@@ -27,7 +30,8 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm) {
 
     /**
      * successful_payment: the only moment Stars grant access. A charge id seen before grants nothing; a
-     * payment that matches no order of this user is recorded, refunded and grants nothing.
+     * payment that matches no order of this user is recorded once, grants nothing and is refunded: on its
+     * first delivery, again on any redelivery while the refund has not gone through, and by `retryRefunds`.
      */
     async successfulPayment(p: {
       userId: number;
@@ -38,7 +42,7 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm) {
       isRecurring?: boolean;
       isFirstRecurring?: boolean;
       subscriptionExpirationDate?: number;
-    }): Promise<AppliedPayment | { applied: false; refused: string }> {
+    }): Promise<AppliedPayment | { applied: false; refused: string; refunded: boolean }> {
       const order = UUID.test(p.payload) ? await paymentsRepo.findOrder(deps.db, p.payload) : undefined;
       const reason =
         !order || order.provider !== 'stars'
@@ -49,18 +53,19 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm) {
               ? 'amount mismatch'
               : null;
       if (reason || !order) {
-        const recorded = await recordUngrantedPayment(deps.db, {
-          provider: 'stars',
-          providerPaymentId: p.telegramPaymentChargeId,
-          userId: p.userId,
-          amountMinor: p.totalAmount,
-          currency: p.currency,
-          reason: reason ?? 'unknown order',
-          timeZone: deps.defaultTimeZone,
-        });
-        // Money we cannot match goes back (once: only the first delivery records it).
-        if (recorded && ctx.cfg.starsApi) await ctx.cfg.starsApi.refundStarPayment(p.userId, p.telegramPaymentChargeId).catch(() => {});
-        return { applied: false, refused: reason ?? 'unknown order' };
+        const recorded =
+          (await recordUngrantedPayment(deps.db, {
+            provider: 'stars',
+            providerPaymentId: p.telegramPaymentChargeId,
+            userId: p.userId,
+            amountMinor: p.totalAmount,
+            currency: p.currency,
+            reason: reason ?? 'unknown order',
+            timeZone: deps.defaultTimeZone,
+          })) ?? (await paymentsRepo.findPayment(deps.db, 'stars', p.telegramPaymentChargeId));
+        // Money we cannot match goes back. A refund Telegram refused is tried again (redelivery, housekeeping).
+        const refunded = recorded?.status === 'refunded' || (!!recorded && (await refund(recorded.id).then(() => true, () => false)));
+        return { applied: false, refused: reason ?? 'unknown order', refunded };
       }
       return confirm({
         provider: 'stars',
@@ -76,6 +81,15 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm) {
         autoRenew: order.recurring,
         recurringReference: order.recurring ? p.telegramPaymentChargeId : undefined,
       });
+    },
+
+    /** Refunds again the Stars payments that matched no order and whose refund failed; the number refunded. */
+    async retryRefunds(): Promise<number> {
+      let done = 0;
+      for (const payment of await paymentsRepo.listUnrefundedUngranted(deps.db, 'stars')) {
+        if (await refund(payment.id).then(() => true, () => false)) done++;
+      }
+      return done;
     },
 
     /** refunded_payment (a refund made outside the app): take back what the payment granted. */

@@ -1,0 +1,26 @@
+// The Bot API calls the services make outside the bot's updates: Stars invoice links and refunds, a Stars
+// subscription's renewal switch, prepared share messages, the bot's username. main.ts loads this module
+// lazily (grammY is not needed before the first payment or the bot's start). It must be this ES module of
+// ours, not `import('grammy')` itself: in the esbuild bundle a dynamic import of a CommonJS package gives
+// only its default export, and `{ Api }` was undefined there.
+import { Api } from 'grammy';
+import type { Logger } from '../logger';
+
+const CALLS = ['createInvoiceLink', 'refundStarPayment', 'editUserStarSubscription', 'savePreparedInlineMessage', 'getMe'] as const;
+type Call = (typeof CALLS)[number];
+export type ServicesApi = Pick<Api, Call>;
+
+/** The calls the services use, each failure logged with Telegram's reason before it reaches the caller. */
+export function createServicesApi(token: string, apiRoot: string, logger: Logger): ServicesApi {
+  const api = new Api(token, { apiRoot });
+  const logged = <K extends Call>(method: K): Api[K] =>
+    (async (...args: unknown[]) => {
+      try {
+        return await (api[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (err) {
+        logger.error({ err, method }, 'Bot API call failed');
+        throw err;
+      }
+    }) as Api[K];
+  return Object.fromEntries(CALLS.map((m) => [m, logged(m)])) as unknown as ServicesApi;
+}
