@@ -5,30 +5,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lockfileHash } from './lockfile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist', 'server');
 export const SERVER_BUNDLE = path.join(outDir, 'start.js');
-/** The bundle's inputs as esbuild reported them (relative to the root), for the staleness check. */
+/** The bundle's inputs as esbuild reported them (relative to the root) and the packages' fingerprint, for the staleness check. */
 const INPUTS = path.join(outDir, 'inputs.json');
 const ENTRY = path.join(root, 'scripts', 'start.ts');
 
 const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
 
-/** True when the bundle is missing or older than one of its inputs, package-lock.json, this script or tsconfig. */
+/** True when the bundle is missing or older than one of its inputs, this script or tsconfig, or other packages are installed. */
 export function serverBuildIsStale() {
   const built = fs.statSync(SERVER_BUNDLE, { throwIfNoEntry: false })?.mtimeMs;
   if (!built) return true;
-  let inputs;
+  let record;
   try {
-    inputs = JSON.parse(fs.readFileSync(INPUTS, 'utf8'));
+    record = JSON.parse(fs.readFileSync(INPUTS, 'utf8'));
   } catch {
     return true;
   }
-  // Packages unpack with old file times: an install of other versions shows in package-lock.json. (Not
-  // node_modules/.package-lock.json: `npm prune` in the Dockerfile rewrites it after the image's build.)
-  const installs = [path.join(root, 'package-lock.json')].filter((f) => fs.existsSync(f));
-  const files = [...inputs.map((f) => path.join(root, f)), ...installs, fileURLToPath(import.meta.url), path.join(root, 'tsconfig.json')];
+  // Packages unpack with old file times: an install of other versions shows in package-lock.json's content.
+  if (!Array.isArray(record.inputs) || record.lockHash !== lockfileHash(root)) return true;
+  const files = [...record.inputs.map((f) => path.join(root, f)), fileURLToPath(import.meta.url), path.join(root, 'tsconfig.json')];
   return files.some((f) => mtime(f) > built);
 }
 
@@ -99,7 +99,8 @@ export async function buildServer() {
     plugins: [ownImportMetaUrl],
   });
   assertNoBareDynamicImports(result.metafile);
-  fs.writeFileSync(INPUTS, JSON.stringify(Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'))));
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
+  fs.writeFileSync(INPUTS, JSON.stringify({ inputs, lockHash: lockfileHash(root) }));
   return Math.round(performance.now() - started);
 }
 

@@ -1,12 +1,16 @@
-// Builds the web app when dist/webapp is missing or older than its sources (npm start, browser tests).
+// Builds the web app when dist/webapp is missing or older than its sources, or other packages are installed
+// (npm start, browser tests).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lockfileHash } from './lockfile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist', 'webapp', 'index.html');
-const SOURCES = ['webapp', 'domain', 'package-lock.json'];
+/** Written by the build (webapp/vite.config.ts): the packages' fingerprint it was built with. */
+const buildRecord = path.join(root, 'dist', 'webapp-build.json');
+const SOURCES = ['webapp', 'domain'];
 
 function newestMtime(p: string): number {
   const stat = fs.statSync(p, { throwIfNoEntry: false });
@@ -20,8 +24,17 @@ function newestMtime(p: string): number {
   return newest;
 }
 
+function builtWithLockHash(): string | null {
+  try {
+    return JSON.parse(fs.readFileSync(buildRecord, 'utf8')).lockHash ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function webBuildIsStale(): boolean {
   const built = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (builtWithLockHash() !== lockfileHash(root)) return true;
   return built < Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
 }
 
@@ -37,6 +50,10 @@ export async function ensureWebBuild(log: (line: string) => void = console.log):
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error(`The web app build failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0) {
+    // An image without the build tools (npm prune --omit=dev) still serves the build it was made with.
+    if (fs.existsSync(builtIndex)) return log(`Could not rebuild the web app (exit ${result.status ?? result.signal}); serving the existing build.`);
+    throw new Error(`The web app build failed (exit ${result.status ?? result.signal})`);
+  }
   log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import fs from 'node:fs';
 import { DECK } from '../domain/deck.ts'; // extensions: Vite's config loader asks for them
+import { lockfileHash } from '../scripts/lockfile.mjs';
 import { cardBackSvg, cardSvg } from './art/card-art.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,10 +41,21 @@ function cardArt(): Plugin {
   };
 }
 
+/** After a build, the packages it was built with (scripts/web-build.ts compares them: an install makes it stale). */
+function buildRecord(): Plugin {
+  return {
+    name: 'taro-build-record',
+    apply: 'build',
+    closeBundle() {
+      fs.writeFileSync(path.join(here, '..', 'dist', 'webapp-build.json'), JSON.stringify({ lockHash: lockfileHash(path.join(here, '..')) }));
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: here,
   publicDir: path.join(here, 'public'),
-  plugins: [cardArt()],
+  plugins: [cardArt(), buildRecord()],
   // A build is always the production one, also when started from a test run (vitest sets NODE_ENV=test,
   // which would otherwise give React's development build).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
