@@ -9,6 +9,8 @@ const config: KnipConfig = {
     'scripts/*.{ts,mjs}',
     // Benches are loaded by bench/run.ts by name; bench/lib/* run as child processes.
     'bench/**/*.ts',
+    // Run by .ci/run against a pruned production build.
+    'test/production-smoke.ts',
     // Registered in db/migrations/index.ts, but each is a unit of its own.
     'db/migrations/*.ts',
   ],
