@@ -1,15 +1,12 @@
 // «Архив гаданий»: every reading is kept for every user; free, week and basic users see the last 30 days,
-// VIP users (and special access) all of it. Search by question text and by card. Nothing is ever deleted.
+// VIP users (and special access) all of it (the rule itself, for every path, is in archive-rule.ts). Search
+// by question text and by card. Nothing is ever deleted.
 import * as archiveRepo from '../db/repositories/archive';
-import type { User } from '../db/schema';
 import { DECK } from '../domain/deck';
-import { DAY_MS } from '../domain/time';
+import { ARCHIVE_WINDOW_DAYS, archiveWindowStart, needsVip, seesWholeArchive } from './archive-rule';
 import type { ServiceDeps } from './deps';
-import { ServiceError } from './errors';
 import { readingView, type ReadingView } from './readings';
-import { entitlementOf, type UserService } from './users';
-
-export const ARCHIVE_WINDOW_DAYS = 30;
+import type { UserService } from './users';
 
 export interface ArchivePage {
   readings: ReadingView[];
@@ -24,12 +21,6 @@ export interface ArchivePage {
   olderHidden: number;
 }
 
-const needsVip = () =>
-  new ServiceError('payment_required', `Архив гаданий старше ${ARCHIVE_WINDOW_DAYS} дней доступен с VIP-подпиской.`, {
-    requiredPlan: 'vip_499',
-    redirect: '/subscription',
-  });
-
 /** Card ids whose Russian name (or id) contains `query`: «туз» finds the four aces. */
 export function cardsMatching(query: string): string[] {
   const q = query.trim().toLowerCase().replace(/ё/g, 'е');
@@ -38,19 +29,13 @@ export function cardsMatching(query: string): string[] {
 }
 
 export function createArchiveService(deps: ServiceDeps, users: UserService) {
-  const windowStart = () => new Date(deps.clock().getTime() - ARCHIVE_WINDOW_DAYS * DAY_MS);
-  const isVip = (user: User) => {
-    const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-    return e.special || e.tier === 'vip_499';
-  };
-
   return {
     /** GET /api/user/readings: the visible part of the archive, newest first, with search. */
     async list(userId: number, o: { limit: number; offset: number; q?: string; card?: string; scope?: 'all' }): Promise<ArchivePage> {
       const user = await users.requireUser(userId);
-      const vip = isVip(user);
+      const vip = seesWholeArchive(deps, user);
       if (o.scope === 'all' && !vip) throw needsVip();
-      const since = vip ? undefined : windowStart();
+      const since = vip ? undefined : archiveWindowStart(deps);
       const filter: archiveRepo.ArchiveFilter = {
         userId,
         since,
@@ -71,12 +56,6 @@ export function createArchiveService(deps: ServiceDeps, users: UserService) {
         windowDays: vip ? null : ARCHIVE_WINDOW_DAYS,
         olderHidden,
       };
-    },
-
-    /** Whether the user may open a reading of theirs made at `createdAt` (older than the window: VIP only, else 402). */
-    async assertVisible(userId: number, createdAt: Date): Promise<void> {
-      if (createdAt >= windowStart()) return;
-      if (!isVip(await users.requireUser(userId))) throw needsVip();
     },
   };
 }

@@ -2,7 +2,6 @@
 // basic 1, free none), deals one clarifying card that is not on the table, and answers with the AI, or with
 // the card-based text when no AI text can be produced; such an answer may be asked of the AI again at no cost.
 import * as repo from '../db/repositories/follow-ups';
-import * as readingsRepo from '../db/repositories/readings';
 import type { Reading, ReadingFollowUp } from '../db/schema';
 import { CARD_BY_ID, DECK } from '../domain/deck';
 import { deal } from '../domain/deal';
@@ -14,6 +13,7 @@ import {
   FOLLOW_UP_QUESTION_MIN,
   type FollowUpInput,
 } from '../domain/follow-up';
+import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
@@ -77,12 +77,8 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     return { limit, used, remaining: Math.max(0, limit - used), locked: limit === 0 };
   }
 
-  async function owned(userId: number, readingId: number): Promise<Reading> {
-    const r = await readingsRepo.findReading(deps.db, readingId);
-    if (!r) throw new ServiceError('not_found', 'Расклад не найден');
-    if (r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
-    return r;
-  }
+  // The archive rule: 404 for anyone else's reading, 402 past the window.
+  const owned = (userId: number, readingId: number): Promise<Reading> => readableReading(deps, userId, readingId);
 
   function checkFinished(r: Reading) {
     if (r.status === 'saved') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения: уточнять можно расклады, которые сделал сервер');

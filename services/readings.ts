@@ -12,6 +12,7 @@ import { canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, t
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
+import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';
@@ -174,11 +175,9 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       return users.status(userId);
     },
 
+    /** The caller's reading, if the archive shows it (404 for anyone else's, 402 past the window). */
     async get(userId: number, id: number): Promise<ReadingView> {
-      const r = await readingsRepo.findReading(deps.db, id);
-      // Someone else's reading answers exactly as a missing one: ids must not tell what exists.
-      if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
-      return readingView(r);
+      return readingView(await readableReading(deps, userId, id));
     },
 
     async list(userId: number, limit: number, offset: number) {

@@ -12,6 +12,7 @@ import type { Reading } from '../../db/schema';
 import { buildFallbackInterpretation } from '../../domain/fallback';
 import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/prompts';
 import { ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
+import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { natalSigns } from '../natal';
@@ -44,8 +45,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   const daily = createDailyInterpretations(deps, users, provider);
 
   async function loadOwned(userId: number, id: number): Promise<Reading> {
-    const r = await readingsRepo.findReading(deps.db, id);
-    if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
+    // The archive rule: 404 for anyone else's reading, 402 past the window.
+    const r = await readableReading(deps, userId, id);
     // Only readings the server dealt (and charged) are interpreted; a client-saved history entry never is.
     if (r.status === 'saved') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения и не толкуется');
     return r;

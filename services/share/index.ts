@@ -7,6 +7,7 @@ import { getOrCreateSetting } from '../../db/repositories/settings';
 import * as usersRepo from '../../db/repositories/users';
 import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
 import { DAY_MS } from '../../domain/time';
+import { readableReading } from '../archive-rule';
 import type { ServiceDeps, ShareDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
@@ -94,8 +95,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
 
     /** The owner's picture. */
     async imageForOwner(userId: number, id: number, o: ImageOptions): Promise<Buffer> {
-      const row = await load(id);
-      if (row.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
+      const row = await readableReading(deps, userId, id);
       return picture(readingView(row), row.status, o);
     },
 
@@ -116,8 +116,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
      * and (when the bot can) a prepared inline message for shareMessage.
      */
     async prepare(userId: number, id: number, o: { deck: DeckId; includeQuestion: boolean }) {
-      const row = await load(id);
-      if (row.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
+      const row = await readableReading(deps, userId, id);
       const r = readingView(row);
       const storyUrl = absolute(await signedPath(id, { ...o, format: 'story' }));
       const cardUrl = absolute(await signedPath(id, { ...o, format: 'card' }));
