@@ -25,6 +25,9 @@ interface InjectedFailure {
   parameters?: { retry_after?: number };
 }
 
+/** A queued failure, for any send or for one method only. */
+type QueuedFailure = InjectedFailure & { method?: string };
+
 export interface TestTelegramOptions extends Omit<LocalTelegramOptions, 'fetch'> {
   /** Keep at most this many recorded calls. */
   maxRecordedCalls?: number;
@@ -37,7 +40,7 @@ export function createTestTelegram(o: TestTelegramOptions) {
   const maxCalls = o.maxRecordedCalls ?? 20_000;
   const started = performance.now();
   const calls: RecordedCall[] = [];
-  const injected = new Map<number, InjectedFailure[]>();
+  const injected = new Map<number, QueuedFailure[]>();
   /** Where webhook deliveries really go (the registered URL is the public one, unreachable here). */
   let webhookTarget: string | null = null;
   const store = createStore({ ...o, fetch: (url, init) => fetch(webhookTarget ?? url, init) });
@@ -60,8 +63,9 @@ export function createTestTelegram(o: TestTelegramOptions) {
       const method = c.req.param('method');
       const chatId = chatIdOf(params);
       const queue = chatId !== null && FAILABLE_METHODS.has(method) ? injected.get(chatId) : undefined;
-      if (queue?.length) {
-        const fault = queue.shift()!;
+      const at = queue ? queue.findIndex((f) => !f.method || f.method === method) : -1;
+      if (queue && at >= 0) {
+        const fault = queue.splice(at, 1)[0];
         if (!queue.length) injected.delete(chatId!);
         record(method, params, false, fault.error_code);
         return failure(c, fault);
@@ -77,10 +81,10 @@ export function createTestTelegram(o: TestTelegramOptions) {
     /** Every Bot API call the bot made (getUpdates excepted), in order, with a monotonic time in ms. */
     calls,
 
-    /** The next `count` sends to `chatId` (or refunds to that user) fail with this error (429 with retry_after, 500, …). */
-    failNext(chatId: number, error: InjectedFailure, count = 1) {
+    /** The next `count` sends to `chatId` (or refunds to that user; of `method` only, when given) fail with this error (429 with retry_after, 500, …). */
+    failNext(chatId: number, error: InjectedFailure, count = 1, method?: string) {
       const q = injected.get(chatId) ?? [];
-      for (let i = 0; i < count; i++) q.push(error);
+      for (let i = 0; i < count; i++) q.push({ ...error, method });
       injected.set(chatId, q);
     },
 

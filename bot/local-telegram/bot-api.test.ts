@@ -58,6 +58,20 @@ describe('local Telegram Bot API', () => {
     expect(updates.map((u) => u.message?.text)).toEqual(['/start']);
   });
 
+  it('a caption is limited to 1,024 characters as the user sees them: tags count nothing, an entity one, an emoji two (UTF-16)', async () => {
+    const { tg, api } = await start(createLocalTelegram({ token: TEST_BOT_TOKEN }));
+    tg.setProfile({ id: 8, first_name: 'Вера' });
+    const photo = (caption: string) => api.sendPhoto(8, new InputFile(pngHeader(10, 10), 'p.png'), { caption, parse_mode: 'HTML' });
+    await photo('&lt;'.repeat(1024));
+    await photo(`<b>${'я'.repeat(1000)}</b><i>${'😀'.repeat(12)}</i>`);
+    expect(tg.botMessages(8).map((m) => m.text.length)).toEqual([1024, 1024]);
+    const tooLong = { code: 400, description: 'Bad Request: message caption is too long' };
+    expect(await refusal(photo('я'.repeat(1025)))).toEqual(tooLong);
+    expect(await refusal(photo(`<b>${'я'.repeat(1000)}</b>${'😀'.repeat(13)}`))).toEqual(tooLong);
+    // A message's text keeps its own limit.
+    await api.sendMessage(8, 'я'.repeat(4096));
+  });
+
   it('fault controls exist only in the tests’ variant: the next send fails as asked, then sends go through', async () => {
     const plain = createLocalTelegram({ token: TEST_BOT_TOKEN });
     for (const control of ['failNext', 'calls', 'maxSendsPerWindow', 'deliverWebhooksTo', 'sendUpdate']) expect(control in plain).toBe(false);
@@ -69,9 +83,16 @@ describe('local Telegram Bot API', () => {
     expect(failed).toMatchObject({ error_code: 429, parameters: { retry_after: 3 } });
     await api.sendMessage(9, 'второе');
     expect(tg.botMessages(9).map((m) => m.text)).toEqual(['второе']);
+    // A failure for one method waits for that method; other sends go through meanwhile.
+    tg.failNext(9, { error_code: 500, description: 'Internal Server Error' }, 1, 'sendPhoto');
+    await api.sendMessage(9, 'третье');
+    const photoFailed = await api.sendPhoto(9, new InputFile(pngHeader(10, 10), 'p.png')).catch((e: GrammyError) => e);
+    expect(photoFailed).toMatchObject({ error_code: 500 });
     expect(tg.calls.map((c) => [c.method, c.ok, c.errorCode ?? null])).toEqual([
       ['sendMessage', false, 429],
       ['sendMessage', true, null],
+      ['sendMessage', true, null],
+      ['sendPhoto', false, 500],
     ]);
   });
 });

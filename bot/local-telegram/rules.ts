@@ -19,7 +19,9 @@ export class ApiFailure extends Error {
 
 export const bad = (description: string) => new ApiFailure(400, `Bad Request: ${description}`);
 
+// Telegram counts both in UTF-16 code units of the visible text.
 const MAX_TEXT = 4096;
+const MAX_CAPTION = 1024;
 
 export interface Invoice {
   title: string;
@@ -30,19 +32,30 @@ export interface Invoice {
   subscription_period?: number;
 }
 
-/** A message text (or caption) as the user sees it and as the page shows it. */
-export function formatText(text: unknown, parseMode: unknown): { text: string; html: string } {
-  if (typeof text !== 'string' || text.trim() === '') throw bad('message text is empty');
-  let out: { text: string; html: string };
+/** Text as the user sees it and as the page shows it, by the parse mode. */
+function parseText(text: string, parseMode: unknown): { text: string; html: string } {
   if (parseMode === 'HTML') {
     const parsed = parseTelegramHtml(text);
     if (!parsed.ok) throw bad(`can't parse entities: ${parsed.error}`);
-    out = parsed;
-  } else {
-    // No parse mode; MarkdownV2 and Markdown are not used by this bot and are shown as typed.
-    out = { text, html: escapeHtml(text) };
+    return parsed;
   }
+  // No parse mode; MarkdownV2 and Markdown are not used by this bot and are shown as typed.
+  return { text, html: escapeHtml(text) };
+}
+
+/** A message text, limited to 4,096 characters as the user sees them (after entity parsing). */
+export function formatText(text: unknown, parseMode: unknown): { text: string; html: string } {
+  if (typeof text !== 'string' || text.trim() === '') throw bad('message text is empty');
+  const out = parseText(text, parseMode);
   if (out.text.length > MAX_TEXT) throw bad('message is too long');
+  return out;
+}
+
+/** A photo's caption: may be absent; at most 1,024 characters as the user sees them (tags dropped, entities one each). */
+export function formatCaption(caption: unknown, parseMode: unknown): { text: string; html: string } {
+  if (caption === undefined || caption === null || caption === '') return { text: '', html: '' };
+  const out = parseText(String(caption), parseMode);
+  if (out.text.length > MAX_CAPTION) throw bad('message caption is too long');
   return out;
 }
 

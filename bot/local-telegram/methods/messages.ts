@@ -2,7 +2,7 @@
 // button tap, and a prepared message for the Mini App's shareMessage. Each records what the user would see.
 import crypto from 'node:crypto';
 import { escapeHtml } from '../html';
-import { bad, checkMarkup, formatText } from '../rules';
+import { bad, checkMarkup, formatCaption, formatText } from '../rules';
 import type { Chat, Store } from '../store';
 import type { MethodTable } from './index';
 
@@ -33,7 +33,7 @@ export function messageMethods(store: Store): MethodTable {
 
     sendPhoto(p) {
       const c = existingChat(p);
-      const caption = p.caption ? formatText(p.caption, p.parse_mode) : { text: '', html: '' };
+      const caption = formatCaption(p.caption, p.parse_mode);
       checkMarkup(p.reply_markup);
       const photo = typeof p.photo === 'string' ? p.photo : '';
       const upload: Buffer | null = p.photo && typeof p.photo === 'object' && Buffer.isBuffer(p.photo.upload) ? p.photo.upload : null;
