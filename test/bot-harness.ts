@@ -14,10 +14,10 @@ export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {})
   const h = await createHarness(kind, o);
   const tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
   const apiRoot = await tg.listen();
-  // Errors the bot logs are kept for the tests (and printed with BOT_TEST_LOG=debug).
+  // Warnings and errors the bot logs are kept for the tests (and printed with BOT_TEST_LOG=debug).
   const logs: Record<string, any>[] = [];
   const logger = pino(
-    { level: process.env.BOT_TEST_LOG ?? 'error' },
+    { level: process.env.BOT_TEST_LOG ?? 'warn' },
     {
       write(line: string) {
         logs.push(JSON.parse(line));

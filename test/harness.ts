@@ -5,6 +5,7 @@ import { onTestFinished } from 'vitest';
 import { createApi } from '../api/app';
 import type { TelegramProfile } from '../db/repositories/users';
 import { createServices, type ServiceDeps } from '../services';
+import type { RandomInt } from '../domain/deal';
 import type { LegalDetails } from '../domain/legal';
 import type { AiConfig } from '../services/deps';
 import { createIdentity } from '../services/identity';
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   trustedProxies?: string[];
   /** Sharing: public address, bot username, savePreparedInlineMessage (a fake Bot API). */
   share?: ServiceDeps['share'];
+  /** The deal's random source (crypto.randomInt by default); a test may rig a deal with it. */
+  randomInt?: RandomInt;
 }
 
 /** Test values for the AI provider: the default model settings, a short timeout, no key. */
@@ -58,7 +61,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
   const deps: ServiceDeps = {
     db: database.db,
     clock,
-    randomInt: (max) => crypto.randomInt(max),
+    randomInt: o.randomInt ?? ((max) => crypto.randomInt(max)),
     defaultTimeZone: 'Europe/Moscow',
     specialAccessUserIds: o.specialAccessUserIds ?? [],
     mockPayments: o.mockPayments ?? true,

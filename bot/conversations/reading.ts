@@ -50,13 +50,6 @@ function menuKeyboard(items: MenuItem[]): InlineKeyboard {
   return kb.text('Отмена', 'rd:cancel');
 }
 
-function cardsText(r: ReadingView): string {
-  const lines = r.cards.map(
-    (c, i) => `${i + 1}. ${escapeHtml(c.positionName)}: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}`,
-  );
-  return [`🃏 <b>${escapeHtml(r.spreadName)}</b>`, `Вопрос: «${escapeHtml(r.question)}»`, '', ...lines].join('\n');
-}
-
 /** Edits no more often than this while the text streams (Telegram allows about one message a second per chat). */
 const EDIT_INTERVAL_MS = 1500;
 const PREVIEW_MAX = 3800;
@@ -224,10 +217,10 @@ export async function readingConversation(conversation: Conversation<BotContext,
     });
     return;
   }
-  // The picture of the spread (with the cards as its caption), then the interpretation streams; both go
-  // through the outside Api (the upload and the edits are not part of the replay log).
+  // The picture of the spread (with the cards as its caption, or the cards as text when the picture fails),
+  // then the interpretation streams; both go through the outside Api (not part of the replay log).
   await conversation.external(async (outer) => {
-    await sendSpreadPicture(outer.api, outer.deps, chatId, userId, created.reading, cardsText(created.reading));
+    await sendSpreadPicture(outer.api, outer.deps, chatId, userId, created.reading);
     await deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id);
   });
 }

@@ -3,6 +3,7 @@ import { createConversation } from '@grammyjs/conversations';
 import { Composer } from 'grammy';
 import type { BotContext, InnerContext } from '../context';
 import { ASK_AI_AGAIN_DATA, READING_CONVERSATION, deliverInterpretation, readingConversation } from '../conversations/reading';
+import { FULL_CAPTION_DATA, spreadCaption } from '../spread-picture';
 
 /** Installed before the conversation itself, so a command is never taken as an answer. */
 const guard = new Composer<BotContext>();
@@ -27,6 +28,15 @@ composer.callbackQuery(new RegExp(`^${ASK_AI_AGAIN_DATA}(\\d{1,15})$`), async (c
   await ctx.answerCallbackQuery();
   if (!chatId) return;
   await deliverInterpretation(ctx.api, ctx.deps, chatId, ctx.from.id, Number(ctx.match[1]), { retry: true });
+});
+// «Читать полностью» under a picture whose caption was cut: the whole list as a message, for the reading's
+// owner and while the archive shows it (the services check both).
+composer.callbackQuery(new RegExp(`^${FULL_CAPTION_DATA}(\\d{1,15})$`), async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const { readings, archive } = ctx.deps.services;
+  const reading = await readings.get(ctx.from.id, Number(ctx.match[1]));
+  await archive.assertVisible(ctx.from.id, new Date(reading.createdAt));
+  await ctx.reply(spreadCaption(reading), { parse_mode: 'HTML' });
 });
 composer.use(createConversation<BotContext, InnerContext>(readingConversation, { id: READING_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }));
 composer.command('reading', (ctx) => ctx.conversation.enter(READING_CONVERSATION));
