@@ -111,4 +111,28 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     expect(warning).toMatchObject({ level: 40, reason: 'Bad Request: IMAGE_PROCESS_FAILED' });
     expect(h.logs.filter((l) => l.msg === 'bot update failed')).toEqual([]);
   });
+
+  it('«Читать полностью» sends the list to the reading\'s owner only, and not past the archive window of their plan', async () => {
+    const owner = ++nextUser;
+    const other = ++nextUser;
+    await h.services.users.ensure(owner);
+    await h.services.users.activateMockPlan(owner, 'basic_299');
+    const reading = await h.services.readings.create(owner, { spreadType: 'past_present_future', question: 'Как сложится моя учёба?' });
+    h.tg.sendText(h.user(other), '/help');
+    h.tg.sendText(h.user(owner), '/help');
+    const [otherMessage, ownerMessage] = await Promise.all([other, owner].map((u) => h.tg.waitForBotMessage(u, () => true)));
+
+    h.tg.pressButton(other, otherMessage.message_id, `cards:${reading.id}`);
+    await h.tg.waitForBotMessage(other, (m) => m.text === 'Расклад не найден');
+    h.tg.pressButton(owner, ownerMessage.message_id, `cards:${reading.id}`);
+    const list = await h.tg.waitForBotMessage(owner, (m) => m.text.startsWith('🃏 Прошлое, настоящее, будущее'));
+    expect(list.text).toContain('Вопрос: «Как сложится моя учёба?»');
+
+    // Forty days later the reading is past a Basic plan's 30 days: the plan is offered instead.
+    await h.db.updateTable('readings').set({ created_at: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', reading.id).execute();
+    h.tg.pressButton(owner, ownerMessage.message_id, `cards:${reading.id}`);
+    const refusal = await h.tg.waitForBotMessage(owner, (m) => m.text === 'Архив гаданий старше 30 дней доступен с VIP-подпиской.');
+    expect(inlineButtons(refusal)[0].web_app.url).toContain('/subscription');
+    expect(h.tg.botMessages(owner).filter((m) => m.text.startsWith('🃏'))).toHaveLength(1);
+  });
 });
