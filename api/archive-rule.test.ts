@@ -1,9 +1,10 @@
 // The archive rule in one place: a Basic user's reading older than 30 days is closed on every path that shows
 // a reading's content — the reading, its interpretation (JSON, SSE, retry), the follow-ups (list, create,
 // retry), the chat call (by readingId and by question), the owner's pictures and share kit, and the bot
-// (web_app_data, «Уточнить»). Each answers as the reading does: 402 with the same Russian message (the bot
-// says it in the chat). A VIP's old reading and a fresh one still open; a signed link shared while the
-// reading was visible keeps working until it expires. The real app and the real bot, on every test database.
+// (web_app_data, «Уточнить», «Читать полностью»). Each answers as the reading does: 402 with the same Russian
+// message (the bot says it in the chat). A VIP's old reading and a fresh one still open; a signed link shared
+// while the reading was visible keeps working until it expires. The real app and the real bot, on every test
+// database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
@@ -118,6 +119,12 @@ describe.each(TEST_DB_KINDS)('the archive rule on %s', (kind) => {
     expect(said.text).not.toContain(QUESTION);
     h.tg.pressButton(basic, chat.message.message_id, callbackOf(chat.message, /Уточнить/)!);
     await vi.waitFor(() => expect(h.tg.botMessages(basic).filter((m) => m.text === CLOSED)).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    // «Читать полностью» (under a picture whose caption was cut) too: no list of the cards is sent again.
+    const lists = () => h.tg.botMessages(basic).filter((m) => m.text.startsWith('🃏')).length;
+    const listsBefore = lists();
+    h.tg.pressButton(basic, chat.message.message_id, `cards:${chat.id}`);
+    await vi.waitFor(() => expect(h.tg.botMessages(basic).filter((m) => m.text === CLOSED)).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    expect(lists()).toBe(listsBefore);
 
     // The link the owner shared while the reading was visible keeps working, without sign-in, to its expiry.
     const shared = await h.app.request(old.storyUrl);
