@@ -37,6 +37,9 @@ describe('configuration', () => {
     [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com' }, /^Invalid environment variable WEBHOOK_SECRET: required in webhook mode/],
     [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'http://tarot.example.com', BOT_MODE: 'webhook' }, /^Invalid environment variable WEBHOOK_SECRET: /],
     [{ TRUSTED_PROXIES: '10.0.0.1, proxy.local' }, /^Invalid environment variable TRUSTED_PROXIES: "proxy.local" is not an IP address/],
+    [{ YOOKASSA_TRUSTED_IPS: '185.71.76.0/27, yookassa.ru' }, /^Invalid environment variable YOOKASSA_TRUSTED_IPS: "yookassa.ru" is not an IP address or a CIDR range/],
+    [{ YOOKASSA_TRUSTED_IPS: '185.71.76.0/33' }, /^Invalid environment variable YOOKASSA_TRUSTED_IPS: "185.71.76.0\/33" is not/],
+    [{ YOOKASSA_TRUSTED_IPS: '2a02:5180::/129' }, /^Invalid environment variable YOOKASSA_TRUSTED_IPS: /],
     [{ DATABASE_POOL_SIZE: '0' }, /^Invalid environment variable DATABASE_POOL_SIZE: /],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, /^Invalid environment variable DATABASE_STATEMENT_TIMEOUT_MS: /],
     [{ PUSH_RATE_PER_S: '0' }, /^Invalid environment variable PUSH_RATE_PER_S: /],
@@ -53,6 +56,22 @@ describe('configuration', () => {
   it('trusts no proxy and bounds the database at 10 connections and 5 s by default', () => {
     expect(loadConfig({})).toMatchObject({ trustedProxies: [], database: { poolSize: 10, statementTimeoutMs: 5000, acquireTimeoutMs: 5000 } });
     expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, ::1', DATABASE_POOL_SIZE: '25' })).toMatchObject({ trustedProxies: ['10.0.0.1', '::1'], database: { poolSize: 25 } });
+  });
+
+  it('hears YooKassa from anywhere unless YOOKASSA_TRUSTED_IPS is set, and never limits local mode', () => {
+    const bot = { BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345' };
+    expect(loadConfig(bot).yookassaTrustedIps).toEqual([]);
+    const ranges = '185.71.76.0/27, 185.71.77.0/27,77.75.153.0/25, 77.75.156.11, 77.75.156.35, 77.75.154.128/25, 2A02:5180::/32';
+    expect(loadConfig({ ...bot, YOOKASSA_TRUSTED_IPS: ranges }).yookassaTrustedIps).toEqual([
+      '185.71.76.0/27',
+      '185.71.77.0/27',
+      '77.75.153.0/25',
+      '77.75.156.11',
+      '77.75.156.35',
+      '77.75.154.128/25',
+      '2a02:5180::/32',
+    ]);
+    expect(loadConfig({ YOOKASSA_TRUSTED_IPS: ranges }).yookassaTrustedIps).toEqual([]);
   });
 
   it('paces pushes at 25/s and reminds at 10:00 unless told otherwise', () => {

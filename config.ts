@@ -42,6 +42,17 @@ const numberPairs = (keys: readonly string[], fallback: string, opts: { integer?
       return out;
     });
 
+/** An address or a CIDR range ("185.71.76.0/27", "2a02:5180::/32"), normalised; null when it is neither. */
+function addressRange(s: string): string | null {
+  const m = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(s.trim());
+  if (!m) return null;
+  const family = net.isIP(m[1]);
+  if (family === 0) return null;
+  if (m[2] === undefined) return m[1].toLowerCase();
+  const prefix = Number(m[2]);
+  return prefix <= (family === 4 ? 32 : 128) ? `${m[1].toLowerCase()}/${prefix}` : null;
+}
+
 const optionalString = z
   .string()
   .optional()
@@ -121,6 +132,22 @@ const schema = z.object({
       }
       return list;
     }),
+  // YooKassa's notification addresses (docs/operations.md); unset: notifications are heard from anywhere.
+  YOOKASSA_TRUSTED_IPS: z
+    .string()
+    .default('')
+    .transform((s, ctx) => {
+      const list: string[] = [];
+      for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const range = addressRange(part);
+        if (!range) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not an IP address or a CIDR range (like 185.71.76.0/27)` });
+          return z.NEVER;
+        }
+        list.push(range);
+      }
+      return list;
+    }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
@@ -156,6 +183,8 @@ export interface Config {
   database: { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number };
   /** Our own proxies' addresses: only their X-Forwarded-For is believed. */
   trustedProxies: string[];
+  /** YooKassa's notification addresses and ranges (YOOKASSA_TRUSTED_IPS); empty: any address (always in local mode). */
+  yookassaTrustedIps: string[];
   /** No BOT_TOKEN: local mode (generated token, mock payments, /dev/launch). */
   localMode: boolean;
   botToken?: string;
@@ -226,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS },
     trustedProxies: e.TRUSTED_PROXIES,
+    yookassaTrustedIps: localMode ? [] : e.YOOKASSA_TRUSTED_IPS,
     localMode,
     botToken: e.BOT_TOKEN,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),

@@ -136,6 +136,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       metrics,
       metricsToken: config.metricsToken,
       trustedProxies: config.trustedProxies,
+      yookassaTrustedIps: config.yookassaTrustedIps,
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
       botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
     });

@@ -39,6 +39,8 @@ export interface ApiOptions {
   metricsToken?: string;
   /** Addresses of our own proxies: only their X-Forwarded-For names the client (TRUSTED_PROXIES). */
   trustedProxies?: readonly string[];
+  /** YooKassa's notification addresses and CIDR ranges (YOOKASSA_TRUSTED_IPS); empty or unset: any sender. */
+  yookassaTrustedIps?: readonly string[];
   /** Local mode: the local Telegram's page and calls, mounted at /dev/telegram. */
   devTelegram?: Hono<any>;
   /** Where to open the bot (t.me link, or the local Telegram page in local mode); null while unknown. */
@@ -97,7 +99,7 @@ export function createApi(o: ApiOptions) {
   if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));
   else app.get('/metrics', notFound); // no METRICS_TOKEN: main.ts makes no metrics at all
   // YooKassa calls without Telegram identity: mounted before the authenticated group.
-  app.route('/api/payments/yookassa', yookassaWebhookRoutes(s, o.logger));
+  app.route('/api/payments/yookassa', yookassaWebhookRoutes(s, o.logger, { trustedIps: o.yookassaTrustedIps, trustedProxies: o.trustedProxies }));
   // Telegram's updates: checked by the secret token, not by initData.
   if (o.telegramWebhook) {
     app.post(

@@ -15,7 +15,7 @@ export type AppEnv = { Variables: { userId: number; identity: Identity } };
 export const FAILED_AUTH_PER_MINUTE = 30;
 
 /** '::ffff:1.2.3.4' (an IPv4 client on a dual-stack socket) is '1.2.3.4'. */
-const normalizeAddress = (a: string) => a.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+export const normalizeAddress = (a: string) => a.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
 /**
  * The client's address: the socket's peer, unless that peer is one of our own proxies; then the

@@ -259,6 +259,8 @@ export interface AnalyticsEventsTable {
   user_id: number;
   event: string;
   payload: Json<Record<string, unknown>>;
+  /** Minutes since the epoch when it was tracked: one row per user, event and minute (null before 0015). */
+  minute: number | null;
   created_at: Generated<Date>;
 }
 

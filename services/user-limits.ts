@@ -1,6 +1,7 @@
 // What one user may cause per window: each checkout is a call to Telegram's Bot API (on the bot's shared
-// limit) or to YooKassa; each saved reading is a row kept for good; each YooKassa notification about a
-// user's payment is a call to YooKassa with our credentials. Over the limit: 429 with Retry-After.
+// limit) or to YooKassa; each saved reading is a row kept for good; each check of a YooKassa payment is a
+// call to YooKassa with our credentials; each analytics event is a row. Over the limit: 429 with
+// Retry-After. Only what the user does themselves is counted here: nothing anyone else can send.
 import type { Db } from '../db/connection';
 import { takeUserSlot } from '../db/repositories/user-limits';
 import { formatDurationWords } from '../domain/time';
@@ -11,8 +12,10 @@ export const USER_LIMITS = {
   checkout: { limit: 20, windowS: 3600, message: 'Слишком много попыток оплаты.' },
   /** Client-saved readings (POST /api/user/reading without a server reading). */
   saved_reading: { limit: 50, windowS: 86_400, message: 'Слишком много сохранённых раскладов за сутки.' },
-  /** YooKassa notifications about one user's payments that are read back from YooKassa. */
-  yookassa_readback: { limit: 30, windowS: 600, message: 'Слишком много уведомлений об оплате.' },
+  /** The user's own checks of their YooKassa payments (sync-method), each read back from YooKassa. */
+  yookassa_readback: { limit: 30, windowS: 600, message: 'Слишком много проверок оплаты.' },
+  /** Analytics events (every call, duplicates included). */
+  analytics: { limit: 60, windowS: 600, message: 'Слишком много событий.' },
 } as const;
 
 export type UserLimitKind = keyof typeof USER_LIMITS;

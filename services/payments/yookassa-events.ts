@@ -1,6 +1,7 @@
 // YooKassa: a payment is believed only when read back from YooKassa's API and matching its order (never the
 // notification's body), then applied through confirm.ts; refunds made at YooKassa are taken back; saved cards
-// are charged for renewals (each period once). Read-backs are bounded per user and for unknown ids.
+// are charged for renewals (each period once). Read-backs of one id are shared (yookassa-readback.ts), and
+// ids we cannot tie to an order are read back only so often per instance.
 import crypto from 'node:crypto';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
@@ -12,34 +13,42 @@ import type { Confirm } from './confirm';
 import { checkUserIdField, TITLES, UUID, type PaymentContext } from './context';
 import { revokePayment } from './entitlements';
 import { orderMetadata } from './yookassa';
-import { yooUnavailable, YooKassaError, type YooPayment } from './yookassa-client';
+import { yooUnavailable, YooKassaError, type YooPayment, type YooRefund } from './yookassa-client';
+import { sharedReader } from './yookassa-readback';
 
-/** Read-backs of payment ids we have no order for, per instance and minute. */
+/** Read-backs of ids we have no order for (and of refunds), per instance and minute. */
 const UNKNOWN_READBACKS_PER_MINUTE = 60;
+
+/** A final answer: nothing newer can come (a refund of a succeeded payment is a refund event of its own). */
+const finalPayment = (o: { ok: true; value: YooPayment } | { ok: false; error: unknown }) =>
+  o.ok ? o.value.status === 'succeeded' || o.value.status === 'canceled' : o.error instanceof YooKassaError && (o.error.status === 404 || o.error.status === 400);
+const finalRefund = (o: { ok: true; value: YooRefund } | { ok: false; error: unknown }) =>
+  o.ok ? o.value.status === 'succeeded' || o.value.status === 'canceled' : o.error instanceof YooKassaError && o.error.status < 500;
 
 export type YooVerifyOutcome = 'applied' | 'duplicate' | 'pending' | 'canceled' | 'mismatch' | 'unknown';
 
 export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
   const deps = ctx.deps;
 
-  /**
-   * A notification costs a call to YooKassa with our credentials: bounded per user whose payment it names,
-   * and, for ids we do not know (an orphaned order, or a flood of made-up ids), per instance.
-   */
+  // One read per id at a time and per gap, shared by every notification and check naming it. Nothing here
+  // is counted against the payment's owner: anyone can send a notification naming their payment.
+  const readPayment = ctx.yoo ? sharedReader((id) => ctx.yoo!.getPayment(id), finalPayment) : undefined;
+  const readRefund = ctx.yoo ? sharedReader((id) => ctx.yoo!.getRefund(id), finalRefund) : undefined;
+
+  /** Ids we cannot tie to an order (an orphaned order, or a flood of made-up ids) and refunds: per instance. */
   const unknownReadBacks = { start: 0, count: 0 };
-  async function limitReadBack(userId: number | undefined) {
+  function limitUnknownReadBack() {
     const now = deps.clock();
-    if (userId !== undefined) return takeUserLimit(deps.db, userId, 'yookassa_readback', now);
     if (now.getTime() - unknownReadBacks.start >= 60_000) Object.assign(unknownReadBacks, { start: now.getTime(), count: 0 });
     if (++unknownReadBacks.count > UNKNOWN_READBACKS_PER_MINUTE)
       throw new ServiceError('limit_reached', 'Слишком много уведомлений об оплате.', { retryAfterSeconds: Math.ceil((unknownReadBacks.start + 60_000 - now.getTime()) / 1000) });
   }
 
   async function verifyYooKassaPayment(paymentId: string, expectUserId?: number): Promise<{ outcome: YooVerifyOutcome; order?: PaymentOrder; payment?: YooPayment }> {
-    if (!ctx.yoo) throw yooUnavailable();
+    if (!readPayment) throw yooUnavailable();
     let payment: YooPayment;
     try {
-      payment = await ctx.yoo.getPayment(paymentId);
+      payment = await readPayment(paymentId);
     } catch (err) {
       if (err instanceof YooKassaError && (err.status === 404 || err.status === 400)) return { outcome: 'unknown' };
       throw yooUnavailable();
@@ -87,6 +96,9 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
         paymentId = order.provider_payment_id;
       }
       if (!paymentId) throw new ServiceError('bad_input', 'paymentId: укажите платёж');
+      // Someone else's payment is not read back for this caller at all.
+      const bound = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', paymentId);
+      if (bound && bound.user_id !== userId) throw new ServiceError('not_found', 'paymentId: платёж не найден');
       await takeUserLimit(deps.db, userId, 'yookassa_readback', deps.clock());
       const r = await verifyYooKassaPayment(paymentId, userId);
       if (r.outcome === 'unknown') throw new ServiceError('not_found', 'paymentId: платёж не найден');
@@ -96,13 +108,13 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
     /** YooKassa notifications: only the id is taken from the body; the rest is read back from the API. */
     async notification(body: { event: string; object: { id: string; payment_id?: string } }): Promise<{ outcome: YooVerifyOutcome | 'refunded' | 'ignored' }> {
       if (body.event.startsWith('refund.')) {
-        if (!ctx.yoo) throw yooUnavailable();
+        if (!readRefund) throw yooUnavailable();
         const known = body.object.payment_id ? await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.payment_id) : undefined;
         if (known?.status === 'refunded') return { outcome: 'duplicate' };
-        await limitReadBack(known?.user_id);
+        limitUnknownReadBack();
         let refund;
         try {
-          refund = await ctx.yoo.getRefund(body.object.id);
+          refund = await readRefund(body.object.id);
         } catch (err) {
           if (err instanceof YooKassaError && err.status < 500) return { outcome: 'unknown' };
           throw yooUnavailable();
@@ -117,7 +129,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       // Only the id is taken from the body; what we already know settles the answer without a call.
       const order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', body.object.id);
       if (order?.status === 'succeeded' && (await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.id))) return { outcome: 'duplicate' };
-      await limitReadBack(order?.user_id);
+      if (!order) limitUnknownReadBack();
       return { outcome: (await verifyYooKassaPayment(body.object.id)).outcome };
     },
 
