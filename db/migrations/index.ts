@@ -11,7 +11,7 @@ import * as m0008 from './0008_deck';
 import * as m0009 from './0009_micro_spread';
 import * as m0010 from './0010_ritual_journal';
 import * as m0011 from './0011_reminder_zone_index';
-import * as m0015 from './0015_analytics_dedupe';
+import * as m0012 from './0012_analytics_dedupe';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -25,7 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_micro_spread': m0009,
   '0010_ritual_journal': m0010,
   '0011_reminder_zone_index': m0011,
-  '0015_analytics_dedupe': m0015,
+  '0012_analytics_dedupe': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
