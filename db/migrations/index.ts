@@ -11,6 +11,7 @@ import * as m0008 from './0008_deck';
 import * as m0009 from './0009_micro_spread';
 import * as m0010 from './0010_ritual_journal';
 import * as m0011 from './0011_reminder_zone_index';
+import * as m0014 from './0014_ai_budgets';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_micro_spread': m0009,
   '0010_ritual_journal': m0010,
   '0011_reminder_zone_index': m0011,
+  '0014_ai_budgets': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {
