@@ -168,7 +168,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
           if (stored) return f.settle({ ok: true, result: view(stored) });
           claim = null;
         }
-        // Another instance (or a process that died) holds it: wait for the stored answer, or for the claim to run out.
+        // Another instance (or a process that died) holds it: wait for its answer, or for its claim to run out.
         f.markReady();
         const fresh = await repo.findFollowUp(deps.db, f.id);
         if (!fresh) throw new ServiceError('not_found', 'Уточнение не найдено');
