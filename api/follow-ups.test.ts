@@ -1,7 +1,9 @@
 // «Уточнить» through the real HTTP app: the allowance per plan (VIP 3, week and basic 1, free locked with the
 // offer) counted atomically, a clarifying card that is never on the table, the answer streamed by the AI
 // (fake OpenAI on 127.0.0.1) with the original cards and question in view, the card-based answer when the AI
-// fails and its retry at no cost, and GET /api/readings/:id carrying the follow-ups in order.
+// fails and its retry at no cost, GET /api/readings/:id carrying the follow-ups in order, and the AI budget
+// (the production limit, 10 calls per 10 minutes): only accepted follow-ups take a call, a double tap is one
+// follow-up, and follow-ups never make a fresh reading's interpretation wait.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
@@ -19,7 +21,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 100, windowS: 600 } } });
+    h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 10, windowS: 600 } } });
     server = await serveApp(h.app);
   });
   afterAll(async () => {
@@ -98,6 +100,65 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(results.filter((r) => r.status === 429)).toHaveLength(9);
     const rows = await h.db.selectFrom('reading_follow_ups').selectAll().where('reading_id', '=', reading.id).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('twelve rapid asks: three accepted, nine refused taking no AI call; a fresh reading is still interpreted, and follow-ups never make it wait', async () => {
+    const user = newUser();
+    const first = await finishedReading(user, 'vip_499');
+    const before = fake.requests.length;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(user, first.id, `Что будет дальше, вариант ${i + 1}?`)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) {
+      expect(r.status).toBe(429);
+      expect(r.body.error).toMatch(/Уточнения к этому раскладу закончились \(3 из 3\)/);
+    }
+    expect(fake.requests.length).toBe(before + 3);
+
+    // The user's next reading streams its interpretation (the spread it took is not wasted on a 429).
+    const interpretStream = async (id: number) => {
+      const res = await fetch(`${server.url}/api/readings/${id}/interpretation`, { headers: { Accept: 'text/event-stream', Authorization: h.authFor(user) } });
+      expect(res.status).toBe(200);
+      const events = await readSse(res);
+      expect(events.at(-1)).toMatchObject({ event: 'done', data: { fallback: false } });
+    };
+    const second = (await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'А что с деньгами?' })).body.data;
+    await interpretStream(second.id);
+
+    // The nine refusals took nothing: seven more follow-ups fit in the window (3 + 7 = 10 calls), the next
+    // one is refused by the AI limit and nothing of it is kept.
+    const third = await finishedReading(user, 'vip_499');
+    const fourth = await finishedReading(user, 'vip_499');
+    for (const [id, n] of [[second.id, 3], [third.id, 3], [fourth.id, 1]]) {
+      for (let i = 0; i < n; i++) expect((await ask(user, id, `Ещё уточнение номер ${i + 1}?`)).status).toBe(201);
+    }
+    const limited = await ask(user, fourth.id, 'А если подождать?');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/Слишком много запросов к толкованиям/);
+    expect((await h.call(user, 'GET', `/api/readings/${fourth.id}`)).body.data.followUpAllowance).toEqual({ limit: 3, used: 1, remaining: 2, locked: false });
+
+    // With the follow-ups' budget spent, a fresh reading is still interpreted: it has a budget of its own.
+    const fifth = (await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что он чувствует?' })).body.data;
+    await interpretStream(fifth.id);
+  });
+
+  it('a double tap (the same question twice at once) is one follow-up: one card, one AI call, one of the allowance', async () => {
+    const user = newUser();
+    const reading = await finishedReading(user, 'vip_499');
+    fake.set({ text: ANSWER, tokenDelayMs: 5 });
+    const before = fake.requests.length;
+    const [a, b] = await Promise.all([ask(user, reading.id, 'Что он чувствует ко мне?'), ask(user, reading.id, 'Что  он чувствует ко мне?')]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.data.followUp.id).toBe(b.body.data.followUp.id);
+    for (const r of [a, b]) expect(r.body.data.followUp).toMatchObject({ seq: 1, status: 'done', answer: ANSWER });
+    expect(fake.requests.length).toBe(before + 1);
+    // Asked again later, streamed: the same follow-up, told at once.
+    const again = await readSse(await askStream(user, reading.id, 'что он чувствует ко мне?'));
+    expect(again[0].data).toMatchObject({ followUp: { id: a.body.data.followUp.id }, allowance: { used: 1, remaining: 2 } });
+    expect(again.at(-1)).toMatchObject({ event: 'done', data: { followUp: { answer: ANSWER } } });
+    expect(fake.requests.length).toBe(before + 1);
+    expect((await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data.followUpAllowance).toEqual({ limit: 3, used: 1, remaining: 2, locked: false });
   });
 
   it('the week pass allows one; a free user is locked with the offer (402)', async () => {

@@ -101,6 +101,8 @@ export interface ReadingFollowUpsTable {
   status: 'dealt' | 'done' | 'fallback';
   ai_error: string | null;
   ai_lease_until: Date | null;
+  /** 0013: the claim of the instance writing the answer (renewed by its heartbeat). */
+  ai_lease_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -116,6 +118,8 @@ export interface ShareImagesTable {
 /** 0002: provider calls per user in the current window (the rate limit holds across instances). */
 export interface AiRateLimitsTable {
   user_id: number;
+  /** 0013: which budget the calls count against (services/ai-provider.ts `AiBudget`). */
+  budget: ColumnType<string, string | undefined, string>;
   window_start: Timestamp;
   calls: number;
 }
@@ -259,7 +263,7 @@ export interface AnalyticsEventsTable {
   user_id: number;
   event: string;
   payload: Json<Record<string, unknown>>;
-  /** Minutes since the epoch when it was tracked: one row per user, event and minute (null before 0015). */
+  /** Minutes since the epoch when it was tracked: one row per user, event and minute (null before 0012). */
   minute: number | null;
   created_at: Generated<Date>;
 }

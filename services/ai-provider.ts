@@ -1,5 +1,7 @@
-// The one AI provider module: every AI text (readings, daily-card messages, the day analysis, the micro pack's
-// tip) goes through it, so each call gets the same per-user rate limit, timeout and failure mapping.
+// The one AI provider module: every AI text (readings, follow-ups, daily-card messages, the day analysis, the
+// micro pack's tip) goes through it, so each call gets the same per-user rate limit, timeout and failure
+// mapping. The limit is counted per budget: a reading's interpretation has its own, so the other texts can
+// never make a fresh reading wait.
 import type * as OpenAiSdk from 'openai';
 import * as aiRepo from '../db/repositories/interpretations';
 import type { ChatMessage } from '../domain/prompts';
@@ -23,6 +25,12 @@ export const backendApiError = (status: number) => `Backend API error: ${status}
 
 
 const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
+
+/**
+ * What a provider call is counted against: `reading` (a reading's interpretation and its «ask again»),
+ * `extra` (follow-ups and their «ask again», the daily card's texts, the micro pack's tip).
+ */
+export type AiBudget = 'reading' | 'extra';
 
 export function rateLimited(seconds: number): ServiceError {
   return new ServiceError('limit_reached', `Слишком много запросов к толкованиям. Попробуйте через ${formatDurationWords(seconds * 1000)}.`, {
@@ -66,14 +74,19 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
 
   return {
     enabled: !!ai?.apiKey,
-    rate,
 
-    /** A provider call slot of the user (429 when the window is full). Not taken when no call is made. */
-    async takeSlot(userId: number): Promise<void> {
+    /**
+     * A provider call slot of the user in `budget` (429 when the window is full). Not taken when no call is
+     * made; given `db` (a transaction), it is taken, or undone, with the caller's change.
+     */
+    async takeSlot(userId: number, budget: AiBudget, db: ServiceDeps['db'] = deps.db): Promise<void> {
       if (!ai?.apiKey) return;
-      const wait = await aiRepo.takeRateSlot(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
+      const wait = await aiRepo.takeRateSlot(db, userId, budget, deps.clock(), rate.calls, rate.windowS);
       if (wait !== null) throw rateLimited(wait);
     },
+
+    /** Seconds until `budget` has room again, or null when it has room now (nothing is taken). */
+    slotWait: (userId: number, budget: AiBudget) => aiRepo.rateSlotWait(deps.db, userId, budget, deps.clock(), rate.calls, rate.windowS),
 
     /**
      * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.

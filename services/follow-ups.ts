@@ -1,6 +1,11 @@
 // «Уточнить»: follow-up questions on a finished reading. The server checks the allowance (VIP 3, week pass and
 // basic 1, free none), deals one clarifying card that is not on the table, and answers with the AI, or with
 // the card-based text when no AI text can be produced; such an answer may be asked of the AI again at no cost.
+// Only an accepted follow-up takes an AI call, in the transaction that accepts it; the same question asked
+// again (a double tap) is the same follow-up. The answer is written as an interpretation is (flight.ts): one
+// flight per follow-up in this process, shared by every request for it, under a short claim kept alive by a
+// heartbeat, so an answer cut off by a crash is written again within seconds of the next request for it.
+import crypto from 'node:crypto';
 import * as repo from '../db/repositories/follow-ups';
 import type { Reading, ReadingFollowUp } from '../db/schema';
 import { CARD_BY_ID, DECK } from '../domain/deck';
@@ -17,11 +22,13 @@ import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
+import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
 import { cardView, type DealtCardView } from './readings';
 import { entitlementOf, type UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
-const LEASE_MARGIN_MS = 30_000;
+/** Follow-up flights are never cancelled: the answer is stored even when every listener has gone. */
+const NEVER = new AbortController().signal;
 
 export interface FollowUpView {
   id: number;
@@ -34,7 +41,7 @@ export interface FollowUpView {
   fallback: boolean;
   /** Why the AI gave no text (an AI_ERRORS text); null otherwise. */
   error: string | null;
-  /** The AI may be asked again, at no cost. */
+  /** The AI may be asked (again), at no cost: a card-based answer, or one not written yet (joined or resumed). */
   canRetry: boolean;
   createdAt: string;
 }
@@ -42,6 +49,7 @@ export interface FollowUpView {
 /** What the answer's writer reports as it goes: text, or «start over» (the AI failed mid-way). */
 export type FollowUpStreamEvent = { type: 'delta'; text: string } | { type: 'reset' };
 type OnEvent = (e: FollowUpStreamEvent) => void;
+type AnswerFlight = Flight<FollowUpView, FollowUpStreamEvent>;
 
 export interface FollowUpAllowance {
   limit: number;
@@ -55,7 +63,11 @@ export const FOLLOW_UP_LOCKED =
   'Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.';
 
 export function createFollowUpService(deps: ServiceDeps, users: UserService, ai: FollowUpAi = createFollowUpAi(deps)) {
-  const leaseMs = (deps.ai?.timeoutMs ?? 60_000) + LEASE_MARGIN_MS;
+  const pollMs = deps.ai?.pollIntervalMs ?? 250;
+  const instance = crypto.randomUUID();
+  const flights = new Map<number, AnswerFlight>();
+  let leaseSeq = 0;
+  const nextLease = () => `${instance}:fu${++leaseSeq}`;
 
   const view = (f: ReadingFollowUp): FollowUpView => ({
     id: f.id,
@@ -66,7 +78,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     status: f.status,
     fallback: f.status === 'fallback',
     error: f.ai_error,
-    canRetry: ai.enabled && (f.status === 'fallback' || (f.status === 'dealt' && !!f.ai_lease_until && f.ai_lease_until < deps.clock())),
+    canRetry: f.status === 'dealt' || (ai.enabled && f.status === 'fallback'),
     createdAt: f.created_at.toISOString(),
   });
 
@@ -85,8 +97,6 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     if (r.status === 'dealt') throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом его можно уточнить');
   }
 
-  const takeSlot = (userId: number) => ai.takeSlot(userId);
-
   function promptInput(r: Reading, earlier: ReadingFollowUp[], f: ReadingFollowUp): FollowUpInput {
     return {
       spreadType: r.spread_type,
@@ -100,32 +110,108 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     };
   }
 
-  /** Writes the answer: the AI's (streamed through onDelta), else the card-based text, stored either way. */
-  async function answer(r: Reading, f: ReadingFollowUp, emit: OnEvent): Promise<FollowUpView> {
-    const onDelta = (text: string) => emit({ type: 'delta', text });
-    const earlier = await repo.listFollowUps(deps.db, r.id);
-    const input = promptInput(r, earlier, f);
-    if (ai.enabled) {
-      let streamed = '';
-      try {
-        const text = await ai(buildFollowUpMessages(input), (piece) => {
-          streamed += piece;
-          onDelta(piece);
-        });
-        return view(await repo.finishFollowUp(deps.db, f.id, { answer: text, status: 'done', error: null }));
-      } catch (err) {
-        const error = err instanceof FollowUpAiFailure ? err.message : 'Unknown error occurred';
-        const fallback = buildFollowUpFallback(input);
-        // What the screen showed so far is replaced by the card-based text.
-        if (streamed) emit({ type: 'reset' });
-        onDelta(fallback);
-        return view(await repo.finishFollowUp(deps.db, f.id, { answer: fallback, status: 'fallback', error }));
+  /**
+   * Writes the answer under this claim: the AI's (streamed into the flight), else the card-based text, stored
+   * either way. Undefined when the claim was lost before storing (another instance took the follow-up over).
+   */
+  async function write(f: AnswerFlight, r: Reading, row: ReadingFollowUp, leaseId: string): Promise<ReadingFollowUp | undefined> {
+    const heartbeat = setInterval(() => void repo.extendFollowUpClaim(deps.db, row.id, leaseId, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
+    try {
+      const input = promptInput(r, await repo.listFollowUps(deps.db, r.id), row);
+      if (ai.enabled) {
+        try {
+          const text = await ai(buildFollowUpMessages(input), (piece) => f.push(piece));
+          return await repo.finishFollowUp(deps.db, row.id, leaseId, { answer: text, status: 'done', error: null });
+        } catch (err) {
+          const error = err instanceof FollowUpAiFailure ? err.message : 'Unknown error occurred';
+          // What the screen showed so far is replaced by the card-based text.
+          if (f.text) f.reset();
+          const fallback = buildFollowUpFallback(input);
+          f.push(fallback);
+          return await repo.finishFollowUp(deps.db, row.id, leaseId, { answer: fallback, status: 'fallback', error });
+        }
       }
+      const text = buildFollowUpFallback(input);
+      f.push(text);
+      return await repo.finishFollowUp(deps.db, row.id, leaseId, { answer: text, status: 'fallback', error: null });
+    } finally {
+      clearInterval(heartbeat);
     }
-    const text = buildFollowUpFallback(input);
-    onDelta(text);
-    return view(await repo.finishFollowUp(deps.db, f.id, { answer: text, status: 'fallback', error: null }));
   }
+
+  /**
+   * Writes the follow-up's answer once: under the claim given (an accepted follow-up), or by claiming it when
+   * nobody holds a live claim (one left unanswered by a crash; with `again`, one with the card-based text,
+   * which then takes a provider call slot), else by waiting for whoever holds it to store the answer.
+   */
+  async function drive(f: AnswerFlight, r: Reading, held: { row: ReadingFollowUp; leaseId: string } | null, again: boolean) {
+    let claim = held;
+    try {
+      for (;;) {
+        if (!claim) {
+          const leaseId = nextLease();
+          const row = await repo.claimFollowUp(deps.db, f.id, leaseId, LEASE_MS, again);
+          if (row) claim = { row, leaseId };
+        }
+        if (claim) {
+          const { row, leaseId } = claim;
+          if (row.status === 'fallback') {
+            try {
+              await ai.takeSlot(row.user_id);
+            } catch (err) {
+              await repo.releaseFollowUpClaim(deps.db, row.id, leaseId);
+              throw err;
+            }
+          }
+          f.markReady();
+          const stored = await write(f, r, row, leaseId);
+          if (stored) return f.settle({ ok: true, result: view(stored) });
+          claim = null;
+        }
+        // Another instance (or a process that died) holds it: wait for its answer, or for its claim to run out.
+        f.markReady();
+        const fresh = await repo.findFollowUp(deps.db, f.id);
+        if (!fresh) throw new ServiceError('not_found', 'Уточнение не найдено');
+        if (fresh.status === 'done' || (!again && fresh.status === 'fallback')) {
+          if (!f.text && fresh.answer) f.push(fresh.answer);
+          return f.settle({ ok: true, result: view(fresh) });
+        }
+        await sleep(pollMs, NEVER);
+      }
+    } catch (err) {
+      f.settle({ ok: false, error: err });
+    } finally {
+      if (flights.get(f.id) === f) flights.delete(f.id);
+    }
+  }
+
+  /** The answer as the caller hears it: the text streamed so far and the rest, then the stored follow-up. */
+  async function join(f: AnswerFlight, emit: OnEvent): Promise<FollowUpView> {
+    for await (const e of subscribe(f, () => {}).events()) {
+      if (e.type === 'done') return e.result;
+      if (e.type === 'error') throw e.error;
+      emit(e);
+    }
+    throw new ServiceError('conflict', 'Запрос отменён');
+  }
+
+  /** The flight writing (or waiting for) this follow-up's answer in this process, started when there is none. */
+  async function flightFor(r: Reading, row: ReadingFollowUp, again: boolean): Promise<AnswerFlight> {
+    let f = flights.get(row.id);
+    if (!f) {
+      f = new Flight(row.id);
+      flights.set(row.id, f);
+      void drive(f, r, null, again);
+    }
+    await f.ready;
+    return f;
+  }
+
+  /** A follow-up whose answer is stored: told as one piece. */
+  const finished = (row: ReadingFollowUp) => async (emit: OnEvent = () => {}) => {
+    if (row.answer) emit({ type: 'delta', text: row.answer });
+    return view(row);
+  };
 
   return {
     async list(userId: number, readingId: number): Promise<{ followUps: FollowUpView[]; allowance: FollowUpAllowance }> {
@@ -135,8 +221,10 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     },
 
     /**
-     * Checks and counts the follow-up and deals its card (errors are thrown before anything is streamed);
-     * `answer` then writes the text.
+     * Checks and counts the follow-up, takes its AI call slot and deals its card, all in one transaction
+     * (errors are thrown before anything is streamed); the answer is written from then on, and `answer`
+     * tells it. The same question again on this reading (a double tap) is that follow-up (`repeated`):
+     * nothing more is taken.
      */
     async ask(userId: number, readingId: number, rawQuestion: unknown) {
       const question = typeof rawQuestion === 'string' ? rawQuestion.replace(/\s+/g, ' ').trim() : '';
@@ -146,40 +234,52 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       checkFinished(reading);
       const pre = await allowanceFor(userId, 0);
       if (pre.locked) throw new ServiceError('payment_required', FOLLOW_UP_LOCKED, { requiredPlan: 'basic_299', redirect: '/subscription' });
-      await takeSlot(userId);
-      const created = await deps.db.transaction().execute(async (trx) => {
+      const leaseId = nextLease();
+      const { row, repeated, used } = await deps.db.transaction().execute(async (trx) => {
         const r = await repo.lockReading(trx, readingId);
         if (!r) throw new ServiceError('not_found', 'Расклад не найден');
         const existing = await repo.listFollowUps(trx, readingId);
+        const same = existing.find((e) => e.question.toLowerCase() === question.toLowerCase());
+        if (same) return { row: same, repeated: true, used: existing.length };
         if (existing.length >= pre.limit)
           throw new ServiceError('limit_reached', `Уточнения к этому раскладу закончились (${pre.limit} из ${pre.limit}). Сделайте новый расклад, чтобы задать новый вопрос.`, {
             allowance: { limit: pre.limit, used: existing.length, remaining: 0, locked: false },
           });
+        // The AI call is reserved here, so only an accepted follow-up takes it (a refusal rolls it back).
+        await ai.takeSlot(userId, trx);
         const onTable = [...r.cards.map((c) => c.cardId), ...existing.map((e) => e.card.cardId)];
         const [card] = deal(DECK_IDS, 1, deps.randomInt, onTable);
-        return repo.insertFollowUp(trx, { readingId, userId, seq: existing.length + 1, question, card: { ...card, position: 0 }, leaseMs });
+        const created = await repo.insertFollowUp(trx, { readingId, userId, seq: existing.length + 1, question, card: { ...card, position: 0 }, leaseId, leaseMs: LEASE_MS });
+        return { row: created, repeated: false, used: created.seq };
       });
-      return {
-        followUp: view(created),
-        allowance: { limit: pre.limit, used: created.seq, remaining: Math.max(0, pre.limit - created.seq), locked: false },
-        answer: (emit: OnEvent = () => {}) => answer(reading, created, emit),
-      };
+      const allowance = { limit: pre.limit, used, remaining: Math.max(0, pre.limit - used), locked: false };
+      let answer: (emit?: OnEvent) => Promise<FollowUpView>;
+      if (!repeated) {
+        const f: AnswerFlight = new Flight(row.id);
+        flights.set(row.id, f);
+        void drive(f, reading, { row, leaseId }, false);
+        answer = (emit = () => {}) => join(f, emit);
+      } else if (row.status === 'dealt') {
+        const f = await flightFor(reading, row, false);
+        answer = (emit = () => {}) => join(f, emit);
+      } else answer = finished(row);
+      return { followUp: view(row), allowance, repeated, answer };
     },
 
     /**
-     * Asks the AI again for a card-based (or never finished) answer: no allowance is taken. Checks come first
-     * (thrown); `answer` then writes the text. An AI answer already stored is returned as it is.
+     * Asks the AI again for a card-based answer, or writes one never finished (joining the flight writing it,
+     * or waiting for a dead process's claim to run out): no allowance is taken, and a provider call slot only
+     * for a new AI attempt. Checks come first (thrown); `answer` then tells the text. An AI answer already
+     * stored is returned as it is.
      */
     async retry(userId: number, readingId: number, followUpId: number) {
       const reading = await owned(userId, readingId);
-      const f = await repo.findFollowUp(deps.db, followUpId);
-      if (!f || f.reading_id !== readingId) throw new ServiceError('not_found', 'Уточнение не найдено');
-      if (f.status === 'done') return { answer: async (_emit: OnEvent = () => {}) => view(f) };
-      if (!ai.enabled && f.status === 'fallback') throw new ServiceError('conflict', 'Толкования ИИ сейчас недоступны: показан ответ по значениям карт');
-      await takeSlot(userId);
-      const claimed = await repo.claimForRetry(deps.db, f.id, leaseMs);
-      if (!claimed) throw new ServiceError('conflict', 'Ответ на это уточнение уже пишется');
-      return { answer: (emit: OnEvent = () => {}) => answer(reading, claimed, emit) };
+      const row = await repo.findFollowUp(deps.db, followUpId);
+      if (!row || row.reading_id !== readingId) throw new ServiceError('not_found', 'Уточнение не найдено');
+      if (row.status === 'done') return { answer: finished(row) };
+      if (!ai.enabled && row.status === 'fallback') throw new ServiceError('conflict', 'Толкования ИИ сейчас недоступны: показан ответ по значениям карт');
+      const f = await flightFor(reading, row, row.status === 'fallback');
+      return { answer: (emit: OnEvent = () => {}) => join(f, emit) };
     },
   };
 }

@@ -1,6 +1,7 @@
 // «Уточнить»: follow-up questions on one's own finished reading. The answer streams as Server-Sent Events
 // (`card` {followUp, allowance}, `delta` {text}, `reset` {}, then `done` {followUp}) with Accept:
-// text/event-stream, or comes as JSON. Refusals (400, 402, 403, 404, 409, 429) come before any stream.
+// text/event-stream, or comes as JSON (201, or 200 for a question already asked on the reading: that
+// follow-up again). Refusals (400, 402, 403, 404, 409, 429) come before any stream.
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ export const followUpRoutes = (s: Services) =>
     .post('/readings/:id/follow-ups', validate('param', readingIdParam), validate('json', askBody), async (c) => {
       const asked = await s.followUps.ask(c.var.userId, c.req.valid('param').id, c.req.valid('json').question);
       if (wantsStream(c)) return streamAnswer(c, { followUp: asked.followUp, allowance: asked.allowance }, asked.answer);
-      return ok(c, { followUp: await asked.answer(), allowance: asked.allowance }, 201);
+      return ok(c, { followUp: await asked.answer(), allowance: asked.allowance }, asked.repeated ? 200 : 201);
     })
     .post('/readings/:id/follow-ups/:fid/retry', validate('param', followUpIdParam), async (c) => {
       const { id, fid } = c.req.valid('param');

@@ -1,5 +1,7 @@
 // Follow-up questions on a reading. Creating one locks the reading row, so the allowance is counted and the
-// clarifying card dealt exactly once per follow-up even when requests race (on any instance).
+// clarifying card dealt exactly once per follow-up even when requests race (on any instance). The answer is
+// written under a claim (a lease id and a short lease renewed by a heartbeat), as a reading's interpretation
+// is, so one instance writes it and a dead instance's claim runs out within seconds.
 import { sql, type Kysely } from 'kysely';
 import type { Database, Reading, ReadingFollowUp } from '../schema';
 import type { DealtCard } from '../../domain/types';
@@ -15,9 +17,10 @@ export async function listFollowUps(db: Q, readingId: number): Promise<ReadingFo
   return db.selectFrom('reading_follow_ups').selectAll().where('reading_id', '=', readingId).orderBy('seq').execute();
 }
 
+/** A new follow-up, claimed for its answer by `leaseId`. */
 export async function insertFollowUp(
   trx: Q,
-  f: { readingId: number; userId: number; seq: number; question: string; card: DealtCard; leaseMs: number },
+  f: { readingId: number; userId: number; seq: number; question: string; card: DealtCard; leaseId: string; leaseMs: number },
 ): Promise<ReadingFollowUp> {
   return trx
     .insertInto('reading_follow_ups')
@@ -28,33 +31,58 @@ export async function insertFollowUp(
       question: f.question,
       card: JSON.stringify(f.card),
       status: 'dealt',
+      ai_lease_id: f.leaseId,
       ai_lease_until: sql<Date>`now() + ${f.leaseMs} * interval '1 millisecond'`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** Claims an unanswered (lease expired) or card-based follow-up for one more AI attempt. */
-export async function claimForRetry(db: Q, id: number, leaseMs: number): Promise<ReadingFollowUp | undefined> {
+/**
+ * Claims a follow-up for writing its answer: one still unanswered, or (`fallbackToo`, «ask the AI again») one
+ * with the card-based text; only while nobody holds a live claim on it.
+ */
+export async function claimFollowUp(db: Q, id: number, leaseId: string, leaseMs: number, fallbackToo: boolean): Promise<ReadingFollowUp | undefined> {
   return db
     .updateTable('reading_follow_ups')
-    .set({ ai_lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'` })
+    .set({ ai_lease_id: leaseId, ai_lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'` })
     .where('id', '=', id)
-    .where('status', 'in', ['dealt', 'fallback'])
+    .where('status', 'in', fallbackToo ? ['dealt', 'fallback'] : ['dealt'])
     .where((eb) => eb.or([eb('ai_lease_until', 'is', null), eb('ai_lease_until', '<', sql<Date>`now()`)]))
     .returningAll()
     .executeTakeFirst();
 }
 
-/** Stores an answer. An AI answer replaces anything; a card-based one never replaces an AI answer. */
-export async function finishFollowUp(db: Q, id: number, r: { answer: string; status: 'done' | 'fallback'; error: string | null }): Promise<ReadingFollowUp> {
-  let q = db
+/** Keeps a live claim alive (the heartbeat of the instance writing the answer). */
+export async function extendFollowUpClaim(db: Q, id: number, leaseId: string, leaseMs: number): Promise<void> {
+  await db
     .updateTable('reading_follow_ups')
-    .set({ answer: r.answer, status: r.status, ai_error: r.error, ai_lease_until: null, updated_at: sql`now()` })
-    .where('id', '=', id);
-  if (r.status === 'fallback') q = q.where('status', '!=', 'done');
-  const row = await q.returningAll().executeTakeFirst();
-  return row ?? (await db.selectFrom('reading_follow_ups').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    .set({ ai_lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where('id', '=', id)
+    .where('ai_lease_id', '=', leaseId)
+    .execute();
+}
+
+/** Gives a claim up (no call was made): the follow-up may be claimed again at once. */
+export async function releaseFollowUpClaim(db: Q, id: number, leaseId: string): Promise<void> {
+  await db.updateTable('reading_follow_ups').set({ ai_lease_id: null, ai_lease_until: null }).where('id', '=', id).where('ai_lease_id', '=', leaseId).execute();
+}
+
+/** Stores an answer, only while this claim still holds the follow-up; undefined when the claim was lost. */
+export async function finishFollowUp(
+  db: Q,
+  id: number,
+  leaseId: string,
+  r: { answer: string; status: 'done' | 'fallback'; error: string | null },
+): Promise<ReadingFollowUp | undefined> {
+  return db
+    .updateTable('reading_follow_ups')
+    .set({ answer: r.answer, status: r.status, ai_error: r.error, ai_lease_id: null, ai_lease_until: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('ai_lease_id', '=', leaseId)
+    .where('status', '!=', 'done')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findFollowUp(db: Q, id: number): Promise<ReadingFollowUp | undefined> {

@@ -1,6 +1,6 @@
-// AI interpretation state: the claim (lease) on a reading, its final text, the per-user window counter of
-// provider calls, and daily-card messages. Every change is one atomic statement, so instances on one
-// PostgreSQL agree on who calls the provider and nobody stores or refunds twice.
+// AI interpretation state: the claim (lease) on a reading, its final text, the per-user window counters of
+// provider calls (one per budget), and daily-card messages. Every change is one atomic statement, so
+// instances on one PostgreSQL agree on who calls the provider and nobody stores or refunds twice.
 import { sql, type Kysely } from 'kysely';
 import type { Database, Reading } from '../schema';
 
@@ -72,17 +72,18 @@ export async function finishReading(
 }
 
 /**
- * Counts one provider call of a user in a fixed window: returns null when allowed, or the seconds until the
- * window ends when `limit` calls were already made in it. One upsert, so racing calls never pass the limit.
+ * Counts one provider call of a user against one of its budgets in a fixed window: returns null when
+ * allowed, or the seconds until the window ends when `limit` calls were already made in it. One upsert, so
+ * racing calls never pass the limit (and inside the caller's transaction it is undone with it).
  */
-export async function takeRateSlot(db: Q, userId: number, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function takeRateSlot(db: Q, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
   const windowStartAfter = new Date(now.getTime() - windowS * 1000);
   const row = await db
     .insertInto('ai_rate_limits')
-    .values({ user_id: userId, window_start: now, calls: 1 })
+    .values({ user_id: userId, budget, window_start: now, calls: 1 })
     .onConflict((oc) =>
       oc
-        .column('user_id')
+        .columns(['user_id', 'budget'])
         .doUpdateSet({
           window_start: sql`case when ai_rate_limits.window_start <= ${windowStartAfter} then excluded.window_start else ai_rate_limits.window_start end`,
           calls: sql`case when ai_rate_limits.window_start <= ${windowStartAfter} then 1 else ai_rate_limits.calls + 1 end`,
@@ -92,14 +93,17 @@ export async function takeRateSlot(db: Q, userId: number, now: Date, limit: numb
     .returning('calls')
     .executeTakeFirst();
   if (row) return null;
-  const current = await db.selectFrom('ai_rate_limits').select('window_start').where('user_id', '=', userId).executeTakeFirst();
-  const ends = (current ? current.window_start.getTime() : now.getTime()) + windowS * 1000;
-  return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+  return rateSlotWait(db, userId, budget, now, limit, windowS).then((wait) => wait ?? 1);
 }
 
-/** Seconds until the user's window of provider calls has room again, or null when it has room now (read only). */
-export async function rateSlotWait(db: Q, userId: number, now: Date, limit: number, windowS: number): Promise<number | null> {
-  const row = await db.selectFrom('ai_rate_limits').select(['window_start', 'calls']).where('user_id', '=', userId).executeTakeFirst();
+/** Seconds until the user's window of provider calls in a budget has room again, or null when it has room now (read only). */
+export async function rateSlotWait(db: Q, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('ai_rate_limits')
+    .select(['window_start', 'calls'])
+    .where('user_id', '=', userId)
+    .where('budget', '=', budget)
+    .executeTakeFirst();
   if (!row || row.calls < limit) return null;
   const ends = row.window_start.getTime() + windowS * 1000;
   return ends <= now.getTime() ? null : Math.max(1, Math.ceil((ends - now.getTime()) / 1000));

@@ -26,7 +26,7 @@ async function hasDetailedGuidanceAccess(deps: ServiceDeps, user: User): Promise
 
 export function createDailyInterpretations(deps: ServiceDeps, users: UserService, provider: AiProvider) {
   const dailyPending = new Map<string, Promise<{ text: string; fallback: boolean; error: string | null }>>();
-  const takeSlot = provider.takeSlot;
+  const takeSlot = (userId: number) => provider.takeSlot(userId, 'extra');
 
   /** Today's daily card of the user, or 409 when none was drawn today. */
   async function todaysCard(user: User) {

@@ -1,15 +1,25 @@
-// Flights: one interpretation in progress in this process, shared by every request for that reading. A
-// session is one request's view of a flight (or of a finished reading): its events, or its final result.
+// Flights: one AI text in progress in this process (a reading's interpretation, a follow-up's answer), shared
+// by every request for it. A session is one request's view of a flight (or of a finished text): its events,
+// or its final result. The claim in the database that decides which instance writes is short and renewed by
+// a heartbeat while it writes, so a process that died mid-stream blocks the text for seconds only.
 import { ServiceError } from '../errors';
-import type { InterpretationEvent, InterpretationResult } from './result';
+import type { InterpretationResult } from './result';
 
-type Outcome = { ok: true; result: InterpretationResult } | { ok: false; error: unknown };
-type FlightEvent = { type: 'delta'; text: string } | { type: 'end'; outcome: Outcome };
+/** How long a claim lasts without its heartbeat, and how often the writing instance renews it. */
+export const LEASE_MS = 10_000;
+export const HEARTBEAT_MS = 3_000;
 
-export class Flight {
+type Delta = { type: 'delta'; text: string };
+/** What a stream carries before its end: text, and (follow-ups) «start over» when the AI failed mid-way. */
+type Piece = Delta | { type: 'reset' };
+type Outcome<R> = { ok: true; result: R } | { ok: false; error: unknown };
+type FlightEvent<R, P> = P | { type: 'end'; outcome: Outcome<R> };
+export type SessionEvent<R, P extends Piece = Delta> = P | { type: 'done'; result: R } | { type: 'error'; error: unknown };
+
+export class Flight<R = InterpretationResult, P extends Piece = Delta> {
   text = '';
-  listeners = new Set<(e: FlightEvent) => void>();
-  outcome: Outcome | null = null;
+  listeners = new Set<(e: FlightEvent<R, P>) => void>();
+  outcome: Outcome<R> | null = null;
   subscribers = 0;
   readonly abort = new AbortController();
   readonly ready: Promise<void>;
@@ -17,7 +27,8 @@ export class Flight {
   private resolveReady!: () => void;
   private rejectReady!: (err: unknown) => void;
 
-  constructor(readonly readingId: number) {
+  /** `id`: the reading's (or the follow-up's) id. */
+  constructor(readonly id: number) {
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -32,12 +43,22 @@ export class Flight {
     this.resolveReady();
   }
 
-  push(text: string) {
-    this.text += text;
-    for (const l of this.listeners) l({ type: 'delta', text });
+  private emit(e: FlightEvent<R, P>) {
+    for (const l of this.listeners) l(e);
   }
 
-  settle(outcome: Outcome) {
+  push(text: string) {
+    this.text += text;
+    this.emit({ type: 'delta', text } as P);
+  }
+
+  /** What was streamed is void (the AI failed mid-way); what is pushed next replaces it. */
+  reset(this: Flight<R, Piece>) {
+    this.text = '';
+    this.emit({ type: 'reset' });
+  }
+
+  settle(outcome: Outcome<R>) {
     if (this.outcome) return;
     this.outcome = outcome;
     if (this.readyState === 'pending') {
@@ -50,17 +71,19 @@ export class Flight {
   }
 }
 
-/** One request's view of an interpretation: its events, or its final result. */
-export interface InterpretationSession {
-  /** The stored result when the reading was already interpreted (no provider call was made). */
-  readonly finished: InterpretationResult | null;
-  /** delta events in order, then one done (or error). Ending the iteration early closes the session. */
-  events(): AsyncGenerator<InterpretationEvent>;
+/** One request's view of a flight: its events, or its final result. */
+export interface Session<R, P extends Piece = Delta> {
+  /** The stored result when the text was already written (no provider call was made). */
+  readonly finished: R | null;
+  /** Pieces in order, then one done (or error). Ending the iteration early closes the session. */
+  events(): AsyncGenerator<SessionEvent<R, P>>;
   /** Waits for the end; throws the error of a failed call. */
-  result(): Promise<InterpretationResult>;
-  /** The caller went away; when nobody else waits, the provider request is cancelled. */
+  result(): Promise<R>;
+  /** The caller went away; when nobody else waits, the flight's `onIdle` runs. */
   close(): void;
 }
+
+export type InterpretationSession = Session<InterpretationResult>;
 
 export function finishedSession(result: InterpretationResult): InterpretationSession {
   return {
@@ -74,15 +97,15 @@ export function finishedSession(result: InterpretationResult): InterpretationSes
   };
 }
 
-function outcomeEvent(o: Outcome): InterpretationEvent {
+function outcomeEvent<R>(o: Outcome<R>): SessionEvent<R, never> {
   return o.ok ? { type: 'done', result: o.result } : { type: 'error', error: o.error };
 }
 
 /**
  * Joins a flight: what was streamed before this request joined, then everything after it. `onIdle` runs when
- * the last subscriber goes away (the caller cancels the provider request then).
+ * the last subscriber goes away (the interpretation cancels the provider request then).
  */
-export function subscribe(f: Flight, onIdle: (f: Flight) => void): InterpretationSession {
+export function subscribe<R, P extends Piece = Delta>(f: Flight<R, P>, onIdle: (f: Flight<R, P>) => void): Session<R, P> {
   f.subscribers++;
   let closed = false;
   let wake: (() => void) | null = null;
@@ -93,23 +116,23 @@ export function subscribe(f: Flight, onIdle: (f: Flight) => void): Interpretatio
     if (f.subscribers === 0) onIdle(f);
     wake?.();
   };
-  const session: InterpretationSession = {
+  const session: Session<R, P> = {
     finished: null,
     async *events() {
-      const queue: FlightEvent[] = [];
-      const listener = (e: FlightEvent) => {
+      const queue: FlightEvent<R, P>[] = [];
+      const listener = (e: FlightEvent<R, P>) => {
         queue.push(e);
         wake?.();
       };
       // What was streamed before this request joined, then everything after it.
-      if (f.text) queue.push({ type: 'delta', text: f.text });
+      if (f.text) queue.push({ type: 'delta', text: f.text } as P);
       if (f.outcome) queue.push({ type: 'end', outcome: f.outcome });
       else f.listeners.add(listener);
       try {
         for (;;) {
           while (queue.length) {
             const e = queue.shift()!;
-            if (e.type === 'delta') yield e;
+            if (e.type !== 'end') yield e as P;
             else {
               yield outcomeEvent(e.outcome);
               return;

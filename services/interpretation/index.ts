@@ -18,30 +18,26 @@ import { ServiceError } from '../errors';
 import { natalSigns } from '../natal';
 import type { UserService } from '../users';
 import { createDailyInterpretations } from './daily';
-import { Flight, finishedSession, sleep, subscribe, type InterpretationSession } from './flight';
+import { Flight, finishedSession, HEARTBEAT_MS, LEASE_MS, sleep, subscribe, type InterpretationSession } from './flight';
 import { promptInputOf, resultOf } from './result';
 
 export { AI_ERRORS } from '../ai-provider';
 export type { InterpretationSession } from './flight';
 export { FALLBACK_NOTICES, type InterpretationResult } from './result';
 
-/**
- * A claim is short and renewed by a heartbeat while its instance writes: a process that died mid-stream
- * leaves a claim that runs out within seconds, so the reading is servable again soon after a restart.
+/*
+ * A claim is short (LEASE_MS) and renewed by a heartbeat (HEARTBEAT_MS) while its instance writes: a process
+ * that died mid-stream leaves a claim that runs out within seconds, so the reading is servable again soon
+ * after a restart.
  */
-const LEASE_MS = 10_000;
-const HEARTBEAT_MS = 3_000;
-
 export function createInterpretationService(deps: ServiceDeps, users: UserService) {
   const ai = deps.ai;
   const provider = createAiProvider(deps);
-  const rate = provider.rate;
   const pollMs = ai?.pollIntervalMs ?? 250;
   const instance = crypto.randomUUID();
   const flights = new Map<number, Flight>();
   let leaseSeq = 0;
 
-  const takeSlot = provider.takeSlot;
   const daily = createDailyInterpretations(deps, users, provider);
 
   async function loadOwned(userId: number, id: number): Promise<Reading> {
@@ -67,7 +63,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   async function runClaimed(f: Flight, claimed: Reading, leaseId: string): Promise<boolean> {
     try {
       if (f.abort.signal.aborted) throw new ServiceError('conflict', 'Запрос отменён');
-      await takeSlot(claimed.user_id);
+      await provider.takeSlot(claimed.user_id, 'reading');
     } catch (err) {
       await aiRepo.releaseClaim(deps.db, claimed.id, leaseId);
       throw err;
@@ -108,7 +104,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       for (;;) {
         if (f.abort.signal.aborted) return f.settle({ ok: false, error: new ServiceError('conflict', 'Запрос отменён') });
         const leaseId = `${instance}:${++leaseSeq}`;
-        const claimed = await aiRepo.claimReading(deps.db, f.readingId, leaseId, LEASE_MS);
+        const claimed = await aiRepo.claimReading(deps.db, f.id, leaseId, LEASE_MS);
         if (claimed) {
           const heartbeat = setInterval(() => void aiRepo.extendClaim(deps.db, claimed.id, leaseId, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
           try {
@@ -119,7 +115,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         }
         // Another instance (or an earlier call of ours) holds it: wait for its stored result.
         f.markReady();
-        const fresh = await readingsRepo.findReading(deps.db, f.readingId);
+        const fresh = await readingsRepo.findReading(deps.db, f.id);
         if (!fresh) throw new ServiceError('not_found', 'Расклад не найден');
         if (fresh.status === 'done' || fresh.status === 'fallback') {
           // Written elsewhere: the listeners here get it as one piece, as for any finished reading.
@@ -132,13 +128,13 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     } catch (err) {
       f.settle({ ok: false, error: err });
     } finally {
-      if (flights.get(f.readingId) === f) flights.delete(f.readingId);
+      if (flights.get(f.id) === f) flights.delete(f.id);
     }
   }
 
   function cancel(f: Flight) {
     if (f.outcome) return;
-    if (flights.get(f.readingId) === f) flights.delete(f.readingId);
+    if (flights.get(f.id) === f) flights.delete(f.id);
     f.abort.abort();
   }
 
@@ -179,7 +175,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     if (r.status === 'fallback') {
       if (!provider.enabled)
         throw new ServiceError('conflict', 'ИИ-толкователь сейчас не подключён, поэтому толкование составлено по классическим значениям карт.');
-      const wait = await aiRepo.rateSlotWait(deps.db, userId, deps.clock(), rate.calls, rate.windowS);
+      const wait = await provider.slotWait(userId, 'reading');
       if (wait !== null) throw rateLimited(wait);
       await readingsRepo.reopenForAi(deps.db, r.id);
     }

@@ -1,5 +1,5 @@
-// What an interpretation answers: the stored reading's text as a result (AI or card-based, and why), the
-// events a stream carries, and the prompt input built from the cards the user turned.
+// What an interpretation answers: the stored reading's text as a result (AI or card-based, and why), and the
+// prompt input built from the cards the user turned.
 import type { Reading } from '../../db/schema';
 import { promptCards, type ReadingPromptInput } from '../../domain/prompts';
 import { AI_ERRORS } from '../ai-provider';
@@ -27,11 +27,6 @@ export const FALLBACK_NOTICES = {
   label: 'Толкование составлено по классическим значениям карт',
   aiFailed: 'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.',
 } as const;
-
-export type InterpretationEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; result: InterpretationResult }
-  | { type: 'error'; error: unknown };
 
 export function resultOf(r: Reading, aiEnabled: boolean): InterpretationResult {
   const fallback = r.status === 'fallback';

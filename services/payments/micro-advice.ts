@@ -33,7 +33,7 @@ export function createMicroAdviceWriter(deps: Pick<ServiceDeps, 'db' | 'clock' |
   const provider = createAiProvider(deps);
   if (!provider.enabled) return undefined;
   return async ({ userId, question, cards, dailyNote }) => {
-    await provider.takeSlot(userId);
+    await provider.takeSlot(userId, 'extra');
     const text = await provider.complete(buildMicroAdviceMessages(question, cards, dailyNote), {
       signal: AbortSignal.timeout(MAX_WAIT_MS),
       maxTokens: MAX_TOKENS,

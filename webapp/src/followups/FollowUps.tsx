@@ -45,7 +45,9 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
     onCard(f, a) {
       current.id = f.id;
       haptic('reveal');
-      setItems((list) => [...list, { ...f, answer: '', streaming: true }]);
+      // The same question asked again is that follow-up: it is told again in its place.
+      const item = { ...f, answer: '', streaming: true };
+      setItems((list) => (list.some((it) => it.id === f.id) ? list.map((it) => (it.id === f.id ? item : it)) : [...list, item]));
       setAllowance(a);
     },
     onDelta(text) {
