@@ -77,6 +77,11 @@ export const PLANETS: Record<PlanetKey, PlanetInfo> = {
 
 export const ASCENDANT = { key: 'ascendant', name: 'Асцендент', symbol: 'Asc', theme: 'как вас видят другие' } as const;
 
+const SIGN_BY_KEY = new Map(SIGNS.map((s) => [s.key, s]));
+
+/** «в Овне», «во Льве»: the sign in the prepositional case, as «Солнце в Овне» needs it. */
+export const inSignOf = (key: SignKey): string => SIGN_BY_KEY.get(key)!.inSign;
+
 /** The sign at an ecliptic longitude in degrees (any real number; wrapped into [0, 360)). */
 export function signAt(longitude: number): ZodiacSign {
   const lon = ((longitude % 360) + 360) % 360;

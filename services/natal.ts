@@ -7,6 +7,7 @@ import { computeChart, type NatalChartCore } from '../domain/natal';
 import { isLatitude, isLongitude } from '../domain/natal-coordinates';
 import { dateError, NATAL_MESSAGES } from '../domain/natal-form';
 import { isValidTimeZone, localDate, wallClock, zonedTimeToUtc } from '../domain/time';
+import type { SignKey } from '../domain/zodiac';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import type { UserService } from './users';
@@ -191,12 +192,12 @@ export function createNatalService(deps: ServiceDeps, users: UserService) {
 }
 
 /** The sun, moon and rising signs of the user's saved chart (for the reading prompt), or null without one. */
-export async function natalSigns(db: ServiceDeps['db'], userId: number): Promise<{ sun: string; moon: string; rising: string } | null> {
+export async function natalSigns(db: ServiceDeps['db'], userId: number): Promise<{ sun: SignKey; moon: SignKey; rising: SignKey } | null> {
   const row = await natalRepo.findBirthData(db, userId);
   if (!row) return null;
   try {
     const chart = chartOf(row);
-    return { sun: chart.sunSign, moon: chart.moonSign, rising: chart.risingSign };
+    return { sun: chart.planets[0].signKey, moon: chart.planets[1].signKey, rising: chart.ascendant.signKey };
   } catch {
     return null;
   }
