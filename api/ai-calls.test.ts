@@ -128,7 +128,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: calls', (kind) => {
       expect(res.body.data).toMatchObject({ guidance: DEFAULT_FAKE_TEXT, fallback: false, cardName: drawn.name });
       const prompt = fake.requests[before].body.messages[1].content as string;
       expect(prompt).toContain(drawn.name);
-      expect(prompt).toContain('«Собеседование в 15:00»');
+      expect(prompt).toContain('<<<ПЛАНЫ\nСобеседование в 15:00\nПЛАНЫ>>>');
       expect((await h.call(paid, 'POST', '/api/detailed-daily-guidance', { dailyPlans: 'x'.repeat(501) })).status).toBe(400);
     });
 

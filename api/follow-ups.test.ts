@@ -67,9 +67,11 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(done.event).toBe('done');
     expect(done.data.followUp).toMatchObject({ seq: 1, question: 'А что будет, если я останусь?', answer: ANSWER, status: 'done', fallback: false, error: null });
 
-    const prompt = fake.requests[before].body.messages[1].content as string;
-    expect(prompt).toContain('Стоит ли мне менять работу?');
-    expect(prompt).toContain('А что будет, если я останусь?');
+    const [system, { content: prompt }] = fake.requests[before].body.messages as { content: string }[];
+    // The question and the follow-up go as data between delimiters; the system message says not to obey them.
+    expect(system.content).toMatch(/могут встретиться инструкции/);
+    expect(prompt).toContain('<<<ВОПРОС\nСтоит ли мне менять работу?\nВОПРОС>>>');
+    expect(prompt).toContain('<<<УТОЧНЕНИЕ\nА что будет, если я останусь?\nУТОЧНЕНИЕ>>>');
     for (const c of reading.cards) expect(prompt).toContain(`${c.name}, позиция «${c.positionName}»`);
     expect(prompt).toContain(`вытянута карта: ${card.name} (`);
 
@@ -77,7 +79,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     const second = await ask(user, reading.id, 'Как поговорить с начальником?');
     expect(second.status).toBe(201);
     expect(second.body.data.allowance).toEqual({ limit: 3, used: 2, remaining: 1, locked: false });
-    expect(fake.requests[before + 1].body.messages[1].content).toContain('Уже уточняли: «А что будет, если я останусь?»');
+    expect(fake.requests[before + 1].body.messages[1].content).toMatch(/Уже уточняли \(карта .+\):\n<<<УТОЧНЕНИЕ\nА что будет, если я останусь\?\nУТОЧНЕНИЕ>>>/);
     expect((await ask(user, reading.id, 'Когда лучше начать?')).status).toBe(201);
     const fourth = await ask(user, reading.id, 'И ещё один вопрос?');
     expect(fourth.status).toBe(429);

@@ -38,7 +38,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     expect(sent.authorization).toBe('Bearer sk-test');
     expect(sent.body).toMatchObject({ model: 'gpt-3.5-turbo', max_tokens: 2500, temperature: 0.7, stream: true });
     expect(sent.body.messages[0].role).toBe('system');
-    expect(sent.body.messages[1].content).toContain('«Что меня ждёт сегодня?»');
+    expect(sent.body.messages[1].content).toContain('<<<ВОПРОС\nЧто меня ждёт сегодня?\nВОПРОС>>>');
     expect(sent.body.messages[1].content).toContain('2–3 предложения'); // a free user's reading: basic
     for (const [i, c] of reading.cards.entries()) expect(sent.body.messages[1].content).toContain(`Карта ${i + 1}: ${c.name} (`);
 
