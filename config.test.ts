@@ -5,7 +5,10 @@ describe('configuration', () => {
   it('runs in local mode with nothing set', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ localMode: true, paymentsProvider: 'mock', port: 3000, host: '127.0.0.1', dataDir: './data', defaultTimeZone: 'Europe/Moscow', botMode: 'polling' });
-    expect(c.openai).toMatchObject({ model: 'gpt-3.5-turbo', maxTokens: 2500, temperature: 0.7 });
+    expect(c.openai).toMatchObject({ model: 'gpt-6-luna', maxTokens: 2500, temperature: 0.7, reasoningEffort: 'none' });
+    // A reading's call: 60 s plus 10 s a card (the 13-card year forecast gets 190 s), and never 20 s of silence.
+    expect(c.openai).toMatchObject({ timeoutMs: 60_000, timeoutPerCardMs: 10_000, idleTimeoutMs: 20_000 });
+    expect(loadConfig({ OPENAI_REASONING_EFFORT: 'default' }).openai.reasoningEffort).toBeUndefined();
   });
 
   it('keeps local mode on loopback: another HOST without BOT_TOKEN is refused with one line naming HOST', () => {
@@ -33,6 +36,8 @@ describe('configuration', () => {
     [{ ADMIN_USER_IDS: '1,abc' }, /^Invalid environment variable ADMIN_USER_IDS: "abc" is not a Telegram user id/],
     [{ DEFAULT_TIME_ZONE: 'Moscow' }, /^Invalid environment variable DEFAULT_TIME_ZONE: is not an IANA time zone/],
     [{ OPENAI_TEMPERATURE: '3' }, /^Invalid environment variable OPENAI_TEMPERATURE: /],
+    [{ OPENAI_REASONING_EFFORT: 'huge' }, /^Invalid environment variable OPENAI_REASONING_EFFORT: /],
+    [{ OPENAI_IDLE_TIMEOUT_MS: '0' }, /^Invalid environment variable OPENAI_IDLE_TIMEOUT_MS: /],
     [{ BOT_MODE: 'webhook' }, /^Invalid environment variable PUBLIC_URL: required when BOT_MODE=webhook/],
     [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com' }, /^Invalid environment variable WEBHOOK_SECRET: required in webhook mode/],
     [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'http://tarot.example.com', BOT_MODE: 'webhook' }, /^Invalid environment variable WEBHOOK_SECRET: /],

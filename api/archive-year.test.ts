@@ -123,7 +123,7 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
       const prompt: string = fake.requests[before].body.messages[1].content;
       const headings = prompt.split('\n').filter((l) => l.startsWith('## '));
       expect(headings).toEqual(['## Тема года', ...reading.cards.slice(1).map((c: any) => `## ${c.positionName}`), '## Общий вывод']);
-      expect(fake.requests[before].body.max_tokens).toBe(5000);
+      expect(fake.requests[before].body.max_completion_tokens).toBe(5000);
 
       // Without the AI the card-based forecast has the same month sections, each month's card in its month.
       fake.set({ mode: 'fail' });

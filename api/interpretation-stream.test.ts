@@ -36,7 +36,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     expect(fake.requests.length).toBe(before + 1);
     const sent = fake.requests[before];
     expect(sent.authorization).toBe('Bearer sk-test');
-    expect(sent.body).toMatchObject({ model: 'gpt-3.5-turbo', max_tokens: 2500, temperature: 0.7, stream: true });
+    expect(sent.body).toMatchObject({ model: 'gpt-6-luna', max_completion_tokens: 2500, reasoning_effort: 'none', stream: true });
     expect(sent.body.messages[0].role).toBe('system');
     expect(sent.body.messages[1].content).toContain('<<<ВОПРОС\nЧто меня ждёт сегодня?\nВОПРОС>>>');
     expect(sent.body.messages[1].content).toContain('2–3 предложения'); // a free user's reading: basic

@@ -10,7 +10,7 @@ import { inSignOf, type SignKey } from './zodiac';
 export type InterpretationLevel = 'basic' | 'premium';
 
 export interface ChatMessage {
-  role: 'system' | 'user';
+  role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
@@ -114,6 +114,20 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
     LEVEL_TEXT[input.level],
   );
   return lines.join('\n');
+}
+
+/** After an answer cut at its length limit: the model sees its own text and is asked to finish it, briefly. */
+export function continuationMessages(messages: ChatMessage[], partial: string): ChatMessage[] {
+  return [
+    ...messages,
+    { role: 'assistant', content: partial },
+    {
+      role: 'user',
+      content:
+        'Твой ответ оборвался на ограничении длины. Продолжи ровно с того места, где он оборвался (с середины слова или фразы, если так вышло), ' +
+        'не повторяя написанного и не начиная заново, и кратко допиши оставшиеся разделы до конца.',
+    },
+  ];
 }
 
 export function buildReadingMessages(input: ReadingPromptInput): ChatMessage[] {

@@ -4,8 +4,9 @@
 // never make a fresh reading wait.
 import type * as OpenAiSdk from 'openai';
 import * as aiRepo from '../db/repositories/interpretations';
-import type { ChatMessage } from '../domain/prompts';
+import { continuationMessages, type ChatMessage } from '../domain/prompts';
 import { formatDurationWords } from '../domain/time';
+import { chatRequest } from './ai-request';
 import type { AiConfig, ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 
@@ -19,6 +20,8 @@ export const AI_ERRORS = {
   unknown: 'Unknown error occurred',
   dailyCard: 'An error occurred while getting the interpretation',
   guidance: 'Detailed interpretation temporarily unavailable',
+  /** finish_reason "length" even after a continuation: the text stops mid-way. */
+  cutOff: 'The answer was cut at its length limit',
 } as const;
 
 export const backendApiError = (status: number) => `Backend API error: ${status}`;
@@ -48,10 +51,14 @@ export class ProviderFailure extends Error {
     message: string,
     /** The caller went away: nothing is stored, the claim is given up. */
     readonly cancelled = false,
+    /** The text streamed before the answer was cut at its length limit (AI_ERRORS.cutOff), when it has words. */
+    readonly partial: string | null = null,
   ) {
     super(message);
   }
 }
+
+const hasWords = (text: string) => /\p{L}/u.test(text);
 
 function describeFailure(sdk: Sdk | null, err: unknown, cancelled: AbortSignal, deadline: AbortSignal): ProviderFailure {
   if (err instanceof ProviderFailure) return err;
@@ -90,34 +97,41 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
 
     /**
      * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.
-     * Throws ProviderFailure with an AI_ERRORS message (or `cancelled` when `signal` fired).
+     * Two deadlines: the call's budget (OPENAI_TIMEOUT_MS, plus OPENAI_TIMEOUT_PER_CARD_MS for each of `cards`)
+     * and the longest silence before the first token and between tokens (OPENAI_IDLE_TIMEOUT_MS). An answer cut
+     * at its length limit gets one continuation within the same budget; cut again, it throws a ProviderFailure
+     * carrying the text so far (`partial`). Throws ProviderFailure with an AI_ERRORS message (or `cancelled`
+     * when `signal` fired).
      */
     async complete(
       messages: ChatMessage[],
-      o: { signal: AbortSignal; maxTokens?: number; allowLonger?: boolean; timeoutMs?: number; onDelta?: (text: string) => void },
+      o: { signal: AbortSignal; maxTokens?: number; allowLonger?: boolean; timeoutMs?: number; cards?: number; onDelta?: (text: string) => void },
     ): Promise<string> {
       if (!ai?.apiKey) throw new ProviderFailure(AI_ERRORS.notInitialized);
+      const maxTokens = o.allowLonger && o.maxTokens ? o.maxTokens : Math.min(ai.maxTokens, o.maxTokens ?? ai.maxTokens);
       // The SDK's timeout ends when the headers arrive; a provider that stalls mid-stream needs our own.
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), Math.min(ai.timeoutMs, o.timeoutMs ?? ai.timeoutMs));
+      const budgetMs = Math.min(ai.timeoutMs + (o.cards ?? 0) * ai.timeoutPerCardMs, o.timeoutMs ?? Infinity);
+      const total = setTimeout(() => deadline.abort(), budgetMs);
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      const heard = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => deadline.abort(), ai.idleTimeoutMs);
+      };
       const signal = AbortSignal.any([o.signal, deadline.signal]);
       let text = '';
-      try {
-        sdk ??= await loadSdk();
-        client ??= new sdk.default({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' });
-        const stream = await client.chat.completions.create(
-          {
-            model: ai.model,
-            messages,
-            max_tokens: o.allowLonger && o.maxTokens ? o.maxTokens : Math.min(ai.maxTokens, o.maxTokens ?? ai.maxTokens),
-            temperature: ai.temperature,
-            stream: true,
-          },
-          { signal },
-        );
+
+      /** Streams one request into `text`; answers its finish_reason (null when the provider sent none). */
+      const streamOnce = async (msgs: ChatMessage[]): Promise<string | null> => {
+        heard();
+        const stream = await client!.chat.completions.create(chatRequest(ai, msgs, maxTokens), { signal });
+        let finish: string | null = null;
         for await (const chunk of stream) {
+          heard();
           if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
-          const piece: unknown = chunk.choices[0]?.delta?.content;
+          const choice = chunk.choices[0];
+          if (choice?.finish_reason) finish = choice.finish_reason;
+          const piece: unknown = choice?.delta?.content;
           if (piece === undefined || piece === null || piece === '') continue;
           if (typeof piece !== 'string') throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
           text += piece;
@@ -125,13 +139,32 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
         }
         // The SDK ends an aborted stream quietly: an abort must not pass for a complete answer.
         if (signal.aborted) throw new Error('aborted');
+        return finish;
+      };
+
+      try {
+        sdk ??= await loadSdk();
+        client ??= new sdk.default({ apiKey: ai.apiKey, baseURL: ai.baseUrl, timeout: ai.timeoutMs, maxRetries: 0, logLevel: 'off' });
+        let finish = await streamOnce(messages);
+        // Cut at the token limit: the model sees its own text and finishes it, once.
+        if (finish === 'length' && hasWords(text)) {
+          try {
+            finish = await streamOnce(continuationMessages(messages, text));
+          } catch (err) {
+            if (o.signal.aborted) throw err;
+            finish = 'length';
+          }
+        }
+        // Never a cut text passed off as finished: the caller completes it honestly, or falls back.
+        if (finish === 'length') throw new ProviderFailure(AI_ERRORS.cutOff, false, hasWords(text) ? text : null);
       } catch (err) {
         throw describeFailure(sdk, err, o.signal, deadline.signal);
       } finally {
-        clearTimeout(timer);
+        clearTimeout(total);
+        clearTimeout(idle);
       }
       if (!text.trim()) throw new ProviderFailure(AI_ERRORS.empty);
-      if (!/\p{L}/u.test(text)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
+      if (!hasWords(text)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
       return text;
     },
   };

@@ -42,8 +42,14 @@ export interface AiConfig {
   model: string;
   maxTokens: number;
   temperature: number;
-  /** The whole provider call, first byte to last token. */
+  /** The whole provider call, first byte to last token, for a text without cards; a reading adds timeoutPerCardMs per card. */
   timeoutMs: number;
+  /** What each card of a reading adds to its call's budget (a 13-card year forecast is a long text). */
+  timeoutPerCardMs: number;
+  /** The longest silence before the first token and between tokens: a stalled stream fails this soon. */
+  idleTimeoutMs: number;
+  /** Sent to the reasoning families (gpt-5 and later, o-series); unset: the model's own default. */
+  reasoningEffort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
   /** Provider calls one user may start per window (default 10 per 600 s), on top of the tier quotas. */
   rateLimit?: { calls: number; windowS: number };
   /** How often a request waiting for another instance's call looks at the database (default 250 ms). */

@@ -1,6 +1,6 @@
 // A fake OpenAI chat-completions server on 127.0.0.1 for tests and benches: streams SSE chunks in the OpenAI
 // format with a configurable first-token delay and per-token delay, and can fail (500), hang, answer empty or
-// answer garbage. It records every request (to count provider calls and read prompts) and notices aborts.
+// answer garbage, or end an answer as cut at its token limit (finish_reason "length"). It records every request (to count provider calls and read prompts) and notices aborts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sleep } from './wait';
@@ -29,10 +29,12 @@ export interface FakeBehaviour {
   text: string;
   /** For 'stall': how many tokens go out before it stalls. */
   stallAfterTokens: number;
+  /** The finish_reason of the last chunk: 'stop', or 'length' for an answer cut at its token limit. */
+  finishReason: 'stop' | 'length';
 }
 
 export interface FakeRequest {
-  /** The parsed JSON body (model, messages, max_tokens, temperature, stream). */
+  /** The parsed JSON body (model, messages, max_tokens or max_completion_tokens, temperature, stream). */
   body: any;
   authorization: string | undefined;
   /** performance.now() when the request arrived, the first token went out, and the last went out. */
@@ -64,6 +66,8 @@ export interface FakeOpenAI {
   requests: FakeRequest[];
   /** Changes the behaviour for the following requests. */
   set(b: Partial<FakeBehaviour>): void;
+  /** The next requests, one each in order, take these changes over the current behaviour (then it applies again). */
+  queue(...next: Partial<FakeBehaviour>[]): void;
   /** Holds every streaming answer before its first token until the returned function is called. */
   hold(): () => void;
   /** Resolves when `n` requests have arrived. */
@@ -74,7 +78,8 @@ export interface FakeOpenAI {
 }
 
 export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Promise<FakeOpenAI> {
-  let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, ...initial };
+  let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, finishReason: 'stop', ...initial };
+  const queued: Partial<FakeBehaviour>[] = [];
   const requests: FakeRequest[] = [];
   const waiters = new Set<() => void>();
   const notify = () => {
@@ -103,7 +108,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     } catch {
       /* recorded as null */
     }
-    const b = behaviour;
+    const b = { ...behaviour, ...queued.shift() };
     const rec: FakeRequest = {
       body,
       authorization: req.headers.authorization,
@@ -144,7 +149,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
       rec.finished = true;
       const content = b.mode === 'empty' ? '' : b.text;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body?.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body?.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: b.finishReason }] }));
       return;
     }
 
@@ -174,7 +179,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
       notify();
     }
     if (!alive()) return;
-    res.write(chunk({}, 'stop'));
+    res.write(chunk({}, b.finishReason));
     res.write('data: [DONE]\n\n');
     rec.finished = true;
     res.end();
@@ -192,6 +197,9 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     requests,
     set(next) {
       behaviour = { ...behaviour, ...next };
+    },
+    queue(...next) {
+      queued.push(...next);
     },
     hold() {
       let release!: () => void;

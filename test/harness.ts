@@ -41,13 +41,16 @@ export interface HarnessOptions {
   randomInt?: RandomInt;
 }
 
-/** Test values for the AI provider: the default model settings, a short timeout, no key. */
+/** Test values for the AI provider: the default model settings, short deadlines (none per card), no key. */
 export const testAiConfig = (ai: Partial<AiConfig> = {}): AiConfig => ({
   baseUrl: 'http://127.0.0.1:9/v1',
-  model: 'gpt-3.5-turbo',
+  model: 'gpt-6-luna',
   maxTokens: 2500,
   temperature: 0.7,
+  reasoningEffort: 'none',
   timeoutMs: 5_000,
+  timeoutPerCardMs: 0,
+  idleTimeoutMs: 5_000,
   pollIntervalMs: 50,
   ...ai,
 });

@@ -38,8 +38,9 @@ export const sse = (url: string, auth: string, signal?: AbortSignal) => fetch(ur
 /**
  * Registers the hooks in the calling describe: the fake provider and the app start before its tests, the
  * provider's behaviour is reset before each, and both go after the last. The fields are set once started.
+ * `ai` changes the provider settings (deadlines) of the app.
  */
-export function useInterpretationFixture(kind: TestDbKind) {
+export function useInterpretationFixture(kind: TestDbKind, ai: Partial<AiConfig> = {}) {
   let nextUser = 40_000;
   const f = {
     fake: undefined as unknown as FakeOpenAI,
@@ -59,7 +60,7 @@ export function useInterpretationFixture(kind: TestDbKind) {
 
   beforeAll(async () => {
     f.fake = await startFakeOpenAI();
-    f.h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: f.fake.baseUrl, timeoutMs: 1_500 } });
+    f.h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: f.fake.baseUrl, timeoutMs: 1_500, ...ai } });
     f.server = await serveApp(f.h.app);
   });
   afterAll(async () => {
@@ -67,6 +68,6 @@ export function useInterpretationFixture(kind: TestDbKind) {
     await f.h?.close();
     await f.fake?.close();
   });
-  beforeEach(() => f.fake.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 2, text: DEFAULT_FAKE_TEXT }));
+  beforeEach(() => f.fake.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 2, text: DEFAULT_FAKE_TEXT, finishReason: 'stop' }));
   return f;
 }

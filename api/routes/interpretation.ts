@@ -60,6 +60,7 @@ const stateOf = (r: InterpretationResult) => ({
   fallbackReason: r.fallbackReason,
   canRetry: r.canRetry,
   notice: r.notice,
+  cutOff: r.cutOff,
 });
 
 /** The JSON shape of a finished interpretation (the SSE `done` event carries the same fields minus the text). */

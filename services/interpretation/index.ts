@@ -9,6 +9,7 @@ import * as aiRepo from '../../db/repositories/interpretations';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
+import { cardEnding } from '../../domain/cut-off';
 import { buildFallbackInterpretation } from '../../domain/fallback';
 import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/prompts';
 import { ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
@@ -49,8 +50,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   }
 
   /** Stores the final text once. The spread stays used even for a fallback: failures cannot be farmed. */
-  async function store(id: number, leaseId: string, text: string, error: string | null): Promise<Reading | undefined> {
-    return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status: error ? 'fallback' : 'done', error });
+  async function store(id: number, leaseId: string, text: string, status: 'done' | 'fallback', error: string | null): Promise<Reading | undefined> {
+    return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status, error });
   }
 
   /** The reading's prompt with the user's first name and natal signs (both optional colour). */
@@ -71,6 +72,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     f.markReady();
     const input = await fullPromptInput(claimed);
     let text: string;
+    let status: 'done' | 'fallback' = 'done';
     let error: string | null = null;
     try {
       text = await provider.complete(buildReadingMessages(input), {
@@ -79,6 +81,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         // Thirteen cards month by month need more room than the default.
         maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
         allowLonger: input.spreadType === 'year_forecast',
+        // The call's time budget grows with the cards read.
+        cards: input.cards.length,
       });
     } catch (err) {
       const failure = err as ProviderFailure;
@@ -88,11 +92,19 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         return true;
       }
       error = failure.message;
-      text = buildFallbackInterpretation(input);
-      // Nothing was streamed yet: the fallback goes out as the text; otherwise `done` carries it.
-      if (!f.text) f.push(text);
+      if (failure.partial) {
+        // Cut at its length limit: the user has read it, so the cards finish it after a visible line.
+        const ending = cardEnding(failure.partial, buildFallbackInterpretation(input));
+        f.push(ending);
+        text = failure.partial + ending;
+      } else {
+        status = 'fallback';
+        text = buildFallbackInterpretation(input);
+        // Nothing was streamed yet: the fallback goes out as the text; otherwise `done` carries it.
+        if (!f.text) f.push(text);
+      }
     }
-    const row = await store(claimed.id, leaseId, text, error);
+    const row = await store(claimed.id, leaseId, text, status, error);
     if (!row) return false;
     f.settle({ ok: true, result: resultOf(row, provider.enabled) });
     return true;

@@ -20,6 +20,8 @@ export interface InterpretationResult {
   canRetry: boolean;
   /** The calm Russian line the screen shows for a card-based text (null for an AI text). */
   notice: string | null;
+  /** The AI's text stopped at its length limit and the cards finished it, after a visible line in the text. */
+  cutOff: boolean;
 }
 
 /** What the screens show above a card-based interpretation. */
@@ -40,6 +42,7 @@ export function resultOf(r: Reading, aiEnabled: boolean): InterpretationResult {
     fallbackReason: reason,
     canRetry: fallback && aiEnabled,
     notice: reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : reason === 'no_ai' ? FALLBACK_NOTICES.label : null,
+    cutOff: r.status === 'done' && r.ai_error === AI_ERRORS.cutOff,
   };
 }
 
