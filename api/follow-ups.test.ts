@@ -228,6 +228,21 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect((await h.call(newUser(), 'POST', `/api/readings/${reading.id}/follow-ups/${f.id}/retry`)).status).toBe(404);
   });
 
+  it('an answer cut at its length limit is continued once; cut again, it is never stored as finished', async () => {
+    const user = newUser();
+    const reading = await finishedReading(user, 'vip_499');
+    fake.queue({ text: '## Уточнение\n\n**Карта** добавляет', finishReason: 'length' }, { text: ' ясности.', finishReason: 'stop' });
+    const whole = await ask(user, reading.id, 'Что мне мешает?');
+    expect(whole.body.data.followUp).toMatchObject({ status: 'done', answer: '## Уточнение\n\n**Карта** добавляет ясности.' });
+
+    fake.queue({ text: '## Уточнение\n\n**Карта** добавляет', finishReason: 'length' }, { text: ' ясно', finishReason: 'length' });
+    const cut = await ask(user, reading.id, 'А что поможет?');
+    const f = cut.body.data.followUp;
+    expect(f).toMatchObject({ status: 'fallback', fallback: true, error: 'The answer was cut at its length limit', canRetry: true });
+    expect(f.answer).toContain('А что поможет?');
+    expect(f.answer).not.toContain('добавляет ясно');
+  });
+
   it('without an AI provider the card-based text is the answer, with no error', async () => {
     const plain = await createHarness(kind);
     try {
