@@ -83,7 +83,6 @@ const LEVEL_TEXT: Record<InterpretationLevel, string> = {
 /** Collapses whitespace so a question can never start a heading or a list line of its own. */
 export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-
 export function buildUserPrompt(input: ReadingPromptInput): string {
   const label = spreadLabel(input.spreadType);
   const outline = outlineFor(input.spreadType, input.firstMonth);
