@@ -220,7 +220,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
         'Чему меня научит этот год?',
       ],
     },
-    outline: ['Тема года', ...YEAR_MONTH_SLOTS, 'Общий вывод'],
+    outline: ['Тема года', ...YEAR_MONTH_SLOTS.map(([, name]) => name), 'Общий вывод'],
   }),
 };
 

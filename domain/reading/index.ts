@@ -3,7 +3,9 @@
 // that answers. Pure and deterministic: the same reading always reads the same.
 import { outlineFor, type ReadingPromptInput } from '../prompts';
 import { spreadLabel } from '../spreads';
-import { cardParagraph, wholeSpread } from './cards';
+import { cardParagraph } from './cards';
+export { meaningIn } from './cards';
+import { wholeSpread } from './synthesis';
 import { conclusion } from './conclusion';
 import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
