@@ -373,8 +373,8 @@ function toneText(ctx: Ctx, heading: string, h: Heading | undefined, tone: Tone)
   return ctx.pick.pick(`section:${heading}:${tone}`, h[tone]);
 }
 
-/** One middle section: `index` is its place among the middle sections (for headings without a map). */
-export function sectionParagraph(ctx: Ctx, heading: string, index: number): string {
+/** One middle section: `index` is its place among the middle sections (`lastIndex` the last one's). */
+export function sectionParagraph(ctx: Ctx, heading: string, index: number, lastIndex: number): string {
   const h = HEADINGS[heading];
   const picks = (h?.cards ?? [index + 1, index]).map((i) => ctx.cards[i]).filter((c): c is ReadCard => !!c);
   const main = picks[0] ?? ctx.cards[index % ctx.cards.length];
@@ -384,6 +384,7 @@ export function sectionParagraph(ctx: Ctx, heading: string, index: number): stri
   const parts = [`${lead} ${who}.`, toneText(ctx, heading, h, main.tone)];
   const second = picks.find((c) => c !== main);
   if (second && (ctx.premium || ctx.cards.length > 3)) parts.push(ctx.pick.pick(`second:${stance(main.tone, second.tone)}`, SECOND[stance(main.tone, second.tone)])(second, ctx.words(second)));
-  parts.push(topicLine(ctx, main));
+  // A short (basic) reading of three cards or fewer names the topic in its card section and its last section.
+  if (ctx.premium || ctx.cards.length > 3 || index === lastIndex) parts.push(topicLine(ctx, main));
   return parts.join(' ');
 }

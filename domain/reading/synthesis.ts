@@ -169,7 +169,8 @@ export function wholeSpread(ctx: Ctx): string {
   push(numberLine(cards));
   push(reversalsLine(ctx, cards));
   if (ctx.premium || out.length < 2) out.push(arcLine(ctx, cards));
-  if (!ctx.premium) return out.slice(0, 2).join(' ');
+  // Basic: two observations, one for a spread of three cards or fewer (the reading stays short).
+  if (!ctx.premium) return out.slice(0, cards.length <= 3 ? 1 : 2).join(' ');
   const dignity = dignityLine(ctx, cards);
   return [...out.slice(0, 5), ...notablePairs(cards, 2), ...(dignity ? [dignity] : [])].join(' ');
 }
