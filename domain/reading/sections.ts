@@ -14,6 +14,8 @@ interface Heading {
   lead: readonly string[];
   light: readonly string[];
   hard: readonly string[];
+  /** For a card that is neither (when the section is about someone else; otherwise the shared ones). */
+  mixed?: readonly string[];
 }
 
 const HEADINGS: Record<string, Heading> = {
@@ -111,6 +113,12 @@ const HEADINGS: Record<string, Heading> = {
       'Партнёр закрыт, и причина может быть не в вас.',
       'Другой человек переживает свою трудность, и ему нужно время.',
       'Чувства партнёра сейчас придавлены тем, о чём он молчит.',
+    ],
+    mixed: [
+      'Партнёр сам ещё не определился, и его чувства меняются.',
+      'Чувства партнёра есть, но он пока держит их при себе.',
+      'Партнёр присматривается и не спешит с шагами.',
+      'В нём борются влечение и осторожность, и перевеса пока нет.',
     ],
   },
   'Перспективы отношений': {
@@ -369,7 +377,8 @@ export function stance(a: Tone, b: Tone): 'agree' | 'oppose' | 'add' {
 }
 
 function toneText(ctx: Ctx, heading: string, h: Heading | undefined, tone: Tone): string {
-  if (tone === 'mixed' || !h) return ctx.pick.pick('mixed', MIXED);
+  if (!h) return ctx.pick.pick('mixed', MIXED);
+  if (tone === 'mixed') return h.mixed ? ctx.pick.pick(`section:${heading}:mixed`, h.mixed) : ctx.pick.pick('mixed', MIXED);
   return ctx.pick.pick(`section:${heading}:${tone}`, h[tone]);
 }
 
