@@ -7,6 +7,7 @@ import { SPREADS } from '../spreads';
 import type { DealtCard, Orientation } from '../types';
 import { composeReading } from '.';
 import { ACCUSATIVE, signsOf } from './lexicon';
+import { PAIR_KEYS } from './pairs';
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -164,6 +165,16 @@ describe('the synthesis claims only what the cards support', () => {
 });
 
 describe('premium earns its price', () => {
+  it('knows at least 25 notable pairs, each of two real cards in alphabetical order', () => {
+    expect(PAIR_KEYS.length).toBeGreaterThanOrEqual(25);
+    for (const key of PAIR_KEYS) {
+      const ids = key.split('+');
+      expect(ids).toHaveLength(2);
+      for (const id of ids) expect(DECK.some((c) => c.id === id), id).toBe(true);
+      expect([...ids].sort()).toEqual(ids);
+    }
+  });
+
   it('reads notable pairs together: the Lovers with the Devil, the Tower with the Star, Death with the Sun', () => {
     const lovers = read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'premium').text;
     expect(lovers).toContain('Влюблённые рядом с Дьяволом');

@@ -28,9 +28,6 @@ const ROLE_OF: Record<PositionId, Role> = {
 /** The role of a position; a card outside a spread's positions reads as the present, never as a month. */
 export const roleOf = (id: PositionId | undefined): Role => (id ? ROLE_OF[id] : 'present');
 
-/** Roles whose card describes someone other than the person asking. */
-export const OTHERS: ReadonlySet<Role> = new Set<Role>(['partner', 'surroundings']);
-
 type Line = (k: Kw) => string;
 type Bank = Record<Tone, readonly Line[]>;
 
