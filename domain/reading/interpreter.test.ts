@@ -5,6 +5,7 @@ import { DECK } from '../deck';
 import { promptCards, type InterpretationLevel, type ReadingPromptInput } from '../prompts';
 import { SPREADS } from '../spreads';
 import type { DealtCard, Orientation } from '../types';
+import { buildDailyGuidanceFallback } from '../fallback';
 import { composeReading } from '.';
 import { ACCUSATIVE, signsOf } from './lexicon';
 import { PAIR_KEYS } from './pairs';
@@ -93,6 +94,22 @@ describe('grammar in generated readings', () => {
         ids[pos] = 'nine-of-swords:r';
         const { text } = read('health_wellbeing', 'Как мне восстановить силы?', ids, level);
         for (const s of sentencesOf(text)) if (/изнурённость|затаённые страхи/.test(s)) expect(s).not.toMatch(/помогут|сохранить|опор/);
+      }
+  });
+});
+
+describe('the day analysis without AI', () => {
+  it('lists strengths as the day’s opportunities and difficulties as its risks, for every card', () => {
+    for (const card of DECK)
+      for (const o of ['upright', 'reversed'] as const) {
+        const text = buildDailyGuidanceFallback(card, o, null);
+        const chances = text.split('## Возможности и риски\n\n')[1].split(/(?<=\.)\s/)[0];
+        const [opportunities, risks = ''] = chances.split('; риски — ');
+        for (const w of signsOf(card, o)) {
+          const named = (part: string) => new RegExp(`(?<!\\p{L})${w.word}(?!\\p{L})`, 'u').test(part);
+          if (w.sign === '-' && opportunities.startsWith('Возможности')) expect(named(opportunities), `${card.id} ${o}: ${chances}`).toBe(false);
+          if (w.sign === '+') expect(named(risks), `${card.id} ${o}: ${chances}`).toBe(false);
+        }
       }
   });
 });
