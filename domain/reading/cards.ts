@@ -31,6 +31,14 @@ const INTROS: readonly ((c: ReadCard, rev: string) => string)[] = [
   (c, r) => `Позицию «${c.positionName}» занимает ${subj(c)}${r}.`,
 ];
 
+/** A month's card in the year forecast (`when` is «в январе»). */
+const MONTH_INTROS: readonly ((when: string, c: ReadCard, rev: string) => string)[] = [
+  (w, c, r) => `${capitalize(w)} вам выпадает ${subj(c)}${r}.`,
+  (w, c, r) => `${capitalize(w)} — ${bold(c)}${r}.`,
+  (w, c, r) => `${capitalize(w)} ложится ${subj(c)}${r}.`,
+  (w, c, r) => `${capitalize(w)} на первый план выходит ${subj(c)}${r}.`,
+];
+
 /** A reversed card whose reversed meaning is good news: say so, instead of a warning. */
 export const GOOD_REVERSAL: readonly ((k: Kw) => string)[] = [
   (k) => `Перевёрнутое положение здесь не предупреждение: у этой карты оно означает ${k.acc}.`,
@@ -51,7 +59,7 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   const parts: string[] = [];
   if (c.role === 'month') {
     const when = MONTH_IN[c.positionName] ?? `в позиции «${c.positionName}»`;
-    parts.push(`${capitalize(when)} вам выпадает ${subj(c)}${rev}.`);
+    parts.push(ctx.pick.pick('month-intro', MONTH_INTROS)(when, c, rev));
   } else if (i > 0 && ctx.pick.hasLeft('later', LATER_INTROS.length) && ctx.pick.pick('coin', [true, false, false]))
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));

@@ -194,8 +194,8 @@ describe('premium earns its price', () => {
 
   it('reads notable pairs together: the Lovers with the Devil, the Tower with the Star, Death with the Sun', () => {
     const lovers = read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'premium').text;
-    expect(lovers).toContain('Влюблённые рядом с Дьяволом');
-    expect(read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'basic').text).not.toContain('Влюблённые рядом с Дьяволом');
+    expect(lovers).toContain('Влюблённые вместе с Дьяволом');
+    expect(read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'basic').text).not.toContain('Влюблённые вместе с Дьяволом');
     expect(read('past_present_future', 'Что меня ждёт?', ['tower', 'hermit', 'star'], 'premium').text).toContain('Башня и Звезда');
     expect(read('past_present_future', 'Что меня ждёт?', ['death', 'hermit', 'sun'], 'premium').text).toContain('Смерть и Солнце');
   });

@@ -98,6 +98,14 @@ const DIGNITY: Record<'same' | 'friendly' | 'opposed', readonly ((a: ReadCard, b
   ],
 };
 
+/** A court card as a person; `person` is in the accusative («зрелую чуткую женщину…»). */
+const COURT: readonly ((c: ReadCard, person: string) => string)[] = [
+  (c, p) => `${capitalize(subj(c))} может означать не только настроение, но и человека — ${p}.`,
+  (c, p) => `${capitalize(subj(c))} может указывать и на конкретного человека: на ${p}.`,
+  (c, p) => `${capitalize(subj(c))} — придворная карта, и она может показывать ${p}.`,
+  (c, p) => `Стоит присмотреться к людям рядом: ${subj(c)} может означать ${p}.`,
+];
+
 function majorsLine(ctx: Ctx, cards: ReadCard[]): string | null {
   const n = cards.length;
   const majors = cards.filter((c) => c.card.suit === 'major');
@@ -168,7 +176,7 @@ export function wholeSpread(ctx: Ctx): string {
   push(majorsLine(ctx, cards));
   push(suitLine(ctx, cards));
   const courts = cards.filter((c) => isCourt(c.card));
-  if (courts.length && (ctx.premium || out.length < 2)) out.push(`${capitalize(subj(courts[0]))} может означать не только настроение, но и человека — ${personOf(courts[0].card)}.`);
+  if (courts.length && (ctx.premium || out.length < 2)) out.push(ctx.pick.pick('syn:court', COURT)(courts[0], personOf(courts[0].card)));
   push(numberLine(cards));
   push(reversalsLine(ctx, cards));
   if (ctx.premium || out.length < 2) out.push(arcLine(ctx, cards));
