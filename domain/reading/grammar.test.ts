@@ -79,7 +79,9 @@ describe('case agreement where keywords are slotted in', () => {
     for (const t of TEMPLATES) {
       const text = t.render(MARK);
       for (const m of text.matchAll(/⟦(nom|acc)⟧/g)) {
-        const need = governed(text.slice(0, m.index));
+        // A verb after the keywords that takes them as its object: «X стоит учесть».
+        const objectAfter = /^\s+(стоит|нужно|надо|можно|важно|пора)\s/.test(text.slice(m.index + m[0].length));
+        const need = objectAfter ? 'acc' : governed(text.slice(0, m.index));
         if (!need) problems.push(`${t.name}: unchecked context before the keywords in «${text}»`);
         else if (need !== m[1]) problems.push(`${t.name}: needs the ${need} in «${text}»`);
       }
@@ -93,7 +95,7 @@ describe('case agreement where keywords are slotted in', () => {
       const parts = t.render(MARK).split(/(⟦(?:nom|acc)⟧)/);
       for (const w of ALL_WORDS) {
         const text = t.render({ nom: w, acc: accusative(w) });
-        const expected = parts.map((p, i) => (p === '⟦nom⟧' ? w : p === '⟦acc⟧' ? (governed(parts.slice(0, i).join('')) === 'acc' ? accusative(w) : w) : p)).join('');
+        const expected = parts.map((p) => (p === '⟦nom⟧' ? w : p === '⟦acc⟧' ? accusative(w) : p)).join('');
         if (text !== expected) expect.fail(`${t.name} with «${w}»: «${text}»`);
         checked++;
       }
