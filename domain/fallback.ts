@@ -2,6 +2,7 @@
 // daily-card and day-analysis texts used when no AI text can be produced. Pure and deterministic.
 import { oneLine, orientationWords, type ReadingPromptInput } from './prompts';
 import { composeReading } from './reading';
+import { wordsFor } from './reading/lexicon';
 import type { Orientation, TarotCard } from './types';
 
 /** 'a', 'a и b', 'a, b и c'. */
@@ -30,11 +31,17 @@ export function buildDailyCardFallback(card: TarotCard, orientation: Orientation
 export function buildDailyGuidanceFallback(card: TarotCard, orientation: Orientation, plans: string | null): string {
   const kw = keywordsOf(card, orientation);
   const other = orientation === 'reversed' ? card.meaning : card.reversedMeaning;
+  // Opportunities are the card's strengths, risks its difficulties (never the other way round).
+  const good = wordsFor(card, orientation, 'good').slice(0, 3);
+  const bad = wordsFor(card, orientation, 'bad').slice(0, 2);
+  const chances = good.length
+    ? `Возможности дня связаны с такими темами, как ${joinRu(good)}${bad.length ? `; риски — ${joinRu(bad)}` : ''}.`
+    : `Сегодня карта говорит скорее о рисках, чем о возможностях: ${joinRu(bad)}.`;
   const out = [
     '## Энергия дня',
     `Сегодня с вами **${card.name}** (${orientationWords(orientation)}). ${meaningOf(card, orientation)}`,
     '## Возможности и риски',
-    `Возможности дня связаны с такими темами, как ${joinRu(kw.slice(0, 3))}. ${
+    `${chances} ${
       orientation === 'reversed' ? 'Если выправить перекос, о котором говорит карта, день может повернуться так:' : 'Но помните и о теневой стороне карты:'
     } ${quote(firstSentence(other))}`,
   ];

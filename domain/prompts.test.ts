@@ -5,6 +5,7 @@ import { buildDailyCardFallback, buildDailyGuidanceFallback, buildFallbackInterp
 import { buildFollowUpMessages } from './follow-up';
 import { SYSTEM_PROMPT, buildDailyGuidanceMessages, buildReadingMessages, outlineFor, promptCards, type ReadingPromptInput } from './prompts';
 import { DEFAULT_OUTLINE, SPREADS } from './spreads';
+import { meaningIn } from './reading';
 import type { DealtCard } from './types';
 import { SIGN_KEYS, type SignKey } from './zodiac';
 
@@ -179,7 +180,8 @@ describe('fallback interpretation', () => {
         for (const c of cards) {
           expect(text).toContain(`**${c.card.name}**${c.orientation === 'reversed' ? ' в перевёрнутом положении' : ''}`);
           expect(text).toContain(`«${c.positionName}»`);
-          expect(text).toContain(c.orientation === 'reversed' ? c.card.reversedMeaning : c.card.meaning);
+          // Read in its position: a card about the partner or the people around is told in the third person.
+          expect(text).toContain(meaningIn(c));
         }
         // Readable prose: no empty sections, no placeholders, no unbalanced bold markers.
         for (const section of text.split(/^## .*$/m).slice(1)) expect(section.trim().length).toBeGreaterThan(40);

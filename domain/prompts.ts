@@ -2,8 +2,8 @@
 // the question, the numbered cards with their positions and orientation, the spread's section outline and the
 // level. Pure: the server builds them from a stored reading; the client never sends prompt text.
 import { CARD_BY_ID, cardMeaning } from './deck';
-import { outlineOf, positionNamesFor, spreadLabel } from './spreads';
-import type { DealtCard, Orientation, TarotCard } from './types';
+import { outlineOf, positionIdsFor, positionNamesFor, spreadLabel } from './spreads';
+import type { DealtCard, Orientation, PositionId, TarotCard } from './types';
 import { USER_TEXT_RULE, userTextBlock } from './user-text';
 import { inSignOf, type SignKey } from './zodiac';
 
@@ -20,6 +20,8 @@ export interface PromptCard {
   number: number;
   card: TarotCard;
   positionName: string;
+  /** What the position asks, when the card lies in a spread's position (not a daily or follow-up card). */
+  positionId?: PositionId;
   orientation: Orientation;
 }
 
@@ -60,12 +62,13 @@ export function outlineFor(spreadType: string, firstMonth?: number | null): stri
 /** The cards of a reading with their catalogue entries and position names (unknown spreads: «Карта N»). */
 export function promptCards(spreadType: string, cards: readonly DealtCard[], firstMonth?: number | null): PromptCard[] {
   const positions = positionNamesFor(spreadType, firstMonth);
+  const ids = positionIdsFor(spreadType);
   return [...cards]
     .sort((a, b) => a.position - b.position)
     .map((c, i) => {
       const card = CARD_BY_ID.get(c.cardId);
       if (!card) throw new Error(`unknown card ${c.cardId}`);
-      return { number: i + 1, card, positionName: positions[c.position] ?? `Карта ${c.position + 1}`, orientation: c.orientation };
+      return { number: i + 1, card, positionName: positions[c.position] ?? `Карта ${c.position + 1}`, positionId: ids[c.position], orientation: c.orientation };
     });
 }
 

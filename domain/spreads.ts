@@ -1,7 +1,7 @@
 // Spread catalogue: every tarot spread the app offers, with its question-screen
 // copy and the outline its interpretation is written in. Pure data, no I/O.
 
-import type { SpreadAccess, SpreadDefinition, SpreadType } from './types';
+import type { PositionId, SpreadAccess, SpreadDefinition, SpreadType } from './types';
 import { SPREAD_TYPES } from './types';
 
 const PRICE_LABELS: Record<SpreadAccess, string> = {
@@ -10,11 +10,18 @@ const PRICE_LABELS: Record<SpreadAccess, string> = {
   vip: 'VIP',
 };
 
-type SpreadInput = Omit<SpreadDefinition, 'cards' | 'priceLabel' | 'isFree' | 'vipOnly'>;
+/** A position: what it asks (its id, which the interpreter reads) and its Russian label. */
+type Position = readonly [id: PositionId, name: string];
+
+type SpreadInput = Omit<SpreadDefinition, 'cards' | 'priceLabel' | 'isFree' | 'vipOnly' | 'positions' | 'positionIds'> & {
+  positions: readonly Position[];
+};
 
 function define(input: SpreadInput): SpreadDefinition {
   return {
     ...input,
+    positions: input.positions.map(([, name]) => name),
+    positionIds: input.positions.map(([id]) => id),
     cards: input.positions.length,
     priceLabel: PRICE_LABELS[input.access],
     isFree: input.access === 'free',
@@ -26,7 +33,7 @@ function define(input: SpreadInput): SpreadDefinition {
 export const MONTHS_RU = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'] as const;
 
 /** The year forecast's month positions before the month it starts in is known. */
-const YEAR_MONTH_SLOTS = Array.from({ length: 12 }, (_, i) => `Месяц ${i + 1}`);
+const YEAR_MONTH_SLOTS: readonly Position[] = Array.from({ length: 12 }, (_, i) => [`month_${i + 1}` as PositionId, `Месяц ${i + 1}`]);
 
 /** The twelve months from `firstMonth` (1..12) on: «Ноябрь», «Декабрь», «Январь», … */
 export function monthsFrom(firstMonth: number): string[] {
@@ -42,7 +49,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Расклад дня',
     description: 'Три карты подскажут, какой будет энергия дня и на что обратить внимание.',
     icon: '☀️',
-    positions: ['Энергия дня', 'Главный урок', 'Совет'],
+    positions: [['day_energy', 'Энергия дня'], ['day_lesson', 'Главный урок'], ['day_advice', 'Совет']],
     access: 'free',
     question: {
       title: 'Ваш вопрос на сегодня',
@@ -62,7 +69,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Прошлое, настоящее, будущее',
     description: 'Классический расклад, который покажет, как прошлое влияет на настоящее и к чему ведёт.',
     icon: '⏳',
-    positions: ['Прошлое', 'Настоящее', 'Будущее'],
+    positions: [['past', 'Прошлое'], ['present', 'Настоящее'], ['future', 'Будущее']],
     access: 'paid',
     question: {
       title: 'Ваш вопрос о пути',
@@ -82,7 +89,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Любовь и отношения',
     description: 'Расклад раскроет чувства обоих партнёров и перспективы ваших отношений.',
     icon: '❤️',
-    positions: ['Вы', 'Партнёр', 'Перспектива отношений'],
+    positions: [['self', 'Вы'], ['partner', 'Партнёр'], ['relationship_outlook', 'Перспектива отношений']],
     access: 'paid',
     question: {
       title: 'Ваш вопрос о любви',
@@ -102,7 +109,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Карьера и финансы',
     description: 'Четыре карты помогут разобраться в рабочих вопросах и денежных делах.',
     icon: '💼',
-    positions: ['Текущее положение', 'Препятствия', 'Возможности', 'Финансовый итог'],
+    positions: [['current_position', 'Текущее положение'], ['obstacles', 'Препятствия'], ['opportunities', 'Возможности'], ['financial_outcome', 'Финансовый итог']],
     access: 'paid',
     question: {
       title: 'Ваш вопрос о работе и деньгах',
@@ -122,7 +129,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Здоровье и самочувствие',
     description: 'Расклад покажет состояние вашей энергии и подскажет, как восстановить силы.',
     icon: '🌿',
-    positions: ['Тело', 'Разум и эмоции', 'Путь к гармонии'],
+    positions: [['body', 'Тело'], ['mind_emotions', 'Разум и эмоции'], ['path_to_harmony', 'Путь к гармонии']],
     access: 'paid',
     question: {
       title: 'Ваш вопрос о самочувствии',
@@ -143,16 +150,16 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     description: 'Самый подробный расклад из десяти карт для глубокого анализа любой ситуации.',
     icon: '✝️',
     positions: [
-      'Суть ситуации',
-      'Препятствие',
-      'Основа',
-      'Недавнее прошлое',
-      'Возможное будущее',
-      'Ближайшее будущее',
-      'Вы сами',
-      'Окружение',
-      'Надежды и страхи',
-      'Итог',
+      ['situation', 'Суть ситуации'],
+      ['challenge', 'Препятствие'],
+      ['foundation', 'Основа'],
+      ['recent_past', 'Недавнее прошлое'],
+      ['possible_future', 'Возможное будущее'],
+      ['near_future', 'Ближайшее будущее'],
+      ['querent', 'Вы сами'],
+      ['surroundings', 'Окружение'],
+      ['hopes_fears', 'Надежды и страхи'],
+      ['outcome', 'Итог'],
     ],
     access: 'vip',
     question: {
@@ -180,7 +187,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Духовное руководство',
     description: 'Пять карт помогут услышать внутренний голос и понять свой духовный путь.',
     icon: '🔮',
-    positions: ['Ваша душа', 'Духовный урок', 'Что отпустить', 'Что принять', 'Послание высших сил'],
+    positions: [['soul', 'Ваша душа'], ['spiritual_lesson', 'Духовный урок'], ['let_go', 'Что отпустить'], ['accept', 'Что принять'], ['higher_message', 'Послание высших сил']],
     access: 'vip',
     question: {
       title: 'Ваш духовный вопрос',
@@ -200,7 +207,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Прогноз на год',
     description: 'Тринадцать карт: главная тема года и по карте на каждый из двенадцати месяцев, начиная с текущего.',
     icon: '🗓️',
-    positions: ['Тема года', ...YEAR_MONTH_SLOTS],
+    positions: [['year_theme', 'Тема года'], ...YEAR_MONTH_SLOTS],
     access: 'vip',
     question: {
       title: 'Ваш вопрос о годе',
@@ -213,7 +220,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
         'Чему меня научит этот год?',
       ],
     },
-    outline: ['Тема года', ...YEAR_MONTH_SLOTS, 'Общий вывод'],
+    outline: ['Тема года', ...YEAR_MONTH_SLOTS.map(([, name]) => name), 'Общий вывод'],
   }),
 };
 
@@ -246,6 +253,11 @@ export function positionNamesFor(spreadType: string, firstMonth?: number | null)
   if (!spread) return [];
   if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12) return ['Тема года', ...monthsFrom(firstMonth)];
   return spread.positions;
+}
+
+/** What each position of a spread asks, in dealing order (empty for an unknown spread). */
+export function positionIdsFor(spreadType: string): PositionId[] {
+  return getSpread(spreadType)?.positionIds ?? [];
 }
 
 /** The section outline of a reading (the year forecast's sections are its months). */

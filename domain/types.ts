@@ -42,6 +42,22 @@ export type SpreadType = (typeof SPREAD_TYPES)[number];
 
 export type SpreadAccess = 'free' | 'paid' | 'vip';
 
+/**
+ * Every position of every spread, by what it asks (the Russian label is only how it is shown). The
+ * interpreter keys its roles on these, so a position without a role fails the type check.
+ */
+export const POSITION_IDS = [
+  'day_energy', 'day_lesson', 'day_advice',
+  'past', 'present', 'future',
+  'self', 'partner', 'relationship_outlook',
+  'current_position', 'obstacles', 'opportunities', 'financial_outcome',
+  'body', 'mind_emotions', 'path_to_harmony',
+  'situation', 'challenge', 'foundation', 'recent_past', 'possible_future', 'near_future', 'querent', 'surroundings', 'hopes_fears', 'outcome',
+  'soul', 'spiritual_lesson', 'let_go', 'accept', 'higher_message',
+  'year_theme', 'month_1', 'month_2', 'month_3', 'month_4', 'month_5', 'month_6', 'month_7', 'month_8', 'month_9', 'month_10', 'month_11', 'month_12',
+] as const;
+export type PositionId = (typeof POSITION_IDS)[number];
+
 export interface SpreadDefinition {
   id: SpreadType;
   /** Russian name shown in the menu. */
@@ -54,6 +70,8 @@ export interface SpreadDefinition {
   cards: number;
   /** Russian name of every position, in dealing order. */
   positions: string[];
+  /** What each position asks, in the same order (see POSITION_IDS). */
+  positionIds: PositionId[];
   /** Russian price label for the menu ("Бесплатно", "Премиум", "VIP"). */
   priceLabel: string;
   access: SpreadAccess;

@@ -2,7 +2,8 @@
 import type { PromptCard, ReadingPromptInput } from '../prompts';
 import type { Orientation, TarotCard } from '../types';
 import { toneOf, valenceOf, type Tone } from './facts';
-import { Picker, joinRu } from './picker';
+import { pairOf, wordsFor, type Kw } from './lexicon';
+import { Picker } from './picker';
 import { readQuestion, type QuestionFacts } from './question';
 import { roleOf, type Role } from './roles';
 
@@ -12,49 +13,60 @@ export interface ReadCard extends PromptCard {
   tone: Tone;
 }
 
+/** Which keywords a sentence may name: strengths, difficulties, or any (by default, those of the card's tone). */
+export type Want = 'good' | 'bad' | 'any';
+
 export interface Ctx {
   input: ReadingPromptInput;
   cards: ReadCard[];
   q: QuestionFacts;
   pick: Picker;
   premium: boolean;
-  /** The card's next two keywords: each mention of a card names a different pair. */
-  kw(c: PromptCard): string;
+  /** The card's next two keywords in the nominative: each mention of a card names a different pair. */
+  kw(c: ReadCard): string;
+  /** The card's next two keywords in every case a template uses. */
+  words(c: ReadCard, want?: Want): Kw;
 }
 
-export const keywordsOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedKeywords : card.keywords);
 export const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);
 export const bold = (c: PromptCard) => `**${c.card.name}**`;
 /** The card as the subject of a singular verb: «карта **Влюблённые** ложится…» for a name in the plural. */
 export const subj = (c: PromptCard) => (PLURAL_NAMES.has(c.card.id) ? `карта ${bold(c)}` : bold(c));
 const PLURAL_NAMES = new Set(['lovers']);
 
-/** Two or three of the card's keywords (which ones depends on `from`, so two mentions differ). */
-export function kw(c: PromptCard, from = 0, count = 2): string {
-  const words = keywordsOf(c.card, c.orientation);
-  return joinRu(Array.from({ length: count }, (_, i) => words[(from + i) % words.length]));
-}
+/** The words a card of this tone may be praised or warned with. */
+export const wantOf = (tone: Tone): Want => (tone === 'light' ? 'good' : tone === 'hard' ? 'bad' : 'any');
 
-/** Where each successive keyword pair of a card starts: (0,1), (2,3), (4,0), (1,2), (3,4). */
-const PAIRS = [0, 2, 4, 1, 3];
+/** One keyword of the card (the `n`-th of those it may be named by), for a quoted theme. */
+export function oneWord(c: ReadCard, n = 0): string {
+  const words = wordsFor(c.card, c.orientation, wantOf(c.tone));
+  return words[n % words.length];
+}
 
 export function contextOf(input: ReadingPromptInput): Ctx {
   const used = new Map<string, number>();
   const seed = [input.spreadType, input.level, input.question, ...input.cards.map((c) => `${c.card.id}:${c.orientation}`)].join('|');
+  const words = (c: ReadCard, want: Want = wantOf(c.tone)): Kw => {
+    const list = wordsFor(c.card, c.orientation, want);
+    const key = `${c.card.id}|${want}`;
+    const n = used.get(key) ?? 0;
+    used.set(key, n + 1);
+    // Successive pairs: (0,1), (2,3), (4,0)…; a list of two alternates its order.
+    const i = (2 * n) % list.length;
+    const j = (i + 1) % list.length;
+    return list.length === 2 && n % 2 ? pairOf(list[1], list[0]) : pairOf(list[i], list[j]);
+  };
   return {
     input,
     cards: input.cards.map((c) => {
       const valence = valenceOf(c.card, c.orientation);
-      return { ...c, role: roleOf(c.positionName), valence, tone: toneOf(valence) };
+      return { ...c, role: roleOf(c.positionId), valence, tone: toneOf(valence) };
     }),
     q: readQuestion(input.question, input.spreadType),
     pick: new Picker(seed),
     premium: input.level === 'premium',
-    kw: (c) => {
-      const n = used.get(c.card.id) ?? 0;
-      used.set(c.card.id, n + 1);
-      return kw(c, PAIRS[n % PAIRS.length], 2);
-    },
+    kw: (c) => words(c).nom,
+    words,
   };
 }
 

@@ -46,23 +46,57 @@ export function personOf(card: TarotCard): string {
   return `зрелого ${m} мужчину, человека с весом и решающим словом`;
 }
 
-export const SUIT_INFO: Record<Exclude<Suit, 'major'>, { plural: string; element: string; sphere: string }> = {
-  cups: { plural: 'Кубков', element: 'Воды', sphere: 'чувства, близость и интуиция' },
-  pentacles: { plural: 'Пентаклей', element: 'Земли', sphere: 'деньги, работа, тело и всё осязаемое' },
-  swords: { plural: 'Мечей', element: 'Воздуха', sphere: 'мысли, решения и разговоры' },
-  wands: { plural: 'Жезлов', element: 'Огня', sphere: 'действие, воля и азарт' },
+/** A suit: its name in the genitive plural, its element (genitive), its sphere (nominative and accusative). */
+export const SUIT_INFO: Record<Exclude<Suit, 'major'>, { plural: string; element: string; sphere: string; acc: string }> = {
+  cups: { plural: 'Кубков', element: 'Воды', sphere: 'чувства, близость и интуиция', acc: 'чувства, близость и интуицию' },
+  pentacles: { plural: 'Пентаклей', element: 'Земли', sphere: 'деньги, работа, тело и всё осязаемое', acc: 'деньги, работу, тело и всё осязаемое' },
+  swords: { plural: 'Мечей', element: 'Воздуха', sphere: 'мысли, решения и разговоры', acc: 'мысли, решения и разговоры' },
+  wands: { plural: 'Жезлов', element: 'Огня', sphere: 'действие, воля и азарт', acc: 'действие, волю и азарт' },
 };
 
-/** What a repeated number of the minor arcana underlines. */
-export const NUMBER_THEME: Record<number, { word: string; theme: string }> = {
-  1: { word: 'тузы', theme: 'новые начала' },
-  2: { word: 'двойки', theme: 'выбор и партнёрство' },
-  3: { word: 'тройки', theme: 'рост и сотрудничество' },
-  4: { word: 'четвёрки', theme: 'устойчивость и потребность в опоре' },
-  5: { word: 'пятёрки', theme: 'испытания и перемены' },
-  6: { word: 'шестёрки', theme: 'восстановление гармонии' },
-  7: { word: 'семёрки', theme: 'проверку на прочность и размышление' },
-  8: { word: 'восьмёрки', theme: 'движение и силу' },
-  9: { word: 'девятки', theme: 'близость итога' },
-  10: { word: 'десятки', theme: 'завершение целого цикла' },
+/**
+ * What a repeated number of the minor arcana underlines, in the accusative, by the orientation of its cards:
+ * upright threes are growth and cooperation, reversed threes are discord (read after «подчёркивает», «про»).
+ */
+export const NUMBER_THEME: Record<number, { word: string; up: string; rev: string }> = {
+  1: { word: 'тузы', up: 'новые начала', rev: 'начала, которые пока откладываются' },
+  2: { word: 'двойки', up: 'выбор и партнёрство', rev: 'разлад в паре и трудный выбор' },
+  3: { word: 'тройки', up: 'рост и сотрудничество', rev: 'разлад в общих делах' },
+  4: { word: 'четвёрки', up: 'устойчивость и потребность в опоре', rev: 'застой или страх потерять опору' },
+  5: { word: 'пятёрки', up: 'испытания и столкновения', rev: 'выход из испытаний и примирение' },
+  6: { word: 'шестёрки', up: 'восстановление гармонии', rev: 'застревание в прошлом и неравный обмен' },
+  7: { word: 'семёрки', up: 'проверку на прочность и размышление', rev: 'конец колебаний и усталость от проверки' },
+  8: { word: 'восьмёрки', up: 'движение и силу', rev: 'задержки и застревание' },
+  9: { word: 'девятки', up: 'близость итога', rev: 'итог, который пока не радует' },
+  10: { word: 'десятки', up: 'завершение целого цикла', rev: 'трудное завершение цикла' },
+};
+
+export type Element = 'fire' | 'water' | 'air' | 'earth';
+
+/** The elements of the majors (the Golden Dawn's attributions, through their signs and planets). */
+const MAJOR_ELEMENT: Record<string, Element> = {
+  fool: 'air', magician: 'air', 'high-priestess': 'water', empress: 'earth', emperor: 'fire', hierophant: 'earth',
+  lovers: 'air', chariot: 'water', strength: 'fire', hermit: 'earth', 'wheel-of-fortune': 'fire', justice: 'air',
+  'hanged-man': 'water', death: 'water', temperance: 'fire', devil: 'earth', tower: 'fire', star: 'air', moon: 'water',
+  sun: 'fire', judgement: 'fire', world: 'earth',
+};
+const SUIT_ELEMENT: Record<Exclude<Suit, 'major'>, Element> = { wands: 'fire', cups: 'water', swords: 'air', pentacles: 'earth' };
+
+export const elementOf = (card: TarotCard): Element => (card.suit === 'major' ? MAJOR_ELEMENT[card.id] ?? 'air' : SUIT_ELEMENT[card.suit]);
+
+/** Elemental dignity of two neighbours: the same element strengthens, fire–air and water–earth are friends, fire–water and air–earth weaken each other. */
+export function dignityOf(a: Element, b: Element): 'same' | 'friendly' | 'opposed' | 'neutral' {
+  if (a === b) return 'same';
+  const pair = [a, b].sort().join('+');
+  if (pair === 'air+fire' || pair === 'earth+water') return 'friendly';
+  if (pair === 'fire+water' || pair === 'air+earth') return 'opposed';
+  return 'neutral';
+}
+
+/** An element's name: [nominative, genitive]. */
+export const ELEMENT_NAME: Record<Element, readonly [string, string]> = {
+  fire: ['Огонь', 'Огня'],
+  water: ['Вода', 'Воды'],
+  air: ['Воздух', 'Воздуха'],
+  earth: ['Земля', 'Земли'],
 };

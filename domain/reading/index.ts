@@ -3,7 +3,9 @@
 // that answers. Pure and deterministic: the same reading always reads the same.
 import { outlineFor, type ReadingPromptInput } from '../prompts';
 import { spreadLabel } from '../spreads';
-import { cardParagraph, wholeSpread } from './cards';
+import { cardParagraph } from './cards';
+export { meaningIn } from './cards';
+import { wholeSpread } from './synthesis';
 import { conclusion } from './conclusion';
 import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
@@ -11,15 +13,32 @@ import { sectionParagraph } from './sections';
 /** Collapses whitespace so the question can never start a heading of its own. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const OPENERS: readonly ((q: string, label: string) => string)[] = [
-  (q, label) => `Вы спросили: «${q}». Вот что отвечает расклад «${label}».`,
-  (q, label) => `Ваш вопрос — «${q}». Посмотрим, что говорят карты расклада «${label}».`,
-  (q, label) => `С вопросом «${q}» карты легли в расклад «${label}» так.`,
+/** «трёх карт», «тремя картами», «трёх картах»: how many cards were turned, in the case each opener needs. */
+function cardsIn(n: number): { gen: string; ins: string; prep: string } {
+  const NUM: Record<number, readonly [string, string]> = {
+    1: ['одной', 'одной'], 2: ['двух', 'двумя'], 3: ['трёх', 'тремя'], 4: ['четырёх', 'четырьмя'], 5: ['пяти', 'пятью'],
+    6: ['шести', 'шестью'], 7: ['семи', 'семью'], 8: ['восьми', 'восемью'], 9: ['девяти', 'девятью'], 10: ['десяти', 'десятью'],
+    11: ['одиннадцати', 'одиннадцатью'], 12: ['двенадцати', 'двенадцатью'], 13: ['тринадцати', 'тринадцатью'],
+  };
+  const [gen, ins] = NUM[n] ?? [String(n), String(n)];
+  return n === 1 ? { gen: `${gen} карты`, ins: `${ins} картой`, prep: `${gen} карте` } : { gen: `${gen} карт`, ins: `${ins} картами`, prep: `${gen} картах` };
+}
+
+type Opener = (q: string, label: string, n: ReturnType<typeof cardsIn>) => string;
+
+const OPENERS: readonly Opener[] = [
+  (q, label, n) => `Вы спросили: «${q}», и на этот вопрос отвечает расклад «${label}» из ${n.gen}.`,
+  (q, label, n) => `Ваш вопрос — «${q}»; посмотрим, что скажет расклад «${label}» из ${n.gen}.`,
+  (q, label, n) => `С вопросом «${q}» вы открыли расклад «${label}», и он отвечает ${n.ins}.`,
+  (q, label, n) => `На вопрос «${q}» расклад «${label}» отвечает ${n.ins}.`,
+  (q, label, n) => `Вопрос «${q}» задан, и расклад «${label}» раскрывает его в ${n.prep}.`,
+  (q, label, n) => `Вы пришли с вопросом «${q}»; расклад «${label}» даёт ответ в ${n.prep}.`,
 ];
 
-/** Which cards get a sentence on the question's topic in the card section (the first, the key, the last). */
+/** Which cards get a sentence on the question's topic in the card section (the first, the key, the last; a short reading only the last). */
 function topicCards(ctx: Ctx): Set<number> {
   const n = ctx.cards.length;
+  if (!ctx.premium && n <= 3) return new Set([n - 1]);
   const out = new Set<number>([0, n - 1]);
   if (n >= 5) out.add(Math.floor(n / 2));
   return out;
@@ -30,7 +49,7 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
   const [theme, ...months] = ctx.cards;
   const label = spreadLabel(ctx.input.spreadType);
   out.push(`## ${outline[0]}`);
-  out.push(ctx.pick.pick('opener', OPENERS)(oneLine(ctx.input.question), label));
+  out.push(ctx.pick.pick('opener', OPENERS)(oneLine(ctx.input.question), label, cardsIn(ctx.cards.length)));
   out.push(cardParagraph(ctx, theme, 0, true));
   const whole = wholeSpread(ctx);
   if (whole) out.push(whole);
@@ -54,14 +73,14 @@ export function composeReading(input: ReadingPromptInput): string {
   const middle = rest.slice(0, -1);
   const last = rest[rest.length - 1] ?? 'Общий вывод';
   const out: string[] = [`## ${first}`];
-  out.push(ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType)));
+  out.push(ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length)));
   const withTopic = topicCards(ctx);
   ctx.cards.forEach((c, i) => out.push(cardParagraph(ctx, c, i, withTopic.has(i))));
   const whole = wholeSpread(ctx);
   if (whole) out.push(whole);
   middle.forEach((h, i) => {
     out.push(`## ${h}`);
-    out.push(sectionParagraph(ctx, h, i));
+    out.push(sectionParagraph(ctx, h, i, middle.length - 1));
   });
   out.push(`## ${last}`);
   out.push(conclusion(ctx));

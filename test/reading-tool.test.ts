@@ -1,0 +1,55 @@
+// The editors' reading tool as a process (`npm run --silent reading -- …` runs `tsx scripts/reading.ts`):
+// the card-based reading or the AI prompt for exactly the cards given, and one Russian line for a bad argument.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const tool = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reading.ts', ...args], {
+    cwd: path.join(import.meta.dirname, '..'),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+
+describe('the reading tool (scripts/reading.ts)', () => {
+  it('prints the card-based reading of exactly those cards, in position order, reversed where «:r»', () => {
+    const r = tool('--spread', 'love_relationship', '--question', 'Что он ко мне чувствует?', '--cards', 'lovers,devil:r,sun', '--level', 'premium');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^## Анализ карт/);
+    expect(r.stdout).toContain('«Что он ко мне чувствует?»');
+    const [lovers, devil, sun] = ['**Влюблённые**', '**Дьявол** в перевёрнутом положении', '**Солнце**'].map((s) => r.stdout.indexOf(s));
+    expect(lovers).toBeGreaterThan(0);
+    expect(devil).toBeGreaterThan(lovers);
+    expect(sun).toBeGreaterThan(devil);
+    expect(r.stdout).toContain('Партнёр осознаёт свои зависимости');
+    expect(r.stdout).toContain('## Общий вывод');
+  }, 40_000);
+
+  it('prints the AI prompt with --prompt', () => {
+    const r = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--prompt');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('=== system ===');
+    expect(r.stdout).toContain('Карта 2: Маг');
+    expect(r.stdout).toContain('перевёрнутое положение');
+  }, 40_000);
+
+  it('a bad spread, card, count or level: one Russian line naming it, exit 1', () => {
+    const cases: [string[], RegExp][] = [
+      [['--spread', 'nope', '--question', 'Вопрос', '--cards', 'fool'], /^Неизвестный расклад «nope»/],
+      [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,wizard,sun'], /^Неизвестная карта «wizard»/],
+      [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,sun:x,moon'], /^Неизвестная карта «sun:x»/],
+      [['--spread', 'love_relationship', '--question', 'Вопрос', '--cards', 'fool,sun'], /^В раскладе «Любовь и отношения» 3 карты, а передано 2/],
+      [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,sun,sun'], /^Карта «sun» указана дважды/],
+      [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,sun,moon', '--level', 'vip'], /^Неизвестный уровень «vip»/],
+      [['--spread', 'free_daily', '--cards', 'fool,sun,moon'], /^Не указан вопрос/],
+    ];
+    for (const [args, message] of cases) {
+      const r = tool(...args);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(message);
+    }
+  }, 60_000);
+});
