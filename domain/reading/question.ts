@@ -118,10 +118,10 @@ export function optionsOf(question: string): [string, string] | null {
   const rightWords = right.split(' ').filter(Boolean);
   if (!leftWords.length || !rightWords.length) return null;
   const first = rightWords[0].toLowerCase();
-  // «переехать к нему или подождать»: the first option starts at its own verb; «за Сергея или за Андрея»: at
-  // the same preposition.
+  // «переехать к нему или подождать»: the first option starts at its own verb; «за Сергея или за Андрея»,
+  // «в отпуск на море или в горы»: at the last preposition.
   const verb = INFINITIVE.test(first) ? leftWords.findLastIndex((w) => INFINITIVE.test(w.toLowerCase())) : -1;
-  const preposition = PREPOSITIONS.has(first) ? leftWords.findLastIndex((w) => w.toLowerCase() === first) : -1;
+  const preposition = PREPOSITIONS.has(first) ? leftWords.findLastIndex((w) => PREPOSITIONS.has(w.toLowerCase())) : -1;
   let from = 0;
   if (verb >= 0) from = verb;
   else if (preposition >= 0) from = preposition;
@@ -165,7 +165,7 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
   else if (TIMING.test(q)) kind = 'timing';
-  else if (ru(/\bли\b/u).test(q) || YESNO_START.test(q)) kind = 'yesno';
+  else if (ru(/\bли\b/u).test(q) || YESNO_START.test(q) || FEAR_WORDS.test(q)) kind = 'yesno';
   else if (WH.test(q)) kind = 'open';
   // No question word: «Он меня любит?» and «муж изменяет» are yes/no; a bare theme is read as «what lies ahead».
   else kind = /\?\s*$/.test(question.trim()) || FEARED.test(q) || OTHER_PERSON.test(q) ? 'yesno' : 'open';
