@@ -2,7 +2,8 @@
 // the table) and read together with the original cards, their positions and the original question. This file
 // holds the allowance, the AI prompt and the card-based answer used when there is no AI text.
 import { cardMeaning } from './deck';
-import { oneLine, orientationWords, promptCards, SYSTEM_PROMPT, type ChatMessage, type PromptCard } from './prompts';
+import { asQuotedData, oneLine, orientationWords, promptCards, SYSTEM_PROMPT, type ChatMessage, type PromptCard } from './prompts';
+import { questionModelLines } from './reading/question-prompt';
 import { spreadLabel } from './spreads';
 import type { DealtCard, TarotCard, Tier } from './types';
 
@@ -44,6 +45,9 @@ export function buildFollowUpMessages(input: FollowUpInput): ChatMessage[] {
     '',
     `Теперь человек уточняет: «${oneLine(input.followUp)}».`,
     `Для уточнения вытянута карта: ${input.card.name} (${cardMeaning(input.card, input.orientation)}), ${orientationWords(input.orientation)}.`,
+    '',
+    // The follow-up's own question model (its kind, polarity and the sensitive rules).
+    ...questionModelLines(input.followUp, input.spreadType, asQuotedData),
     '',
     'Ответь на уточняющий вопрос в 2–3 абзацах: что добавляет уточняющая карта, как она перекликается с картами расклада и их позициями,',
     'и один бережный практический совет. Начни с раздела «## Уточнение», название уточняющей карты выдели **жирным**.',
