@@ -19,7 +19,7 @@ export interface HelpLine {
 
 /** Checked numbers only (a wrong number is worse than none); see docs/decisions.md for each source. */
 export const HELP_LINES = {
-  emergency: { name: 'Экстренные службы', phone: '112', tel: '112', note: 'если жизнь в опасности прямо сейчас; бесплатно, с любого телефона, даже без SIM-карты' },
+  emergency: { name: 'Экстренные службы', phone: '112', tel: '112', note: 'если жизнь в опасности прямо сейчас; бесплатно, с любого телефона, даже без сим-карты' },
   trust: {
     name: 'Телефон доверия (дети, подростки, родители и взрослые)',
     phone: '8-800-2000-122',
