@@ -60,11 +60,6 @@ export function crisisAnswer(kind: CrisisKind): CrisisAnswer {
   return { kind, message: MESSAGES[kind], lines: [...LINES_FOR[kind]], returnLater: CRISIS_RETURN };
 }
 
-/** The answer as plain text (the bot's message, the editors' tool). */
-export function crisisText(a: CrisisAnswer): string {
-  return [a.message, '', ...a.lines.map((l) => `${l.phone} — ${l.name}: ${l.note}.`), '', a.returnLater].join('\n');
-}
-
 /**
  * Lower case, ё as е, anything but letters as one space, and doubled letters collapsed («поконччить»,
  * «жииить»): the patterns below are written for this form, so they must not rely on a double letter.

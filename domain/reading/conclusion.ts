@@ -23,7 +23,7 @@ const names = (cards: readonly ReadCard[]) => (cards.length === 1 ? subj(cards[0
 const byValence = (cards: readonly ReadCard[], sign: 1 | -1) =>
   cards.filter((c) => Math.sign(c.valence) === sign).sort((a, b) => sign * (b.valence - a.valence));
 
-export function levelOf(b: number): Level {
+function levelOf(b: number): Level {
   if (b >= 1) return 'yes2';
   if (b >= 0.35) return 'yes';
   if (b > -0.35) return 'even';
@@ -167,7 +167,7 @@ function advice(ctx: Ctx, a: Answer): string {
 }
 
 /** The practical step: it goes the way the answer went. */
-export function stepOf(ctx: Ctx, a: Answer): string {
+function stepOf(ctx: Ctx, a: Answer): string {
   if (a.direction === 'care') return ctx.pick.pick('step', CARE_STEPS[ctx.q.sensitive!])(ctx.q.professional!);
   if (a.direction === 'choice') return ctx.pick.pick('step', CHOICE_STEPS)(a.option!);
   if (a.direction === 'calm' || a.direction === 'guard') {
