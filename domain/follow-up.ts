@@ -3,6 +3,7 @@
 // holds the allowance, the AI prompt and the card-based answer used when there is no AI text.
 import { cardMeaning } from './deck';
 import { asQuotedData, oneLine, orientationWords, promptCards, SYSTEM_PROMPT, type ChatMessage, type PromptCard } from './prompts';
+import { readQuestion } from './reading/question';
 import { questionModelLines } from './reading/question-prompt';
 import { spreadLabel } from './spreads';
 import type { DealtCard, TarotCard, Tier } from './types';
@@ -92,5 +93,13 @@ export function buildFollowUpFallback(input: FollowUpInput): string {
     reversed
       ? `Не спешите с решением по этому вопросу: сначала разберитесь, что мешает (${input.card.reversedKeywords[0]}), и дайте себе немного времени.`
       : `Сделайте небольшой шаг в сторону того, что обещает карта (${input.card.keywords[0]}): даже малое действие сдвинет ситуацию.`,
+    // A sensitive follow-up (health, pregnancy, death, court, large money): no prognosis, and whom to ask.
+    ...sensitiveNote(input),
   ].join('\n');
+}
+
+function sensitiveNote(input: FollowUpInput): string[] {
+  const q = readQuestion(input.followUp, input.spreadType);
+  if (!q.professional) return [];
+  return ['', `Карты не дают прогнозов о здоровье, сроках жизни, исходе дела или выгоде сделки: с этим вопросом вам поможет ${q.professional.nom}.`];
 }

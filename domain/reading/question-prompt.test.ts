@@ -1,7 +1,7 @@
 // The AI prompt carries the question model: the kind, an either/or's options as quoted data, the polarity
 // of a yes/no and the rules of a sensitive theme; the follow-up prompt carries the follow-up's own.
 import { describe, expect, it } from 'vitest';
-import { buildFollowUpMessages } from '../follow-up';
+import { buildFollowUpFallback, buildFollowUpMessages, type FollowUpInput } from '../follow-up';
 import { CARD_BY_ID } from '../deck';
 import { buildUserPrompt, promptCards } from '../prompts';
 
@@ -42,18 +42,26 @@ describe('the question model in the AI prompt', () => {
     expect(prompt('Как наладить отношения с сестрой?')).toContain('Тема — семья и близкие');
   });
 
+  const followUp = (text: string): FollowUpInput => ({
+    spreadType: 'past_present_future',
+    question: 'Что меня ждёт?',
+    cards: [{ cardId: 'sun', position: 0, orientation: 'upright' }],
+    interpretation: null,
+    earlier: [],
+    followUp: text,
+    card: CARD_BY_ID.get('star')!,
+    orientation: 'upright',
+  });
+
   it('the follow-up prompt carries the follow-up’s own model', () => {
-    const [, user] = buildFollowUpMessages({
-      spreadType: 'past_present_future',
-      question: 'Что меня ждёт?',
-      cards: [{ cardId: 'sun', position: 0, orientation: 'upright' }],
-      interpretation: null,
-      earlier: [],
-      followUp: 'А мама поправится после операции?',
-      card: CARD_BY_ID.get('star')!,
-      orientation: 'upright',
-    });
+    const [, user] = buildFollowUpMessages(followUp('А мама поправится после операции?'));
     expect(user.content).toContain('Тема чувствительная (здоровье и болезнь)');
     expect(user.content).toContain('специалисту: врач');
+  });
+
+  it('the card-based follow-up answer to a sensitive question names the professional, and only then', () => {
+    expect(buildFollowUpFallback(followUp('А мама поправится после операции?'))).toContain('с этим вопросом вам поможет врач');
+    expect(buildFollowUpFallback(followUp('А суд мы выиграем?'))).toContain('вам поможет юрист');
+    expect(buildFollowUpFallback(followUp('А что будет на работе?'))).not.toContain('прогнозов');
   });
 });
