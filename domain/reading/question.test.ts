@@ -212,6 +212,11 @@ describe('kind', () => {
       ['Какие у него намерения?', { kind: 'open' }],
       ['Моя карьера в этом году', { kind: 'open', ask: 'what' }],
       ['What does he feel about me?', { kind: 'open', aboutOther: true }],
+      ['К чему приведут мои нынешние решения?', { kind: 'open', ask: 'what' }],
+      ['Чему меня научит этот год?', { kind: 'open', ask: 'what' }],
+      ['Что мешает мне чувствовать себя лучше?', { kind: 'open', ask: 'why', topic: 'health' }],
+      ['Какой совет дают карты на сегодня?', { kind: 'open', ask: 'how' }],
+      ['Что поможет мне обрести внутреннее равновесие?', { kind: 'open', ask: 'how' }],
     ]));
 
   it('vague: empty words, fillers, keyboard mashing', () =>
