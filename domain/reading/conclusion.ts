@@ -87,11 +87,12 @@ const FRAMES: Record<Exclude<Suit, 'major'>, { unit: string; ace: string; plain:
 function timing(ctx: Ctx, b: number): Answer {
   const minors = ctx.cards.filter((c) => c.card.suit !== 'major');
   const reversed = ctx.cards.filter((c) => c.orientation === 'reversed').length;
-  const tail = reversed * 2 > ctx.cards.length ? ctx.pick.pick('timing-delay', TIMING_DELAY) : '';
+  // Mostly reversed cards (or a reversed card giving the count) delay the frame.
+  const delay = (more: boolean) => (reversed * 2 > ctx.cards.length || more ? ctx.pick.pick('timing-delay', TIMING_DELAY) : '');
   const good = outcomeOf(b);
   const direction: Direction = good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral';
   if (minors.length * 2 <= ctx.cards.length) {
-    return { text: ctx.pick.pick('timing', TIMING.major)('', tail), direction, named: [] };
+    return { text: ctx.pick.pick('timing', TIMING.major)('', delay(false)), direction, named: [] };
   }
   const counts = new Map<Exclude<Suit, 'major'>, number>();
   for (const c of minors) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
@@ -106,7 +107,7 @@ function timing(ctx: Ctx, b: number): Answer {
   const pip = [key, ...[...ctx.cards].reverse()].find((c) => c.card.suit === suit && c.card.rank <= 10);
   let w = frame.plain;
   if (pip && suit !== 'swords') w = pip.card.rank === 1 ? frame.ace : `около ${NUM_GEN[pip.card.rank]} ${frame.unit} (${bold(pip)})`;
-  return { text: ctx.pick.pick('timing', TIMING[suit])(w, tail), direction, named: pip ? [pip] : [] };
+  return { text: ctx.pick.pick('timing', TIMING[suit])(w, delay(pip?.orientation === 'reversed')), direction, named: pip ? [pip] : [] };
 }
 
 /** An open question: the position that answers it (advice for «как», the past for «почему», …). */
@@ -157,12 +158,14 @@ function answerOf(ctx: Ctx, b: number): Answer {
   }
 }
 
-function advice(ctx: Ctx, a: Answer): string {
+function advice(ctx: Ctx, a: Answer): string | null {
   // The advice position when the spread has one (and the answer did not read it); otherwise the most
   // supportive card the answer did not name.
   const fresh = (c: ReadCard) => !a.named.includes(c);
   const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
   const c = ctx.cards.find((x) => x.role === 'advice' && fresh(x)) ?? ranked.find(fresh) ?? ranked[0];
+  // A sensitive theme gets no warning-card advice («разлука и сердечная боль» beside a pregnancy question).
+  if (a.direction === 'care' && c.tone === 'hard' && c.role !== 'advice') return null;
   return ctx.pick.pick(`advice:${c.tone}`, ADVICE[c.tone])(subj(c), bold(c), ctx.kw(c));
 }
 
@@ -186,9 +189,12 @@ function evidence(ctx: Ctx, a: Answer): string | null {
   const contra = byValence(ctx.cards, -1).filter(fresh)[0];
   const many = pro.length > 1;
   if (a.direction === 'care') {
+    a.named.push(...pro);
     if (pro.length) return ctx.pick.pick('evidence', EVIDENCE.care)(joinRu(pro.map(bold)), many);
     return ctx.pick.pick('evidence', EVIDENCE.careNone);
   }
+  // The advice then looks for a card not named yet.
+  a.named.push(...pro, ...(contra ? [contra] : []));
   if (pro.length && contra) return ctx.pick.pick('evidence', EVIDENCE.both)(joinRu(pro.map(bold)), many, subj(contra));
   if (pro.length) return ctx.pick.pick('evidence', EVIDENCE.pro)(joinRu(pro.map(bold)), many);
   if (contra) return ctx.pick.pick('evidence', EVIDENCE.contra)(subj(contra));
@@ -216,8 +222,12 @@ export function conclusion(ctx: Ctx): string {
   const b = balanceOf(ctx);
   const a = answerOf(ctx, b);
   const out: string[] = [a.text];
+  const tip = () => {
+    const t = advice(ctx, a);
+    if (t) out.push(t);
+  };
   if (!ctx.premium) {
-    out.push(advice(ctx, a));
+    tip();
     // A one-card reading keeps its step only when it names the professional.
     if (ctx.cards.length > 1 || a.direction === 'care') out.push(stepOf(ctx, a));
     return out.join(' ');
@@ -225,7 +235,7 @@ export function conclusion(ctx: Ctx): string {
   const why = evidence(ctx, a);
   if (why) out.push(why);
   out.push(shape(ctx));
-  out.push(advice(ctx, a));
+  tip();
   out.push(stepOf(ctx, a));
   out.push(ctx.pick.pick('closing', CLOSING[a.direction === 'care' ? 'care' : b >= 0 ? 'good' : 'bad']));
   return out.join(' ');
