@@ -386,6 +386,12 @@ describe('sensitive', () => {
 });
 
 describe('forgiving input', () => {
+  it('the longest question the app takes is read too', () => {
+    const q = `${'Мы вместе пять лет, всё было хорошо, но последние месяцы он часто задерживается, прячет телефон и стал холоднее. '.repeat(4)}Изменяет ли он мне?`.slice(-500);
+    expect(q.length).toBe(500);
+    expect(readQuestion(q, 'love_relationship')).toMatchObject({ kind: 'yesno', polarity: 'feared', topic: 'love' });
+  });
+
   it('typos, no punctuation, upper case, «ну вот», a long question', () =>
     check([
       ['ИЗМЕНЯЕТ ЛИ МНЕ МУЖ', { kind: 'yesno', polarity: 'feared', topic: 'love' }],
@@ -397,7 +403,7 @@ describe('forgiving input', () => {
       ['уехать в питер или остатся дома', { kind: 'choice', options: ['уехать в питер', 'остатся дома'] }],
       ['вылечится ли мама', { sensitive: 'health' }],
       [
-        `${'Мы вместе пять лет, всё было хорошо, но последние месяцы он часто задерживается, прячет телефон и стал холоднее. '.repeat(3)}Изменяет ли он мне?`,
+        `${'Мы вместе пять лет, всё было хорошо, но последние месяцы он часто задерживается, прячет телефон и стал холоднее. '.repeat(4)}Изменяет ли он мне?`.slice(-500),
         { kind: 'yesno', polarity: 'feared', topic: 'love' },
       ],
       [
