@@ -164,8 +164,9 @@ function advice(ctx: Ctx, a: Answer): string | null {
   const fresh = (c: ReadCard) => !a.named.includes(c);
   const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
   const c = ctx.cards.find((x) => x.role === 'advice' && fresh(x)) ?? ranked.find(fresh) ?? ranked[0];
-  // A sensitive theme gets no warning-card advice («разлука и сердечная боль» beside a pregnancy question).
-  if (a.direction === 'care' && c.tone === 'hard' && c.role !== 'advice') return null;
+  // A sensitive theme gets no warning-card advice («разлука и сердечная боль» beside a pregnancy question),
+  // and no advice from Death beside a question about someone's health.
+  if (a.direction === 'care' && ((c.tone === 'hard' && c.role !== 'advice') || c.card.id === 'death')) return null;
   return ctx.pick.pick(`advice:${c.tone}`, ADVICE[c.tone])(subj(c), bold(c), ctx.kw(c));
 }
 
