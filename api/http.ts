@@ -32,6 +32,7 @@ const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {
   not_found: 404,
   conflict: 409,
   limit_reached: 429,
+  crisis: 422,
   unavailable: 503,
 };
 
@@ -40,6 +41,8 @@ export function errorHandler(logger: Logger): ErrorHandler {
     if (err instanceof ServiceError) {
       if (err.code === 'limit_reached' && typeof err.details?.retryAfterSeconds === 'number')
         c.header('Retry-After', String(err.details.retryAfterSeconds));
+      // Counted, never the text: the request's own log line carries the path.
+      if (err.code === 'crisis') requestLog(c, logger).info({ crisis: true }, 'crisis answer: help lines instead of cards');
       return fail(c, STATUS[err.code], err.message, err.details);
     }
     if (err instanceof HTTPException) {

@@ -3,8 +3,10 @@
 // holds the allowance, the AI prompt and the card-based answer used when there is no AI text.
 import { cardMeaning } from './deck';
 import { oneLine, orientationWords, promptCards, SYSTEM_PROMPT, type ChatMessage, type PromptCard } from './prompts';
+import { readQuestion } from './reading/question';
+import { questionModelLines } from './reading/question-prompt';
 import { spreadLabel } from './spreads';
-import { userTextBlock } from './user-text';
+import { cleanUserText, userTextBlock } from './user-text';
 import type { DealtCard, TarotCard, Tier } from './types';
 
 export const FOLLOW_UP_QUESTION_MIN = 3;
@@ -50,6 +52,9 @@ export function buildFollowUpMessages(input: FollowUpInput): ChatMessage[] {
     userTextBlock('УТОЧНЕНИЕ', input.followUp),
     `Для уточнения вытянута карта: ${input.card.name} (${cardMeaning(input.card, input.orientation)}), ${orientationWords(input.orientation)}.`,
     '',
+    // The follow-up's own question model (its kind, polarity and the sensitive rules).
+    ...questionModelLines(input.followUp, input.spreadType, cleanUserText),
+    '',
     'Ответь на уточняющий вопрос в 2–3 абзацах: что добавляет уточняющая карта, как она перекликается с картами расклада и их позициями,',
     'и один бережный практический совет. Начни с раздела «## Уточнение», название уточняющей карты выдели **жирным**.',
   );
@@ -93,5 +98,13 @@ export function buildFollowUpFallback(input: FollowUpInput): string {
     reversed
       ? `Не спешите с решением по этому вопросу: сначала разберитесь, что мешает (${input.card.reversedKeywords[0]}), и дайте себе немного времени.`
       : `Сделайте небольшой шаг в сторону того, что обещает карта (${input.card.keywords[0]}): даже малое действие сдвинет ситуацию.`,
+    // A sensitive follow-up (health, pregnancy, death, court, large money): no prognosis, and whom to ask.
+    ...sensitiveNote(input),
   ].join('\n');
+}
+
+function sensitiveNote(input: FollowUpInput): string[] {
+  const q = readQuestion(input.followUp, input.spreadType);
+  if (!q.professional) return [];
+  return ['', `Карты не дают прогнозов о здоровье, сроках жизни, исходе дела или выгоде сделки: с этим вопросом вам поможет ${q.professional.nom}.`];
 }

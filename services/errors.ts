@@ -7,6 +7,7 @@ export type ServiceErrorCode =
   | 'not_found' // 404
   | 'conflict' // 409
   | 'limit_reached' // 429
+  | 'crisis' // 422: the text speaks of a crisis; help lines instead of cards (details.crisis)
   | 'unavailable'; // 503
 
 export class ServiceError extends Error {

@@ -20,6 +20,7 @@ import {
 } from '../domain/follow-up';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
+import { refuseCrisis } from './crisis';
 import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
 import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
@@ -230,6 +231,8 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       const question = typeof rawQuestion === 'string' ? rawQuestion.replace(/\s+/g, ' ').trim() : '';
       if (question.length < FOLLOW_UP_QUESTION_MIN) throw new ServiceError('bad_input', `question: вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа`);
       if (question.length > FOLLOW_UP_QUESTION_MAX) throw new ServiceError('bad_input', `question: не больше ${FOLLOW_UP_QUESTION_MAX} символов`);
+      // A crisis gets help lines: no card, no allowance, no AI.
+      refuseCrisis(question);
       const reading = await owned(userId, readingId);
       checkFinished(reading);
       const pre = await allowanceFor(userId, 0);

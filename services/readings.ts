@@ -14,6 +14,7 @@ import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
+import { refuseCrisis } from './crisis';
 import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';
 import { createMicroSpreadReading } from './payments/micro-spread';
@@ -123,6 +124,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
       const q = validateQuestion(input.question);
       if (!q.ok) throw new ServiceError('bad_input', q.error);
+      // A crisis gets help lines, not cards: nothing is charged or dealt.
+      refuseCrisis(q.question);
       // A micro pack's included 3-card reading: opened by the pack, not by the plan or the day's quota.
       if (input.microPurchaseId !== undefined)
         return readingView(await createMicroSpreadReading(deps, userId, { spreadType: spread.id, cards: spread.cards, question: q.question, purchaseId: input.microPurchaseId }));

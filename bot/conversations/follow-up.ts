@@ -4,10 +4,12 @@
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../domain/follow-up';
+import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import type { FollowUpAllowance } from '../../services/follow-ups';
 import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
+import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
 
 export const FOLLOW_UP_CONVERSATION = 'follow-up';
@@ -47,6 +49,8 @@ async function deliverFollowUp(api: Api, deps: BotDeps, chatId: number, userId: 
   try {
     asked = await deps.services.followUps.ask(userId, readingId, question);
   } catch (err) {
+    const crisis = crisisOf(err);
+    if (crisis) return sendCrisis(api, deps, chatId, crisis, 'bot_follow_up');
     if (err instanceof ServiceError) {
       await api.sendMessage(chatId, err.message, {
         reply_markup: err.code === 'payment_required' ? openAppButton(deps, '✨ Подписка', '/subscription') : undefined,

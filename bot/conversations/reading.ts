@@ -6,11 +6,14 @@ import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/question';
 import { getSpread } from '../../domain/spreads';
+import type { CrisisAnswer } from '../../domain/crisis';
+import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import { FALLBACK_NOTICES } from '../../services/interpretation';
 import type { ReadingView } from '../../services/readings';
 import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
+import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
 import { withFollowUpButton } from './follow-up';
 import { sendSpreadPicture } from '../spread-picture';
@@ -29,7 +32,7 @@ interface MenuItem {
 
 type Menu = { ok: true; items: MenuItem[] } | { ok: false; message: string };
 
-type Created = { ok: true; reading: ReadingView } | { ok: false; message: string; code: string };
+type Created = { ok: true; reading: ReadingView } | { ok: false; message: string; code: string; crisis: CrisisAnswer | null };
 
 /** The spreads with the user's access to each (the readings service decides), or why no reading is possible today. */
 async function spreadMenu(deps: BotDeps, userId: number): Promise<Menu> {
@@ -207,10 +210,16 @@ export async function readingConversation(conversation: Conversation<BotContext,
     try {
       return { ok: true, reading: await outer.deps.services.readings.create(userId, { spreadType: spreadId, question }) };
     } catch (err) {
-      if (err instanceof ServiceError) return { ok: false, message: err.message, code: err.code };
+      if (err instanceof ServiceError) return { ok: false, message: err.message, code: err.code, crisis: crisisOf(err) };
       throw err;
     }
   });
+  // A question that speaks of a crisis: no cards, nothing charged; help lines and the way back later.
+  if (!created.ok && created.crisis) {
+    const answer = created.crisis;
+    await conversation.external((outer) => sendCrisis(outer.api, outer.deps, chatId, answer, 'bot_reading'));
+    return;
+  }
   if (!created.ok) {
     await ctx.reply(created.message, {
       reply_markup: created.code === 'payment_required' || created.code === 'limit_reached' ? openAppButton(ctx.deps, '✨ Подписка', '/subscription') : undefined,

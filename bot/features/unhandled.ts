@@ -1,17 +1,22 @@
 // Must be installed last: anything no feature took gets a short hint (texts) or a silent answer (buttons
 // of old messages), so the user never waits on a spinning button.
 import { Composer } from 'grammy';
+import { crisisAnswer, detectCrisis } from '../../domain/crisis';
 import type { BotContext } from '../context';
+import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
 
-feature.on('message:text', (ctx) =>
-  ctx.reply('Я понимаю команды /reading, /daily, /settings и /help. А все расклады — в приложении.', {
+feature.on('message:text', async (ctx) => {
+  // Free text that speaks of a crisis gets help lines, not the list of commands.
+  const kind = detectCrisis(ctx.message.text);
+  if (kind) return sendCrisis(ctx.api, ctx.deps, ctx.chat.id, crisisAnswer(kind), 'bot_text');
+  await ctx.reply('Я понимаю команды /reading, /daily, /settings и /help. А все расклады — в приложении.', {
     reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро'),
-  }),
-);
+  });
+});
 
 composer.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: 'Эта кнопка больше не действует' }));
 

@@ -1,127 +1,243 @@
-// The conclusion answers first: for a yes/no question a leaning and how strong it is, for a choice which
-// way the cards lean, for «when» a pace, otherwise a short answer in the question's topic; then the advice.
-// Basic: two or three sentences; premium: five to seven.
+// The conclusion answers the kind of question asked, first: a yes/no leaning with its strength and the cards
+// behind it (turned round for a feared event), the option of an either/or the cards favour, a time frame from
+// the suits, an open question's answer from the position that answers it, and for a sensitive theme support
+// and a professional instead of a prognosis. Then the advice and a practical step that follows from the
+// answer. Basic: two or three sentences; premium: five to seven.
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
-import { TOPIC_SCOPE } from './topics';
-import type { Topic } from './question';
+import { CARE_TAIL, CHOICE_CLEAR, CHOICE_METHOD, CHOICE_SLIGHT, EVEN, EVEN_PLAIN, FEARED, HOPED, OPEN_LEAD, OPEN_TAIL, SENSITIVE, TIMING, TIMING_DELAY, VAGUE, type Level } from './conclusion-texts';
+import { ADVICE, CARE_STEPS, CHOICE_STEPS, CLOSING, EVIDENCE, FEAR_STEPS, SHAPE, STEPS, TIMING_STEPS, type Direction } from './conclusion-steps';
+import type { Role } from './roles';
 import type { Suit } from '../types';
 
-function answer(ctx: Ctx, b: number): string {
-  const scope = TOPIC_SCOPE[ctx.q.topic];
-  const key = keyCard(ctx);
-  switch (ctx.q.kind) {
-    case 'yesno':
-      if (b >= 1) return 'Ответ карт — да, и довольно уверенное.';
-      if (b >= 0.35) return 'Карты склоняются к ответу «да», хотя и с оговорками.';
-      if (b > -0.35) return 'Однозначного «да» или «нет» карты не дают: чаши весов почти уравновешены, и решающим станет ваш следующий шаг.';
-      if (b > -1) return 'Карты склоняются к ответу «нет» — по крайней мере, в нынешних обстоятельствах.';
-      return 'Ответ карт скорее «нет», и довольно определённый: сейчас не время настаивать.';
-    case 'decision':
-      if (b >= 0.35) return `Карты поддерживают решение, которое ведёт к тому, что несёт ${bold(key)}: расклад в целом благоприятен, и выбор, сделанный сейчас, скорее окупится.`;
-      if (b <= -0.35) return 'С решением карты советуют не спешить: опор в раскладе меньше, чем препятствий, и простой на вид вариант может обойтись дороже.';
-      return 'Оба пути открыты, и ни один не закрыт картами; выбирайте тот, где больше свободы и меньше страха.';
-    case 'timing':
-      return timing(ctx);
-    default:
-      if (b >= 0.35) return `Коротко: ${scope} карты смотрят в вашу сторону, и ${subj(key)} это подтверждает.`;
-      if (b <= -0.35) return `Коротко: ${scope} сейчас период испытаний, но он проходим, и ${subj(key)} показывает, где ключ.`;
-      return `Коротко: ${scope} всё ещё решается, и многое зависит от ваших шагов.`;
-  }
+/** What the answer decided: the step's direction, the favoured option, and the cards already named. */
+interface Answer {
+  text: string;
+  direction: Direction | 'choice' | 'care';
+  option?: string;
+  named: ReadCard[];
 }
 
-function timing(ctx: Ctx): string {
-  const counts = new Map<Suit, number>();
-  for (const c of ctx.cards) counts.set(c.card.suit, (counts.get(c.card.suit) ?? 0) + 1);
-  const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'major';
-  switch (top) {
-    case 'wands':
-      return 'По срокам расклад быстрый: речь скорее о днях или неделях, чем о месяцах.';
-    case 'swords':
-      return 'По срокам — скоро, но после важного разговора или решения: в пределах нескольких недель.';
-    case 'cups':
-      return 'По срокам — тогда, когда вы будете к этому готовы душой: скорее в ближайшие месяц-два.';
-    case 'pentacles':
-      return 'По срокам — не быстро: это вопрос нескольких месяцев и терпения.';
-    default:
-      return 'Точной даты карты не называют: событие придёт в свой срок, и торопить его бесполезно.';
-  }
+const names = (cards: readonly ReadCard[]) => (cards.length === 1 ? subj(cards[0]) : joinRu(cards.map(bold)));
+const byValence = (cards: readonly ReadCard[], sign: 1 | -1) =>
+  cards.filter((c) => Math.sign(c.valence) === sign).sort((a, b) => sign * (b.valence - a.valence));
+
+function levelOf(b: number): Level {
+  if (b >= 1) return 'yes2';
+  if (b >= 0.35) return 'yes';
+  if (b > -0.35) return 'even';
+  if (b > -1) return 'no';
+  return 'no2';
 }
 
 /** The card the answer leans on: the outcome, or the last card. */
 const keyCard = (ctx: Ctx) => ctx.cards.find((c) => c.role === 'outcome') ?? ctx.cards[ctx.cards.length - 1];
+const byRole = (ctx: Ctx, roles: readonly Role[]) => roles.map((r) => ctx.cards.find((c) => c.role === r)).find((c): c is ReadCard => !!c);
+const mostSupportive = (ctx: Ctx) => [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence)[0];
 
-/** Whether the answer sentence already named the key card. */
-function answerNamesKey(ctx: Ctx, b: number): boolean {
-  if (ctx.q.kind === 'open') return Math.abs(b) >= 0.35;
-  return ctx.q.kind === 'decision' && b >= 0.35;
+/** The user's outcome, whatever the polarity: good, bad or even. */
+const outcomeOf = (b: number) => (b >= 0.35 ? 'good' : b <= -0.35 ? 'bad' : 'even');
+
+function yesNo(ctx: Ctx, b: number): Answer {
+  const feared = ctx.q.polarity === 'feared';
+  // The event's leaning: a favourable spread makes a feared event less likely.
+  const level = levelOf(feared ? -b : b);
+  const good = outcomeOf(b);
+  const direction: Direction = feared ? (good === 'bad' ? 'guard' : good === 'good' ? 'calm' : 'neutral') : good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral';
+  if (level === 'even') {
+    const pro = byValence(ctx.cards, 1)[0];
+    const contra = byValence(ctx.cards, -1)[0];
+    if (pro && contra) return { text: ctx.pick.pick('even', EVEN)(subj(pro), subj(contra)), direction, named: [pro, contra] };
+    const key = keyCard(ctx);
+    return { text: ctx.pick.pick('even-plain', EVEN_PLAIN)(subj(key)), direction, named: [key] };
+  }
+  // The cards behind the answer: those for the user's good outcome, or those against it.
+  const behind = byValence(ctx.cards, b >= 0 ? 1 : -1).slice(0, 2);
+  const bank = (feared ? FEARED : HOPED)[level];
+  return { text: ctx.pick.pick(`yesno:${level}`, bank)(names(behind), behind.length > 1), direction, named: behind };
 }
 
-function advice(ctx: Ctx, b: number): string {
-  // The advice position when the spread has one; otherwise the most supportive card the answer did not name.
-  const key = keyCard(ctx);
-  const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
-  const candidates = answerNamesKey(ctx, b) ? ranked.filter((x) => x !== key) : ranked;
-  const c: ReadCard = ctx.cards.find((x) => x.role === 'advice') ?? candidates[0] ?? key;
-  if (c.tone === 'light') return `Совет карт — опереться на то, что несёт ${subj(c)}: ${ctx.kw(c)}.`;
-  if (c.tone === 'mixed') return `Совет карт — не торопиться и держать в фокусе то, о чём говорит ${subj(c)}: ${ctx.kw(c)}.`;
-  return `Совет карт — заметить, где в вашей жизни проявляются ${ctx.kw(c)}, и не отдавать этому право решать за вас.`;
+/** Either/or: the first cards speak for the first option, the last for the second; the better mean wins. */
+function choice(ctx: Ctx): Answer {
+  const [a, z] = ctx.q.options!;
+  const n = ctx.cards.length;
+  const half = Math.max(1, Math.floor(n / 2));
+  const first = ctx.cards.slice(0, half);
+  const last = n === 1 ? first : ctx.cards.slice(n - half);
+  const mean = (cs: ReadCard[]) => cs.reduce((s, c) => s + c.valence, 0) / cs.length;
+  let diff = n === 1 ? first[0].valence : mean(first) - mean(last);
+  // Even: the card nearest the outcome decides (a supportive end of the spread favours the second option).
+  if (diff === 0) diff = keyCard(ctx).valence > 0 ? -0.5 : 0.5;
+  const [win, lose, cards] = diff > 0 ? [a, z, first] : [z, a, last];
+  const behind = [...cards].sort((x, y) => y.valence - x.valence).slice(0, 2);
+  const bank = Math.abs(diff) >= 1 ? CHOICE_CLEAR : CHOICE_SLIGHT;
+  return { text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1), direction: 'choice', option: win, named: behind };
 }
 
-const STEPS: Record<Topic, string> = {
-  love: 'Практический шаг — начать разговор первым и говорить о своих чувствах, а не о претензиях.',
-  work: 'Практический шаг — записать три конкретные задачи на ближайшую неделю и начать с той, что ближе всего к цели.',
-  money: 'Практический шаг — посчитать, куда уходят деньги за месяц, и только потом решать о крупных тратах.',
-  health: 'Практический шаг — вернуть себе полноценный сон и одну ежедневную привычку, которая даёт силы.',
-  self: 'Практический шаг — выделять полчаса тишины в день и записывать, что приходит на ум.',
-  general: 'Практический шаг — выбрать одно действие, которое можно сделать уже сегодня, и сделать его.',
+const NUM_GEN: Record<number, string> = { 2: 'двух', 3: 'трёх', 4: 'четырёх', 5: 'пяти', 6: 'шести', 7: 'семи', 8: 'восьми', 9: 'девяти', 10: 'десяти' };
+const FRAMES: Record<Exclude<Suit, 'major'>, { unit: string; ace: string; plain: string }> = {
+  wands: { unit: 'дней', ace: 'считанные дни', plain: 'ближайшие дни' },
+  cups: { unit: 'недель', ace: 'неделя-другая', plain: 'ближайшие недели' },
+  swords: { unit: '', ace: 'несколько недель', plain: 'от нескольких недель до пары месяцев' },
+  pentacles: { unit: 'месяцев', ace: 'ближайший месяц', plain: 'несколько месяцев' },
 };
 
-function evidence(ctx: Ctx): string | null {
-  const pro = ctx.cards.filter((c) => c.valence > 0).sort((a, b) => b.valence - a.valence).slice(0, 2);
-  const contra = ctx.cards.filter((c) => c.valence < 0).sort((a, b) => a.valence - b.valence).slice(0, 1);
+/** «Когда»: the leading suit gives the unit (wands days … pentacles months), a pip of it the count. */
+function timing(ctx: Ctx, b: number): Answer {
+  const minors = ctx.cards.filter((c) => c.card.suit !== 'major');
+  const reversed = ctx.cards.filter((c) => c.orientation === 'reversed').length;
+  // Mostly reversed cards (or a reversed card giving the count) delay the frame.
+  const delay = (more: boolean) => (reversed * 2 > ctx.cards.length || more ? ctx.pick.pick('timing-delay', TIMING_DELAY) : '');
+  const good = outcomeOf(b);
+  const direction: Direction = good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral';
+  if (minors.length * 2 <= ctx.cards.length) {
+    return { text: ctx.pick.pick('timing', TIMING.major)('', delay(false)), direction, named: [] };
+  }
+  const counts = new Map<Exclude<Suit, 'major'>, number>();
+  for (const c of minors) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
+  const key = keyCard(ctx);
+  const top = Math.max(...counts.values());
+  const leaders = [...counts.keys()].filter((s) => counts.get(s) === top);
+  // A tie goes to the key card's suit, else the faster suit.
+  const order: Exclude<Suit, 'major'>[] = ['wands', 'cups', 'swords', 'pentacles'];
+  const suit = leaders.includes(key.card.suit as Exclude<Suit, 'major'>) ? (key.card.suit as Exclude<Suit, 'major'>) : order.find((s) => leaders.includes(s))!;
+  const frame = FRAMES[suit];
+  // The count: the last pip (rank 1..10) of that suit, nearest the outcome.
+  const pip = [key, ...[...ctx.cards].reverse()].find((c) => c.card.suit === suit && c.card.rank <= 10);
+  let w = frame.plain;
+  if (pip && suit !== 'swords') w = pip.card.rank === 1 ? frame.ace : `около ${NUM_GEN[pip.card.rank]} ${frame.unit} (${bold(pip)})`;
+  return { text: ctx.pick.pick('timing', TIMING[suit])(w, delay(pip?.orientation === 'reversed')), direction, named: pip ? [pip] : [] };
+}
+
+/** An open question: the position that answers it (advice for «как», the past for «почему», …). */
+function open(ctx: Ctx, b: number): Answer {
+  const ask = ctx.q.ask ?? 'what';
+  const pickCard = (): [ReadCard, 'how' | 'why' | 'what' | 'feel'] => {
+    if (ask === 'feel') {
+      const other = byRole(ctx, ['partner', 'surroundings']);
+      if (other) return [other, 'feel'];
+    }
+    if (ask === 'how') return [byRole(ctx, ['advice', 'future']) ?? mostSupportive(ctx), 'how'];
+    if (ask === 'why') return [byRole(ctx, ['past', 'obstacle', 'lesson', 'mind', 'hopes']) ?? ctx.cards[0], 'why'];
+    return [byRole(ctx, ['outcome', 'future', 'year']) ?? keyCard(ctx), 'what'];
+  };
+  const [c, lead] = pickCard();
+  const tails = OPEN_TAIL[lead === 'feel' ? 'feel' : 'plain'][c.tone];
+  const text = ctx.pick.pick(`open:${lead}`, OPEN_LEAD[lead])(c.positionName, subj(c), ctx.kw(c)) + ctx.pick.pick(`open-tail:${c.tone}`, tails);
+  const good = outcomeOf(b);
+  return { text, direction: good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral', named: [c] };
+}
+
+function vague(ctx: Ctx): Answer {
+  const c = keyCard(ctx);
+  return { text: ctx.pick.pick('vague', VAGUE)(subj(c), ctx.kw(c)), direction: 'neutral', named: [c] };
+}
+
+/** A sensitive theme: what supports, never a leaning or a prognosis. */
+function care(ctx: Ctx): Answer {
+  const c = byRole(ctx, ['advice']) ?? mostSupportive(ctx);
+  const s = ctx.q.sensitive!;
+  const lead = ctx.pick.pick(`care:${s}`, SENSITIVE[s])(ctx.q.professional!);
+  return { text: lead + ctx.pick.pick(`care-tail:${c.tone}`, CARE_TAIL[c.tone])(subj(c), ctx.kw(c)), direction: 'care', named: [c] };
+}
+
+function answerOf(ctx: Ctx, b: number): Answer {
+  if (ctx.q.sensitive) return care(ctx);
+  switch (ctx.q.kind) {
+    case 'yesno':
+      return yesNo(ctx, b);
+    case 'choice':
+      return choice(ctx);
+    case 'timing':
+      return timing(ctx, b);
+    case 'vague':
+      return vague(ctx);
+    default:
+      return open(ctx, b);
+  }
+}
+
+function advice(ctx: Ctx, a: Answer): string | null {
+  // The advice position when the spread has one (and the answer did not read it); otherwise the most
+  // supportive card the answer did not name.
+  const fresh = (c: ReadCard) => !a.named.includes(c);
+  const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
+  const c = ctx.cards.find((x) => x.role === 'advice' && fresh(x)) ?? ranked.find(fresh) ?? ranked[0];
+  // A sensitive theme gets no warning-card advice («разлука и сердечная боль» beside a pregnancy question),
+  // and no advice from Death beside a question about someone's health.
+  if (a.direction === 'care' && ((c.tone === 'hard' && c.role !== 'advice') || c.card.id === 'death')) return null;
+  return ctx.pick.pick(`advice:${c.tone}`, ADVICE[c.tone])(subj(c), bold(c), ctx.kw(c));
+}
+
+/** The practical step: it goes the way the answer went. */
+function stepOf(ctx: Ctx, a: Answer): string {
+  if (a.direction === 'care') return ctx.pick.pick('step', CARE_STEPS[ctx.q.sensitive!])(ctx.q.professional!);
+  if (a.direction === 'choice') return ctx.pick.pick('step', CHOICE_STEPS)(a.option!);
+  if (a.direction === 'calm' || a.direction === 'guard') {
+    const group = ctx.q.topic === 'love' || ctx.q.topic === 'work' ? ctx.q.topic : 'other';
+    return ctx.pick.pick('step', FEAR_STEPS[group][a.direction]);
+  }
+  if (ctx.q.kind === 'timing') return ctx.pick.pick('step', TIMING_STEPS[a.direction]);
+  return ctx.pick.pick('step', STEPS[ctx.q.topic][a.direction]);
+}
+
+function evidence(ctx: Ctx, a: Answer): string | null {
+  if (ctx.q.kind === 'choice' && !ctx.q.sensitive && ctx.cards.length > 1) return ctx.pick.pick('evidence', CHOICE_METHOD)(...ctx.q.options!);
+  // Cards the answer already named are not named again as evidence.
+  const fresh = (c: ReadCard) => !a.named.includes(c);
+  const pro = byValence(ctx.cards, 1).filter(fresh).slice(0, 2);
+  const contra = byValence(ctx.cards, -1).filter(fresh)[0];
   const many = pro.length > 1;
-  if (pro.length && contra.length)
-    return `За благоприятный исход ${many ? 'говорят' : 'говорит'} ${joinRu(pro.map(bold))}, а осторожности требует ${subj(contra[0])}.`;
-  if (pro.length) return `Поддержку ${many ? 'дают' : 'даёт'} ${joinRu(pro.map(bold))}, и в раскладе нет карты, которая бы ${many ? 'им' : 'ей'} возражала.`;
-  if (contra.length) return `Главное возражение здесь — ${bold(contra[0])}, и с ним стоит считаться.`;
+  if (a.direction === 'care') {
+    a.named.push(...pro);
+    if (pro.length) return ctx.pick.pick('evidence', EVIDENCE.care)(joinRu(pro.map(bold)), many);
+    return ctx.pick.pick('evidence', EVIDENCE.careNone);
+  }
+  // The advice then looks for a card not named yet.
+  a.named.push(...pro, ...(contra ? [contra] : []));
+  if (pro.length && contra) return ctx.pick.pick('evidence', EVIDENCE.both)(joinRu(pro.map(bold)), many, subj(contra));
+  if (pro.length) return ctx.pick.pick('evidence', EVIDENCE.pro)(joinRu(pro.map(bold)), many);
+  if (contra) return ctx.pick.pick('evidence', EVIDENCE.contra)(subj(contra));
   return null;
 }
 
-function yearShape(ctx: Ctx): string | null {
+function shape(ctx: Ctx): string {
   const months = ctx.cards.filter((c) => c.role === 'month');
-  if (months.length < 2) return null;
-  const best = [...months].sort((a, b) => b.valence - a.valence)[0];
-  const worst = [...months].sort((a, b) => a.valence - b.valence)[0];
-  if (best.valence === worst.valence) return 'Месяцы года ровные, без резких взлётов и провалов.';
-  return `Самое светлое время года — ${best.positionName.toLowerCase()}, а больше всего бережности потребует ${worst.positionName.toLowerCase()}.`;
+  if (months.length >= 2) {
+    const best = [...months].sort((a, b) => b.valence - a.valence)[0];
+    const worst = [...months].sort((a, b) => a.valence - b.valence)[0];
+    if (best.valence === worst.valence) return ctx.pick.pick('shape', SHAPE.yearEven);
+    return ctx.pick.pick('shape', SHAPE.year)(best.positionName.toLowerCase(), worst.positionName.toLowerCase());
+  }
+  const suits = ctx.cards.filter((c) => c.card.suit !== 'major');
+  if (!suits.length) return ctx.pick.pick('shape', SHAPE.majors);
+  const counts = new Map<Exclude<Suit, 'major'>, number>();
+  for (const c of suits) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
+  const [first, second] = [...counts.entries()].sort((a, z) => z[1] - a[1]);
+  if (!second || first[1] > second[1]) return ctx.pick.pick('shape', SHAPE.suit)(SUIT_INFO[first[0]].sphere);
+  return ctx.pick.pick('shape', SHAPE.even);
 }
 
 export function conclusion(ctx: Ctx): string {
   const b = balanceOf(ctx);
-  const out: string[] = [answer(ctx, b)];
+  const a = answerOf(ctx, b);
+  const out: string[] = [a.text];
+  const tip = () => {
+    const t = advice(ctx, a);
+    if (t) out.push(t);
+  };
   if (!ctx.premium) {
-    out.push(advice(ctx, b));
-    if (ctx.cards.length > 1) out.push(STEPS[ctx.q.topic]);
+    tip();
+    // A one-card reading keeps its step only when it names the professional.
+    if (ctx.cards.length > 1 || a.direction === 'care') out.push(stepOf(ctx, a));
     return out.join(' ');
   }
-  const why = evidence(ctx);
+  const why = evidence(ctx, a);
   if (why) out.push(why);
-  const shape = yearShape(ctx);
-  if (shape) out.push(shape);
-  else {
-    const suits = ctx.cards.filter((c) => c.card.suit !== 'major');
-    if (suits.length) {
-      const counts = new Map<Exclude<Suit, 'major'>, number>();
-      for (const c of suits) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
-      const [first, second] = [...counts.entries()].sort((a, z) => z[1] - a[1]);
-      if (!second || first[1] > second[1]) out.push(`Решается всё прежде всего в сфере, где живут ${SUIT_INFO[first[0]].sphere}.`);
-      else out.push('Масти распределены ровно: вопрос затрагивает сразу несколько сторон жизни, и одна не решит за другие.');
-    } else out.push('Все карты — старшие арканы: ситуация судьбоносная, и спешка ей не поможет.');
-  }
-  out.push(advice(ctx, b));
-  out.push(STEPS[ctx.q.topic]);
-  out.push(b >= 0 ? 'Карты показывают тенденцию, а не приговор, и сейчас она на вашей стороне.' : 'Карты показывают тенденцию, а не приговор: изменив шаги, вы измените и итог.');
+  out.push(shape(ctx));
+  tip();
+  out.push(stepOf(ctx, a));
+  out.push(ctx.pick.pick('closing', CLOSING[a.direction === 'care' ? 'care' : b >= 0 ? 'good' : 'bad']));
   return out.join(' ');
 }

@@ -1,23 +1,46 @@
-// What the question is about (its topic) and what kind of answer it wants (yes/no, a choice, a time, or an
-// open question), recognised from its words. Pure and forgiving: an unclear question is «general», «open».
-export type Topic = 'love' | 'work' | 'money' | 'health' | 'self' | 'general';
-export type Kind = 'yesno' | 'decision' | 'timing' | 'open';
+// The question model: what a question asks (its kind, and for an either/or both options in the user's own
+// words), what it is about (its topic), whether it hopes for the event or fears it, whether its theme is
+// sensitive (health, pregnancy, children's health, death, court, large money) and whether it speaks of a
+// crisis (no reading at all). Rules plus word lists with stems (question-words.ts), forgiving of typos and
+// missing punctuation. Precedence: crisis, then sensitive, then polarity. Used by the card-based
+// interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
+import { detectCrisis, type CrisisKind } from '../crisis';
+import {
+  FEAR_WORDS,
+  FEARED,
+  OTHER_PERSON,
+  PROFESSIONAL,
+  ru,
+  SENSITIVE_WORDS,
+  TOPIC_WORDS,
+  type Professional,
+  type Sensitive,
+  type Topic,
+} from './question-words';
 
-/** JavaScript's \\b knows only Latin letters: a word boundary for Cyrillic text. */
-const B = String.raw`(?:(?<!\p{L})(?=\p{L})|(?<=\p{L})(?!\p{L}))`;
-const ru = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, B), 'u');
+export type { Professional, Sensitive, Topic } from './question-words';
 
-const TOPICS: [Topic, RegExp][] = [
-  ['love', /любов|любв|скучает|думает обо мне|позвонит|напишет мне|верн[её]тся ко мне|любим|отношен|партн[её]р|\bмуж|жена|жён|парен|парн[яюе]|девушк|свидан|брак|свадьб|чувств|ревн|бывш|расстав|измен|влюб|сердц|роман|встречу\b|пар[аеуы]\b|нравлюсь|нравится/],
-  ['money', /деньг|денег|денеж|финанс|доход|зарплат|долг|кредит|ипотек|покупк|инвест|прибыл|сбережен|бюджет|заработ/],
-  ['work', /работ|карьер|должност|начальн|руковод|коллег|проект|бизнес|повышен|собеседован|професси|учёб|учеб|экзамен|вакан|увольн|клиент|дело\b|дела\b/],
-  ['health', /здоров|самочувств|болез|болит|сил[ыау]?\b|энерги|стресс|устал|бессонн|\bсон\b|сна\b|лечен|тревог|выгоран|отдых|равновеси|спокойстви/],
-  ['self', /себя|себе|предназнач|\bпуть|духов|рост|смысл|призван|внутренн|урок|душ[аиуе]|гармони|развит|кто я/],
-];
+/** yes/no; an either/or; «когда»; an open «что/как/почему»; too vague to read a question from. */
+export type Kind = 'yesno' | 'choice' | 'timing' | 'open' | 'vague';
+/** For an open question, what it asks: how to act, why, what lies ahead, what another person feels. */
+export type Ask = 'how' | 'why' | 'what' | 'feel';
+export type Polarity = 'hoped' | 'feared' | 'neutral';
 
 export interface QuestionFacts {
   topic: Topic;
   kind: Kind;
+  /** An either/or's two options, as the user wrote them. */
+  options: [string, string] | null;
+  /** An open question's ask (null for the other kinds). */
+  ask: Ask | null;
+  /** Whether the event asked about is hoped for or feared (neutral for open and timing questions). */
+  polarity: Polarity;
+  /** The question is about another person (their feelings, intentions, actions). */
+  aboutOther: boolean;
+  sensitive: Sensitive | null;
+  /** Whom to see for a sensitive theme. */
+  professional: Professional | null;
+  crisis: CrisisKind | null;
 }
 
 /** The spread's own topic, when the question does not name one. */
@@ -28,22 +51,136 @@ const SPREAD_TOPIC: Record<string, Topic> = {
   spiritual_guidance: 'self',
 };
 
-export function readQuestion(question: string, spreadType: string): QuestionFacts {
-  const q = ` ${question.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ')} `;
-  const qe = ` ${question.toLowerCase().replace(/\s+/g, ' ')} `;
-  let topic: Topic = 'general';
-  for (const [t, raw] of TOPICS) {
-    const re = ru(raw);
-    if (re.test(qe) || re.test(q)) {
-      topic = t;
-      break;
+/** Lower case, ё as е, one space between words, padded so that a boundary at either end holds. */
+const normalise = (s: string) => ` ${s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim()} `;
+
+/** Words that carry no question: «ну вот», «погадай», «просто так»… */
+const FILLER = ru(
+  /\b(ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь)\b/gu,
+);
+
+function isVague(q: string): boolean {
+  const rest = q.replace(FILLER, ' ').replace(/[^\p{L}]+/gu, ' ').trim();
+  if (rest.length < 3) return true;
+  // Keyboard mashing: no vowel at all in what is left.
+  return !/[аеиоуыэюяaeiouy]/u.test(rest);
+}
+
+const TIMING = ru(
+  /(\bкогда\b|\bскоро ли\b|\bкак скоро\b|через сколько|сколько (еще |мне )?(ждать|времени|месяцев|лет)|в каком (месяце|году)|к какому (времени|сроку|месяцу)|как долго (ждать|еще)|в какие сроки|\bwhen\b|how soon|how long)/u,
+);
+const WH = ru(/\b(что|чего|чему|чем|как|каким|какой|какая|какое|какие|каких|какую|каком|каков|почему|зачем|отчего|где|куда|откуда|кто|кого|кому|кем|сколько|what|how|why|who|where)\b/u);
+const YESNO_START = ru(
+  /^\s*(ну вот,? |ну,? |скажите,? |подскажите,? |карты,? )?(будет|будут|получится|получу|получит|вернется|вернет|есть|смогу|сможем|сможет|стоит|удастся|сбудется|любит|выйду|выйдет|найду|поженимся|позвонит|напишет|изменяет|изменит|уволят|уволит|бросит|беременна|возьмут|примут|поступлю|сдам|выиграю|выиграем|правда|нужно|надо|можно|должна|должен|ждет|ждать|ревнует|скучает|думает|хочет|помиримся|сойдемся|встречу|will|is|are|does|do|should|can|could|would|am)\b/u,
+);
+
+/** «как поступить / как быть / что делать» ask for advice; «почему / зачем» for causes; feelings of another. */
+function askOf(q: string, aboutOther: boolean): Ask {
+  if (aboutOther && ru(/(чувству|думает|думают|относит|испытыва|скуча|вспомина|любит|хочет|намерен|на уме|нрав)/u).test(q)) return 'feel';
+  if (ru(/\b(почему|зачем|отчего|из-за чего|в чем причина|за что|что мешает|что стоит на пути|why)\b/u).test(q)) return 'why';
+  if (ru(/\b(как|каким образом|что (мне )?(делать|сделать|предпринять)|что (мне )?нужно|что поможет|как быть|совет\p{L}*|how)\b/u).test(q) && !ru(/\bкак (будет|сложится|сложатся|пройдет|закончится)\b/u).test(q))
+    return 'how';
+  return 'what';
+}
+
+const INFINITIVE = /\p{L}{2,}(ть|ти|ться|тись)$/u;
+const PREPOSITIONS = new Set(['в', 'во', 'на', 'за', 'к', 'ко', 'с', 'со', 'у', 'от', 'до', 'по', 'из', 'при', 'для', 'без', 'под', 'над', 'о', 'об', 'про', 'через']);
+/** What may open the sentence before the first option: «что мне лучше выбрать:», «стоит ли мне», «ну вот»… */
+const LEAD = ru(
+  /^(ну вот|ну|вот|скажите|подскажите|карты|таро|помогите|помогите решить|как быть|как поступить|что (мне )?(лучше )?(выбрать|предпочесть|делать|сделать)?|кого (мне )?(лучше )?выбрать|какой (вариант )?(лучше )?выбрать|какую|какое|каким|стоит ли (мне )?|лучше (мне )?|мне|я|мне лучше|выбрать|выбор|либо|should i|shall i|do i|is it better to|what is better)[\s,:—–-]+/u,
+);
+
+/** The two options of an either/or, as written; null when it is not one («…или нет?» is a yes/no). */
+export function optionsOf(question: string): [string, string] | null {
+  const text = question.replace(/\s+/g, ' ').trim();
+  // The sentence that holds the choice.
+  const sentence = text.split(/(?<=[.!?])\s+/).find((s) => ru(/\b(или|либо|or)\b/u).test(s.toLowerCase()) || ru(/\bмежду\b.+\bи\b/u).test(s.toLowerCase()));
+  if (!sentence) return null;
+  const s = sentence.replace(/[?!.…]+$/u, '').trim();
+  const between = /(?:^|[\s,:])между\s+(.+?)\s+и\s+(.+)$/iu.exec(s);
+  let left: string;
+  let right: string;
+  const m = /^(.*?)[\s,]+(?:или|либо|or)\s+(.+)$/iu.exec(s);
+  if (m) {
+    left = m[1];
+    right = m[2].split(/\s*[,;:]\s*|\s+(?:или|либо)\s+/iu)[0];
+  } else if (between) {
+    left = between[1];
+    right = between[2];
+  } else return null;
+  right = right.replace(/[«»"“”]/g, '').trim();
+  if (!right || ru(/^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not)\b/u).test(right.toLowerCase())) return null;
+  // The first option starts after the last colon, comma or dash, and after the words that open the question.
+  left = left.split(/[:;—–]|,\s|\s-\s/u).pop()!.replace(/[«»"“”]/g, '').trim();
+  left = left.replace(/^либо\s+/iu, '');
+  for (let i = 0; i < 4; i++) left = left.replace(LEAD, '');
+  const leftWords = left.split(' ').filter(Boolean);
+  const rightWords = right.split(' ').filter(Boolean);
+  if (!leftWords.length || !rightWords.length) return null;
+  const first = rightWords[0].toLowerCase();
+  // «переехать к нему или подождать»: the first option starts at its own verb; «за Сергея или за Андрея»,
+  // «в отпуск на море или в горы»: at the last preposition.
+  const verb = INFINITIVE.test(first) ? leftWords.findLastIndex((w) => INFINITIVE.test(w.toLowerCase())) : -1;
+  const preposition = PREPOSITIONS.has(first) ? leftWords.findLastIndex((w) => PREPOSITIONS.has(w.toLowerCase())) : -1;
+  let from = 0;
+  if (verb >= 0) from = verb;
+  else if (preposition >= 0) from = preposition;
+  else if (ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u).test(leftWords.join(' ').toLowerCase())) {
+    // «будет ли у меня сын или дочь»: as many words as the second option has.
+    from = Math.max(0, leftWords.length - rightWords.length);
+  }
+  const cap = (words: string[], n: number) => words.slice(0, n).join(' ');
+  const a = cap(leftWords.slice(from).slice(-8), 8);
+  const b = cap(rightWords, 8);
+  if (a.toLowerCase() === b.toLowerCase()) return null;
+  return [a, b];
+}
+
+function topicOf(q: string, spreadType: string, sensitive: Sensitive | null): Topic {
+  let best: Topic = 'general';
+  let bestScore = 0;
+  for (const { topic, strong, weak } of TOPIC_WORDS) {
+    const score = (strong.test(q) ? 2 : 0) + (weak?.test(q) ? 1 : 0);
+    if (score > bestScore) {
+      best = topic;
+      bestScore = score;
     }
   }
-  if (topic === 'general') topic = SPREAD_TOPIC[spreadType] ?? 'general';
-  let kind: Kind = 'open';
-  if (ru(/\bкогда\b|\bскоро ли\b|как скоро|сколько (еще |ещё )?(ждать|времени)|в каком месяце|как долго/).test(qe)) kind = 'timing';
-  else if (ru(/\bили\b|стоит ли|выбрать|какой выбор|какое решение|что выбрать|соглашаться ли|принять ли/).test(qe))
-    kind = ru(/\bили\b|выбрать|выбор|решени/).test(qe) ? 'decision' : 'yesno';
-  else if (ru(/\bли\b/).test(qe) || ru(/^\s*(будет|получится|вернется|вернётся|есть|смогу|стоит|удастся|сбудется|любит)\b/).test(qe)) kind = 'yesno';
-  return { topic, kind };
+  if (sensitive === 'pregnancy' || sensitive === 'child_health') return 'family';
+  if (sensitive === 'investment') return 'money';
+  if (sensitive === 'health' && best !== 'family') return 'health';
+  if (best === 'general') return SPREAD_TOPIC[spreadType] ?? 'general';
+  return best;
+}
+
+export function readQuestion(question: string, spreadType: string): QuestionFacts {
+  const q = normalise(question);
+  const crisis = detectCrisis(question);
+  const sensitive = SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null;
+  const topic = topicOf(q, spreadType, sensitive);
+  const aboutOther = OTHER_PERSON.test(q);
+  const options = optionsOf(question);
+
+  let kind: Kind;
+  if (isVague(q)) kind = 'vague';
+  else if (options) kind = 'choice';
+  else if (TIMING.test(q)) kind = 'timing';
+  else if (ru(/\bли\b/u).test(q) || YESNO_START.test(q) || FEAR_WORDS.test(q)) kind = 'yesno';
+  else if (WH.test(q)) kind = 'open';
+  // No question word: «Он меня любит?» and «муж изменяет» are yes/no; a bare theme is read as «what lies ahead».
+  else kind = /\?\s*$/.test(question.trim()) || FEARED.test(q) || OTHER_PERSON.test(q) ? 'yesno' : 'open';
+
+  const feared = FEARED.test(q) || FEAR_WORDS.test(q);
+  const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
+  return {
+    topic,
+    kind,
+    options: kind === 'choice' ? options : null,
+    ask: kind === 'open' ? askOf(q, aboutOther) : null,
+    polarity,
+    aboutOther,
+    sensitive,
+    professional: sensitive ? PROFESSIONAL[sensitive] : null,
+    crisis,
+  };
 }

@@ -15,6 +15,7 @@ import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../do
 import { ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
+import { refuseCrisis } from '../crisis';
 import { ServiceError } from '../errors';
 import { natalSigns } from '../natal';
 import type { UserService } from '../users';
@@ -156,6 +157,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
    */
   async function open(userId: number, readingId: number, o: { turned?: number } = {}): Promise<InterpretationSession> {
     let r = await loadOwned(userId, readingId);
+    // A crisis question never reaches the AI (one stored before the rule existed is answered with help lines).
+    if (r.status === 'dealt') refuseCrisis(r.question);
     // The first request that says how many cards were turned fixes it; only those are read and shown.
     if (r.status === 'dealt' && r.turned_count === null && o.turned !== undefined) {
       const turned = Math.max(1, Math.min(o.turned, r.cards.length));
@@ -204,6 +207,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
      */
     async chat(userId: number, input: { readingId?: number; messages?: { role: string; content: string }[] }, signal?: AbortSignal) {
       let readingId = input.readingId;
+      // A chat message that speaks of a crisis gets help lines, not a reading.
+      refuseCrisis(...(input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content));
       if (readingId === undefined) {
         const text = oneLine((input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content).join(' ')).toLowerCase();
         const recent = await readingsRepo.listReadings(deps.db, userId, 20, 0);

@@ -4,6 +4,7 @@
 // body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { AppType } from '../../api/app';
+import type { CrisisAnswer } from '../../domain/crisis';
 import type { SpreadType } from '../../domain/types';
 import { readLaunchParams } from './telegram/launch';
 
@@ -39,6 +40,11 @@ export class ApiError extends Error {
   ) {
     super(userMessage(message, status));
     this.detail = message;
+  }
+  /** The help lines instead of cards, when the question spoke of a crisis (422 with `crisis`). */
+  get crisis(): CrisisAnswer | null {
+    const v = this.body?.crisis;
+    return this.status === 422 && v && typeof v === 'object' ? (v as CrisisAnswer) : null;
   }
   /** The next reset of a daily limit, when the server sent one (429). */
   get resetsAt(): string | null {

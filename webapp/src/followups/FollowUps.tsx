@@ -6,9 +6,11 @@ import { useLocation } from 'wouter';
 import { ApiError } from '../api';
 import { keys, useApi } from '../data';
 import { CardImage } from '../components/CardImage';
+import { CrisisHelp } from '../components/CrisisHelp';
 import { Icon } from '../components/Icon';
 import { RichText } from '../components/RichText';
 import { haptic } from '../telegram/bridge';
+import type { CrisisAnswer } from '../../../domain/crisis';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../../domain/follow-up';
 import { askFollowUp, listFollowUps, retryFollowUp, type FollowUpAllowance, type FollowUpHandlers, type FollowUpView } from './follow-up-api';
 import './follow-ups.css';
@@ -38,6 +40,8 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
   const [question, setQuestion] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A follow-up that spoke of a crisis: help lines instead of a card.
+  const [crisis, setCrisis] = useState<CrisisAnswer | null>(null);
 
   const patch = (id: number, f: (it: Item) => Item) => setItems((list) => list.map((it) => (it.id === id ? f(it) : it)));
 
@@ -72,6 +76,7 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
     askFollowUp(props.readingId, trimmed, handlers({ id: 0 }))
       .then(() => setQuestion(''))
       .catch((e: ApiError) => {
+        if (e.crisis) return setCrisis(e.crisis);
         haptic('error');
         setError(e.message);
         if (e.status === 402) setAllowance((a) => ({ ...a, locked: true }));
@@ -124,7 +129,9 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
         </article>
       ))}
 
-      {allowance.locked ? (
+      {crisis ? (
+        <CrisisHelp answer={crisis} onChangeQuestion={() => setCrisis(null)} />
+      ) : allowance.locked ? (
         <div className="panel follow-up-locked" data-testid="follow-up-locked">
           <p>
             <Icon name="lock" size={18} /> <strong>Уточняющие вопросы — с подпиской.</strong> Задайте картам вопрос вдогонку: они вытянут ещё одну

@@ -5,12 +5,14 @@
 // reading: the id lives in the flow (sessionStorage), so nothing is charged twice.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { CrisisAnswer } from '../../../domain/crisis';
 import { validateQuestion } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
 import { ApiError, createReading, getReading, type ReadingView } from '../api';
 import { CardBack } from '../components/CardImage';
 import { SpreadLegend, SpreadTable } from '../components/SpreadTable';
 import { Countdown } from '../components/Countdown';
+import { CrisisHelp } from '../components/CrisisHelp';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { MainAction } from '../components/MainAction';
@@ -27,7 +29,13 @@ const REDUCED_SHUFFLE_MS = 400;
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 const DECK_LAYERS = 5;
 
-type Phase = { kind: 'dealing' } | { kind: 'ready'; reading: ReadingView } | { kind: 'limit'; resetsAt: string | null; message: string } | { kind: 'error'; error: ApiError };
+type Phase =
+  | { kind: 'dealing' }
+  | { kind: 'ready'; reading: ReadingView }
+  | { kind: 'limit'; resetsAt: string | null; message: string }
+  | { kind: 'error'; error: ApiError }
+  /** The question spoke of a crisis: help lines, no cards (nothing was charged). */
+  | { kind: 'crisis'; answer: CrisisAnswer };
 
 // One creation per spread+question even if the effect runs twice (React StrictMode, fast remounts).
 const creating = new Map<string, Promise<ReadingView>>();
@@ -101,6 +109,10 @@ export default function Cards() {
           navigate('/subscription', { replace: true });
           return;
         }
+        if (e.crisis) {
+          setPhase({ kind: 'crisis', answer: e.crisis });
+          return;
+        }
         haptic('error');
         if (e.status === 429) setPhase({ kind: 'limit', resetsAt: e.resetsAt, message: e.message.replace(/\s*Новые расклады через.*$/, '') });
         else setPhase({ kind: 'error', error: e });
@@ -154,7 +166,9 @@ export default function Cards() {
         </blockquote>
       </header>
 
-      {phase.kind === 'limit' ? (
+      {phase.kind === 'crisis' ? (
+        <CrisisHelp answer={phase.answer} onChangeQuestion={() => navigate('/question')} />
+      ) : phase.kind === 'limit' ? (
         <section className="panel center limit" data-testid="limit-reached">
           <div className="big-icon"><Icon name="hourglass" size={40} /></div>
           <h2>{phase.message || 'Лимит раскладов на сегодня исчерпан.'}</h2>

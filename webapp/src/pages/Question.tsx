@@ -1,10 +1,12 @@
 // The question: per-spread title, icon, description, placeholder and four examples; a
 // required text area counted to 500; Continue only for 3..500 characters (trimmed). The text is kept in
 // sessionStorage as it is typed, so a reload or a lost connection does not lose it.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../../../domain/crisis';
 import { useLocation } from 'wouter';
 import { QUESTION_MAX, QUESTION_MIN } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
+import { CrisisHelp } from '../components/CrisisHelp';
 import { MainAction } from '../components/MainAction';
 import { SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
@@ -30,13 +32,28 @@ export default function Question() {
     void import('./Interpretation').catch(() => {});
   }, []);
 
+  // A question that speaks of a crisis gets help lines here, before any card is dealt (the server refuses it too).
+  const [crisis, setCrisis] = useState<CrisisAnswer | null>(null);
+
   const submit = () => {
     if (!valid) return;
+    const kind = detectCrisis(question);
+    if (kind) {
+      setCrisis(crisisAnswer(kind));
+      return;
+    }
     // An answered reading is never reopened by asking again: that is a new reading.
     if (flow.answered) setFlow({ readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null });
     setFlow({ spreadType: spread.id, question: question.trim() });
     navigate('/cards');
   };
+
+  if (crisis)
+    return (
+      <Page back={() => setCrisis(null)} testId="question">
+        <CrisisHelp answer={crisis} onChangeQuestion={() => setCrisis(null)} />
+      </Page>
+    );
 
   return (
     <Page back={() => navigate('/')} testId="question">

@@ -1,0 +1,22 @@
+// The crisis answer in the chat: the warm message, the help lines (tappable numbers) and the offer to come
+// back to the cards later. Only the fact is logged, never the user's text.
+import type { Api } from 'grammy';
+import type { CrisisAnswer } from '../domain/crisis';
+import type { BotDeps } from './context';
+import { escapeHtml } from './format';
+
+export function crisisHtml(a: CrisisAnswer): string {
+  return [
+    escapeHtml(a.message),
+    '',
+    ...a.lines.map((l) => `📞 <b>${escapeHtml(l.phone)}</b> — ${escapeHtml(l.name)}: ${escapeHtml(l.note)}.`),
+    '',
+    `${escapeHtml(a.returnLater)} Расклад в чате: /reading`,
+  ].join('\n');
+}
+
+/** Sends the crisis answer; `via` says where it came from (for the count). */
+export async function sendCrisis(api: Api, deps: BotDeps, chatId: number, a: CrisisAnswer, via: string): Promise<void> {
+  deps.logger.info({ crisis: true, via }, 'crisis answer: help lines instead of cards');
+  await api.sendMessage(chatId, crisisHtml(a), { parse_mode: 'HTML' });
+}

@@ -1,0 +1,119 @@
+// A question that speaks of suicide, self-harm or violence at home gets no cards: a warm word and free help
+// lines instead. Recognised from the words people actually write (typos, doubled letters, no spaces, English);
+// shared by the server (which refuses the reading, the follow-up and the chat call) and the web app (which
+// shows the help at once). The help lines live here and only here: an operator corrects them in this file.
+// Sources of every number: docs/decisions.md («Crisis questions»).
+
+export type CrisisKind = 'self_harm' | 'violence';
+
+export interface HelpLine {
+  /** Who answers, in Russian. */
+  name: string;
+  /** As shown: «8-800-2000-122». */
+  phone: string;
+  /** For a tel: link. */
+  tel: string;
+  /** When and for whom, in Russian. */
+  note: string;
+}
+
+/** Checked numbers only (a wrong number is worse than none); see docs/decisions.md for each source. */
+export const HELP_LINES = {
+  emergency: { name: 'Экстренные службы', phone: '112', tel: '112', note: 'если жизнь в опасности прямо сейчас; бесплатно, с любого телефона, даже без сим-карты' },
+  trust: {
+    name: 'Телефон доверия (дети, подростки, родители и взрослые)',
+    phone: '8-800-2000-122',
+    tel: '+78002000122',
+    note: 'бесплатно и анонимно, из любого региона; с мобильного также 124',
+  },
+  women: {
+    name: 'Всероссийский телефон доверия для женщин, пострадавших от насилия',
+    phone: '8-800-7000-600',
+    tel: '+78007000600',
+    note: 'бесплатно и круглосуточно',
+  },
+} as const satisfies Record<string, HelpLine>;
+
+const LINES_FOR: Record<CrisisKind, readonly HelpLine[]> = {
+  self_harm: [HELP_LINES.trust, HELP_LINES.emergency],
+  violence: [HELP_LINES.emergency, HELP_LINES.women, HELP_LINES.trust],
+};
+
+const MESSAGES: Record<CrisisKind, string> = {
+  self_harm:
+    'Похоже, вам сейчас очень тяжело, и хорошо, что вы об этом написали. Такой вопрос важнее любого расклада, поэтому карты я раскладывать не буду: сейчас нужна живая поддержка, а не предсказание. Вы не одни — позвоните на бесплатную линию ниже или напишите тому, кому доверяете. Там выслушают, анонимно и без осуждения.',
+  violence:
+    'То, что вы описываете, — не ваша вина, и справляться с этим в одиночку не нужно. Когда дома опасно, важнее всего ваша безопасность, а не карты, поэтому расклада сейчас не будет. Если угрожают прямо сейчас — звоните 112. На линиях ниже помогут бесплатно: выслушают и подскажут, как защитить себя и детей и куда обратиться.',
+};
+
+/** The offer to come back: nothing was dealt and nothing was charged. */
+export const CRISIS_RETURN = 'Когда станет полегче, возвращайтесь к картам — они подождут. Этот расклад не сделан и не списан с вашего лимита.';
+
+export interface CrisisAnswer {
+  kind: CrisisKind;
+  message: string;
+  lines: HelpLine[];
+  returnLater: string;
+}
+
+export function crisisAnswer(kind: CrisisKind): CrisisAnswer {
+  return { kind, message: MESSAGES[kind], lines: [...LINES_FOR[kind]], returnLater: CRISIS_RETURN };
+}
+
+/**
+ * Lower case, ё as е, anything but letters as one space, and doubled letters collapsed («поконччить»,
+ * «жииить»): the patterns below are written for this form, so they must not rely on a double letter.
+ */
+export function crisisForm(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}]+/gu, ' ')
+    .replace(/(\p{L})\1+/gu, '$1')
+    .trim()} `;
+}
+
+/** «жить» not followed by where or with whom («не хочу жить с родителями» is about a flat, not a crisis). */
+const LIVE = String.raw`жить(?! (?:с|со|в|во|у|на|вместе|рядом|отдельно|там|здесь|тут|за|под|по|одн\p{L}*|как раньше|так как) )`;
+
+/** Thoughts of suicide or self-harm, the user's own or someone else's. */
+const SELF_HARM: readonly RegExp[] = [
+  /су[иеы][цс][иы]д|суисид|самоуби/u,
+  /поконч\p{L}* (?:с )?(?:собой|с жизнью|жизнь)|поконч\p{L}* с ?собой/u,
+  /свес\p{L}* сч[еи]т\p{L}* с жизн|налож\p{L}* на себя руки|(?:уйти|уйду|хочу уйти) из жизни|(?:закончить|оборвать) (?:свою )?жизнь/u,
+  /\bуб(?:ить|ью|ей|ивать) себя|\bубиться/u,
+  new RegExp(String.raw`не ?хоч\p{L}* (?:больше |дальше |вообще |совсем |уже )?${LIVE}|\bжить (?:больше |совсем |вообще )?не ?хоч\p{L}*(?! (?:с|со|в|во|у|на|вместе) )`, 'u'),
+  /(?<!не ?)хоч\p{L}* (?:бы )?(?:умереть|умиреть|умерть|сдохнуть|сдохнут|не проснуться|не просыпаться|исчезнуть навсегда)/u,
+  /лучше (?:бы )?(?:я )?(?:умер|умерла|умереть|сдохн|не родил|меня не было)/u,
+  new RegExp(String.raw`(?:зачем|незачем) (?:мне )?(?:дальше |вообще |так )?${LIVE}|${LIVE} незачем|нет смысла (?:дальше )?${LIVE}|смысла ${LIVE}|не вижу смысла (?:в )?жизн|устал\p{L}* ${LIVE}|нет сил ${LIVE}`, 'u'),
+  /(?:вскр|реза|порез|перерез)\p{L}* (?:себе )?вен|реж(?:у|ет|ут) (?:себе )?(?:руки|себя|вены|запяст)|резать себя|порез\p{L}* на (?:руках|запяст|бедрах)|сел[фь]? ?харм|self ?harm|причин\p{L}* себе (?:боль|вред)/u,
+  /наглот\p{L}* таблет|выпить (?:все |много )?таблет\p{L}* (?:чтобы|и не)|(?:прыгн|спрыгн)\p{L}* (?:с крыши|с моста|из окна|под поезд)|брос\p{L}*ся (?:под поезд|под машин|с крыши|с моста|из окна)|выйти в окно|шагнуть (?:из|в) окн/u,
+  /выпил(?:иться|юсь|илась|ился)|роскомнадзорн|повес(?:иться|ится|илась|ился|юсь)|повешусь|застрел(?:иться|юсь)|утоп(?:иться|люсь)/u,
+  /\bkil+ (?:my ?self|me)|suicid|(?:want|wana) to die|wana die|end my life|(?:don ?t|do not) want to live|hurt(?:ing)? my ?self|cut(?:ting)? my ?self/u,
+];
+
+const WHO = String.raw`(?:муж|парень|отец|папа|отчим|сожитель|брат|сын|жена|мать|мама|он|она|бывший)`;
+const WHOM = String.raw`(?:меня|нас|детей|ребен\p{L}*|сына|дочь|дочку|маму|мать|жену)`;
+const HITS = String.raw`(?:бьет|бил|избива\p{L}*|избил\p{L}*|колотит|лупит|душит|душил|насилует)(?= )`;
+
+/** Violence at home, against the user or the children. */
+const VIOLENCE: readonly RegExp[] = [
+  new RegExp(String.raw`\b(?:${HITS}|ударил\p{L}*) ${WHOM}|\b${WHOM} ${HITS}|\b${WHO} (?:меня |нас )?${HITS}|меня (?:постоянно |опять |снова )?(?:бьют|избивают|бьет|бил|избил)`, 'u'),
+  /поднима\p{L}* (?:на (?:меня|нас|детей|ребенка) )?руку|подня\p{L}* на (?:меня|нас|детей|ребенка) руку/u,
+  /побои|избиени|синяк\p{L}* от (?:мужа|него|парня|отца|отчима)|домашн\p{L}* насил|насили\p{L}* в семье|изнасил|насилу(?:ет|ют)/u,
+  /(?:угрожа|грози)\p{L}* (?:меня |мне |нас )?(?:убить|зарезать|прибить)|боюсь (?:идти|возвращаться|прийти) домой|боюсь за свою жизнь/u,
+  /(?:beats|hits|chokes) me|domestic (?:violence|abuse)|(?:he|she) hurts me|\braped/u,
+];
+
+/** JavaScript's \b knows only Latin letters: the patterns are applied to the padded form, so a space will do. */
+const bounded = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, '(?<=[\\s])'), re.flags);
+const SELF_HARM_RE = SELF_HARM.map(bounded);
+const VIOLENCE_RE = VIOLENCE.map(bounded);
+
+/** Whether the text speaks of a crisis, and which. Self-harm first: its lines are the most urgent. */
+export function detectCrisis(text: string): CrisisKind | null {
+  const t = crisisForm(text);
+  if (SELF_HARM_RE.some((re) => re.test(t))) return 'self_harm';
+  if (VIOLENCE_RE.some((re) => re.test(t))) return 'violence';
+  return null;
+}

@@ -1,0 +1,220 @@
+// The conclusion answers the question asked, over thousands of generated readings (every spread × random
+// draws × questions of every kind × both levels): a feared event is answered the other way round, an
+// either/or names one of the user's options, the practical step goes the way the answer went, a sensitive
+// theme gets no yes/no and no prognosis and always a professional, a «когда» gets a frame from the suits.
+import { describe, expect, it } from 'vitest';
+import { DECK } from '../deck';
+import { promptCards, type ReadingPromptInput } from '../prompts';
+import { SPREADS } from '../spreads';
+import type { DealtCard } from '../types';
+import { composeReading } from '.';
+import { CARE_STEPS, FEAR_STEPS, STEPS } from './conclusion-steps';
+import { balanceOf, contextOf } from './context';
+import { readQuestion } from './question';
+
+const QUESTIONS = [
+  'Изменяет ли мне муж?',
+  'Уволят ли меня?',
+  'Бросит ли он меня?',
+  'Вернётся ли он ко мне?',
+  'Стоит ли сегодня звонить бывшему?',
+  'Получу ли я повышение?',
+  'Уехать в Германию или остаться в Москве?',
+  'Выйти замуж за Сергея или за Андрея?',
+  'Когда я встречу свою любовь?',
+  'Что он чувствует ко мне?',
+  'Как наладить отношения с сестрой?',
+  'Почему у меня не ладится с деньгами?',
+  'Выздоровеет ли мама?',
+  'Забеременею ли я в этом году?',
+  'Будет ли суд?',
+  'Стоит ли вкладывать все сбережения в крипту?',
+  'Сколько осталось жить бабушке?',
+  'ну вот',
+];
+
+/** A small seeded generator (mulberry32) so every run checks the same readings. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+}
+
+function draw(count: number, r: (n: number) => number): DealtCard[] {
+  const ids = DECK.map((c) => c.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = r(i + 1);
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
+}
+
+const conclusionOf = (text: string) => text.split(/^## /m).pop()!.split('\n').slice(1).join('\n').trim();
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function* readings(perCombo: number) {
+  const r = rng(20261201);
+  for (const spread of SPREADS) {
+    for (const question of QUESTIONS) {
+      for (const level of ['basic', 'premium'] as const) {
+        for (let k = 0; k < perCombo; k++) {
+          let cards = draw(spread.cards, r);
+          if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
+          const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
+          const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };
+          const text = composeReading(input);
+          yield { input, text, q: readQuestion(question, spread.id), conclusion: conclusionOf(text), b: balanceOf(contextOf(input)) };
+        }
+      }
+    }
+  }
+}
+
+/** The leaning the conclusion's first sentence states about the event asked of. */
+function leaningOf(first: string): 'yes' | 'no' | 'even' {
+  if (/ни «да», ни «нет»|«да» или «нет»|между «да» и «нет»|«да» поддерживает|к «да» тянет|говорит «за»/.test(first)) return 'even';
+  if (/«да»/.test(first)) return 'yes';
+  if (/«нет»/.test(first)) return 'no';
+  throw new Error(`no leaning in: ${first}`);
+}
+
+const stepOf = (conclusion: string) => sentencesOf(conclusion).find((s) => s.startsWith('Практический шаг'));
+const ALL_GO = new Set(Object.values(STEPS).flatMap((t) => t.go));
+const ALL_HOLD = new Set(Object.values(STEPS).flatMap((t) => t.hold));
+const ALL_CALM = new Set(Object.values(FEAR_STEPS).flatMap((t) => t.calm));
+const ALL_GUARD = new Set(Object.values(FEAR_STEPS).flatMap((t) => t.guard));
+
+describe('the conclusion answers the question asked', () => {
+  const all = [...readings(8)];
+
+  it(`generates ${all.length} readings`, () => expect(all.length).toBeGreaterThanOrEqual(2000));
+
+  it('answers a feared event the other way round: a favourable spread says «нет», a hard one «да»', () => {
+    let checked = 0;
+    for (const { q, conclusion, b } of all) {
+      if (q.kind !== 'yesno' || q.sensitive) continue;
+      const lean = leaningOf(sentencesOf(conclusion)[0]);
+      const favourable = b >= 0.35 ? 'good' : b <= -0.35 ? 'bad' : 'even';
+      const want = favourable === 'even' ? 'even' : (favourable === 'good') === (q.polarity === 'hoped') ? 'yes' : 'no';
+      if (lean !== want) expect.fail(`${q.polarity} with balance ${b.toFixed(2)}: ${conclusion}`);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('the practical step goes the way the answer went', () => {
+    for (const { input, q, conclusion } of all) {
+      if (q.kind !== 'yesno' || q.sensitive) continue;
+      const step = stepOf(conclusion);
+      if (!step) {
+        // Only a one-card basic reading goes without a step.
+        expect(input.cards.length === 1 && input.level === 'basic', conclusion).toBe(true);
+        continue;
+      }
+      const lean = leaningOf(sentencesOf(conclusion)[0]);
+      const wrong =
+        q.polarity === 'hoped'
+          ? (lean === 'no' && ALL_GO.has(step)) || (lean === 'yes' && ALL_HOLD.has(step))
+          : (lean === 'no' && ALL_GUARD.has(step)) || (lean === 'yes' && ALL_CALM.has(step));
+      if (wrong) expect.fail(`the step contradicts the answer (${q.polarity}, ${lean}): ${conclusion}`);
+      // «Стоит ли звонить бывшему?» answered «нет» never says to start the conversation first.
+      if (q.polarity === 'hoped' && lean === 'no') expect(step).not.toMatch(/начать разговор первым|сделать первый шаг|написать или предложить/);
+    }
+  });
+
+  it('an either/or names one of the user’s options as the answer, and the step goes towards it', () => {
+    for (const { q, conclusion, input } of all) {
+      if (q.kind !== 'choice' || q.sensitive) continue;
+      const [a, b] = q.options!;
+      const first = sentencesOf(conclusion)[0];
+      const at = (o: string) => first.indexOf(`«${o}»`);
+      expect(at(a) >= 0 || at(b) >= 0, first).toBe(true);
+      const favoured = at(a) >= 0 && (at(b) < 0 || at(a) < at(b)) ? a : b;
+      const step = stepOf(conclusion);
+      if (step) {
+        expect(step, conclusion).toContain(`«${favoured}»`);
+        expect(step).not.toContain(`«${favoured === a ? b : a}»`);
+      } else expect(input.cards.length).toBe(1);
+    }
+  });
+
+  it('a sensitive theme: no yes/no, no prognosis, and the professional is named', () => {
+    let checked = 0;
+    for (const { q, conclusion, text, input } of all) {
+      if (!q.sensitive) continue;
+      checked++;
+      expect(conclusion, conclusion).not.toMatch(/«да»|«нет»|\bскорее да\b|\bскорее нет\b/);
+      const p = q.professional!;
+      expect([p.nom, p.dat, p.inst, p.gen].some((f) => conclusion.includes(f)), conclusion).toBe(true);
+      const step = stepOf(conclusion)!;
+      expect(CARE_STEPS[q.sensitive].some((s) => s(p) === step), conclusion).toBe(true);
+      // No prognosis about a body or a lifespan anywhere in the reading (the question itself aside).
+      expect(text.replace(input.question, '')).not.toMatch(/выздоровеет|поправится|не выживет|умрёт|проживёт|забеременеете|исход благоприятн|болезнь отступит/);
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('a «когда» gets a frame from the cards: the leading suit’s unit, or a turning point when majors lead', () => {
+    for (const { q, conclusion, input } of all) {
+      if (q.kind !== 'timing' || q.sensitive) continue;
+      const first = sentencesOf(conclusion)[0];
+      expect(first).toMatch(/срок/i);
+      const minors = input.cards.filter((c) => c.card.suit !== 'major');
+      if (minors.length * 2 <= input.cards.length) expect(first).toMatch(/старш/i);
+      else expect(first).toMatch(/дн|недел|месяц/);
+    }
+  });
+
+  it('an open question is answered from a named position', () => {
+    for (const { q, conclusion, input } of all) {
+      if (q.kind !== 'open' || q.sensitive) continue;
+      const first = sentencesOf(conclusion)[0];
+      expect(input.cards.some((c) => first.includes(`«${c.positionName}»`)), first).toBe(true);
+      // «Что он чувствует» reads the partner's position when the spread has one.
+      const partner = input.cards.find((c) => c.positionName === 'Партнёр');
+      if (q.ask === 'feel' && partner) expect(first).toContain('«Партнёр»');
+    }
+  });
+});
+
+describe('the readings from the issue', () => {
+  const read = (spreadType: string, question: string, ids: string[], level: 'basic' | 'premium' = 'basic') =>
+    conclusionOf(
+      composeReading({
+        spreadType,
+        question,
+        level,
+        cards: promptCards(spreadType, ids.map((cardId, position) => ({ cardId, position, orientation: 'upright' as const }))),
+      }),
+    );
+
+  it('«Изменяет ли мне муж?» with the Ace of Swords, the Six of Cups and the Emperor upright: «нет»', () => {
+    const c = read('love_relationship', 'Изменяет ли мне муж?', ['ace-of-swords', 'six-of-cups', 'emperor']);
+    expect(leaningOf(sentencesOf(c)[0])).toBe('no');
+  });
+
+  it('«Уволят ли меня?» with the World in the outcome: «нет»', () => {
+    const c = read('career_finance', 'Уволят ли меня?', ['three-of-pentacles', 'hermit', 'star', 'world'], 'premium');
+    expect(leaningOf(sentencesOf(c)[0])).toBe('no');
+  });
+
+  it('«Уехать в Германию или остаться в Москве?» names the option', () => {
+    const c = read('past_present_future', 'Уехать в Германию или остаться в Москве?', ['page-of-wands', 'tower', 'sun']);
+    expect(sentencesOf(c)[0]).toMatch(/«Уехать в Германию»|«остаться в Москве»/);
+  });
+
+  it('«Выздоровеет ли мама?» names a doctor and gives no leaning', () => {
+    const c = read('health_wellbeing', 'Выздоровеет ли мама?', ['sun', 'star', 'world']);
+    expect(c).toMatch(/врач/);
+    expect(c).not.toMatch(/«да»|«нет»/);
+  });
+});
