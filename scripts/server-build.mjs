@@ -1,6 +1,7 @@
 // The server as compiled JavaScript: scripts/start.ts and everything it imports, bundled by esbuild into
 // dist/server (start.js and the chunks it loads later; share-worker.js, the share pictures' worker thread), so
-// `npm start` never runs a transpiler and Node reads a few files instead of hundreds. Rebuilt when the bundle is missing or any file it was built from is newer.
+// `npm start` never runs a transpiler and Node reads a few files instead of hundreds. Rebuilt when the bundle
+// is missing or any file it was built from is newer.
 // Plain JavaScript on purpose: it runs before anything can compile TypeScript.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -54,7 +54,7 @@ interface Slot {
 }
 
 function startWorker(): Worker {
-  const o = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 96 } };
+  const o = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 2 } };
   if (typeof __SHARE_WORKER__ === 'string') return new Worker(new URL(import.meta.resolve(`./${__SHARE_WORKER__}`)), o);
   // From the TypeScript sources (tsx, vitest): the thread compiles worker.ts with tsx's require hook.
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas, GlobalFonts, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { CARD_BY_ID } from '../../domain/deck';
 import { cardSvg } from '../../webapp/art/card-art';
 import { layoutCards } from './layout';
@@ -216,14 +216,27 @@ async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: n
   await drawCards(ctx, p, deck, { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 }, { labelH: 62, maxName: 20, cross: false, shadow: 14 });
 }
 
-export async function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
+// One canvas per format, drawn over each time: a new 8 MB surface per picture is native memory that only a
+// garbage collection gives back, and the process keeps what it once held. So pictures are drawn one at a time.
+const canvases = new Map<ShareFormat, Canvas>();
+let drawing: Promise<unknown> = Promise.resolve();
+
+async function draw(p: SpreadPicture, format: ShareFormat, deck: DeckId): Promise<Buffer> {
   ensureFonts();
   const { width: W, height: H } = SHARE_SIZES[format];
-  const canvas = createCanvas(W, H);
+  let canvas = canvases.get(format);
+  if (!canvas) canvases.set(format, (canvas = createCanvas(W, H)));
   const ctx = canvas.getContext('2d');
+  ctx.reset();
   ctx.textBaseline = 'alphabetic';
   background(ctx, W, H);
   if (format === 'story') await drawStory(ctx, p, deck, W, H);
   else await drawCard(ctx, p, deck, W, H);
   return canvas.encode('jpeg', JPEG_QUALITY);
+}
+
+export function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
+  const next = drawing.then(() => draw(p, format, deck));
+  drawing = next.catch(() => undefined);
+  return next;
 }
