@@ -16,6 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('jpeg', 'bytea', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+  // A JPEG does not compress: stored out of line without trying to (PGlite runs on the app's own thread).
+  await sql`alter table share_pictures alter column jpeg set storage external`.execute(db);
   await db.schema.createIndex('share_pictures_created_idx').on('share_pictures').column('created_at').execute();
 
   await db.schema
