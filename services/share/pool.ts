@@ -111,7 +111,16 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
 
   function pump() {
     while (queue.length) {
-      const slot = slots.find((s) => !s.job) ?? (slots.length < o.workers ? spawn() : null);
+      let slot = slots.find((s) => !s.job) ?? null;
+      if (!slot && slots.length < o.workers) {
+        try {
+          slot = spawn();
+        } catch (err) {
+          // No thread could start (out of memory, or the worker's file is missing): nothing waiting can be drawn.
+          for (const q of queue.splice(0)) q.reject(err);
+          return;
+        }
+      }
       if (!slot) return;
       const next = queue.shift()!;
       if (slot.idle) clearTimeout(slot.idle);
