@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'test/production-smoke.ts',
     // Registered in db/migrations/index.ts, but each is a unit of its own.
     'db/migrations/*.ts',
+    // The share pictures' worker thread, started by path (services/share/pool.ts, and its own esbuild entry).
+    'services/share/worker.ts',
   ],
   project: ['**/*.{ts,tsx,mjs}'],
   // An export that its own file uses too is part of that module's surface (a constant a test may read);

@@ -129,7 +129,7 @@ describe.each(TEST_DB_KINDS)('the archive rule on %s', (kind) => {
     // The link the owner shared while the reading was visible keeps working, without sign-in, to its expiry.
     const shared = await h.app.request(old.storyUrl);
     expect(shared.status).toBe(200);
-    expect(shared.headers.get('content-type')).toBe('image/png');
+    expect(shared.headers.get('content-type')).toBe('image/jpeg');
 
     // VIP's old reading and the Basic user's fresh one open on every path.
     for (const [user, r, question] of [

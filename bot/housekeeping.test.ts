@@ -1,7 +1,7 @@
 // What the database would otherwise keep forever is pruned by the running process, at start and every hour:
-// handled update ids after two days, idle conversations after a day, delivered pushes after two weeks and
-// cached share pictures after thirty days (they are rendered again on demand). Anything younger, and any push
-// still to be delivered, stays.
+// handled update ids after two days, idle conversations after a day, delivered pushes after two weeks,
+// stored share pictures after thirty days (they are drawn again on demand) and prepared share messages once
+// Telegram's expiry has passed. Anything younger, and any push still to be delivered, stays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('prunes old update ids, conversations, delivered pushes and share pictures at start, and keeps the rest', async () => {
+  it('prunes old update ids, conversations, delivered pushes, share pictures and expired share messages at start, and keeps the rest', async () => {
     let running = await start();
     const base = `http://127.0.0.1:${running.port}`;
     const created = await callApp(base, 'POST', '/api/readings', { auth: await launchUser(base, 4_100_001), json: { spreadType: 'free_daily', question: 'Что меня ждёт?' } });
@@ -42,10 +42,17 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
     const db = running.db;
     await db
-      .insertInto('share_images')
+      .insertInto('share_pictures')
       .values([
-        { reading_id: readingId, variant: 'old', png: Buffer.from('png'), created_at: ago(31) },
-        { reading_id: readingId, variant: 'fresh', png: Buffer.from('png'), created_at: ago(29) },
+        { hash: 'old', jpeg: Buffer.from('jpeg'), created_at: ago(31) },
+        { hash: 'fresh', jpeg: Buffer.from('jpeg'), created_at: ago(29) },
+      ])
+      .execute();
+    await db
+      .insertInto('share_messages')
+      .values([
+        { reading_id: readingId, variant: 'rws:n', content_hash: 'x', message_id: 'expired', expires_at: ago(0.01) },
+        { reading_id: readingId, variant: 'rws:q', content_hash: 'x', message_id: 'valid', expires_at: ago(-0.5) },
       ])
       .execute();
     await db
@@ -82,9 +89,10 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     running = await start();
     const rows = running.db;
     await vi.waitFor(
-      async () => expect((await rows.selectFrom('share_images').select('variant').execute()).map((r) => r.variant)).toEqual(['fresh']),
+      async () => expect((await rows.selectFrom('share_pictures').select('hash').execute()).map((r) => r.hash)).toEqual(['fresh']),
       { timeout: 10_000, interval: 50 },
     );
+    expect((await rows.selectFrom('share_messages').select('message_id').execute()).map((r) => r.message_id)).toEqual(['valid']);
     expect((await rows.selectFrom('bot_updates').select('update_id').execute()).map((r) => Number(r.update_id))).toEqual([2]);
     expect((await rows.selectFrom('bot_conversations').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
     const pushes = await rows.selectFrom('notifications').select('dedup_key').where('user_id', '=', 4_100_001).orderBy('dedup_key').execute();

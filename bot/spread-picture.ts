@@ -22,17 +22,17 @@ const reasonOf = (err: unknown) => (err instanceof GrammyError ? err.description
 
 export async function sendSpreadPicture(api: Api, deps: BotDeps, chatId: number, userId: number, reading: ReadingView): Promise<void> {
   const captionHtml = spreadCaption(reading);
-  let png: Buffer | null = null;
+  let jpeg: Buffer | null = null;
   try {
     const deck = await deps.services.share.deckOf(userId);
-    png = await deps.services.share.imageForOwner(userId, reading.id, { format: 'card', deck, includeQuestion: false });
+    jpeg = await deps.services.share.imageForOwner(userId, reading.id, { format: 'card', deck, includeQuestion: false });
   } catch (err) {
     deps.logger.warn({ err, chatId, readingId: reading.id, reason: reasonOf(err) }, 'spread picture not rendered; sending the cards as text');
   }
-  if (png) {
+  if (jpeg) {
     const caption = fitHtml(captionHtml, CAPTION_MAX);
     try {
-      await api.sendPhoto(chatId, new InputFile(png, `reading-${reading.id}.png`), {
+      await api.sendPhoto(chatId, new InputFile(jpeg, `reading-${reading.id}.jpg`), {
         caption: caption.html,
         parse_mode: 'HTML',
         reply_markup: caption.cut ? new InlineKeyboard().text(FULL_CAPTION, `${FULL_CAPTION_DATA}${reading.id}`) : undefined,

@@ -107,12 +107,21 @@ export interface ReadingFollowUpsTable {
   updated_at: Generated<Date>;
 }
 
-/** 0010: a rendered share picture of a reading (PNG), per format/deck/question variant. */
-export interface ShareImagesTable {
-  reading_id: number;
-  variant: string;
-  png: Buffer;
+/** 0014: a drawn share picture (JPEG), keyed by the hash of what it shows (services/share/picture.ts). */
+export interface SharePicturesTable {
+  hash: string;
+  jpeg: Buffer;
   created_at: Generated<Date>;
+}
+
+/** 0014: a reading's prepared inline message (savePreparedInlineMessage), reused until Telegram's expiry. */
+export interface ShareMessagesTable {
+  reading_id: number;
+  /** deck and whether the question is shown, e.g. 'rws:q'. */
+  variant: string;
+  content_hash: string;
+  message_id: string;
+  expires_at: Date;
 }
 
 /** 0002: provider calls per user in the current window (the rate limit holds across instances). */
@@ -302,7 +311,8 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   natal_birth_data: NatalBirthDataTable;
   reading_follow_ups: ReadingFollowUpsTable;
-  share_images: ShareImagesTable;
+  share_pictures: SharePicturesTable;
+  share_messages: ShareMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 // The server as compiled JavaScript: scripts/start.ts and everything it imports, bundled by esbuild into
-// dist/server (start.js and the chunks it loads later), so `npm start` never runs a transpiler and Node reads
-// a few files instead of hundreds. Rebuilt when the bundle is missing or any file it was built from is newer.
+// dist/server (start.js and the chunks it loads later; share-worker.js, the share pictures' worker thread), so
+// `npm start` never runs a transpiler and Node reads a few files instead of hundreds. Rebuilt when the bundle
+// is missing or any file it was built from is newer.
 // Plain JavaScript on purpose: it runs before anything can compile TypeScript.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,9 @@ export const SERVER_BUNDLE = path.join(outDir, 'start.js');
 /** The bundle's inputs as esbuild reported them (relative to the root) and the packages' fingerprint, for the staleness check. */
 const INPUTS = path.join(outDir, 'inputs.json');
 const ENTRY = path.join(root, 'scripts', 'start.ts');
+/** The share pictures' worker thread (services/share/pool.ts starts it from this file in the bundle). */
+const SHARE_WORKER = path.join(root, 'services', 'share', 'worker.ts');
+const SHARE_WORKER_OUT = 'share-worker';
 
 const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
 
@@ -79,7 +83,7 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = await esbuild.build({
-    entryPoints: [ENTRY],
+    entryPoints: { start: ENTRY, [SHARE_WORKER_OUT]: SHARE_WORKER },
     outdir: outDir,
     entryNames: '[name]',
     // Chunks beside start.js: each module's own import.meta.url is computed from this folder.
@@ -97,6 +101,8 @@ export async function buildServer() {
     metafile: true,
     logLevel: 'warning',
     plugins: [ownImportMetaUrl],
+    // Tells the pool that it runs bundled, and the worker's file name beside the chunks.
+    define: { __SHARE_WORKER__: JSON.stringify(`${SHARE_WORKER_OUT}.js`) },
   });
   assertNoBareDynamicImports(result.metafile);
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));

@@ -1,7 +1,8 @@
 // What one user may cause per window: each checkout is a call to Telegram's Bot API (on the bot's shared
 // limit) or to YooKassa; each saved reading is a row kept for good; each check of a YooKassa payment is a
-// call to YooKassa with our credentials; each analytics event is a row. Over the limit: 429 with
-// Retry-After. Only what the user does themselves is counted here: nothing anyone else can send.
+// call to YooKassa with our credentials; each analytics event is a row; each share picture drawn is a few
+// hundred ms of a worker and a stored JPEG, each prepared share message a Bot API call. Over the limit: 429
+// with Retry-After. Only what the user does themselves is counted here: nothing anyone else can send.
 import type { Db } from '../db/connection';
 import { takeUserSlot } from '../db/repositories/user-limits';
 import { formatDurationWords } from '../domain/time';
@@ -16,6 +17,11 @@ export const USER_LIMITS = {
   yookassa_readback: { limit: 30, windowS: 600, message: 'Слишком много проверок оплаты.' },
   /** Analytics events (every call, duplicates included). */
   analytics: { limit: 60, windowS: 600, message: 'Слишком много событий.' },
+  /** Share pictures drawn (not the ones served from the store): an hour's and a day's. */
+  share_picture_hour: { limit: 30, windowS: 3600, message: 'Слишком много картинок за час.' },
+  share_picture_day: { limit: 100, windowS: 86_400, message: 'Слишком много картинок за сутки.' },
+  /** Prepared inline messages (savePreparedInlineMessage) not answered from the stored one. */
+  share_message: { limit: 20, windowS: 3600, message: 'Слишком часто делитесь раскладами.' },
 } as const;
 
 export type UserLimitKind = keyof typeof USER_LIMITS;

@@ -1,6 +1,6 @@
 // `npm start` as a user runs it: the compiled server (dist/server, built by esbuild when missing or stale)
 // in local mode on a new data folder. Proves that the bundle builds and loads what a user reaches later
-// (the share picture's native canvas), and that answers over a real socket carry the security headers and
+// (the share picture's worker thread and native canvas), and that answers over a real socket carry the security headers and
 // the request id (served over a socket they are written on Node's response, not through Hono's headers).
 // On PostgreSQL the server runs with that database's heap shape (scripts/node-flags.mjs) in a child that
 // takes the signals given to `npm start`.
@@ -13,7 +13,7 @@ import { freePort, spawnGroup, stopGroup, waitHealthy } from './app-process';
 import { createPostgresDatabase } from './databases';
 
 const ROOT = path.resolve(__dirname, '..');
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 describe('npm start (compiled server, local mode)', () => {
   let base: string;
@@ -82,8 +82,9 @@ describe('npm start (compiled server, local mode)', () => {
 
     const picture = await fetch(`${base}/api/readings/${reading.id}/image?format=card`, { headers: auth });
     expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await picture.arrayBuffer()).subarray(0, 8)).toEqual(PNG_MAGIC);
+    // Drawn in the built server's worker thread (dist/server/share-worker.js).
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await picture.arrayBuffer()).subarray(0, 3)).toEqual(JPEG_MAGIC);
   });
 });
 

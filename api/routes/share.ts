@@ -1,6 +1,7 @@
-// A reading's picture, to share: the owner's PNG (story 1080×1920 or card 1200×630), the same behind a signed
-// link (no Telegram sign-in: for Telegram's servers and the people it is shared with), and the share kit
-// the Mini App uses (signed links, the referral link, a prepared inline message).
+// A reading's picture, to share: the owner's JPEG (story 1080×1920 or card 1200×630), the same behind a
+// signed link (no Telegram sign-in: for Telegram's servers and the people it is shared with), and the share
+// kit the Mini App uses (signed links, the referral link, a prepared inline message). Pictures are drawn in
+// worker threads; too many at once answer 429 with Retry-After (services/share/pool.ts).
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { Services } from '../../services';
@@ -30,8 +31,8 @@ const shareBody = z
 
 const options = (q: z.infer<typeof imageQuery>, deck: DeckId): ImageOptions => ({ format: q.format, deck: q.deck ?? deck, includeQuestion: q.question === '1' });
 
-const png = (c: Context, bytes: Buffer, cache: string) =>
-  c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png', 'Content-Length': String(bytes.length), 'Cache-Control': cache });
+const jpeg = (c: Context, bytes: Buffer, cache: string) =>
+  c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length), 'Cache-Control': cache });
 
 /** Mounted before the signed-in /api group: answers requests that carry a signature, passes the rest on. */
 export const signedImage = (s: Services) => async (c: Context, next: Next) => {
@@ -44,14 +45,14 @@ export const signedImage = (s: Services) => async (c: Context, next: Next) => {
     return fail(c, 400, `${issue.path.join('.') || 'query'}: ${issue.message}`);
   }
   const bytes = await s.share.imageBySignature(id.data.id, options(q.data, q.data.deck), q.data.exp, q.data.sig);
-  return png(c, bytes, 'public, max-age=86400');
+  return jpeg(c, bytes, 'public, max-age=86400');
 };
 
 export const shareRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .get('/readings/:id/image', validate('param', readingIdParam), validate('query', imageQuery), async (c) => {
       const o = options(c.req.valid('query'), await s.share.deckOf(c.var.userId));
-      return png(c, await s.share.imageForOwner(c.var.userId, c.req.valid('param').id, o), 'private, max-age=3600');
+      return jpeg(c, await s.share.imageForOwner(c.var.userId, c.req.valid('param').id, o), 'private, max-age=3600');
     })
     .post('/readings/:id/share', validate('param', readingIdParam), validate('json', shareBody), async (c) => {
       const b = c.req.valid('json') ?? {};

@@ -26,7 +26,7 @@ export interface ChatMessage {
   /** Extra parts of the message (invoice, web_app_data, successful_payment, service notes). */
   kind?: 'text' | 'invoice' | 'web_app_data' | 'payment' | 'service';
   invoice?: Invoice;
-  /** A photo the bot uploaded: its size in bytes and, for a PNG, its pixel size (read from the header). */
+  /** A photo the bot uploaded: its size in bytes and, for a PNG or JPEG, its pixel size (read from the header). */
   photo?: { bytes: number; width: number | null; height: number | null; type: string };
 }
 

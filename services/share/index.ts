@@ -1,9 +1,11 @@
-// Sharing a reading: its picture (PNG, cached in the database so every instance serves the same bytes once
-// rendered), a signed link to it that works without Telegram's sign-in (for Telegram's servers and friends),
-// and the prepared inline message the Mini App shares with shareMessage (Bot API 8.0).
+// Sharing a reading: its picture (JPEG, drawn in a worker thread and stored by the hash of what it shows, so
+// every instance serves the same bytes once drawn), a signed link to it that works without Telegram's sign-in
+// (for Telegram's servers and friends), and the prepared inline message the Mini App shares with
+// shareMessage (Bot API 8.0), kept and reused until it expires.
 import crypto from 'node:crypto';
 import * as readingsRepo from '../../db/repositories/readings';
 import { getOrCreateSetting } from '../../db/repositories/settings';
+import * as shareRepo from '../../db/repositories/share';
 import * as usersRepo from '../../db/repositories/users';
 import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
 import { DAY_MS } from '../../domain/time';
@@ -11,10 +13,12 @@ import { readableReading } from '../archive-rule';
 import type { ServiceDeps, ShareDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
-import type { DeckId, ShareFormat } from './render';
-import { summaryLine } from './summary';
+import { takeUserLimit } from '../user-limits';
+import { pictureHash, SHARE_SIZES, type DeckId, type PictureJob, type ShareFormat } from './picture';
+import { createPicturePool, type PicturePool } from './pool';
+import { shareCaption, shareLine } from './summary';
 
-export type { DeckId, ShareFormat } from './render';
+export type { DeckId, ShareFormat } from './picture';
 
 export interface ImageOptions {
   format: ShareFormat;
@@ -22,49 +26,66 @@ export interface ImageOptions {
   includeQuestion: boolean;
 }
 
+/** A signed link's life, and a stored picture's: the Basic archive's 30 days. */
 const LINK_TTL_S = 30 * 24 * 3600;
-
-export const variantKey = (o: ImageOptions, status: string) => `${o.format}:${o.deck}:${o.includeQuestion ? 'q' : 'n'}:${status === 'dealt' ? 'cards' : 'text'}`;
+const PICTURE_TTL_DAYS = 30;
+/** A stored prepared message is reused until this long before Telegram's expiry (the user still has to send it). */
+const MESSAGE_MARGIN_MS = 10 * 60_000;
 
 /** The referral start parameter a shared message carries: the sharer's id. */
 export const referralParam = (userId: number) => `ref_${userId}`;
+
+/** What the picture of `r` shows with these options: nothing of the interpretation without the question. */
+function pictureJob(r: ReadingView, o: ImageOptions): PictureJob {
+  return {
+    format: o.format,
+    deck: o.deck,
+    picture: {
+      spreadName: r.spreadName,
+      question: o.includeQuestion ? r.question : null,
+      summary: shareLine(r, o.includeQuestion),
+      cards: r.cards.map((c) => ({ cardId: c.cardId, name: c.name, reversed: c.reversed, positionName: c.positionName })),
+    },
+  };
+}
+
+const sha = (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
 
 export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
   let key: Buffer | null = null;
   const signingKey = async () => (key ??= Buffer.from(await getOrCreateSetting(deps.db, 'share_link_key', () => crypto.randomBytes(32).toString('hex')), 'hex'));
   const payload = (id: number, o: ImageOptions, exp: number) => `${id}.${o.format}.${o.deck}.${o.includeQuestion ? 1 : 0}.${exp}`;
   const mac = async (text: string) => crypto.createHmac('sha256', await signingKey()).update(text).digest('base64url').slice(0, 32);
-  // Renders in flight in this process, so a burst of requests for one picture renders it once.
-  const rendering = new Map<string, Promise<Buffer>>();
+  // The worker threads start with the first picture drawn.
+  let pool: PicturePool | null = null;
+  // Pictures and prepared messages in flight in this process: a burst of requests for one makes it once.
+  const drawing = new Map<string, Promise<Buffer>>();
+  const preparing = new Map<string, Promise<string>>();
 
-  async function picture(r: ReadingView, rowStatus: string, o: ImageOptions): Promise<Buffer> {
-    const variant = variantKey(o, rowStatus);
-    const cached = await deps.db.selectFrom('share_images').select('png').where('reading_id', '=', r.id).where('variant', '=', variant).executeTakeFirst();
-    if (cached) return Buffer.from(cached.png);
-    const k = `${r.id}:${variant}`;
-    let p = rendering.get(k);
+  /** The picture, from the store or drawn for the reading's owner (counted against their limits). */
+  async function picture(ownerId: number, r: ReadingView, o: ImageOptions): Promise<Buffer> {
+    const job = pictureJob(r, o);
+    const hash = pictureHash(job);
+    const stored = await shareRepo.findPicture(deps.db, hash);
+    if (stored) return stored;
+    let p = drawing.get(hash);
     if (!p) {
+      // Refused here (the owner's pictures or the queue are full) before anything is counted or drawn.
+      const ticket = (pool ??= createPicturePool()).admit(ownerId);
       p = (async () => {
-        // The renderer (a native module and the card art) loads on first use, not at start-up.
-        const { renderSpreadPicture } = await import('./render');
-        const png = await renderSpreadPicture(
-          {
-            spreadName: r.spreadName,
-            question: o.includeQuestion ? r.question : null,
-            summary: summaryLine(r),
-            cards: r.cards.map((c) => ({ cardId: c.cardId, name: c.name, reversed: c.reversed, positionName: c.positionName })),
-          },
-          o.format,
-          o.deck,
-        );
-        await deps.db
-          .insertInto('share_images')
-          .values({ reading_id: r.id, variant, png })
-          .onConflict((oc) => oc.columns(['reading_id', 'variant']).doNothing())
-          .execute();
-        return png;
-      })().finally(() => rendering.delete(k));
-      rendering.set(k, p);
+        try {
+          const now = deps.clock();
+          await takeUserLimit(deps.db, ownerId, 'share_picture_hour', now);
+          await takeUserLimit(deps.db, ownerId, 'share_picture_day', now);
+        } catch (err) {
+          ticket.release();
+          throw err;
+        }
+        const jpeg = await ticket.draw(job);
+        await shareRepo.insertPicture(deps.db, hash, jpeg);
+        return jpeg;
+      })().finally(() => drawing.delete(hash));
+      drawing.set(hash, p);
     }
     return p;
   }
@@ -86,6 +107,49 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     return base ? new URL(p, `${base}/`).toString() : p;
   };
 
+  /**
+   * The prepared inline message of the reading with these options: the stored one while it has time left
+   * and shows the same, else a new one (its card picture drawn first, so Telegram finds it ready).
+   */
+  async function preparedMessage(userId: number, r: ReadingView, o: { deck: DeckId; includeQuestion: boolean }, cardUrl: string, appLink: string): Promise<string> {
+    const save = share!.savePreparedInlineMessage!;
+    const variant = `${o.deck}:${o.includeQuestion ? 'q' : 'n'}`;
+    const caption = shareCaption(r, o.includeQuestion);
+    const contentHash = sha(JSON.stringify([pictureHash(pictureJob(r, { ...o, format: 'card' })), caption, appLink]));
+    const now = deps.clock();
+    const stored = await shareRepo.findMessage(deps.db, r.id, variant);
+    if (stored && stored.content_hash === contentHash && stored.expires_at.getTime() - MESSAGE_MARGIN_MS > now.getTime()) return stored.message_id;
+    const k = `${r.id}:${variant}:${contentHash}`;
+    let p = preparing.get(k);
+    if (!p) {
+      p = (async () => {
+        await picture(userId, r, { ...o, format: 'card' });
+        await takeUserLimit(deps.db, userId, 'share_message', now);
+        const { width, height } = SHARE_SIZES.card;
+        const prepared = await save(
+          userId,
+          {
+            type: 'photo',
+            id: `reading-${r.id}-${crypto.randomBytes(4).toString('hex')}`,
+            photo_url: cardUrl,
+            thumbnail_url: cardUrl,
+            photo_width: width,
+            photo_height: height,
+            caption,
+            reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: appLink }]] },
+          },
+          { allow_user_chats: true, allow_bot_chats: false, allow_group_chats: true, allow_channel_chats: true },
+        );
+        // Telegram says when the message expires; without a date it is not kept.
+        if (prepared.expiration_date > 0)
+          await shareRepo.saveMessage(deps.db, { readingId: r.id, variant, contentHash, messageId: prepared.id, expiresAt: new Date(prepared.expiration_date * 1000) });
+        return prepared.id;
+      })().finally(() => preparing.delete(k));
+      preparing.set(k, p);
+    }
+    return p;
+  }
+
   return {
     /** The deck the user chose in settings: pictures are drawn in it unless a deck is named. */
     async deckOf(userId: number): Promise<DeckId> {
@@ -93,10 +157,10 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       return user && isDeckId(user.deck) ? user.deck : DEFAULT_DECK;
     },
 
-    /** The owner's picture. */
+    /** The owner's picture (JPEG). */
     async imageForOwner(userId: number, id: number, o: ImageOptions): Promise<Buffer> {
       const row = await readableReading(deps, userId, id);
-      return picture(readingView(row), row.status, o);
+      return picture(userId, readingView(row), o);
     },
 
     /** The picture behind a signed link (anyone holding it); 403 for a wrong or expired signature. */
@@ -106,7 +170,8 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       if (!ok) throw new ServiceError('forbidden', 'sig: ссылка недействительна');
       if (exp * 1000 < deps.clock().getTime()) throw new ServiceError('forbidden', 'exp: срок действия ссылки истёк');
       const row = await load(id);
-      return picture(readingView(row), row.status, o);
+      // Drawn on the owner's account: the owner made the link.
+      return picture(row.user_id, readingView(row), o);
     },
 
     signedPath,
@@ -122,32 +187,14 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       const cardUrl = absolute(await signedPath(id, { ...o, format: 'card' }));
       const bot = (await share?.botUsername()) ?? null;
       const appLink = bot ? `https://t.me/${bot}?startapp=${referralParam(userId)}` : null;
-      let preparedMessageId: string | null = null;
       // Telegram fetches the picture itself: the link must be absolute (PUBLIC_URL; the local Telegram in local mode).
-      if (share?.savePreparedInlineMessage && appLink && /^https?:\/\//.test(cardUrl)) {
-        const caption = `🔮 ${r.spreadName}\n${summaryLine(r)}`;
-        const prepared = await share.savePreparedInlineMessage(
-          userId,
-          {
-            type: 'photo',
-            id: `reading-${id}-${crypto.randomBytes(4).toString('hex')}`,
-            photo_url: cardUrl,
-            thumbnail_url: cardUrl,
-            photo_width: 1200,
-            photo_height: 630,
-            caption,
-            reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: appLink }]] },
-          },
-          { allow_user_chats: true, allow_bot_chats: false, allow_group_chats: true, allow_channel_chats: true },
-        );
-        preparedMessageId = prepared.id;
-      }
-      return { storyUrl, cardUrl, appLink, startParam: referralParam(userId), preparedMessageId, caption: summaryLine(r) };
+      const preparedMessageId = share?.savePreparedInlineMessage && appLink && /^https?:\/\//.test(cardUrl) ? await preparedMessage(userId, r, o, cardUrl, appLink) : null;
+      return { storyUrl, cardUrl, appLink, startParam: referralParam(userId), preparedMessageId, caption: shareLine(r, o.includeQuestion) };
     },
 
-    /** Forgets cached pictures older than `days` (they are rendered again on demand). */
-    async prune(now: Date = deps.clock(), days = 30): Promise<void> {
-      await deps.db.deleteFrom('share_images').where('created_at', '<', new Date(now.getTime() - days * DAY_MS)).execute();
+    /** Forgets stored pictures after 30 days (drawn again when asked for) and expired prepared messages. */
+    async prune(now: Date = deps.clock(), days = PICTURE_TTL_DAYS): Promise<void> {
+      await shareRepo.pruneShares(deps.db, new Date(now.getTime() - days * DAY_MS), now);
     },
   };
 }

@@ -6,7 +6,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DECK } from '../../domain/deck';
 import { SPREADS } from '../../domain/spreads';
-import { renderSpreadPicture, type ShareFormat } from './render';
+import type { ShareFormat } from './picture';
+import { renderSpreadPicture } from './render';
 
 const longest = [...DECK].sort((a, b) => b.name.length - a.name.length);
 

@@ -1,28 +1,18 @@
 // The picture of a spread, to share: the cards as they lie on the table, in the user's deck (reversed cards
 // turned), their Russian names, the spread's name, a one-line summary and, if the user chose, the question.
-// Drawn on the server with @napi-rs/canvas (Skia: decodes the classic deck's WebP and the drawn deck's SVG).
+// Drawn with @napi-rs/canvas (Skia: decodes the classic deck's WebP and the drawn deck's SVG), in a worker
+// thread (worker.ts), and encoded as JPEG (the Bot API takes only JPEG for a photo by URL).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas, GlobalFonts, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { CARD_BY_ID } from '../../domain/deck';
 import { cardSvg } from '../../webapp/art/card-art';
 import { layoutCards } from './layout';
+import { SHARE_SIZES, type DeckId, type ShareFormat, type SpreadPicture } from './picture';
 
-export type ShareFormat = 'story' | 'card';
-export type DeckId = 'rws' | 'drawn';
-
-export const SHARE_SIZES: Record<ShareFormat, { width: number; height: number }> = {
-  story: { width: 1080, height: 1920 },
-  card: { width: 1200, height: 630 },
-};
-
-export interface SpreadPicture {
-  spreadName: string;
-  question: string | null;
-  summary: string;
-  cards: { cardId: string; name: string; reversed: boolean; positionName: string }[];
-}
+/** JPEG quality: a story is about 250 KB, a card about 150 KB (as PNG they were 1.5 MB and 0.8 MB). */
+const JPEG_QUALITY = 85;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RWS_DIR = path.join(ROOT, 'webapp', 'public', 'decks', 'rws');
@@ -106,6 +96,8 @@ function background(ctx: SKRSContext2D, w: number, h: number) {
 
 /** Draws the cards into `box`, names under (or beside) them; reversed cards turned, the crossing card across. */
 async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box: { x: number; y: number; w: number; h: number }, o: { labelH: number; maxName: number; cross: boolean; shadow: number }) {
+  // A saved reading may have no card at all: the picture is its words alone.
+  if (!p.cards.length) return;
   const slots = layoutCards(p.cards.length, box, o.labelH, o.cross);
   const images = await Promise.all(p.cards.map((c) => cardImage(c.cardId, deck)));
   // One type size for every name in the picture (the cards are all one size): the largest, down to three
@@ -224,14 +216,27 @@ async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: n
   await drawCards(ctx, p, deck, { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 }, { labelH: 62, maxName: 20, cross: false, shadow: 14 });
 }
 
-export async function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
+// One canvas per format, drawn over each time: a new 8 MB surface per picture is native memory that only a
+// garbage collection gives back, and the process keeps what it once held. So pictures are drawn one at a time.
+const canvases = new Map<ShareFormat, Canvas>();
+let drawing: Promise<unknown> = Promise.resolve();
+
+async function draw(p: SpreadPicture, format: ShareFormat, deck: DeckId): Promise<Buffer> {
   ensureFonts();
   const { width: W, height: H } = SHARE_SIZES[format];
-  const canvas = createCanvas(W, H);
+  let canvas = canvases.get(format);
+  if (!canvas) canvases.set(format, (canvas = createCanvas(W, H)));
   const ctx = canvas.getContext('2d');
+  ctx.reset();
   ctx.textBaseline = 'alphabetic';
   background(ctx, W, H);
   if (format === 'story') await drawStory(ctx, p, deck, W, H);
   else await drawCard(ctx, p, deck, W, H);
-  return canvas.encode('png');
+  return canvas.encode('jpeg', JPEG_QUALITY);
+}
+
+export function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
+  const next = drawing.then(() => draw(p, format, deck));
+  drawing = next.catch(() => undefined);
+  return next;
 }

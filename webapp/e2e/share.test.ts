@@ -14,7 +14,7 @@ const TIMEOUT = 120_000;
 async function pictureSize(url: string) {
   const res = await fetch(url);
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('image/png');
+  expect(res.headers.get('content-type')).toBe('image/jpeg');
   const img = await loadImage(Buffer.from(await res.arrayBuffer()));
   return [img.width, img.height];
 }
@@ -93,7 +93,7 @@ describe.runIf(browserAvailable())('share (browser)', () => {
       await page.getByTestId('share-bar').scrollIntoViewIfNeeded();
       await env.screenshot(page, 'share-browser-dark');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-download').click()]);
-      expect(download.suggestedFilename()).toBe(`taro-rasklad-${r.data.id}.png`);
+      expect(download.suggestedFilename()).toBe(`taro-rasklad-${r.data.id}.jpg`);
       const file = await download.path();
       const img = await loadImage(fs.readFileSync(file!));
       expect([img.width, img.height]).toEqual([1080, 1920]);

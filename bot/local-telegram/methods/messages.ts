@@ -14,6 +14,19 @@ function applyReplyKeyboard(c: Chat, markup: any) {
   else if (markup.remove_keyboard) c.keyboard = null;
 }
 
+/** The pixel size of an uploaded PNG (its IHDR) or JPEG (its first start-of-frame segment), else nulls. */
+function imageSize(b: Buffer): { width: number | null; height: number | null } {
+  if (b.length > 24 && b.subarray(1, 4).toString('latin1') === 'PNG') return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    for (let i = 2; i + 9 < b.length && b[i] === 0xff; i += 2 + b.readUInt16BE(i + 2)) {
+      const marker = b[i + 1];
+      // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
+    }
+  }
+  return { width: null, height: null };
+}
+
 export function messageMethods(store: Store): MethodTable {
   const { existingChat, findBotMessage, pushMessage, botMessageObject, touch } = store;
   return {
@@ -38,8 +51,7 @@ export function messageMethods(store: Store): MethodTable {
       const photo = typeof p.photo === 'string' ? p.photo : '';
       const upload: Buffer | null = p.photo && typeof p.photo === 'object' && Buffer.isBuffer(p.photo.upload) ? p.photo.upload : null;
       if (!photo && !upload) throw bad('there is no photo in the request');
-      const png = upload && upload.subarray(1, 4).toString('latin1') === 'PNG' && upload.length > 24;
-      const meta = upload ? { bytes: upload.length, width: png ? upload.readUInt32BE(16) : null, height: png ? upload.readUInt32BE(20) : null, type: String(p.photo.type || 'application/octet-stream') } : undefined;
+      const meta = upload ? { bytes: upload.length, ...imageSize(upload), type: String(p.photo.type || 'application/octet-stream') } : undefined;
       const html = `${photo.startsWith('http') ? `<img src="${escapeHtml(photo)}" alt="">` : '🖼'}${caption.html ? `<br>${caption.html}` : ''}`;
       const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text', photo: meta });
       return { ...botMessageObject(c, m), photo: [{ file_id: 'local', file_unique_id: 'local', width: meta?.width ?? 1, height: meta?.height ?? 1 }] };

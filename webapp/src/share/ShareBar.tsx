@@ -52,11 +52,16 @@ export function ShareBar(props: { readingId: number }) {
   const download = () =>
     run('download', async () => {
       const res = await fetch(`/api/readings/${props.readingId}/image?format=story&question=${withQuestion ? 1 : 0}`, { headers: authHeaders() });
-      if (!res.ok) throw new ApiError(res.status, `Не удалось получить картинку (HTTP ${res.status})`);
-      const url = URL.createObjectURL(await res.blob());
+      // Refused (too many pictures at once: 429 with the server's Russian message), or failed.
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+        throw new ApiError(res.status, body?.error ?? `Не удалось получить картинку (HTTP ${res.status})`);
+      }
+      const blob = await res.blob();
+      const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `taro-rasklad-${props.readingId}.png`;
+      a.download = `taro-rasklad-${props.readingId}.${blob.type === 'image/png' ? 'png' : 'jpg'}`;
       document.body.appendChild(a);
       a.click();
       a.remove();

@@ -1,0 +1,73 @@
+// One account drawing many share pictures does not hold anyone else: 40 story pictures of one user's saved
+// readings (no spread spent) while another user polls GET /api/user/status. Every poll answers; the pictures
+// past the limits (a couple in flight per user, so many an hour) answer 429 with Retry-After and a Russian
+// message; nothing answers 500. (How fast is the `share` bench's business: no timing here.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECK } from '../domain/deck';
+import { USER_LIMITS } from '../services/user-limits';
+import { TEST_DB_KINDS } from '../test/databases';
+import { createHarness, type Harness } from '../test/harness';
+import { sleep } from '../test/wait';
+
+const PICTURES = 40;
+
+describe.each(TEST_DB_KINDS)('share pictures under load on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  it('40 pictures of one user: the other user’s status polls all answer, those past the limits get 429 with Retry-After, none 500', async () => {
+    const drawer = 18_001;
+    const poller = 18_002;
+    const readings: number[] = [];
+    for (let i = 0; i < PICTURES; i++) {
+      // Different cards each time: the same cards would make the same picture, drawn once.
+      const cards = [i, (i + 40) % DECK.length, DECK.length - 1 - i].map((k) => DECK[k].id);
+      const saved = await h.call(drawer, 'POST', '/api/user/reading', { question: `Вопрос №${i + 1}`, spreadType: 'past_present_future', cards });
+      expect(saved.status).toBe(201);
+      readings.push(saved.body.data.readingId);
+    }
+
+    const polls: number[] = [];
+    let drawing = true;
+    const polling = (async () => {
+      while (drawing) {
+        polls.push((await h.call(poller, 'GET', '/api/user/status')).status);
+        await sleep(20);
+      }
+    })();
+
+    const answers: { id: number; status: number; retryAfter: string | null; error?: string }[] = [];
+    const draw = async (id: number) => {
+      const res = await h.app.request(`/api/readings/${id}/image?format=story`, { headers: { Authorization: h.authFor(drawer) } });
+      const error = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error: string }).error : (await res.arrayBuffer(), undefined);
+      answers.push({ id, status: res.status, retryAfter: res.headers.get('retry-after'), error });
+      return res.status;
+    };
+    try {
+      // All at once: a couple are drawn, the rest are refused straight away (the user's pictures in flight).
+      await Promise.all(readings.map(draw));
+      const burst = answers.filter((a) => a.status === 200).length;
+      expect(burst).toBeGreaterThanOrEqual(1);
+      expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
+      // Then one by one, the refused ones again: drawn until the hour's limit, refused after it.
+      for (const a of answers.filter((x) => x.status === 429)) await draw(a.id);
+    } finally {
+      drawing = false;
+      await polling;
+    }
+
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 429)).toEqual([]);
+    const drawn = new Set(answers.filter((a) => a.status === 200).map((a) => a.id));
+    expect(drawn.size).toBe(USER_LIMITS.share_picture_hour.limit);
+    for (const a of answers.filter((x) => x.status === 429)) {
+      expect(Number(a.retryAfter), JSON.stringify(a)).toBeGreaterThanOrEqual(1);
+      expect(a.error).toMatch(/Попробуйте через \d+ (секунд|минут|час)/);
+    }
+    expect(answers.at(-1)!.error).toMatch(/^Слишком много картинок за час\./);
+    expect(polls.length).toBeGreaterThan(0);
+    expect(polls.filter((s) => s !== 200)).toEqual([]);
+  }, 120_000);
+});
