@@ -8,6 +8,7 @@ import { createIdentity } from '../services/identity';
 import { callApp, freePort, spawnGroup, stopGroup, waitHealthy } from './app-process';
 import { createPostgresDatabase } from './databases';
 import { TEST_BOT_TOKEN } from './harness';
+import { starsWebhookEnv, successfulPaymentUpdate } from './stars-webhook';
 import { createTestTelegram } from './test-telegram';
 import { sleep } from './wait';
 
@@ -30,16 +31,7 @@ async function smoke(base: string, tg: ReturnType<typeof createTestTelegram>) {
   check(order.status === 200, 'a Stars order', order);
   const invoice = tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === order.body.data.orderId);
   check(invoice, 'createInvoiceLink reached the Bot API');
-  const update = {
-    update_id: 1,
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: userId, type: 'private', first_name: 'Смоук' },
-      from: { id: userId, is_bot: false, first_name: 'Смоук', language_code: 'ru' },
-      successful_payment: { currency: 'XTR', total_amount: invoice.params.prices[0].amount, invoice_payload: order.body.data.orderId, telegram_payment_charge_id: 'smoke_charge_1', provider_payment_charge_id: '' },
-    },
-  };
+  const update = successfulPaymentUpdate(1, userId, { payload: order.body.data.orderId, amount: invoice.params.prices[0].amount, chargeId: 'smoke_charge_1' });
   const delivered = await fetch(`${base}/api/telegram/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': SECRET },
@@ -80,12 +72,7 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    BOT_TOKEN: TEST_BOT_TOKEN,
-    TELEGRAM_API_ROOT: tg.apiRoot,
-    BOT_MODE: 'webhook',
-    PUBLIC_URL: 'https://tarot.example',
-    WEBHOOK_SECRET: SECRET,
-    PAYMENTS_PROVIDER: 'stars',
+    ...starsWebhookEnv(tg.apiRoot, SECRET),
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: path.join(appDir, 'data') }),
   };
   const child = spawnGroup('npm', ['start'], { cwd: appDir, env, onOutput: (line) => output.push(line) });

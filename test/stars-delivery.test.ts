@@ -11,6 +11,7 @@ import { callApp, startAppProcess, type AppProcess } from './app-process';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
 import { TEST_BOT_TOKEN } from './harness';
 import { openAppDatabase } from './app-database';
+import { starsWebhookEnv, successfulPaymentUpdate } from './stars-webhook';
 import { DAY_MS } from '../domain/time';
 import type { startTcpProxy } from './tcp-proxy';
 
@@ -40,14 +41,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
   beforeAll(async () => {
     tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
     await tg.listen();
-    env = {
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      BOT_MODE: 'webhook',
-      PUBLIC_URL: 'https://tarot.example',
-      WEBHOOK_SECRET: SECRET,
-      PAYMENTS_PROVIDER: 'stars',
-    };
+    env = starsWebhookEnv(tg.apiRoot, SECRET);
     database = await openAppDatabase(kind, 'taro-stars-');
     ({ pg, proxy, dataDir } = database);
     Object.assign(env, database.env);
@@ -85,17 +79,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
     const invoice = on.tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === orderId)!;
     const amount = invoice.params.prices[0].amount as number;
     const chargeId = `charge_${kind}_${userId}`;
-    const id = ++nextUpdate;
-    const update = {
-      update_id: id,
-      message: {
-        message_id: id,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: userId, type: 'private', first_name: 'Тест' },
-        from: { id: userId, is_bot: false, first_name: 'Тест', language_code: 'ru' },
-        successful_payment: { currency: 'XTR', total_amount: amount, invoice_payload: orderId, telegram_payment_charge_id: chargeId, provider_payment_charge_id: '' },
-      },
-    };
+    const update = successfulPaymentUpdate(++nextUpdate, userId, { payload: orderId, amount, chargeId });
     return { userId, orderId, update, chargeId };
   }
 

@@ -9,6 +9,7 @@ import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
 import { openAppDatabase } from './app-database';
 import { TEST_BOT_TOKEN } from './harness';
+import { starsWebhookEnv, successfulPaymentUpdate } from './stars-webhook';
 import { createTestTelegram, type TestTelegram } from './test-telegram';
 
 const SECRET = 'stars-shipped_secret-1';
@@ -28,12 +29,7 @@ describe('the built server takes Stars and talks to the Bot API', () => {
     database = await openAppDatabase('pglite', 'taro-stars-shipped-');
     app = await startAppProcess('stars-shipped', {
       ...database.env,
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      BOT_MODE: 'webhook',
-      PUBLIC_URL: 'https://tarot.example',
-      WEBHOOK_SECRET: SECRET,
-      PAYMENTS_PROVIDER: 'stars',
+      ...starsWebhookEnv(tg.apiRoot, SECRET),
     });
   }, 120_000);
 
@@ -44,17 +40,7 @@ describe('the built server takes Stars and talks to the Bot API', () => {
   });
 
   const deliver = async (userId: number, payment: { payload: string; amount: number; chargeId: string }) => {
-    const id = ++nextUpdate;
-    const update = {
-      update_id: id,
-      message: {
-        message_id: id,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: userId, type: 'private', first_name: 'Тест' },
-        from: { id: userId, is_bot: false, first_name: 'Тест', language_code: 'ru' },
-        successful_payment: { currency: 'XTR', total_amount: payment.amount, invoice_payload: payment.payload, telegram_payment_charge_id: payment.chargeId, provider_payment_charge_id: '' },
-      },
-    };
+    const update = successfulPaymentUpdate(++nextUpdate, userId, payment);
     const res = await fetch(`${app.base}/api/telegram/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': SECRET },
