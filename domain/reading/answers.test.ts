@@ -54,7 +54,10 @@ function draw(count: number, r: (n: number) => number): DealtCard[] {
   return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
 }
 
-const conclusionOf = (text: string) => text.split(/^## /m).pop()!.split('\n').slice(1).join('\n').trim();
+/** The answer the reading gives right after its opener (the opener's sentence ends with «… карт(ы, ами, …)»). */
+const answerOf = (text: string) => text.split('\n\n')[1].replace(/^.*?карт(?:ы|ами|е|ах|ой)?\. /, '');
+/** The conclusion as the user meets it: the answer at the top, then the «Общий вывод» section. */
+const conclusionOf = (text: string) => `${answerOf(text)} ${text.split(/^## /m).pop()!.split('\n').slice(1).join('\n').trim()}`;
 const sentencesOf = (text: string) =>
   text
     .split(/(?<=[.!?])\s+/)
@@ -97,6 +100,18 @@ describe('the conclusion answers the question asked', () => {
   const all = [...readings(8)];
 
   it(`generates ${all.length} readings`, () => expect(all.length).toBeGreaterThanOrEqual(2000));
+
+  it('gives the answer first: right after the opener, before any card, and not again in the «Общий вывод»', () => {
+    for (const { input, text, q } of all) {
+      const [opener] = text.split('\n\n').slice(1);
+      const answer = answerOf(text);
+      expect(answer, opener).not.toBe(opener);
+      if (q.kind === 'yesno' && !q.sensitive) expect(answer).toMatch(/«да»|«нет»/);
+      if (q.kind === 'choice' && !q.sensitive) expect(answer).toMatch(new RegExp(q.options!.map((o) => `«${o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}»`).join('|')));
+      const end = text.split(/^## /m).pop()!;
+      for (const s of sentencesOf(answer)) expect(end, input.question).not.toContain(s);
+    }
+  });
 
   it('answers a feared event the other way round: a favourable spread says «нет», a hard one «да»', () => {
     let checked = 0;

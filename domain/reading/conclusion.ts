@@ -1,8 +1,8 @@
-// The conclusion answers the kind of question asked, first: a yes/no leaning with its strength and the cards
+// The answer to the kind of question asked (stated at the top of the reading, right after the opener): a yes/no leaning with its strength and the cards
 // behind it (turned round for a feared event), the option of an either/or the cards favour, a time frame from
 // the suits, an open question's answer from the position that answers it, and for a sensitive theme support
 // and a professional instead of a prognosis. Then the advice and a practical step that follows from the
-// answer. Basic: two or three sentences; premium: five to seven.
+// answer close the reading in «Общий вывод». With the answer: two or three sentences (basic), five to seven (premium).
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
@@ -12,7 +12,7 @@ import type { Role } from './roles';
 import type { Suit } from '../types';
 
 /** What the answer decided: the step's direction, the favoured option, and the cards already named. */
-interface Answer {
+export interface Answer {
   text: string;
   direction: Direction | 'choice' | 'care';
   option?: string;
@@ -142,7 +142,8 @@ function care(ctx: Ctx): Answer {
   return { text: lead + ctx.pick.pick(`care-tail:${c.tone}`, CARE_TAIL[c.tone])(subj(c), ctx.kw(c)), direction: 'care', named: [c] };
 }
 
-function answerOf(ctx: Ctx, b: number): Answer {
+/** The answer to the question asked: the reading states it first, right after the opener. */
+export function answerOf(ctx: Ctx, b = balanceOf(ctx)): Answer {
   if (ctx.q.sensitive) return care(ctx);
   switch (ctx.q.kind) {
     case 'yesno':
@@ -219,18 +220,17 @@ function shape(ctx: Ctx): string {
   return ctx.pick.pick('shape', SHAPE.even);
 }
 
-export function conclusion(ctx: Ctx): string {
+/** The «Общий вывод» after the answer (already given at the top): the advice and the step, for premium with the evidence, the shape and a closing line. */
+export function conclusion(ctx: Ctx, a: Answer): string {
   const b = balanceOf(ctx);
-  const a = answerOf(ctx, b);
-  const out: string[] = [a.text];
+  const out: string[] = [];
   const tip = () => {
     const t = advice(ctx, a);
     if (t) out.push(t);
   };
   if (!ctx.premium) {
     tip();
-    // A one-card reading keeps its step only when it names the professional.
-    if (ctx.cards.length > 1 || a.direction === 'care') out.push(stepOf(ctx, a));
+    out.push(stepOf(ctx, a));
     return out.join(' ');
   }
   const why = evidence(ctx, a);
