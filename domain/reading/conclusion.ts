@@ -6,7 +6,7 @@
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
-import { CARE_TAIL, CHOICE_CLEAR, CHOICE_METHOD, CHOICE_SLIGHT, EVEN, EVEN_PLAIN, FEARED, HOPED, OPEN_LEAD, OPEN_TAIL, SENSITIVE, TIMING, TIMING_DELAY, VAGUE, type Level } from './conclusion-texts';
+import { CARE_TAIL, CHOICE_CLEAR, CHOICE_LESSER, CHOICE_METHOD, CHOICE_SLIGHT, CHOICE_TIE, EVEN, EVEN_ONE, EVEN_PLAIN, FEARED, HOPED, OPEN_LEAD, OPEN_TAIL, SENSITIVE, TIMING, TIMING_DELAY, VAGUE, type Level } from './conclusion-texts';
 import { ADVICE, CARE_STEPS, CHOICE_STEPS, CLOSING, EVIDENCE, FEAR_STEPS, SHAPE, STEPS, TIMING_STEPS, type Direction } from './conclusion-steps';
 import type { Role } from './roles';
 import type { Suit } from '../types';
@@ -17,6 +17,8 @@ export interface Answer {
   direction: Direction | 'choice' | 'care';
   option?: string;
   named: ReadCard[];
+  /** The cards the answer says speak for the user (or the favoured option) and against: each agrees with its side. */
+  sides?: { for: ReadCard[]; against: ReadCard[] };
 }
 
 const names = (cards: readonly ReadCard[]) => (cards.length === 1 ? subj(cards[0]) : joinRu(cards.map(bold)));
@@ -48,14 +50,22 @@ function yesNo(ctx: Ctx, b: number): Answer {
   if (level === 'even') {
     const pro = byValence(ctx.cards, 1)[0];
     const contra = byValence(ctx.cards, -1)[0];
-    if (pro && contra) return { text: ctx.pick.pick('even', EVEN)(subj(pro), subj(contra)), direction, named: [pro, contra] };
+    const sides = { for: pro ? [pro] : [], against: contra ? [contra] : [] };
+    // Towards «да» pulls the card for the event: a favourable one for a hoped event, a hard one for a feared one.
+    const [toYes, toNo] = feared ? [contra, pro] : [pro, contra];
+    if (toYes && toNo) return { text: ctx.pick.pick('even', EVEN)(subj(toYes), subj(toNo)), direction, named: [pro, contra], sides };
+    if (toYes || toNo) {
+      const one = (toYes ?? toNo)!;
+      return { text: ctx.pick.pick('even-one', EVEN_ONE)(subj(one), toYes ? 'да' : 'нет'), direction, named: [one], sides };
+    }
     const key = keyCard(ctx);
-    return { text: ctx.pick.pick('even-plain', EVEN_PLAIN)(subj(key)), direction, named: [key] };
+    return { text: ctx.pick.pick('even-plain', EVEN_PLAIN)(subj(key)), direction, named: [key], sides };
   }
   // The cards behind the answer: those for the user's good outcome, or those against it.
   const behind = byValence(ctx.cards, b >= 0 ? 1 : -1).slice(0, 2);
   const bank = (feared ? FEARED : HOPED)[level];
-  return { text: ctx.pick.pick(`yesno:${level}`, bank)(names(behind), behind.length > 1), direction, named: behind };
+  const sides = b >= 0 ? { for: behind, against: [] } : { for: [], against: behind };
+  return { text: ctx.pick.pick(`yesno:${level}`, bank)(names(behind), behind.length > 1), direction, named: behind, sides };
 }
 
 /** Either/or: the first cards speak for the first option, the last for the second; the better mean wins. */
@@ -69,10 +79,17 @@ function choice(ctx: Ctx): Answer {
   let diff = n === 1 ? first[0].valence : mean(first) - mean(last);
   // Even: the card nearest the outcome decides (a supportive end of the spread favours the second option).
   if (diff === 0) diff = keyCard(ctx).valence > 0 ? -0.5 : 0.5;
-  const [win, lose, cards] = diff > 0 ? [a, z, first] : [z, a, last];
-  const behind = [...cards].sort((x, y) => y.valence - x.valence).slice(0, 2);
-  const bank = Math.abs(diff) >= 1 ? CHOICE_CLEAR : CHOICE_SLIGHT;
-  return { text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1), direction: 'choice', option: win, named: behind };
+  const [win, lose, cards, other] = diff > 0 ? [a, z, first, last] : [z, a, last, first];
+  // Only a favourable card is said to speak for the option; without one, the other path's hardest card speaks against it.
+  const behind = byValence(cards, 1).slice(0, 2);
+  const answer = { direction: 'choice' as const, option: win };
+  if (behind.length) {
+    const bank = Math.abs(diff) >= 1 ? CHOICE_CLEAR : CHOICE_SLIGHT;
+    return { ...answer, text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1), named: behind, sides: { for: behind, against: [] } };
+  }
+  const against = byValence(other, -1)[0];
+  if (against) return { ...answer, text: ctx.pick.pick('choice', CHOICE_LESSER)(win, lose, subj(against)), named: [against], sides: { for: [], against: [against] } };
+  return { ...answer, text: ctx.pick.pick('choice', CHOICE_TIE)(win, lose), named: [], sides: { for: [], against: [] } };
 }
 
 const NUM_GEN: Record<number, string> = { 2: 'двух', 3: 'трёх', 4: 'четырёх', 5: 'пяти', 6: 'шести', 7: 'семи', 8: 'восьми', 9: 'девяти', 10: 'десяти' };
