@@ -1,10 +1,12 @@
 // The editors' reading tool: prints the card-based reading (or, with --prompt, the AI prompt) for exactly the
 // cards given, so a text can be judged or a complaint reproduced without the app.
 //   npm run --silent reading -- --spread love_relationship --question "Что он чувствует?" --cards lovers,devil:r,sun [--level premium] [--prompt]
-// Card ids as in domain/deck.ts, `:r` for reversed, in position order. A bad argument prints one Russian line
-// naming the problem and exits with 1.
+// Card ids as in domain/deck.ts, `:r` for reversed, in position order. A crisis question prints the crisis
+// answer (the message and the help lines of domain/crisis.ts: no cards, no prompt) and exits with 0. A bad
+// argument prints one Russian line naming the problem and exits with 1.
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
 import { CARD_BY_ID } from '../domain/deck';
 import { buildReadingMessages, promptCards, type ReadingPromptInput } from '../domain/prompts';
 import { composeReading } from '../domain/reading';
@@ -13,8 +15,10 @@ import type { DealtCard } from '../domain/types';
 
 class UsageError extends Error {}
 
-/** The reading input the arguments describe, or a UsageError naming what is wrong (in Russian). */
-export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1): { input: ReadingPromptInput; prompt: boolean } {
+type Parsed = { input: ReadingPromptInput; prompt: boolean; crisis?: undefined } | { crisis: CrisisAnswer };
+
+/** The reading input the arguments describe, the crisis answer, or a UsageError naming what is wrong (in Russian). */
+export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1): Parsed {
   let values;
   try {
     ({ values } = parseArgs({
@@ -25,6 +29,9 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   } catch (e) {
     throw new UsageError(`Непонятный аргумент: ${(e as Error).message}. Нужны --spread, --question, --cards и по желанию --level, --prompt.`);
   }
+  // A crisis question gets no cards whatever else was asked, as in the app and the bot.
+  const crisis = values.question ? detectCrisis(values.question) : null;
+  if (crisis) return { crisis: crisisAnswer(crisis) };
   const known = SPREADS.map((s) => s.id).join(', ');
   if (!values.spread) throw new UsageError(`Не указан расклад: --spread <id> (${known}).`);
   const spread = getSpread(values.spread);
@@ -55,7 +62,13 @@ const plural = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'карта' : [
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    const { input, prompt } = inputFromArgs(process.argv.slice(2));
+    const parsed = inputFromArgs(process.argv.slice(2));
+    if (parsed.crisis) {
+      const { message, lines, returnLater } = parsed.crisis;
+      console.log([message, '', ...lines.map((l) => `${l.name}: ${l.phone} — ${l.note}`), '', returnLater].join('\n'));
+      process.exit(0);
+    }
+    const { input, prompt } = parsed;
     if (prompt) console.log(buildReadingMessages(input).map((m) => `=== ${m.role} ===\n${m.content}`).join('\n\n'));
     else console.log(composeReading(input));
   } catch (e) {

@@ -50,8 +50,10 @@ export function sampleReadings(): string {
     '# Sample readings',
     '',
     'Twelve readings written by the card-based interpreter (`domain/reading/`), the text a user gets when no AI is',
-    'configured or the AI fails. Fixed draws; regenerate with `npx tsx scripts/sample-readings.ts`. Basic is the free',
-    'and week level (a 2–3 sentence conclusion), premium the paid plans (5–7). The year forecast starts in November.',
+    'configured or the AI fails. Fixed draws; regenerate with `npx tsx scripts/sample-readings.ts`. The answer comes',
+    'first, right after the opener; the «Общий вывод» gives the advice and the step. Basic is the free and week level',
+    '(two or three sentences of answer and conclusion), premium the paid plans (five to seven). Among them: a feared',
+    'event (4), timing (5), an either/or (7, 10), a sensitive theme (8). The year forecast starts in November.',
     '',
   ];
   SAMPLES.forEach(([spreadType, question, level, seed], i) => {

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { crisisAnswer } from '../domain/crisis';
 
 const tool = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reading.ts', ...args], {
@@ -33,6 +34,24 @@ describe('the reading tool (scripts/reading.ts)', () => {
     expect(r.stdout).toContain('Карта 2: Маг');
     expect(r.stdout).toContain('перевёрнутое положение');
   }, 40_000);
+
+  it('a crisis question prints the crisis message and the help lines, no cards and no prompt, exit 0', () => {
+    for (const extra of [[], ['--prompt']]) {
+      const r = tool('--spread', 'free_daily', '--question', 'я не хочу жить, стоит ли всё закончить', '--cards', 'fool,sun,moon', ...extra);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const { message, lines, returnLater } = crisisAnswer('self_harm');
+      expect(r.stdout).toContain(message);
+      for (const l of lines) expect(r.stdout).toContain(`${l.name}: ${l.phone}`);
+      expect(r.stdout).toContain('8-800-2000-122');
+      expect(r.stdout).toContain(returnLater);
+      expect(r.stdout).not.toMatch(/\*\*|## |=== system ===/);
+    }
+    const violence = tool('--question', 'Муж меня бьёт, что делать?', '--spread', 'love_relationship', '--cards', 'lovers,devil,sun');
+    expect(violence.status).toBe(0);
+    expect(violence.stdout).toContain(crisisAnswer('violence').message);
+    expect(violence.stdout).toContain('8-800-7000-600');
+  }, 60_000);
 
   it('a bad spread, card, count or level: one Russian line naming it, exit 1', () => {
     const cases: [string[], RegExp][] = [

@@ -9,6 +9,7 @@ import { SPREADS } from '../spreads';
 import type { DealtCard } from '../types';
 import { composeReading } from '.';
 import { CARE_STEPS, FEAR_STEPS, STEPS } from './conclusion-steps';
+import { answerOf as answerIn } from './conclusion';
 import { balanceOf, contextOf } from './context';
 import { readQuestion } from './question';
 
@@ -54,7 +55,10 @@ function draw(count: number, r: (n: number) => number): DealtCard[] {
   return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
 }
 
-const conclusionOf = (text: string) => text.split(/^## /m).pop()!.split('\n').slice(1).join('\n').trim();
+/** The answer the reading gives right after its opener (the opener's sentence ends with «… карт(ы, ами, …)»). */
+const answerOf = (text: string) => text.split('\n\n')[1].replace(/^.*?карт(?:ы|ами|е|ах|ой)?\. /, '');
+/** The conclusion as the user meets it: the answer at the top, then the «Общий вывод» section. */
+const conclusionOf = (text: string) => `${answerOf(text)} ${text.split(/^## /m).pop()!.split('\n').slice(1).join('\n').trim()}`;
 const sentencesOf = (text: string) =>
   text
     .split(/(?<=[.!?])\s+/)
@@ -97,6 +101,26 @@ describe('the conclusion answers the question asked', () => {
   const all = [...readings(8)];
 
   it(`generates ${all.length} readings`, () => expect(all.length).toBeGreaterThanOrEqual(2000));
+
+  it('gives the answer first: right after the opener, before any card, and not again in the «Общий вывод»', () => {
+    for (const { input, text, q } of all) {
+      const [opener] = text.split('\n\n').slice(1);
+      const answer = answerOf(text);
+      expect(answer, opener).not.toBe(opener);
+      if (q.kind === 'yesno' && !q.sensitive) expect(answer).toMatch(/«да»|«нет»/);
+      if (q.kind === 'choice' && !q.sensitive) expect(answer).toMatch(new RegExp(q.options!.map((o) => `«${o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}»`).join('|')));
+      const end = text.split(/^## /m).pop()!;
+      for (const s of sentencesOf(answer)) expect(end, input.question).not.toContain(s);
+    }
+  });
+
+  it('a card the answer names for the user (or the favoured option) is favourable, one named against is hard', () => {
+    for (const { input } of all) {
+      const a = answerIn(contextOf(input));
+      for (const c of a.sides?.for ?? []) if (c.valence <= 0) expect.fail(`${c.card.id} ${c.orientation} named for: ${a.text}`);
+      for (const c of a.sides?.against ?? []) if (c.valence >= 0) expect.fail(`${c.card.id} ${c.orientation} named against: ${a.text}`);
+    }
+  });
 
   it('answers a feared event the other way round: a favourable spread says «нет», a hard one «да»', () => {
     let checked = 0;
@@ -210,6 +234,23 @@ describe('the readings from the issue', () => {
   it('«Уехать в Германию или остаться в Москве?» names the option', () => {
     const c = read('past_present_future', 'Уехать в Германию или остаться в Москве?', ['page-of-wands', 'tower', 'sun']);
     expect(sentencesOf(c)[0]).toMatch(/«Уехать в Германию»|«остаться в Москве»/);
+  });
+
+  it('a feared event neither borne out nor ruled out: the favourable card never pulls towards «да»', () => {
+    // Sun (favourable), Tower (hard), Hermit (neither) in the outlook: an even balance.
+    for (const question of ['Изменяет ли мне муж?', 'Изменяет ли мне жена?', 'Бросит ли он меня?', 'Обманывает ли меня муж?', 'Уйдёт ли он к другой?', 'Изменяет ли мне парень?']) {
+      const first = sentencesOf(read('love_relationship', question, ['sun', 'tower', 'hermit']))[0];
+      expect(leaningOf(first)).toBe('even');
+      expect(first).not.toMatch(/к «да» (тянет|склоняет|клонит) \*\*Солнце|\*\*Солнце\*\* (говорит «за»|тянет к «да»)|«да» поддерживает \*\*Солнце/);
+    }
+  });
+
+  it('an either/or with only hard cards never says a hard card speaks for the option', () => {
+    for (const spread of ['past_present_future', 'free_daily', 'love_relationship']) {
+      const first = sentencesOf(read(spread, 'Уехать в Германию или остаться в Москве?', ['tower', 'ten-of-swords', 'five-of-cups']))[0];
+      expect(first).toMatch(/«Уехать в Германию»|«остаться в Москве»/);
+      expect(first).not.toMatch(/(говорит|говорят|поддерживает|поддерживают|опора здесь|открывает|открывают|дают?) [^.]*\*\*(Башня|Десятка Мечей|Пятёрка Кубков)\*\*[^.]*(?:—|,)? *(?:тогда|а «|$)|за него (говорит|говорят)|его (поддерживает|поддерживают)/);
+    }
   });
 
   it('«Выздоровеет ли мама?» names a doctor and gives no leaning', () => {

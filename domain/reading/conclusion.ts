@@ -1,22 +1,24 @@
-// The conclusion answers the kind of question asked, first: a yes/no leaning with its strength and the cards
+// The answer to the kind of question asked (stated at the top of the reading, right after the opener): a yes/no leaning with its strength and the cards
 // behind it (turned round for a feared event), the option of an either/or the cards favour, a time frame from
 // the suits, an open question's answer from the position that answers it, and for a sensitive theme support
 // and a professional instead of a prognosis. Then the advice and a practical step that follows from the
-// answer. Basic: two or three sentences; premium: five to seven.
+// answer close the reading in «Общий вывод». With the answer: two or three sentences (basic), five to seven (premium).
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
-import { CARE_TAIL, CHOICE_CLEAR, CHOICE_METHOD, CHOICE_SLIGHT, EVEN, EVEN_PLAIN, FEARED, HOPED, OPEN_LEAD, OPEN_TAIL, SENSITIVE, TIMING, TIMING_DELAY, VAGUE, type Level } from './conclusion-texts';
+import { CARE_TAIL, CHOICE_CLEAR, CHOICE_LESSER, CHOICE_METHOD, CHOICE_SLIGHT, CHOICE_TIE, EVEN, EVEN_ONE, EVEN_PLAIN, FEARED, HOPED, OPEN_LEAD, OPEN_TAIL, SENSITIVE, TIMING, TIMING_DELAY, VAGUE, type Level } from './conclusion-texts';
 import { ADVICE, CARE_STEPS, CHOICE_STEPS, CLOSING, EVIDENCE, FEAR_STEPS, SHAPE, STEPS, TIMING_STEPS, type Direction } from './conclusion-steps';
 import type { Role } from './roles';
 import type { Suit } from '../types';
 
 /** What the answer decided: the step's direction, the favoured option, and the cards already named. */
-interface Answer {
+export interface Answer {
   text: string;
   direction: Direction | 'choice' | 'care';
   option?: string;
   named: ReadCard[];
+  /** The cards the answer says speak for the user (or the favoured option) and against: each agrees with its side. */
+  sides?: { for: ReadCard[]; against: ReadCard[] };
 }
 
 const names = (cards: readonly ReadCard[]) => (cards.length === 1 ? subj(cards[0]) : joinRu(cards.map(bold)));
@@ -48,14 +50,22 @@ function yesNo(ctx: Ctx, b: number): Answer {
   if (level === 'even') {
     const pro = byValence(ctx.cards, 1)[0];
     const contra = byValence(ctx.cards, -1)[0];
-    if (pro && contra) return { text: ctx.pick.pick('even', EVEN)(subj(pro), subj(contra)), direction, named: [pro, contra] };
+    const sides = { for: pro ? [pro] : [], against: contra ? [contra] : [] };
+    // Towards «да» pulls the card for the event: a favourable one for a hoped event, a hard one for a feared one.
+    const [toYes, toNo] = feared ? [contra, pro] : [pro, contra];
+    if (toYes && toNo) return { text: ctx.pick.pick('even', EVEN)(subj(toYes), subj(toNo)), direction, named: [pro, contra], sides };
+    if (toYes || toNo) {
+      const one = (toYes ?? toNo)!;
+      return { text: ctx.pick.pick('even-one', EVEN_ONE)(subj(one), toYes ? 'да' : 'нет'), direction, named: [one], sides };
+    }
     const key = keyCard(ctx);
-    return { text: ctx.pick.pick('even-plain', EVEN_PLAIN)(subj(key)), direction, named: [key] };
+    return { text: ctx.pick.pick('even-plain', EVEN_PLAIN)(subj(key)), direction, named: [key], sides };
   }
   // The cards behind the answer: those for the user's good outcome, or those against it.
   const behind = byValence(ctx.cards, b >= 0 ? 1 : -1).slice(0, 2);
   const bank = (feared ? FEARED : HOPED)[level];
-  return { text: ctx.pick.pick(`yesno:${level}`, bank)(names(behind), behind.length > 1), direction, named: behind };
+  const sides = b >= 0 ? { for: behind, against: [] } : { for: [], against: behind };
+  return { text: ctx.pick.pick(`yesno:${level}`, bank)(names(behind), behind.length > 1), direction, named: behind, sides };
 }
 
 /** Either/or: the first cards speak for the first option, the last for the second; the better mean wins. */
@@ -69,10 +79,17 @@ function choice(ctx: Ctx): Answer {
   let diff = n === 1 ? first[0].valence : mean(first) - mean(last);
   // Even: the card nearest the outcome decides (a supportive end of the spread favours the second option).
   if (diff === 0) diff = keyCard(ctx).valence > 0 ? -0.5 : 0.5;
-  const [win, lose, cards] = diff > 0 ? [a, z, first] : [z, a, last];
-  const behind = [...cards].sort((x, y) => y.valence - x.valence).slice(0, 2);
-  const bank = Math.abs(diff) >= 1 ? CHOICE_CLEAR : CHOICE_SLIGHT;
-  return { text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1), direction: 'choice', option: win, named: behind };
+  const [win, lose, cards, other] = diff > 0 ? [a, z, first, last] : [z, a, last, first];
+  // Only a favourable card is said to speak for the option; without one, the other path's hardest card speaks against it.
+  const behind = byValence(cards, 1).slice(0, 2);
+  const answer = { direction: 'choice' as const, option: win };
+  if (behind.length) {
+    const bank = Math.abs(diff) >= 1 ? CHOICE_CLEAR : CHOICE_SLIGHT;
+    return { ...answer, text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1), named: behind, sides: { for: behind, against: [] } };
+  }
+  const against = byValence(other, -1)[0];
+  if (against) return { ...answer, text: ctx.pick.pick('choice', CHOICE_LESSER)(win, lose, subj(against)), named: [against], sides: { for: [], against: [against] } };
+  return { ...answer, text: ctx.pick.pick('choice', CHOICE_TIE)(win, lose), named: [], sides: { for: [], against: [] } };
 }
 
 const NUM_GEN: Record<number, string> = { 2: 'двух', 3: 'трёх', 4: 'четырёх', 5: 'пяти', 6: 'шести', 7: 'семи', 8: 'восьми', 9: 'девяти', 10: 'десяти' };
@@ -142,7 +159,8 @@ function care(ctx: Ctx): Answer {
   return { text: lead + ctx.pick.pick(`care-tail:${c.tone}`, CARE_TAIL[c.tone])(subj(c), ctx.kw(c)), direction: 'care', named: [c] };
 }
 
-function answerOf(ctx: Ctx, b: number): Answer {
+/** The answer to the question asked: the reading states it first, right after the opener. */
+export function answerOf(ctx: Ctx, b = balanceOf(ctx)): Answer {
   if (ctx.q.sensitive) return care(ctx);
   switch (ctx.q.kind) {
     case 'yesno':
@@ -219,18 +237,17 @@ function shape(ctx: Ctx): string {
   return ctx.pick.pick('shape', SHAPE.even);
 }
 
-export function conclusion(ctx: Ctx): string {
+/** The «Общий вывод» after the answer (already given at the top): the advice and the step, for premium with the evidence, the shape and a closing line. */
+export function conclusion(ctx: Ctx, a: Answer): string {
   const b = balanceOf(ctx);
-  const a = answerOf(ctx, b);
-  const out: string[] = [a.text];
+  const out: string[] = [];
   const tip = () => {
     const t = advice(ctx, a);
     if (t) out.push(t);
   };
   if (!ctx.premium) {
     tip();
-    // A one-card reading keeps its step only when it names the professional.
-    if (ctx.cards.length > 1 || a.direction === 'care') out.push(stepOf(ctx, a));
+    out.push(stepOf(ctx, a));
     return out.join(' ');
   }
   const why = evidence(ctx, a);

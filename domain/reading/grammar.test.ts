@@ -8,6 +8,8 @@ import type { Orientation } from '../types';
 import { GOOD_REVERSAL } from './cards';
 import { toneOf, valenceOf } from './facts';
 import { ACCUSATIVE, accusative, signsOf, wordsFor, type Kw } from './lexicon';
+import { ADVICE } from './conclusion-steps';
+import { CARE_TAIL, OPEN_LEAD, VAGUE } from './conclusion-texts';
 import { ROLE_LINES } from './roles';
 import { SECOND } from './sections';
 import { TOPIC_TEMPLATES } from './topics';
@@ -38,6 +40,8 @@ const GOVERNS: Record<string, Case> = {
   'сейчас сбивают': 'nom', 'сейчас сильны': 'nom', 'сейчас смешались': 'nom', 'сначала': 'nom',
   'стороны давят': 'nom', 'тон задают': 'nom', 'тормозят ситуацию': 'nom', 'тянут назад': 'nom', 'у вас': 'nom',
   'что несут': 'nom', 'что обещают': 'nom', 'чём говорят': 'nom', 'это': 'nom',
+  // Apposition: «главное в ней — X, то есть радость и успех».
+  'то есть': 'nom',
   // The keywords are the object.
   'в вас': 'acc', 'в виду': 'acc', 'в отношения': 'acc', 'в равновесии': 'acc', 'в себе': 'acc',
   'вас приносит': 'acc', 'ведёт через': 'acc', 'вы примете': 'acc', 'выбрать': 'acc', 'готовит вам': 'acc',
@@ -61,6 +65,11 @@ const TEMPLATES: { name: string; render: (k: Kw) => string }[] = [
   ...Object.entries(SECOND).flatMap(([stance, lines]) =>
     lines.map((f, i) => ({ name: `second:${stance}:${i}`, render: (k: Kw) => f({ card: DECK[0], orientation: 'upright' } as never, k) })),
   ),
+  // The conclusion's keyword slots (the answer, the advice, a sensitive theme's support): the card is «**X**».
+  ...Object.entries(OPEN_LEAD).flatMap(([ask, lines]) => lines.map((f, i) => ({ name: `open:${ask}:${i}`, render: (k: Kw) => f('Будущее', '**X**', k.nom) }))),
+  ...VAGUE.map((f, i) => ({ name: `vague:${i}`, render: (k: Kw) => f('**X**', k.nom) })),
+  ...Object.entries(CARE_TAIL).flatMap(([tone, lines]) => lines.map((f, i) => ({ name: `care:${tone}:${i}`, render: (k: Kw) => f('**X**', k.nom) }))),
+  ...Object.entries(ADVICE).flatMap(([tone, lines]) => lines.map((f, i) => ({ name: `advice:${tone}:${i}`, render: (k: Kw) => f('**X**', '**X**', k.nom) }))),
 ];
 
 /** The case a slot needs, from the two tokens before it. */
@@ -78,6 +87,8 @@ describe('case agreement where keywords are slotted in', () => {
     const problems: string[] = [];
     for (const t of TEMPLATES) {
       const text = t.render(MARK);
+      // A slot that takes the keywords object whole («${kw}» for «${k.nom}») prints «[object Object]».
+      if (text.includes('[object')) problems.push(`${t.name}: the keywords object itself in «${text}»`);
       for (const m of text.matchAll(/⟦(nom|acc)⟧/g)) {
         // A verb after the keywords that takes them as its object: «X стоит учесть».
         const objectAfter = /^\s+(стоит|нужно|надо|можно|важно|пора)\s/.test(text.slice(m.index + m[0].length));

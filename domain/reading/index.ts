@@ -6,7 +6,7 @@ import { spreadLabel } from '../spreads';
 import { cardParagraph } from './cards';
 export { meaningIn } from './cards';
 import { wholeSpread } from './synthesis';
-import { conclusion } from './conclusion';
+import { answerOf, conclusion } from './conclusion';
 import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
 
@@ -49,7 +49,8 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
   const [theme, ...months] = ctx.cards;
   const label = spreadLabel(ctx.input.spreadType);
   out.push(`## ${outline[0]}`);
-  out.push(ctx.pick.pick('opener', OPENERS)(oneLine(ctx.input.question), label, cardsIn(ctx.cards.length)));
+  const answer = answerOf(ctx);
+  out.push(`${ctx.pick.pick('opener', OPENERS)(oneLine(ctx.input.question), label, cardsIn(ctx.cards.length))} ${answer.text}`);
   out.push(cardParagraph(ctx, theme, 0, true));
   const whole = wholeSpread(ctx);
   if (whole) out.push(whole);
@@ -58,7 +59,7 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
     out.push(cardParagraph(ctx, c, i + 1, i % 3 === 0));
   });
   out.push(`## ${outline[outline.length - 1]}`);
-  out.push(conclusion(ctx));
+  out.push(conclusion(ctx, answer));
   return out.join('\n\n');
 }
 
@@ -73,7 +74,9 @@ export function composeReading(input: ReadingPromptInput): string {
   const middle = rest.slice(0, -1);
   const last = rest[rest.length - 1] ?? 'Общий вывод';
   const out: string[] = [`## ${first}`];
-  out.push(ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length)));
+  // The answer first, right after the opener; the cards that bear it out follow.
+  const answer = answerOf(ctx);
+  out.push(`${ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length))} ${answer.text}`);
   const withTopic = topicCards(ctx);
   ctx.cards.forEach((c, i) => out.push(cardParagraph(ctx, c, i, withTopic.has(i))));
   const whole = wholeSpread(ctx);
@@ -83,6 +86,6 @@ export function composeReading(input: ReadingPromptInput): string {
     out.push(sectionParagraph(ctx, h, i, middle.length - 1));
   });
   out.push(`## ${last}`);
-  out.push(conclusion(ctx));
+  out.push(conclusion(ctx, answer));
   return out.join('\n\n');
 }

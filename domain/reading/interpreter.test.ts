@@ -78,8 +78,10 @@ describe('grammar in generated readings', () => {
     const cache = new Map<string, RegExp>();
     for (const { input, text } of all) {
       const praised = sentencesOf(text).filter((s) => praise.test(s) && praise.test(strip(s)));
+      // A word that is a strength of another card here («страсть»: the Devil's trap, the Knight of Wands' fire) is not checked.
+      const strengths = new Set(input.cards.flatMap((c) => signsOf(c.card, c.orientation).filter((x) => x.sign === '+').map((x) => x.word)));
       for (const c of input.cards)
-        for (const w of signsOf(c.card, c.orientation).filter((x) => x.sign === '-').map((x) => x.word)) {
+        for (const w of signsOf(c.card, c.orientation).filter((x) => x.sign === '-' && !strengths.has(x.word)).map((x) => x.word)) {
           const re = cache.get(w) ?? word(`${w} и`);
           cache.set(w, re);
           for (const s of praised) if (re.test(s)) expect.fail(`«${w}» praised: ${s}`);
@@ -122,7 +124,8 @@ describe('other people are read in the third person', () => {
 
   it('the partner’s card and the «Чувства партнёра» section never say «Вы …» about the partner', () => {
     for (const { text } of love) {
-      const partner = text.split('\n\n').find((p) => p.includes('«Партнёр»'))!;
+      // (The first paragraph is the opener with the answer, which may name the position.)
+      const partner = text.split('\n\n').slice(2).find((p) => p.includes('«Партнёр»'))!;
       expect(partner, text).toBeTruthy();
       expect(partner).not.toMatch(secondPerson);
       const section = text.split('## Чувства партнёра')[1].split('\n## ')[0];

@@ -100,12 +100,13 @@ describe('the card-based interpreter over thousands of readings', () => {
         expect(secs.map((s) => s.heading)).toEqual([outline[0], ...input.cards.slice(1).map((c) => c.positionName), outline[outline.length - 1]]);
         for (const [i, c] of input.cards.entries()) {
           // The theme of the year in its own paragraph; each month's card in its month's section.
-          const body = i === 0 ? secs[0].body.split('\n\n').find((p) => p.includes('«Тема года»'))! : secs.find((s) => s.heading === c.positionName)!.body;
+          const body = i === 0 ? secs[0].body.split('\n\n').slice(1).find((p) => p.includes('«Тема года»'))! : secs.find((s) => s.heading === c.positionName)!.body;
           expect(body.split(`**${c.card.name}**`).length - 1, `${c.card.name} in ${c.positionName}`).toBe(1);
         }
       } else {
         expect(secs.map((s) => s.heading)).toEqual(outlineOf(input.spreadType));
-        const paragraphs = secs[0].body.split('\n\n');
+        // The first paragraph is the opener with the answer; each card then has its own.
+        const paragraphs = secs[0].body.split('\n\n').slice(1);
         for (const c of input.cards) {
           expect(secs[0].body.split(`**${c.card.name}**`).length - 1, c.card.name).toBeGreaterThanOrEqual(1);
           const own = paragraphs.filter((p) => p.includes(`**${c.card.name}**`) && p.includes(`«${c.positionName}»`));
@@ -155,9 +156,10 @@ describe('the card-based interpreter over thousands of readings', () => {
     }
   });
 
-  it('keeps the conclusion to 2–3 sentences (basic) or 5–7 (premium), answering first', () => {
+  it('answers right after the opener and ends with the «Общий вывод»: 2–3 sentences (basic) or 5–7 (premium) in all', () => {
     for (const { input, text } of all) {
-      const last = sections(text).pop()!;
+      const answer = sections(text)[0].body.split('\n\n')[0].replace(/^.*?карт(?:ы|ами|е|ах|ой)?\. /, '');
+      const last = { body: `${answer} ${sections(text).pop()!.body}` };
       const n = sentencesOf(last.body).length;
       if (input.level === 'basic') expect(n, last.body).toBeGreaterThanOrEqual(input.cards.length > 1 ? 2 : 2);
       if (input.level === 'basic') expect(n, last.body).toBeLessThanOrEqual(3);
