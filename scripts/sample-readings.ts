@@ -2,11 +2,10 @@
 // question topics and levels, from fixed draws, so anyone can judge the prose. `npx tsx scripts/sample-readings.ts`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DECK } from '../domain/deck';
 import { promptCards, type InterpretationLevel } from '../domain/prompts';
 import { composeReading } from '../domain/reading';
 import { getSpread } from '../domain/spreads';
-import type { DealtCard } from '../domain/types';
+import { seededDeal, seededRandom } from '../domain/reading/seeded-deal';
 
 const SAMPLES: [spread: string, question: string, level: InterpretationLevel, seed: number][] = [
   ['free_daily', 'На что мне обратить внимание сегодня?', 'basic', 3],
@@ -23,28 +22,6 @@ const SAMPLES: [spread: string, question: string, level: InterpretationLevel, se
   ['year_forecast', 'Что принесёт мне этот год?', 'premium', 37],
 ];
 
-/** mulberry32: fixed draws for the same samples every time. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
-
-function draw(count: number, seed: number): DealtCard[] {
-  const r = rng(seed);
-  const ids = DECK.map((c) => c.id);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = r(i + 1);
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
-}
-
 export function sampleReadings(): string {
   const out = [
     '# Sample readings',
@@ -59,7 +36,7 @@ export function sampleReadings(): string {
   SAMPLES.forEach(([spreadType, question, level, seed], i) => {
     const spread = getSpread(spreadType)!;
     const firstMonth = spreadType === 'year_forecast' ? 11 : null;
-    const cards = promptCards(spreadType, draw(spread.cards, seed), firstMonth);
+    const cards = promptCards(spreadType, seededDeal(spread.cards, seededRandom(seed)), firstMonth);
     const text = composeReading({ spreadType, question, level, cards, firstMonth });
     out.push(`---`, '', `## ${i + 1}. ${spread.name} (${level})`, '', `Question: «${question}»`, '');
     // The reading's own headings one level down, so the document keeps its outline.

@@ -3,15 +3,14 @@
 // either/or names one of the user's options, the practical step goes the way the answer went, a sensitive
 // theme gets no yes/no and no prognosis and always a professional, a «когда» gets a frame from the suits.
 import { describe, expect, it } from 'vitest';
-import { DECK } from '../deck';
 import { promptCards, type ReadingPromptInput } from '../prompts';
 import { SPREADS } from '../spreads';
-import type { DealtCard } from '../types';
 import { composeReading } from '.';
 import { CARE_STEPS, FEAR_STEPS, STEPS } from './conclusion-steps';
 import { answerOf as answerIn } from './conclusion';
 import { balanceOf, contextOf } from './context';
 import { readQuestion } from './question';
+import { seededDeal, seededRandom } from './seeded-deal';
 
 const QUESTIONS = [
   'Изменяет ли мне муж?',
@@ -34,27 +33,6 @@ const QUESTIONS = [
   'ну вот',
 ];
 
-/** A small seeded generator (mulberry32) so every run checks the same readings. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
-
-function draw(count: number, r: (n: number) => number): DealtCard[] {
-  const ids = DECK.map((c) => c.id);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = r(i + 1);
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
-}
-
 /** The answer the reading gives right after its opener (the opener's sentence ends with «… карт(ы, ами, …)»). */
 const answerOf = (text: string) => text.split('\n\n')[1].replace(/^.*?карт(?:ы|ами|е|ах|ой)?\. /, '');
 /** The conclusion as the user meets it: the answer at the top, then the «Общий вывод» section. */
@@ -66,12 +44,12 @@ const sentencesOf = (text: string) =>
     .filter(Boolean);
 
 function* readings(perCombo: number) {
-  const r = rng(20261201);
+  const r = seededRandom(20261201);
   for (const spread of SPREADS) {
     for (const question of QUESTIONS) {
       for (const level of ['basic', 'premium'] as const) {
         for (let k = 0; k < perCombo; k++) {
-          let cards = draw(spread.cards, r);
+          let cards = seededDeal(spread.cards, r);
           if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
           const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
           const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };

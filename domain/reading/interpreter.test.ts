@@ -9,26 +9,7 @@ import { buildDailyGuidanceFallback } from '../fallback';
 import { composeReading } from '.';
 import { ACCUSATIVE, signsOf } from './lexicon';
 import { PAIR_KEYS } from './pairs';
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
-
-function draw(count: number, r: (n: number) => number): DealtCard[] {
-  const ids = DECK.map((c) => c.id);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = r(i + 1);
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
-}
+import { seededDeal, seededRandom } from './seeded-deal';
 
 /** A reading of exactly these cards: `id` or `id:r`, in position order. */
 function read(spreadType: string, question: string, ids: string[], level: InterpretationLevel = 'basic') {
@@ -40,7 +21,7 @@ function read(spreadType: string, question: string, ids: string[], level: Interp
 const QUESTIONS = ['Что меня ждёт?', 'Есть ли будущее у наших отношений?', 'Как мне восстановить силы?', 'Стоит ли менять работу?', 'Как улучшить финансы?', 'В чём моё предназначение?'];
 
 function* many(count: number, seed: number, spreads = SPREADS) {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   for (let k = 0; k < count; k++) {
     const spread = spreads[r(spreads.length)];
     const level: InterpretationLevel = r(2) ? 'premium' : 'basic';
@@ -48,7 +29,7 @@ function* many(count: number, seed: number, spreads = SPREADS) {
       spreadType: spread.id,
       question: QUESTIONS[r(QUESTIONS.length)],
       level,
-      cards: promptCards(spread.id, draw(spread.cards, r), 1 + r(12)),
+      cards: promptCards(spread.id, seededDeal(spread.cards, r), 1 + r(12)),
       firstMonth: 1 + r(12),
     };
     yield { input, text: composeReading(input) };
@@ -211,13 +192,13 @@ describe('premium earns its price', () => {
   });
 
   it('basic stays near 1,500 characters for three cards; premium is substantially longer', () => {
-    const r = rng(3);
+    const r = seededRandom(3);
     let basic = 0;
     let premium = 0;
     const n = 300;
     for (let k = 0; k < n; k++) {
       const spread = SPREADS.filter((s) => s.cards === 3)[r(4)];
-      const cards = promptCards(spread.id, draw(3, r));
+      const cards = promptCards(spread.id, seededDeal(3, r));
       basic += composeReading({ spreadType: spread.id, question: 'Что меня ждёт?', level: 'basic', cards }).length;
       premium += composeReading({ spreadType: spread.id, question: 'Что меня ждёт?', level: 'premium', cards }).length;
     }

@@ -8,6 +8,7 @@ import { SPREADS, outlineOf } from '../spreads';
 import type { DealtCard } from '../types';
 import { composeReading, meaningIn } from '.';
 import { readQuestion } from './question';
+import { seededDeal, seededRandom } from './seeded-deal';
 
 const QUESTIONS = [
   'Что меня ждёт сегодня?',
@@ -20,27 +21,6 @@ const QUESTIONS = [
   'Когда я встречу свою любовь?',
   'Будет ли успешным мой новый проект?',
 ];
-
-/** A small seeded generator (mulberry32) so every run checks the same readings. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n);
-  };
-}
-
-function draw(count: number, r: (n: number) => number): DealtCard[] {
-  const ids = DECK.map((c) => c.id);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = r(i + 1);
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: r(2) ? 'reversed' : 'upright' }));
-}
 
 const sections = (text: string) =>
   text
@@ -57,12 +37,12 @@ const sentencesOf = (text: string) =>
 
 /** Every reading generated, with its input. */
 function* readings(perCombo: number) {
-  const r = rng(20261126);
+  const r = seededRandom(20261126);
   for (const spread of SPREADS) {
     for (const question of QUESTIONS) {
       for (const level of ['basic', 'premium'] as const) {
         for (let k = 0; k < perCombo; k++) {
-          let cards = draw(spread.cards, r);
+          let cards = seededDeal(spread.cards, r);
           // Sometimes the user turned only some of the cards: only those are read.
           if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
           const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
@@ -194,7 +174,7 @@ describe('the card-based interpreter over thousands of readings', () => {
 
 describe('reversed cards are not warnings by default', () => {
   const read = (cardId: string, spreadType = 'career_finance', position = 1) => {
-    const cards = draw(4, rng(5)).filter((c) => c.cardId !== cardId).slice(0, 3);
+    const cards = seededDeal(4, seededRandom(5)).filter((c) => c.cardId !== cardId).slice(0, 3);
     cards.splice(position, 0, { cardId, position, orientation: 'reversed' });
     const dealt = cards.map((c, i) => ({ ...c, position: i }));
     return composeReading({ spreadType, question: 'Как мне выйти из трудного положения на работе?', level: 'premium', cards: promptCards(spreadType, dealt) });

@@ -2,21 +2,10 @@
 // appear in more than a fifth of all readings make up under 2 % of all sentences, over the whole reading: the
 // answer, the cards, the sections and the «Общий вывод».
 import { describe, expect, it } from 'vitest';
-import { DECK } from '../deck';
 import { promptCards, type ReadingPromptInput } from '../prompts';
 import { SPREADS } from '../spreads';
 import { composeReading } from '.';
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
+import { seededDeal, seededRandom } from './seeded-deal';
 
 const QUESTIONS = [
   'Что меня ждёт сегодня?', 'Есть ли будущее у наших отношений?', 'Стоит ли мне менять работу?', 'Как улучшить моё финансовое положение?',
@@ -37,18 +26,13 @@ function maskedSentences(text: string): string[] {
 
 describe('variety across readings', () => {
   it('under 2 % of sentences appear in more than 20 % of 1,000 random readings', () => {
-    const r = rng(7);
+    const r = seededRandom(7);
     const n = 1000;
     const readings: string[][] = [];
     const inReadings = new Map<string, number>();
     for (let k = 0; k < n; k++) {
       const spread = SPREADS[r(SPREADS.length)];
-      const ids = DECK.map((c) => c.id);
-      for (let i = ids.length - 1; i > 0; i--) {
-        const j = r(i + 1);
-        [ids[i], ids[j]] = [ids[j], ids[i]];
-      }
-      const dealt = ids.slice(0, spread.cards).map((cardId, position) => ({ cardId, position, orientation: r(2) ? ('reversed' as const) : ('upright' as const) }));
+      const dealt = seededDeal(spread.cards, r);
       const firstMonth = 1 + r(12);
       const input: ReadingPromptInput = { spreadType: spread.id, question: QUESTIONS[r(QUESTIONS.length)], level: r(2) ? 'premium' : 'basic', cards: promptCards(spread.id, dealt, firstMonth), firstMonth };
       const sentences = maskedSentences(composeReading(input));
