@@ -9,7 +9,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
-import { NEUTRAL_LINE } from '../services/share/summary';
+import { NEUTRAL_LINE, NO_CARDS_LINE } from '../services/share/summary';
 
 const SHOTS = path.resolve('test-results', 'screenshots');
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
@@ -143,6 +143,10 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
       expect(pic.bytes.subarray(0, 3)).toEqual(JPEG_MAGIC);
     }
     fs.writeFileSync(path.join(SHOTS, 'share-story-no-cards.jpg'), (await image(h, user, `/api/readings/${id}/image?format=story`)).bytes);
+    // The picture shows no card, so its words do not say «вот как легли карты».
+    const kit = await h.call(user, 'POST', `/api/readings/${id}/share`, { includeQuestion: false });
+    expect(kit.status).toBe(200);
+    expect(kit.body.data.caption).toBe(NO_CARDS_LINE);
   });
 
   it('without the question nothing of the interpretation is shared: the cards, their positions and a neutral line; never the name', async () => {

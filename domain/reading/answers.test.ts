@@ -3,14 +3,13 @@
 // either/or names one of the user's options, the practical step goes the way the answer went, a sensitive
 // theme gets no yes/no and no prognosis and always a professional, a «когда» gets a frame from the suits.
 import { describe, expect, it } from 'vitest';
-import { promptCards, type ReadingPromptInput } from '../prompts';
-import { SPREADS } from '../spreads';
+import { promptCards } from '../prompts';
 import { composeReading } from '.';
 import { CARE_STEPS, FEAR_STEPS, STEPS } from './conclusion-steps';
 import { answerOf as answerIn } from './conclusion';
 import { balanceOf, contextOf } from './context';
 import { readQuestion } from './question';
-import { seededDeal, seededRandom } from './seeded-deal';
+import { generatedReadings } from './seeded-deal';
 
 const QUESTIONS = [
   'Изменяет ли мне муж?',
@@ -44,21 +43,8 @@ const sentencesOf = (text: string) =>
     .filter(Boolean);
 
 function* readings(perCombo: number) {
-  const r = seededRandom(20261201);
-  for (const spread of SPREADS) {
-    for (const question of QUESTIONS) {
-      for (const level of ['basic', 'premium'] as const) {
-        for (let k = 0; k < perCombo; k++) {
-          let cards = seededDeal(spread.cards, r);
-          if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
-          const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
-          const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };
-          const text = composeReading(input);
-          yield { input, text, q: readQuestion(question, spread.id), conclusion: conclusionOf(text), b: balanceOf(contextOf(input)) };
-        }
-      }
-    }
-  }
+  for (const { input, text } of generatedReadings(QUESTIONS, perCombo, 20261201))
+    yield { input, text, q: readQuestion(input.question, input.spreadType), conclusion: conclusionOf(text), b: balanceOf(contextOf(input)) };
 }
 
 /** The leaning the conclusion's first sentence states about the event asked of. */

@@ -3,12 +3,11 @@
 // reversed meaning for reversed cards, and a conclusion that answers the kind of question asked.
 import { describe, expect, it } from 'vitest';
 import { DECK } from '../deck';
-import { promptCards, type ReadingPromptInput } from '../prompts';
-import { SPREADS, outlineOf } from '../spreads';
-import type { DealtCard } from '../types';
+import { promptCards } from '../prompts';
+import { outlineOf } from '../spreads';
 import { composeReading, meaningIn } from '.';
 import { readQuestion } from './question';
-import { seededDeal, seededRandom } from './seeded-deal';
+import { generatedReadings, seededDeal, seededRandom } from './seeded-deal';
 
 const QUESTIONS = [
   'Что меня ждёт сегодня?',
@@ -36,23 +35,7 @@ const sentencesOf = (text: string) =>
     .filter(Boolean);
 
 /** Every reading generated, with its input. */
-function* readings(perCombo: number) {
-  const r = seededRandom(20261126);
-  for (const spread of SPREADS) {
-    for (const question of QUESTIONS) {
-      for (const level of ['basic', 'premium'] as const) {
-        for (let k = 0; k < perCombo; k++) {
-          let cards = seededDeal(spread.cards, r);
-          // Sometimes the user turned only some of the cards: only those are read.
-          if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
-          const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
-          const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };
-          yield { input, text: composeReading(input) };
-        }
-      }
-    }
-  }
-}
+const readings = (perCombo: number) => generatedReadings(QUESTIONS, perCombo, 20261126);
 
 const LIMITS: Record<string, Record<'basic' | 'premium', [number, number]>> = {};
 

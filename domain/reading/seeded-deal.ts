@@ -1,7 +1,10 @@
 // A seeded deal for generated readings (the interpreter's tests, the sample readings): the same seed gives
 // the same cards on every run and every machine. The server deals with crypto.randomInt (domain/deal.ts).
 import { DECK } from '../deck';
+import { promptCards, type ReadingPromptInput } from '../prompts';
+import { SPREADS } from '../spreads';
 import type { DealtCard } from '../types';
+import { composeReading } from '.';
 
 /** mulberry32: a small seeded generator; the function answers an integer in 0..n-1. */
 export function seededRandom(seed: number): (n: number) => number {
@@ -23,4 +26,25 @@ export function seededDeal(count: number, random: (n: number) => number): DealtC
     [ids[i], ids[j]] = [ids[j], ids[i]];
   }
   return ids.slice(0, count).map((cardId, position) => ({ cardId, position, orientation: random(2) ? 'reversed' : 'upright' }));
+}
+
+/**
+ * `perCombo` card-based readings for every spread × question × level, dealt from `seed`; in one of four
+ * the user turned only some of the cards, and only those are read.
+ */
+export function* generatedReadings(questions: readonly string[], perCombo: number, seed: number): Generator<{ input: ReadingPromptInput; text: string }> {
+  const r = seededRandom(seed);
+  for (const spread of SPREADS) {
+    for (const question of questions) {
+      for (const level of ['basic', 'premium'] as const) {
+        for (let k = 0; k < perCombo; k++) {
+          let cards = seededDeal(spread.cards, r);
+          if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
+          const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
+          const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };
+          yield { input, text: composeReading(input) };
+        }
+      }
+    }
+  }
 }

@@ -7,6 +7,8 @@ const strip = (s: string) => s.replace(/[*_`#>]/g, '').replace(/\s+/g, ' ').trim
 
 /** The line under a picture shared without the question, and the story's text. */
 export const NEUTRAL_LINE = 'Вот как легли карты.';
+/** The line of a reading saved with no card turned: nothing lies on the picture, so it must not say otherwise. */
+export const NO_CARDS_LINE = 'Карты этого расклада не открыты.';
 
 export function summaryLine(r: Pick<ReadingView, 'interpretation' | 'cards'>, max = 140): string {
   const text = r.interpretation ?? '';
@@ -22,11 +24,12 @@ export function summaryLine(r: Pick<ReadingView, 'interpretation' | 'cards'>, ma
 }
 
 /** The line drawn under the cards and used as the story's text. */
-export const shareLine = (r: Pick<ReadingView, 'interpretation' | 'cards'>, includeQuestion: boolean) => (includeQuestion ? summaryLine(r) : NEUTRAL_LINE);
+export const shareLine = (r: Pick<ReadingView, 'interpretation' | 'cards'>, includeQuestion: boolean) =>
+  r.cards.length === 0 ? NO_CARDS_LINE : includeQuestion ? summaryLine(r) : NEUTRAL_LINE;
 
 /** The shared message's caption: the spread, and the question's gist or (without it) each position's card. */
 export function shareCaption(r: Pick<ReadingView, 'spreadName' | 'interpretation' | 'cards'>, includeQuestion: boolean): string {
   if (includeQuestion) return `🔮 ${r.spreadName}\n${summaryLine(r)}`;
   const cards = r.cards.map((c) => `${c.positionName} — ${c.name}${c.reversed ? ' (перевёрнутая)' : ''}`);
-  return [`🔮 ${r.spreadName}`, ...cards, NEUTRAL_LINE].join('\n');
+  return [`🔮 ${r.spreadName}`, ...cards, cards.length ? NEUTRAL_LINE : NO_CARDS_LINE].join('\n');
 }
