@@ -97,8 +97,8 @@ describe('configuration', () => {
 
 describe('price configuration', () => {
   it('parses price and rate pairs over the defaults', () => {
-    const c = loadConfig({ PRICES_RUB: 'week:199, micro=89', STARS_PRICES: 'vip_499:400', CURRENCY_RATES: 'BYN:0.04', MICRO_PRICE_VARIANTS: 'B:69' });
-    expect(c.pricing).toEqual({ pricesRub: { week: 199, micro: 89 }, starsPrices: { vip_499: 400 }, currencyRates: { BYN: 0.04 }, microPriceVariants: { B: 69 } });
+    const c = loadConfig({ PRICES_RUB: 'week:199, micro=89', STARS_PRICES: 'vip:400', CURRENCY_RATES: 'BYN:0.04', MICRO_PRICE_VARIANTS: 'B:69' });
+    expect(c.pricing).toEqual({ pricesRub: { week: 199, micro: 89 }, starsPrices: { vip: 400 }, currencyRates: { BYN: 0.04 }, microPriceVariants: { B: 69 } });
     expect(loadConfig({}).pricing.pricesRub).toEqual({});
   });
 

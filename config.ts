@@ -2,6 +2,7 @@
 // naming the variable (see loadConfig's caller in main.ts).
 import net from 'node:net';
 import { z } from 'zod';
+import { LEGACY_PLAN_IDS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
 import type { AiConfig } from './services/deps';
 
@@ -28,6 +29,9 @@ const numberPairs = (keys: readonly string[], fallback: string, opts: { integer?
       const out: Record<string, number> = {};
       for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
         const m = /^([A-Za-z0-9_]+)\s*[:=]\s*(\d+(?:\.\d+)?)$/.exec(part);
+        const legacy = m ? legacyPlanId(m[1]) : undefined;
+        // Plan keys renamed by the catalogue (vip_499 → vip) are accepted for one release; loadConfig warns.
+        if (m && legacy && keys.includes(legacy)) m[1] = legacy;
         if (!m || !keys.includes(m[1])) {
           ctx.addIssue({ code: 'custom', message: `"${part}" is not one of ${keys.map((k) => `${k}:<number>`).join(', ')}` });
           return z.NEVER;
@@ -115,9 +119,9 @@ const schema = z.object({
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
   YOOKASSA_API_ROOT: z.url().default('https://api.yookassa.ru'),
-  PRICES_RUB: numberPairs(['week', 'micro', 'basic_299', 'vip_499', 'trial'], '', { integer: true }),
+  PRICES_RUB: numberPairs(['week', 'micro', 'basic', 'vip', 'trial'], '', { integer: true }),
   MICRO_PRICE_VARIANTS: numberPairs(['A', 'B'], '', { integer: true }),
-  STARS_PRICES: numberPairs(['week', 'micro', 'basic_299', 'vip_499'], '', { integer: true }),
+  STARS_PRICES: numberPairs(['week', 'micro', 'basic', 'vip'], '', { integer: true }),
   CURRENCY_RATES: numberPairs(['UAH', 'KZT', 'BYN'], ''),
   ADMIN_USER_IDS: idList,
   SPECIAL_ACCESS_USER_IDS: idList,
@@ -217,6 +221,8 @@ export interface Config {
   push: { ratePerSecond: number; dailyReminderTime: string; paidBroadcast: boolean };
   /** The provider's details for the legal pages (PROVIDER_*). */
   provider: LegalDetails;
+  /** Settings that still work but should be changed (logged at start). */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {}
@@ -251,7 +257,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (botMode === 'webhook' && !localMode && !e.WEBHOOK_SECRET) {
     throw new ConfigError('Invalid environment variable WEBHOOK_SECRET: required in webhook mode (anyone could post forged updates without it)');
   }
+  const warnings = (['PRICES_RUB', 'STARS_PRICES'] as const).flatMap((name) =>
+    Object.keys(LEGACY_PLAN_IDS)
+      .filter((old) => new RegExp(`(^|,)\\s*${old}\\s*[:=]`).test(env[name] ?? ''))
+      .map((old) => `${name}: the key "${old}" is deprecated, write "${legacyPlanId(old)}" (accepted until the next release)`),
+  );
   return {
+    warnings,
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

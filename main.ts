@@ -200,6 +200,7 @@ async function run(o: StartOptions = {}) {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
   let running: RunningApp;
   try {
     running = await startApp(config, logger, o);

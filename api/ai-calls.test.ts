@@ -118,7 +118,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: calls', (kind) => {
       expect(paywall.body.error).toMatch(/Basic либо VIP/);
 
       const paid = newUser();
-      await h.call(paid, 'POST', '/api/user/subscription', { subscriptionType: 'week_7d' });
+      await h.call(paid, 'POST', '/api/user/subscription', { subscriptionType: 'week' });
       expect((await h.call(paid, 'POST', '/api/detailed-daily-guidance', {})).status).toBe(409);
       expect(fake.requests.length).toBe(before);
 
@@ -134,7 +134,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: calls', (kind) => {
 
     it('detailed-daily-guidance falls back to the card meanings with the spec message', async () => {
       const user = newUser();
-      await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic_299' });
+      await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
       await h.call(user, 'POST', '/api/user/daily-card/use');
       fake.set({ mode: 'empty' });
       const res = await h.call(user, 'POST', '/api/detailed-daily-guidance', { dailyPlans: 'Встреча с друзьями' });

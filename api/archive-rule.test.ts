@@ -89,8 +89,8 @@ describe.each(TEST_DB_KINDS)('the archive rule on %s', (kind) => {
     const vip = 95_002;
     await h.services.users.ensure(basic);
     await h.services.users.ensure(vip);
-    await h.services.users.activateMockPlan(basic, 'basic_299');
-    await h.services.users.activateMockPlan(vip, 'vip_499');
+    await h.services.users.activateMockPlan(basic, 'basic');
+    await h.services.users.activateMockPlan(vip, 'vip');
 
     const old = await sharedReading(basic, QUESTION);
     const chat = await chatReading(basic, 'Как сложится мой переезд?');

@@ -71,7 +71,7 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
     });
 
     it('VIP opens everything, nothing was deleted, and after VIP ends the window closes again', async () => {
-      expect((await h.call(USER, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' })).status).toBe(200);
+      expect((await h.call(USER, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
       const all = await h.call(USER, 'GET', '/api/user/readings?scope=all&limit=10');
       expect(all.status).toBe(200);
       expect(all.body.data).toMatchObject({ total: 4, fullArchive: true, windowDays: null, olderHidden: 0 });
@@ -91,7 +91,7 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
 
   describe('the year forecast', () => {
     it('is VIP-only: 402 for free and basic users, with no spread taken', async () => {
-      for (const [user, plan] of [[72_001, null], [72_002, 'basic_299']] as const) {
+      for (const [user, plan] of [[72_001, null], [72_002, 'basic']] as const) {
         if (plan) await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: plan });
         const res = await h.call(user, 'POST', '/api/readings', { spreadType: 'year_forecast', question: 'Что принесёт мне этот год?' });
         expect(res.status).toBe(402);
@@ -102,7 +102,7 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
 
     it('VIP: 13 cards — the theme of the year and the twelve months from this one — as one spread, read month by month', async () => {
       const user = 72_003;
-      await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+      await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
       const res = await h.call(user, 'POST', '/api/readings', { spreadType: 'year_forecast', question: 'Что принесёт мне этот год?' });
       expect(res.status).toBe(201);
       const reading = res.body.data;

@@ -67,7 +67,7 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
 
   it('a follow-up: 422, no card dealt, the allowance untouched, no AI call', async () => {
     const user = newUser();
-    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что ждёт меня на работе?' });
     expect((await h.call(user, 'GET', `/api/readings/${r.body.data.id}/interpretation`)).status).toBe(200);
     const calls = fake.requests.length;

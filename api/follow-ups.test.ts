@@ -49,7 +49,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('VIP: streams the answer with a new card, keeping the cards, positions and question in view; three per reading', async () => {
     const user = newUser();
-    const reading = await finishedReading(user, 'vip_499');
+    const reading = await finishedReading(user, 'vip');
     fake.set({ text: ANSWER });
     const before = fake.requests.length;
     const res = await askStream(user, reading.id, 'А что будет, если я останусь?');
@@ -96,7 +96,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('the allowance is counted atomically: 10 racing asks of a basic user give one follow-up', async () => {
     const user = newUser();
-    const reading = await finishedReading(user, 'basic_299');
+    const reading = await finishedReading(user, 'basic');
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(user, reading.id, `Вопрос номер ${i}?`)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 429)).toHaveLength(9);
@@ -106,7 +106,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('twelve rapid asks: three accepted, nine refused taking no AI call; a fresh reading is still interpreted, and follow-ups never make it wait', async () => {
     const user = newUser();
-    const first = await finishedReading(user, 'vip_499');
+    const first = await finishedReading(user, 'vip');
     const before = fake.requests.length;
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(user, first.id, `Что будет дальше, вариант ${i + 1}?`)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
@@ -130,8 +130,8 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
     // The nine refusals took nothing: seven more follow-ups fit in the window (3 + 7 = 10 calls), the next
     // one is refused by the AI limit and nothing of it is kept.
-    const third = await finishedReading(user, 'vip_499');
-    const fourth = await finishedReading(user, 'vip_499');
+    const third = await finishedReading(user, 'vip');
+    const fourth = await finishedReading(user, 'vip');
     for (const [id, n] of [[second.id, 3], [third.id, 3], [fourth.id, 1]]) {
       for (let i = 0; i < n; i++) expect((await ask(user, id, `Ещё уточнение номер ${i + 1}?`)).status).toBe(201);
     }
@@ -147,7 +147,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('a double tap (the same question twice at once) is one follow-up: one card, one AI call, one of the allowance', async () => {
     const user = newUser();
-    const reading = await finishedReading(user, 'vip_499');
+    const reading = await finishedReading(user, 'vip');
     fake.set({ text: ANSWER, tokenDelayMs: 5 });
     const before = fake.requests.length;
     const [a, b] = await Promise.all([ask(user, reading.id, 'Что он чувствует ко мне?'), ask(user, reading.id, 'Что  он чувствует ко мне?')]);
@@ -165,7 +165,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('the week pass allows one; a free user is locked with the offer (402)', async () => {
     const week = newUser();
-    const r1 = await finishedReading(week, 'week_7d', 'love_relationship');
+    const r1 = await finishedReading(week, 'week', 'love_relationship');
     expect((await ask(week, r1.id, 'Он думает обо мне?')).status).toBe(201);
     expect((await ask(week, r1.id, 'А что дальше?')).status).toBe(429);
 
@@ -180,7 +180,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('refuses bad input, other people’s readings and readings not yet interpreted', async () => {
     const user = newUser();
-    const reading = await finishedReading(user, 'vip_499');
+    const reading = await finishedReading(user, 'vip');
     const short = await ask(user, reading.id, 'ну');
     expect(short.status).toBe(400);
     expect(short.body.error).toMatch(/^question:/);
@@ -201,7 +201,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('an AI failure gives the card-based answer; asking the AI again costs nothing', async () => {
     const user = newUser();
-    const reading = await finishedReading(user, 'basic_299');
+    const reading = await finishedReading(user, 'basic');
     fake.set({ mode: 'fail' });
     const res = await askStream(user, reading.id, 'Что мне мешает?');
     const events = await readSse(res);
@@ -230,7 +230,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   it('an answer cut at its length limit is continued once; cut again, it is never stored as finished', async () => {
     const user = newUser();
-    const reading = await finishedReading(user, 'vip_499');
+    const reading = await finishedReading(user, 'vip');
     fake.queue({ text: '## Уточнение\n\n**Карта** добавляет', finishReason: 'length' }, { text: ' ясности.', finishReason: 'stop' });
     const whole = await ask(user, reading.id, 'Что мне мешает?');
     expect(whole.body.data.followUp).toMatchObject({ status: 'done', answer: '## Уточнение\n\n**Карта** добавляет ясности.' });
@@ -247,7 +247,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     const plain = await createHarness(kind);
     try {
       const user = 71_999;
-      await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+      await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
       const r = (await plain.call(user, 'POST', '/api/readings', { spreadType: 'career_finance', question: 'Получу ли я повышение?' })).body.data;
       await plain.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
       const res = await plain.call(user, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'Когда ждать решения?' });

@@ -99,7 +99,7 @@ describe.each(TEST_DB_KINDS)('hostile input on %s', (kind) => {
     // The app still serves, and the victims see their own state.
     expect((await a.h.call(null, 'GET', '/api/health')).status).toBe(200);
     const vip = await a.h.call(VIP, 'GET', '/api/user/status');
-    expect(vip.body.data.userStatus).toMatchObject({ subscriptionType: 'vip_499', dailySpreadsUsed: 1 });
+    expect(vip.body.data.userStatus).toMatchObject({ subscriptionType: 'vip', dailySpreadsUsed: 1 });
     const free = await a.h.call(FREE, 'GET', '/api/user/status');
     expect(free.body.data.userStatus).toMatchObject({ subscriptionType: 'free', dailySpreadsUsed: 1, remainingSpreads: 0 });
     const reading = await a.h.call(VIP, 'GET', `/api/readings/${a.seeds.vipReading}`);

@@ -36,7 +36,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: fallback', (kind) => {
         const served = instance ? await serveApp(instance.app) : server;
         try {
           const user = newUser();
-          await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic_299' });
+          await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
           const reading = await newReading(user, 'love_relationship', 'Есть ли будущее у наших отношений?');
           await newReading(user, 'love_relationship', 'Второй вопрос о любви');
           expect((await usage(user)).dailySpreadsUsed).toBe(2);

@@ -66,7 +66,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: rules', (kind) => {
     try {
       const other = secondInstance(limited, { apiKey: 'sk-test', baseUrl: fake.baseUrl, rateLimit: { calls: 2, windowS: 600 } });
       const user = newUser();
-      await limited.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+      await limited.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
       const ids: number[] = [];
       for (let i = 0; i < 3; i++) ids.push((await limited.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: `Вопрос ${i}` })).body.data.id);
       expect((await limited.call(user, 'GET', `/api/readings/${ids[0]}/interpretation`)).status).toBe(200);

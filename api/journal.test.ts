@@ -44,7 +44,7 @@ describe.each(TEST_DB_KINDS)('journal on %s', (kind) => {
 
   it('the month’s figures count the user’s readings and daily cards of that local month only', async () => {
     const user = 15_003;
-    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     const cards: { cardId: string; orientation: string }[] = [];
     // Two readings and two daily cards in March 2026 (Moscow), one reading in April.
     for (const [day, spread] of [

@@ -57,7 +57,7 @@ describe.each(TEST_DB_KINDS)('money and quota rules (%s)', (kind) => {
     it('a basic user gets five a day, not fifteen, however the zone changes', async () => {
       const user = 61_003;
       h.setNow(new Date('2026-10-05T19:00:00Z'));
-      expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic_299' })).status).toBe(200);
+      expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' })).status).toBe(200);
       let made = 0;
       for (const tz of ['Europe/Moscow', 'Pacific/Kiritimati', 'America/Los_Angeles']) {
         await h.call(user, 'PUT', '/api/user/settings', { timeZone: tz });
@@ -72,15 +72,15 @@ describe.each(TEST_DB_KINDS)('money and quota rules (%s)', (kind) => {
     h.setNow(new Date('2026-10-08T09:00:00Z'));
     expect((await reading(h, user)).status).toBe(201);
     expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'free', remainingSpreads: 0 });
-    const paid = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
+    const paid = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     expect(paid.status).toBe(200);
-    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'basic_299', dailySpreadsUsed: 0, remainingSpreads: 5 });
+    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'basic', dailySpreadsUsed: 0, remainingSpreads: 5 });
     let made = 0;
     for (let i = 0; i < 7; i++) if ((await reading(h, user)).status === 201) made++;
     expect(made).toBe(5);
     // An upgrade is a new plan too: VIP's allowance from zero.
-    expect((await h.call(user, 'POST', '/api/payments/create', { type: 'vip_499' })).status).toBe(200);
-    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'vip_499', dailySpreadsUsed: 0 });
+    expect((await h.call(user, 'POST', '/api/payments/create', { type: 'vip' })).status).toBe(200);
+    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'vip', dailySpreadsUsed: 0 });
   });
 
   it('a VIP or week-pass user is never offered the micro pack', async () => {
@@ -89,7 +89,7 @@ describe.each(TEST_DB_KINDS)('money and quota rules (%s)', (kind) => {
     expect((await h.call(free, 'GET', '/api/offers/micro')).status).toBe(200);
     expect((await h.call(free, 'GET', '/api/config/pricing')).body.data.micro.available).toBe(true);
     for (const [user, buy] of [
-      [61_021, { type: 'vip_499' }],
+      [61_021, { type: 'vip' }],
       [61_022, { type: 'week' }],
     ] as const) {
       expect((await h.call(user, 'POST', '/api/payments/create', buy)).status).toBe(200);
@@ -127,7 +127,7 @@ describe.each(TEST_DB_KINDS)('one trial per user (%s, YooKassa)', (kind) => {
     // Three trial orders opened before any is paid: each is offered as a trial.
     const orders = [];
     for (let i = 0; i < 3; i++) {
-      const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip_499', autopayConsent: true, mode: 'embedded' });
+      const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, mode: 'embedded' });
       expect(r.body.data).toMatchObject({ trial: true, amount: 10 });
       orders.push(r.body.data.paymentId as string);
     }
@@ -135,7 +135,7 @@ describe.each(TEST_DB_KINDS)('one trial per user (%s, YooKassa)', (kind) => {
     const outcomes = await Promise.all(orders.map((id) => webhook(id)));
     expect(outcomes.map((o) => o.status)).toEqual([200, 200, 200]);
     // One week, not three.
-    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'vip_499', subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
     const payments = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).orderBy('id').execute();
     expect(payments).toHaveLength(3);
     expect(payments.filter((p) => (p.granted as { kind: string }).kind === 'plan')).toHaveLength(1);

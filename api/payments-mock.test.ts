@@ -98,13 +98,13 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect((await h.call(user, 'POST', '/api/readings/micro/reveal', { readingId: second.readingId })).status).toBe(402);
   });
 
-  it('the week pass sets week_7d for 7 days without renewal, extends from its end, and reveals without a micro payment', async () => {
+  it('the week pass sets week for 7 days without renewal, extends from its end, and reveals without a micro payment', async () => {
     const user = 20_006;
     const t0 = new Date('2026-05-01T09:00:00Z');
     h.setNow(t0);
     const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
     expect(r.body.data).toMatchObject({ mock: true, applied: true });
-    expect(r.body.data.userStatus).toMatchObject({ subscriptionType: 'week_7d', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(r.body.data.userStatus).toMatchObject({ subscriptionType: 'week', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
     h.setNow(new Date(t0.getTime() + 2 * DAY_MS));
     const again = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
     expect(again.body.data.userStatus.subscriptionExpires).toBe(new Date(t0.getTime() + 14 * DAY_MS).toISOString());
@@ -117,24 +117,24 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const user = 20_007;
     const t0 = new Date('2026-06-01T00:00:00Z');
     h.setNow(t0);
-    const a = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
-    expect(a.body.data.userStatus).toMatchObject({ subscriptionType: 'basic_299', subscriptionExpires: new Date(t0.getTime() + 30 * DAY_MS).toISOString() });
+    const a = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
+    expect(a.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', subscriptionExpires: new Date(t0.getTime() + 30 * DAY_MS).toISOString() });
     h.setNow(new Date(t0.getTime() + 10 * DAY_MS));
-    const b = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
+    const b = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     expect(b.body.data.userStatus.subscriptionExpires).toBe(new Date(t0.getTime() + 60 * DAY_MS).toISOString());
     // 50 days of basic left, worth 50 × 299/30 ₽, become 50 × 299/499 days of VIP on top of the VIP month.
     const now = new Date(t0.getTime() + 10 * DAY_MS);
-    const c = await h.call(user, 'POST', '/api/payments/create', { type: 'vip_499' });
+    const c = await h.call(user, 'POST', '/api/payments/create', { type: 'vip' });
     const expected = now.getTime() + 30 * DAY_MS + Math.floor((50 * DAY_MS * (299 / 30)) / (499 / 30));
-    expect(c.body.data.userStatus.subscriptionType).toBe('vip_499');
+    expect(c.body.data.userStatus.subscriptionType).toBe('vip');
     expect(Math.abs(new Date(c.body.data.userStatus.subscriptionExpires).getTime() - expected)).toBeLessThan(1000);
     // A lower plan under an active VIP is not sold.
-    expect((await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' })).status).toBe(409);
+    expect((await h.call(user, 'POST', '/api/payments/create', { type: 'basic' })).status).toBe(409);
     expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status).toBe(409);
     // A plan that ended starts again from now.
     const later = new Date(t0.getTime() + 400 * DAY_MS);
     h.setNow(later);
-    const d = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
+    const d = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     expect(d.body.data.userStatus.subscriptionExpires).toBe(new Date(later.getTime() + 30 * DAY_MS).toISOString());
   });
 
@@ -142,32 +142,32 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const user = 20_008;
     const t0 = new Date('2026-07-01T00:00:00Z');
     h.setNow(t0);
-    const paid = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip_499', autopayConsent: true, amount: 10, currency: 'RUB', trialDays: 7 });
+    const paid = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, amount: 10, currency: 'RUB', trialDays: 7 });
     expect(paid.body.data).toMatchObject({ mock: true, trial: true, amount: 10 });
-    expect(paid.body.data.userStatus).toMatchObject({ subscriptionType: 'vip_499', autoRenew: true });
+    expect(paid.body.data.userStatus).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const end = paid.body.data.userStatus.subscriptionExpires;
     expect(end).toBe(new Date(t0.getTime() + 7 * DAY_MS).toISOString());
     const cancel = await h.call(user, 'POST', '/api/user/subscription/cancel');
     expect(cancel.status).toBe(200);
-    expect(cancel.body.data.userStatus).toMatchObject({ subscriptionType: 'vip_499', autoRenew: false, subscriptionExpires: end });
+    expect(cancel.body.data.userStatus).toMatchObject({ subscriptionType: 'vip', autoRenew: false, subscriptionExpires: end });
     h.setNow(new Date(t0.getTime() + 6 * DAY_MS));
-    expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('vip_499');
+    expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('vip');
     h.setNow(new Date(t0.getTime() + 7 * DAY_MS + 1000));
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('free');
     // One trial per user: the next consented payment is the full price.
-    const next = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip_499', autopayConsent: true });
+    const next = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
     expect(next.body.data).toMatchObject({ trial: false, amount: 499 });
   });
 
   it('a stale client amount is refused rather than charged', async () => {
-    const r = await h.call(20_009, 'POST', '/api/payments/create-initial', { planId: 'vip_499', autopayConsent: false, amount: 10 });
+    const r = await h.call(20_009, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: false, amount: 10 });
     expect(r.status).toBe(409);
     expect(r.body.error).toMatch(/^amount: /);
     expect(r.body.amount).toBe(499);
   });
 
   it('paying for someone else is refused', async () => {
-    const r = await h.call(20_010, 'POST', '/api/payments/create', { type: 'vip_499', userId: 20_011 });
+    const r = await h.call(20_010, 'POST', '/api/payments/create', { type: 'vip', userId: 20_011 });
     expect(r.status).toBe(403);
     expect(r.body.error).toMatch(/^userId: /);
   });
@@ -251,7 +251,7 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
       ['/api/payments/create-one-time', { product: 'micro', mode: 'popup' }, 'mode'],
       ['/api/payments/create-one-time', { product: 'micro', readingId: -4 }, 'readingId'],
       ['/api/payments/create', { type: 'platinum' }, 'type'],
-      ['/api/payments/create-initial', { planId: 'vip_499', autopayConsent: 'yes' }, 'autopayConsent'],
+      ['/api/payments/create-initial', { planId: 'vip', autopayConsent: 'yes' }, 'autopayConsent'],
       ['/api/payments/sync-method', {}, 'paymentId'],
       ['/api/readings/micro/reveal', { readingId: 'abc' }, 'readingId'],
       ['/api/analytics/track', { event: 'paywall_shown', payload: [1, 2] }, 'payload'],
@@ -274,7 +274,7 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
   afterAll(() => h.close());
 
   it('POST /api/user/subscription answers 402 with how to pay', async () => {
-    const r = await h.call(21_001, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+    const r = await h.call(21_001, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     expect(r.status).toBe(402);
     expect(r.body.payWith).toBe('/api/payments/create');
   });
@@ -282,15 +282,15 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
   it('a free user cannot make themselves VIP through any call without a confirmed payment', async () => {
     const user = 21_002;
     const attempts: [string, string, unknown][] = [
-      ['POST', '/api/user/subscription', { subscriptionType: 'vip_499' }],
-      ['POST', '/api/payments/create', { type: 'vip_499' }],
-      ['POST', '/api/payments/create-initial', { planId: 'vip_499', autopayConsent: true, amount: 10 }],
+      ['POST', '/api/user/subscription', { subscriptionType: 'vip' }],
+      ['POST', '/api/payments/create', { type: 'vip' }],
+      ['POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, amount: 10 }],
       ['POST', '/api/payments/create-one-time', { product: 'week' }],
       ['POST', '/api/payments/sync-method', { paymentId: 'fake-payment-1' }],
       ['POST', '/api/payments/refund', { paymentId: 1 }],
-      ['POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: 'fake-payment-1', metadata: { userId: String(user), product: 'vip_499' } } }],
-      ['PUT', '/api/user/settings', { timeZone: 'Europe/Moscow', subscriptionType: 'vip_499' }],
-      ['POST', '/api/user/reading', { title: 'VIP', cards: ['Шут'], spreadType: 'free_daily', subscriptionType: 'vip_499' }],
+      ['POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: 'fake-payment-1', metadata: { userId: String(user), product: 'vip' } } }],
+      ['PUT', '/api/user/settings', { timeZone: 'Europe/Moscow', subscriptionType: 'vip' }],
+      ['POST', '/api/user/reading', { title: 'VIP', cards: ['Шут'], spreadType: 'free_daily', subscriptionType: 'vip' }],
     ];
     for (const [method, path, body] of attempts) {
       const r = await h.call(user, method, path, body);

@@ -64,7 +64,7 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
   it('a paid redraw does not count the day twice', async () => {
     const user = 14_002;
     h.setNow(at('2026-04-01'));
-    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     await draw(user);
     const again = await draw(user, true);
     expect(again.streak).toEqual({ current: 1, best: 1, today: true });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DECKS } from '../domain/decks';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../domain/follow-up';
 import { NOTE_MAX } from '../domain/journal';
-import { PLAN_IDS, type PlanId } from '../domain/pricing';
+import { currentProductId, PLAN_IDS, type PlanId } from '../domain/catalogue';
 import { QUESTION_MAX, QUESTION_MIN } from '../domain/question';
 import { SPREAD_TYPES, TIERS } from '../domain/types';
 
@@ -65,11 +65,14 @@ const oneOf = (values: readonly string[]) => `ожидается одно из $
 /** One of the catalogue's spreads. */
 export const spreadType = z.enum(SPREAD_TYPES, { error: (issue) => (issue.input === undefined ? 'укажите тип расклада' : oneOf(SPREAD_TYPES)) });
 
+// Plan ids that carried a price (vip_499…) are accepted for one release: buttons already sent into chats and
+// bookmarked links still name them.
+
 /** A plan as stored on the user (the mock checkout and local sign-in name these). */
-export const tier = z.enum(TIERS, { error: oneOf(TIERS) });
+export const tier = z.preprocess(currentProductId, z.enum(TIERS, { error: oneOf(TIERS) }));
 
 /** A monthly plan that can be bought. */
-export const planId = z.enum(PLAN_IDS as readonly [PlanId, ...PlanId[]], { error: oneOf(PLAN_IDS) });
+export const planId = z.preprocess(currentProductId, z.enum(PLAN_IDS as readonly [PlanId, ...PlanId[]], { error: oneOf(PLAN_IDS) }));
 
 /** A deck's art. */
 export const deck = z.enum(DECKS, { error: oneOf(DECKS) });

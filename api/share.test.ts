@@ -39,7 +39,7 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
 
   it('the owner gets a JPEG story 1080×1920 and card 1200×630; others get 404; it is stored by what it shows', async () => {
     const user = 17_001;
-    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     const r = (await h.call(user, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Что ждёт мой проект?' })).body.data;
     await h.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
 

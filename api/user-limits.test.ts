@@ -26,7 +26,7 @@ describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
     const statuses: number[] = [];
     for (let i = 0; i < USER_LIMITS.checkout.limit + 3; i++) statuses.push((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(USER_LIMITS.checkout.limit);
-    const refused = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
+    const refused = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const calls = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').length - before;

@@ -53,7 +53,7 @@ describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind
     expect(real.body.data.outcome).toBe('applied');
     const sync = await h.call(victim, 'POST', '/api/payments/sync-method', { paymentId });
     expect(sync.status).toBe(200);
-    expect(sync.body.data).toMatchObject({ status: 'succeeded', applied: true, userStatus: { subscriptionType: 'week_7d' } });
+    expect(sync.body.data).toMatchObject({ status: 'succeeded', applied: true, userStatus: { subscriptionType: 'week' } });
     expect(await granted(victim)).toEqual({ payments: 1, messages: 1 });
     // 38 requests named the payment; YooKassa was asked a handful of times.
     expect(readBacks(paymentId)).toBeLessThanOrEqual(5);

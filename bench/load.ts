@@ -3,7 +3,7 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL): GET /api/user/status → POST /api/readings → the interpretation
 // streamed over SSE from the fake OpenAI (50 ms to the first token, 2 ms per token) → GET /api/user/readings,
 // for LOAD_DURATION_S seconds (default 20) after a short warm-up.
-// Each simulated user is a stream of people: a person signs in (/dev/launch), takes vip_499 with
+// Each simulated user is a stream of people: a person signs in (/dev/launch), takes vip with
 // POST /api/user/subscription (999 spreads a day) and does FLOWS_PER_PERSON readings (the AI limit is 10 calls
 // per user in 10 minutes), then the next person comes. Value: completed flows per second (PostgreSQL's when
 // given, else PGlite's); 0 if any call failed. Details: p50/p99 per call, errors, peak RSS of the app.
@@ -116,7 +116,7 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
                 await fetch(`${base}/api/user/subscription`, {
                   method: 'POST',
                   headers: { Authorization: a, 'Content-Type': 'application/json' },
-                  body: JSON.stringify({ subscriptionType: 'vip_499' }),
+                  body: JSON.stringify({ subscriptionType: 'vip' }),
                 }),
                 'subscription',
               );

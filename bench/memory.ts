@@ -81,7 +81,7 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
         const res = await fetch(`${base}/api/user/subscription`, {
           method: 'POST',
           headers: { Authorization: auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ subscriptionType: 'vip_499' }),
+          body: JSON.stringify({ subscriptionType: 'vip' }),
         });
         if (!res.ok) throw new Error(`subscription: ${res.status} ${await res.text()}`);
         users.push({ auth, readings: [] });

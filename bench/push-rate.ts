@@ -95,7 +95,7 @@ export async function run(): Promise<Record<string, unknown>> {
       select g, 'Пользователь', 'Europe/Moscow', false
       from generate_series(${UNLIMITED_MESSAGES + 1}::bigint, ${UNLIMITED_MESSAGES + LIMITED_MESSAGES}::bigint) g`.execute(database.db);
     for (let id = UNLIMITED_MESSAGES + 1; id <= UNLIMITED_MESSAGES + LIMITED_MESSAGES; id++)
-      await services.notifications.paymentConfirmed(id, { product: 'week_7d', until: new Date('2026-03-17T07:00:00Z'), paymentId: `bench-${id}`, timeZone: 'Europe/Moscow' });
+      await services.notifications.paymentConfirmed(id, { product: 'week', until: new Date('2026-03-17T07:00:00Z'), paymentId: `bench-${id}`, timeZone: 'Europe/Moscow' });
     const slow = sender(LIMIT);
     const t1 = performance.now();
     const limited = await slow.drain();

@@ -71,7 +71,7 @@ describe.each(TEST_DB_KINDS)('crisis in the chat (%s)', (kind) => {
   it('a follow-up that speaks of a crisis: help lines, no card, the allowance kept', async () => {
     const id = ++nextUser;
     await h.services.users.ensure(id);
-    await h.services.users.activateMockPlan(id, 'vip_499');
+    await h.services.users.activateMockPlan(id, 'vip');
     ai.set({ text: DEFAULT_FAKE_TEXT });
     const u = h.user(id, 'Вера');
     h.tg.sendText(u, '/reading');

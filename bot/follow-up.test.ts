@@ -40,7 +40,7 @@ describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
   it('a VIP asks a follow-up from the chat and gets the clarifying card and the answer', async () => {
     const id = ++nextUser;
     await h.services.users.ensure(id);
-    await h.services.users.activateMockPlan(id, 'vip_499');
+    await h.services.users.activateMockPlan(id, 'vip');
     const interpretation = await chatReading(id, 'past_present_future', 'Как сложится моя учёба?');
     const reading = (await h.db.selectFrom('readings').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow());
     // The picture of the spread came before the interpretation, with the cards as its caption.

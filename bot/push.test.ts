@@ -197,7 +197,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     const [blocked, ok] = await addUsers(2);
     tg.setBlocked(blocked, true);
     await services.notifications.scheduleDue();
-    await services.notifications.paymentConfirmed(blocked, { product: 'vip_499', until: new Date('2026-04-10T07:00:00Z'), paymentId: 'p-403' });
+    await services.notifications.paymentConfirmed(blocked, { product: 'vip', until: new Date('2026-04-10T07:00:00Z'), paymentId: 'p-403' });
     const stats = await sender().drain();
     expect(stats.blocked).toBe(1);
     expect(sendsTo(blocked)).toHaveLength(1); // the first job tried once, the second not at all
@@ -224,7 +224,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
 
   it('one chat gets at most one message a second', async () => {
     const [u] = await addUsers(1);
-    await services.notifications.paymentConfirmed(u, { product: 'week_7d', until: new Date('2026-03-17T07:00:00Z'), paymentId: 'a' });
+    await services.notifications.paymentConfirmed(u, { product: 'week', until: new Date('2026-03-17T07:00:00Z'), paymentId: 'a' });
     await services.notifications.paymentConfirmed(u, { product: 'micro', paymentId: 'b' });
     await services.notifications.scheduleDue();
     // The per-chat pacing on a virtual clock that moves only when the pacing waits: the spacing it keeps is
@@ -251,7 +251,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   it('week pass: a notice 24 hours before and one at expiry, each once; a renewed pass cancels the old notice', async () => {
     const [u] = await addUsers(1, { notifyDaily: false });
     const expires = new Date(MORNING.getTime() + 20 * 3600_000);
-    await database.db.updateTable('users').set({ subscription_type: 'week_7d', subscription_expires: expires }).where('id', '=', u).execute();
+    await database.db.updateTable('users').set({ subscription_type: 'week', subscription_expires: expires }).where('id', '=', u).execute();
 
     expect((await services.notifications.scheduleDue()).weekPass).toBe(1);
     expect((await services.notifications.scheduleDue()).weekPass).toBe(0);
@@ -269,7 +269,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     // A renewed pass: its own notice, and a queued notice of the old expiry is dropped when its turn comes.
     const [w] = await addUsers(1, { notifyDaily: false });
     now = MORNING;
-    await database.db.updateTable('users').set({ subscription_type: 'week_7d', subscription_expires: expires }).where('id', '=', w).execute();
+    await database.db.updateTable('users').set({ subscription_type: 'week', subscription_expires: expires }).where('id', '=', w).execute();
     await services.notifications.scheduleDue();
     await database.db.updateTable('users').set({ subscription_expires: new Date(expires.getTime() + 7 * 86_400_000) }).where('id', '=', w).execute();
     await sender().drain();
@@ -280,8 +280,8 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   it('payment confirmation: what was activated and until when, once per payment', async () => {
     const [u] = await addUsers(1, { notifyDaily: false });
     const until = new Date('2026-04-09T21:00:00Z');
-    expect(await services.notifications.paymentConfirmed(u, { product: 'basic_299', until, paymentId: 'charge-1' })).toBe(true);
-    expect(await services.notifications.paymentConfirmed(u, { product: 'basic_299', until, paymentId: 'charge-1' })).toBe(false);
+    expect(await services.notifications.paymentConfirmed(u, { product: 'basic', until, paymentId: 'charge-1' })).toBe(true);
+    expect(await services.notifications.paymentConfirmed(u, { product: 'basic', until, paymentId: 'charge-1' })).toBe(false);
     await sender().drain();
     expect(sendsTo(u)).toHaveLength(1);
     expect(sendsTo(u)[0].params.text).toBe('✅ Оплата получена, спасибо! Активировано: «Basic Premium». Доступ действует до 10 апреля в 00:00.');

@@ -59,7 +59,7 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
   it('a year forecast whose caption would pass 1,024 characters: the picture comes with the caption cut to fit and «…», and a button sends the whole text', async () => {
     const id = ++nextUser;
     await h.services.users.ensure(id);
-    await h.services.users.activateMockPlan(id, 'vip_499');
+    await h.services.users.activateMockPlan(id, 'vip');
     await askQuestion(id, 'year_forecast');
 
     // 500 characters, with «<», «>» and «&» (each is an entity in the HTML, one character to Telegram).
@@ -116,7 +116,7 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     const owner = ++nextUser;
     const other = ++nextUser;
     await h.services.users.ensure(owner);
-    await h.services.users.activateMockPlan(owner, 'basic_299');
+    await h.services.users.activateMockPlan(owner, 'basic');
     const reading = await h.services.readings.create(owner, { spreadType: 'past_present_future', question: 'Как сложится моя учёба?' });
     h.tg.sendText(h.user(other), '/help');
     h.tg.sendText(h.user(owner), '/help');

@@ -3,7 +3,7 @@ import { deal, shuffle } from './deal';
 import { DECK } from './deck';
 import { validateQuestion } from './question';
 import { SPREADS } from './spreads';
-import { canUseSpread, dailySpreadLimit, effectiveTier, interpretationLevel } from './tiers';
+import { canUseSpread, dailySpreadLimit, effectiveTier, entitlementFor, interpretationLevel } from './entitlement';
 import { addDays, formatCountdown, formatDurationWords, formatRuDate, localDate, msUntilLocalMidnight, zonedTimeToUtc } from './time';
 import { chooseVariant, fnv1a32 } from './variant';
 
@@ -34,26 +34,26 @@ describe('question validation', () => {
 describe('tiers', () => {
   const spread = (id: string) => SPREADS.find((s) => s.id === id)!;
   it('has the spec limits', () => {
-    expect(dailySpreadLimit({ tier: 'free', special: false })).toBe(1);
-    expect(dailySpreadLimit({ tier: 'basic_299', special: false })).toBe(5);
-    expect(dailySpreadLimit({ tier: 'vip_499', special: false })).toBe(999);
-    expect(dailySpreadLimit({ tier: 'week_7d', special: false })).toBe(999);
-    expect(dailySpreadLimit({ tier: 'free', special: true })).toBe(999);
+    expect(dailySpreadLimit(entitlementFor('free', false))).toBe(1);
+    expect(dailySpreadLimit(entitlementFor('basic', false))).toBe(5);
+    expect(dailySpreadLimit(entitlementFor('vip', false))).toBe(999);
+    expect(dailySpreadLimit(entitlementFor('week', false))).toBe(999);
+    expect(dailySpreadLimit(entitlementFor('free', true))).toBe(999);
   });
   it('gates paid and VIP spreads', () => {
-    expect(canUseSpread({ tier: 'free', special: false }, spread('free_daily')).ok).toBe(true);
-    expect(canUseSpread({ tier: 'free', special: false }, spread('love_relationship'))).toEqual({ ok: false, reason: 'needs_paid' });
-    expect(canUseSpread({ tier: 'week_7d', special: false }, spread('love_relationship')).ok).toBe(true);
-    expect(canUseSpread({ tier: 'basic_299', special: false }, spread('celtic_cross'))).toEqual({ ok: false, reason: 'needs_vip' });
-    expect(canUseSpread({ tier: 'vip_499', special: false }, spread('celtic_cross')).ok).toBe(true);
-    expect(canUseSpread({ tier: 'free', special: true }, spread('spiritual_guidance')).ok).toBe(true);
+    expect(canUseSpread(entitlementFor('free', false), spread('free_daily')).ok).toBe(true);
+    expect(canUseSpread(entitlementFor('free', false), spread('love_relationship'))).toEqual({ ok: false, reason: 'needs_paid' });
+    expect(canUseSpread(entitlementFor('week', false), spread('love_relationship')).ok).toBe(true);
+    expect(canUseSpread(entitlementFor('basic', false), spread('celtic_cross'))).toEqual({ ok: false, reason: 'needs_vip' });
+    expect(canUseSpread(entitlementFor('vip', false), spread('celtic_cross')).ok).toBe(true);
+    expect(canUseSpread(entitlementFor('free', true), spread('spiritual_guidance')).ok).toBe(true);
   });
   it('treats an expired plan as free and picks the interpretation level', () => {
     const now = new Date('2026-01-10T00:00:00Z');
-    expect(effectiveTier('vip_499', new Date('2026-01-09T00:00:00Z'), now)).toBe('free');
-    expect(effectiveTier('vip_499', new Date('2026-01-11T00:00:00Z'), now)).toBe('vip_499');
-    expect(interpretationLevel('free')).toBe('basic');
-    expect(interpretationLevel('week_7d')).toBe('premium');
+    expect(effectiveTier('vip', new Date('2026-01-09T00:00:00Z'), now)).toBe('free');
+    expect(effectiveTier('vip', new Date('2026-01-11T00:00:00Z'), now)).toBe('vip');
+    expect(interpretationLevel(entitlementFor('free', false))).toBe('basic');
+    expect(interpretationLevel(entitlementFor('week', false))).toBe('premium');
   });
 });
 

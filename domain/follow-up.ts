@@ -7,17 +7,10 @@ import { readQuestion } from './reading/question';
 import { questionModelLines } from './reading/question-prompt';
 import { spreadLabel } from './spreads';
 import { cleanUserText, userTextBlock } from './user-text';
-import type { DealtCard, TarotCard, Tier } from './types';
+import type { DealtCard, TarotCard } from './types';
 
 export const FOLLOW_UP_QUESTION_MIN = 3;
 export const FOLLOW_UP_QUESTION_MAX = 300;
-
-/** Follow-ups per reading: VIP 3, the week pass and basic 1, free none (shown locked with the offer). */
-export function followUpAllowance(tier: Tier, special = false): number {
-  if (special || tier === 'vip_499') return 3;
-  if (tier === 'basic_299' || tier === 'week_7d') return 1;
-  return 0;
-}
 
 export interface FollowUpInput {
   spreadType: string;

@@ -1,30 +1,24 @@
 // The product catalogue and its prices, pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
+import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from './catalogue';
 import { variantFromBits } from './variant';
-import { effectiveTier } from './tiers';
+import { effectiveTier } from './entitlement';
 import { DAY_MS } from './time';
 import type { Tier } from './types';
 
-export const PRODUCTS = ['micro', 'week', 'basic_299', 'vip_499', 'trial'] as const;
-export type ProductId = (typeof PRODUCTS)[number];
-export type PlanId = 'basic_299' | 'vip_499';
-export const PLAN_IDS: readonly PlanId[] = ['basic_299', 'vip_499'];
 
 export const CURRENCIES = ['RUB', 'UAH', 'KZT', 'BYN'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', UAH: '₴', KZT: '₸', BYN: 'Br' };
 
-export const DEFAULT_PRICES_RUB: Record<ProductId, number> = { week: 149, micro: 99, basic_299: 299, vip_499: 499, trial: 10 };
+export const DEFAULT_PRICES_RUB: Record<ProductId, number> = { week: 149, micro: 99, basic: 299, vip: 499, trial: 10 };
 /** The micro pack's promotional price per A/B variant; A is the control (the regular price). */
 export const DEFAULT_MICRO_PRICE_VARIANTS: Record<AbVariant, number> = { A: 99, B: 79 };
 /** Telegram Stars (XTR) prices; a Star is worth about 1.3 ₽ to the seller. */
-export const DEFAULT_STARS_PRICES: Record<Exclude<ProductId, 'trial'>, number> = { week: 115, micro: 75, basic_299: 230, vip_499: 385 };
+export const DEFAULT_STARS_PRICES: Record<Exclude<ProductId, 'trial'>, number> = { week: 115, micro: 75, basic: 230, vip: 385 };
 /** Units of the currency per rouble, for showing prices to users whose app speaks uk, kk or be. */
 export const DEFAULT_CURRENCY_RATES: Record<Exclude<Currency, 'RUB'>, number> = { UAH: 0.45, KZT: 5.6, BYN: 0.035 };
 
-export const PLAN_DAYS = 30;
-export const WEEK_DAYS = 7;
-export const TRIAL_DAYS = 7;
 /** Telegram allows exactly 30 days for a Stars subscription. */
 export const STARS_SUBSCRIPTION_PERIOD_S = 2_592_000;
 /** The micro promo and the week offer count down 15 minutes (mm:ss). */
@@ -124,12 +118,12 @@ export const rubAmountString = (rub: number) => rub.toFixed(2);
 export function productGrant(product: ProductId, planId?: PlanId): { tier: Exclude<Tier, 'free'>; days: number } | null {
   switch (product) {
     case 'week':
-      return { tier: 'week_7d', days: WEEK_DAYS };
-    case 'basic_299':
-    case 'vip_499':
+      return { tier: 'week', days: WEEK_DAYS };
+    case 'basic':
+    case 'vip':
       return { tier: product, days: PLAN_DAYS };
     case 'trial':
-      return { tier: planId ?? 'vip_499', days: TRIAL_DAYS };
+      return { tier: planId ?? 'vip', days: TRIAL_DAYS };
     default:
       return null;
   }
@@ -137,7 +131,7 @@ export function productGrant(product: ProductId, planId?: PlanId): { tier: Exclu
 
 /** The rouble value of one day of a paid tier, for converting leftover days when the tier changes. */
 export function dailyValueRub(t: PricingTable, tier: Exclude<Tier, 'free'>): number {
-  return tier === 'week_7d' ? t.pricesRub.week / WEEK_DAYS : t.pricesRub[tier] / PLAN_DAYS;
+  return tier === 'week' ? t.pricesRub.week / WEEK_DAYS : t.pricesRub[tier] / PLAN_DAYS;
 }
 
 export interface PlanState {
@@ -161,7 +155,7 @@ export function extendPlan(current: PlanState, grant: { tier: Exclude<Tier, 'fre
   return { type: grant.tier, expires: new Date(now.getTime() + periodMs + creditMs) };
 }
 
-const RANK: Record<Tier, number> = { free: 0, basic_299: 1, week_7d: 2, vip_499: 3 };
+const RANK: Record<Tier, number> = { free: 0, basic: 1, week: 2, vip: 3 };
 export const tierRank = (t: Tier) => RANK[t];
 
 /**
@@ -173,17 +167,17 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
   switch (product) {
     case 'micro':
       // Plans that already give what the micro pack sells are never offered it.
-      if (tier === 'vip_499') return { ok: false, message: 'С VIP-подпиской микро-пакет не нужен: расклады и толкования уже без ограничений' };
-      if (tier === 'week_7d') return { ok: false, message: 'С неделей безлимита дополнительные карты открываются без оплаты' };
+      if (tier === 'vip') return { ok: false, message: 'С VIP-подпиской микро-пакет не нужен: расклады и толкования уже без ограничений' };
+      if (tier === 'week') return { ok: false, message: 'С неделей безлимита дополнительные карты открываются без оплаты' };
       return { ok: true };
     case 'week':
-      return tier === 'free' || tier === 'week_7d' ? { ok: true } : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };
-    case 'basic_299':
-      return tier === 'vip_499' ? { ok: false, message: 'У вас уже активен VIP: Basic не нужен' } : { ok: true };
-    case 'vip_499':
+      return tier === 'free' || tier === 'week' ? { ok: true } : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };
+    case 'basic':
+      return tier === 'vip' ? { ok: false, message: 'У вас уже активен VIP: Basic не нужен' } : { ok: true };
+    case 'vip':
       return { ok: true };
     case 'trial':
-      return tier === 'vip_499' ? { ok: false, message: 'Пробный период недоступен при активном VIP' } : { ok: true };
+      return tier === 'vip' ? { ok: false, message: 'Пробный период недоступен при активном VIP' } : { ok: true };
   }
 }
 
@@ -201,18 +195,18 @@ export interface PlanCard {
 export function planCards(prices: Record<PlanId, number>): PlanCard[] {
   return [
     {
-      id: 'basic_299',
+      id: 'basic',
       name: 'Basic Premium',
-      price: prices.basic_299,
+      price: prices.basic,
       period: 'месяц',
       popular: false,
       features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
       savings: null,
     },
     {
-      id: 'vip_499',
+      id: 'vip',
       name: 'VIP Premium',
-      price: prices.vip_499,
+      price: prices.vip,
       period: 'месяц',
       // The most popular tag goes to the plan with the most features (our own rule).
       popular: true,

@@ -25,7 +25,7 @@ export interface TarotCard {
   reversedMeaning: string;
 }
 
-export const TIERS = ['free', 'basic_299', 'vip_499', 'week_7d'] as const;
+export const TIERS = ['free', 'basic', 'vip', 'week'] as const;
 export type Tier = (typeof TIERS)[number];
 
 export const SPREAD_TYPES = [

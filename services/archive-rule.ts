@@ -8,9 +8,8 @@ import type { Reading, User } from '../db/schema';
 import { DAY_MS } from '../domain/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
-import { entitlementOf } from './users';
-
-export const ARCHIVE_WINDOW_DAYS = 30;
+import { entitlementOf, seesWholeArchive as planSeesWholeArchive } from '../domain/entitlement';
+import { ARCHIVE_WINDOW_DAYS } from '../domain/catalogue';
 
 type RuleDeps = Pick<ServiceDeps, 'db' | 'clock' | 'specialAccessUserIds'>;
 
@@ -19,13 +18,12 @@ export const archiveWindowStart = (deps: RuleDeps) => new Date(deps.clock().getT
 
 /** The whole archive is open to this user (VIP or special access). */
 export function seesWholeArchive(deps: RuleDeps, user: User): boolean {
-  const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-  return e.special || e.tier === 'vip_499';
+  return planSeesWholeArchive(entitlementOf(user, deps.clock(), deps.specialAccessUserIds));
 }
 
 export const needsVip = () =>
   new ServiceError('payment_required', `Архив гаданий старше ${ARCHIVE_WINDOW_DAYS} дней доступен с VIP-подпиской.`, {
-    requiredPlan: 'vip_499',
+    requiredPlan: 'vip',
     redirect: '/subscription',
   });
 

@@ -3,7 +3,8 @@
 // by question text and by card. Nothing is ever deleted.
 import * as archiveRepo from '../db/repositories/archive';
 import { DECK } from '../domain/deck';
-import { ARCHIVE_WINDOW_DAYS, archiveWindowStart, needsVip, seesWholeArchive } from './archive-rule';
+import { ARCHIVE_WINDOW_DAYS } from '../domain/catalogue';
+import { archiveWindowStart, needsVip, seesWholeArchive } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { readingView, type ReadingView } from './readings';
 import type { UserService } from './users';

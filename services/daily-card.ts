@@ -5,13 +5,13 @@ import * as ritualRepo from '../db/repositories/ritual';
 import { milestoneMessage, streakView, type StreakView } from '../domain/ritual';
 import { CARD_BY_ID, DECK } from '../domain/deck';
 import { deal } from '../domain/deal';
-import { canRedrawDailyCard } from '../domain/tiers';
+import { canRedrawDailyCard, entitlementOf } from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { addDays, localDate, nextLocalMidnight } from '../domain/time';
 import type { DailyUsage } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
-import { entitlementOf, type UserService } from './users';
+import type { UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
 

@@ -13,7 +13,6 @@ import { deal } from '../domain/deal';
 import {
   buildFollowUpFallback,
   buildFollowUpMessages,
-  followUpAllowance,
   FOLLOW_UP_QUESTION_MAX,
   FOLLOW_UP_QUESTION_MIN,
   type FollowUpInput,
@@ -25,7 +24,8 @@ import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
 import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
 import { cardView, type DealtCardView } from './readings';
-import { entitlementOf, type UserService } from './users';
+import { entitlementOf, followUpAllowance } from '../domain/entitlement';
+import type { UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
 /** Follow-up flights are never cancelled: the answer is stored even when every listener has gone. */
@@ -86,7 +86,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   async function allowanceFor(userId: number, used: number): Promise<FollowUpAllowance> {
     const user = await users.requireUser(userId);
     const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-    const limit = followUpAllowance(e.tier, e.special);
+    const limit = followUpAllowance(e);
     return { limit, used, remaining: Math.max(0, limit - used), locked: limit === 0 };
   }
 
@@ -236,7 +236,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       const reading = await owned(userId, readingId);
       checkFinished(reading);
       const pre = await allowanceFor(userId, 0);
-      if (pre.locked) throw new ServiceError('payment_required', FOLLOW_UP_LOCKED, { requiredPlan: 'basic_299', redirect: '/subscription' });
+      if (pre.locked) throw new ServiceError('payment_required', FOLLOW_UP_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
       const leaseId = nextLease();
       const { row, repeated, used } = await deps.db.transaction().execute(async (trx) => {
         const r = await repo.lockReading(trx, readingId);

@@ -6,7 +6,7 @@ import type { ClaimedJob } from '../db/repositories/notifications';
 import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
 import { reminderText } from '../domain/ritual';
-import { effectiveTier } from '../domain/tiers';
+import { effectiveTier } from '../domain/entitlement';
 import { DAY_MS, isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
 import type { Tier } from '../domain/types';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
@@ -24,9 +24,9 @@ const REMINDER_WINDOW_MS = 3 * 3600_000;
 const REMINDER_MARGIN_MS = 30 * 60_000;
 
 const PRODUCT_NAMES: Record<string, string> = {
-  week_7d: 'Неделя безлимита',
-  basic_299: 'Basic Premium',
-  vip_499: 'VIP Premium',
+  week: 'Неделя безлимита',
+  basic: 'Basic Premium',
+  vip: 'VIP Premium',
   micro: 'Микро-пакет: две дополнительные карты и персональный совет',
 };
 
@@ -66,7 +66,7 @@ export function createNotificationService(deps: ServiceDeps) {
     // One notice per user whose week pass expires between `from` and `to` (the expiry de-duplicates it).
     const enqueue = async (kind: string, from: Date, to: Date, payload: (u: { subscription_expires: Date | null; time_zone: string }) => NotificationPayload) => {
       let count = 0;
-      for (const u of await repo.usersWithExpiryBetween(deps.db, { plan: 'week_7d', from, to, kind })) {
+      for (const u of await repo.usersWithExpiryBetween(deps.db, { plan: 'week', from, to, kind })) {
         const inserted = await repo.insertNotification(deps.db, {
           userId: u.id,
           kind,
@@ -187,7 +187,7 @@ export function createNotificationService(deps: ServiceDeps) {
         case PUSH_KINDS.weekExpiring:
         case PUSH_KINDS.weekExpired: {
           const exp = job.subscription_expires;
-          if (job.subscription_type !== 'week_7d' || !exp || repo.expiryKey(exp) !== job.dedup_key) return 'plan changed';
+          if (job.subscription_type !== 'week' || !exp || repo.expiryKey(exp) !== job.dedup_key) return 'plan changed';
           if (job.kind === PUSH_KINDS.weekExpiring && exp <= now) return 'already expired';
           if (job.kind === PUSH_KINDS.weekExpired && effectiveTier(job.subscription_type as Tier, exp, now) !== 'free') return 'still active';
           return null;

@@ -8,7 +8,7 @@ import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
 import { getSpread, positionNamesFor, SPREADS, spreadLabel } from '../domain/spreads';
-import { canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/tiers';
+import { entitlementOf, canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation } from '../domain/types';
@@ -18,7 +18,7 @@ import { refuseCrisis } from './crisis';
 import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';
 import { createMicroSpreadReading } from './payments/micro-spread';
-import { entitlementOf, type UserService } from './users';
+import type { UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
 
@@ -135,7 +135,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         throw new ServiceError(
           'payment_required',
           verdict.reason === 'needs_vip' ? `Расклад «${spread.name}» доступен только с VIP-подпиской.` : `Расклад «${spread.name}» доступен с подпиской.`,
-          { requiredPlan: verdict.reason === 'needs_vip' ? 'vip_499' : 'basic_299', redirect: '/subscription' },
+          { requiredPlan: verdict.reason === 'needs_vip' ? 'vip' : 'basic', redirect: '/subscription' },
         );
       }
       const reading = await deps.db.transaction().execute(async (trx) => {
@@ -145,7 +145,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           spreadType: spread.id,
           question: q.question,
           cards: deal(DECK_IDS, spread.cards, deps.randomInt),
-          level: interpretationLevel(charged.entitlement.tier),
+          level: interpretationLevel(charged.entitlement),
           status: 'dealt',
           chargedDay: charged.day,
           // The year forecast's months start from the user's current month.

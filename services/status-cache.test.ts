@@ -25,8 +25,8 @@ describe('status kept in process (PGlite)', () => {
     await s.readings.useSpread(42, true);
     expect((await s.users.status(42)).status.remainingSpreads).toBe(0);
 
-    await sql`update users set subscription_type = 'basic_299', subscription_expires = ${new Date('2026-04-01T00:00:00Z')} where id = 42`.execute(database.db);
-    expect((await s.users.status(42)).status.subscriptionType).toBe('basic_299');
+    await sql`update users set subscription_type = 'basic', subscription_expires = ${new Date('2026-04-01T00:00:00Z')} where id = 42`.execute(database.db);
+    expect((await s.users.status(42)).status.subscriptionType).toBe('basic');
 
     // PGlite has one connection: a read waits for the transaction, which then commits.
     await database.db.transaction().execute(async (trx) => {
@@ -44,7 +44,7 @@ describe('status kept in process (PGlite)', () => {
   });
 
   it('50 simultaneous reads while spreads are taken never show fewer used than were taken before the read began', async () => {
-    await s.users.activateMockPlan(42, 'basic_299');
+    await s.users.activateMockPlan(42, 'basic');
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         if (i % 10 === 0) await s.readings.useSpread(42, false).catch(() => null);

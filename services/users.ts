@@ -6,7 +6,7 @@ import { writeWatchOf } from '../db/write-watch';
 import type { StatusUser, TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
-import { canRedrawDailyCard, dailySpreadLimit, effectiveTier, isPaidTier, type Entitlement } from '../domain/tiers';
+import { canRedrawDailyCard, dailySpreadLimit, entitlementOf, isPaidTier } from '../domain/entitlement';
 import { guardOnZoneChange, userDay } from '../domain/day';
 import { DAY_MS, isValidTimeZone, wallClock } from '../domain/time';
 import { streakView, type StreakView } from '../domain/ritual';
@@ -65,13 +65,6 @@ export const profileView = (u: StatusUser): UserProfileView => ({
   isPremium: u.is_premium,
   photoUrl: u.photo_url,
 });
-
-export function entitlementOf(user: Pick<User, 'id' | 'subscription_type' | 'subscription_expires'>, now: Date, specialIds: readonly number[]): Entitlement {
-  return {
-    tier: effectiveTier(user.subscription_type, user.subscription_expires, now),
-    special: specialIds.includes(user.id),
-  };
-}
 
 /** Builds the status from the user and a usage row (ignored unless it is for the user's local today). */
 export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefined, now: Date, specialIds: readonly number[]): UserStatus {
@@ -281,14 +274,14 @@ export function createUserService(deps: ServiceDeps) {
         throw new ServiceError('payment_required', 'Оформите подписку через оплату: POST /api/payments/create', {
           payWith: '/api/payments/create',
         });
-      const days = type === 'week_7d' ? 7 : 30;
+      const days = type === 'week' ? 7 : 30;
       await deps.db.transaction().execute(async (trx) => {
         const user = await usersRepo.lockUser(trx, userId);
         if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
         const now = deps.clock();
         const current = entitlementOf(user, now, []).tier;
         const from = current === type && user.subscription_expires && user.subscription_expires > now ? user.subscription_expires : now;
-        await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * DAY_MS), type !== 'week_7d');
+        await usersRepo.setSubscription(trx, userId, type as Tier, new Date(from.getTime() + days * DAY_MS), type !== 'week');
         if (current !== type) await usageRepo.restartSpreads(trx, userId, userDay(user, now).day);
       });
       return status(userId);

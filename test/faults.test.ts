@@ -74,7 +74,7 @@ async function checkIntegrity(db: Db, s: StreamResult) {
     expect(messages.filter((m) => m.dedup_key === `yookassa:${p.provider_payment_id}`)).toHaveLength(1);
     if (p.product === 'week') {
       expect(granted.kind).toBe('plan');
-      expect(user.subscription_type).toBe('week_7d');
+      expect(user.subscription_type).toBe('week');
       expect(user.subscription_expires?.toISOString()).toBe(granted.expires);
     } else {
       expect(granted.kind).toBe('micro');

@@ -40,7 +40,7 @@ describe.each(TEST_DB_KINDS)('follow-up after a crash (%s)', (kind) => {
   it('a follow-up whose answer was being written when the process was killed is answered within seconds after the restart', async () => {
     const user = kind === 'pglite' ? 931_001 : 932_001;
     const auth = await launchUser(app!.base, user);
-    expect((await callApp(app!.base, 'POST', '/api/user/subscription', { auth, json: { subscriptionType: 'vip_499' } })).status).toBe(200);
+    expect((await callApp(app!.base, 'POST', '/api/user/subscription', { auth, json: { subscriptionType: 'vip' } })).status).toBe(200);
     const created = await callApp(app!.base, 'POST', '/api/readings', { auth, json: { spreadType: 'past_present_future', question: 'Что меня ждёт?' } });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;

@@ -139,9 +139,9 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
     expect((await callApp(a!.base, 'GET', '/api/user/status', { auth: auth(user) })).body.data.userStatus.notifyDaily).toBe(false);
   });
 
-  it('quotas hold across both: 50 simultaneous readings of a basic_299 user, split between A and B, grant exactly 5', async () => {
+  it('quotas hold across both: 50 simultaneous readings of a basic user, split between A and B, grant exactly 5', async () => {
     const user = 620_002;
-    expect((await callApp(a!.base, 'POST', '/api/user/subscription', { auth: auth(user), json: { subscriptionType: 'basic_299' } })).status).toBe(200);
+    expect((await callApp(a!.base, 'POST', '/api/user/subscription', { auth: auth(user), json: { subscriptionType: 'basic' } })).status).toBe(200);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         callApp(i % 2 ? b!.base : a!.base, 'POST', '/api/readings', {
@@ -160,7 +160,7 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
     expect(rows.map((r) => r.id).sort()).toEqual(created.map((r) => r.body.data.id).sort());
     for (const inst of [a!, b!]) {
       const s = await callApp(inst.base, 'GET', '/api/user/status', { auth: auth(user) });
-      expect(s.body.data.userStatus).toMatchObject({ subscriptionType: 'basic_299', dailySpreadsUsed: 5, remainingSpreads: 0, totalSpreadsUsed: 5 });
+      expect(s.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', dailySpreadsUsed: 5, remainingSpreads: 0, totalSpreadsUsed: 5 });
     }
   });
 

@@ -48,7 +48,7 @@ export function useInterpretationFixture(kind: TestDbKind, ai: Partial<AiConfig>
     server: undefined as unknown as ServedApp,
     newUser: () => ++nextUser,
     async newReading(user: number, spreadType = 'free_daily', question = 'Что меня ждёт сегодня?') {
-      if (spreadType !== 'free_daily') await f.h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip_499' });
+      if (spreadType !== 'free_daily') await f.h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
       const res = await f.h.call(user, 'POST', '/api/readings', { spreadType, question });
       expect(res.status).toBe(201);
       return res.body.data as { id: number; cards: any[]; level: string };

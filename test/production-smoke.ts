@@ -39,7 +39,7 @@ async function smoke(base: string, tg: ReturnType<typeof createTestTelegram>) {
   });
   check(delivered.status === 200, 'successful_payment through the webhook', delivered.status);
   const paid = await callApp(base, 'GET', '/api/user/status', { auth });
-  check(paid.body.data.userStatus.subscriptionType === 'week_7d', 'the week pass granted', paid.body.data.userStatus);
+  check(paid.body.data.userStatus.subscriptionType === 'week', 'the week pass granted', paid.body.data.userStatus);
 
   const reading = await callApp(base, 'POST', '/api/readings', { auth, json: { spreadType: 'past_present_future', question: 'Что принесёт эта неделя?' } });
   check(reading.status === 201, 'a reading', reading);

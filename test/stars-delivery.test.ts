@@ -97,7 +97,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
       expect(orders.find((o) => o.id === p.orderId)?.status).toBe('succeeded');
       expect(messages.filter((m) => m.dedup_key === `stars:${p.chargeId}`)).toHaveLength(1);
       const user = users.find((u) => u.id === p.userId)!;
-      expect(user.subscription_type).toBe('week_7d');
+      expect(user.subscription_type).toBe('week');
       // One week from the payment, not two.
       const days = (user.subscription_expires!.getTime() - rows[0].created_at.getTime()) / DAY_MS;
       expect(days).toBeGreaterThan(6.9);
@@ -136,7 +136,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
     }
     for (const p of paid.slice(0, 3)) {
       const s = await callApp(app!.base, 'GET', '/api/user/status', { auth: auth(p.userId) });
-      expect(s.body.data.userStatus.subscriptionType).toBe('week_7d');
+      expect(s.body.data.userStatus.subscriptionType).toBe('week');
     }
     if (!pg) await app.stop();
     await withDatabase((db) => expectGrantedOnce(db, paid));
@@ -186,7 +186,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
         }
         await until(async () => {
           const s = await callApp(polling.base, 'GET', '/api/user/status', { auth: auth(p.userId) });
-          expect(s.body.data?.userStatus.subscriptionType).toBe('week_7d');
+          expect(s.body.data?.userStatus.subscriptionType).toBe('week');
         });
         await expectGrantedOnce(pg!.db, [p]);
       } finally {

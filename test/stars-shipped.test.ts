@@ -55,8 +55,8 @@ describe('the built server takes Stars and talks to the Bot API', () => {
   const products = [
     { product: 'micro', path: '/api/payments/create-one-time', body: { product: 'micro' } },
     { product: 'week', path: '/api/payments/create-one-time', body: { product: 'week' } },
-    { product: 'basic_299', path: '/api/payments/create', body: { type: 'basic_299' } },
-    { product: 'vip_499', path: '/api/payments/create', body: { type: 'vip_499' } },
+    { product: 'basic', path: '/api/payments/create', body: { type: 'basic' } },
+    { product: 'vip', path: '/api/payments/create', body: { type: 'vip' } },
   ] as const;
 
   it.each(products.map((p, i) => [p.product, p, 830_001 + i] as const))('buys %s with Stars: an invoice link from Telegram, granted once for two deliveries', async (product, p, userId) => {
@@ -68,7 +68,7 @@ describe('the built server takes Stars and talks to the Bot API', () => {
     expect(invoice!.params.currency).toBe('XTR');
     expect(order.body.data.invoiceLink).toMatch(/^https:\/\/t\.me\/\$/);
     // Plans are Stars subscriptions; the week pass and the micro pack are one-off invoices.
-    expect(!!invoice!.params.subscription_period).toBe(product === 'basic_299' || product === 'vip_499');
+    expect(!!invoice!.params.subscription_period).toBe(product === 'basic' || product === 'vip');
 
     const paid = { payload: orderId, amount: invoice!.params.prices[0].amount as number, chargeId: `shipped_${product}` };
     expect(await deliver(userId, paid)).toBe(200);
@@ -79,7 +79,7 @@ describe('the built server takes Stars and talks to the Bot API', () => {
       expect(ent.body.data.hasMicroPurchase).toBe(true);
     } else {
       const status = await callApp(app.base, 'GET', '/api/user/status', { auth: auth(userId) });
-      expect(status.body.data.userStatus.subscriptionType).toBe(product === 'week' ? 'week_7d' : product);
+      expect(status.body.data.userStatus.subscriptionType).toBe(product === 'week' ? 'week' : product);
     }
     // One confirmation message for two deliveries.
     await until(() => expect(tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === userId)).toHaveLength(1));

@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
 import { requireAdmin, type AppEnv } from '../auth';
 import { ok, validate } from '../http';
+import { currentProductId } from '../../domain/catalogue';
 import { flag, planId, readingId } from '../schemas';
 
 /** How long the token in a payment return address lasts. */
@@ -18,7 +19,7 @@ const returnUrl = z.string({ error: 'ожидается адрес' }).max(2000,
 const userIdField = z.union([z.number(), z.string().max(32)]).optional().nullable();
 
 const oneTimeBody = z.object({
-  product: z.enum(['micro', 'week'], { error: 'ожидается micro или week' }),
+  product: z.preprocess(currentProductId, z.enum(['micro', 'week'], { error: 'ожидается micro или week' })),
   mode,
   context: z
     .union([z.string().max(2000), z.record(z.string(), z.unknown())])
@@ -31,7 +32,7 @@ const oneTimeBody = z.object({
 });
 
 const subscriptionBody = z.object({
-  type: z.enum(['basic_299', 'vip_499', 'week', 'week_7d'], { error: 'ожидается basic_299, vip_499 или week' }).transform((t) => (t === 'week_7d' ? 'week' : t)),
+  type: z.preprocess(currentProductId, z.enum(['basic', 'vip', 'week'], { error: 'ожидается basic, vip или week' })),
   userId: userIdField,
   mode,
   returnUrl,
@@ -45,7 +46,7 @@ const initialBody = z.object({
   description: z.string().max(255).optional(),
   mode,
   returnUrl,
-  planId: planId.default('vip_499'),
+  planId: planId.default('vip'),
   autopayConsent: flag.default(false),
   trialDays: z.coerce.number().int().min(0).max(31).optional(),
   provider,

@@ -88,7 +88,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     const { result } = await payLink(user, r.body.data.invoiceLink);
     expect(result.status).toBe('paid');
     expect(tg.calls.filter((c) => c.method === 'answerPreCheckoutQuery').at(-1)!.params).toMatchObject({ ok: true });
-    expect(await status(user)).toMatchObject({ subscriptionType: 'week_7d', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(await status(user)).toMatchObject({ subscriptionType: 'week', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
     h.setNow(new Date());
     const queued = await h.db.selectFrom('notifications').select('kind').where('user_id', '=', user).execute();
     expect(queued.map((n) => n.kind)).toContain('payment');
@@ -127,10 +127,10 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     expect(await check({})).toEqual({ ok: true });
     expect(await check({ totalAmount: 1 })).toMatchObject({ ok: false, error: expect.stringMatching(/Сумма/) });
     expect(await check({ currency: 'RUB' })).toMatchObject({ ok: false });
-    expect(await check({ payload: 'vip_499' })).toMatchObject({ ok: false, error: expect.stringMatching(/не найден/) });
+    expect(await check({ payload: 'vip' })).toMatchObject({ ok: false, error: expect.stringMatching(/не найден/) });
     expect(await check({ payload: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ ok: false });
     // A product the user may not buy now (a week pass under an active VIP) is refused too.
-    await h.db.updateTable('users').set({ subscription_type: 'vip_499', subscription_expires: new Date(Date.now() + 10 * DAY_MS) }).where('id', '=', owner).execute();
+    await h.db.updateTable('users').set({ subscription_type: 'vip', subscription_expires: new Date(Date.now() + 10 * DAY_MS) }).where('id', '=', owner).execute();
     expect(await check({})).toMatchObject({ ok: false, error: expect.stringMatching(/подписка/) });
     await h.db.updateTable('users').set({ subscription_type: 'free', subscription_expires: null }).where('id', '=', owner).execute();
 
@@ -158,12 +158,12 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
   it('plans are 30-day Stars subscriptions; a refund revokes what the payment granted', async () => {
     const user = 40_006;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip_499' });
+    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip' });
     expect(r.body.data.invoiceLink).toBeTruthy();
     const call = tg.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!;
     expect(call.params).toMatchObject({ currency: 'XTR', subscription_period: STARS_SUBSCRIPTION_PERIOD_S, prices: [{ amount: 385 }] });
     await payLink(user, r.body.data.invoiceLink);
-    expect(await status(user)).toMatchObject({ subscriptionType: 'vip_499', autoRenew: true });
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const [payment] = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).execute();
 
     const refund = await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id });
@@ -196,13 +196,13 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
   it('cancelling a Stars subscription tells Telegram and keeps access to the period end', async () => {
     const user = 40_008;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'basic_299' });
+    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     const { updates } = await payLink(user, r.body.data.invoiceLink);
     const chargeId = updates.find((u) => u.message?.successful_payment)!.message.successful_payment.telegram_payment_charge_id;
     const end = (await status(user)).subscriptionExpires;
     const cancel = await h.call(user, 'POST', '/api/user/subscription/cancel');
     expect(cancel.status).toBe(200);
-    expect(cancel.body.data.userStatus).toMatchObject({ subscriptionType: 'basic_299', autoRenew: false, subscriptionExpires: end });
+    expect(cancel.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', autoRenew: false, subscriptionExpires: end });
     expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: chargeId, is_canceled: true });
   });
 });

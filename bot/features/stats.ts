@@ -10,10 +10,9 @@ const feature = composer.chatType('private');
 
 const PRODUCTS: Record<string, string> = {
   week: 'Неделя безлимита',
-  week_7d: 'Неделя безлимита',
   micro: 'Микро-пакет',
-  basic_299: 'Basic Premium',
-  vip_499: 'VIP Premium',
+  basic: 'Basic Premium',
+  vip: 'VIP Premium',
   trial: 'Пробный период',
 };
 

@@ -14,6 +14,7 @@ import * as m0011 from './0011_reminder_zone_index';
 import * as m0012 from './0012_analytics_dedupe';
 import * as m0013 from './0013_ai_budgets';
 import * as m0014 from './0014_share_jpeg';
+import * as m0015 from './0015_plan_ids';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_analytics_dedupe': m0012,
   '0013_ai_budgets': m0013,
   '0014_share_jpeg': m0014,
+  '0015_plan_ids': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,21 +7,21 @@ import { CARD_BY_ID } from '../../domain/deck';
 import { userDay } from '../../domain/day';
 import { buildDailyCardFallback, buildDailyGuidanceFallback } from '../../domain/fallback';
 import { buildDailyCardMessages, buildDailyGuidanceMessages } from '../../domain/prompts';
-import { isPaidTier } from '../../domain/tiers';
+import { entitlementOf } from '../../domain/entitlement';
 import { AI_ERRORS, ProviderFailure, type AiProvider } from '../ai-provider';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { hasRecentMicro } from '../payments/micro';
-import { entitlementOf, type UserService } from '../users';
+import type { UserService } from '../users';
 
 const DAILY_CARD_MAX_TOKENS = 400;
 const GUIDANCE_MAX_TOKENS = 1200;
 
-/** Who may ask for the detailed day analysis: paid plans (week_7d included), special access, a recent micro pack. */
+/** Who may ask for the detailed day analysis: paid plans (week included), special access, a recent micro pack. */
 async function hasDetailedGuidanceAccess(deps: ServiceDeps, user: User): Promise<boolean> {
   const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-  // A micro pack bought in the last 24 hours opens the analysis too; week_7d is a paid tier.
-  return e.special || isPaidTier(e.tier) || (await hasRecentMicro(deps.db, user.id, deps.clock()));
+  // A micro pack bought in the last 24 hours opens the analysis too; week is a paid tier.
+  return e.access.detailedDay || (await hasRecentMicro(deps.db, user.id, deps.clock()));
 }
 
 export function createDailyInterpretations(deps: ServiceDeps, users: UserService, provider: AiProvider) {

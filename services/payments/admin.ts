@@ -44,7 +44,7 @@ export function createPaymentAdmin(ctx: PaymentContext) {
     async debugMicroStatus(userId: number, readingId: number | null) {
       admins.requireAdmin(userId);
       const reading = readingId !== null ? await readingsRepo.findReading(deps.db, readingId) : undefined;
-      const ent = await entitlementsOf(ctx.microDeps, userId, readingId, deps.specialAccessUserIds);
+      const ent = await entitlementsOf(ctx.microDeps, userId, readingId);
       const unbound = await microRepo.latestUnboundMicro(deps.db, userId);
       const payments = await paymentsRepo.listUserPayments(deps.db, userId, 20);
       const microForReading = readingId !== null ? (await microRepo.listUsableMicro(deps.db, userId, readingId)).filter((p) => p.reading_id === readingId) : [];

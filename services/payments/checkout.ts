@@ -4,18 +4,8 @@ import crypto from 'node:crypto';
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
-import {
-  PLAN_DAYS,
-  TRIAL_DAYS,
-  WEEK_DAYS,
-  chooseMicroVariant,
-  microPriceRub,
-  purchaseVerdict,
-  starsPrice,
-  tierRank,
-  type PlanId,
-  type ProductId,
-} from '../../domain/pricing';
+import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/pricing';
+import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from '../../domain/catalogue';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
 import type { Confirm } from './confirm';
@@ -33,7 +23,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     o: {
       adapter: PaymentProviderAdapter;
       product: ProductId;
-      plan: PlanId | 'week_7d' | null;
+      plan: PlanId | 'week' | null;
       days: number | null;
       rub: number;
       stars: number;
@@ -143,7 +133,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
       const order = await createOrder(userId, {
         adapter,
         product: input.product,
-        plan: input.product === 'week' ? 'week_7d' : null,
+        plan: input.product === 'week' ? 'week' : null,
         days: input.product === 'week' ? WEEK_DAYS : null,
         rub,
         stars,

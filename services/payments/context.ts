@@ -2,8 +2,9 @@
 // YooKassa client and the notifier, built once per service.
 import type { Db } from '../../db/connection';
 import type { PaymentProvider } from '../../db/schema';
-import { resolvePricing, type ProductId } from '../../domain/pricing';
-import { effectiveTier } from '../../domain/tiers';
+import { resolvePricing } from '../../domain/pricing';
+import { type ProductId } from '../../domain/catalogue';
+import { entitlementOf } from '../../domain/entitlement';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import type { UserService } from '../users';
@@ -23,8 +24,8 @@ export interface PaymentNotifier {
 export const TITLES: Record<ProductId, { title: string; description: string }> = {
   micro: { title: 'Микро-пакет', description: 'Две дополнительные карты и персональный совет к вашему раскладу.' },
   week: { title: 'Неделя безлимита', description: 'Безлимитные базовые расклады и расширенные толкования на 7 дней. Разовая оплата, без автосписания.' },
-  basic_299: { title: 'Basic Premium', description: 'До 5 раскладов в день, безлимитные карты дня и полные толкования на 30 дней.' },
-  vip_499: { title: 'VIP Premium', description: 'Безлимитные расклады всех типов, прогноз на год и архив гаданий на 30 дней.' },
+  basic: { title: 'Basic Premium', description: 'До 5 раскладов в день, безлимитные карты дня и полные толкования на 30 дней.' },
+  vip: { title: 'VIP Premium', description: 'Безлимитные расклады всех типов, прогноз на год и архив гаданий на 30 дней.' },
   trial: { title: 'Пробная неделя', description: 'Пробный период, затем продление по цене тарифа каждые 30 дней. Отмена в любой момент.' },
 };
 
@@ -65,7 +66,7 @@ export function createPaymentContext(deps: ServiceDeps, users: UserService, noti
     yoo,
     adapters,
     availableProviders,
-    microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt },
+    microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt, specialAccessUserIds: deps.specialAccessUserIds },
     // The tip is written by the AI provider when one is configured; the card-built tip otherwise.
     adviceWriter: createMicroAdviceWriter(deps) as MicroAdviceWriter | undefined,
 
@@ -81,7 +82,7 @@ export function createPaymentContext(deps: ServiceDeps, users: UserService, noti
     async loadUser(userId: number) {
       const user = await users.requireUser(userId);
       const now = deps.clock();
-      return { user, now, tier: effectiveTier(user.subscription_type, user.subscription_expires, now) };
+      return { user, now, tier: entitlementOf(user, now, deps.specialAccessUserIds).tier };
     },
   };
 }

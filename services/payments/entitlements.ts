@@ -8,9 +8,10 @@ import * as paymentsRepo from '../../db/repositories/payments';
 import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
-import { extendPlan, productGrant, type PlanId, type PricingTable } from '../../domain/pricing';
+import { extendPlan, productGrant, type PricingTable } from '../../domain/pricing';
+import { type PlanId } from '../../domain/catalogue';
 import { userDay } from '../../domain/day';
-import { effectiveTier } from '../../domain/tiers';
+import { effectiveTier } from '../../domain/entitlement';
 import type { Tier } from '../../domain/types';
 
 export type Granted =
@@ -96,7 +97,7 @@ export async function applyConfirmedPayment(
       if (c.order.days) grant.days = c.order.days;
       const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
       const next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
-      const autoRenew = grant.tier !== 'week_7d' && c.autoRenew;
+      const autoRenew = grant.tier !== 'week' && c.autoRenew;
       await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
       // A plan bought (or upgraded to) takes effect at once with its full allowance for today.
       if (effectiveTier(user.subscription_type, user.subscription_expires, now) !== next.type) await usageRepo.restartSpreads(trx, user.id, userDay(user, now).day);

@@ -7,7 +7,7 @@ import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
 import { DECK } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
-import { effectiveTier, interpretationLevel } from '../../domain/tiers';
+import { entitlementOf, interpretationLevel } from '../../domain/entitlement';
 import { ServiceError } from '../errors';
 
 /** The spread a micro pack opens. */
@@ -29,7 +29,7 @@ export function microSpreadState(mp: { id: number; source: string; revoked_at: D
 
 /** Deals the pack's 3-card reading once; a second call is refused with the reading it already opened. */
 export async function createMicroSpreadReading(
-  d: { db: Db; clock: () => Date; randomInt: RandomInt },
+  d: { db: Db; clock: () => Date; randomInt: RandomInt; specialAccessUserIds: readonly number[] },
   userId: number,
   input: { spreadType: string; cards: number; question: string; purchaseId: number },
 ): Promise<Reading> {
@@ -49,7 +49,7 @@ export async function createMicroSpreadReading(
       spreadType: MICRO_SPREAD_TYPE,
       question: input.question,
       cards: deal(DECK_IDS, input.cards, d.randomInt),
-      level: interpretationLevel(effectiveTier(user.subscription_type, user.subscription_expires, d.clock())),
+      level: interpretationLevel(entitlementOf(user, d.clock(), d.specialAccessUserIds)),
       status: 'dealt',
       chargedDay: null,
     });

@@ -10,7 +10,7 @@ import type { MicroPurchase, Reading } from '../../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
 import { DAY_MS } from '../../domain/time';
-import { effectiveTier, isPaidTier } from '../../domain/tiers';
+import { entitlementOf } from '../../domain/entitlement';
 import { userDay } from '../../domain/day';
 import type { DealtCard } from '../../domain/types';
 import { ServiceError } from '../errors';
@@ -108,6 +108,7 @@ export interface MicroDeps {
   db: Db;
   clock: () => Date;
   randomInt: RandomInt;
+  specialAccessUserIds: readonly number[];
 }
 
 export async function ownedReading(db: Db, userId: number, readingId: number): Promise<Reading> {
@@ -138,7 +139,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
       }
     }
     const now = d.clock();
-    if (!chosen && effectiveTier(user.subscription_type, user.subscription_expires, now) === 'week_7d')
+    if (!chosen && entitlementOf(user, now, d.specialAccessUserIds).access.microWithoutPaying)
       chosen = await microRepo.insertMicroPurchase(trx, { userId, readingId, paymentId: null, source: 'week' });
     if (!chosen) throw new ServiceError('payment_required', 'Микро-пакет не оплачен (micro not purchased)', { code: 'micro_not_purchased' });
     if (chosen.revealed_at) return chosen;
@@ -185,11 +186,12 @@ export interface EntitlementsView {
  * What the screens poll after a payment. `hasMicroPurchase` counts only packs a reveal could still use for
  * this reading (bound to it, or not bound yet), so an old pack of another reading never looks like the new one.
  */
-export async function entitlementsOf(d: MicroDeps, userId: number, readingId: number | null, specialIds: readonly number[]): Promise<EntitlementsView> {
+export async function entitlementsOf(d: MicroDeps, userId: number, readingId: number | null): Promise<EntitlementsView> {
   const user = await usersRepo.findUser(d.db, userId);
   if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
   const now = d.clock();
-  const tier = effectiveTier(user.subscription_type, user.subscription_expires, now);
+  const e = entitlementOf(user, now, d.specialAccessUserIds);
+  const tier = e.tier;
   let ownReading = readingId;
   if (readingId !== null) {
     const r = await readingsRepo.findReading(d.db, readingId);
@@ -201,9 +203,9 @@ export async function entitlementsOf(d: MicroDeps, userId: number, readingId: nu
   return {
     hasMicroForCurrentQuestion: bound.length > 0,
     hasMicroPurchase: anyUsable,
-    hasActiveWeek: tier === 'week_7d',
+    hasActiveWeek: tier === 'week',
     microRevealed: bound.some((p) => p.revealed_at),
-    detailedGuidance: isPaidTier(tier) || specialIds.includes(userId) || (await hasRecentMicro(d.db, userId, now)),
+    detailedGuidance: e.access.detailedDay || (await hasRecentMicro(d.db, userId, now)),
     subscriptionType: tier,
     subscriptionExpires: tier === 'free' ? null : (user.subscription_expires?.toISOString() ?? null),
     readingId: ownReading,

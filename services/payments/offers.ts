@@ -3,22 +3,8 @@
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import { COPY, SOCIAL_PROOF_DEFAULTS } from '../../domain/marketing';
-import {
-  OFFER_COUNTDOWN_MS,
-  MICRO_PROMO_COOLDOWN_MS,
-  PLAN_DAYS,
-  TRIAL_DAYS,
-  WEEK_DAYS,
-  chooseMicroVariant,
-  chooseTone,
-  convertRub,
-  currencyForLanguage,
-  microPriceRub,
-  planCards,
-  purchaseVerdict,
-  starsPrice,
-  weekUpsell,
-} from '../../domain/pricing';
+import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, purchaseVerdict, starsPrice, weekUpsell } from '../../domain/pricing';
+import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
 import type { PaymentContext } from './context';
@@ -51,8 +37,8 @@ export function createOffers(ctx: PaymentContext) {
     return {
       currency,
       week: { price: show(p.week), priceRub: p.week, stars: starsPrice(ctx.pricing, 'week'), days: WEEK_DAYS },
-      month_basic: { price: show(p.basic_299), priceRub: p.basic_299, stars: starsPrice(ctx.pricing, 'basic_299'), days: PLAN_DAYS },
-      month_vip: { price: show(p.vip_499), priceRub: p.vip_499, stars: starsPrice(ctx.pricing, 'vip_499'), days: PLAN_DAYS },
+      month_basic: { price: show(p.basic), priceRub: p.basic, stars: starsPrice(ctx.pricing, 'basic'), days: PLAN_DAYS },
+      month_vip: { price: show(p.vip), priceRub: p.vip, stars: starsPrice(ctx.pricing, 'vip'), days: PLAN_DAYS },
       micro: {
         price: show(microRub),
         priceRub: microRub,
@@ -64,7 +50,7 @@ export function createOffers(ctx: PaymentContext) {
       },
       // The trial needs a card kept for renewal (YooKassa); Stars plans renew as Stars subscriptions instead.
       trial: { price: show(p.trial), priceRub: p.trial, days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
-      plans: planCards({ basic_299: show(p.basic_299), vip_499: show(p.vip_499) }),
+      plans: planCards({ basic: show(p.basic), vip: show(p.vip) }),
       user: { tone, price_variant: variant, variant },
       abTone: tone,
       abMicroVariant: variant,
@@ -136,7 +122,7 @@ export function createOffers(ctx: PaymentContext) {
         currency: p.currency,
         microPrice: p.micro.price,
         ...weekUpsell(p.week.price, p.micro.price),
-        hasActiveWeek: p.subscriptionType === 'week_7d',
+        hasActiveWeek: p.subscriptionType === 'week',
         countdownMs: OFFER_COUNTDOWN_MS,
       };
     },
@@ -153,7 +139,7 @@ export function createOffers(ctx: PaymentContext) {
     },
 
     /** GET /api/user/entitlements */
-    entitlements: (userId: number, readingId: number | null) => entitlementsOf(ctx.microDeps, userId, readingId, deps.specialAccessUserIds),
+    entitlements: (userId: number, readingId: number | null) => entitlementsOf(ctx.microDeps, userId, readingId),
 
     /** POST /api/readings/micro/reveal */
     reveal: (userId: number, readingId: number) => revealMicro(ctx.microDeps, userId, readingId, ctx.adviceWriter),

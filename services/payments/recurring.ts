@@ -2,7 +2,7 @@
 // the period's end); a YooKassa saved card is simply never charged again.
 import * as paymentsRepo from '../../db/repositories/payments';
 import * as usersRepo from '../../db/repositories/users';
-import { effectiveTier, isPaidTier } from '../../domain/tiers';
+import { entitlementOf, isPaidTier } from '../../domain/entitlement';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import type { UserService } from '../users';
@@ -26,7 +26,7 @@ export async function stopRecurringBilling(deps: Pick<ServiceDeps, 'db' | 'clock
 /** POST /api/user/subscription/cancel: stops renewal; access stays until the end of the paid period. */
 export async function cancelSubscription(deps: Pick<ServiceDeps, 'db' | 'clock' | 'payments'>, users: UserService, userId: number) {
   const user = await users.requireUser(userId);
-  if (!isPaidTier(effectiveTier(user.subscription_type, user.subscription_expires, deps.clock())))
+  if (!isPaidTier(entitlementOf(user, deps.clock(), []).tier))
     throw new ServiceError('conflict', 'Нет активной подписки для отмены');
   // Telegram stops a Stars subscription first; only then is renewal marked off here.
   await stopRecurringBilling(deps, userId);

@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
-import { PLAN_DAYS, rubAmountString, type PlanId } from '../../domain/pricing';
+import { rubAmountString } from '../../domain/pricing';
+import { PLAN_DAYS, type PlanId } from '../../domain/catalogue';
 import { DAY_MS } from '../../domain/time';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
@@ -142,7 +143,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       const due = await paymentsRepo.listDueYooKassaRenewals(deps.db, new Date(now.getTime() + 3_600_000), new Date(now.getTime() - 3 * DAY_MS));
       const outcomes: YooVerifyOutcome[] = [];
       for (const d of due) {
-        const plan = (d.plan === 'basic_299' || d.plan === 'vip_499' ? d.plan : 'vip_499') as PlanId;
+        const plan = (d.plan === 'basic' || d.plan === 'vip' ? d.plan : 'vip') as PlanId;
         const key = `renew:${d.user_id}:${d.subscription_expires!.toISOString()}`;
         const order = await paymentsRepo.insertOrder(deps.db, {
           id: crypto.randomUUID(),

@@ -72,26 +72,26 @@ export async function startHostileApp(kind: TestDbKind) {
     const plan = await mock.request('/api/user/subscription', {
       method: 'POST',
       headers: { authorization: h.authFor(ATTACKER), 'content-type': 'application/json' },
-      body: JSON.stringify({ subscriptionType: 'vip_499' }),
+      body: JSON.stringify({ subscriptionType: 'vip' }),
     });
     expect(plan.status).toBe(200);
     attackerReadings.push((await must(ATTACKER, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Мой собственный вопрос?' })).id);
     const freeReading = (await must(FREE, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).id;
     await must(FREE, 'POST', '/api/user/daily-card/use', {});
     const pending = await must(FREE, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    const basicPaid = await pay(BASIC, '/api/payments/create', { type: 'basic_299' });
+    const basicPaid = await pay(BASIC, '/api/payments/create', { type: 'basic' });
     const basicReading = (await must(BASIC, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что ждёт наши отношения?' })).id;
     // The micro pack is bought before VIP (a VIP user is never offered it), for the free reading of that day.
     const vipFreeReading = (await must(VIP, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).id;
     const microPaid = await pay(VIP, '/api/payments/create-one-time', { product: 'micro', readingId: vipFreeReading });
     await must(VIP, 'POST', '/api/readings/micro/reveal', { readingId: vipFreeReading });
     // VIP restarts the day's counters.
-    const vipPaid = await pay(VIP, '/api/payments/create', { type: 'vip_499' });
+    const vipPaid = await pay(VIP, '/api/payments/create', { type: 'vip' });
     await must(VIP, 'POST', '/api/user/daily-card/use', {});
     const vipReading = (await must(VIP, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Как сложится мой год?' })).id;
     await must(VIP, 'POST', '/api/natal/chart', { date: '1990-05-17', time: '12:30', city: 'Москва' });
     const status = (await must(VIP, 'GET', '/api/user/status')).userStatus;
-    expect(status.subscriptionType).toBe('vip_499');
+    expect(status.subscriptionType).toBe('vip');
     const rows = await h.db.selectFrom('payments').select('id').where('user_id', 'in', VICTIMS).execute();
     expect(rows).toHaveLength(3);
     return {

@@ -118,7 +118,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       async () => {
         const user = deck === 'rws' ? 640011 : 640012;
         const { page, consoleErrors } = await env.newPage();
-        await launch(env, page, { user, plan: 'vip_499', deck });
+        await launch(env, page, { user, plan: 'vip', deck });
         // Ten cards: some are dealt reversed (p = ½ each); deal again in the rare case none or all are.
         let images: Awaited<ReturnType<typeof cardImages>> = [];
         for (let attempt = 0; attempt < 4; attempt++) {

@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('follow-ups (browser)', () => {
     async () => {
       fake.set({ mode: 'ok', text: READING });
       const { page, consoleErrors } = await env.newPage();
-      await page.goto(`${env.baseUrl}/dev/launch?user=660001&name=Лиза&plan=vip_499&to=/question`);
+      await page.goto(`${env.baseUrl}/dev/launch?user=660001&name=Лиза&plan=vip&to=/question`);
       await page.getByTestId('question-input').fill('Стоит ли мне переезжать?');
       await page.getByTestId('question-continue').click();
       const deck = page.getByTestId('deck');
@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('follow-ups (browser)', () => {
     async () => {
       fake.set({ mode: 'ok', text: READING, tokenDelayMs: 2 });
       const { page, consoleErrors } = await env.newPage();
-      await page.goto(`${env.baseUrl}/dev/launch?user=660002&name=Лиза&plan=basic_299&theme=dark`);
+      await page.goto(`${env.baseUrl}/dev/launch?user=660002&name=Лиза&plan=basic&theme=dark`);
       await page.getByTestId('greeting').waitFor();
       const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Будем ли мы вместе?' });
       await page.goto(`${env.baseUrl}/history/${r.data.id}`);

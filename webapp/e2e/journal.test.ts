@@ -52,7 +52,7 @@ describe.runIf(browserAvailable())('journal (browser)', () => {
       async () => {
         const { page, consoleErrors } = await env.newPage();
         const user = theme === 'light' ? 650002 : 650003;
-        await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Нина&plan=vip_499&theme=${theme}`);
+        await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Нина&plan=vip&theme=${theme}`);
         await page.getByTestId('greeting').waitFor();
 
         // An empty month first.

@@ -20,22 +20,22 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
   it('free view: two plan cards with the usual price, the trial line with consent, paying VIP shows the paid view; cancel keeps it', async () => {
     const { page, consoleErrors } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610001&name=Вера&to=/subscription`);
-    await page.getByTestId('plan-vip_499').waitFor();
-    expect(await page.getByTestId('plan-basic_299').count()).toBe(1);
-    expect(await text(page, 'plan-basic_299-usual')).toMatch(/обычно 374\s₽/);
-    expect(await text(page, 'plan-vip_499-usual')).toMatch(/обычно 624\s₽/);
-    expect(await page.getByTestId('plan-vip_499').textContent()).toContain('Самый популярный');
-    expect(await page.getByTestId('plan-basic_299').textContent()).not.toContain('Самый популярный');
-    expect(await text(page, 'pay-vip_499-price')).toBe('10 рублей неделя');
-    await page.getByTestId('pay-vip_499-consent').uncheck();
-    expect(await text(page, 'pay-vip_499-price')).toMatch(/^499\s₽ \/ месяц$/);
-    await page.getByTestId('pay-vip_499-consent').check();
+    await page.getByTestId('plan-vip').waitFor();
+    expect(await page.getByTestId('plan-basic').count()).toBe(1);
+    expect(await text(page, 'plan-basic-usual')).toMatch(/обычно 374\s₽/);
+    expect(await text(page, 'plan-vip-usual')).toMatch(/обычно 624\s₽/);
+    expect(await page.getByTestId('plan-vip').textContent()).toContain('Самый популярный');
+    expect(await page.getByTestId('plan-basic').textContent()).not.toContain('Самый популярный');
+    expect(await text(page, 'pay-vip-price')).toBe('10 рублей неделя');
+    await page.getByTestId('pay-vip-consent').uncheck();
+    expect(await text(page, 'pay-vip-price')).toMatch(/^499\s₽ \/ месяц$/);
+    await page.getByTestId('pay-vip-consent').check();
     expect(await text(page, 'guarantee')).toContain('в течение 14 дней после оплаты');
     expect(await text(page, 'promo')).toContain('осталось 47 мест');
     expect(await page.getByTestId('trust').textContent()).toContain('Безопасная оплата');
     await env.screenshot(page, 'subscription-free');
 
-    await page.getByTestId('pay-vip_499-button').click();
+    await page.getByTestId('pay-vip-button').click();
     await expect.poll(() => page.getByTestId('pay-success').count()).toBe(1);
     await page.getByTestId('paid-view').waitFor();
     expect(await text(page, 'plan-heading')).toBe('VIP Premium');
@@ -67,7 +67,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
 
   it('week view: the banner, its end date and an extension that moves it by 7 days', async () => {
     const { page } = await env.newPage();
-    await page.goto(`${env.baseUrl}/dev/launch?user=610002&plan=week_7d&to=/subscription`);
+    await page.goto(`${env.baseUrl}/dev/launch?user=610002&plan=week&to=/subscription`);
     await page.getByTestId('week-view').waitFor();
     expect(await text(page, 'week-view')).toContain('Доступ активен 7 дней');
     const before = await text(page, 'week-expiry');
@@ -83,7 +83,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
 
   it('basic view: Basic Premium with 5 spreads a day and a VIP upgrade widget', async () => {
     const { page } = await env.newPage();
-    await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic_299&to=/subscription`);
+    await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic&to=/subscription`);
     await page.getByTestId('paid-view').waitFor();
     expect(await text(page, 'plan-heading')).toBe('Basic Premium');
     expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
@@ -155,7 +155,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('week-buy').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/spread-menu');
     const status = await apiFromPage(page, 'GET', '/api/user/status');
-    expect(status.body.data.userStatus.subscriptionType).toBe('week_7d');
+    expect(status.body.data.userStatus.subscriptionType).toBe('week');
     const events = await apiFromPage(page, 'GET', '/api/user/entitlements');
     expect(events.body.data.hasActiveWeek).toBe(true);
     expect(consoleErrors).toEqual([]);
@@ -267,18 +267,18 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     await page.route('https://yookassa.ru/**', (route) => route.abort());
     await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
     await page.goto(`${env.baseUrl}/dev/launch?user=620001&to=/subscription`);
-    await page.getByTestId('pay-basic_299-button').click();
+    await page.getByTestId('pay-basic-button').click();
     await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
     expect(created.idempotenceKey).toBeTruthy();
-    expect(created.body).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true, confirmation: { type: 'redirect' }, metadata: { userId: '620001', product: 'trial', plan: 'basic_299' } });
+    expect(created.body).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true, confirmation: { type: 'redirect' }, metadata: { userId: '620001', product: 'trial', plan: 'basic' } });
 
     // Nothing is granted while the payment is pending, even when the user comes back.
     const back = created.body.confirmation.return_url as string;
     expect(new URL(back).searchParams.get('orderId')).toBeTruthy();
     const id = [...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id;
     await page.goto(back);
-    await page.getByTestId('plan-basic_299').waitFor();
+    await page.getByTestId('plan-basic').waitFor();
 
     // Paid: coming back again, the screen asks the server to re-read the payment (no webhook needed).
     fake.succeed(id);

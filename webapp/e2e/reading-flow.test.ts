@@ -142,7 +142,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       ai.set({ mode: 'fail' });
       try {
         const { page, consoleErrors } = await env.newPage();
-        await page.goto(`${env.baseUrl}/dev/launch?user=610003&name=Ирина&plan=vip_499&theme=dark`);
+        await page.goto(`${env.baseUrl}/dev/launch?user=610003&name=Ирина&plan=vip&theme=dark`);
         await expect.poll(() => page.getByTestId('plan-badge').textContent()).toMatch(/^VIP Premium до \d{2}\.\d{2}\.\d{4}$/);
         expect(await page.getByTestId('manage-subscription').count()).toBe(1);
         expect(await page.getByTestId('vip-access').count()).toBe(0);

@@ -84,7 +84,7 @@ describe.runIf(browserAvailable())('share (browser)', () => {
     'outside Telegram the picture downloads (dark)',
     async () => {
       const { page, consoleErrors } = await env.newPage();
-      await page.goto(`${env.baseUrl}/dev/launch?user=670002&name=Ника&plan=vip_499&theme=dark`);
+      await page.goto(`${env.baseUrl}/dev/launch?user=670002&name=Ника&plan=vip&theme=dark`);
       await page.getByTestId('greeting').waitFor();
       const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Как изменится моя жизнь?' });
       await page.goto(`${env.baseUrl}/history/${r.data.id}`);

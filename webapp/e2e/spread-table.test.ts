@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
       `${deck}, ${theme}: every spread fits 390 px, shows «Получить ответ» on the first screen once turned, then the loading view at the top`,
       async () => {
         const { page, consoleErrors } = await env.newPage();
-        await launch(env, page, { user: 650001 + n, plan: 'vip_499', theme, deck });
+        await launch(env, page, { user: 650001 + n, plan: 'vip', theme, deck });
         for (const id of spreads) {
           const spread = getSpread(id)!;
           await page.goto(`${env.baseUrl}/`);
@@ -183,7 +183,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
       `year forecast (${deck}, ${theme}): the year card in the centre, twelve months clockwise around it, fitting 390 px`,
       async () => {
         const { page, consoleErrors } = await env.newPage();
-        await launch(env, page, { user: 650021 + n, plan: 'vip_499', theme, deck });
+        await launch(env, page, { user: 650021 + n, plan: 'vip', theme, deck });
         const question = 'Каким будет мой год?';
         const fixture = yearFixture(question);
         await page.route('**/api/readings', (route) =>

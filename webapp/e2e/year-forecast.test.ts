@@ -15,7 +15,7 @@ describe.runIf(browserAvailable())('year forecast (browser)', () => {
 
   it('a VIP user reads the theme of the year and the months from this one', async () => {
     const { page, consoleErrors } = await env.newPage();
-    await page.goto(`${env.baseUrl}/dev/launch?user=558001&name=Ирина&plan=vip_499&to=/spread-menu`);
+    await page.goto(`${env.baseUrl}/dev/launch?user=558001&name=Ирина&plan=vip&to=/spread-menu`);
     await page.getByTestId('spread-year_forecast').click();
     await page.getByTestId('question-input').fill('Что принесёт мне этот год?');
     await page.getByTestId('question-continue').click();

@@ -36,12 +36,12 @@ describe('web data cache', () => {
 
   it('a status an action returned replaces the shown one; none is invented when nothing was loaded', async () => {
     await mutate(keys.status, undefined, false);
-    setStatus({ subscriptionType: 'vip_499' } as StatusResponse['userStatus']);
+    setStatus({ subscriptionType: 'vip' } as StatusResponse['userStatus']);
     expect(await cached(keys.status)).toBeUndefined();
     await mutate(keys.status, { user: { id: 1 }, userStatus: { subscriptionType: 'free' } }, false);
-    setStatus({ subscriptionType: 'vip_499' } as StatusResponse['userStatus']);
+    setStatus({ subscriptionType: 'vip' } as StatusResponse['userStatus']);
     await Promise.resolve();
-    expect(await cached(keys.status)).toEqual({ user: { id: 1 }, userStatus: { subscriptionType: 'vip_499' } });
+    expect(await cached(keys.status)).toEqual({ user: { id: 1 }, userStatus: { subscriptionType: 'vip' } });
   });
 
   it('after a draw the availability shows today’s card (and a free user cannot draw again)', async () => {

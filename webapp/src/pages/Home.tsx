@@ -13,7 +13,7 @@ import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
 import { readLaunchParams } from '../telegram/launch';
 import type { UserStatus } from '../api';
 
-const PLAN_NAMES: Record<string, string> = { basic_299: 'Basic Premium', vip_499: 'VIP Premium', week_7d: 'Неделя безлимита' };
+const PLAN_NAMES: Record<string, string> = { basic: 'Basic Premium', vip: 'VIP Premium', week: 'Неделя безлимита' };
 
 function SpreadBadge({ s, onEnd }: { s: UserStatus; onEnd: () => void }) {
   if (s.subscriptionType === 'free' && !s.special) {
@@ -81,7 +81,7 @@ export default function Home() {
         <div className="hero-badges">
           {s && <SpreadBadge s={s} onEnd={() => void reload()} />}
           {s && paid && (
-            <p className={`badge badge-plan${s.subscriptionType === 'week_7d' ? ' badge-week' : ''}`} data-testid="plan-badge">
+            <p className={`badge badge-plan${s.subscriptionType === 'week' ? ' badge-week' : ''}`} data-testid="plan-badge">
               {PLAN_NAMES[s.subscriptionType] ?? 'Подписка'}
               {s.subscriptionExpires ? ` до ${formatRuDate(s.subscriptionExpires, s.timeZone)}` : ''}
             </p>

@@ -136,7 +136,7 @@ export default function InteractiveDailyCard() {
     track('offer_shown_micro', { price_variant: offer.abMicroVariant, tone: offer.abTone, eligible: !ent.hasMicroForCurrentQuestion });
   }, [offer, ent]);
 
-  const showWeek = !!ent && !!pricing && (tier === 'free' || tier === 'week_7d');
+  const showWeek = !!ent && !!pricing && (tier === 'free' || tier === 'week');
   useEffect(() => {
     if (!showWeek || weekTracked.current) return;
     weekTracked.current = true;

@@ -1,4 +1,4 @@
-// /services, the plans list: Basic and VIP with their features (basic_299: 5 spreads a day, as
+// /services, the plans list: Basic and VIP with their features (basic: 5 spreads a day, as
 // domain/tiers.ts counts them), an 'Activate' button to /subscription on each, and how it works.
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_PRICES_RUB } from '../../../domain/pricing';
@@ -10,7 +10,7 @@ import { haptic } from '../telegram/bridge';
 import './legal.css';
 
 interface PlanInfo {
-  id: 'basic_299' | 'vip_499';
+  id: 'basic' | 'vip';
   name: string;
   price: number;
   popular: boolean;
@@ -19,16 +19,16 @@ interface PlanInfo {
 
 const PLANS: PlanInfo[] = [
   {
-    id: 'basic_299',
+    id: 'basic',
     name: 'Basic Premium',
-    price: DEFAULT_PRICES_RUB.basic_299,
+    price: DEFAULT_PRICES_RUB.basic,
     popular: false,
     features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
   },
   {
-    id: 'vip_499',
+    id: 'vip',
     name: 'VIP Premium',
-    price: DEFAULT_PRICES_RUB.vip_499,
+    price: DEFAULT_PRICES_RUB.vip,
     popular: true,
     features: [
       'Всё из Basic',
@@ -53,8 +53,8 @@ function usePlanPrices(): Record<PlanInfo['id'], number> {
   // A failed load leaves the defaults standing.
   const { data: p } = useApi(keys.pricing, getPricing);
   return {
-    basic_299: p?.month_basic?.priceRub ?? DEFAULT_PRICES_RUB.basic_299,
-    vip_499: p?.month_vip?.priceRub ?? DEFAULT_PRICES_RUB.vip_499,
+    basic: p?.month_basic?.priceRub ?? DEFAULT_PRICES_RUB.basic,
+    vip: p?.month_vip?.priceRub ?? DEFAULT_PRICES_RUB.vip,
   };
 }
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { SPREADS } from '../../../domain/spreads';
-import { canUseSpread, spreadLimitText } from '../../../domain/tiers';
+import { canUseSpread, entitlementFor, spreadLimitText } from '../../../domain/entitlement';
 import type { SpreadDefinition } from '../../../domain/types';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -23,8 +23,8 @@ const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className
 /** What the user has now, said under the lock. */
 const PLAN_LINE: Record<string, string> = {
   free: 'Сейчас у вас бесплатный доступ: один простой расклад в день.',
-  week_7d: 'Сейчас у вас «Неделя безлимита»: она открывает базовые расклады.',
-  basic_299: 'Сейчас у вас Basic Premium.',
+  week: 'Сейчас у вас «Неделя безлимита»: она открывает базовые расклады.',
+  basic: 'Сейчас у вас Basic Premium.',
 };
 
 function cardsWord(n: number) {
@@ -41,7 +41,7 @@ export default function SpreadMenu() {
   const [notice, setNotice] = useState<string | null>(null);
   const [locked, setLocked] = useState<{ spread: SpreadDefinition; vip: boolean } | null>(null);
   const s = data?.userStatus;
-  const entitlement = s ? { tier: s.subscriptionType, special: s.special } : null;
+  const entitlement = s ? entitlementFor(s.subscriptionType, s.special) : null;
   const noneLeft = !!s && s.remainingSpreads <= 0;
 
   function choose(spread: SpreadDefinition) {

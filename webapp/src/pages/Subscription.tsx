@@ -1,5 +1,5 @@
-// The subscription screen: three views by the plan in force. week_7d: the week banner, its
-// end and an extend button; basic_299/vip_499: the status, privileges, an upgrade widget for basic, cancel;
+// The subscription screen: three views by the plan in force. week: the week banner, its
+// end and an extend button; basic/vip: the status, privileges, an upgrade widget for basic, cancel;
 // free: the pitch with two plan cards and payment widgets. After any payment the status is read again from
 // the server; nothing here grants access.
 import { useEffect, useRef, useState } from 'react';
@@ -102,7 +102,7 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: 
 }
 
 function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onPaid: (s: UserStatus) => void; onCancelled: () => void }) {
-  const vip = props.status.subscriptionType === 'vip_499';
+  const vip = props.status.subscriptionType === 'vip';
   const planName = vip ? 'VIP Premium' : 'Basic Premium';
   const until = props.status.subscriptionExpires ? formatRuDate(props.status.subscriptionExpires, props.status.timeZone) : null;
   const [cancelling, setCancelling] = useState(false);
@@ -150,7 +150,7 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
           <p className="kicker">Улучшить до VIP</p>
           <h2>VIP Premium</h2>
           <p className="hint">Безлимитные расклады всех типов, кельтский крест, прогноз на год.</p>
-          <PaymentWidget planId="vip_499" pricing={props.pricing} userId={props.userId} title="VIP" onConfirmed={props.onPaid} testId="pay-upgrade" />
+          <PaymentWidget planId="vip" pricing={props.pricing} userId={props.userId} title="VIP" onConfirmed={props.onPaid} testId="pay-upgrade" />
         </section>
       )}
       {cancelNote && (
@@ -232,7 +232,7 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
               pricing={props.pricing}
               userId={props.userId}
               loadingUser={props.loadingUser}
-              title={plan.id === 'vip_499' ? 'VIP' : 'Basic'}
+              title={plan.id === 'vip' ? 'VIP' : 'Basic'}
               onConfirmed={props.onPaid}
             />
           </section>
@@ -304,8 +304,8 @@ export default function Subscription() {
           Подписка успешно активирована!
         </p>
       )}
-      {status && pricing && status.subscriptionType === 'week_7d' && <WeekView status={status} pricing={pricing} onBack={() => navigate('/')} onPaid={onPaid} />}
-      {status && pricing && (status.subscriptionType === 'basic_299' || status.subscriptionType === 'vip_499') && (
+      {status && pricing && status.subscriptionType === 'week' && <WeekView status={status} pricing={pricing} onBack={() => navigate('/')} onPaid={onPaid} />}
+      {status && pricing && (status.subscriptionType === 'basic' || status.subscriptionType === 'vip') && (
         <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => setJustPaid(false)} />
       )}
       {status && pricing && status.subscriptionType === 'free' && (

@@ -3,12 +3,13 @@
 // embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
 // until it confirms. Access is never granted here: success is shown only when the status says so.
 import { useEffect, useRef, useState } from 'react';
-import { formatPrice, PLAN_DAYS, type Currency } from '../../../domain/pricing';
+import { formatPrice, type Currency } from '../../../domain/pricing';
+import { PLAN_DAYS } from '../../../domain/catalogue';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { createInitial, type Pricing } from './client';
 import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
 
-type PlanId = 'basic_299' | 'vip_499';
+type PlanId = 'basic' | 'vip';
 
 type State =
   | { kind: 'idle' }
@@ -53,7 +54,7 @@ export function PaymentWidget(props: {
 
   const provider = preferredProvider(pricing);
   const currency = pricing.currency as Currency;
-  const plan = planId === 'vip_499' ? pricing.month_vip : pricing.month_basic;
+  const plan = planId === 'vip' ? pricing.month_vip : pricing.month_basic;
   const trialOn = consent && pricing.trial.available && provider !== 'stars';
   const id = props.testId ?? `pay-${planId}`;
   const containerId = `yoo-widget-${planId}`;

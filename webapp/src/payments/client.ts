@@ -47,7 +47,7 @@ export const createInitial = (body: {
   description: string;
   mode: PayMode;
   returnUrl?: string;
-  planId: 'basic_299' | 'vip_499';
+  planId: 'basic' | 'vip';
   autopayConsent: boolean;
   trialDays: number;
   provider?: PayProvider;

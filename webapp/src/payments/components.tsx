@@ -122,7 +122,7 @@ export async function buyWeek(pricing: Pricing | null, returnPath: string, conte
     track('paid_week_mock', { source: context ?? 'week_offer' });
     return 'active';
   }
-  const ok = await waitFor(async () => (await getStatus()).userStatus.subscriptionType === 'week_7d');
+  const ok = await waitFor(async () => (await getStatus()).userStatus.subscriptionType === 'week');
   return ok ? 'active' : 'unconfirmed';
 }
 
