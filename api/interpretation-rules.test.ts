@@ -1,4 +1,4 @@
-// What goes to the AI provider and who may ask: only the turned cards, the name and natal signs in the prompt,
+// What goes to the AI provider and who may ask: the whole spread, the name and natal signs in the prompt,
 // the question as quoted data, the per-user rate limit across instances, and nobody else's reading.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNS } from '../domain/zodiac';
@@ -15,20 +15,16 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: rules', (kind) => {
     ({ fake, h } = t);
   });
 
-  it('only the cards the user turned are interpreted and shown', async () => {
+  it('the whole spread is interpreted and kept, even when an old client says fewer cards were turned', async () => {
     const user = newUser();
     const reading = await newReading(user, 'celtic_cross', 'Чем закончится эта история?');
     const before = fake.requests.length;
-    expect((await h.call(user, 'GET', `/api/readings/${reading.id}/interpretation?turned=0`)).status).toBe(400);
     const res = await h.call(user, 'GET', `/api/readings/${reading.id}/interpretation?turned=4`);
     expect(res.status).toBe(200);
-    expect(res.body.data.reading.cards.map((c: any) => c.cardId)).toEqual(reading.cards.slice(0, 4).map((c: any) => c.cardId));
+    expect(res.body.data.reading.cards.map((c: any) => c.cardId)).toEqual(reading.cards.map((c: any) => c.cardId));
     const prompt: string = fake.requests[before].body.messages[1].content;
-    for (const c of reading.cards.slice(0, 4)) expect(prompt).toContain(c.name);
-    for (const c of reading.cards.slice(4)) expect(prompt).not.toContain(`: ${c.name} (`);
-    // Later requests cannot widen it, and the history shows the same four.
-    await h.call(user, 'GET', `/api/readings/${reading.id}/interpretation?turned=10`);
-    expect((await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data.cards).toHaveLength(4);
+    for (const c of reading.cards) expect(prompt).toContain(`: ${c.name} (`);
+    expect((await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data.cards).toHaveLength(10);
   });
 
   it('the prompt carries the first name and, with a natal chart, the sun, moon and rising signs', async () => {

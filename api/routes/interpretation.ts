@@ -43,15 +43,6 @@ const guidanceBody = z
   })
   .optional();
 
-const turnedQuery = z.object({
-  turned: z
-    .string()
-    .regex(/^\d{1,2}$/, 'ожидается число открытых карт')
-    .transform(Number)
-    .refine((n) => n >= 1, 'откройте хотя бы одну карту')
-    .optional(),
-});
-
 /** What a client needs beside the text: who wrote it, the calm Russian notice, and whether it can ask again. */
 const stateOf = (r: InterpretationResult) => ({
   fallback: r.fallback,
@@ -104,8 +95,8 @@ function respond(c: Context<AppEnv>, session: InterpretationSession) {
 
 export const interpretationRoutes = (s: Services) =>
   new Hono<AppEnv>()
-    .get('/readings/:id/interpretation', validate('param', readingIdParam), validate('query', turnedQuery), async (c) =>
-      respond(c, await s.interpretation.open(c.var.userId, c.req.valid('param').id, { turned: c.req.valid('query').turned })),
+    .get('/readings/:id/interpretation', validate('param', readingIdParam), async (c) =>
+      respond(c, await s.interpretation.open(c.var.userId, c.req.valid('param').id)),
     )
     // «Спросить ИИ ещё раз»: the same cards go to the AI again, at no cost.
     .post('/readings/:id/interpretation/retry', validate('param', readingIdParam), async (c) =>

@@ -62,18 +62,6 @@ export async function countReadings(db: Q, userId: number): Promise<number> {
   return row.n;
 }
 
-/** Fixes how many cards were turned, once, while the reading still waits for its interpretation. */
-export async function setTurnedCount(db: Q, id: number, turned: number): Promise<Reading | undefined> {
-  return db
-    .updateTable('readings')
-    .set({ turned_count: turned })
-    .where('id', '=', id)
-    .where('status', '=', 'dealt')
-    .where('turned_count', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** «Ask the AI again»: a card-based reading waits for the AI once more (its cards and charge unchanged). */
 export async function reopenForAi(db: Q, id: number): Promise<void> {
   await db

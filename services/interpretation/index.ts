@@ -155,15 +155,12 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
    * Starts (or joins, or replays) the interpretation of the caller's reading. Throws 404/403/409 for a reading
    * that is not the caller's to interpret, and 429 when the caller's provider calls are over the rate limit.
    */
-  async function open(userId: number, readingId: number, o: { turned?: number } = {}): Promise<InterpretationSession> {
-    let r = await loadOwned(userId, readingId);
+  async function open(userId: number, readingId: number): Promise<InterpretationSession> {
+    const r = await loadOwned(userId, readingId);
     // A crisis question never reaches the AI (one stored before the rule existed is answered with help lines).
     if (r.status === 'dealt') refuseCrisis(r.question);
-    // The first request that says how many cards were turned fixes it; only those are read and shown.
-    if (r.status === 'dealt' && r.turned_count === null && o.turned !== undefined) {
-      const turned = Math.max(1, Math.min(o.turned, r.cards.length));
-      r = (await readingsRepo.setTurnedCount(deps.db, r.id, turned)) ?? (await loadOwned(userId, readingId));
-    }
+    // The whole spread is read: the client turns every card before it asks (readings made before that rule
+    // keep the cards they were read with, `turned_count`).
     if (r.status === 'done' || r.status === 'fallback') return finishedSession(resultOf(r, provider.enabled));
     let f = flights.get(readingId);
     if (!f) {

@@ -137,7 +137,37 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
   );
 
   it(
-    'a VIP user draws from the ten-card Celtic cross; when the AI fails the card-based reading of the turned cards shows with a calm note',
+    '«Разложить все» turns every card of a five-card spread in order; a three-card spread has no such button',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=610004&name=Ольга&plan=vip&to=/question`);
+      await page.getByTestId('question-input').fill('Что поможет мне двигаться дальше?');
+      await page.getByTestId('question-continue').click();
+      await expect.poll(() => page.getByTestId('cards-counter').textContent(), { timeout: 15_000 }).toBe('Выбрано карт: 0 из 3');
+      expect(await page.getByTestId('turn-all').count()).toBe(0);
+
+      await page.goto(`${env.baseUrl}/spread-menu`);
+      await page.getByTestId('spread-spiritual_guidance').click();
+      await page.getByTestId('question-input').fill('Какой урок мне сейчас важно усвоить?');
+      await page.getByTestId('question-continue').click();
+      await expect.poll(() => page.getByTestId('cards-counter').textContent(), { timeout: 15_000 }).toBe('Выбрано карт: 0 из 5');
+      await expect.poll(() => page.getByTestId('turn-all').isEnabled(), { timeout: 15_000 }).toBe(true);
+      await page.getByTestId('turn-all').click();
+      await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(5);
+      expect(await page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 5 из 5');
+      // Nothing is left to lay out: the button goes, the answer stays.
+      expect(await page.getByTestId('turn-all').count()).toBe(0);
+      const names = await page.getByTestId('drawn-card-name').allTextContents();
+      await page.getByTestId('get-answer').click();
+      await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('result-card-name').allTextContents()).toEqual(names);
+      expect(consoleErrors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a VIP user draws two cards of the ten-card Celtic cross and asks: all ten turn; when the AI fails the card-based reading of the whole spread shows with a calm note',
     async () => {
       ai.set({ mode: 'fail' });
       try {
@@ -154,14 +184,16 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
         await drawCards(page, 2);
         await env.screenshot(page, 'cards-celtic-dark');
         await page.getByTestId('get-answer').click();
+        // The remaining eight turn in order on the table before the answer opens.
+        await expect.poll(() => page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 10 из 10');
         await page.getByTestId('fallback-notice').waitFor({ timeout: 30_000 });
         expect(await page.getByTestId('fallback-notice').textContent()).toContain('по классическим значениям карт');
         expect((await page.getByTestId('interpretation-text').textContent())?.length).toBeGreaterThan(100);
         // A calm note and «Спросить ИИ ещё раз», no error box.
         await page.getByTestId('ask-ai-again').waitFor();
         expect(await page.getByTestId('error-block').count()).toBe(0);
-        // Only the two cards the user turned are interpreted and listed.
-        expect(await page.getByTestId('result-card').count()).toBe(2);
+        // The whole spread is interpreted and listed, not only the two cards turned by hand.
+        expect(await page.getByTestId('result-card').count()).toBe(10);
         expect(await page.getByTestId('vip-offer').count()).toBe(0);
         await env.screenshot(page, 'interpretation-fallback-dark');
         expect(consoleErrors).toEqual([]);

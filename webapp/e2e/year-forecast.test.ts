@@ -1,5 +1,5 @@
 // «Прогноз на год» in a real browser for a VIP user: in the spread menu, thirteen places on the table, and the
-// reading of the turned cards with the theme of the year and their months (no AI key: the card-based text).
+// reading of the whole year (three cards turned by hand, the rest by «Получить ответ») with the theme and the months (no AI key: the card-based text).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS_RU } from '../../domain/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
@@ -34,8 +34,12 @@ describe.runIf(browserAvailable())('year forecast (browser)', () => {
     const month = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', month: 'numeric' }).format(new Date()));
     const months = [0, 1].map((i) => MONTHS_RU[(month - 1 + i) % 12]);
     const positions = await page.locator('[data-testid=result-card] .result-card-pos').allTextContents();
-    expect(positions).toEqual(['1. Тема года', `2. ${months[0]}`, `3. ${months[1]}`]);
-    expect(await page.locator('[data-testid=interpretation-text] h3').allTextContents()).toEqual(['Тема года', ...months, 'Общий вывод']);
+    // Three turned by hand, the other ten by «Получить ответ»: the whole year is read.
+    expect(positions).toHaveLength(13);
+    expect(positions.slice(0, 3)).toEqual(['1. Тема года', `2. ${months[0]}`, `3. ${months[1]}`]);
+    const headings = await page.locator('[data-testid=interpretation-text] h3').allTextContents();
+    expect(headings.slice(0, 3)).toEqual(['Тема года', ...months]);
+    expect(headings.at(-1)).toBe('Общий вывод');
     expect(await page.getByTestId('error-block').count()).toBe(0);
     await env.screenshot(page, 'interpretation-year-forecast');
     expect(consoleErrors).toEqual([]);

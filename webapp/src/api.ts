@@ -197,17 +197,17 @@ export async function streamInterpretation(
   id: number,
   h: StreamHandlers,
   signal?: AbortSignal,
-  o: { turned?: number; retry?: boolean } = {},
+  o: { retry?: boolean } = {},
 ): Promise<void> {
   let res: Response;
   try {
-    // «Спросить ИИ ещё раз» posts to …/retry; otherwise the server learns how many cards were turned.
+    // «Спросить ИИ ещё раз» posts to …/retry.
     const param = { id: String(id) };
     const options = { headers: { Accept: 'text/event-stream' }, init: { signal } };
     const interpretation = client.readings[':id'].interpretation;
     res = (await (o.retry
       ? interpretation.retry.$post({ param }, options)
-      : interpretation.$get({ param, query: o.turned && o.turned > 0 ? { turned: String(o.turned) } : {} }, options))) as unknown as Response;
+      : interpretation.$get({ param }, options))) as unknown as Response;
   } catch (err) {
     throw networkError(err);
   }

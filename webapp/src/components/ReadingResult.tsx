@@ -35,11 +35,9 @@ const hasStoredText = (r: ReadingView | null | undefined) => !!r && !!r.interpre
 export function ReadingResult(props: {
   readingId: number;
   initial?: ReadingView;
-  /** How many cards the user turned (in order): only those are read. */
-  turned?: number;
   onFinished?: (finished: boolean, byCards: boolean) => void;
 }) {
-  const { readingId, initial, turned } = props;
+  const { readingId, initial } = props;
   const [attempt, setAttempt] = useState(0);
   const [retry, setRetry] = useState(false);
   const [s, setS] = useState<State>(() => ({
@@ -94,7 +92,7 @@ export function ReadingResult(props: {
         },
       },
       ctrl.signal,
-      { turned, retry },
+      { retry },
     ).catch((err: unknown) => {
       if ((err as Error)?.name === 'AbortError') return;
       haptic('error');
@@ -105,7 +103,7 @@ export function ReadingResult(props: {
     return () => ctrl.abort();
     // `retry` changes together with `attempt`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [readingId, attempt, initial, turned]);
+  }, [readingId, attempt, initial]);
 
   const { onFinished } = props;
   useEffect(() => {

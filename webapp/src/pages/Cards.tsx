@@ -1,7 +1,9 @@
 // The cards. The server deals: on opening, the screen creates the reading
 // (POST /api/readings), which checks access (402 → subscription), takes today's spread (429 → countdown)
 // and deals the cards. Meanwhile the deck shuffles (2 s; a short pause with reduced motion); each tap on it
-// then deals the next card to its place in the spread's layout (SpreadTable), where it turns over. 'Get answer' opens the interpretation once a card is drawn. A reload resumes the same
+// then deals the next card to its place in the spread's layout (SpreadTable), where it turns over. «Получить ответ»
+// (there once a card is turned) turns the rest in order, then opens the interpretation: the whole spread is
+// always read. Spreads of five cards and more also have «Разложить все». A reload resumes the same
 // reading: the id lives in the flow (sessionStorage), so nothing is charged twice.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -24,6 +26,10 @@ import { haptic } from '../telegram/bridge';
 
 export const SHUFFLE_MS = 2000;
 export const DRAW_MS = 300;
+/** The pause between cards when the rest are turned at once («Получить ответ», «Разложить все»). */
+const TURN_REST_MS = 350;
+/** Spreads with this many cards and more offer «Разложить все». */
+const TURN_ALL_FROM = 5;
 /** With reduced motion the deck does not dance: a short pause instead of the shuffle. */
 const REDUCED_SHUFFLE_MS = 400;
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -129,7 +135,9 @@ export default function Cards() {
   const total = reading?.cards.length ?? spread.cards;
   const revealed = Math.min(flow.revealed, total);
   const allDrawn = !!reading && revealed >= total;
-  const canDraw = !!reading && !shuffling && !drawing && !allDrawn;
+  // While the rest of the cards turn by themselves, the deck and the buttons wait.
+  const [turningRest, setTurningRest] = useState(false);
+  const canDraw = !!reading && !shuffling && !drawing && !allDrawn && !turningRest;
 
   // The answer's screen loads while the cards are drawn: no bare spinner after «Получить ответ».
   useEffect(() => {
@@ -154,6 +162,28 @@ export default function Cards() {
       haptic('reveal');
     }, DRAW_MS);
   }, [canDraw, total]);
+
+  /** Turns the cards not yet turned, one after another with their flip, then calls `then`. */
+  const turnRest = useCallback(
+    (then?: () => void) => {
+      if (!reading || turningRest || drawing) return;
+      setTurningRest(true);
+      const step = () => {
+        const turned = getFlow().revealed;
+        if (turned >= total) {
+          drawTimer.current = null;
+          setTurningRest(false);
+          then?.();
+          return;
+        }
+        setFlow({ revealed: turned + 1 });
+        haptic('reveal');
+        drawTimer.current = setTimeout(step, reducedMotion() ? 0 : TURN_REST_MS);
+      };
+      step();
+    },
+    [reading, turningRest, drawing, total],
+  );
 
   return (
     <Page back={() => navigate('/question')} loading={phase.kind === 'dealing' && !shuffling} testId="cards">
@@ -234,7 +264,18 @@ export default function Cards() {
 
           <SpreadTable spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
 
-          <MainAction text="Получить ответ" enabled={revealed >= 1 && !drawing} onClick={() => navigate('/interpretation')} testId="get-answer" />
+          {total >= TURN_ALL_FROM && !allDrawn && (
+            <button type="button" className="btn btn-secondary btn-block turn-all" onClick={() => turnRest()} disabled={!canDraw} data-testid="turn-all">
+              Разложить все
+            </button>
+          )}
+
+          <MainAction
+            text="Получить ответ"
+            enabled={revealed >= 1 && !drawing && !turningRest}
+            onClick={() => turnRest(() => navigate('/interpretation'))}
+            testId="get-answer"
+          />
           <SpreadLegend spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
         </>
       )}

@@ -37,8 +37,7 @@ export default function Interpretation() {
   return (
     <Page back={() => navigate('/')} testId="interpretation">
       <h1 className="title">Толкование расклада</h1>
-      {/* Only the cards the user turned are read (the server fixes the number on the first request). */}
-      <ReadingResult readingId={id} turned={flow.revealed || undefined} onFinished={onFinished} />
+      <ReadingResult readingId={id} onFinished={onFinished} />
       {finished && <ShareBar readingId={id} />}
       {finished && <FollowUps readingId={id} />}
       {finished && <ReadingFooter byCards={byCards} />}
