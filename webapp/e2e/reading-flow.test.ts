@@ -153,7 +153,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       await expect.poll(() => page.getByTestId('cards-counter').textContent(), { timeout: 15_000 }).toBe('Выбрано карт: 0 из 5');
       await expect.poll(() => page.getByTestId('turn-all').isEnabled(), { timeout: 15_000 }).toBe(true);
       await page.getByTestId('turn-all').click();
-      await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(5);
+      await expect.poll(() => page.getByTestId('drawn-card').count(), { timeout: 10_000 }).toBe(5);
       expect(await page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 5 из 5');
       // Nothing is left to lay out: the button goes, the answer stays.
       expect(await page.getByTestId('turn-all').count()).toBe(0);
@@ -185,7 +185,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
         await env.screenshot(page, 'cards-celtic-dark');
         await page.getByTestId('get-answer').click();
         // The remaining eight turn in order on the table before the answer opens.
-        await expect.poll(() => page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 10 из 10');
+        await expect.poll(() => page.getByTestId('cards-counter').textContent(), { timeout: 10_000 }).toBe('Выбрано карт: 10 из 10');
         await page.getByTestId('fallback-notice').waitFor({ timeout: 30_000 });
         expect(await page.getByTestId('fallback-notice').textContent()).toContain('по классическим значениям карт');
         expect((await page.getByTestId('interpretation-text').textContent())?.length).toBeGreaterThan(100);
