@@ -28,6 +28,17 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
     expect(again.body.data.cards).toEqual(r.cards);
   });
 
+  it('refuses a question with no words (emoji or signs alone) naming the field, and keeps the free spread', async () => {
+    for (const question of ['🔮🔮🔮', '🔮🔮🔮🔮', '???', '1 2 3', 'я ??']) {
+      const res = await h.call(20_093, 'POST', '/api/readings', { spreadType: 'free_daily', question });
+      expect(res.status, question).toBe(400);
+      expect(res.body.error, question).toBe('question: напишите вопрос словами — хотя бы две буквы');
+    }
+    const status = await h.call(20_093, 'GET', '/api/user/status');
+    expect(status.body.data.userStatus.remainingSpreads).toBe(1);
+    expect((await h.call(20_093, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Да?!' })).status).toBe(201);
+  });
+
   it('ignores cards the client sends: the server deals', async () => {
     const res = await h.call(20_002, 'POST', '/api/readings', {
       spreadType: 'free_daily',

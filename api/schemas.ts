@@ -6,7 +6,7 @@ import { DECKS } from '../domain/decks';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../domain/follow-up';
 import { NOTE_MAX } from '../domain/journal';
 import { currentProductId, PLAN_IDS, type PlanId } from '../domain/catalogue';
-import { QUESTION_MAX, QUESTION_MIN } from '../domain/question';
+import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../domain/question';
 import { SPREAD_TYPES, TIERS } from '../domain/types';
 
 /** A path segment of digits (a database id): the string the client sends, the number the handler gets. */
@@ -39,12 +39,13 @@ export const readingIdQuery = z.object({
     .pipe(readingIdDigits.transform(Number).pipe(readingIdNumber).optional()),
 });
 
-/** A reading's question: trimmed, QUESTION_MIN..QUESTION_MAX characters (domain/question.ts says the same). */
+/** A reading's question: trimmed, QUESTION_MIN..QUESTION_MAX characters, in words (domain/question.ts says the same). */
 export const question = z
   .string({ error: 'введите вопрос' })
   .trim()
   .min(QUESTION_MIN, `вопрос должен содержать не меньше ${QUESTION_MIN} символов`)
-  .max(QUESTION_MAX, `вопрос должен содержать не больше ${QUESTION_MAX} символов`);
+  .max(QUESTION_MAX, `вопрос должен содержать не больше ${QUESTION_MAX} символов`)
+  .refine(hasWords, NO_WORDS_ERROR);
 
 /** A follow-up («Уточнить»): spaces collapsed, then FOLLOW_UP_QUESTION_MIN..MAX characters. */
 export const followUpQuestion = z

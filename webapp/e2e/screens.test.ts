@@ -23,6 +23,8 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
     const next = page.getByTestId('question-continue');
     const counter = page.getByTestId('question-counter');
     await input.waitFor();
+    // Pinch zoom stays allowed: nothing caps the scale.
+    expect(await page.locator('meta[name=viewport]').getAttribute('content')).not.toMatch(/maximum-scale|user-scalable/);
     expect(await counter.textContent()).toBe('0/500');
     expect(await next.isEnabled()).toBe(false);
     await input.fill('ab');
@@ -30,6 +32,10 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
     expect(await next.isEnabled()).toBe(false);
     await input.fill('   a   ');
     expect(await next.isEnabled()).toBe(false); // trimmed length counts
+    // Emoji or signs alone are not a question: the form says so before anything is sent.
+    await input.fill('🔮🔮🔮');
+    expect(await next.isEnabled()).toBe(false);
+    expect(await page.getByTestId('question-hint').textContent()).toBe('Напишите вопрос словами — хотя бы две буквы');
     await input.fill('abc');
     expect(await counter.textContent()).toBe('3/500');
     expect(await next.isEnabled()).toBe(true);

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../../../domain/crisis';
 import { useLocation } from 'wouter';
-import { QUESTION_MAX, QUESTION_MIN } from '../../../domain/question';
+import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
 import { CrisisHelp } from '../components/CrisisHelp';
 import { MainAction } from '../components/MainAction';
@@ -19,7 +19,8 @@ export default function Question() {
   const spread = getSpread(flow.spreadType) ?? getSpread('free_daily')!;
   const question = flow.question;
   const trimmed = question.trim().length;
-  const valid = trimmed >= QUESTION_MIN && trimmed <= QUESTION_MAX;
+  const words = hasWords(question);
+  const valid = trimmed >= QUESTION_MIN && trimmed <= QUESTION_MAX && words;
   // Cards already dealt for an earlier wording of this spread's question: changing it starts a new reading.
   const pending =
     !flow.answered && flow.readingId !== null && flow.dealtFor !== null && flow.dealtFor.startsWith(`${spread.id}\n`) && flow.dealtFor !== flowKey(spread.id, question)
@@ -95,8 +96,12 @@ export default function Question() {
           onChange={(e) => setFlow({ question: e.target.value.slice(0, QUESTION_MAX) })}
         />
         <div className="field-foot">
-          <span className={`field-hint ${question.length > 0 && !valid ? 'is-error' : ''}`}>
-            {question.length > 0 && trimmed < QUESTION_MIN ? `Минимум ${QUESTION_MIN} символа` : 'Сформулируйте вопрос своими словами'}
+          <span className={`field-hint ${question.length > 0 && !valid ? 'is-error' : ''}`} data-testid="question-hint">
+            {question.length > 0 && trimmed < QUESTION_MIN
+              ? `Минимум ${QUESTION_MIN} символа`
+              : trimmed > 0 && !words
+                ? NO_WORDS_ERROR[0].toUpperCase() + NO_WORDS_ERROR.slice(1)
+                : 'Сформулируйте вопрос своими словами'}
           </span>
           <span className="counter" data-testid="question-counter">
             {question.length}/{QUESTION_MAX}
