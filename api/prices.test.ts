@@ -9,21 +9,14 @@ import { loadConfig } from '../config';
 import { agreementSections, type LegalView } from '../domain/legal';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, TEST_BOT_TOKEN, type Harness } from '../test/harness';
+import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../test/price-overrides';
 import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
 import { sleep } from '../test/wait';
 import { createBot, type TarotBot } from '../bot';
 
-export const OVERRIDES = {
-  PRICES_RUB: 'vip:599,basic:349,week:179,micro:139,trial:19',
-  STARS_PRICES: 'vip:460,basic:270,week:140,micro:105',
-  MICRO_PRICE_VARIANTS: 'A:129,B:129',
-};
-/** The default prices (not as the tail of a bigger number): none may appear once they are overridden. */
-const OLD_RUB = /(?<!\d)(?<!\d[ \u00a0\u202f])(?:299|499|149|99|79|10)[\s\u00a0]*(?:₽|руб)/;
-const OLD_STARS = /(?<!\d)(?<!\d[ \u00a0\u202f])(?:385|230|115|75)[\s\u00a0]*⭐/;
 const noOldPrice = (text: string) => {
-  expect(text).not.toMatch(OLD_RUB);
-  expect(text).not.toMatch(OLD_STARS);
+  expect(text).not.toMatch(DEFAULT_RUB_PRICE);
+  expect(text).not.toMatch(DEFAULT_STARS_PRICE);
 };
 
 describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
@@ -33,7 +26,7 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
   let offset = 0;
 
   beforeAll(async () => {
-    const cfg = loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, ...OVERRIDES });
+    const cfg = loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, ...PRICE_OVERRIDES });
     tg = createTestTelegram({ token: TEST_BOT_TOKEN });
     const apiRoot = await tg.listen();
     h = await createHarness(kind, { mockPayments: false, payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }), pricing: cfg.pricing } });
