@@ -7,6 +7,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { agreementSections, type LegalView } from '../domain/legal';
+import { DEFAULT_CURRENCY_RATES } from '../domain/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, TEST_BOT_TOKEN, type Harness } from '../test/harness';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../test/price-overrides';
@@ -77,6 +78,11 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
       ['vip', 599],
     ]);
     noOldPrice(JSON.stringify(p));
+  });
+
+  it('a user whose app speaks Ukrainian gets the same roubles and Stars, with an estimate in hryvnias beside them', async () => {
+    const p = (await h.call({ id: 50_005, first_name: 'Оля', language_code: 'uk' }, 'GET', '/api/config/pricing')).body.data;
+    expect(p.month_vip.tag).toMatchObject({ rub: 599, stars: 460, local: { currency: 'UAH', amount: Math.round(599 * DEFAULT_CURRENCY_RATES.UAH) } });
   });
 
   it('the Stars invoices ask for the overridden Stars prices and name no default price', async () => {
