@@ -56,7 +56,7 @@ export function PaymentWidget(props: {
   // Prices as the user pays them: Stars inside Telegram, roubles in a browser (the trial is sold for roubles only).
   const { mode, show, note } = pricesFor(pricing);
   const plan = planId === 'vip' ? pricing.month_vip : pricing.month_basic;
-  const trialOn = consent && pricing.trial.available && provider !== 'stars' && mode !== 'stars';
+  const trialOn = consent && pricing.trial.available && mode !== 'stars';
   const id = props.testId ?? `pay-${planId}`;
   const containerId = `yoo-widget-${planId}`;
 
@@ -146,7 +146,7 @@ export function PaymentWidget(props: {
       <label className="consent">
         <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={busy} data-testid={`${id}-consent`} />
         <span>
-          {provider === 'stars' || mode === 'stars'
+          {mode === 'stars'
             ? `Подписка Telegram Stars продлевается каждые ${PLAN_DAYS} дней по цене тарифа. Отменить можно в любой момент.`
             : pricing.trial.available
               ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
