@@ -1,6 +1,8 @@
 // The legal pages' content: the public-offer agreement (its constants) and the provider's details
 // as configuration gives them. Identifiers are never invented: without them the pages say they are given
 // on request.
+import { TRIAL_DAYS, type ProductId } from './catalogue';
+import { formatPrice, formatStars, type PricingTable } from './pricing';
 
 export const AGREEMENT = {
   title: 'Пользовательское соглашение (публичная оферта)',
@@ -41,6 +43,9 @@ export interface LegalDetails {
   contactsUrl?: string;
 }
 
+/** The prices section 7 states: the server's pricing (defaults with the configuration's overrides). */
+export type TermsPrices = Pick<PricingTable, 'pricesRub' | 'starsPrices'>;
+
 /** What GET /api/config/legal answers. */
 export interface LegalView {
   providerName: string | null;
@@ -49,9 +54,11 @@ export interface LegalView {
   inn: string | null;
   contactsUrl: string | null;
   agreement: typeof AGREEMENT;
+  /** Null until the server answers: the terms then name no price rather than a default that may be wrong. */
+  prices: TermsPrices | null;
 }
 
-export function legalView(d: LegalDetails | undefined): LegalView {
+export function legalView(d: LegalDetails | undefined, prices: TermsPrices | null = null): LegalView {
   return {
     providerName: d?.providerName ?? null,
     email: d?.email ?? null,
@@ -59,6 +66,7 @@ export function legalView(d: LegalDetails | undefined): LegalView {
     inn: d?.inn ?? null,
     contactsUrl: d?.contactsUrl ?? null,
     agreement: AGREEMENT,
+    prices: prices && { pricesRub: prices.pricesRub, starsPrices: prices.starsPrices },
   };
 }
 
@@ -80,6 +88,22 @@ export function providerLine(v: LegalView): string {
 export function supportLine(v: LegalView): string {
   const mail = v.email ? `по электронной почте ${v.email}` : 'через поддержку в чате бота';
   return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help`;
+}
+
+/** «349 ₽ (в Telegram — 270 ⭐)»: the rouble price and, where sold for Stars, the Stars price. */
+function termsPrice(p: TermsPrices, product: ProductId): string {
+  const stars = product === 'trial' ? null : p.starsPrices[product];
+  return `${formatPrice(p.pricesRub[product])}${stars === null ? '' : ` (в Telegram — ${formatStars(stars)})`}`;
+}
+
+/** Section 7's plan lines (claims stay as they are; each number comes from the pricing). */
+function tariffParagraphs(p: TermsPrices | null): string[] {
+  const price = (product: ProductId, then: string) => (p ? ` — ${termsPrice(p, product)}${then}` : '');
+  return [
+    `7.2. Basic Premium${price('basic', ' в месяц')}: безлимитные карты дня, до 5 раскладов в день, базовые типы раскладов, история раскладов, приоритетная поддержка.`,
+    `7.3. VIP Premium${price('vip', ' в месяц')}: всё из Basic, безлимитные расклады, все типы раскладов, включая кельтский крест, персональные рекомендации, астрологический анализ, VIP-поддержка.`,
+    `7.4. Разовые покупки: «Неделя безлимита»${price('week', '')} (7 дней, без автопродления), микро-пакет${price('micro', '; во время акции — сниженная цена, указанная перед оплатой')} (две дополнительные карты и личный совет).`,
+  ];
 }
 
 /** The agreement's 14 sections. */
@@ -137,9 +161,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
       title: 'Тарифы и стоимость услуг',
       paragraphs: [
         '7.1. Бесплатно: 1 расклад и 1 карта дня в день.',
-        '7.2. Basic Premium — 299 ₽ в месяц: безлимитные карты дня, до 5 раскладов в день, базовые типы раскладов, история раскладов, приоритетная поддержка.',
-        '7.3. VIP Premium — 499 ₽ в месяц: всё из Basic, безлимитные расклады, все типы раскладов, включая кельтский крест, персональные рекомендации, астрологический анализ, VIP-поддержка.',
-        '7.4. Разовые покупки: «Неделя безлимита» — 149 ₽ (7 дней, без автопродления), микро-пакет — 99 ₽ (две дополнительные карты и личный совет).',
+        ...tariffParagraphs(v.prices),
         `7.5. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
       ],
     },
@@ -156,7 +178,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
       title: 'Подписка, продление и отмена',
       paragraphs: [
         '9.1. Подписка действует в течение оплаченного периода. Если Пользователь дал согласие на автоплатёж, подписка продлевается автоматически на следующий период по действующей цене; отметка согласия видна перед оплатой и её можно снять.',
-        '9.2. Пробный период: первые 7 дней — 10 ₽, затем подписка продлевается по цене тарифа, если Пользователь не отменил её до окончания пробного периода.',
+        `9.2. Пробный период: первые ${TRIAL_DAYS} дней${v.prices ? ` — ${termsPrice(v.prices, 'trial')}` : ''}, затем подписка продлевается по цене тарифа, если Пользователь не отменил её до окончания пробного периода.`,
         '9.3. Отменить продление можно в любой момент в разделе «Подписка». После отмены доступ сохраняется до конца оплаченного периода.',
         '9.4. «Неделя безлимита» и микро-пакет оплачиваются один раз и не продлеваются автоматически.',
       ],

@@ -39,12 +39,7 @@ export const COPY: Record<Tone, { micro: string; week: string; revealCta: string
   },
 };
 
-// The reading side's screens.
-
-export const PRICES = {
-  basic: 299,
-  vip: 499,
-} as const;
+// The reading side's screens. Prices are never copy: every screen takes them from the server's pricing.
 
 // The home screen's strip: its accuracy and rating are the subscription screen's (MARKETING), so the two
 // screens never show a user two different figures for the same thing.

@@ -16,7 +16,10 @@ import {
   purchaseVerdict,
   resolvePricing,
   starsPrice,
-  usuallyPrice,
+  formatTag,
+  priceMode,
+  priceTag,
+  tagNote,
   weekUpsell,
 } from './pricing';
 import { fnv1a32 } from './variant';
@@ -80,9 +83,22 @@ describe('prices', () => {
     expect(starsPrice(t, 'micro', 99)).toBe(75);
   });
 
-  it('the usual price is 1.25 × rounded, and the week upsell arithmetic', () => {
-    expect(usuallyPrice(299)).toBe(374);
-    expect(usuallyPrice(499)).toBe(624);
+  it('the price as the user pays it: Stars in Telegram, roubles (with a local estimate) in a browser', () => {
+    expect(priceMode(true, undefined)).toBe('stars');
+    expect(priceMode(false, undefined)).toBe('rub');
+    expect(priceMode(true, 'yookassa')).toBe('rub');
+    expect(priceMode(false, 'stars')).toBe('stars');
+    const vip = priceTag(t, 499, 385, 'UAH');
+    expect(formatTag(vip, 'stars')).toBe('385\u00a0⭐');
+    expect(formatTag(vip, 'rub')).toBe('499\u00a0₽');
+    expect(tagNote(vip, 'rub')).toBe(`≈ ${formatPrice(Math.round(499 * t.currencyRates.UAH), 'UAH')}`);
+    expect(tagNote(vip, 'stars')).toBeNull();
+    expect(tagNote(priceTag(t, 499, 385, 'RUB'), 'rub')).toBeNull();
+    // Not sold for Stars (the trial): roubles whatever the mode.
+    expect(formatTag(priceTag(t, 10, null, 'RUB'), 'stars')).toBe('10\u00a0₽');
+  });
+
+  it('the week upsell arithmetic', () => {
     expect(weekUpsell(149, 99)).toEqual({ extra: 50, sevenTimesMicro: 693 });
     expect(weekUpsell(149, 79)).toEqual({ extra: 70, sevenTimesMicro: 553 });
     expect(weekUpsell(5.22, 3.47)).toEqual({ extra: 1.75, sevenTimesMicro: 24.29 });

@@ -28,7 +28,6 @@ export const MICRO_PROMO_COOLDOWN_MS = DAY_MS;
 /** A pending micro payment is worth waiting for this long (the micro-result access guard). */
 export const PENDING_MICRO_VALID_MS = 30 * 60 * 1000;
 export const ENTITLEMENT_POLL_ATTEMPTS = 25;
-export const USUALLY_FACTOR = 1.25;
 
 export const TONES = ['romance', 'mystic'] as const;
 export type Tone = (typeof TONES)[number];
@@ -75,8 +74,44 @@ export function formatPrice(amount: number, currency: Currency = 'RUB'): string 
   return `${n}\u00a0${CURRENCY_SYMBOLS[currency] ?? currency}`;
 }
 
-/** The struck-through 'usually' price: 1.25 × the price, rounded. */
-export const usuallyPrice = (price: number) => Math.round(price * USUALLY_FACTOR);
+/**
+ * How prices are shown: inside Telegram every payment is in Stars, so every price is in Stars; in a browser
+ * it is the roubles YooKassa charges. `provider` is the one the app would pay with (undefined: mock payments,
+ * which follow where the app runs).
+ */
+export type PriceMode = 'stars' | 'rub';
+export function priceMode(insideTelegram: boolean, provider: 'stars' | 'yookassa' | undefined): PriceMode {
+  if (provider) return provider === 'stars' ? 'stars' : 'rub';
+  return insideTelegram ? 'stars' : 'rub';
+}
+
+/** One price as the server decided it: roubles, Stars (null: not sold for Stars) and the local estimate. */
+export interface PriceTag {
+  rub: number;
+  stars: number | null;
+  /** The price in the user's currency (uk, kk, be), shown in small type in a browser; null for roubles. */
+  local: { amount: number; currency: Currency } | null;
+}
+
+export function priceTag(t: PricingTable, rub: number, stars: number | null, currency: Currency): PriceTag {
+  return { rub, stars, local: currency === 'RUB' ? null : { amount: convertRub(rub, currency, t.currencyRates), currency } };
+}
+
+/** «385 ⭐». */
+export const formatStars = (stars: number) => `${new Intl.NumberFormat('ru-RU').format(stars)}\u00a0⭐`;
+
+/** The price as the user pays it: Stars in Telegram, roubles in a browser. */
+export function formatTag(tag: PriceTag, mode: PriceMode): string {
+  return mode === 'stars' && tag.stars !== null ? formatStars(tag.stars) : formatPrice(tag.rub, 'RUB');
+}
+
+/** The small-type note after a price: a local-currency estimate in a browser («≈ 225 ₴»), else nothing. */
+export function tagNote(tag: PriceTag, mode: PriceMode): string | null {
+  return mode === 'rub' && tag.local ? `≈ ${formatPrice(tag.local.amount, tag.local.currency)}` : null;
+}
+
+/** A tag's amount in the mode's unit (for arithmetic such as the week upsell). */
+export const tagAmount = (tag: PriceTag, mode: PriceMode): number => (mode === 'stars' && tag.stars !== null ? tag.stars : tag.rub);
 
 /** The week upsell's arithmetic: 'only +X = a week' and 'instead of 7 × micro'. */
 export function weekUpsell(weekPrice: number, microPrice: number) {
@@ -185,14 +220,14 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
 export interface PlanCard {
   id: PlanId;
   name: string;
-  price: number;
+  price: PriceTag;
   period: string;
   popular: boolean;
   features: string[];
   savings: string | null;
 }
 
-export function planCards(prices: Record<PlanId, number>): PlanCard[] {
+export function planCards(prices: Record<PlanId, PriceTag>): PlanCard[] {
   return [
     {
       id: 'basic',

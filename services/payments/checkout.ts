@@ -171,7 +171,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
 
     /**
      * POST /api/payments/create-initial: the payment widget. With autopay consent a first-time user pays
-     * the trial (10 ₽ for 7 days) and the card is kept for renewals; without consent (or after a trial) the
+     * the trial (its price for 7 days) and the card is kept for renewals; without consent (or after a trial) the
      * plan's full price is paid. With Stars the plan is a Stars subscription (Telegram renews it).
      */
     async createInitial(

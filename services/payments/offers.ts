@@ -3,7 +3,7 @@
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import { COPY, SOCIAL_PROOF_DEFAULTS } from '../../domain/marketing';
-import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, purchaseVerdict, starsPrice, weekUpsell } from '../../domain/pricing';
+import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, priceTag, purchaseVerdict, starsPrice, weekUpsell } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
@@ -34,23 +34,26 @@ export function createOffers(ctx: PaymentContext) {
     const active = hasMicroDiscount(variant) && promoActive(offer, now);
     const microRub = microPriceRub(ctx.pricing, variant, active);
     const p = ctx.pricing.pricesRub;
+    const tag = (rub: number, stars: number | null) => priceTag(ctx.pricing, rub, stars, currency);
     return {
       currency,
-      week: { price: show(p.week), priceRub: p.week, stars: starsPrice(ctx.pricing, 'week'), days: WEEK_DAYS },
-      month_basic: { price: show(p.basic), priceRub: p.basic, stars: starsPrice(ctx.pricing, 'basic'), days: PLAN_DAYS },
-      month_vip: { price: show(p.vip), priceRub: p.vip, stars: starsPrice(ctx.pricing, 'vip'), days: PLAN_DAYS },
+      week: { price: show(p.week), priceRub: p.week, stars: starsPrice(ctx.pricing, 'week'), tag: tag(p.week, starsPrice(ctx.pricing, 'week')), days: WEEK_DAYS },
+      month_basic: { price: show(p.basic), priceRub: p.basic, stars: starsPrice(ctx.pricing, 'basic'), tag: tag(p.basic, starsPrice(ctx.pricing, 'basic')), days: PLAN_DAYS },
+      month_vip: { price: show(p.vip), priceRub: p.vip, stars: starsPrice(ctx.pricing, 'vip'), tag: tag(p.vip, starsPrice(ctx.pricing, 'vip')), days: PLAN_DAYS },
       micro: {
         price: show(microRub),
         priceRub: microRub,
         regularPrice: show(p.micro),
         stars: starsPrice(ctx.pricing, 'micro', microRub),
+        tag: tag(microRub, starsPrice(ctx.pricing, 'micro', microRub)),
+        regularTag: tag(p.micro, starsPrice(ctx.pricing, 'micro')),
         promoActive: active,
         expiresAt: offer?.expires_at.toISOString() ?? null,
         available: purchaseVerdict(tier, 'micro').ok,
       },
-      // The trial needs a card kept for renewal (YooKassa); Stars plans renew as Stars subscriptions instead.
-      trial: { price: show(p.trial), priceRub: p.trial, days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
-      plans: planCards({ basic: show(p.basic), vip: show(p.vip) }),
+      // The trial is sold for roubles only (Stars plans renew as Stars subscriptions instead).
+      trial: { price: show(p.trial), priceRub: p.trial, tag: tag(p.trial, null), days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
+      plans: planCards({ basic: tag(p.basic, starsPrice(ctx.pricing, 'basic')), vip: tag(p.vip, starsPrice(ctx.pricing, 'vip')) }),
       user: { tone, price_variant: variant, variant },
       abTone: tone,
       abMicroVariant: variant,
@@ -101,6 +104,8 @@ export function createOffers(ctx: PaymentContext) {
         price: convertRub(microRub, currency, ctx.pricing.currencyRates),
         regularPrice: convertRub(ctx.pricing.pricesRub.micro, currency, ctx.pricing.currencyRates),
         stars: starsPrice(ctx.pricing, 'micro', microRub),
+        tag: priceTag(ctx.pricing, microRub, starsPrice(ctx.pricing, 'micro', microRub), currency),
+        regularTag: priceTag(ctx.pricing, ctx.pricing.pricesRub.micro, starsPrice(ctx.pricing, 'micro'), currency),
         currency,
         abMicroVariant: variant,
         abTone: chooseTone(userId),
@@ -121,6 +126,8 @@ export function createOffers(ctx: PaymentContext) {
         priceWeek: p.week.price,
         currency: p.currency,
         microPrice: p.micro.price,
+        week: p.week.tag,
+        micro: p.micro.tag,
         ...weekUpsell(p.week.price, p.micro.price),
         hasActiveWeek: p.subscriptionType === 'week',
         countdownMs: OFFER_COUNTDOWN_MS,

@@ -83,7 +83,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       expect(await page.getByTestId('fallback-notice').count()).toBe(0);
       await page.getByTestId('vip-offer').waitFor();
       // «All spreads» is VIP: the offer names VIP's price, not Basic's.
-      expect(await page.getByTestId('vip-offer').textContent()).toContain('VIP за 499 ₽ в месяц');
+      await expect.poll(() => page.getByTestId('vip-offer').textContent()).toMatch(/VIP за 499\s₽ в месяц/);
       expect(await page.getByTestId('thanks').textContent()).toContain('Вера');
       await env.screenshot(page, 'interpretation');
 

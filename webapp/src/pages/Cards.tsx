@@ -19,9 +19,9 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { MainAction } from '../components/MainAction';
 import { Page } from '../components/Page';
-import { PRICES } from '../../../domain/marketing';
 import { currentReadingId, flowKey, getFlow, setFlow, useFlow } from '../flow';
 import { afterReading } from '../hooks/useStatus';
+import { usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
 
 export const SHUFFLE_MS = 2000;
@@ -68,6 +68,7 @@ export default function Cards() {
   const flow = useFlow();
   const spread = getSpread(flow.spreadType) ?? getSpread('free_daily')!;
   const [phase, setPhase] = useState<Phase>({ kind: 'dealing' });
+  const vipPrice = usePrices(phase.kind === 'limit').monthly('vip');
   const [shuffling, setShuffling] = useState(() => getFlow().revealed === 0);
   const [drawing, setDrawing] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -210,7 +211,7 @@ export default function Cards() {
           <p className="hint">Ваш вопрос сохранён — вернитесь к нему, когда расклады обновятся.</p>
           <div className="stack">
             <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')}>
-              Безлимит с VIP от {PRICES.basic} ₽
+              {vipPrice ? `Безлимит с VIP за ${vipPrice}` : 'Безлимит с VIP'}
             </button>
             <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate('/')}>
               На главную

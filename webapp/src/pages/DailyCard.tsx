@@ -11,9 +11,9 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { VipOffer } from '../components/VipOffer';
-import { PRICES } from '../../../domain/marketing';
 import { keys, useApi } from '../data';
 import { afterDailyCard } from '../hooks/useStatus';
+import { usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
 
 type State =
@@ -65,6 +65,9 @@ export default function DailyCard() {
                   : { kind: 'available', info };
 
   const free = state.kind === 'revealed' ? !state.card.canRedraw : state.kind === 'available' || state.kind === 'already' ? !state.info.canRedraw : true;
+  const prices = usePrices(free && state.kind !== 'checking');
+  const basicPrice = prices.monthly('basic');
+  const vipPrice = prices.monthly('vip');
 
   return (
     <Page back={() => navigate('/')} loading={state.kind === 'checking'} testId="daily-card" className="daily">
@@ -121,7 +124,8 @@ export default function DailyCard() {
               </button>
             ) : (
               <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="daily-more">
-                Хочу больше карт! VIP от {PRICES.basic} ₽
+                {/* Basic is the cheapest plan that draws again; the pitch names the plan whose price it quotes. */}
+                {basicPrice ? `Хочу больше карт! Basic за ${basicPrice}` : 'Хочу больше карт!'}
               </button>
             )}
           </div>
@@ -146,7 +150,7 @@ export default function DailyCard() {
               </div>
             )}
           </section>
-          {free && <VipOffer title="Карты без ограничений" cta={`VIP от ${PRICES.basic} ₽ в месяц`} />}
+          {free && <VipOffer title="Карты без ограничений" cta={vipPrice ? `VIP за ${vipPrice}` : 'Оформить VIP'} />}
         </>
       )}
     </Page>

@@ -7,8 +7,9 @@ import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
-import { GUARANTEE, PRICES, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
+import { GUARANTEE, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
 import { useStatus } from '../hooks/useStatus';
+import { usePrices } from '../payments/prices';
 import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
 import { readLaunchParams } from '../telegram/launch';
 import type { UserStatus } from '../api';
@@ -64,6 +65,8 @@ export default function Home() {
   const testimonials = useMemo(() => pickRandom(TESTIMONIALS, 2), []);
   const s = data?.userStatus;
   const paid = !!s && s.subscriptionType !== 'free';
+  // The price of the plan the VIP entry names, as the user would pay it (loaded only when it is shown).
+  const vipPrice = usePrices(!!s && !paid).monthly('vip');
   // The name from the launch data paints the greeting at once; the status call confirms it.
   const name = data?.user.firstName ?? readLaunchParams().firstName;
   const dailyLocked = !!s && !s.dailyCardAvailable;
@@ -138,7 +141,7 @@ export default function Home() {
           <Action
             icon="crown"
             title="VIP-доступ"
-            sub={`Все расклады и безлимитная карта дня · ${PRICES.vip} ₽/мес`}
+            sub={vipPrice ? `Все расклады и безлимитная карта дня · VIP за ${vipPrice}` : 'Все расклады и безлимитная карта дня'}
             className="action-vip"
             onClick={() => navigate('/subscription')}
             testId="vip-access"

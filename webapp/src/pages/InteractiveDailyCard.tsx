@@ -3,7 +3,6 @@
 // day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatPrice, type Currency } from '../../../domain/pricing';
 import { ApiError, dailyCardAvailable, drawDailyCard, listReadings, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
@@ -27,6 +26,7 @@ import {
   type MicroReveal,
 } from '../payments/client';
 import { MicroCards, MicroSpreadButton, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
+import { PriceNote, pricesFor } from '../payments/prices';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
 import { markMicroPending, pendingContext, pendingReadingId, rememberDailyCard } from '../payments/storage';
 import '../payments/paid.css';
@@ -194,10 +194,11 @@ export default function InteractiveDailyCard() {
     }
   };
 
-  const currency = (pricing?.currency ?? offer?.currency ?? 'RUB') as Currency;
+  // Prices as the user pays them (Stars in Telegram, roubles in a browser), from the server's answers.
+  const { mode, show, note: priceNote } = pricesFor(pricing);
   const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek);
   // A countdown only for a real discount: the promo price lower than the regular one.
-  const promoOn = !!offer && offer.promoActive && offer.price < offer.regularPrice;
+  const promoOn = !!offer && offer.promoActive && offer.tag.rub < offer.regularTag.rub;
   const promoEnded = !!offer && offer.hasPromo && !offer.promoActive;
 
   return (
@@ -261,9 +262,10 @@ export default function InteractiveDailyCard() {
                 <p className="hint">{pricing?.copy.micro ?? 'Две дополнительные карты и персональный совет на сегодня.'}</p>
                 <div className="price-row">
                   <span className="price-main" data-testid="micro-price">
-                    {formatPrice(offer.price, currency)}
+                    {show(offer.tag)}
                   </span>
-                  {promoOn && <span className="price-usual">{formatPrice(offer.regularPrice, currency)}</span>}
+                  {promoOn && <span className="price-usual">{show(offer.regularTag)}</span>}
+                  <PriceNote text={priceNote(offer.tag)} />
                 </div>
                 {promoOn ? (
                   <p className="hint">
@@ -278,7 +280,7 @@ export default function InteractiveDailyCard() {
                   )
                 )}
                 <button type="button" className="btn btn-gold btn-block" onClick={buyMicro} disabled={buying} data-testid="micro-buy">
-                  {buying ? 'Переходим к оплате…' : `${pricing?.copy.revealCta ?? 'Открыть ещё 2 карты'} — ${formatPrice(offer.price, currency)}`}
+                  {buying ? 'Переходим к оплате…' : `${pricing?.copy.revealCta ?? 'Открыть ещё 2 карты'} — ${show(offer.tag)}`}
                 </button>
               </section>
             )
@@ -304,7 +306,7 @@ export default function InteractiveDailyCard() {
                 )}
               </section>
             ) : (
-              <WeekUpsellBox weekPrice={pricing!.week.price} microPrice={offer?.price ?? pricing!.micro.price} currency={currency} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
+              <WeekUpsellBox week={pricing!.week.tag} micro={offer?.tag ?? pricing!.micro.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
             )
           )}
 

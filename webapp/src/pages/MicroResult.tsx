@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DECK } from '../../../domain/deck';
-import { ENTITLEMENT_POLL_ATTEMPTS, type Currency } from '../../../domain/pricing';
+import { ENTITLEMENT_POLL_ATTEMPTS } from '../../../domain/pricing';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
@@ -27,6 +27,7 @@ import {
 import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
 import { waitFor } from '../payments/pay';
+import { displayMode } from '../payments/prices';
 import '../payments/paid.css';
 import { debugEnabled } from '../debug/boot';
 
@@ -324,7 +325,7 @@ export default function MicroResult() {
       )}
 
       {showWeek && upsell && (
-        <WeekUpsellBox weekPrice={upsell.priceWeek} microPrice={upsell.microPrice} currency={upsell.currency as Currency} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
+        <WeekUpsellBox week={upsell.week} micro={upsell.micro} mode={displayMode(pricing)} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
       )}
 
       {debugOn && debug && (

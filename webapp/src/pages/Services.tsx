@@ -1,9 +1,7 @@
 // /services, the plans list: Basic and VIP with their features (basic: 5 spreads a day, as
 // domain/tiers.ts counts them), an 'Activate' button to /subscription on each, and how it works.
 import { Link, useLocation } from 'wouter';
-import { DEFAULT_PRICES_RUB } from '../../../domain/pricing';
-import { keys, useApi } from '../data';
-import { getPricing } from '../payments/client';
+import { PriceNote, tagOf, usePrices } from '../payments/prices';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
@@ -12,7 +10,6 @@ import './legal.css';
 interface PlanInfo {
   id: 'basic' | 'vip';
   name: string;
-  price: number;
   popular: boolean;
   features: string[];
 }
@@ -21,14 +18,12 @@ const PLANS: PlanInfo[] = [
   {
     id: 'basic',
     name: 'Basic Premium',
-    price: DEFAULT_PRICES_RUB.basic,
     popular: false,
     features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
   },
   {
     id: 'vip',
     name: 'VIP Premium',
-    price: DEFAULT_PRICES_RUB.vip,
     popular: true,
     features: [
       'Всё из Basic',
@@ -48,19 +43,10 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'undo', title: 'Автопродление', text: 'Подписка продлевается автоматически раз в месяц; отменить продление можно в любой момент.' },
 ];
 
-/** The server's prices when it answers (they may be overridden by configuration), else the defaults. */
-function usePlanPrices(): Record<PlanInfo['id'], number> {
-  // A failed load leaves the defaults standing.
-  const { data: p } = useApi(keys.pricing, getPricing);
-  return {
-    basic: p?.month_basic?.priceRub ?? DEFAULT_PRICES_RUB.basic,
-    vip: p?.month_vip?.priceRub ?? DEFAULT_PRICES_RUB.vip,
-  };
-}
-
 export default function Services() {
   const [, navigate] = useLocation();
-  const prices = usePlanPrices();
+  // The server's prices (configuration may override them), as the user would pay them; none until it answers.
+  const prices = usePrices();
   return (
     <Page back={() => navigate('/')} testId="services">
       <header className="screen-head">
@@ -75,7 +61,14 @@ export default function Services() {
             {p.popular && <span className="plan-tag">Самый популярный</span>}
             <h2>{p.name}</h2>
             <p className="plan-price" data-testid={`price-${p.id}`}>
-              <strong>{prices[p.id].toLocaleString('ru-RU')} ₽</strong> / месяц
+              {prices.pricing ? (
+                <>
+                  <strong>{prices.show(tagOf(prices.pricing, p.id))}</strong> / месяц
+                  <PriceNote text={prices.note(tagOf(prices.pricing, p.id))} />
+                </>
+              ) : (
+                <span className="spinner" role="status" aria-label="Загружаем цену…" />
+              )}
             </p>
             <ul className="plan-features">
               {p.features.map((f) => (

@@ -12,6 +12,7 @@ import { Icon, SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { chooseSpread } from '../flow';
 import { useStatus } from '../hooks/useStatus';
+import { usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
 
 const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className: string }> = {
@@ -43,6 +44,8 @@ export default function SpreadMenu() {
   const s = data?.userStatus;
   const entitlement = s ? entitlementFor(s.subscriptionType, s.special) : null;
   const noneLeft = !!s && s.remainingSpreads <= 0;
+  // The VIP price for the pitches (not loaded for VIP users, who see none).
+  const vipPrice = usePrices(!!s && s.subscriptionType !== 'vip' && !s.special).monthly('vip');
 
   function choose(spread: SpreadDefinition) {
     if (!s || !entitlement) return;
@@ -84,7 +87,7 @@ export default function SpreadMenu() {
           </p>
           {s.subscriptionType === 'free' && (
             <button type="button" className="btn btn-gold" onClick={() => navigate('/subscription')}>
-              Безлимит с VIP
+              {vipPrice ? `Безлимит с VIP за ${vipPrice}` : 'Безлимит с VIP'}
             </button>
           )}
         </div>
@@ -148,7 +151,7 @@ export default function SpreadMenu() {
                 : `Этот расклад входит в подписку Basic Premium и VIP Premium. ${PLAN_LINE[s.subscriptionType] ?? ''}`}
             </p>
             <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="locked-subscribe">
-              {locked.vip ? 'Посмотреть VIP Premium' : 'Посмотреть подписки'}
+              {locked.vip ? (vipPrice ? `VIP Premium за ${vipPrice}` : 'Посмотреть VIP Premium') : 'Посмотреть подписки'}
             </button>
             <button type="button" className="btn btn-secondary btn-block" onClick={() => setLocked(null)} data-testid="locked-close">
               Не сейчас

@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
-import { formatPrice, usuallyPrice, type Currency } from '../../../domain/pricing';
 import { MARKETING, VIP_STATS } from '../../../domain/marketing';
 import { MONEY_BACK } from '../../../domain/legal';
 import { ApiError, getStatus, type UserStatus } from '../api';
@@ -17,6 +16,7 @@ import { keys, useApi } from '../data';
 import { cancelSubscription, createOneTime, getPricing, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
 import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
+import { pricesFor } from '../payments/prices';
 import '../payments/paid.css';
 
 /** The truth about cancelling: renewal stops, access stays to the end of the paid period. */
@@ -48,8 +48,8 @@ function Stats() {
 function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: () => void; onPaid: (s: UserStatus) => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const currency = (props.pricing?.currency ?? 'RUB') as Currency;
-  const price = props.pricing?.week.price ?? 149;
+  const prices = pricesFor(props.pricing);
+  const price = props.pricing ? prices.show(props.pricing.week.tag) : null;
   const extend = async () => {
     setBusy(true);
     setMessage(null);
@@ -92,7 +92,7 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: 
       </section>
       {message && <p className="pay-message">{message}</p>}
       <button type="button" className="btn btn-gold btn-block" onClick={extend} disabled={busy} data-testid="week-extend">
-        {busy ? 'Переходим к оплате…' : `Продлить на 7 дней — ${formatPrice(price, currency)}`}
+        {busy ? 'Переходим к оплате…' : price ? `Продлить на 7 дней — ${price}` : 'Продлить на 7 дней'}
       </button>
       <button type="button" className="btn btn-secondary btn-block" onClick={props.onBack} data-testid="week-back">
         На главную
@@ -169,7 +169,6 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
 }
 
 function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: number | null; loadingUser: boolean; onPaid: (s: UserStatus) => void }) {
-  const currency = props.pricing.currency as Currency;
   return (
     <>
       <header className="screen-head">
@@ -217,11 +216,6 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
           <section key={plan.id} className={`plan-card ${plan.popular ? 'is-popular' : ''}`} data-testid={`plan-${plan.id}`}>
             {plan.popular && <span className="tag-popular">Самый популярный</span>}
             <h2>{plan.name}</h2>
-            <p className="price-row">
-              <span className="price-usual" data-testid={`plan-${plan.id}-usual`}>
-                обычно {formatPrice(usuallyPrice(plan.price), currency)}
-              </span>
-            </p>
             <ul className="check-list">
               {plan.features.map((f) => (
                 <li key={f}>{f}</li>

@@ -3,11 +3,11 @@
 // embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
 // until it confirms. Access is never granted here: success is shown only when the status says so.
 import { useEffect, useRef, useState } from 'react';
-import { formatPrice, type Currency } from '../../../domain/pricing';
 import { PLAN_DAYS } from '../../../domain/catalogue';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { createInitial, type Pricing } from './client';
 import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
+import { PriceNote, pricesFor } from './prices';
 
 type PlanId = 'basic' | 'vip';
 
@@ -53,9 +53,10 @@ export function PaymentWidget(props: {
   }, []);
 
   const provider = preferredProvider(pricing);
-  const currency = pricing.currency as Currency;
+  // Prices as the user pays them: Stars inside Telegram, roubles in a browser (the trial is sold for roubles only).
+  const { mode, show, note } = pricesFor(pricing);
   const plan = planId === 'vip' ? pricing.month_vip : pricing.month_basic;
-  const trialOn = consent && pricing.trial.available && provider !== 'stars';
+  const trialOn = consent && pricing.trial.available && mode !== 'stars';
   const id = props.testId ?? `pay-${planId}`;
   const containerId = `yoo-widget-${planId}`;
 
@@ -130,25 +131,26 @@ export function PaymentWidget(props: {
   }, [state.kind === 'embedded' ? state.token : null]);
 
   const busy = state.kind === 'processing' || state.kind === 'confirming';
-  const priceText = trialOn ? `${formatPrice(pricing.trial.price, currency)} неделя` : `${formatPrice(plan.price, currency)} / месяц`;
+  const shown = trialOn ? pricing.trial.tag : plan.tag;
+  const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / месяц`;
 
   return (
     <div className="pay-widget" data-testid={id}>
       <div className="price-row">
         <span className="price-main" data-testid={`${id}-price`}>
-          {trialOn && currency === 'RUB' ? `${pricing.trial.price} рублей неделя` : priceText}
+          {priceText}
         </span>
-        {trialOn && <span className="price-then">затем {formatPrice(plan.price, currency)} каждые {PLAN_DAYS} дней</span>}
-        {provider === 'stars' && <span className="price-then">или {plan.stars} ⭐ в Telegram</span>}
+        <PriceNote text={note(shown)} testId={`${id}-price-note`} />
+        {trialOn && <span className="price-then">затем {show(plan.tag)} каждые {PLAN_DAYS} дней</span>}
       </div>
       <label className="consent">
         <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={busy} data-testid={`${id}-consent`} />
         <span>
-          {provider === 'stars'
+          {mode === 'stars'
             ? `Подписка Telegram Stars продлевается каждые ${PLAN_DAYS} дней по цене тарифа. Отменить можно в любой момент.`
             : pricing.trial.available
-              ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${formatPrice(plan.price, currency)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
-              : `Согласен на автопродление: ${formatPrice(plan.price, currency)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`}
+              ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
+              : `Согласен на автопродление: ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`}
         </span>
       </label>
 

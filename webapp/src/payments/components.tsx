@@ -2,7 +2,7 @@
 // and the week purchase.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatPrice, weekUpsell, type Currency } from '../../../domain/pricing';
+import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatStars, formatPrice, tagAmount, weekUpsell, type PriceMode, type PriceTag } from '../../../domain/pricing';
 import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
@@ -72,11 +72,14 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
   );
 }
 
-/** 'only +X = a week', 'instead of 7 × micro = total', the cycling timer and the button. */
-export function WeekUpsellBox(props: { weekPrice: number; microPrice: number; currency: Currency; busy?: boolean; onBuy: () => void; message?: string | null }) {
+/** 'only +X = a week', 'instead of 7 × micro = total' (in the unit the user pays in), the cycling timer and the button. */
+export function WeekUpsellBox(props: { week: PriceTag; micro: PriceTag; mode: PriceMode; busy?: boolean; onBuy: () => void; message?: string | null }) {
   const [startedAt] = useState(() => Date.now());
-  const math = weekUpsell(props.weekPrice, props.microPrice);
-  const fmt = (n: number) => formatPrice(n, props.currency);
+  const weekPrice = tagAmount(props.week, props.mode);
+  const microPrice = tagAmount(props.micro, props.mode);
+  const math = weekUpsell(weekPrice, microPrice);
+  const stars = props.mode === 'stars' && props.week.stars !== null && props.micro.stars !== null;
+  const fmt = (n: number) => (stars ? formatStars(n) : formatPrice(n, 'RUB'));
   return (
     <section className="offer-box week-upsell" data-testid="week-upsell">
       <p className="vip-offer-kicker">Выгоднее</p>
@@ -86,7 +89,7 @@ export function WeekUpsellBox(props: { weekPrice: number; microPrice: number; cu
           всего <strong>+{fmt(math.extra)}</strong> = неделя безлимита
         </p>
         <p data-testid="week-upsell-instead">
-          вместо <s>7 × {fmt(props.microPrice)} = {fmt(math.sevenTimesMicro)}</s>
+          вместо <s>7 × {fmt(microPrice)} = {fmt(math.sevenTimesMicro)}</s>
         </p>
       </div>
       <p className="hint">
@@ -94,7 +97,7 @@ export function WeekUpsellBox(props: { weekPrice: number; microPrice: number; cu
       </p>
       {props.message && <p className="pay-message">{props.message}</p>}
       <button type="button" className="btn btn-gold btn-block" onClick={props.onBuy} disabled={props.busy} data-testid="week-buy">
-        {props.busy ? 'Переходим к оплате…' : `Включить на 7 дней — ${fmt(props.weekPrice)}`}
+        {props.busy ? 'Переходим к оплате…' : `Включить на 7 дней — ${fmt(weekPrice)}`}
       </button>
       <p className="offer-note">Действует 15 минут · Разовая оплата · Мгновенная активация</p>
     </section>

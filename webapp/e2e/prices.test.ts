@@ -1,0 +1,181 @@
+// Every price a user sees follows the server's pricing with overrides (VIP 599 ₽ / 460 ⭐, a micro promo of
+// 129 ₽ …): in a browser every screen that shows a price shows the roubles YooKassa would charge and no Stars;
+// inside Telegram (the bridge faked as iOS) every price and payment button is in Stars, with no rouble price.
+// None of the default prices appears anywhere.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../../test/price-overrides';
+import { fakeTelegramClient } from './fake-telegram';
+import { drawCards } from './ritual-helpers';
+
+const TIMEOUT = 120_000;
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+/** «599 ₽», «460 ⭐» whatever space Intl put in. */
+const rub = (n: number) => new RegExp(`(?<!\\d)${n}[\\s\\u00a0]₽`);
+const stars = (n: number) => new RegExp(`(?<!\\d)${n}[\\s\\u00a0]⭐`);
+/** The micro promo's Stars: the Stars price scaled as the roubles are (105 × 129 / 139). */
+const MICRO_PROMO_STARS = Math.round((105 * 129) / 139);
+
+/** The whole screen as the user reads it: no default price, and only the currency the user pays in. */
+async function screenSays(page: Page, pays: 'rub' | 'stars', name: string) {
+  const body = await page.locator('body').innerText();
+  expect(body, name).not.toMatch(DEFAULT_RUB_PRICE);
+  expect(body, name).not.toMatch(DEFAULT_STARS_PRICE);
+  expect(body, `${name}: ${pays === 'rub' ? 'a Stars price in a browser' : 'a rouble price inside Telegram'}`).not.toMatch(pays === 'rub' ? /⭐/ : /₽/);
+  expect(body, name).not.toContain('обычно');
+  return body;
+}
+
+describe.runIf(browserAvailable())('prices with overrides (browser)', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv(PRICE_OVERRIDES);
+  });
+  afterAll(() => env?.close());
+
+  it(
+    'in a browser: every screen shows the overridden roubles, names the plan it prices, and shows no Stars',
+    async () => {
+      const { page } = await env.newPage();
+      const user = 640_001;
+      await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Лиза`);
+      await expect.poll(() => text(page, 'vip-access')).toMatch(/VIP за 599\s₽ в месяц/);
+      await screenSays(page, 'rub', 'home');
+
+      // The daily card: «more cards» is Basic's price, named Basic; the VIP offer names VIP's.
+      await page.getByTestId('daily-card-button').click();
+      await page.getByTestId('daily-card-back').click();
+      await expect.poll(() => text(page, 'daily-more')).toMatch(/^Хочу больше карт! Basic за 349\s₽ в месяц$/);
+      await screenSays(page, 'rub', 'daily card');
+      await page.goto(`${env.baseUrl}/daily-card`);
+      await page.getByTestId('daily-card-already').waitFor();
+      await expect.poll(() => page.locator('.vip-offer button').textContent()).toMatch(/^VIP за 599\s₽ в месяц$/);
+      await screenSays(page, 'rub', 'daily card, already drawn');
+
+      // A reading: the interpretation's VIP offer, then the spread limit's pitch.
+      const start = (q: string) => `${env.baseUrl}/cards?user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'cards', spreadType: 'free_daily', userQuestion: q }))}`;
+      await page.goto(start('Что принесёт мне этот день?'));
+      await drawCards(page, 3);
+      await page.getByTestId('get-answer').click();
+      await expect.poll(() => text(page, 'vip-offer'), { timeout: 30_000 }).toMatch(/VIP за 599\s₽ в месяц/);
+      await screenSays(page, 'rub', 'interpretation');
+      await page.goto(start('А что будет вечером?'));
+      await page.getByTestId('limit-reached').waitFor();
+      await expect.poll(() => text(page, 'limit-reached')).toMatch(/Безлимит с VIP за 599\s₽ в месяц/);
+      await screenSays(page, 'rub', 'cards, limit reached');
+
+      // The spread menu: a VIP-only spread quotes VIP's price; the limit notice too.
+      await page.goto(`${env.baseUrl}/spread-menu`);
+      await page.getByTestId('spread-celtic_cross').click();
+      await expect.poll(() => text(page, 'locked-subscribe')).toMatch(/^VIP Premium за 599\s₽ в месяц$/);
+      await screenSays(page, 'rub', 'spread menu');
+
+      // Services and the terms.
+      await page.goto(`${env.baseUrl}/services`);
+      await expect.poll(() => text(page, 'price-basic')).toMatch(rub(349));
+      expect(await text(page, 'price-vip')).toMatch(rub(599));
+      await screenSays(page, 'rub', 'services');
+      await page.goto(`${env.baseUrl}/terms`);
+      await expect.poll(() => text(page, 'terms-text')).toMatch(/VIP Premium — 599\s₽ \(в Telegram — 460\s⭐\) в месяц/);
+      const terms = (await text(page, 'terms-text'))!;
+      expect(terms).not.toMatch(DEFAULT_RUB_PRICE);
+      expect(terms).not.toMatch(DEFAULT_STARS_PRICE);
+      expect(terms).toMatch(/первые 7 дней — 19\s₽/);
+
+      // The subscription screen: the trial and the plans, in roubles.
+      await page.goto(`${env.baseUrl}/subscription`);
+      await page.getByTestId('plan-vip').waitFor();
+      expect(await text(page, 'pay-vip-price')).toMatch(/^19\s₽ неделя$/);
+      expect(await page.getByTestId('plan-vip').textContent()).toMatch(/затем 599\s₽ каждые 30 дней/);
+      await page.getByTestId('pay-vip-consent').uncheck();
+      expect(await text(page, 'pay-vip-price')).toMatch(/^599\s₽ \/ месяц$/);
+      await page.getByTestId('pay-basic-consent').uncheck();
+      expect(await text(page, 'pay-basic-price')).toMatch(/^349\s₽ \/ месяц$/);
+      await screenSays(page, 'rub', 'subscription');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'in a browser: the micro pack and the week offers, the micro result and the week view in roubles',
+    async () => {
+      const { page } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=640002&to=/interactive-daily-card`);
+      await page.getByTestId('draw-card').click();
+      await page.getByTestId('micro-offer').waitFor();
+      expect(await text(page, 'micro-price')).toMatch(/^129\s₽$/);
+      expect(await page.getByTestId('micro-offer').textContent()).toMatch(rub(139)); // the regular price, struck through
+      expect(await text(page, 'micro-buy')).toMatch(/— 129\s₽$/);
+      await page.getByTestId('week-upsell').waitFor();
+      expect(await text(page, 'week-buy')).toMatch(/^Включить на 7 дней — 179\s₽$/);
+      expect(await text(page, 'week-upsell-extra')).toMatch(/всего \+50\s₽/);
+      await screenSays(page, 'rub', 'interactive daily card');
+
+      await page.getByTestId('micro-buy').click();
+      await page.getByTestId('micro-success').waitFor();
+      await page.getByTestId('week-upsell').waitFor();
+      expect(await text(page, 'week-buy')).toMatch(/^Включить на 7 дней — 179\s₽$/);
+      await screenSays(page, 'rub', 'micro result');
+
+      await page.goto(`${env.baseUrl}/dev/launch?user=640003&plan=week&to=/subscription`);
+      await page.getByTestId('week-view').waitFor();
+      await expect.poll(() => text(page, 'week-extend')).toMatch(/^Продлить на 7 дней — 179\s₽$/);
+      await screenSays(page, 'rub', 'week view');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'inside Telegram (iOS bridge): every price and payment button in Stars, no rouble price anywhere',
+    async () => {
+      const { page } = await env.newPage();
+      await page.addInitScript(fakeTelegramClient);
+      await page.goto(`${env.baseUrl}/dev/launch?user=640004&name=Тая`);
+      await expect.poll(() => text(page, 'vip-access')).toMatch(/VIP за 460\s⭐ в месяц/);
+      await screenSays(page, 'stars', 'home');
+
+      await page.getByTestId('daily-card-button').click();
+      await page.getByTestId('daily-card-back').click();
+      await expect.poll(() => text(page, 'daily-more')).toMatch(/^Хочу больше карт! Basic за 270\s⭐ в месяц$/);
+      await screenSays(page, 'stars', 'daily card');
+
+      await page.goto(`${env.baseUrl}/spread-menu`);
+      await page.getByTestId('spread-celtic_cross').click();
+      await expect.poll(() => text(page, 'locked-subscribe')).toMatch(/^VIP Premium за 460\s⭐ в месяц$/);
+      await screenSays(page, 'stars', 'spread menu');
+
+      await page.goto(`${env.baseUrl}/services`);
+      await expect.poll(() => text(page, 'price-vip')).toMatch(stars(460));
+      expect(await text(page, 'price-basic')).toMatch(stars(270));
+      await screenSays(page, 'stars', 'services');
+
+      // The plan widget: Stars only, no trial in roubles, no «или».
+      await page.goto(`${env.baseUrl}/subscription`);
+      await page.getByTestId('plan-vip').waitFor();
+      expect(await text(page, 'pay-vip-price')).toMatch(/^460\s⭐ \/ месяц$/);
+      expect(await text(page, 'pay-basic-price')).toMatch(/^270\s⭐ \/ месяц$/);
+      expect(await page.getByTestId('plan-vip').textContent()).not.toContain('или');
+      await screenSays(page, 'stars', 'subscription');
+
+      await page.goto(`${env.baseUrl}/dev/launch?user=640005&to=/interactive-daily-card`);
+      await page.getByTestId('draw-card').click();
+      await page.getByTestId('micro-offer').waitFor();
+      expect(await text(page, 'micro-price')).toMatch(new RegExp(`^${MICRO_PROMO_STARS}\\s⭐$`));
+      expect(await text(page, 'micro-buy')).toMatch(new RegExp(`— ${MICRO_PROMO_STARS}\\s⭐$`));
+      await page.getByTestId('week-upsell').waitFor();
+      expect(await text(page, 'week-buy')).toMatch(/^Включить на 7 дней — 140\s⭐$/);
+      expect(await text(page, 'week-upsell-extra')).toMatch(new RegExp(`всего \\+${140 - MICRO_PROMO_STARS}\\s⭐`));
+      const buttons = await page.locator('button').allTextContents();
+      for (const b of buttons) expect(b).not.toMatch(/₽|руб/);
+      await screenSays(page, 'stars', 'interactive daily card');
+
+      await page.getByTestId('micro-buy').click();
+      await page.getByTestId('micro-success').waitFor();
+      await page.getByTestId('week-upsell').waitFor();
+      expect(await text(page, 'week-buy')).toMatch(/^Включить на 7 дней — 140\s⭐$/);
+      await screenSays(page, 'stars', 'micro result');
+    },
+    TIMEOUT,
+  );
+});
