@@ -66,9 +66,9 @@ export function openedHtml(o: { number: number; created: boolean; payment: boole
 }
 
 /** No operator configured (or none reachable): where to write instead. */
-export function noDeskHtml(email: string | null, days: number): string {
+export function noDeskHtml(email: string | null, days: number, payment: boolean): string {
   const where = email
     ? `Напишите, пожалуйста, на почту <b>${escapeHtml(email)}</b>: что купили, когда и что пошло не так. Ответим ${answerWithin(days)}.`
     : 'Контакты поддержки пока не указаны. Реквизиты и способы связи — на странице «Контакты» в приложении.';
-  return ['💬 <b>Поддержка</b>', '', 'Сейчас обращения в этом чате никто не принимает, поэтому сообщения сюда не дойдут до людей.', where].join('\n');
+  return [payment ? '💳 <b>Поддержка по оплате</b>' : '💬 <b>Поддержка</b>', '', 'Сейчас обращения в этом чате никто не принимает, поэтому сообщения сюда не дойдут до людей.', where].join('\n');
 }

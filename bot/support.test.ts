@@ -185,11 +185,12 @@ describe.each(TEST_DB_KINDS)('support desk, operators in private chats (%s)', (k
     expect((await t.messages(U)).filter((m) => m.author === 'operator')).toHaveLength(1);
   });
 
-  it('a non-operator cannot use /reply or /close', async () => {
+  it('/start support opens a conversation; a non-operator cannot use /reply or /close', async () => {
     const U = 7_203;
     const STRANGER = 7_204;
     let reply = t.next(U, (m) => m.text.includes('обращение №'));
-    h.tg.sendText(h.user(U, 'Вера'), '/paysupport');
+    // The app's «Поддержка» opens t.me/<bot>?start=support.
+    h.tg.sendText(h.user(U, 'Вера'), '/start support');
     const n = numberIn((await reply()).text);
 
     reply = t.next(STRANGER);

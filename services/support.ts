@@ -6,7 +6,7 @@ import * as paymentsRepo from '../db/repositories/payments';
 import * as supportRepo from '../db/repositories/support';
 import * as usersRepo from '../db/repositories/users';
 import type { SupportConversation, SupportMessageKind } from '../db/schema';
-import { PRODUCT_INFO, currentProductId, type ProductId } from '../domain/catalogue';
+import { PRODUCT_INFO, currentProductId, tierName, type ProductId } from '../domain/catalogue';
 import { entitlementOf } from '../domain/entitlement';
 import { legalView, SUPPORT_ANSWER_DAYS } from '../domain/legal';
 import type { Tier } from '../domain/types';
@@ -46,7 +46,7 @@ export function createSupportService(deps: SupportDeps) {
       user: { id: user.id, firstName: user.first_name, lastName: user.last_name, username: user.username },
       plan: {
         tier: e.tier,
-        name: e.tier === 'free' ? 'Бесплатный' : (PRODUCT_INFO[e.tier]?.name ?? e.tier),
+        name: tierName(e.tier),
         expires: e.tier === 'free' ? null : user.subscription_expires,
         autoRenew: e.tier !== 'free' && user.subscription_auto_renew,
         special: e.special,

@@ -65,10 +65,6 @@ export async function insertSupportMessage(db: Q, m: NewSupportMessage, now: Dat
     .execute();
 }
 
-export async function listSupportMessages(db: Q, conversationId: number) {
-  return db.selectFrom('support_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('id').execute();
-}
-
 export async function insertRelay(db: Q, r: { chatId: number; messageId: number; conversationId: number; userId: number }): Promise<void> {
   await db
     .insertInto('support_relays')
