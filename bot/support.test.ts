@@ -108,7 +108,7 @@ describe.each(TEST_DB_KINDS)('support desk, operators in private chats (%s)', (k
     // «Завершить обращение»: closed by the user; the operator is told.
     const closedNote = t.next(ADMIN, (m) => m.text.includes(`закрыл обращение №${n}`));
     reply = t.next(U, (m) => m.text.includes('закрыто'));
-    h.tg.pressButton(U, got.message_id, 'sp:close');
+    h.tg.pressButton(U, got.message_id, `sp:close:${n}`);
     await reply();
     await closedNote();
     expect((await t.conversations(U)).map((c) => [c.status, c.closed_by])).toEqual([['closed', 'user']]);
@@ -124,6 +124,10 @@ describe.each(TEST_DB_KINDS)('support desk, operators in private chats (%s)', (k
     h.tg.sendText(U, '/paysupport');
     const second = numberIn((await reply()).text);
     expect(second).toBeGreaterThan(n);
+    // The old answer's button does not close the new conversation.
+    reply = t.next(U, (m) => m.text.includes('уже закрыто'));
+    h.tg.pressButton(U, opened.message_id, `sp:close:${n}`);
+    await reply();
     expect((await t.conversations(U)).map((c) => [c.id, c.status])).toEqual([
       [n, 'closed'],
       [second, 'open'],

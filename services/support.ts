@@ -138,10 +138,13 @@ export function createSupportService(deps: SupportDeps) {
       return { userId: c.user_id, number: c.id };
     },
 
-    /** The user ends their live conversation («Завершить обращение»); null when none was open. */
-    async closeByUser(userId: number): Promise<{ number: number } | null> {
+    /**
+     * The user ends their live conversation («Завершить обращение» under a message of conversation `number`;
+     * an older message's button does not close a newer one). Null when that one is not open.
+     */
+    async closeByUser(userId: number, number?: number): Promise<{ number: number } | null> {
       const live = await supportRepo.findLiveConversation(db, userId);
-      if (!live) return null;
+      if (!live || (number !== undefined && live.id !== number)) return null;
       const closed = await supportRepo.setConversationStatus(db, live.id, 'closed', clock(), 'user');
       return closed ? { number: closed.id } : null;
     },

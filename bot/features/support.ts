@@ -17,12 +17,14 @@ import { answerHint, cardHtml, noDeskHtml, openedHtml } from '../support-card';
 const composer = new Composer<BotContext>();
 const privateChat = composer.chatType('private');
 
-const CLOSE_DATA = 'sp:close';
+/** «Завершить обращение» of conversation N. */
+const closeData = (n: number) => `sp:close:${n}`;
+const closeButton = (n: number) => new InlineKeyboard().text('✅ Завершить обращение', closeData(n));
 /** Telegram's limit on a message; a longer user text goes under its card as a message of its own. */
 const MESSAGE_MAX = 4096;
 
-function closeKeyboard(ctx: BotContext, withSubscription: boolean): InlineKeyboard {
-  const kb = new InlineKeyboard().text('✅ Завершить обращение', CLOSE_DATA);
+function closeKeyboard(ctx: BotContext, n: number, withSubscription: boolean): InlineKeyboard {
+  const kb = closeButton(n);
   const url = withSubscription ? appUrl(ctx.deps, '/subscription') : null;
   return url ? kb.row().webApp('✨ Моя подписка', url) : kb;
 }
@@ -35,7 +37,7 @@ async function openDesk(ctx: BotContext, payment: boolean) {
   const c = await support.open(ctx.from!.id);
   await ctx.reply(openedHtml({ number: c.number, created: c.created, payment, days: support.answerDays }), {
     parse_mode: 'HTML',
-    reply_markup: closeKeyboard(ctx, payment),
+    reply_markup: closeKeyboard(ctx, c.number, payment),
   });
 }
 
@@ -44,11 +46,12 @@ privateChat.command('support', (ctx) => openDesk(ctx, false));
 // t.me/<bot>?start=support: the app's «Поддержка» button.
 privateChat.command('start', (ctx, next) => (ctx.match.trim() === 'support' ? openDesk(ctx, false) : next()));
 
-privateChat.callbackQuery(CLOSE_DATA, async (ctx) => {
-  const closed = await ctx.deps.services.support.closeByUser(ctx.from.id);
+privateChat.callbackQuery(/^sp:close:(\d{1,15})$/, async (ctx) => {
+  const n = Number(ctx.match[1]);
+  const closed = await ctx.deps.services.support.closeByUser(ctx.from.id, n);
   await ctx.answerCallbackQuery();
   await ctx.editMessageReplyMarkup({ reply_markup: undefined }).catch(() => {});
-  if (!closed) return ctx.reply('Открытого обращения нет. Если понадобится помощь — /paysupport.');
+  if (!closed) return ctx.reply(`Обращение №${n} уже закрыто. Если понадобится помощь — /paysupport.`);
   await ctx.reply(`Обращение №${closed.number} закрыто. Спасибо! Если понадобится помощь — /paysupport.`);
   await toOperators(ctx.api, ctx.deps.services.support.operatorChats(), `🔒 Пользователь закрыл обращение №${closed.number}.`);
 });
@@ -103,7 +106,7 @@ async function answer(ctx: BotContext, number: number, text: string) {
   try {
     await ctx.api.sendMessage(to.userId, `💬 <b>Ответ поддержки</b> · обращение №${to.number}\n\n${escapeHtml(text)}\n\n<i>Можно ответить здесь же.</i>`, {
       parse_mode: 'HTML',
-      reply_markup: new InlineKeyboard().text('✅ Завершить обращение', CLOSE_DATA),
+      reply_markup: closeButton(to.number),
     });
     await ctx.reply(`✅ Ответ отправлен пользователю (обращение №${to.number}).`, { reply_parameters: { message_id: ctx.msg!.message_id } });
   } catch (err) {
@@ -167,7 +170,7 @@ privateChat.on(['message:text', 'message:photo', 'message:document'], async (ctx
     await ctx.reply(noDeskHtml(support.email(), support.answerDays, false), { parse_mode: 'HTML' });
   } else {
     await ctx.reply(`✉️ Передано в поддержку (обращение №${card.conversation.number}). Ответ придёт сюда.`, {
-      reply_markup: new InlineKeyboard().text('✅ Завершить обращение', CLOSE_DATA),
+      reply_markup: closeButton(card.conversation.number),
     });
   }
   // Words of a crisis get the help lines too, as anywhere in the chat.
