@@ -44,7 +44,12 @@ async function openDesk(ctx: BotContext, payment: boolean) {
 privateChat.command('paysupport', (ctx) => openDesk(ctx, true));
 privateChat.command('support', (ctx) => openDesk(ctx, false));
 // t.me/<bot>?start=support: the app's «Поддержка» button.
-privateChat.command('start', (ctx, next) => (ctx.match.trim() === 'support' ? openDesk(ctx, false) : next()));
+privateChat.command('start', async (ctx, next) => {
+  if (ctx.match.trim() !== 'support') return next();
+  // As any /start: whoever writes it can be written to again.
+  await ctx.deps.services.notifications.setReachable(ctx.from.id, true);
+  await openDesk(ctx, false);
+});
 
 privateChat.callbackQuery(/^sp:close:(\d{1,15})$/, async (ctx) => {
   const n = Number(ctx.match[1]);
@@ -56,18 +61,13 @@ privateChat.callbackQuery(/^sp:close:(\d{1,15})$/, async (ctx) => {
   await toOperators(ctx.api, ctx.deps.services.support.operatorChats(), `🔒 Пользователь закрыл обращение №${closed.number}.`);
 });
 
-/** Sends `html` to each operators' chat; the messages that arrived (an admin who never started the bot gets none). */
-async function toOperators(api: Api, chats: number[], html: string): Promise<{ chatId: number; messageId: number }[]> {
-  const sent: { chatId: number; messageId: number }[] = [];
+/** A note to each operators' chat; one that cannot be reached (an admin who never started the bot) is skipped. */
+async function toOperators(api: Api, chats: number[], html: string): Promise<void> {
   for (const chatId of chats) {
-    try {
-      const m = await api.sendMessage(chatId, html, { parse_mode: 'HTML' });
-      sent.push({ chatId, messageId: m.message_id });
-    } catch (err) {
+    await api.sendMessage(chatId, html, { parse_mode: 'HTML' }).catch((err) => {
       if (!(err instanceof GrammyError)) throw err;
-    }
+    });
   }
-  return sent;
 }
 
 /** Relays one user message to the operators: the card and the text (a file is copied under its card). */
