@@ -34,6 +34,7 @@ describe('configuration', () => {
     [{ PAYMENTS_PROVIDER: 'paypal' }, /^Invalid environment variable PAYMENTS_PROVIDER: /],
     [{ PAYMENTS_PROVIDER: 'yookassa' }, /^Invalid environment variable YOOKASSA_SHOP_ID: /],
     [{ ADMIN_USER_IDS: '1,abc' }, /^Invalid environment variable ADMIN_USER_IDS: "abc" is not a Telegram user id/],
+    [{ SUPPORT_CHAT_ID: '@support_group' }, /^Invalid environment variable SUPPORT_CHAT_ID: must be a Telegram chat id/],
     [{ DEFAULT_TIME_ZONE: 'Moscow' }, /^Invalid environment variable DEFAULT_TIME_ZONE: is not an IANA time zone/],
     [{ OPENAI_TEMPERATURE: '3' }, /^Invalid environment variable OPENAI_TEMPERATURE: /],
     [{ OPENAI_REASONING_EFFORT: 'huge' }, /^Invalid environment variable OPENAI_REASONING_EFFORT: /],
@@ -92,6 +93,8 @@ describe('configuration', () => {
 
   it('parses id lists', () => {
     expect(loadConfig({ ADMIN_USER_IDS: ' 1, 5000000000123 ,', SPECIAL_ACCESS_USER_IDS: '' })).toMatchObject({ adminUserIds: [1, 5000000000123], specialAccessUserIds: [] });
+    expect(loadConfig({ SUPPORT_CHAT_ID: ' -1001234567890 ' }).supportChatId).toBe(-1001234567890);
+    expect(loadConfig({}).supportChatId).toBeUndefined();
   });
 });
 

@@ -124,6 +124,14 @@ const schema = z.object({
   STARS_PRICES: numberPairs(['week', 'micro', 'basic', 'vip'], '', { integer: true }),
   CURRENCY_RATES: numberPairs(['UAH', 'KZT', 'BYN'], ''),
   ADMIN_USER_IDS: idList,
+  // The operators' group for the support desk (a supergroup's id is like -1001234567890); unset: ADMIN_USER_IDS privately.
+  SUPPORT_CHAT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?\d{1,16}$/, 'must be a Telegram chat id, like -1001234567890')
+      .transform(Number)
+      .optional(),
+  ),
   SPECIAL_ACCESS_USER_IDS: idList,
   DEFAULT_TIME_ZONE: z.string().default('Europe/Moscow').refine(isTimeZone, 'is not an IANA time zone'),
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().min(1).default(86400),
@@ -211,6 +219,8 @@ export interface Config {
     currencyRates: Record<string, number>;
   };
   adminUserIds: number[];
+  /** The support desk's operators' chat (SUPPORT_CHAT_ID); unset: each of adminUserIds privately. */
+  supportChatId?: number;
   specialAccessUserIds: number[];
   defaultTimeZone: string;
   initDataMaxAgeS: number;
@@ -297,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       currencyRates: e.CURRENCY_RATES,
     },
     adminUserIds: e.ADMIN_USER_IDS,
+    supportChatId: e.SUPPORT_CHAT_ID,
     specialAccessUserIds: e.SPECIAL_ACCESS_USER_IDS,
     defaultTimeZone: e.DEFAULT_TIME_ZONE,
     initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,

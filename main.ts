@@ -90,6 +90,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         },
       },
       adminUserIds: config.adminUserIds,
+      supportChatId: config.supportChatId,
       legal: config.provider,
       // Sharing a reading's picture: signed links under the public address, a prepared inline message.
       share: {

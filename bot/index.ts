@@ -16,6 +16,7 @@ import { readingFeature } from './features/reading';
 import { settingsFeature } from './features/settings';
 import { startFeature } from './features/start';
 import { statsFeature } from './features/stats';
+import { supportFeature } from './features/support';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
 import { errorHandler } from './handlers/error';
@@ -70,6 +71,8 @@ export function createBot(o: CreateBotOptions) {
 
   bot.use(readingFeature);
   bot.use(followUpFeature);
+  // Before /start (it takes `/start support`); its catch-all for a user in support mode skips commands.
+  bot.use(supportFeature);
   bot.use(startFeature);
   bot.use(helpFeature);
   bot.use(dailyFeature);
@@ -98,5 +101,6 @@ export const BOT_COMMANDS = [
   { command: 'settings', description: 'Часовой пояс, напоминания и колода' },
   { command: 'help', description: 'Что умеет бот' },
   { command: 'paysupport', description: 'Поддержка по оплате' },
+  { command: 'support', description: 'Написать в поддержку' },
   { command: 'cancel', description: 'Отменить расклад' },
 ];

@@ -292,6 +292,41 @@ export interface NatalBirthDataTable {
   updated_at: Generated<Date>;
 }
 
+/** 0018: the support desk. The id is the conversation's number. */
+export type SupportStatus = 'open' | 'answered' | 'closed';
+export interface SupportConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<SupportStatus>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  closed_at: Date | null;
+  closed_by: 'user' | 'operator' | null;
+}
+
+export type SupportMessageKind = 'text' | 'photo' | 'document';
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number;
+  author: 'user' | 'operator';
+  operator_id: number | null;
+  kind: Generated<SupportMessageKind>;
+  /** The text, or the caption ('' when none). */
+  text: Generated<string>;
+  file_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** 0018: where a user's message was relayed in an operators' chat (a reply to it finds the conversation). */
+export interface SupportRelaysTable {
+  chat_id: number;
+  message_id: number;
+  conversation_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   daily_usage: DailyUsageTable;
@@ -313,6 +348,9 @@ export interface Database {
   reading_follow_ups: ReadingFollowUpsTable;
   share_pictures: SharePicturesTable;
   share_messages: ShareMessagesTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
+  support_relays: SupportRelaysTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -323,3 +361,4 @@ export type Payment = Selectable<PaymentsTable>;
 export type MicroPurchase = Selectable<MicroPurchasesTable>;
 export type NatalBirthData = Selectable<NatalBirthDataTable>;
 export type ReadingFollowUp = Selectable<ReadingFollowUpsTable>;
+export type SupportConversation = Selectable<SupportConversationsTable>;

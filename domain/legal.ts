@@ -16,6 +16,9 @@ export const AGREEMENT = {
   disputeThresholdRub: 100_000,
 } as const;
 
+/** The answer time support promises (the bot's /paysupport, the terms, the contacts): the terms' claim response time. */
+export const SUPPORT_ANSWER_DAYS = AGREEMENT.claimResponseDays;
+
 /**
  * The one money-back rule, said the same way on home, on the paywall and in the terms: a claim within
  * `refundClaimDays` of the payment; in full when the paid access was not given, otherwise the unused part.

@@ -28,6 +28,8 @@ export interface ServiceDeps {
   payments?: PaymentsDeps;
   /** ADMIN_USER_IDS: debug calls, refunds and the bot's /stats. */
   adminUserIds?: readonly number[];
+  /** SUPPORT_CHAT_ID: the operators' group for the support desk; unset: each of adminUserIds privately. */
+  supportChatId?: number;
   /** The provider's details for /contacts and /terms (PROVIDER_*); omitted: the tax status default only. */
   legal?: LegalDetails;
   /** Sharing a reading's picture: the public address, the bot's username, savePreparedInlineMessage. */

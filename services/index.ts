@@ -17,6 +17,7 @@ import { createPaymentService } from './payments';
 import { createReadingService } from './readings';
 import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
+import { createSupportService } from './support';
 import { createUserService } from './users';
 
 export function createServices(deps: ServiceDeps) {
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const health = createHealthService(deps);
   const legal = createLegalService(deps);
   const ritual = createRitualService(deps, users);
+  const support = createSupportService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -58,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     health,
     legal,
     ritual,
+    support,
   };
 }
 

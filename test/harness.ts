@@ -29,6 +29,8 @@ export interface HarnessOptions {
   /** Payments: provider, YooKassa (test/fake-yookassa.ts), the Stars Api (a fake Bot API); mock by default. */
   payments?: Partial<PaymentsDeps>;
   adminUserIds?: number[];
+  /** SUPPORT_CHAT_ID: the support desk's operators' chat. */
+  supportChatId?: number;
   /** Where the app logs (silent by default). */
   logger?: Logger;
   /** Serve /metrics behind this token. */
@@ -72,6 +74,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     legal: o.legal,
     payments: { provider: (o.mockPayments ?? true) ? 'mock' : 'stars', ...o.payments },
     adminUserIds: o.adminUserIds ?? [],
+    supportChatId: o.supportChatId,
     share: o.share,
   };
   const services = createServices(deps);

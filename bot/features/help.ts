@@ -1,4 +1,4 @@
-// /help and /paysupport (the payment-support command Telegram's terms require of bots that take payments).
+// /help. (/paysupport, the payment-support command Telegram's terms require, is the support desk: support.ts.)
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { openAppButton } from '../keyboards';
@@ -14,6 +14,7 @@ composer.command('help', (ctx) =>
       '/daily — карта дня',
       '/settings — часовой пояс и ежедневное напоминание',
       '/paysupport — вопросы об оплате и возврате',
+      '/support — написать в поддержку',
       '/cancel — прервать начатый расклад',
       '',
       'В приложении — все расклады, история, подписка и натальная карта. Если кнопка «🔮 Таро» под полем ввода перестала открываться, отправьте /start.',
@@ -21,19 +22,6 @@ composer.command('help', (ctx) =>
       'Толкования создаёт ИИ, они носят развлекательный характер.',
     ].join('\n'),
     { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
-  ),
-);
-
-composer.command('paysupport', (ctx) =>
-  ctx.reply(
-    [
-      '💳 <b>Поддержка по оплате</b>',
-      '',
-      'Если оплата прошла, а доступ не появился, или вы хотите вернуть платёж — напишите сюда, в этот чат, одним сообщением: что купили, когда и что пошло не так. Мы ответим в течение 24 часов.',
-      '',
-      'Покупки в Telegram Stars возвращаются на ваш баланс Stars. Подписку можно отменить в приложении: доступ сохранится до конца оплаченного периода.',
-    ].join('\n'),
-    { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '✨ Моя подписка', '/subscription') },
   ),
 );
 

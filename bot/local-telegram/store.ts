@@ -28,6 +28,12 @@ export interface ChatMessage {
   invoice?: Invoice;
   /** A photo the bot uploaded: its size in bytes and, for a PNG or JPEG, its pixel size (read from the header). */
   photo?: { bytes: number; width: number | null; height: number | null; type: string };
+  /** A photo or document a user sent (its file_id), which copyMessage can copy. */
+  file?: { kind: 'photo' | 'document'; fileId: string; caption: string };
+  /** In a group: who wrote it (a user's message). */
+  author?: FakeUser;
+  /** The message this one replies to. */
+  replyTo?: number;
 }
 
 export interface Chat {
@@ -54,6 +60,18 @@ export interface LocalTelegramOptions extends UpdateQueueOptions {
 const MAX_MESSAGES = 300;
 
 export const unixNow = () => Math.floor(Date.now() / 1000);
+
+/** A group's id is negative (Telegram's supergroups: -100…); its "user" holds its title as first_name. */
+export const isGroupId = (id: number) => id < 0;
+
+/** A user's photo or document as the Message carries it. */
+export function fileObject(f: NonNullable<ChatMessage['file']>): Record<string, unknown> {
+  const file = { file_id: f.fileId, file_unique_id: f.fileId.slice(0, 16) };
+  return {
+    ...(f.kind === 'photo' ? { photo: [{ ...file, width: 1280, height: 960 }] } : { document: { ...file, file_name: 'file.pdf', mime_type: 'application/pdf' } }),
+    ...(f.caption ? { caption: f.caption } : {}),
+  };
+}
 
 /** The chat a call is about (chat_id, or user_id for the methods that take one). */
 export function chatIdOf(params: Params): number | null {
@@ -130,7 +148,10 @@ export function createStore(o: LocalTelegramOptions) {
     return m;
   }
 
-  const tgChat = (c: Chat) => ({ id: c.user.id, type: 'private', first_name: c.user.first_name, ...(c.user.username ? { username: c.user.username } : {}) });
+  const tgChat = (c: Chat) =>
+    isGroupId(c.user.id)
+      ? { id: c.user.id, type: 'supergroup', title: c.user.first_name }
+      : { id: c.user.id, type: 'private', first_name: c.user.first_name, ...(c.user.username ? { username: c.user.username } : {}) };
   const tgUser = (c: Chat) => ({ is_bot: false, ...c.user });
 
   /** The Message object Telegram returns for a bot message. */
@@ -139,7 +160,10 @@ export function createStore(o: LocalTelegramOptions) {
     if (m.kind === 'invoice' && m.invoice) {
       const { payload: _p, subscription_period: _s, ...inv } = m.invoice;
       out.invoice = { ...inv, start_parameter: '' };
+    } else if (m.file) {
+      Object.assign(out, fileObject(m.file));
     } else out.text = m.text;
+    if (m.from === 'user') out.from = { is_bot: false, ...(m.author ?? c.user) };
     if (m.edited) out.edit_date = unixNow();
     if (m.reply_markup?.inline_keyboard) out.reply_markup = m.reply_markup;
     return out;

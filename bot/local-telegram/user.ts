@@ -3,7 +3,7 @@
 // The page (/dev/telegram) and the tests act through these.
 import crypto from 'node:crypto';
 import { escapeHtml } from './html';
-import { unixNow, type FakeUser, type Store } from './store';
+import { fileObject, isGroupId, unixNow, type Chat, type FakeUser, type Store } from './store';
 
 type PayResult = { status: 'paid' | 'failed' | 'cancelled'; error?: string };
 
@@ -32,26 +32,54 @@ export function userSide(store: Store) {
     });
   }
 
+  /** The common part of a user's message: ids, chat, sender, and the message it replies to. */
+  function messageBase(c: Chat, messageId: number, date: number, o: { replyTo?: number; from?: FakeUser }) {
+    const replied = o.replyTo === undefined ? undefined : c.messages.find((x) => x.message_id === o.replyTo);
+    if (o.replyTo !== undefined && !replied) throw new Error(`no message ${o.replyTo} to reply to in chat ${c.user.id}`);
+    return {
+      message_id: messageId,
+      date,
+      chat: tgChat(c),
+      from: o.from ? { is_bot: false, ...o.from } : tgUser(c),
+      ...(replied ? { reply_to_message: store.botMessageObject(c, replied) } : {}),
+    };
+  }
+
   return {
     setBlocked,
 
-    /** The user types a message (a command when it starts with /). */
-    sendText(user: number | FakeUser, text: string) {
+    /**
+     * The user types a message (a command when it starts with /), in reply to a message of the chat when
+     * `replyTo` is given. In a group (a negative id, see `openGroup`) `o.from` is who writes.
+     */
+    sendText(user: number | FakeUser, text: string, o: { replyTo?: number; from?: FakeUser } = {}) {
       const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
       // Writing to a blocked bot restarts it, as the client's «Restart» does.
       if (c.blocked) setBlocked(c.user.id, false);
-      const m = pushMessage(c, { from: 'user', text, html: escapeHtml(text), kind: 'text' });
+      const m = pushMessage(c, { from: 'user', text, html: escapeHtml(text), kind: 'text', author: o.from, replyTo: o.replyTo });
       const cmd = /^\/[A-Za-z0-9_]+(@\w+)?/.exec(text);
       return emit({
         message: {
-          message_id: m.message_id,
-          date: m.date,
-          chat: tgChat(c),
-          from: tgUser(c),
+          ...messageBase(c, m.message_id, m.date, o),
           text,
           ...(cmd ? { entities: [{ type: 'bot_command', offset: 0, length: cmd[0].length }] } : {}),
         },
       });
+    },
+
+    /** The user sends a photo or a document (a receipt, a screenshot), with an optional caption. */
+    sendFile(user: number | FakeUser, kind: 'photo' | 'document', caption = '') {
+      const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
+      const file = { kind, fileId: `local_${kind}_${crypto.randomBytes(8).toString('hex')}`, caption };
+      const label = kind === 'photo' ? '🖼' : '📎';
+      const m = pushMessage(c, { from: 'user', text: caption, html: `${label}${caption ? ` ${escapeHtml(caption)}` : ''}`, kind: 'text', file });
+      return emit({ message: { ...messageBase(c, m.message_id, m.date, {}), ...fileObject(file) } });
+    },
+
+    /** A group with the bot in it (e.g. the operators' support chat); its id is negative. */
+    openGroup(chatId: number, title: string) {
+      if (!isGroupId(chatId)) throw new Error('a group id is negative');
+      chat(chatId, { id: chatId, first_name: title });
     },
 
     /** The user taps an inline button with callback_data on a bot message. */

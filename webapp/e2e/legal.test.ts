@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('/contacts shows the configured provider details, the notes, and links to /terms and /services', async () => {
+  it('/contacts shows the configured provider details, the notes, «Поддержка» into the bot, and links to /terms and /services', async () => {
     const { page, consoleErrors } = await open('/contacts', 'contacts');
     await expect.poll(() => page.getByTestId('provider-name').textContent()).toBe('Иванова Анна Сергеевна');
     expect(await page.getByTestId('provider-tax').textContent()).toMatch(/индивидуальный предприниматель.*НПД/);
@@ -94,6 +94,8 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     expect(await page.getByTestId('identifiers-on-request').textContent()).toContain('сообщаются по запросу');
     expect(await page.getByTestId('data-protection').textContent()).toContain('не продаются третьим лицам');
     expect(await page.getByTestId('payment-security').textContent()).toContain('Данные банковских карт мы не получаем и не храним');
+    // «Поддержка» opens the bot's chat in support mode (in local mode, the local Telegram).
+    await expect.poll(() => page.getByTestId('support-chat').getAttribute('href')).toMatch(/\/dev\/telegram\?start=support$/);
     await settled(page);
     await env.screenshot(page, 'contacts');
 

@@ -57,6 +57,16 @@ export function messageMethods(store: Store): MethodTable {
       return { ...botMessageObject(c, m), photo: [{ file_id: 'local', file_unique_id: 'local', width: meta?.width ?? 1, height: meta?.height ?? 1 }] };
     },
 
+    // A user's photo or document copied into another chat (the support desk relays receipts so).
+    copyMessage(p) {
+      const c = existingChat(p);
+      const from = store.chats.get(Number(p.from_chat_id));
+      const src = from?.messages.find((x) => x.message_id === Number(p.message_id));
+      if (!src) throw bad('message to copy not found');
+      const m = pushMessage(c, { from: 'bot', text: src.text, html: src.html, kind: 'text', file: src.file });
+      return { message_id: m.message_id };
+    },
+
     editMessageText(p) {
       const c = existingChat(p);
       const m = findBotMessage(c, p.message_id);

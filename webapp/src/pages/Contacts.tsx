@@ -2,12 +2,14 @@
 // configured, never invented), data-protection and payment-security notes, links to /terms and /services.
 import { Link, useLocation } from 'wouter';
 import { Page } from '../components/Page';
-import { useLegal } from './legal-api';
+import { openTelegramLink } from '../telegram/methods';
+import { useLegal, useSupportLink } from './legal-api';
 import './legal.css';
 
 export default function Contacts() {
   const [, navigate] = useLocation();
   const { legal, loaded } = useLegal();
+  const support = useSupportLink();
   return (
     <Page back={() => navigate('/')} testId="contacts" loading={!loaded}>
       <header className="screen-head">
@@ -57,6 +59,18 @@ export default function Contacts() {
           </li>
           <li>Ответ на претензию — в течение {legal.agreement.claimResponseDays} дней; претензию о возврате можно направить в течение {legal.agreement.refundClaimDays} дней с даты оплаты.</li>
         </ul>
+        {support && (
+          <a
+            className="btn btn-primary btn-block"
+            href={support}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(e) => openTelegramLink(support) && e.preventDefault()}
+            data-testid="support-chat"
+          >
+            Поддержка — написать в чат бота
+          </a>
+        )}
         {legal.contactsUrl && (
           <a href={legal.contactsUrl} target="_blank" rel="noopener noreferrer" data-testid="contacts-url">
             Полная страница контактов

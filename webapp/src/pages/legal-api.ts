@@ -21,3 +21,25 @@ export function useLegal(): { legal: LegalView; loaded: boolean } {
   }, []);
   return { legal, loaded };
 }
+
+/** The bot's chat in support mode (`?start=support`: the bot opens a support conversation), or null when unknown. */
+export function useSupportLink(): string | null {
+  const [link, setLink] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    call(client['bot-link'].$get())
+      .then(({ url }) => {
+        if (!live || !url) return;
+        const u = new URL(url);
+        u.searchParams.set('start', 'support');
+        setLink(u.toString());
+      })
+      .catch(() => {
+        /* no button */
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return link;
+}

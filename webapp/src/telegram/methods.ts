@@ -4,7 +4,7 @@
 // the client refuses, so the caller can offer its own way.
 import { insideTelegram } from './launch';
 
-type Method = 'web_app_add_to_home_screen' | 'web_app_send_prepared_message' | 'web_app_share_to_story' | 'web_app_data_send';
+type Method = 'web_app_add_to_home_screen' | 'web_app_send_prepared_message' | 'web_app_share_to_story' | 'web_app_data_send' | 'web_app_open_tg_link';
 
 export async function callTelegram(method: Method, params?: Record<string, unknown>): Promise<boolean> {
   if (!insideTelegram()) return false;
@@ -23,3 +23,11 @@ export const shareMessage = (id: string) => callTelegram('web_app_send_prepared_
 export const shareToStory = (mediaUrl: string, text: string, widgetLink?: { url: string; name: string }) =>
   callTelegram('web_app_share_to_story', { media_url: mediaUrl, text, ...(widgetLink ? { widget_link: widgetLink } : {}) });
 export const sendData = (data: string) => callTelegram('web_app_data_send', { data });
+
+/** Opens a t.me link inside Telegram (the bot's chat, e.g. in support mode); false when the caller should follow it itself. */
+export function openTelegramLink(url: string): boolean {
+  const u = new URL(url);
+  if (u.hostname !== 't.me' || !insideTelegram()) return false;
+  void callTelegram('web_app_open_tg_link', { path_full: `${u.pathname}${u.search}` });
+  return true;
+}
