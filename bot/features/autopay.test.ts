@@ -152,7 +152,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
 
     // The app restarted with STARS_PRICES=vip:460: the live subscription still renews (and shows) at 385.
     const repriced = createApi({
-      services: createServices({ ...h.deps, payments: { ...h.deps.payments, pricing: { starsPrices: { vip: 460 } } } }),
+      services: createServices({ ...h.deps, payments: { ...h.deps.payments!, pricing: { starsPrices: { vip: 460 } } } }),
       identity: h.identity,
       logger,
       localMode: true,

@@ -48,7 +48,7 @@ export function createOffers(ctx: PaymentContext) {
         expiresAt: offer?.expires_at.toISOString() ?? null,
         available: purchaseVerdict(tier, 'micro').ok,
       },
-      // The trial needs a card kept for renewal (YooKassa); Stars plans renew as Stars subscriptions instead.
+      // The trial needs a card kept for renewal (YooKassa); Stars plans renew (with consent) as Stars subscriptions.
       trial: { price: show(p.trial), priceRub: p.trial, days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
       plans: planCards({ basic: show(p.basic), vip: show(p.vip) }),
       user: { tone, price_variant: variant, variant },
