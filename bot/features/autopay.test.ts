@@ -95,8 +95,11 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     const order = await h.db.selectFrom('payment_orders').selectAll().where('id', '=', r.body.data.orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ recurring: false, autopay_consent: false, plan: 'vip', days: 30 });
 
-    const { result } = await payLink(user, r.body.data.invoiceLink);
+    const { result, updates } = await payLink(user, r.body.data.invoiceLink);
     expect(result.status).toBe('paid');
+    // Telegram redelivers the payment: granted once, 30 days, not 60.
+    const paidUpdate = updates.find((u) => u.message?.successful_payment)!;
+    await bot.handleUpdate({ ...paidUpdate, update_id: paidUpdate.update_id + 100_000 });
     const end = new Date(t0.getTime() + 30 * DAY_MS);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: false, subscriptionExpires: end.toISOString() });
     expect(await renewal(user)).toEqual({ renews: false, next: null, ends: end.toISOString(), text: `Не продлевается: доступ до ${formatRuDate(end)}` });
@@ -140,7 +143,8 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     // Before paying: the invoice says it renews, for how much, how often.
     expect(invoice.params.description).toContain('Продлевается каждые 30 дней за 385\u00a0⭐, отмена в любой момент.');
 
-    await payLink(user, r.body.data.invoiceLink);
+    const { updates } = await payLink(user, r.body.data.invoiceLink);
+    const first = updates.find((u) => u.message?.successful_payment)!;
     const charge = new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const line = `Продлится автоматически ${formatRuDate(charge)}: спишется 385\u00a0⭐`;
@@ -179,6 +183,27 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     ]);
     const push = tg.calls.find((c) => c.method === 'sendMessage' && c.chatId === user && String(c.params.text).includes('продлится автоматически'))!;
     expect(push.params.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/subscription`);
+
+    // Telegram renews it (a new charge on the same invoice), twice delivered: 30 more days once, the next
+    // charge a period later at the same 385 stars.
+    const end = new Date((await status(user)).subscriptionExpires);
+    expect(end).toEqual(charge);
+    h.setNow(charge);
+    const renewed = {
+      ...first,
+      update_id: first.update_id + 500_000,
+      message: {
+        ...first.message,
+        message_id: first.message.message_id + 1000,
+        successful_payment: { ...first.message.successful_payment, telegram_payment_charge_id: 'renewal_charge_1', is_first_recurring: false },
+      },
+    };
+    await bot.handleUpdate(renewed);
+    await bot.handleUpdate({ ...renewed, update_id: renewed.update_id + 1 });
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: new Date(end.getTime() + 30 * DAY_MS).toISOString() });
+    const nextCharge = new Date(charge.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
+    expect((await renewal(user)).next).toEqual({ at: nextCharge.toISOString(), amount: 385, currency: 'XTR' });
+    expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(2);
   });
 
   it('cancelling stops the renewal: Telegram is told, no push a day before, the status says «не продлевается»', async () => {
@@ -219,9 +244,13 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     h.setNow(t1);
     const vip = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: false, provider: 'stars' });
     expect(vip.status).toBe(200);
-    await payLink(user, vip.body.data.invoiceLink);
+    const { updates } = await payLink(user, vip.body.data.invoiceLink);
     const vipEnd = new Date(t1.getTime() + 30 * DAY_MS + 5 * DAY_MS);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: vipEnd.toISOString(), autoRenew: false });
+    // Redelivered, it grants nothing more (the carried days are not added twice).
+    const paidUpdate = updates.find((u) => u.message?.successful_payment)!;
+    await bot.handleUpdate({ ...paidUpdate, update_id: paidUpdate.update_id + 100_000 });
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: vipEnd.toISOString() });
 
     const payment = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).where('product', '=', 'vip').executeTakeFirstOrThrow();
     const refund = await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id });
