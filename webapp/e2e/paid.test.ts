@@ -312,6 +312,8 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     await page.route('https://yookassa.ru/**', (route) => route.abort());
     await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
     await page.goto(`${env.baseUrl}/dev/launch?user=620001&to=/subscription`);
+    // Autopay ticked by the user: the trial week, the card kept for renewal.
+    await page.getByTestId('pay-basic-consent').check();
     await page.getByTestId('pay-basic-button').click();
     await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
