@@ -230,6 +230,25 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     expect((await h.services.notifications.scheduleDue()).renewals).toBe(0);
   });
 
+  it('a one-off plan bought over a live Stars subscription does not hide that Telegram will still renew it', async () => {
+    const user = 41_006;
+    const t0 = new Date('2026-10-12T08:00:00Z');
+    h.setNow(t0);
+    const basic = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true, provider: 'stars' });
+    await payLink(user, basic.body.data.invoiceLink);
+    h.setNow(new Date(t0.getTime() + DAY_MS));
+    const vip = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: false, provider: 'stars' });
+    expect(lastInvoice().params.subscription_period).toBeUndefined();
+    await payLink(user, vip.body.data.invoiceLink);
+    const charge = new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
+    expect((await renewal(user)).next).toEqual({ at: charge.toISOString(), amount: 230, currency: 'XTR' });
+    // Cancelling stops the subscription at Telegram and then it says so.
+    expect((await h.call(user, 'POST', '/api/user/subscription/cancel')).status).toBe(200);
+    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({ user_id: user, is_canceled: true });
+    expect(await renewal(user)).toMatchObject({ renews: false, next: null });
+  });
+
   it('a week holder buying VIP ends with VIP until the plan end plus the unused week days; a refund takes back exactly that', async () => {
     const user = 41_005;
     const t0 = new Date('2026-10-10T08:00:00Z');

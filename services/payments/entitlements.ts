@@ -97,7 +97,10 @@ export async function applyConfirmedPayment(
       if (c.order.days) grant.days = c.order.days;
       const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
       const next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
-      const autoRenew = grant.tier !== 'week' && c.autoRenew;
+      // A live Stars subscription is renewed by Telegram whatever this payment was: while it is not
+      // cancelled, renewal stays on so every screen says a charge is coming (and offers to cancel it).
+      const liveStars = !c.autoRenew && user.subscription_auto_renew && (await paymentsRepo.findRecurring(trx, user.id));
+      const autoRenew = grant.tier !== 'week' && (c.autoRenew || (!!liveStars && liveStars.active && liveStars.provider === 'stars'));
       await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
       // A plan bought (or upgraded to) takes effect at once with its full allowance for today.
       if (effectiveTier(user.subscription_type, user.subscription_expires, now) !== next.type) await usageRepo.restartSpreads(trx, user.id, userDay(user, now).day);
