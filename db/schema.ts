@@ -36,6 +36,8 @@ export interface UsersTable {
   streak_last_day: string | null;
   /** 0010: when the app offered «add to home screen» (offered once). */
   home_screen_offered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0016: when the last payment granted something (the app's clock): no upsell within the hour after. */
+  last_paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */
@@ -261,6 +263,11 @@ export interface RecurringBillingTable {
   plan: Tier;
   /** Stars: the latest telegram_payment_charge_id of the subscription; YooKassa: payment_method.id. */
   reference: string;
+  /** What the next renewal charges, fixed at consent (Stars: the subscription's price); null before 0016. */
+  amount_minor: number | null;
+  currency: string | null;
+  /** When the next renewal is charged (Stars: the subscription period's end; else the plan's end). */
+  renews_at: Date | null;
   active: Generated<boolean>;
   consent_at: Date;
   canceled_at: Date | null;

@@ -22,6 +22,10 @@ export const DEFAULT_CURRENCY_RATES: Record<Exclude<Currency, 'RUB'>, number> = 
 /** Telegram allows exactly 30 days for a Stars subscription. */
 export const STARS_SUBSCRIPTION_PERIOD_S = 2_592_000;
 /** The micro promo and the week offer count down 15 minutes (mm:ss). */
+/** No upsell (offers, promo timers) in this long after a purchase. */
+export const UPSELL_QUIET_MS = 60 * 60 * 1000;
+/** Whether offers may be shown at `now`: not within the hour after the last granted payment. */
+export const upsellAllowed = (lastPaidAt: Date | null, now: Date): boolean => !lastPaidAt || now.getTime() - lastPaidAt.getTime() >= UPSELL_QUIET_MS;
 export const OFFER_COUNTDOWN_MS = 15 * 60 * 1000;
 /** A new micro promo may start this long after the last one ended. */
 export const MICRO_PROMO_COOLDOWN_MS = DAY_MS;
@@ -122,12 +126,6 @@ export function weekUpsell(weekPrice: number, microPrice: number) {
 /** Delay before entitlement poll `attempt` (0-based) on the micro-result screen. */
 export const pollDelayMs = (attempt: number) => Math.min(1000 + 100 * attempt, 2000);
 
-/** Remaining time of a countdown that restarts every `periodMs` from `startedAt`. */
-export function cyclingCountdownMs(startedAt: number, now: number, periodMs = OFFER_COUNTDOWN_MS): number {
-  const elapsed = Math.max(0, now - startedAt);
-  return periodMs - (elapsed % periodMs);
-}
-
 /** mm:ss for the offer countdowns. */
 export function formatMmSs(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -176,8 +174,9 @@ export interface PlanState {
 
 /**
  * The plan after a purchase of `grant`: the same tier extends from the later of now and the current
- * expiry; a different tier starts now, and the unused days of the old one are converted at their rouble
- * value (a basic user who upgrades loses nothing). A plan without an end date is not shortened.
+ * expiry; a different tier starts now. The unused days of a week pass are added to the new plan's end as
+ * days; those of another plan are converted at their rouble value (a basic user who upgrades loses
+ * nothing). A plan without an end date is not shortened.
  */
 export function extendPlan(current: PlanState, grant: { tier: Exclude<Tier, 'free'>; days: number }, now: Date, t: PricingTable): { type: Exclude<Tier, 'free'>; expires: Date | null } {
   const tier = effectiveTier(current.type, current.expires, now);
@@ -186,7 +185,7 @@ export function extendPlan(current: PlanState, grant: { tier: Exclude<Tier, 'fre
   if (current.expires === null) return tier === grant.tier || tierRank(tier) >= tierRank(grant.tier) ? { type: tier, expires: null } : { type: grant.tier, expires: new Date(now.getTime() + periodMs) };
   if (tier === grant.tier) return { type: tier, expires: new Date(Math.max(now.getTime(), current.expires.getTime()) + periodMs) };
   const leftoverMs = Math.max(0, current.expires.getTime() - now.getTime());
-  const creditMs = Math.floor((leftoverMs * dailyValueRub(t, tier)) / dailyValueRub(t, grant.tier));
+  const creditMs = tier === 'week' ? leftoverMs : Math.floor((leftoverMs * dailyValueRub(t, tier)) / dailyValueRub(t, grant.tier));
   return { type: grant.tier, expires: new Date(now.getTime() + periodMs + creditMs) };
 }
 

@@ -1,7 +1,12 @@
 // Push notifications: what is due (the daily-card reminder at a local time, the week-pass expiry notices,
-// payment confirmations) goes into a queue in PostgreSQL; the bot's sender takes jobs from it. The queue's
+// the notice a day before a plan renews, payment confirmations) goes into a queue in PostgreSQL; the bot's sender takes jobs from it. The queue's
 // unique key (user, kind, key) makes scheduling idempotent across instances and restarts.
 import * as repo from '../db/repositories/notifications';
+import * as paymentsRepo from '../db/repositories/payments';
+import { tierName } from '../domain/catalogue';
+import { resolvePricing } from '../domain/pricing';
+import { renewalReminderText } from '../domain/renewal';
+import { nextCharge } from './payments/renewal';
 import type { ClaimedJob } from '../db/repositories/notifications';
 import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
@@ -16,6 +21,7 @@ export const PUSH_KINDS = {
   weekExpiring: 'week_expiring',
   weekExpired: 'week_expired',
   payment: 'payment',
+  renewalReminder: 'renewal_reminder',
 } as const;
 
 /** Reminders are sent only this long after the configured local time (never late at night after downtime). */
@@ -90,6 +96,28 @@ export function createNotificationService(deps: ServiceDeps) {
     return expiring + expired;
   }
 
+  /** A day before each renewal: what will be charged, when, and how to cancel (the charge's time de-duplicates it). */
+  async function enqueueRenewalNotices(now: Date): Promise<number> {
+    const pricing = resolvePricing(deps.payments?.pricing);
+    let count = 0;
+    for (const r of await paymentsRepo.listRenewalsBetween(deps.db, now, new Date(now.getTime() + DAY_MS))) {
+      const next = nextCharge(r, r.renews_at!, pricing);
+      const inserted = await repo.insertNotification(deps.db, {
+        userId: r.user_id,
+        kind: PUSH_KINDS.renewalReminder,
+        dedupKey: repo.expiryKey(r.renews_at!),
+        priority: 5,
+        notBefore: now,
+        payload: {
+          text: renewalReminderText(tierName(r.plan === 'basic' ? 'basic' : 'vip'), next, r.time_zone),
+          button: { text: '⚙️ Управлять подпиской', path: '/subscription' },
+        },
+      });
+      if (inserted) count++;
+    }
+    return count;
+  }
+
   return {
     /** Registers a callback run whenever this instance enqueues a job (the sender wakes up at once). */
     onEnqueue(fn: () => void): () => void {
@@ -101,7 +129,7 @@ export function createNotificationService(deps: ServiceDeps) {
      * Enqueues everything due at `now`: the daily reminder for users whose local time has reached the
      * reminder time today (within a window), and the week-pass notices (24 h before and at expiry).
      */
-    async scheduleDue(now: Date = deps.clock()): Promise<{ dailyReminders: number; weekPass: number }> {
+    async scheduleDue(now: Date = deps.clock()): Promise<{ dailyReminders: number; weekPass: number; renewals: number }> {
       let dailyReminders = 0;
       for (const tz of await repo.reminderTimeZones(deps.db)) {
         if (!isValidTimeZone(tz)) continue;
@@ -119,9 +147,10 @@ export function createNotificationService(deps: ServiceDeps) {
         });
       }
       const weekPass = await enqueueWeekNotices(now);
+      const renewals = await enqueueRenewalNotices(now);
       const released = await repo.releaseExpiredLeases(deps.db, now);
-      if (dailyReminders + weekPass + released > 0) wake();
-      return { dailyReminders, weekPass };
+      if (dailyReminders + weekPass + renewals + released > 0) wake();
+      return { dailyReminders, weekPass, renewals };
     },
 
     /**
@@ -130,7 +159,7 @@ export function createNotificationService(deps: ServiceDeps) {
      */
     async paymentConfirmed(
       userId: number,
-      p: { product: string; until?: Date | null; paymentId?: string; timeZone?: string },
+      p: { product: string; until?: Date | null; paymentId?: string; timeZone?: string; renewal?: { text: string; renews: boolean } },
       trx?: Db,
     ): Promise<boolean> {
       const q = trx ?? deps.db;
@@ -141,6 +170,8 @@ export function createNotificationService(deps: ServiceDeps) {
         tz = u?.time_zone ?? deps.defaultTimeZone;
       }
       const until = p.until ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
+      // Whether it renews, and the next charge's amount and date (a plan); how to stop it when it does.
+      const renewal = p.renewal ? `\n${p.renewal.text}.${p.renewal.renews ? ' Отключить автопродление можно в приложении: «Подписка».' : ''}` : '';
       const now = deps.clock();
       const inserted = await repo.insertNotification(q, {
         userId,
@@ -149,7 +180,7 @@ export function createNotificationService(deps: ServiceDeps) {
         priority: 10,
         notBefore: now,
         payload: {
-          text: `✅ Оплата получена, спасибо! Активировано: «${name}».${until}`,
+          text: `✅ Оплата получена, спасибо! Активировано: «${name}».${until}${renewal}`,
           button: { text: '🔮 Открыть приложение', path: p.product === 'micro' ? '/micro-result' : '/' },
         },
       });
@@ -192,6 +223,10 @@ export function createNotificationService(deps: ServiceDeps) {
           if (job.kind === PUSH_KINDS.weekExpired && effectiveTier(job.subscription_type as Tier, exp, now) !== 'free') return 'still active';
           return null;
         }
+        case PUSH_KINDS.renewalReminder:
+          // Cancelled (or the plan changed) since it was queued: nothing will be charged, nothing to say.
+          if (!job.subscription_auto_renew || job.subscription_type === 'free' || job.subscription_type === 'week') return 'renewal off';
+          return null;
         default:
           return null;
       }

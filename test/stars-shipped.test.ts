@@ -55,7 +55,7 @@ describe('the built server takes Stars and talks to the Bot API', () => {
   const products = [
     { product: 'micro', path: '/api/payments/create-one-time', body: { product: 'micro' } },
     { product: 'week', path: '/api/payments/create-one-time', body: { product: 'week' } },
-    { product: 'basic', path: '/api/payments/create', body: { type: 'basic' } },
+    { product: 'basic', path: '/api/payments/create', body: { type: 'basic', autopayConsent: true } },
     { product: 'vip', path: '/api/payments/create', body: { type: 'vip' } },
   ] as const;
 
@@ -67,8 +67,9 @@ describe('the built server takes Stars and talks to the Bot API', () => {
     expect(invoice, 'createInvoiceLink reached Telegram').toBeDefined();
     expect(invoice!.params.currency).toBe('XTR');
     expect(order.body.data.invoiceLink).toMatch(/^https:\/\/t\.me\/\$/);
-    // Plans are Stars subscriptions; the week pass and the micro pack are one-off invoices.
-    expect(!!invoice!.params.subscription_period).toBe(product === 'basic' || product === 'vip');
+    // A plan with autopay consent is a Stars subscription; without it (vip here), the week pass and the micro
+    // pack are one-off invoices.
+    expect(!!invoice!.params.subscription_period).toBe(product === 'basic');
 
     const paid = { payload: orderId, amount: invoice!.params.prices[0].amount as number, chargeId: `shipped_${product}` };
     expect(await deliver(userId, paid)).toBe(200);

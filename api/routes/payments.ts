@@ -37,6 +37,8 @@ const subscriptionBody = z.object({
   mode,
   returnUrl,
   provider,
+  /** Renewal only with the user's explicit consent. */
+  autopayConsent: flag.default(false),
 });
 
 const initialBody = z.object({
@@ -107,7 +109,7 @@ export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
       const b = c.req.valid('json');
       const userId = c.var.userId;
       const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
-      const data = await s.payments.createSubscription(userId, { type: b.type, userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider });
+      const data = await s.payments.createSubscription(userId, { type: b.type, userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider, autopayConsent: b.autopayConsent });
       return ok(c, data);
     })
     .post('/create-initial', validate('json', initialBody), async (c) => {
@@ -130,4 +132,6 @@ export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
       const b = c.req.valid('json');
       return ok(c, await s.payments.syncMethod(c.var.userId, b));
     })
+    // Whether the user's plan renews, the next charge's amount and date (the status screen shows it).
+    .get('/renewal', async (c) => ok(c, await s.payments.renewal(c.var.userId)))
     .post('/refund', requireAdmin(s), validate('json', refundBody), async (c) => ok(c, await s.payments.refund(c.req.valid('json').paymentId)));

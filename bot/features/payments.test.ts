@@ -156,9 +156,9 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     expect(tg.calls.filter((c) => c.method === 'refundStarPayment').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: 'stray_charge_1' });
   });
 
-  it('plans are 30-day Stars subscriptions; a refund revokes what the payment granted', async () => {
+  it('plans with autopay consent are 30-day Stars subscriptions; a refund revokes what the payment granted', async () => {
     const user = 40_006;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip' });
+    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip', autopayConsent: true });
     expect(r.body.data.invoiceLink).toBeTruthy();
     const call = tg.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!;
     expect(call.params).toMatchObject({ currency: 'XTR', subscription_period: STARS_SUBSCRIPTION_PERIOD_S, prices: [{ amount: 385 }] });
@@ -196,7 +196,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
   it('cancelling a Stars subscription tells Telegram and keeps access to the period end', async () => {
     const user = 40_008;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
+    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'basic', autopayConsent: true });
     const { updates } = await payLink(user, r.body.data.invoiceLink);
     const chargeId = updates.find((u) => u.message?.successful_payment)!.message.successful_payment.telegram_payment_charge_id;
     const end = (await status(user)).subscriptionExpires;

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../connection';
 import { migrationProvider } from './index';
 
-describe('migration 0018_support_desk', () => {
+describe('migration 0017_support_desk', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
     handle = await connectDatabase({ dataDir: 'memory://' });
     migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo('0018_support_desk');
+    const { error } = await migrator.migrateTo('0017_support_desk');
     if (error) throw error;
   });
   afterAll(() => handle.close());
@@ -36,7 +36,7 @@ describe('migration 0018_support_desk', () => {
 
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await tables()).toEqual([]);
-    expect((await migrator.migrateTo('0018_support_desk')).error).toBeUndefined();
+    expect((await migrator.migrateTo('0017_support_desk')).error).toBeUndefined();
     expect(await tables()).toEqual(['support_conversations', 'support_messages', 'support_relays']);
   });
 });

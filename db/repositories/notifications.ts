@@ -114,6 +114,7 @@ export interface ClaimedJob {
   notify_daily: boolean;
   subscription_type: string;
   subscription_expires: Date | null;
+  subscription_auto_renew: boolean;
   time_zone: string;
   card_drawn: boolean;
 }
@@ -141,7 +142,7 @@ export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil:
   const [users, drawn] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'bot_reachable', 'notify_daily', 'subscription_type', 'subscription_expires', 'time_zone'])
+      .select(['id', 'bot_reachable', 'notify_daily', 'subscription_type', 'subscription_expires', 'subscription_auto_renew', 'time_zone'])
       .where('id', 'in', userIds)
       .execute(),
     days.length
@@ -166,6 +167,7 @@ export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil:
         notify_daily: u.notify_daily,
         subscription_type: u.subscription_type,
         subscription_expires: u.subscription_expires,
+        subscription_auto_renew: u.subscription_auto_renew,
         time_zone: u.time_zone,
         card_drawn: drew.has(`${j.user_id}:${j.dedup_key}`),
       },

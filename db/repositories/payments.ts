@@ -181,18 +181,36 @@ export interface RecurringBilling {
   provider: PaymentProvider;
   plan: Tier;
   reference: string;
+  /** What the next renewal charges (fixed at consent) and when. */
+  amountMinor: number;
+  currency: string;
+  renewsAt: Date | null;
 }
 
 /** The user's recurring billing (one per user: the latest consent wins). */
 export async function upsertRecurring(db: Q, r: RecurringBilling, now: Date): Promise<void> {
   await db
     .insertInto('recurring_billing')
-    .values({ user_id: r.userId, provider: r.provider, plan: r.plan, reference: r.reference, active: true, consent_at: now, canceled_at: null })
+    .values({
+      user_id: r.userId,
+      provider: r.provider,
+      plan: r.plan,
+      reference: r.reference,
+      amount_minor: r.amountMinor,
+      currency: r.currency,
+      renews_at: r.renewsAt,
+      active: true,
+      consent_at: now,
+      canceled_at: null,
+    })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         provider: r.provider,
         plan: r.plan,
         reference: r.reference,
+        amount_minor: r.amountMinor,
+        currency: r.currency,
+        renews_at: r.renewsAt,
         active: true,
         consent_at: now,
         canceled_at: null,
@@ -215,13 +233,31 @@ export async function listDueYooKassaRenewals(db: Q, until: Date, notBefore: Dat
   return db
     .selectFrom('recurring_billing as rb')
     .innerJoin('users as u', 'u.id', 'rb.user_id')
-    .select(['rb.user_id', 'rb.plan', 'rb.reference', 'u.subscription_type', 'u.subscription_expires'])
+    .select(['rb.user_id', 'rb.plan', 'rb.reference', 'rb.amount_minor', 'rb.currency', 'u.subscription_type', 'u.subscription_expires'])
     .where('rb.provider', '=', 'yookassa')
     .where('rb.active', '=', true)
     .where('u.subscription_auto_renew', '=', true)
     .where('u.subscription_expires', 'is not', null)
     .where('u.subscription_expires', '<=', until)
     .where('u.subscription_expires', '>', notBefore)
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Renewals charged between `from` and `to` (the push a day before): renewal on, billing active, the plan
+ * still running at the charge.
+ */
+export async function listRenewalsBetween(db: Q, from: Date, to: Date, limit = 500) {
+  return db
+    .selectFrom('recurring_billing as rb')
+    .innerJoin('users as u', 'u.id', 'rb.user_id')
+    .select(['rb.user_id', 'rb.provider', 'rb.plan', 'rb.amount_minor', 'rb.currency', 'rb.renews_at', 'u.time_zone'])
+    .where('rb.active', '=', true)
+    .where('u.subscription_auto_renew', '=', true)
+    .where('u.bot_reachable', '=', true)
+    .where('rb.renews_at', '>', from)
+    .where('rb.renews_at', '<=', to)
     .limit(limit)
     .execute();
 }

@@ -180,6 +180,11 @@ export async function setSubscription(db: Q, id: number, type: Tier, expires: Da
     .execute();
 }
 
+/** Remembers a granted payment's moment (upsells wait an hour after it). */
+export async function setLastPaid(db: Q, id: number, at: Date): Promise<void> {
+  await db.updateTable('users').set({ last_paid_at: at }).where('id', '=', id).execute();
+}
+
 /** Turns renewal on or off without touching the plan or its end (a payment may be extending it). */
 export async function setAutoRenew(db: Q, id: number, autoRenew: boolean): Promise<void> {
   await db.updateTable('users').set({ subscription_auto_renew: autoRenew, updated_at: sql`now()` }).where('id', '=', id).execute();

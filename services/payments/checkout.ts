@@ -6,6 +6,7 @@ import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
 import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from '../../domain/catalogue';
+import { chargeText } from '../../domain/renewal';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
 import type { Confirm } from './confirm';
@@ -14,6 +15,16 @@ import { ownedReading } from './micro';
 import type { Checkout, CheckoutMode, PaymentProviderAdapter } from './types';
 
 const promoActive = (offer: { expires_at: Date } | undefined, now: Date) => !!offer && offer.expires_at.getTime() > now.getTime();
+
+/** The invoice's last sentence: whether the plan renews, at what price and how often. */
+function renewalTerms(order: PaymentOrder, renews: boolean): string {
+  if (!renews) return `Разовая оплата на ${order.days ?? PLAN_DAYS} дней, без автопродления.`;
+  // A Stars subscription renews at this invoice's price; a kept card at the plan's price shown at consent.
+  const price = order.currency === 'XTR' ? chargeText(order.amount_minor, 'XTR') : null;
+  return price
+    ? `Продлевается каждые ${PLAN_DAYS} дней за ${price}, отмена в любой момент.`
+    : `Продлевается каждые ${PLAN_DAYS} дней по цене тарифа, отмена в любой момент.`;
+}
 
 export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
   const deps = ctx.deps;
@@ -75,9 +86,10 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     o: { mode: CheckoutMode; returnUrl?: string; subscription: boolean; savePaymentMethod: boolean },
   ): Promise<Checkout & { userStatus?: unknown; applied?: boolean }> {
     const text = TITLES[order.product as ProductId];
+    const description = order.plan === 'basic' || order.plan === 'vip' ? `${text.description} ${renewalTerms(order, o.subscription || o.savePaymentMethod)}` : text.description;
     let result: Omit<Checkout, 'orderId' | 'provider'>;
     try {
-      result = await adapter.createCheckout({ order, title: text.title, description: text.description, mode: o.mode, returnUrl: withOrderId(o.returnUrl, order.id), subscription: o.subscription, savePaymentMethod: o.savePaymentMethod });
+      result = await adapter.createCheckout({ order, title: text.title, description, mode: o.mode, returnUrl: withOrderId(o.returnUrl, order.id), subscription: o.subscription, savePaymentMethod: o.savePaymentMethod });
     } catch (err) {
       await paymentsRepo.setOrderStatus(deps.db, order.id, 'canceled');
       throw err;
@@ -145,15 +157,18 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
       return { ...(await checkout(order, adapter, { mode: input.mode, returnUrl: input.returnUrl, subscription: false, savePaymentMethod: false })), readingId };
     },
 
-    /** POST /api/payments/create: a plan. With Stars it is a 30-day Stars subscription. */
-    async createSubscription(userId: number, input: { type: PlanId | 'week'; userId?: unknown; mode: CheckoutMode; returnUrl?: string; provider?: 'stars' | 'yookassa' }) {
+    /**
+     * POST /api/payments/create: a plan. With autopay consent it renews (Stars: a 30-day Stars subscription;
+     * YooKassa: the card is kept); without it, it is one 30-day purchase that does not renew.
+     */
+    async createSubscription(userId: number, input: { type: PlanId | 'week'; userId?: unknown; mode: CheckoutMode; returnUrl?: string; provider?: 'stars' | 'yookassa'; autopayConsent: boolean }) {
       checkUserIdField(userId, input.userId);
       if (input.type === 'week') return checkouts.createOneTime(userId, { product: 'week', mode: input.mode, returnUrl: input.returnUrl, provider: input.provider });
       const { tier } = await ctx.loadUser(userId);
       const verdict = purchaseVerdict(tier, input.type);
       if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
       const adapter = ctx.pickProvider(input.provider);
-      const recurring = adapter.name === 'stars';
+      const recurring = adapter.name === 'stars' && input.autopayConsent;
       const order = await createOrder(userId, {
         adapter,
         product: input.type,
@@ -163,16 +178,17 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         stars: starsPrice(ctx.pricing, input.type),
         readingId: null,
         recurring,
-        autopayConsent: recurring,
+        autopayConsent: input.autopayConsent,
         context: null,
       });
-      return checkout(order, adapter, { mode: input.mode, returnUrl: input.returnUrl, subscription: recurring, savePaymentMethod: false });
+      return checkout(order, adapter, { mode: input.mode, returnUrl: input.returnUrl, subscription: recurring, savePaymentMethod: adapter.name === 'yookassa' && input.autopayConsent });
     },
 
     /**
      * POST /api/payments/create-initial: the payment widget. With autopay consent a first-time user pays
      * the trial (its price for 7 days) and the card is kept for renewals; without consent (or after a trial) the
-     * plan's full price is paid. With Stars the plan is a Stars subscription (Telegram renews it).
+     * plan's full price is paid. With Stars and consent the plan is a Stars subscription (Telegram renews
+     * it); without consent a one-off 30-day invoice that does not renew.
      */
     async createInitial(
       userId: number,
@@ -192,7 +208,8 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
       const rub = trialOk ? ctx.pricing.pricesRub.trial : ctx.pricing.pricesRub[input.planId];
       if (input.amount !== undefined && adapter.name !== 'stars' && Math.abs(input.amount - rub) > 0.001)
         throw new ServiceError('conflict', `amount: цена изменилась, к оплате ${rub} ₽ — обновите страницу`, { amount: rub });
-      const recurring = adapter.name === 'stars';
+      // Only the user's consent makes a Stars plan a subscription.
+      const recurring = adapter.name === 'stars' && input.autopayConsent;
       const order = await createOrder(userId, {
         adapter,
         product: trialOk ? 'trial' : input.planId,
@@ -202,7 +219,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         stars: starsPrice(ctx.pricing, input.planId),
         readingId: null,
         recurring,
-        autopayConsent: input.autopayConsent || recurring,
+        autopayConsent: input.autopayConsent,
         context: { trial: trialOk, trialDays: trialOk ? TRIAL_DAYS : 0 },
       });
       const result = await checkout(order, adapter, {

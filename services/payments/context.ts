@@ -18,7 +18,11 @@ import { createYooKassaClient } from './yookassa-client';
 
 /** The bot's message for a confirmed payment (services/notifications.ts paymentConfirmed). */
 export interface PaymentNotifier {
-  paymentConfirmed(userId: number, p: { product: string; until?: Date | null; paymentId?: string }, trx?: Db): Promise<boolean>;
+  paymentConfirmed(
+    userId: number,
+    p: { product: string; until?: Date | null; paymentId?: string; renewal?: { text: string; renews: boolean } },
+    trx?: Db,
+  ): Promise<boolean>;
 }
 
 export const TITLES: Record<ProductId, { title: string; description: string }> = {

@@ -8,7 +8,7 @@ import * as paymentsRepo from '../../db/repositories/payments';
 import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
-import { extendPlan, productGrant, type PricingTable } from '../../domain/pricing';
+import { extendPlan, productGrant, STARS_SUBSCRIPTION_PERIOD_S, type PricingTable } from '../../domain/pricing';
 import { type PlanId } from '../../domain/catalogue';
 import { userDay } from '../../domain/day';
 import { effectiveTier } from '../../domain/entitlement';
@@ -97,7 +97,10 @@ export async function applyConfirmedPayment(
       if (c.order.days) grant.days = c.order.days;
       const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
       const next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
-      const autoRenew = grant.tier !== 'week' && c.autoRenew;
+      // A live Stars subscription is renewed by Telegram whatever this payment was: while it is not
+      // cancelled, renewal stays on so every screen says a charge is coming (and offers to cancel it).
+      const liveStars = !c.autoRenew && user.subscription_auto_renew && (await paymentsRepo.findRecurring(trx, user.id));
+      const autoRenew = grant.tier !== 'week' && (c.autoRenew || (!!liveStars && liveStars.active && liveStars.provider === 'stars'));
       await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
       // A plan bought (or upgraded to) takes effect at once with its full allowance for today.
       if (effectiveTier(user.subscription_type, user.subscription_expires, now) !== next.type) await usageRepo.restartSpreads(trx, user.id, userDay(user, now).day);
@@ -110,13 +113,24 @@ export async function applyConfirmedPayment(
         autoRenew,
       };
       if (c.recurringReference && autoRenew)
-        await paymentsRepo.upsertRecurring(trx, { userId: user.id, provider: c.provider, plan: next.type, reference: c.recurringReference }, now);
+        await paymentsRepo.upsertRecurring(trx, { userId: user.id, provider: c.provider, plan: next.type, reference: c.recurringReference, ...renewalTerms(c, next, now, pricing) }, now);
     }
     await paymentsRepo.setPaymentGranted(trx, payment.id, granted);
     await paymentsRepo.setOrderStatus(trx, c.order.id, 'succeeded');
+    await usersRepo.setLastPaid(trx, user.id, now);
     if (onApplied) await onApplied(trx, granted);
     return { applied: true, payment: { ...payment, granted }, order: c.order, granted };
   });
+}
+
+/**
+ * What the next renewal charges and when, fixed now: a Stars subscription renews at the price it was paid
+ * at, every period from this payment; a saved card is charged the plan's price of today at the plan's end.
+ */
+function renewalTerms(c: ConfirmedPayment, next: { type: Tier; expires: Date | null }, now: Date, pricing: PricingTable) {
+  if (c.provider === 'stars') return { amountMinor: c.amountMinor, currency: 'XTR', renewsAt: new Date(now.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000) };
+  const plan: PlanId = next.type === 'basic' ? 'basic' : 'vip';
+  return { amountMinor: Math.round(pricing.pricesRub[plan] * 100), currency: 'RUB', renewsAt: next.expires };
 }
 
 /** Records a payment that must grant nothing (it matched no order of ours); once per provider id. */

@@ -6,6 +6,7 @@
 //   yookassa-events.ts YooKassa: payments read back and verified, notifications, renewals of saved cards
 //   confirm.ts         «a provider says paid» → entitlements.ts «access granted», once per provider payment
 //   admin.ts           refunds and the admins' debug view;  recurring.ts  stopping renewal
+//   renewal.ts         whether a plan renews, the next charge's amount and date
 import type { ServiceDeps } from '../deps';
 import type { UserService } from '../users';
 import { createPaymentAdmin } from './admin';
@@ -15,6 +16,7 @@ import { createPaymentContext, type PaymentNotifier } from './context';
 import type { MicroAdviceWriter } from './micro';
 import { createOffers } from './offers';
 import { cancelSubscription } from './recurring';
+import { renewalOf } from './renewal';
 import { createStarsEvents } from './stars-events';
 import { createYooKassaEvents } from './yookassa-events';
 
@@ -53,6 +55,12 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
 
     refund: admin.refund,
     debugMicroStatus: admin.debugMicroStatus,
+
+    /** GET /api/payments/renewal: whether the plan renews, the next charge's amount and date. */
+    async renewal(userId: number) {
+      const { user, now } = await ctx.loadUser(userId);
+      return renewalOf(deps.db, user, now, ctx.pricing);
+    },
 
     /** POST /api/user/subscription/cancel */
     cancelSubscription: (userId: number) => cancelSubscription(deps, users, userId),

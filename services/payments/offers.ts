@@ -3,7 +3,7 @@
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import { COPY, SOCIAL_PROOF_DEFAULTS } from '../../domain/marketing';
-import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, priceTag, purchaseVerdict, starsPrice, weekUpsell } from '../../domain/pricing';
+import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, priceTag, purchaseVerdict, starsPrice, upsellAllowed, weekUpsell } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
@@ -59,6 +59,8 @@ export function createOffers(ctx: PaymentContext) {
       abMicroVariant: variant,
       copy: COPY[tone],
       subscriptionType: tier,
+      /** False in the hour after a purchase: the screens show no offer, no upsell and no promo timer. */
+      upsell: upsellAllowed(user.last_paid_at, now),
       providers: { default: ctx.availableProviders()[0] ?? ctx.cfg.provider, available: ctx.availableProviders() },
     };
   }
@@ -76,6 +78,7 @@ export function createOffers(ctx: PaymentContext) {
       const currency = currencyForLanguage(user.language_code);
       return {
         available: purchaseVerdict(tier, 'micro').ok,
+        upsell: upsellAllowed(user.last_paid_at, now),
         hasPromo: hasMicroDiscount(variant),
         abMicroVariant: variant,
         abTone: chooseTone(userId),
@@ -91,7 +94,9 @@ export function createOffers(ctx: PaymentContext) {
       const { user, now, tier } = await ctx.loadUser(userId);
       const verdict = purchaseVerdict(tier, 'micro');
       if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
-      const offer = await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
+      // In the hour after a purchase no promo starts (no timer): the offer is shown at its regular price.
+      const upsell = upsellAllowed(user.last_paid_at, now);
+      const offer = upsell ? await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS) : await microOfferRow(userId);
       const variant = chooseMicroVariant(userId);
       const active = hasMicroDiscount(variant) && promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
@@ -100,7 +105,8 @@ export function createOffers(ctx: PaymentContext) {
         /** The variant's promo price is lower than the regular one: only then is there a countdown. */
         hasPromo: hasMicroDiscount(variant),
         promoActive: active,
-        expiresAt: offer.expires_at.toISOString(),
+        expiresAt: offer?.expires_at.toISOString() ?? null,
+        upsell,
         price: convertRub(microRub, currency, ctx.pricing.currencyRates),
         regularPrice: convertRub(ctx.pricing.pricesRub.micro, currency, ctx.pricing.currencyRates),
         stars: starsPrice(ctx.pricing, 'micro', microRub),
@@ -114,7 +120,8 @@ export function createOffers(ctx: PaymentContext) {
 
     /** POST /api/offers/micro/cta */
     async microCta(userId: number) {
-      await microRepo.startMicroOffer(deps.db, userId, deps.clock(), OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
+      const { user, now } = await ctx.loadUser(userId);
+      if (upsellAllowed(user.last_paid_at, now)) await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
       const clicks = await microRepo.recordMicroCta(deps.db, userId, deps.clock());
       return { recorded: true, clicks };
     },
@@ -130,7 +137,8 @@ export function createOffers(ctx: PaymentContext) {
         micro: p.micro.tag,
         ...weekUpsell(p.week.price, p.micro.price),
         hasActiveWeek: p.subscriptionType === 'week',
-        countdownMs: OFFER_COUNTDOWN_MS,
+        /** False in the hour after a purchase: the screens do not show it. */
+        upsell: p.upsell,
       };
     },
 

@@ -145,6 +145,8 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       for (const d of due) {
         const plan = (d.plan === 'basic' || d.plan === 'vip' ? d.plan : 'vip') as PlanId;
         const key = `renew:${d.user_id}:${d.subscription_expires!.toISOString()}`;
+        // The price the user consented to (shown on the status screen and in the push a day before).
+        const amountMinor = d.currency === 'RUB' && d.amount_minor ? d.amount_minor : Math.round(ctx.pricing.pricesRub[plan] * 100);
         const order = await paymentsRepo.insertOrder(deps.db, {
           id: crypto.randomUUID(),
           userId: d.user_id,
@@ -152,7 +154,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
           product: plan,
           plan,
           days: PLAN_DAYS,
-          amountMinor: ctx.pricing.pricesRub[plan] * 100,
+          amountMinor,
           currency: 'RUB',
           readingId: null,
           recurring: true,
@@ -164,7 +166,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
         try {
           const payment = await ctx.yoo.createPayment(
             {
-              amount: { value: rubAmountString(ctx.pricing.pricesRub[plan]), currency: 'RUB' },
+              amount: { value: rubAmountString(amountMinor / 100), currency: 'RUB' },
               capture: true,
               payment_method_id: d.reference,
               description: `${TITLES[plan].title}: продление на 30 дней`,

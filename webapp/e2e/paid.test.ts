@@ -1,9 +1,10 @@
 // The paid screens in a real browser, in local mode (mock payments): the subscription screen's three views,
-// the interactive daily card's micro pack leading to the micro result (cards, tip, the week upsell
-// arithmetic), and the micro result's polling and error states.
+// the interactive daily card's micro pack leading to the micro result (cards, tip; the week upsell's arithmetic
+// before paying, no upsell after it), and the micro result's polling and error states.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
+import { formatRuDate } from '../../domain/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
 import { apiFromPage } from './ritual-helpers';
@@ -25,10 +26,15 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('plan-vip').textContent()).not.toContain('обычно');
     expect(await page.getByTestId('plan-vip').textContent()).toContain('Самый популярный');
     expect(await page.getByTestId('plan-basic').textContent()).not.toContain('Самый популярный');
-    expect(await text(page, 'pay-vip-price')).toMatch(/^10\s₽ неделя$/);
-    await page.getByTestId('pay-vip-consent').uncheck();
+    // Autopay only when the user ticks it: unticked, a one-off 30 days that says it does not renew.
+    expect(await page.getByTestId('pay-vip-consent').isChecked()).toBe(false);
     expect(await text(page, 'pay-vip-price')).toMatch(/^499\s₽ \/ месяц$/);
+    expect(await text(page, 'pay-vip-renewal')).toMatch(/^Разовая оплата на 30 дней: не продлевается, доступ до \d{2}\.\d{2}\.\d{4}\.$/);
     await page.getByTestId('pay-vip-consent').check();
+    expect(await text(page, 'pay-vip-price')).toMatch(/^10\s₽ неделя$/);
+    // Ticked, before paying: the next charge's amount and date (the end of the trial week).
+    const trialEnd = formatRuDate(new Date(Date.now() + 7 * 86_400_000));
+    expect(await text(page, 'pay-vip-renewal')).toMatch(new RegExp(`^Продлится автоматически ${trialEnd.replace(/\./g, '\\.')}: спишется 499\\s₽, затем каждые 30 дней`));
     expect(await text(page, 'guarantee')).toContain('в течение 14 дней после оплаты');
     expect(await text(page, 'promo')).toContain('осталось 47 мест');
     expect(await page.getByTestId('trust').textContent()).toContain('Безопасная оплата');
@@ -40,6 +46,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'plan-heading')).toBe('VIP Premium');
     expect(await text(page, 'privileges')).toContain('Прогноз на год');
     expect(await page.getByTestId('upgrade').count()).toBe(0);
+    // After paying: renews, for how much and when.
+    await expect.poll(() => text(page, 'renewal')).toBe(`Продлится автоматически ${trialEnd}: спишется 499\u00a0₽`);
     await env.screenshot(page, 'subscription-vip');
 
     // Cancelling tells the truth (no renewal, access to the end date) and confirms afterwards, in place.
@@ -54,6 +62,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(asked).toBe(`Отменить автопродление VIP Premium? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
     expect(asked).not.toContain('будут потеряны');
     expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP Premium сохранится до ${until}.`);
+    await expect.poll(() => text(page, 'renewal')).toBe(`Не продлевается: доступ до ${until}`);
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await env.screenshot(page, 'subscription-cancelled');
     await page.goto(`${env.baseUrl}/subscription`);
@@ -80,6 +89,27 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(Date.UTC(y, m - 1, d) - Date.UTC(y0, m0 - 1, d0)).toBe(7 * 86_400_000);
   });
 
+  it('week view offers the plans; buying VIP there adds the unused week days to the plan\'s end', async () => {
+    const { page } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610008&plan=week&to=/subscription`);
+    await page.getByTestId('week-plans').waitFor();
+    expect(await text(page, 'week-plans')).toContain('Оставшиеся дни недели добавятся к концу тарифа');
+    const weekEnd = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.subscriptionExpires as string;
+    expect(await text(page, 'week-pay-vip-renewal')).toMatch(/^Разовая оплата на 30 дней: не продлевается/);
+    const before = Date.now();
+    await page.getByTestId('week-pay-vip-button').click();
+    await page.getByTestId('paid-view').waitFor();
+    const after = Date.now();
+    const status = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus;
+    expect(status).toMatchObject({ subscriptionType: 'vip', autoRenew: false });
+    // Now + 30 days + what was left of the week (now cancels out: the week's end + 30 days).
+    const end = new Date(status.subscriptionExpires).getTime();
+    expect(end).toBe(new Date(weekEnd).getTime() + 30 * 86_400_000);
+    expect(end).toBeGreaterThan(before + 30 * 86_400_000);
+    expect(end).toBeLessThan(after + 38 * 86_400_000);
+    expect(await text(page, 'renewal')).toMatch(/^Не продлевается: доступ до /);
+  });
+
   it('basic view: Basic Premium with 5 spreads a day and a VIP upgrade widget', async () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic&to=/subscription`);
@@ -90,13 +120,15 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'privileges')).toContain('5 раскладов в день');
     expect(await text(page, 'plan-expiry')).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
     await page.getByTestId('upgrade').waitFor();
+    expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
+    await page.getByTestId('pay-upgrade-consent').check();
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^10\s₽ неделя$/);
     await env.screenshot(page, 'subscription-basic');
     await page.getByTestId('pay-upgrade-button').click();
     await expect.poll(() => text(page, 'plan-heading')).toBe('VIP Premium');
   });
 
-  it('interactive card → micro pack → micro result: the daily card and two distinct cards, stable on reload, with the week upsell arithmetic', async () => {
+  it('interactive card → micro pack → micro result: the daily card and two distinct cards, stable on reload, the week upsell arithmetic before paying and none after', async () => {
     const user = 610004;
     const { page, consoleErrors } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=${user}&to=/interactive-daily-card`);
@@ -111,9 +143,16 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     // A countdown only when the promo price is lower than the regular 99 ₽ (variant B).
     expect(await page.getByTestId('micro-timer').count()).toBe(micro < 99 ? 1 : 0);
     expect(await page.getByTestId('guidance-locked').count()).toBe(1);
+    // The week upsell: only +(149 − micro) for a week, instead of 7 × micro; no countdown (its price never changes).
     await page.getByTestId('week-upsell').waitFor();
+    expect(await text(page, 'week-upsell-extra')).toMatch(new RegExp(`всего \\+${149 - micro}\\s₽ = неделя безлимита`));
+    expect(await text(page, 'week-upsell-instead')).toMatch(new RegExp(`вместо 7 × ${micro}\\s₽ = ${(7 * micro).toLocaleString('ru-RU').replace(/\s/g, '\\s')}\\s₽`));
+    expect(await text(page, 'week-buy')).toMatch(/Включить на 7 дней — 149\s₽/);
+    expect(await page.getByTestId('week-upsell').textContent()).not.toMatch(/15 минут|сгорит/);
+    expect(await page.getByTestId('week-timer').count()).toBe(0);
     await env.screenshot(page, 'interactive-daily-card');
 
+    const upsellAsked = page.waitForResponse((r) => r.url().includes('/api/upsell/week'));
     await page.getByTestId('micro-buy').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/micro-result');
     await page.getByTestId('micro-success').waitFor();
@@ -126,12 +165,10 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     for (const l of labels.slice(1)) expect(l).toMatch(/^Дополнительная карта \((прямое|перевёрнутое) положение\)$/);
     expect((await text(page, 'micro-advice'))!.length).toBeGreaterThan(30);
 
-    // The week upsell: only +(149 − micro) for a week, instead of 7 × micro.
-    await page.getByTestId('week-upsell').waitFor();
-    expect(await text(page, 'week-upsell-extra')).toMatch(new RegExp(`всего \\+${149 - micro}\\s₽ = неделя безлимита`));
-    expect(await text(page, 'week-upsell-instead')).toMatch(new RegExp(`вместо 7 × ${micro}\\s₽ = ${(7 * micro).toLocaleString('ru-RU').replace(/\s/g, '\\s')}\\s₽`));
-    expect(await text(page, 'week-buy')).toMatch(/Включить на 7 дней — 149\s₽/);
-    expect(await text(page, 'week-timer')).toMatch(/^1[0-5]:\d{2}$/);
+    // Just paid: no upsell (the server says so for an hour; the screen asked and obeys).
+    expect((await (await upsellAsked).json()).data.upsell).toBe(false);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+    expect(await page.getByTestId('week-upsell').count()).toBe(0);
     await env.screenshot(page, 'micro-result');
 
     // Asking again shows the same cards (dealt once, stored).
@@ -150,7 +187,15 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('guidance-submit').click();
     await page.getByTestId('guidance-text').waitFor();
 
-    // The week offer: mock payment activates the week and goes to the spread menu.
+    // Within the hour after the purchase the interactive card offers no week either.
+    await expect.poll(() => page.getByTestId('week-upsell').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('the week offer on the interactive card: mock payment activates the week and goes to the spread menu', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610009&to=/interactive-daily-card`);
+    await page.getByTestId('draw-card').click();
     await page.getByTestId('week-buy').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/spread-menu');
     const status = await apiFromPage(page, 'GET', '/api/user/status');
@@ -266,6 +311,8 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     await page.route('https://yookassa.ru/**', (route) => route.abort());
     await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
     await page.goto(`${env.baseUrl}/dev/launch?user=620001&to=/subscription`);
+    // Autopay ticked by the user: the trial week, the card kept for renewal.
+    await page.getByTestId('pay-basic-consent').check();
     await page.getByTestId('pay-basic-button').click();
     await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;

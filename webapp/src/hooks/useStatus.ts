@@ -85,7 +85,8 @@ export function afterDailyCard(card: DailyCardView): void {
 export function afterPayment(known?: StatusResponse['userStatus']): void {
   if (known) setStatus(known);
   else void refreshStatus();
-  invalidate(keys.followUpsPattern, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix);
+  // Offers pause for an hour after a purchase (the pricing answer says so); the renewal terms changed.
+  invalidate(keys.followUpsPattern, keys.microOffer, keys.weekUpsell, keys.dailyEntitlementsPrefix, keys.pricing, keys.renewal);
 }
 
 /** The status; `fresh` reloads it when the screen opens (limits change as the user spends them). */

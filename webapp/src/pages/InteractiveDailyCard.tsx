@@ -136,7 +136,8 @@ export default function InteractiveDailyCard() {
     track('offer_shown_micro', { price_variant: offer.abMicroVariant, tone: offer.abTone, eligible: !ent.hasMicroForCurrentQuestion });
   }, [offer, ent]);
 
-  const showWeek = !!ent && !!pricing && (tier === 'free' || tier === 'week');
+  // In the hour after a purchase the server says no upsell: no offer box, no timer.
+  const showWeek = !!ent && !!pricing && (tier === 'week' || (tier === 'free' && pricing.upsell));
   useEffect(() => {
     if (!showWeek || weekTracked.current) return;
     weekTracked.current = true;
@@ -198,7 +199,7 @@ export default function InteractiveDailyCard() {
   const { mode, show, note: priceNote } = pricesFor(pricing);
   const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek);
   // A countdown only for a real discount: the promo price lower than the regular one.
-  const promoOn = !!offer && offer.promoActive && offer.tag.rub < offer.regularTag.rub;
+  const promoOn = !!offer && offer.promoActive && !!offer.expiresAt && offer.tag.rub < offer.regularTag.rub;
   const promoEnded = !!offer && offer.hasPromo && !offer.promoActive;
 
   return (
@@ -254,6 +255,7 @@ export default function InteractiveDailyCard() {
             </section>
           ) : (
             offer &&
+            offer.upsell &&
             ent &&
             !entitledMicro && (
               <section className="offer-box" data-testid="micro-offer">
@@ -270,7 +272,7 @@ export default function InteractiveDailyCard() {
                 {promoOn ? (
                   <p className="hint">
                     Специальная цена ещё{' '}
-                    <OfferTimer until={new Date(offer.expiresAt).getTime()} onEnd={reloadOffer} testId="micro-timer" />
+                    <OfferTimer until={new Date(offer.expiresAt!).getTime()} onEnd={reloadOffer} testId="micro-timer" />
                   </p>
                 ) : (
                   promoEnded && (

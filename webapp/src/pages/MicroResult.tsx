@@ -256,7 +256,7 @@ export default function MicroResult() {
   });
 
   const revealed = view.kind === 'revealed';
-  const showWeek = revealed && !!upsell && !(ent?.hasActiveWeek || upsell.hasActiveWeek) && (data?.userStatus.subscriptionType ?? 'free') === 'free';
+  const showWeek = revealed && !!upsell && upsell.upsell && !(ent?.hasActiveWeek || upsell.hasActiveWeek) && (data?.userStatus.subscriptionType ?? 'free') === 'free';
   const weekTracked = useRef(false);
   useEffect(() => {
     if (!showWeek || weekTracked.current) return;

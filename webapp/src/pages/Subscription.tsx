@@ -1,5 +1,5 @@
 // The subscription screen: three views by the plan in force. week: the week banner, its
-// end and an extend button; basic/vip: the status, privileges, an upgrade widget for basic, cancel;
+// end, an extend button and the plans to move to; basic/vip: the status, privileges, an upgrade widget for basic, cancel;
 // free: the pitch with two plan cards and payment widgets. After any payment the status is read again from
 // the server; nothing here grants access.
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { afterPayment, setStatus, useStatus } from '../hooks/useStatus';
 import { keys, useApi } from '../data';
-import { cancelSubscription, createOneTime, getPricing, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
+import { cancelSubscription, createOneTime, getPricing, getRenewal, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
 import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
 import { pricesFor } from '../payments/prices';
@@ -45,7 +45,7 @@ function Stats() {
   );
 }
 
-function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: () => void; onPaid: (s: UserStatus) => void }) {
+function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onBack: () => void; onPaid: (s: UserStatus) => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const prices = pricesFor(props.pricing);
@@ -91,6 +91,19 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; onBack: 
         </ul>
       </section>
       {message && <p className="pay-message">{message}</p>}
+      {/* Moving to a plan: the unused week days are added to its end (not in the hour after a purchase). */}
+      {props.pricing?.upsell && props.userId !== null && (
+        <section className="stack" data-testid="week-plans">
+          <h2>Перейти на тариф</h2>
+          <p className="hint">Оставшиеся дни недели добавятся к концу тарифа.</p>
+          {props.pricing.plans.map((plan) => (
+            <section key={plan.id} className="plan-card" data-testid={`week-plan-${plan.id}`}>
+              <h2>{plan.name}</h2>
+              <PaymentWidget planId={plan.id} pricing={props.pricing!} userId={props.userId} title={plan.id === 'vip' ? 'VIP' : 'Basic'} onConfirmed={props.onPaid} testId={`week-pay-${plan.id}`} />
+            </section>
+          ))}
+        </section>
+      )}
       <button type="button" className="btn btn-gold btn-block" onClick={extend} disabled={busy} data-testid="week-extend">
         {busy ? 'Переходим к оплате…' : price ? `Продлить на 7 дней — ${price}` : 'Продлить на 7 дней'}
       </button>
@@ -107,6 +120,8 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
   const until = props.status.subscriptionExpires ? formatRuDate(props.status.subscriptionExpires, props.status.timeZone) : null;
   const [cancelling, setCancelling] = useState(false);
   const [cancelNote, setCancelNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // Whether the plan renews, the next charge's amount and date: the server's own words.
+  const { data: renewal = null, reload: reloadRenewal } = useApi(keys.renewal, getRenewal);
   const cancel = async () => {
     if (!window.confirm(cancelConfirmText(planName, until))) return;
     setCancelling(true);
@@ -117,6 +132,7 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
       const end = userStatus.subscriptionExpires ? formatRuDate(userStatus.subscriptionExpires, userStatus.timeZone) : until;
       setCancelNote({ ok: true, text: `Автопродление отключено. Списаний больше не будет${end ? `, доступ к ${planName} сохранится до ${end}` : ''}.` });
       props.onCancelled();
+      void reloadRenewal();
     } catch {
       setCancelNote({ ok: false, text: 'Не удалось отменить подписку. Попробуйте ещё раз или напишите в поддержку.' });
     } finally {
@@ -133,6 +149,7 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
           {props.status.subscriptionExpires ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}` : 'Бессрочно'}
         </p>
         {!props.status.autoRenew && props.status.subscriptionExpires && <p data-testid="renew-off">Автопродление отключено</p>}
+        {renewal && <p data-testid="renewal">{renewal.text}</p>}
       </section>
       <section className="panel">
         <h2>Ваши привилегии</h2>
@@ -298,7 +315,7 @@ export default function Subscription() {
           Подписка успешно активирована!
         </p>
       )}
-      {status && pricing && status.subscriptionType === 'week' && <WeekView status={status} pricing={pricing} onBack={() => navigate('/')} onPaid={onPaid} />}
+      {status && pricing && status.subscriptionType === 'week' && <WeekView status={status} pricing={pricing} userId={userId} onBack={() => navigate('/')} onPaid={onPaid} />}
       {status && pricing && (status.subscriptionType === 'basic' || status.subscriptionType === 'vip') && (
         <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => setJustPaid(false)} />
       )}

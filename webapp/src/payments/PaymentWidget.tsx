@@ -1,9 +1,11 @@
-// The payment widget: the price line, the autopay consent (checked by default: the first
-// week for the trial price), and the pay button. idle → processing → Stars invoice, YooKassa redirect or
+// The payment widget: the price line, the autopay consent (unticked until the user ticks it: only then
+// does the plan renew, and the first week costs the trial price), what will be charged and when, and the
+// pay button. idle → processing → Stars invoice, YooKassa redirect or
 // embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
 // until it confirms. Access is never granted here: success is shown only when the status says so.
 import { useEffect, useRef, useState } from 'react';
 import { PLAN_DAYS } from '../../../domain/catalogue';
+import { DAY_MS, formatRuDate } from '../../../domain/time';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { createInitial, type Pricing } from './client';
 import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
@@ -41,7 +43,7 @@ export function PaymentWidget(props: {
   testId?: string;
 }) {
   const { planId, pricing } = props;
-  const [consent, setConsent] = useState(true);
+  const [consent, setConsent] = useState(false);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const alive = useRef({ cancelled: false });
   useEffect(() => {
@@ -132,6 +134,12 @@ export function PaymentWidget(props: {
 
   const busy = state.kind === 'processing' || state.kind === 'confirming';
   const shown = trialOn ? pricing.trial.tag : plan.tag;
+  // Before paying: whether it renews, and the next charge's amount and date.
+  const firstPeriodDays = trialOn ? pricing.trial.days : PLAN_DAYS;
+  const nextChargeDate = formatRuDate(new Date(Date.now() + firstPeriodDays * DAY_MS));
+  const renewalLine = consent
+    ? `Продлится автоматически ${nextChargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
+    : `Разовая оплата на ${PLAN_DAYS} дней: не продлевается, доступ до ${nextChargeDate}.`;
   const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / месяц`;
 
   return (
@@ -146,13 +154,16 @@ export function PaymentWidget(props: {
       <label className="consent">
         <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={busy} data-testid={`${id}-consent`} />
         <span>
-          {mode === 'stars'
-            ? `Подписка Telegram Stars продлевается каждые ${PLAN_DAYS} дней по цене тарифа. Отменить можно в любой момент.`
+          {provider === 'stars'
+            ? `Согласен на автопродление: подписка Telegram Stars, ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
             : pricing.trial.available
               ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
               : `Согласен на автопродление: ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`}
         </span>
       </label>
+      <p className="hint" data-testid={`${id}-renewal`}>
+        {renewalLine}
+      </p>
 
       {props.loadingUser && !props.userId ? (
         <p className="hint">{WIDGET_TEXT.loadingUser}</p>

@@ -56,6 +56,8 @@ export const createInitial = (body: {
 export const syncMethod = (body: { userId?: number; paymentId?: string; orderId?: string }) => call(client.payments['sync-method'].$post({ json: body }));
 
 export const cancelSubscription = () => call(client.user.subscription.cancel.$post());
+/** Whether the plan renews, the next charge's amount and date (with the server's own Russian line). */
+export const getRenewal = () => call(client.payments.renewal.$get());
 
 /** Analytics never break a screen: failures are swallowed. */
 export function track(event: AnalyticsEvent, payload: Record<string, unknown> = {}): void {

@@ -1,8 +1,8 @@
-// Pieces the paid screens share: the mm:ss offer timer, the micro pack's cards and tip, the week upsell box
+// Pieces the paid screens share: the micro promo's mm:ss timer, the micro pack's cards and tip, the week upsell box
 // and the week purchase.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { OFFER_COUNTDOWN_MS, cyclingCountdownMs, formatMmSs, formatStars, formatPrice, tagAmount, weekUpsell, type PriceMode, type PriceTag } from '../../../domain/pricing';
+import { formatMmSs, formatStars, formatPrice, tagAmount, weekUpsell, type PriceMode, type PriceTag } from '../../../domain/pricing';
 import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
@@ -28,16 +28,6 @@ export function OfferTimer(props: { until: number; onEnd?: () => void; testId?: 
   return (
     <span className="timer" role="timer" data-testid={props.testId ?? 'offer-timer'}>
       {formatMmSs(left)}
-    </span>
-  );
-}
-
-/** A 15-minute countdown that starts again when it runs out (the week offer). */
-export function CyclingTimer(props: { startedAt: number; testId?: string }) {
-  const now = useNow(1000);
-  return (
-    <span className="timer" role="timer" data-testid={props.testId ?? 'week-timer'}>
-      {formatMmSs(cyclingCountdownMs(props.startedAt, now, OFFER_COUNTDOWN_MS))}
     </span>
   );
 }
@@ -72,9 +62,11 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
   );
 }
 
-/** 'only +X = a week', 'instead of 7 × micro = total' (in the unit the user pays in), the cycling timer and the button. */
+/**
+ * 'only +X = a week', 'instead of 7 × micro = total' (in the unit the user pays in) and the button. No
+ * countdown: the week's price is the same after any number of minutes, so a timer would only pretend it was not.
+ */
 export function WeekUpsellBox(props: { week: PriceTag; micro: PriceTag; mode: PriceMode; busy?: boolean; onBuy: () => void; message?: string | null }) {
-  const [startedAt] = useState(() => Date.now());
   const weekPrice = tagAmount(props.week, props.mode);
   const microPrice = tagAmount(props.micro, props.mode);
   const math = weekUpsell(weekPrice, microPrice);
@@ -92,14 +84,11 @@ export function WeekUpsellBox(props: { week: PriceTag; micro: PriceTag; mode: Pr
           вместо <s>7 × {fmt(microPrice)} = {fmt(math.sevenTimesMicro)}</s>
         </p>
       </div>
-      <p className="hint">
-        Предложение сгорит через <CyclingTimer startedAt={startedAt} />
-      </p>
       {props.message && <p className="pay-message">{props.message}</p>}
       <button type="button" className="btn btn-gold btn-block" onClick={props.onBuy} disabled={props.busy} data-testid="week-buy">
         {props.busy ? 'Переходим к оплате…' : `Включить на 7 дней — ${fmt(weekPrice)}`}
       </button>
-      <p className="offer-note">Действует 15 минут · Разовая оплата · Мгновенная активация</p>
+      <p className="offer-note">Разовая оплата · Не продлевается · Мгновенная активация</p>
     </section>
   );
 }
