@@ -259,6 +259,9 @@ export function isSpreadType(id: string): id is SpreadType {
   return (SPREAD_TYPES as readonly string[]).includes(id);
 }
 
+/** The catalogue entry of a spread type: every type has one. */
+export const spreadOf = (id: SpreadType): SpreadDefinition => DEFINITIONS[id];
+
 export function getSpread(id: string): SpreadDefinition | undefined {
   return isSpreadType(id) ? SPREAD_BY_ID.get(id) : undefined;
 }
