@@ -246,21 +246,6 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     },
     outline: ['Тема года', ...YEAR_MONTH_SLOTS.map(([, name]) => name), 'Общий вывод'],
   }),
-  two_paths: define({
-    id: 'two_paths',
-    name: 'Два пути',
-    description: 'Три карты сравнят два решения и подскажут, как выбрать.',
-    icon: '🔀',
-    positions: [['first_path', 'Первый путь', 'future'], ['second_path', 'Второй путь', 'future'], ['choice_advice', 'Совет', 'advice']],
-    access: 'paid',
-    question: {
-      title: 'Ваш выбор',
-      description: 'Опишите два варианта, между которыми вы выбираете.',
-      placeholder: 'Например: остаться или переехать?',
-      examples: ['Остаться или переехать?', 'Принять предложение или отказаться?', 'Учиться дальше или работать?', 'Сказать сейчас или подождать?'],
-    },
-    outline: ['Анализ карт', 'Первый путь', 'Второй путь', 'Общий вывод'],
-  }),
 };
 
 /** All spreads, in the order of SPREAD_TYPES. */

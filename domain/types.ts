@@ -38,7 +38,6 @@ export const SPREAD_TYPES = [
   'celtic_cross',
   'spiritual_guidance',
   'year_forecast',
-  'two_paths',
 ] as const;
 export type SpreadType = (typeof SPREAD_TYPES)[number];
 
@@ -57,7 +56,6 @@ export const POSITION_IDS = [
   'situation', 'challenge', 'foundation', 'recent_past', 'possible_future', 'near_future', 'querent', 'surroundings', 'hopes_fears', 'outcome',
   'soul', 'spiritual_lesson', 'let_go', 'accept', 'higher_message',
   'year_theme', 'month_1', 'month_2', 'month_3', 'month_4', 'month_5', 'month_6', 'month_7', 'month_8', 'month_9', 'month_10', 'month_11', 'month_12',
-  'first_path', 'second_path', 'choice_advice',
 ] as const;
 export type PositionId = (typeof POSITION_IDS)[number];
 

@@ -131,10 +131,6 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
           }
         : null,
   },
-  two_paths: {
-    icon: 'sparkle',
-    layout: (n) => (n === 3 ? { kind: 'triangle', slots: [{ x: 0, y: 1.06 }, { x: 1.2, y: 1.06 }, { x: 0.6, y: 0 }], captions: true, maxCardWidth: 104 } : null),
-  },
   year_forecast: {
     icon: 'calendar',
     layout: (n) =>
