@@ -278,8 +278,11 @@ export function spreadLabel(id: string): string {
 export function positionNamesFor(spreadType: string, firstMonth?: number | null): string[] {
   const spread = getSpread(spreadType);
   if (!spread) return [];
-  if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12) return ['Тема года', ...monthsFrom(firstMonth)];
-  return spread.positions;
+  // A month position is named by its month once the reading's first month is known.
+  return spread.positionIds.map((id, i) => {
+    const month = monthOfPosition(id, firstMonth);
+    return month === null ? spread.positions[i] : MONTHS_RU[month];
+  });
 }
 
 /** What each position of a spread asks, in dealing order (empty for an unknown spread). */
