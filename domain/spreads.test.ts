@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SPREAD_TYPES } from './types';
+import { POSITION_IDS, SPREAD_TYPES } from './types';
+import { roleOf } from './reading/roles';
 import {
   DEFAULT_OUTLINE,
   SPREADS,
+  monthOfPosition,
   outlineOf,
   positionNamesFor,
   SPREAD_BY_ID,
@@ -11,11 +13,65 @@ import {
   spreadLabel,
 } from './spreads';
 
+/** The spreads' sizes (a new spread adds its own; these must not change under it). */
+const CARD_COUNTS = {
+  free_daily: 3,
+  past_present_future: 3,
+  love_relationship: 3,
+  career_finance: 4,
+  health_wellbeing: 3,
+  celtic_cross: 10,
+  spiritual_guidance: 5,
+  year_forecast: 13,
+};
+
+describe('every SpreadType has each per-spread entry', () => {
+  it.each(SPREAD_TYPES.map((id) => [id]))('%s: name, icon, access, positions with ids and roles, question copy, outline, picture layout', (id) => {
+    const s = getSpread(id);
+    expect(s, id).toBeDefined();
+    if (!s) return;
+    expect(s.name.trim()).not.toBe('');
+    expect(s.icon.trim()).not.toBe('');
+    expect(['free', 'paid', 'vip']).toContain(s.access);
+    expect(s.cards).toBeGreaterThan(0);
+    expect(s.positions).toHaveLength(s.cards);
+    expect(s.positionIds).toHaveLength(s.cards);
+    expect(s.roles).toHaveLength(s.cards);
+    for (const [i, pid] of s.positionIds.entries()) {
+      expect(POSITION_IDS, `${id}: ${pid}`).toContain(pid);
+      // The interpreter reads each position by the role the catalogue gives it.
+      expect(roleOf(pid), `${id}: ${pid}`).toBe(s.roles[i]);
+    }
+    expect(s.outline.length).toBeGreaterThanOrEqual(3);
+    expect(['rows', 'celtic-cross']).toContain(s.pictureLayout);
+  });
+
+  it('every position id belongs to exactly one spread', () => {
+    const owners = new Map<string, string[]>();
+    for (const s of SPREADS) for (const pid of s.positionIds) owners.set(pid, [...(owners.get(pid) ?? []), s.id]);
+    for (const pid of POSITION_IDS) expect(owners.get(pid), pid).toHaveLength(1);
+  });
+
+  it('the themed spreads read a general question in their own topic; the share picture lays the Celtic cross as a cross', () => {
+    const topics = { free_daily: null, past_present_future: null, love_relationship: 'love', career_finance: 'work', health_wellbeing: 'health', celtic_cross: null, spiritual_guidance: 'self', year_forecast: null };
+    for (const [id, topic] of Object.entries(topics)) expect(getSpread(id)?.topic, id).toBe(topic);
+    for (const id of Object.keys(topics)) expect(getSpread(id)?.pictureLayout, id).toBe(id === 'celtic_cross' ? 'celtic-cross' : 'rows');
+  });
+
+  it('a year-forecast month position names its month by id, from the month the reading was made in', () => {
+    expect(monthOfPosition('month_1', 11)).toBe(10);
+    expect(monthOfPosition('month_3', 11)).toBe(0);
+    expect(monthOfPosition('month_12', 1)).toBe(11);
+    expect(monthOfPosition('month_2', null)).toBeNull();
+    expect(monthOfPosition('year_theme', 5)).toBeNull();
+    expect(monthOfPosition(undefined, 5)).toBeNull();
+  });
+});
+
 describe('spread catalogue', () => {
-  it('has 8 spreads in SPREAD_TYPES order', () => {
-    expect(SPREADS).toHaveLength(8);
+  it('has every spread of SPREAD_TYPES, in its order', () => {
     expect(SPREADS.map((s) => s.id)).toEqual([...SPREAD_TYPES]);
-    expect(SPREAD_BY_ID.size).toBe(8);
+    expect(SPREAD_BY_ID.size).toBe(SPREAD_TYPES.length);
   });
 
   it('every spread has as many positions as cards, all distinct', () => {
@@ -26,17 +82,8 @@ describe('spread catalogue', () => {
   });
 
   it('card counts match the catalogue', () => {
-    const counts = Object.fromEntries(SPREADS.map((s) => [s.id, s.cards]));
-    expect(counts).toEqual({
-      free_daily: 3,
-      past_present_future: 3,
-      love_relationship: 3,
-      career_finance: 4,
-      health_wellbeing: 3,
-      celtic_cross: 10,
-      spiritual_guidance: 5,
-      year_forecast: 13,
-    });
+    const counts = Object.fromEntries(SPREADS.filter((s) => s.id in CARD_COUNTS).map((s) => [s.id, s.cards]));
+    expect(counts).toEqual(CARD_COUNTS);
     expect(getSpread('celtic_cross')?.positions).toHaveLength(10);
   });
 

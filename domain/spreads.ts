@@ -1,7 +1,9 @@
-// Spread catalogue: every tarot spread the app offers, with its question-screen
-// copy and the outline its interpretation is written in. Pure data, no I/O.
+// Spread catalogue: every tarot spread the app offers, in one table keyed by SpreadType: its name, icon,
+// access, positions (id, label, role), question-screen copy, topic, the outline its interpretation is
+// written in and how its share picture lies. Pure data, no I/O. What only the web app draws (the icon's
+// glyph, the layout on the card table) is in webapp/src/layouts/spread-layouts.ts, also keyed by SpreadType.
 
-import type { PositionId, SpreadAccess, SpreadDefinition, SpreadType } from './types';
+import type { PositionId, PositionRole, SpreadAccess, SpreadDefinition, SpreadType } from './types';
 import { SPREAD_TYPES } from './types';
 
 const PRICE_LABELS: Record<SpreadAccess, string> = {
@@ -10,18 +12,25 @@ const PRICE_LABELS: Record<SpreadAccess, string> = {
   vip: 'VIP',
 };
 
-/** A position: what it asks (its id, which the interpreter reads) and its Russian label. */
-type Position = readonly [id: PositionId, name: string];
+/** A position: what it asks (its id), its Russian label and how the interpreter reads its card. */
+type Position = readonly [id: PositionId, name: string, role: PositionRole];
 
-type SpreadInput = Omit<SpreadDefinition, 'cards' | 'priceLabel' | 'isFree' | 'vipOnly' | 'positions' | 'positionIds'> & {
+type SpreadInput = Omit<SpreadDefinition, 'cards' | 'priceLabel' | 'isFree' | 'vipOnly' | 'positions' | 'positionIds' | 'roles' | 'topic' | 'pictureLayout'> & {
   positions: readonly Position[];
+  /** Omitted: a general spread (no topic of its own). */
+  topic?: SpreadDefinition['topic'];
+  /** Omitted: the cards in rows. */
+  pictureLayout?: SpreadDefinition['pictureLayout'];
 };
 
 function define(input: SpreadInput): SpreadDefinition {
   return {
     ...input,
+    topic: input.topic ?? null,
+    pictureLayout: input.pictureLayout ?? 'rows',
     positions: input.positions.map(([, name]) => name),
     positionIds: input.positions.map(([id]) => id),
+    roles: input.positions.map(([, , role]) => role),
     cards: input.positions.length,
     priceLabel: PRICE_LABELS[input.access],
     isFree: input.access === 'free',
@@ -33,11 +42,21 @@ function define(input: SpreadInput): SpreadDefinition {
 export const MONTHS_RU = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'] as const;
 
 /** The year forecast's month positions before the month it starts in is known. */
-const YEAR_MONTH_SLOTS: readonly Position[] = Array.from({ length: 12 }, (_, i) => [`month_${i + 1}` as PositionId, `Месяц ${i + 1}`]);
+const YEAR_MONTH_SLOTS: readonly Position[] = Array.from({ length: 12 }, (_, i) => [`month_${i + 1}` as PositionId, `Месяц ${i + 1}`, 'month']);
 
 /** The twelve months from `firstMonth` (1..12) on: «Ноябрь», «Декабрь», «Январь», … */
 export function monthsFrom(firstMonth: number): string[] {
   return Array.from({ length: 12 }, (_, i) => MONTHS_RU[(firstMonth - 1 + i) % 12]);
+}
+
+/**
+ * The month (0 = January) a year-forecast position stands for, from its id (`month_N`, the N-th month from
+ * `firstMonth`, 1..12); null for any other position or when the first month is not known.
+ */
+export function monthOfPosition(id: PositionId | undefined, firstMonth: number | null | undefined): number | null {
+  const n = id?.startsWith('month_') ? Number(id.slice(6)) : NaN;
+  if (!firstMonth || firstMonth < 1 || firstMonth > 12 || !(n >= 1 && n <= 12)) return null;
+  return (firstMonth - 1 + n - 1) % 12;
 }
 
 /** Section outline for a spread type the catalogue does not know. */
@@ -49,7 +68,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Расклад дня',
     description: 'Три карты подскажут, какой будет энергия дня и на что обратить внимание.',
     icon: '☀️',
-    positions: [['day_energy', 'Энергия дня'], ['day_lesson', 'Главный урок'], ['day_advice', 'Совет']],
+    positions: [['day_energy', 'Энергия дня', 'present'], ['day_lesson', 'Главный урок', 'lesson'], ['day_advice', 'Совет', 'advice']],
     access: 'free',
     question: {
       title: 'Ваш вопрос на сегодня',
@@ -69,7 +88,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Прошлое, настоящее, будущее',
     description: 'Классический расклад, который покажет, как прошлое влияет на настоящее и к чему ведёт.',
     icon: '⏳',
-    positions: [['past', 'Прошлое'], ['present', 'Настоящее'], ['future', 'Будущее']],
+    positions: [['past', 'Прошлое', 'past'], ['present', 'Настоящее', 'present'], ['future', 'Будущее', 'future']],
     access: 'paid',
     question: {
       title: 'Ваш вопрос о пути',
@@ -89,8 +108,9 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Любовь и отношения',
     description: 'Расклад раскроет чувства обоих партнёров и перспективы ваших отношений.',
     icon: '❤️',
-    positions: [['self', 'Вы'], ['partner', 'Партнёр'], ['relationship_outlook', 'Перспектива отношений']],
+    positions: [['self', 'Вы', 'self'], ['partner', 'Партнёр', 'partner'], ['relationship_outlook', 'Перспектива отношений', 'outcome']],
     access: 'paid',
+    topic: 'love',
     question: {
       title: 'Ваш вопрос о любви',
       description: 'Спросите о конкретных отношениях или о том, что ждёт вас в любви.',
@@ -109,8 +129,9 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Карьера и финансы',
     description: 'Четыре карты помогут разобраться в рабочих вопросах и денежных делах.',
     icon: '💼',
-    positions: [['current_position', 'Текущее положение'], ['obstacles', 'Препятствия'], ['opportunities', 'Возможности'], ['financial_outcome', 'Финансовый итог']],
+    positions: [['current_position', 'Текущее положение', 'present'], ['obstacles', 'Препятствия', 'obstacle'], ['opportunities', 'Возможности', 'future'], ['financial_outcome', 'Финансовый итог', 'outcome']],
     access: 'paid',
+    topic: 'work',
     question: {
       title: 'Ваш вопрос о работе и деньгах',
       description: 'Спросите о карьере, бизнесе, смене работы или о финансовом положении.',
@@ -129,8 +150,9 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Здоровье и самочувствие',
     description: 'Расклад покажет состояние вашей энергии и подскажет, как восстановить силы.',
     icon: '🌿',
-    positions: [['body', 'Тело'], ['mind_emotions', 'Разум и эмоции'], ['path_to_harmony', 'Путь к гармонии']],
+    positions: [['body', 'Тело', 'body'], ['mind_emotions', 'Разум и эмоции', 'mind'], ['path_to_harmony', 'Путь к гармонии', 'advice']],
     access: 'paid',
+    topic: 'health',
     question: {
       title: 'Ваш вопрос о самочувствии',
       description: 'Спросите о своих силах, эмоциональном состоянии или о том, как обрести равновесие.',
@@ -150,18 +172,19 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     description: 'Самый подробный расклад из десяти карт для глубокого анализа любой ситуации.',
     icon: '✝️',
     positions: [
-      ['situation', 'Суть ситуации'],
-      ['challenge', 'Препятствие'],
-      ['foundation', 'Основа'],
-      ['recent_past', 'Недавнее прошлое'],
-      ['possible_future', 'Возможное будущее'],
-      ['near_future', 'Ближайшее будущее'],
-      ['querent', 'Вы сами'],
-      ['surroundings', 'Окружение'],
-      ['hopes_fears', 'Надежды и страхи'],
-      ['outcome', 'Итог'],
+      ['situation', 'Суть ситуации', 'present'],
+      ['challenge', 'Препятствие', 'obstacle'],
+      ['foundation', 'Основа', 'past'],
+      ['recent_past', 'Недавнее прошлое', 'past'],
+      ['possible_future', 'Возможное будущее', 'future'],
+      ['near_future', 'Ближайшее будущее', 'future'],
+      ['querent', 'Вы сами', 'self'],
+      ['surroundings', 'Окружение', 'surroundings'],
+      ['hopes_fears', 'Надежды и страхи', 'hopes'],
+      ['outcome', 'Итог', 'outcome'],
     ],
     access: 'vip',
+    pictureLayout: 'celtic-cross',
     question: {
       title: 'Ваш важный вопрос',
       description: 'Сформулируйте главный вопрос, в котором хотите разобраться глубоко и всесторонне.',
@@ -187,8 +210,9 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Духовное руководство',
     description: 'Пять карт помогут услышать внутренний голос и понять свой духовный путь.',
     icon: '🔮',
-    positions: [['soul', 'Ваша душа'], ['spiritual_lesson', 'Духовный урок'], ['let_go', 'Что отпустить'], ['accept', 'Что принять'], ['higher_message', 'Послание высших сил']],
+    positions: [['soul', 'Ваша душа', 'self'], ['spiritual_lesson', 'Духовный урок', 'lesson'], ['let_go', 'Что отпустить', 'release'], ['accept', 'Что принять', 'advice'], ['higher_message', 'Послание высших сил', 'outcome']],
     access: 'vip',
+    topic: 'self',
     question: {
       title: 'Ваш духовный вопрос',
       description: 'Спросите о своём предназначении, внутреннем росте или поиске смысла.',
@@ -207,7 +231,7 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Прогноз на год',
     description: 'Тринадцать карт: главная тема года и по карте на каждый из двенадцати месяцев, начиная с текущего.',
     icon: '🗓️',
-    positions: [['year_theme', 'Тема года'], ...YEAR_MONTH_SLOTS],
+    positions: [['year_theme', 'Тема года', 'year'], ...YEAR_MONTH_SLOTS],
     access: 'vip',
     question: {
       title: 'Ваш вопрос о годе',
@@ -235,6 +259,9 @@ export function isSpreadType(id: string): id is SpreadType {
   return (SPREAD_TYPES as readonly string[]).includes(id);
 }
 
+/** The catalogue entry of a spread type: every type has one. */
+export const spreadOf = (id: SpreadType): SpreadDefinition => DEFINITIONS[id];
+
 export function getSpread(id: string): SpreadDefinition | undefined {
   return isSpreadType(id) ? SPREAD_BY_ID.get(id) : undefined;
 }
@@ -251,8 +278,11 @@ export function spreadLabel(id: string): string {
 export function positionNamesFor(spreadType: string, firstMonth?: number | null): string[] {
   const spread = getSpread(spreadType);
   if (!spread) return [];
-  if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12) return ['Тема года', ...monthsFrom(firstMonth)];
-  return spread.positions;
+  // A month position is named by its month once the reading's first month is known.
+  return spread.positionIds.map((id, i) => {
+    const month = monthOfPosition(id, firstMonth);
+    return month === null ? spread.positions[i] : MONTHS_RU[month];
+  });
 }
 
 /** What each position of a spread asks, in dealing order (empty for an unknown spread). */

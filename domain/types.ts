@@ -1,4 +1,5 @@
 // Shared domain types. Pure: imported by the server and the web app alike.
+import type { Topic } from './reading/question-words';
 
 export const SUITS = ['major', 'cups', 'pentacles', 'swords', 'wands'] as const;
 export type Suit = (typeof SUITS)[number];
@@ -58,6 +59,17 @@ export const POSITION_IDS = [
 ] as const;
 export type PositionId = (typeof POSITION_IDS)[number];
 
+/**
+ * What a position asks of its card: the same card reads differently as the past, an obstacle or advice
+ * (domain/reading/roles.ts has the phrasing of each). Every position of the catalogue names one.
+ */
+export type PositionRole =
+  | 'present' | 'past' | 'future' | 'obstacle' | 'release' | 'advice' | 'self' | 'body' | 'mind'
+  | 'partner' | 'surroundings' | 'lesson' | 'hopes' | 'outcome' | 'month' | 'year';
+
+/** How the share picture lays the cards: in rows, or as the Celtic cross with its staff (ten cards). */
+export type PictureLayout = 'rows' | 'celtic-cross';
+
 export interface SpreadDefinition {
   id: SpreadType;
   /** Russian name shown in the menu. */
@@ -72,6 +84,12 @@ export interface SpreadDefinition {
   positions: string[];
   /** What each position asks, in the same order (see POSITION_IDS). */
   positionIds: PositionId[];
+  /** The role of each position, in the same order: how the interpreter reads its card. */
+  roles: PositionRole[];
+  /** The question's topic when the question itself names none (a general spread: null). */
+  topic: Topic | null;
+  /** How the share picture lays the cards out. */
+  pictureLayout: PictureLayout;
   /** Russian price label for the menu ("Бесплатно", "Премиум", "VIP"). */
   priceLabel: string;
   access: SpreadAccess;

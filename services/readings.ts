@@ -11,7 +11,7 @@ import { getSpread, positionNamesFor, SPREADS, spreadLabel } from '../domain/spr
 import { entitlementOf, canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
-import type { DealtCard, Orientation } from '../domain/types';
+import type { DealtCard, Orientation, SpreadType } from '../domain/types';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { refuseCrisis } from './crisis';
@@ -85,7 +85,7 @@ export function readingView(r: Reading): ReadingView {
 
 /** The bot's spread menu: each spread with the user's access to it, or why no reading is possible today. */
 export type SpreadMenu =
-  | { ok: true; spreads: { id: string; locked: null | Extract<SpreadAccessVerdict, { ok: false }>['reason'] }[] }
+  | { ok: true; spreads: { id: SpreadType; locked: null | Extract<SpreadAccessVerdict, { ok: false }>['reason'] }[] }
   | { ok: false; message: string };
 
 /** 429 with the time until the user's counters restart (`resetsAt`: their counting day's end). */

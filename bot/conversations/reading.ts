@@ -5,7 +5,8 @@
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/question';
-import { getSpread } from '../../domain/spreads';
+import { spreadOf } from '../../domain/spreads';
+import type { SpreadType } from '../../domain/types';
 import type { CrisisAnswer } from '../../domain/crisis';
 import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
@@ -25,7 +26,7 @@ export const ASK_AI_AGAIN = '🔮 Спросить ИИ ещё раз';
 export const ASK_AI_AGAIN_DATA = 'ai-again:';
 
 interface MenuItem {
-  id: string;
+  id: SpreadType;
   label: string;
   locked: null | 'needs_paid' | 'needs_vip';
 }
@@ -41,7 +42,7 @@ async function spreadMenu(deps: BotDeps, userId: number): Promise<Menu> {
   return {
     ok: true,
     items: menu.spreads.map(({ id, locked }) => {
-      const s = getSpread(id)!;
+      const s = spreadOf(id);
       return { id, label: `${s.icon} ${s.name}${locked ? ' 🔒' : ''}`, locked };
     }),
   };
@@ -146,7 +147,7 @@ export async function readingConversation(conversation: Conversation<BotContext,
   }
   const menuMessage = await ctx.reply('🔮 Выберите расклад:', { reply_markup: menuKeyboard(menu.items) });
 
-  let spreadId: string;
+  let spreadId: SpreadType;
   for (;;) {
     const choice = await conversation.waitForCallbackQuery(/^rd:([a-z_]+)$/, {
       otherwise: (c) =>
@@ -168,16 +169,16 @@ export async function readingConversation(conversation: Conversation<BotContext,
     if (item.locked) {
       await choice.answerCallbackQuery({ text: item.locked === 'needs_vip' ? 'Этот расклад доступен с VIP-подпиской' : 'Этот расклад доступен с подпиской' });
       await ctx.reply(
-        `Расклад «${getSpread(id)!.name}» доступен ${item.locked === 'needs_vip' ? 'с VIP-подпиской' : 'с подпиской'}. Оформить её можно в приложении, а пока выберите другой расклад.`,
+        `Расклад «${spreadOf(item.id).name}» доступен ${item.locked === 'needs_vip' ? 'с VIP-подпиской' : 'с подпиской'}. Оформить её можно в приложении, а пока выберите другой расклад.`,
         { reply_markup: openAppButton(ctx.deps, '✨ Подписка', '/subscription') },
       );
       continue;
     }
     await choice.answerCallbackQuery();
-    spreadId = id;
+    spreadId = item.id;
     break;
   }
-  const spread = getSpread(spreadId)!;
+  const spread = spreadOf(spreadId);
   await ctx.api.editMessageText(chatId, menuMessage.message_id, `🔮 Расклад: ${spread.icon} ${spread.name}`);
   await ctx.reply(
     [

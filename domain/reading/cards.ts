@@ -6,7 +6,8 @@ import { bold, meaningOf, subj, type Ctx, type ReadCard } from './context';
 import type { Kw } from './lexicon';
 import { meaningAbout, WHO } from './others';
 import { capitalize } from './picker';
-import { MONTH_IN, ROLE_LINES, roleOf } from './roles';
+import { MONTHS_IN, ROLE_LINES, roleOf } from './roles';
+import { monthOfPosition } from '../spreads';
 import { topicLine } from './topics';
 
 const REVERSED = ' в перевёрнутом положении';
@@ -58,7 +59,8 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   const rev = c.orientation === 'reversed' ? REVERSED : '';
   const parts: string[] = [];
   if (c.role === 'month') {
-    const when = MONTH_IN[c.positionName] ?? `в позиции «${c.positionName}»`;
+    const month = monthOfPosition(c.positionId, ctx.input.firstMonth);
+    const when = month === null ? `в позиции «${c.positionName}»` : MONTHS_IN[month];
     parts.push(ctx.pick.pick('month-intro', MONTH_INTROS)(when, c, rev));
   } else if (i > 0 && ctx.pick.hasLeft('later', LATER_INTROS.length) && ctx.pick.pick('coin', [true, false, false]))
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));

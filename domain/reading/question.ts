@@ -5,6 +5,7 @@
 // missing punctuation. Precedence: crisis, then sensitive, then polarity. Used by the card-based
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
 import { detectCrisis, type CrisisKind } from '../crisis';
+import { getSpread } from '../spreads';
 import {
   FEAR_WORDS,
   FEARED,
@@ -42,14 +43,6 @@ export interface QuestionFacts {
   professional: Professional | null;
   crisis: CrisisKind | null;
 }
-
-/** The spread's own topic, when the question does not name one. */
-const SPREAD_TOPIC: Record<string, Topic> = {
-  love_relationship: 'love',
-  career_finance: 'work',
-  health_wellbeing: 'health',
-  spiritual_guidance: 'self',
-};
 
 /** Lower case, ё as е, one space between words, padded so that a boundary at either end holds. */
 const normalise = (s: string) => ` ${s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim()} `;
@@ -149,7 +142,8 @@ function topicOf(q: string, spreadType: string, sensitive: Sensitive | null): To
   if (sensitive === 'pregnancy' || sensitive === 'child_health') return 'family';
   if (sensitive === 'investment') return 'money';
   if (sensitive === 'health' && best !== 'family') return 'health';
-  if (best === 'general') return SPREAD_TOPIC[spreadType] ?? 'general';
+  // The spread's own topic, when the question does not name one.
+  if (best === 'general') return getSpread(spreadType)?.topic ?? 'general';
   return best;
 }
 

@@ -1,32 +1,19 @@
 // What a position asks of its card: the same card reads differently as the past, an obstacle or advice.
-// Every position id of every spread maps to one role (the compiler checks there is one); each role has
-// phrasing for a card that supports («light»), a mixed one and a hard one — chosen by the card's own meaning,
-// not by whether it is reversed. A role about someone else (the partner, the people around) speaks of them
-// in the third person.
-import type { PositionId } from '../types';
+// Each position of the catalogue (domain/spreads.ts) names its role beside its label; each role has phrasing
+// for a card that supports («light»), a mixed one and a hard one — chosen by the card's own meaning, not by
+// whether it is reversed. A role about someone else (the partner, the people around) speaks of them in the
+// third person.
+import { SPREADS } from '../spreads';
+import type { PositionId, PositionRole } from '../types';
 import type { Tone } from './facts';
 import type { Kw } from './lexicon';
 
-export type Role =
-  | 'present' | 'past' | 'future' | 'obstacle' | 'release' | 'advice' | 'self' | 'body' | 'mind'
-  | 'partner' | 'surroundings' | 'lesson' | 'hopes' | 'outcome' | 'month' | 'year';
+export type Role = PositionRole;
 
-const ROLE_OF: Record<PositionId, Role> = {
-  day_energy: 'present', day_lesson: 'lesson', day_advice: 'advice',
-  past: 'past', present: 'present', future: 'future',
-  self: 'self', partner: 'partner', relationship_outlook: 'outcome',
-  current_position: 'present', obstacles: 'obstacle', opportunities: 'future', financial_outcome: 'outcome',
-  body: 'body', mind_emotions: 'mind', path_to_harmony: 'advice',
-  situation: 'present', challenge: 'obstacle', foundation: 'past', recent_past: 'past', possible_future: 'future',
-  near_future: 'future', querent: 'self', surroundings: 'surroundings', hopes_fears: 'hopes', outcome: 'outcome',
-  soul: 'self', spiritual_lesson: 'lesson', let_go: 'release', accept: 'advice', higher_message: 'outcome',
-  year_theme: 'year',
-  month_1: 'month', month_2: 'month', month_3: 'month', month_4: 'month', month_5: 'month', month_6: 'month',
-  month_7: 'month', month_8: 'month', month_9: 'month', month_10: 'month', month_11: 'month', month_12: 'month',
-};
+const ROLE_OF: ReadonlyMap<PositionId, Role> = new Map(SPREADS.flatMap((s) => s.positionIds.map((id, i) => [id, s.roles[i]] as const)));
 
 /** The role of a position; a card outside a spread's positions reads as the present, never as a month. */
-export const roleOf = (id: PositionId | undefined): Role => (id ? ROLE_OF[id] : 'present');
+export const roleOf = (id: PositionId | undefined): Role => (id ? (ROLE_OF.get(id) ?? 'present') : 'present');
 
 type Line = (k: Kw) => string;
 type Bank = Record<Tone, readonly Line[]>;
@@ -404,8 +391,5 @@ export const ROLE_LINES: Record<Role, Bank> = {
   },
 };
 
-/** The month names in the prepositional case: «в ноябре». */
-export const MONTH_IN: Record<string, string> = {
-  Январь: 'в январе', Февраль: 'в феврале', Март: 'в марте', Апрель: 'в апреле', Май: 'в мае', Июнь: 'в июне',
-  Июль: 'в июле', Август: 'в августе', Сентябрь: 'в сентябре', Октябрь: 'в октябре', Ноябрь: 'в ноябре', Декабрь: 'в декабре',
-};
+/** The months in the prepositional case, January first: «в ноябре». */
+export const MONTHS_IN = ['в январе', 'в феврале', 'в марте', 'в апреле', 'в мае', 'в июне', 'в июле', 'в августе', 'в сентябре', 'в октябре', 'в ноябре', 'в декабре'] as const;

@@ -2,14 +2,18 @@
 // for a card that supports or challenges, a second card's voice — joined by whether the two agree — and the
 // question's topic once more.
 import { bold, subj, type Ctx, type ReadCard } from './context';
+import type { PositionId } from '../types';
 import type { Tone } from './facts';
 import type { Kw } from './lexicon';
 import { capitalize } from './picker';
 import { topicLine } from './topics';
 
 interface Heading {
-  /** Positions (0-based) whose cards speak to this section, first the main one. */
-  cards: number[];
+  /**
+   * The positions whose cards speak to this section, first the main one (those the spread has; a section
+   * shared by two spreads names the positions of both). Omitted: the cards at the section's place.
+   */
+  cards?: readonly PositionId[];
   /** How the section names its card: each is followed by the card's name. */
   lead: readonly string[];
   light: readonly string[];
@@ -18,9 +22,10 @@ interface Heading {
   mixed?: readonly string[];
 }
 
+/** Keyed by the outline's headings (domain/spreads.ts); a heading not here is read from its place. */
 const HEADINGS: Record<string, Heading> = {
   'Энергия дня': {
-    cards: [0],
+    cards: ['day_energy'],
     lead: ['Энергию этого дня задаёт', 'Тон сегодняшнему дню задаёт', 'За настроение дня отвечает', 'Главную ноту дня несёт'],
     light: [
       'День благоприятен для того, чтобы действовать в согласии с этой энергией, а не против неё.',
@@ -36,7 +41,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Совет на день': {
-    cards: [2, 1],
+    cards: ['day_advice', 'day_lesson'],
     lead: ['Совет на сегодня приходит от карты', 'Подсказку на день даёт', 'Сегодняшний совет несёт', 'На сегодня главное подсказывает'],
     light: [
       'Сделайте сегодня хотя бы один небольшой шаг в этом направлении — он задаст тон всему дню.',
@@ -52,7 +57,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Влияние прошлого': {
-    cards: [0, 1],
+    cards: ['past', 'present'],
     lead: ['Из прошлого в вашу ситуацию тянется влияние карты', 'Прошлое напоминает о себе через', 'О том, что было, рассказывает', 'Корни нынешнего положения показывает'],
     light: [
       'Опыт прошлого — ваш ресурс: опирайтесь на то, что уже получилось.',
@@ -68,7 +73,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Возможности будущего': {
-    cards: [2, 1],
+    cards: ['future', 'present'],
     lead: ['Будущее открывает', 'О том, что впереди, говорит', 'Дальнейший путь показывает', 'Возможности будущего несёт'],
     light: [
       'Эта возможность реальна, если двигаться к ней осознанно.',
@@ -84,7 +89,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Ваши чувства': {
-    cards: [0],
+    cards: ['self'],
     lead: ['Ваши чувства отражает', 'О вашем сердце говорит', 'То, что вы чувствуете, показывает', 'Ваше отношение к этой связи выражает'],
     light: [
       'Ваше сердце открыто, и это хорошая опора для отношений.',
@@ -100,7 +105,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Чувства партнёра': {
-    cards: [1],
+    cards: ['partner'],
     lead: ['Состояние и чувства партнёра показывает', 'О том, что чувствует партнёр, говорит', 'Внутренний мир партнёра открывает', 'Настроение партнёра передаёт'],
     light: [
       'Партнёр настроен навстречу, хотя может выражать это по-своему.',
@@ -122,7 +127,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Перспективы отношений': {
-    cards: [2, 0],
+    cards: ['relationship_outlook', 'self'],
     lead: ['О перспективах отношений говорит', 'Будущее вашей пары показывает', 'Куда идут отношения, подсказывает', 'О том, что ждёт союз, рассказывает'],
     light: [
       'У союза есть потенциал роста, если оба готовы вкладываться в него.',
@@ -138,7 +143,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Карьера': {
-    cards: [0, 1],
+    cards: ['current_position', 'obstacles'],
     lead: ['В работе ключевую роль играет', 'Рабочую ситуацию определяет', 'О ваших делах говорит', 'Профессиональную сторону показывает'],
     light: [
       'Профессиональная ситуация даёт опору — используйте её для следующего шага.',
@@ -154,7 +159,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Финансы': {
-    cards: [3, 2],
+    cards: ['financial_outcome', 'opportunities'],
     lead: ['О деньгах рассказывает', 'Денежную сторону показывает', 'Финансовую картину рисует', 'О ваших доходах и тратах говорит'],
     light: [
       'Финансовая картина складывается благоприятно при трезвом расчёте.',
@@ -170,7 +175,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Рекомендации': {
-    cards: [2, 3],
+    cards: ['opportunities', 'financial_outcome', 'path_to_harmony'],
     lead: ['Главную рекомендацию даёт', 'Что делать дальше, подсказывает', 'Совет расклада несёт', 'На следующий шаг указывает'],
     light: [
       'Действуйте последовательно и не упускайте открывшийся шанс.',
@@ -186,7 +191,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Баланс энергии': {
-    cards: [0],
+    cards: ['body'],
     lead: ['Состояние вашей энергии показывает', 'О ваших силах говорит', 'Запас сил отражает', 'Телесный ресурс передаёт'],
     light: [
       'Сил достаточно, важно лишь распределять их бережно.',
@@ -202,7 +207,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Эмоциональное состояние': {
-    cards: [1],
+    cards: ['mind_emotions'],
     lead: ['Ваше эмоциональное состояние отражает', 'О том, что у вас на душе, говорит', 'Ваши мысли и чувства показывает', 'Внутренний фон передаёт'],
     light: [
       'Внутреннее равновесие доступно вам — поддерживайте то, что приносит спокойствие.',
@@ -218,7 +223,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Суть ситуации': {
-    cards: [0, 1],
+    cards: ['situation', 'challenge'],
     lead: ['Суть происходящего раскрывает', 'В сердце ситуации лежит', 'Главное в вашем вопросе показывает', 'Ядро ситуации — это'],
     light: [
       'Ситуация яснее, чем кажется, и её ядро работает на вас.',
@@ -234,7 +239,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Скрытые влияния': {
-    cards: [2, 8],
+    cards: ['foundation', 'hopes_fears'],
     lead: ['Скрытое влияние выдаёт', 'То, что действует за кадром, показывает', 'О невидимых силах говорит', 'Подводное течение ситуации — это'],
     light: [
       'То, что действует за кадром, скорее помогает вам.',
@@ -250,7 +255,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Развитие событий': {
-    cards: [4, 5, 3],
+    cards: ['possible_future', 'near_future', 'recent_past'],
     lead: ['Развитие событий показывает', 'Куда всё движется, подсказывает', 'Ход событий определяет', 'О ближайших переменах говорит'],
     light: [
       'События движутся в благоприятную сторону, если не сворачивать с выбранного пути.',
@@ -266,7 +271,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Совет карт': {
-    cards: [6, 9, 2],
+    cards: ['querent', 'outcome', 'foundation'],
     lead: ['Совет карт воплощает', 'Подсказку расклада несёт', 'Как действовать, подсказывает', 'Главный совет исходит от карты'],
     light: [
       'Следуйте этому совету — он созвучен вашему настоящему пути.',
@@ -282,7 +287,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Духовный урок': {
-    cards: [1, 0],
+    cards: ['spiritual_lesson', 'soul'],
     lead: ['Ваш духовный урок несёт', 'Чему учит этот этап, показывает', 'Внутренний урок воплощает', 'О том, что важно понять, говорит'],
     light: [
       'Урок принимается легко, если вы открыты новому опыту.',
@@ -298,7 +303,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Путь роста': {
-    cards: [3, 2],
+    cards: ['accept', 'let_go'],
     lead: ['Путь вашего роста указывает', 'Куда расти дальше, показывает', 'Направление развития задаёт', 'Ваш следующий шаг в росте — это'],
     light: [
       'Рост идёт через принятие нового и доверие к себе.',
@@ -314,7 +319,7 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Послание карт': {
-    cards: [4, 0],
+    cards: ['higher_message', 'soul'],
     lead: ['Главное послание расклада несёт', 'Суть расклада в одной карте — это', 'Последнее слово остаётся за картой', 'Итоговое послание передаёт'],
     light: [
       'Это послание поддержки: вы на верном пути.',
@@ -330,7 +335,6 @@ const HEADINGS: Record<string, Heading> = {
     ],
   },
   'Ключевые темы': {
-    cards: [0, 1],
     lead: ['Ключевые темы расклада задаёт', 'Главную тему расклада несёт', 'В центре расклада стоит', 'Основную линию задаёт'],
     light: ['Эти темы сейчас работают на вас.', 'Главное в раскладе вам на пользу.', 'Темы расклада светлые.', 'Карты поддерживают ваш вопрос.'],
     hard: ['Эти темы требуют внимания и проработки.', 'Главное в раскладе требует осторожности.', 'Темы расклада непростые.', 'Карты предупреждают о трудном.'],
@@ -385,7 +389,10 @@ function toneText(ctx: Ctx, heading: string, h: Heading | undefined, tone: Tone)
 /** One middle section: `index` is its place among the middle sections (`lastIndex` the last one's). */
 export function sectionParagraph(ctx: Ctx, heading: string, index: number, lastIndex: number): string {
   const h = HEADINGS[heading];
-  const picks = (h?.cards ?? [index + 1, index]).map((i) => ctx.cards[i]).filter((c): c is ReadCard => !!c);
+  const ids = h?.cards;
+  const picks = ids
+    ? ctx.cards.filter((c) => c.positionId && ids.includes(c.positionId)).sort((a, b) => ids.indexOf(a.positionId!) - ids.indexOf(b.positionId!))
+    : (h ? [index, index + 1] : [index + 1, index]).map((i) => ctx.cards[i]).filter((c): c is ReadCard => !!c);
   const main = picks[0] ?? ctx.cards[index % ctx.cards.length];
   const lead = h ? ctx.pick.pick(`lead:${heading}`, h.lead) : `Тему «${heading}» раскрывает`;
   // «…влияние карты **X**», «…исходит от карты **X**» already say «карта».

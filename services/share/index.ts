@@ -8,6 +8,7 @@ import { getOrCreateSetting } from '../../db/repositories/settings';
 import * as shareRepo from '../../db/repositories/share';
 import * as usersRepo from '../../db/repositories/users';
 import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
+import { getSpread } from '../../domain/spreads';
 import { DAY_MS } from '../../domain/time';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps, ShareDeps } from '../deps';
@@ -42,6 +43,7 @@ function pictureJob(r: ReadingView, o: ImageOptions): PictureJob {
     deck: o.deck,
     picture: {
       spreadName: r.spreadName,
+      layout: getSpread(r.spreadType)?.pictureLayout ?? 'rows',
       question: o.includeQuestion ? r.question : null,
       summary: shareLine(r, o.includeQuestion),
       cards: r.cards.map((c) => ({ cardId: c.cardId, name: c.name, reversed: c.reversed, positionName: c.positionName })),

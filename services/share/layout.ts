@@ -1,5 +1,6 @@
 // Where each card lies in the share picture: a row (or two) for small spreads, the classic cross and staff for
-// the ten-card Celtic cross. Pure arithmetic in picture pixels.
+// a spread whose catalogue entry lays it as the Celtic cross (all ten cards turned). Pure arithmetic in
+// picture pixels.
 
 export interface Slot {
   x: number;
@@ -19,7 +20,7 @@ export interface Slot {
 
 const RATIO = 600 / 350;
 
-/** Lays `n` cards inside the box, as large as fits, names under them. */
+/** Lays `n` cards inside the box, as large as fits, names under them; `cross`: the Celtic cross when ten. */
 export function layoutCards(n: number, box: { x: number; y: number; w: number; h: number }, labelH: number, cross = true): Slot[] {
   if (n === 10 && cross) return celticCross(box, labelH);
   const rows = n <= 3 ? 1 : box.h > box.w ? Math.ceil(n / 2) : n <= 5 ? 1 : 2;

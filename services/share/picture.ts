@@ -3,6 +3,7 @@
 // the main thread never loads the renderer.
 import crypto from 'node:crypto';
 import type { DeckId } from '../../domain/decks';
+import type { PictureLayout } from '../../domain/types';
 
 export type ShareFormat = 'story' | 'card';
 export type { DeckId };
@@ -18,6 +19,8 @@ const PICTURE_VERSION = 2;
 
 export interface SpreadPicture {
   spreadName: string;
+  /** The spread's own layout (the catalogue's `pictureLayout`). */
+  layout: PictureLayout;
   question: string | null;
   summary: string;
   cards: { cardId: string; name: string; reversed: boolean; positionName: string }[];
@@ -33,6 +36,6 @@ export interface PictureJob {
 /** The hash of everything drawn: the cache key. */
 export function pictureHash(job: PictureJob): string {
   const p = job.picture;
-  const drawn = [PICTURE_VERSION, job.format, job.deck, p.spreadName, p.question, p.summary, p.cards.map((c) => [c.cardId, c.name, c.reversed, c.positionName])];
+  const drawn = [PICTURE_VERSION, job.format, job.deck, p.spreadName, p.layout, p.question, p.summary, p.cards.map((c) => [c.cardId, c.name, c.reversed, c.positionName])];
   return crypto.createHash('sha256').update(JSON.stringify(drawn)).digest('base64url');
 }

@@ -25,7 +25,7 @@ describe('share picture: names', () => {
     for (const spread of SPREADS) {
       drawn = [];
       const cards = spread.positions.map((positionName, k) => ({ cardId: longest[k].id, name: longest[k].name, reversed: k % 2 === 1, positionName }));
-      await renderSpreadPicture({ spreadName: spread.name, question: null, summary: 'Коротко: всё решается.', cards }, format);
+      await renderSpreadPicture({ spreadName: spread.name, layout: spread.pictureLayout, question: null, summary: 'Коротко: всё решается.', cards }, format);
       // A name is drawn on one line, or on two drawn one after the other.
       const at = (name: string) => drawn.findIndex((d, i) => d.text === name || `${d.text} ${drawn[i + 1]?.text}` === name);
       expect(at(spread.name), spread.name).toBeGreaterThanOrEqual(0);

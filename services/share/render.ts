@@ -98,7 +98,7 @@ function background(ctx: SKRSContext2D, w: number, h: number) {
 async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box: { x: number; y: number; w: number; h: number }, o: { labelH: number; maxName: number; cross: boolean; shadow: number }) {
   // A saved reading may have no card at all: the picture is its words alone.
   if (!p.cards.length) return;
-  const slots = layoutCards(p.cards.length, box, o.labelH, o.cross);
+  const slots = layoutCards(p.cards.length, box, o.labelH, o.cross && p.layout === 'celtic-cross');
   const images = await Promise.all(p.cards.map((c) => cardImage(c.cardId, deck)));
   // One type size for every name in the picture (the cards are all one size): the largest, down to three
   // quarters, at which each name fits one line; a name still too wide goes on two lines in that same size.

@@ -1,5 +1,8 @@
 // The app's own line icons (24×24, stroked in currentColor), so screens look the same on every device
 // whether or not it has an emoji font.
+import { isSpreadType } from '../../../domain/spreads';
+import { SPREAD_LOOKS } from '../layouts/spread-layouts';
+
 const PATHS = {
   moon: 'M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5Z M16 3.5l.5 1.5 1.5.5-1.5.5-.5 1.5-.5-1.5-1.5-.5 1.5-.5Z',
   orb: 'M12 3a7 7 0 0 1 4.6 12.3H7.4A7 7 0 0 1 12 3Z M7 15.3 5.5 19h13L17 15.3 M5 21h14 M9.5 7.5a3 3 0 0 1 2.5-1.3',
@@ -24,18 +27,6 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-/** An icon for each spread type (the catalogue's own emoji stay in its data). */
-export const SPREAD_ICONS: Record<string, IconName> = {
-  free_daily: 'sun',
-  past_present_future: 'hourglass',
-  love_relationship: 'heart',
-  career_finance: 'briefcase',
-  health_wellbeing: 'leaf',
-  celtic_cross: 'cross',
-  spiritual_guidance: 'eye',
-  year_forecast: 'calendar',
-};
-
 export function Icon(props: { name: IconName; size?: number; className?: string }) {
   const size = props.size ?? 22;
   return (
@@ -57,6 +48,7 @@ export function Icon(props: { name: IconName; size?: number; className?: string 
   );
 }
 
+/** A spread's icon (its entry in SPREAD_LOOKS); a type no longer in the catalogue shows cards. */
 export function SpreadIcon(props: { spreadType: string; size?: number }) {
-  return <Icon name={SPREAD_ICONS[props.spreadType] ?? 'cards'} size={props.size} />;
+  return <Icon name={isSpreadType(props.spreadType) ? SPREAD_LOOKS[props.spreadType].icon : 'cards'} size={props.size} />;
 }

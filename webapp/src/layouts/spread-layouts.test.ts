@@ -1,8 +1,9 @@
 // The spread layouts' geometry: every spread (and the year's 13 cards) fits a 390 px phone with room for
 // the answer button, no card covers another except the Celtic cross's card 2 lying across card 1.
 import { describe, expect, it } from 'vitest';
-import { SPREADS } from '../../../domain/spreads';
-import { badgeOf, fitLayout, spreadLayout, type PlacedLayout } from './spread-layouts';
+import { getSpread, SPREADS } from '../../../domain/spreads';
+import { SPREAD_TYPES, type SpreadType } from '../../../domain/types';
+import { badgeOf, fitLayout, SPREAD_LOOKS, spreadLayout, type PlacedLayout } from './spread-layouts';
 
 const PHONE = { maxWidth: 390 - 32, maxHeight: 844 - 320, captionHeight: 46 };
 const ASPECTS = { rws: 600 / 350, drawn: 270 / 180 };
@@ -113,5 +114,30 @@ describe('spread layouts', () => {
 
   it('an unknown spread falls back to rows', () => {
     expect(spreadLayout('something_new', 6).kind).toBe('grid');
+  });
+});
+
+/** True only for a table keyed by exactly the spread types (a Record<string, …> or a missing type is false). */
+type KeyedBySpreadType<T> = [keyof T] extends [SpreadType] ? ([SpreadType] extends [keyof T] ? true : false) : false;
+
+describe('every SpreadType has its look', () => {
+  it('SPREAD_LOOKS is keyed by SpreadType (checked by the compiler)', () => {
+    const keyed: KeyedBySpreadType<typeof SPREAD_LOOKS> = true;
+    // @ts-expect-error a table keyed by plain strings is not
+    const loose: KeyedBySpreadType<Record<string, unknown>> = true;
+    // @ts-expect-error nor one missing a spread
+    const partial: KeyedBySpreadType<Record<Exclude<SpreadType, 'year_forecast'>, unknown>> = true;
+    expect([keyed, loose, partial]).toEqual([true, true, true]);
+  });
+
+  it.each(SPREAD_TYPES.map((id) => [id]))('%s: an icon, and a layout of its own for all its cards', (id) => {
+    const look = SPREAD_LOOKS[id];
+    expect(look, id).toBeDefined();
+    expect(look.icon).toMatch(/^[a-z]+$/);
+    const n = getSpread(id)!.cards;
+    const layout = look.layout(n);
+    expect(layout, `${id}: no layout for ${n} cards`).not.toBeNull();
+    expect(layout!.slots).toHaveLength(n);
+    expect(spreadLayout(id, n)).toEqual(layout);
   });
 });

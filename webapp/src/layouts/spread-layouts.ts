@@ -1,6 +1,10 @@
-// How each spread lies on the table, as readers lay it out: three in a row, the career diamond, the cross of
+// What only the web app draws of each spread, keyed by SpreadType (the rest is domain/spreads.ts): its icon,
+// and how it lies on the table, as readers lay it out: three in a row, the career diamond, the cross of
 // five, the Celtic cross (card 2 across card 1, the staff of four beside it), the year's wheel of twelve
-// months around the year's card. Keyed by spread id; pure, so the geometry is tested without a browser.
+// months around the year's card. Pure, so the geometry is tested without a browser.
+import { isSpreadType } from '../../../domain/spreads';
+import type { SpreadType } from '../../../domain/types';
+import type { IconName } from '../components/Icon';
 
 export interface LayoutSlot {
   /** Centre, in card widths. */
@@ -42,66 +46,98 @@ function grid(n: number): LayoutSlot[] {
   return Array.from({ length: n }, (_, i) => ({ x: (i % perRow) * 1.12, y: Math.floor(i / perRow) * 1.08 }));
 }
 
-const LAYOUTS: Record<string, (n: number) => SpreadLayout | null> = {
-  free_daily: (n) => (n === 3 ? { kind: 'row', slots: row(3), captions: true, maxCardWidth: 108 } : null),
-  past_present_future: (n) => (n === 3 ? { kind: 'row', slots: row(3), captions: true, maxCardWidth: 108 } : null),
+interface SpreadLook {
+  /** Its line icon (components/Icon.tsx) in the menu, the archive and the question screen. */
+  icon: IconName;
+  /** Its layout on the table for `n` cards; null: a count it was not drawn for (it lies in rows). */
+  layout: (n: number) => SpreadLayout | null;
+}
+
+/** Every spread's look: a new spread fails the type check until it has one. */
+export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
+  free_daily: {
+    icon: 'sun',
+    layout: (n) => (n === 3 ? { kind: 'row', slots: row(3), captions: true, maxCardWidth: 108 } : null),
+  },
+  past_present_future: {
+    icon: 'hourglass',
+    layout: (n) => (n === 3 ? { kind: 'row', slots: row(3), captions: true, maxCardWidth: 108 } : null),
+  },
   // You and your partner side by side, what lies ahead between and below you.
-  love_relationship: (n) =>
-    n === 3
-      ? { kind: 'triangle-down', slots: [{ x: 0, y: 0 }, { x: 1.2, y: 0 }, { x: 0.6, y: 1.06 }], captions: true, maxCardWidth: 104 }
-      : null,
+  love_relationship: {
+    icon: 'heart',
+    layout: (n) =>
+      n === 3
+        ? { kind: 'triangle-down', slots: [{ x: 0, y: 0 }, { x: 1.2, y: 0 }, { x: 0.6, y: 1.06 }], captions: true, maxCardWidth: 104 }
+        : null,
+  },
   // Body and mind at the base, the way to harmony above them.
-  health_wellbeing: (n) =>
-    n === 3
-      ? { kind: 'triangle', slots: [{ x: 0, y: 1.06 }, { x: 1.2, y: 1.06 }, { x: 0.6, y: 0 }], captions: true, maxCardWidth: 104 }
-      : null,
+  health_wellbeing: {
+    icon: 'leaf',
+    layout: (n) =>
+      n === 3
+        ? { kind: 'triangle', slots: [{ x: 0, y: 1.06 }, { x: 1.2, y: 1.06 }, { x: 0.6, y: 0 }], captions: true, maxCardWidth: 104 }
+        : null,
+  },
   // A diamond read left to right: where you stand → obstacles above, opportunities below → the outcome.
-  career_finance: (n) =>
-    n === 4
-      ? {
-          kind: 'diamond',
-          slots: [{ x: 0, y: 0.53 }, { x: 1.12, y: 0 }, { x: 1.12, y: 1.06 }, { x: 2.24, y: 0.53 }],
-          captions: true,
-          maxCardWidth: 100,
-        }
-      : null,
+  career_finance: {
+    icon: 'briefcase',
+    layout: (n) =>
+      n === 4
+        ? {
+            kind: 'diamond',
+            slots: [{ x: 0, y: 0.53 }, { x: 1.12, y: 0 }, { x: 1.12, y: 1.06 }, { x: 2.24, y: 0.53 }],
+            captions: true,
+            maxCardWidth: 100,
+          }
+        : null,
+  },
   // A cross of five: the soul in the centre, the lesson above, let go on the left, accept on the right,
   // the message below.
-  spiritual_guidance: (n) =>
-    n === 5
-      ? {
-          kind: 'cross',
-          slots: [{ x: 1.12, y: 1.08 }, { x: 1.12, y: 0 }, { x: 0, y: 1.08 }, { x: 2.24, y: 1.08 }, { x: 1.12, y: 2.16 }],
-          captions: false,
-          maxCardWidth: 96,
-        }
-      : null,
+  spiritual_guidance: {
+    icon: 'eye',
+    layout: (n) =>
+      n === 5
+        ? {
+            kind: 'cross',
+            slots: [{ x: 1.12, y: 1.08 }, { x: 1.12, y: 0 }, { x: 0, y: 1.08 }, { x: 2.24, y: 1.08 }, { x: 1.12, y: 2.16 }],
+            captions: false,
+            maxCardWidth: 96,
+          }
+        : null,
+  },
   // 1 the heart, 2 across it, 3 below, 4 on the left (the past), 5 above, 6 on the right (the future);
   // the staff 7–10 beside the cross, from the bottom up.
-  celtic_cross: (n) =>
-    n === 10
-      ? {
-          kind: 'celtic-cross',
-          slots: [
-            { x: 1.5, y: 1.56 },
-            { x: 1.5, y: 1.56, across: true },
-            { x: 1.5, y: 2.66 },
-            { x: 0, y: 1.56 },
-            { x: 1.5, y: 0.46 },
-            { x: 3, y: 1.56 },
-            { x: 4.35, y: 3.12 },
-            { x: 4.35, y: 2.08 },
-            { x: 4.35, y: 1.04 },
-            { x: 4.35, y: 0 },
-          ],
-          captions: false,
-          maxCardWidth: 80,
-        }
-      : null,
-  year_forecast: (n) =>
-    n === 13
-      ? { kind: 'wheel', slots: wheel(), captions: false, maxCardWidth: 70, badges: ['Год', ...Array.from({ length: 12 }, (_, m) => String(m + 1))] }
-      : null,
+  celtic_cross: {
+    icon: 'cross',
+    layout: (n) =>
+      n === 10
+        ? {
+            kind: 'celtic-cross',
+            slots: [
+              { x: 1.5, y: 1.56 },
+              { x: 1.5, y: 1.56, across: true },
+              { x: 1.5, y: 2.66 },
+              { x: 0, y: 1.56 },
+              { x: 1.5, y: 0.46 },
+              { x: 3, y: 1.56 },
+              { x: 4.35, y: 3.12 },
+              { x: 4.35, y: 2.08 },
+              { x: 4.35, y: 1.04 },
+              { x: 4.35, y: 0 },
+            ],
+            captions: false,
+            maxCardWidth: 80,
+          }
+        : null,
+  },
+  year_forecast: {
+    icon: 'calendar',
+    layout: (n) =>
+      n === 13
+        ? { kind: 'wheel', slots: wheel(), captions: false, maxCardWidth: 70, badges: ['Год', ...Array.from({ length: 12 }, (_, m) => String(m + 1))] }
+        : null,
+  },
 };
 
 /** The badge of card `i` (0-based) in a layout. */
@@ -109,7 +145,7 @@ export const badgeOf = (layout: SpreadLayout, i: number): string => layout.badge
 
 /** The layout of a spread with `count` cards; a spread it does not know lies in rows. */
 export function spreadLayout(spreadId: string, count: number): SpreadLayout {
-  const known = LAYOUTS[spreadId]?.(count);
+  const known = isSpreadType(spreadId) ? SPREAD_LOOKS[spreadId].layout(count) : null;
   if (known) return known;
   return { kind: count <= 4 ? 'row' : 'grid', slots: grid(count), captions: count <= 4, maxCardWidth: count <= 3 ? 108 : 80 };
 }
