@@ -1,6 +1,8 @@
 // The legal pages' content: the public-offer agreement (its constants) and the provider's details
 // as configuration gives them. Identifiers are never invented: without them the pages say they are given
-// on request.
+// on request. What each plan includes (section 7) comes from the catalogue (domain/claims.ts).
+import { PRODUCT_INFO } from './catalogue';
+import { microSummary, pluralRu, planSummary, upgradeFeatures } from './claims';
 
 export const AGREEMENT = {
   title: 'Пользовательское соглашение (публичная оферта)',
@@ -10,6 +12,9 @@ export const AGREEMENT = {
   minAge: 18,
   vat: 'НДС не облагается',
   refundClaimDays: 14,
+  /** The answer to a message to support (/paysupport, the contacts page, section 11.1). */
+  supportAnswerDays: 3,
+  /** The answer to a formal claim (section 14.1). */
   claimResponseDays: 30,
   disputeThresholdRub: 100_000,
 } as const;
@@ -22,6 +27,9 @@ export const MONEY_BACK = {
   title: `Гарантия возврата ${AGREEMENT.refundClaimDays} дней`,
   text: `Если оплаченный доступ не оправдал ожиданий, напишите в поддержку в течение ${AGREEMENT.refundClaimDays} дней после оплаты: вернём деньги за неиспользованный период, а если доступ не был предоставлен — полностью.`,
 } as const;
+
+/** «в течение 3 дней»: the one support answer time, said by the terms, the contacts page and /paysupport. */
+export const SUPPORT_ANSWER = `в течение ${AGREEMENT.supportAnswerDays} ${pluralRu(AGREEMENT.supportAnswerDays, 'дня', 'дней', 'дней')}`;
 
 /** The provider is a sole trader on the professional-income tax (NPD). */
 export const DEFAULT_TAX_STATUS = 'индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД)';
@@ -49,9 +57,11 @@ export interface LegalView {
   inn: string | null;
   contactsUrl: string | null;
   agreement: typeof AGREEMENT;
+  /** An AI provider is configured: only then do the terms say an AI writes the readings. */
+  aiEnabled: boolean;
 }
 
-export function legalView(d: LegalDetails | undefined): LegalView {
+export function legalView(d: LegalDetails | undefined, aiEnabled = false): LegalView {
   return {
     providerName: d?.providerName ?? null,
     email: d?.email ?? null,
@@ -59,6 +69,7 @@ export function legalView(d: LegalDetails | undefined): LegalView {
     inn: d?.inn ?? null,
     contactsUrl: d?.contactsUrl ?? null,
     agreement: AGREEMENT,
+    aiEnabled,
   };
 }
 
@@ -66,6 +77,8 @@ export interface AgreementSection {
   title: string;
   paragraphs: string[];
 }
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const rub = (n: number) => `${n.toLocaleString('ru-RU').replace(/\u00a0|\u202f/g, ' ')} руб.`;
 
@@ -79,7 +92,7 @@ export function providerLine(v: LegalView): string {
 /** How to reach support, as the details allow. */
 export function supportLine(v: LegalView): string {
   const mail = v.email ? `по электронной почте ${v.email}` : 'через поддержку в чате бота';
-  return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help`;
+  return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help; ответ на обращение — ${SUPPORT_ANSWER}`;
 }
 
 /** The agreement's 14 sections. */
@@ -128,7 +141,9 @@ export function agreementSections(v: LegalView): AgreementSection[] {
     {
       title: 'Использование искусственного интеллекта',
       paragraphs: [
-        '6.1. Толкования раскладов составляются автоматически с помощью искусственного интеллекта (языковой модели) и могут содержать неточности. Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.',
+        v.aiEnabled
+          ? '6.1. Толкования раскладов составляются автоматически с помощью искусственного интеллекта (языковой модели) и могут содержать неточности. Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.'
+          : '6.1. Сейчас толкования раскладов составляются автоматически по классическим значениям карт, без искусственного интеллекта. Если Сервис подключит ИИ (языковую модель), толкования могут содержать неточности; Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.',
         '6.2. Когда ИИ недоступен, Сервис показывает толкование, составленное по значениям карт, и сообщает об этом.',
         '6.3. Текст вопроса и выпавшие карты передаются поставщику ИИ только для составления толкования. Не указывайте в вопросах персональные данные третьих лиц и сведения, которые не хотите раскрывать.',
       ],
@@ -137,9 +152,9 @@ export function agreementSections(v: LegalView): AgreementSection[] {
       title: 'Тарифы и стоимость услуг',
       paragraphs: [
         '7.1. Бесплатно: 1 расклад и 1 карта дня в день.',
-        '7.2. Basic Premium — 299 ₽ в месяц: безлимитные карты дня, до 5 раскладов в день, базовые типы раскладов, история раскладов, приоритетная поддержка.',
-        '7.3. VIP Premium — 499 ₽ в месяц: всё из Basic, безлимитные расклады, все типы раскладов, включая кельтский крест, персональные рекомендации, астрологический анализ, VIP-поддержка.',
-        '7.4. Разовые покупки: «Неделя безлимита» — 149 ₽ (7 дней, без автопродления), микро-пакет — 99 ₽ (две дополнительные карты и личный совет).',
+        `7.2. ${PRODUCT_INFO.basic.name} — 299 ₽ в месяц: ${planSummary('basic')}.`,
+        `7.3. ${PRODUCT_INFO.vip.name} — 499 ₽ в месяц: всё, что есть в ${PRODUCT_INFO.basic.name}, а также ${upgradeFeatures('basic', 'vip').map(lowerFirst).join('; ')}.`,
+        `7.4. Разовые покупки: «${PRODUCT_INFO.week.name}» — 149 ₽ (${PRODUCT_INFO.week.days} дней, без автопродления: ${planSummary('week')}), ${lowerFirst(PRODUCT_INFO.micro.name)} — 99 ₽ (${microSummary()}).`,
         `7.5. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
       ],
     },
@@ -173,7 +188,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
     {
       title: 'Права и обязанности сторон',
       paragraphs: [
-        '11.1. Исполнитель обязуется предоставлять оплаченный доступ, отвечать на обращения и сообщать об изменении условий в Сервисе. Исполнитель вправе проводить технические работы и изменять функции Сервиса, не ухудшая оплаченные условия.',
+        `11.1. Исполнитель обязуется предоставлять оплаченный доступ, отвечать на обращения в поддержку ${SUPPORT_ANSWER} и сообщать об изменении условий в Сервисе. Исполнитель вправе проводить технические работы и изменять функции Сервиса, не ухудшая оплаченные условия.`,
         '11.2. Пользователь обязуется не использовать Сервис в противоправных целях, не вмешиваться в его работу и не пытаться получить доступ к чужим данным. При нарушении Исполнитель вправе ограничить доступ.',
       ],
     },

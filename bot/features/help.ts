@@ -2,6 +2,8 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { openAppButton } from '../keyboards';
+import { readingsAuthorLine } from '../../domain/claims';
+import { SUPPORT_ANSWER } from '../../domain/legal';
 
 const composer = new Composer<BotContext>();
 
@@ -18,7 +20,7 @@ composer.command('help', (ctx) =>
       '',
       'В приложении — все расклады, история, подписка и натальная карта. Если кнопка «🔮 Таро» под полем ввода перестала открываться, отправьте /start.',
       '',
-      'Толкования создаёт ИИ, они носят развлекательный характер.',
+      readingsAuthorLine(ctx.deps.services.legal.aiEnabled),
     ].join('\n'),
     { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
   ),
@@ -29,7 +31,7 @@ composer.command('paysupport', (ctx) =>
     [
       '💳 <b>Поддержка по оплате</b>',
       '',
-      'Если оплата прошла, а доступ не появился, или вы хотите вернуть платёж — напишите сюда, в этот чат, одним сообщением: что купили, когда и что пошло не так. Мы ответим в течение 24 часов.',
+      `Если оплата прошла, а доступ не появился, или вы хотите вернуть платёж — напишите сюда, в этот чат, одним сообщением: что купили, когда и что пошло не так. Мы ответим ${SUPPORT_ANSWER}.`,
       '',
       'Покупки в Telegram Stars возвращаются на ваш баланс Stars. Подписку можно отменить в приложении: доступ сохранится до конца оплаченного периода.',
     ].join('\n'),
