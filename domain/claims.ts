@@ -5,7 +5,7 @@
 // terms' own: domain/legal.ts.)
 import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT, UNLIMITED_CAP, spreadsOpenedBy, type PlanAccess, type ProductId } from './catalogue';
 import { getSpread } from './spreads';
-import type { Tier } from './types';
+import type { SpreadAccess, Tier } from './types';
 
 /** What the app calls its sections; every screen, pitch and message uses these names. */
 export const SECTION_NAMES = {
@@ -164,3 +164,6 @@ export function followUpsLockedText(): string {
 /** What opens the detailed day analysis: the plans that include it, and the micro pack for a while. */
 export const detailedDayOpenedBy = (): string =>
   `${lower(PRODUCT_INFO.micro.name)} (на ${MICRO_PACK.detailedDayHours} ${pluralRu(MICRO_PACK.detailedDayHours, 'час', 'часа', 'часов')}), ${namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].detailedDay), 'или')}`;
+
+/** The plans that open a spread of this access level: «Неделя безлимита», «Basic» и «VIP». */
+export const spreadLevelOpenedBy = (level: SpreadAccess): string => namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].spreadLevels.includes(level)));

@@ -38,7 +38,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('pay-vip-button').click();
     await expect.poll(() => page.getByTestId('pay-success').count()).toBe(1);
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('VIP Premium');
+    expect(await text(page, 'plan-heading')).toBe('VIP');
     expect(await text(page, 'privileges')).toContain('Прогноз на год');
     expect(await page.getByTestId('upgrade').count()).toBe(0);
     await env.screenshot(page, 'subscription-vip');
@@ -52,14 +52,14 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     });
     await page.getByTestId('cancel-subscription').click();
     await page.getByTestId('cancel-result').waitFor();
-    expect(asked).toBe(`Отменить автопродление VIP Premium? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
+    expect(asked).toBe(`Отменить автопродление VIP? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
     expect(asked).not.toContain('будут потеряны');
-    expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP Premium сохранится до ${until}.`);
+    expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP сохранится до ${until}.`);
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await env.screenshot(page, 'subscription-cancelled');
     await page.goto(`${env.baseUrl}/subscription`);
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('VIP Premium');
+    expect(await text(page, 'plan-heading')).toBe('VIP');
     expect(await page.getByTestId('renew-off').count()).toBe(1);
     expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic&to=/subscription`);
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'plan-heading')).toBe('Basic');
     expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
     expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     expect(await text(page, 'privileges')).toContain('5 раскладов в день');
@@ -94,7 +94,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'pay-upgrade-price')).toBe('10 рублей неделя');
     await env.screenshot(page, 'subscription-basic');
     await page.getByTestId('pay-upgrade-button').click();
-    await expect.poll(() => text(page, 'plan-heading')).toBe('VIP Premium');
+    await expect.poll(() => text(page, 'plan-heading')).toBe('VIP');
   });
 
   it('interactive card → micro pack → micro result: the daily card and two distinct cards, stable on reload, with the week upsell arithmetic', async () => {
@@ -287,7 +287,7 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     again.searchParams.set('v', '2');
     await page.goto(again.toString());
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'plan-heading')).toBe('Basic');
     expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
     expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     // The return address carried a signed token: the identity survived the trip through the payment page.

@@ -3,6 +3,7 @@
 import { Link, useLocation } from 'wouter';
 import { Page } from '../components/Page';
 import { useLegal } from './legal-api';
+import { SUPPORT_ANSWER } from '../../../domain/legal';
 import './legal.css';
 
 export default function Contacts() {
@@ -55,6 +56,7 @@ export default function Contacts() {
           <li>
             Общие вопросы — команда <code>/help</code>.
           </li>
+          <li data-testid="support-answer">Ответ на обращение в поддержку — {SUPPORT_ANSWER}.</li>
           <li>Ответ на претензию — в течение {legal.agreement.claimResponseDays} дней; претензию о возврате можно направить в течение {legal.agreement.refundClaimDays} дней с даты оплаты.</li>
         </ul>
         {legal.contactsUrl && (
