@@ -108,34 +108,39 @@ const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /** A plan or pass in one line: «до 5 раскладов в день; 5 раскладов из 8: …; …». */
 export const planSummary = (tier: Exclude<Tier, 'free'>): string => planFeatures(tier).map(lower).join('; ');
 
-/** A plan in the few words an invoice allows (Telegram: 255 characters): the spreads counted, the VIP ones named. */
+/**
+ * A plan in the few words an invoice allows (YooKassa keeps 128 characters, Telegram 255): the spreads counted,
+ * the ones only VIP opens named.
+ */
 function invoiceSummary(tier: Exclude<Tier, 'free'>): string {
   const a = PLAN_ACCESS[tier];
   const opened = spreadsOpenedBy(a);
   const vipOnly = opened.filter((t) => !spreadsOpenedBy(PLAN_ACCESS.basic).includes(t)).map((t) => getSpread(t)!.name);
   const spreads =
     opened.length === SPREAD_COUNT
-      ? `все ${SPREAD_COUNT} ${pluralRu(SPREAD_COUNT, 'расклад', 'расклада', 'раскладов')}${vipOnly.length ? `, включая ${listRu(vipOnly.map((n) => `«${n}»`), 'и')}` : ''}`
+      ? `Все ${SPREAD_COUNT} ${pluralRu(SPREAD_COUNT, 'расклад', 'расклада', 'раскладов')}${vipOnly.length ? ` (${vipOnly.join(', ')})` : ''}`
       : `${opened.length} ${pluralRu(opened.length, 'расклад', 'расклада', 'раскладов')} из ${SPREAD_COUNT}`;
-  const out = [lower(perDayLine(a)), spreads];
-  if (a.fullInterpretation) out.push('полные толкования');
-  if (a.followUpsPerReading > 0) out.push(lower(followUpLine(a.followUpsPerReading)));
-  if (a.archiveDays === null) out.push(lower(archiveLine(a)));
-  return cap(out.join('; '));
+  const out = [spreads, a.spreadsPerDay >= UNLIMITED_CAP ? 'безлимит' : `до ${a.spreadsPerDay} в день`];
+  const n = a.followUpsPerReading;
+  if (n > 0) out.push(`${n} ${pluralRu(n, 'уточнение', 'уточнения', 'уточнений')}`);
+  if (a.archiveDays === null) out.push('весь архив');
+  return out.join(', ');
 }
 
-/** The invoice's description of each product (Stars and YooKassa). */
+/** The invoice's description of each product (Stars and YooKassa; at most 128 characters). */
 export function productDescription(product: ProductId): string {
   switch (product) {
-    case 'micro':
-      return `${cap(microSummary())}.`;
+    case 'micro': {
+      const spread = getSpread(MICRO_PACK.spread)!;
+      return `${MICRO_PACK.extraCards} карты к карте дня и совет, расклад «${spread.name}» и разбор дня на ${MICRO_PACK.detailedDayHours} ${pluralRu(MICRO_PACK.detailedDayHours, 'час', 'часа', 'часов')}.`;
+    }
     case 'week':
-      return `${invoiceSummary('week')} — на ${PRODUCT_INFO.week.days} дней. Разовая оплата, без автосписания.`;
+      return `${invoiceSummary('week')} — на ${PRODUCT_INFO.week.days} дней, без автосписания.`;
     case 'basic':
     case 'vip':
       return `${invoiceSummary(product)} — на ${PRODUCT_INFO[product].days} дней.`;
     case 'trial':
-      return `Всё, что открывает ${PRODUCT_INFO.vip.name}, на ${PRODUCT_INFO.trial.days} дней, затем продление по цене тарифа каждые ${PRODUCT_INFO.vip.days} дней. Отмена в любой момент.`;
+      return `Всё, что открывает ${PRODUCT_INFO.vip.name}, на ${PRODUCT_INFO.trial.days} дней, затем продление по цене тарифа каждые ${PRODUCT_INFO.vip.days} дней.`;
   }
 }
 
