@@ -3,7 +3,7 @@
 // upgrade pitches all say these words, so changing a plan in catalogue.ts changes every claim about it.
 // Also the names of the archive and the journal. (The support answer time and the refund window are the
 // terms' own: domain/legal.ts.)
-import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT, UNLIMITED_CAP, spreadsOpenedBy, type PlanAccess, type ProductId } from './catalogue';
+import { MICRO_PACK, PLAN_ACCESS, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SPREAD_COUNT, UNLIMITED_CAP, spreadsOpenedBy, type PlanAccess, type PlanId, type ProductId } from './catalogue';
 import { getSpread } from './spreads';
 import type { SpreadAccess, Tier } from './types';
 
@@ -82,9 +82,13 @@ export function upgradeFeatures(from: Tier, to: Exclude<Tier, 'free'>): string[]
   return out;
 }
 
-/** The VIP card's list: Basic's, then what only VIP opens. */
-export function planCardFeatures(plan: 'basic' | 'vip'): string[] {
-  return plan === 'basic' ? planFeatures('basic') : [`Всё, что есть в ${PRODUCT_INFO.basic.name}`, ...upgradeFeatures('basic', 'vip')];
+/** The plan before `plan` in PLAN_IDS (cheapest first), whose card it builds on; none for the first. */
+export const planBelow = (plan: PlanId): PlanId | undefined => PLAN_IDS[PLAN_IDS.indexOf(plan) - 1];
+
+/** A plan card's list: the first plan's whole list; each later one «Всё, что есть в …» and what it adds. */
+export function planCardFeatures(plan: PlanId): string[] {
+  const below = planBelow(plan);
+  return below ? [`Всё, что есть в ${PRODUCT_INFO[below].name}`, ...upgradeFeatures(below, plan)] : planFeatures(plan);
 }
 
 /** The micro pack's contents: everything it gives, said the same way everywhere. */
@@ -154,7 +158,8 @@ export const productName = (product: string): string =>
 export const readingsAuthorLine = (aiEnabled: boolean): string =>
   aiEnabled ? 'Толкования создаёт ИИ, они носят развлекательный характер.' : 'Толкования составлены по классическим значениям карт и носят развлекательный характер.';
 
-const PAID_TIERS = ['week', 'basic', 'vip'] as const;
+/** The tiers the products set, in catalogue order (week, basic, vip). */
+const PAID_TIERS = [...new Set(PRODUCTS.map((p) => PRODUCT_INFO[p].tier).filter((t) => t !== null))];
 /** «A», «A» и «B», «A», «B» и «C» (`last` joins the last two). */
 const listRu = (items: string[], last: string) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`);
 const namesOf = (tiers: readonly Exclude<Tier, 'free'>[], last = 'и') => listRu(tiers.map((t) => `«${PRODUCT_INFO[t].name}»`), last);

@@ -1,8 +1,9 @@
 // The legal pages' content: the public-offer agreement (its constants) and the provider's details
 // as configuration gives them. Identifiers are never invented: without them the pages say they are given
 // on request. What each plan includes (section 7) comes from the catalogue (domain/claims.ts).
-import { PRODUCT_INFO } from './catalogue';
-import { microSummary, pluralRu, planSummary, upgradeFeatures } from './claims';
+import { PLAN_IDS, PRODUCT_INFO } from './catalogue';
+import { microSummary, planBelow, pluralRu, planSummary, upgradeFeatures } from './claims';
+import { DEFAULT_PRICES_RUB } from './pricing';
 
 export const AGREEMENT = {
   title: 'Пользовательское соглашение (публичная оферта)',
@@ -152,10 +153,13 @@ export function agreementSections(v: LegalView): AgreementSection[] {
       title: 'Тарифы и стоимость услуг',
       paragraphs: [
         '7.1. Бесплатно: 1 расклад и 1 карта дня в день.',
-        `7.2. ${PRODUCT_INFO.basic.name} — 299 ₽ в месяц: ${planSummary('basic')}.`,
-        `7.3. ${PRODUCT_INFO.vip.name} — 499 ₽ в месяц: всё, что есть в ${PRODUCT_INFO.basic.name}, а также ${upgradeFeatures('basic', 'vip').map(lowerFirst).join('; ')}.`,
-        `7.4. Разовые покупки: «${PRODUCT_INFO.week.name}» — 149 ₽ (${PRODUCT_INFO.week.days} дней, без автопродления: ${planSummary('week')}), ${lowerFirst(PRODUCT_INFO.micro.name)} — 99 ₽ (${microSummary()}).`,
-        `7.5. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
+        ...PLAN_IDS.map((id, i) => {
+          const below = planBelow(id);
+          const what = below ? `всё, что есть в ${PRODUCT_INFO[below].name}, а также ${upgradeFeatures(below, id).map(lowerFirst).join('; ')}` : planSummary(id);
+          return `7.${i + 2}. ${PRODUCT_INFO[id].name} — ${DEFAULT_PRICES_RUB[id]} ₽ в месяц: ${what}.`;
+        }),
+        `7.${PLAN_IDS.length + 2}. Разовые покупки: «${PRODUCT_INFO.week.name}» — ${DEFAULT_PRICES_RUB.week} ₽ (${PRODUCT_INFO.week.days} дней, без автопродления: ${planSummary('week')}), ${lowerFirst(PRODUCT_INFO.micro.name)} — ${DEFAULT_PRICES_RUB.micro} ₽ (${microSummary()}).`,
+        `7.${PLAN_IDS.length + 3}. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
       ],
     },
     {
