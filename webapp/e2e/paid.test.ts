@@ -1,6 +1,7 @@
 // The paid screens in a real browser, in local mode (mock payments): the subscription screen's three views,
 // the interactive daily card's micro pack leading to the micro result (cards, tip, the week upsell
 // arithmetic), and the micro result's polling and error states.
+import { planFeatures } from '../../domain/claims';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
@@ -89,6 +90,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
     expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     expect(await text(page, 'privileges')).toContain('5 раскладов в день');
+    // The status screen lists the catalogue's Basic, not «Все тематические расклады».
+    expect(await text(page, 'privileges')).toBe(planFeatures('basic').join(''));
     expect(await text(page, 'plan-expiry')).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
     await page.getByTestId('upgrade').waitFor();
     expect(await text(page, 'pay-upgrade-price')).toBe('10 рублей неделя');
