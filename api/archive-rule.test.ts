@@ -11,7 +11,7 @@ import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import type { ChatMessage } from '../bot/local-telegram/index';
 
-const CLOSED = 'Архив гаданий старше 30 дней доступен с VIP-подпиской.';
+const CLOSED = 'Расклады в «Мои расклады» старше 30 дней открывает VIP.';
 const DAY = 86_400_000;
 const QUESTION = 'Что ждёт меня в новой работе?';
 const callbackOf = (m: ChatMessage, text: RegExp) =>

@@ -4,6 +4,7 @@
 // fails and its retry at no cost, GET /api/readings/:id carrying the follow-ups in order, and the AI budget
 // (the production limit, 10 calls per 10 minutes): only accepted follow-ups take a call, a double tap is one
 // follow-up, and follow-ups never make a fresh reading's interpretation wait.
+import { followUpsLockedText } from '../domain/claims';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
@@ -173,7 +174,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     const r2 = await finishedReading(free, null);
     const locked = await ask(free, r2.id, 'А подробнее?');
     expect(locked.status).toBe(402);
-    expect(locked.body.error).toMatch(/Уточняющие вопросы доступны с подпиской/);
+    expect(locked.body.error).toBe(followUpsLockedText());
     expect(locked.body.redirect).toBe('/subscription');
     expect((await h.call(free, 'GET', `/api/readings/${r2.id}`)).body.data.followUpAllowance).toEqual({ limit: 0, used: 0, remaining: 0, locked: true });
   });

@@ -75,7 +75,7 @@ describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
     const interpretation = await chatReading(id, 'free_daily', 'Что ждёт меня сегодня?');
     const data = callbackOf(interpretation, /Уточнить/)!;
     h.tg.pressButton(id, interpretation.message_id, data);
-    const offer = await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🔒 Уточняющие вопросы доступны с подпиской'));
+    const offer = await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🔒 Уточняющие вопросы открывают:'));
     expect(inlineButtons(offer)[0].web_app.url).toContain('/subscription');
     expect(await h.db.selectFrom('reading_follow_ups').selectAll().where('user_id', '=', id).execute()).toHaveLength(0);
   });

@@ -284,6 +284,6 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     expect(await services.notifications.paymentConfirmed(u, { product: 'basic', until, paymentId: 'charge-1' })).toBe(false);
     await sender().drain();
     expect(sendsTo(u)).toHaveLength(1);
-    expect(sendsTo(u)[0].params.text).toBe('✅ Оплата получена, спасибо! Активировано: «Basic Premium». Доступ действует до 10 апреля в 00:00.');
+    expect(sendsTo(u)[0].params.text).toBe('✅ Оплата получена, спасибо! Активировано: «Basic». Доступ действует до 10 апреля в 00:00.');
   });
 });

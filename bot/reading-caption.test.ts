@@ -131,7 +131,7 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     // Forty days later the reading is past a Basic plan's 30 days: the plan is offered instead.
     await h.db.updateTable('readings').set({ created_at: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', reading.id).execute();
     h.tg.pressButton(owner, ownerMessage.message_id, `cards:${reading.id}`);
-    const refusal = await h.tg.waitForBotMessage(owner, (m) => m.text === 'Архив гаданий старше 30 дней доступен с VIP-подпиской.');
+    const refusal = await h.tg.waitForBotMessage(owner, (m) => m.text === 'Расклады в «Мои расклады» старше 30 дней открывает VIP.');
     expect(inlineButtons(refusal)[0].web_app.url).toContain('/subscription');
     expect(h.tg.botMessages(owner).filter((m) => m.text.startsWith('🃏'))).toHaveLength(1);
   });

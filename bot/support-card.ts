@@ -1,7 +1,6 @@
 // What the operators and the user read in the support desk: the card over each relayed message (the
 // conversation, who wrote, their plan, their last payments) and the texts the user gets. Russian, Telegram HTML.
 import { formatRuDate } from '../domain/time';
-import { daysWord } from '../domain/ritual';
 import type { SupportCard } from '../services/support';
 import { money } from './features/stats';
 import { escapeHtml } from './format';
@@ -44,11 +43,8 @@ export function cardHtml(c: SupportCard): string {
 /** How an operator answers, under each relayed message. */
 export const answerHint = (n: number) => `<i>Ответьте на это сообщение, чтобы написать пользователю, или /reply ${n} текст; /close ${n} — закрыть обращение.</i>`;
 
-/** «в течение 30 дней». */
-export const answerWithin = (days: number) => `в течение ${days} ${daysWord(days)}`;
-
 /** What the user reads after /paysupport or /support. */
-export function openedHtml(o: { number: number; created: boolean; payment: boolean; days: number }): string {
+export function openedHtml(o: { number: number; created: boolean; payment: boolean; answerWithin: string }): string {
   const title = o.payment ? '💳 <b>Поддержка по оплате</b>' : '💬 <b>Поддержка</b>';
   const lines = [
     `${title} · обращение №${o.number}${o.created ? '' : ' (уже открыто)'}`,
@@ -56,7 +52,7 @@ export function openedHtml(o: { number: number; created: boolean; payment: boole
     o.payment
       ? 'Напишите, что случилось: что купили, когда и что пошло не так. Можно приложить снимок экрана или чек.'
       : 'Напишите свой вопрос; можно приложить снимок экрана.',
-    `Всё, что вы напишете в этот чат, пока обращение открыто, получат операторы поддержки. Ответ придёт сюда же, ${answerWithin(o.days)}.`,
+    `Всё, что вы напишете в этот чат, пока обращение открыто, получат операторы поддержки. Ответ придёт сюда же, ${o.answerWithin}.`,
     'Команды бота работают как обычно. Когда вопрос решён, нажмите «Завершить обращение».',
   ];
   if (o.payment) {
@@ -66,9 +62,9 @@ export function openedHtml(o: { number: number; created: boolean; payment: boole
 }
 
 /** No operator configured (or none reachable): where to write instead. */
-export function noDeskHtml(email: string | null, days: number, payment: boolean): string {
+export function noDeskHtml(email: string | null, answerWithin: string, payment: boolean): string {
   const where = email
-    ? `Напишите, пожалуйста, на почту <b>${escapeHtml(email)}</b>: что купили, когда и что пошло не так. Ответим ${answerWithin(days)}.`
+    ? `Напишите, пожалуйста, на почту <b>${escapeHtml(email)}</b>: что купили, когда и что пошло не так. Ответим ${answerWithin}.`
     : 'Контакты поддержки пока не указаны. Реквизиты и способы связи — на странице «Контакты» в приложении.';
   return [payment ? '💳 <b>Поддержка по оплате</b>' : '💬 <b>Поддержка</b>', '', 'Сейчас обращения в этом чате никто не принимает, поэтому сообщения сюда не дойдут до людей.', where].join('\n');
 }

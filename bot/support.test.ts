@@ -3,6 +3,7 @@
 // the user, conversations are numbered and move open → answered → closed, only operators answer, and without
 // an operator the user is told where to write instead.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SUPPORT_ANSWER } from '../domain/legal';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';
@@ -70,7 +71,7 @@ describe.each(TEST_DB_KINDS)('support desk, operators in private chats (%s)', (k
     const opened = await reply();
     // The promised time is the terms' (30 days), not «24 часа».
     expect(opened.text).toContain('Поддержка по оплате');
-    expect(opened.text).toContain('в течение 30 дней');
+    expect(opened.text).toContain(SUPPORT_ANSWER);
     expect(opened.text).not.toContain('24 час');
     expect(buttons(opened).map((b) => b.text)).toContain('✅ Завершить обращение');
     const n = numberIn(opened.text);
@@ -266,7 +267,7 @@ describe.each(TEST_DB_KINDS)('support desk, no operator configured (%s)', (kind)
     const text = (await reply()).text;
     expect(text).toContain('никто не принимает');
     expect(text).toContain(EMAIL);
-    expect(text).toContain('в течение 30 дней');
+    expect(text).toContain(SUPPORT_ANSWER);
 
     reply = t.next(U);
     h.tg.sendText(U, 'Оплатил VIP вчера, а доступа нет');

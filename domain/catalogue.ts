@@ -85,6 +85,9 @@ export const PRODUCT_INFO: Record<ProductId, ProductInfo> = {
 /** The name of a stored plan («Бесплатный» for free). */
 export const tierName = (tier: Tier): string => (tier === 'free' ? 'Бесплатный' : PRODUCT_INFO[tier].name);
 
+/** What a micro pack gives besides its extra cards: one reading of this spread, and the detailed day analysis for a while. */
+export const MICRO_PACK = { extraCards: 2, spread: 'past_present_future', detailedDayHours: 24 } as const satisfies { extraCards: number; spread: SpreadType; detailedDayHours: number };
+
 /** The spreads a plan opens, in catalogue order. */
 export function spreadsOpenedBy(access: PlanAccess): SpreadType[] {
   return SPREADS.filter((s) => access.spreadLevels.includes(s.access)).map((s) => s.id);

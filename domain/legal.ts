@@ -1,7 +1,9 @@
 // The legal pages' content: the public-offer agreement (its constants) and the provider's details
 // as configuration gives them. Identifiers are never invented: without them the pages say they are given
-// on request.
-import { TRIAL_DAYS, type ProductId } from './catalogue';
+// on request. What each plan includes (section 7) comes from the catalogue (domain/claims.ts); every price
+// from the pricing the payments charge.
+import { PLAN_IDS, PRODUCT_INFO, TRIAL_DAYS, type ProductId } from './catalogue';
+import { microSummary, planBelow, pluralRu, planSummary, upgradeFeatures } from './claims';
 import { formatPrice, formatStars, type PricingTable } from './pricing';
 
 export const AGREEMENT = {
@@ -12,12 +14,12 @@ export const AGREEMENT = {
   minAge: 18,
   vat: 'НДС не облагается',
   refundClaimDays: 14,
+  /** The answer to a message to support (/paysupport, the contacts page, section 11.1). */
+  supportAnswerDays: 3,
+  /** The answer to a formal claim (section 14.1). */
   claimResponseDays: 30,
   disputeThresholdRub: 100_000,
 } as const;
-
-/** The answer time support promises (the bot's /paysupport, the terms, the contacts): the terms' claim response time. */
-export const SUPPORT_ANSWER_DAYS = AGREEMENT.claimResponseDays;
 
 /**
  * The one money-back rule, said the same way on home, on the paywall and in the terms: a claim within
@@ -27,6 +29,9 @@ export const MONEY_BACK = {
   title: `Гарантия возврата ${AGREEMENT.refundClaimDays} дней`,
   text: `Если оплаченный доступ не оправдал ожиданий, напишите в поддержку в течение ${AGREEMENT.refundClaimDays} дней после оплаты: вернём деньги за неиспользованный период, а если доступ не был предоставлен — полностью.`,
 } as const;
+
+/** «в течение 3 дней»: the one support answer time, said by the terms, the contacts page and /paysupport. */
+export const SUPPORT_ANSWER = `в течение ${AGREEMENT.supportAnswerDays} ${pluralRu(AGREEMENT.supportAnswerDays, 'дня', 'дней', 'дней')}`;
 
 /** The provider is a sole trader on the professional-income tax (NPD). */
 export const DEFAULT_TAX_STATUS = 'индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД)';
@@ -59,9 +64,11 @@ export interface LegalView {
   agreement: typeof AGREEMENT;
   /** Null until the server answers: the terms then name no price rather than a default that may be wrong. */
   prices: TermsPrices | null;
+  /** An AI provider is configured: only then do the terms say an AI writes the readings. */
+  aiEnabled: boolean;
 }
 
-export function legalView(d: LegalDetails | undefined, prices: TermsPrices | null = null): LegalView {
+export function legalView(d: LegalDetails | undefined, prices: TermsPrices | null = null, aiEnabled = false): LegalView {
   return {
     providerName: d?.providerName ?? null,
     email: d?.email ?? null,
@@ -70,6 +77,7 @@ export function legalView(d: LegalDetails | undefined, prices: TermsPrices | nul
     contactsUrl: d?.contactsUrl ?? null,
     agreement: AGREEMENT,
     prices: prices && { pricesRub: prices.pricesRub, starsPrices: prices.starsPrices },
+    aiEnabled,
   };
 }
 
@@ -77,6 +85,8 @@ export interface AgreementSection {
   title: string;
   paragraphs: string[];
 }
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const rub = (n: number) => `${n.toLocaleString('ru-RU').replace(/\u00a0|\u202f/g, ' ')} руб.`;
 
@@ -90,7 +100,7 @@ export function providerLine(v: LegalView): string {
 /** How to reach support, as the details allow. */
 export function supportLine(v: LegalView): string {
   const mail = v.email ? `по электронной почте ${v.email}` : 'через поддержку в чате бота';
-  return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help`;
+  return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help; ответ на обращение — ${SUPPORT_ANSWER}`;
 }
 
 /** «349 ₽ (в Telegram — 270 ⭐)»: the rouble price and, where sold for Stars, the Stars price. */
@@ -99,13 +109,16 @@ function termsPrice(p: TermsPrices, product: ProductId): string {
   return `${formatPrice(p.pricesRub[product])}${stars === null ? '' : ` (в Telegram — ${formatStars(stars)})`}`;
 }
 
-/** Section 7's plan lines (claims stay as they are; each number comes from the pricing). */
+/** Section 7's plan lines: what each includes from the catalogue, each number from the pricing. */
 function tariffParagraphs(p: TermsPrices | null): string[] {
   const price = (product: ProductId, then: string) => (p ? ` — ${termsPrice(p, product)}${then}` : '');
   return [
-    `7.2. Basic Premium${price('basic', ' в месяц')}: безлимитные карты дня, до 5 раскладов в день, базовые типы раскладов, история раскладов, приоритетная поддержка.`,
-    `7.3. VIP Premium${price('vip', ' в месяц')}: всё из Basic, безлимитные расклады, все типы раскладов, включая кельтский крест, персональные рекомендации, астрологический анализ, VIP-поддержка.`,
-    `7.4. Разовые покупки: «Неделя безлимита»${price('week', '')} (7 дней, без автопродления), микро-пакет${price('micro', '; во время акции — сниженная цена, указанная перед оплатой')} (две дополнительные карты и личный совет).`,
+    ...PLAN_IDS.map((id, i) => {
+      const below = planBelow(id);
+      const what = below ? `всё, что есть в ${PRODUCT_INFO[below].name}, а также ${upgradeFeatures(below, id).map(lowerFirst).join('; ')}` : planSummary(id);
+      return `7.${i + 2}. ${PRODUCT_INFO[id].name}${price(id, ' в месяц')}: ${what}.`;
+    }),
+    `7.${PLAN_IDS.length + 2}. Разовые покупки: «${PRODUCT_INFO.week.name}»${price('week', '')} (${PRODUCT_INFO.week.days} дней, без автопродления: ${planSummary('week')}), ${lowerFirst(PRODUCT_INFO.micro.name)}${price('micro', '; во время акции — сниженная цена, указанная перед оплатой')} (${microSummary()}).`,
   ];
 }
 
@@ -155,7 +168,9 @@ export function agreementSections(v: LegalView): AgreementSection[] {
     {
       title: 'Использование искусственного интеллекта',
       paragraphs: [
-        '6.1. Толкования раскладов составляются автоматически с помощью искусственного интеллекта (языковой модели) и могут содержать неточности. Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.',
+        v.aiEnabled
+          ? '6.1. Толкования раскладов составляются автоматически с помощью искусственного интеллекта (языковой модели) и могут содержать неточности. Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.'
+          : '6.1. Сейчас толкования раскладов составляются автоматически по классическим значениям карт, без искусственного интеллекта. Если Сервис подключит ИИ (языковую модель), толкования могут содержать неточности; Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.',
         '6.2. Когда ИИ недоступен, Сервис показывает толкование, составленное по значениям карт, и сообщает об этом.',
         '6.3. Текст вопроса и выпавшие карты передаются поставщику ИИ только для составления толкования. Не указывайте в вопросах персональные данные третьих лиц и сведения, которые не хотите раскрывать.',
       ],
@@ -165,7 +180,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
       paragraphs: [
         '7.1. Бесплатно: 1 расклад и 1 карта дня в день.',
         ...tariffParagraphs(v.prices),
-        `7.5. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
+        `7.${PLAN_IDS.length + 3}. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
       ],
     },
     {
@@ -198,7 +213,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
     {
       title: 'Права и обязанности сторон',
       paragraphs: [
-        '11.1. Исполнитель обязуется предоставлять оплаченный доступ, отвечать на обращения и сообщать об изменении условий в Сервисе. Исполнитель вправе проводить технические работы и изменять функции Сервиса, не ухудшая оплаченные условия.',
+        `11.1. Исполнитель обязуется предоставлять оплаченный доступ, отвечать на обращения в поддержку ${SUPPORT_ANSWER} и сообщать об изменении условий в Сервисе. Исполнитель вправе проводить технические работы и изменять функции Сервиса, не ухудшая оплаченные условия.`,
         '11.2. Пользователь обязуется не использовать Сервис в противоправных целях, не вмешиваться в его работу и не пытаться получить доступ к чужим данным. При нарушении Исполнитель вправе ограничить доступ.',
       ],
     },

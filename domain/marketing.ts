@@ -1,6 +1,8 @@
 // Marketing copy in one place (static figures from one module that is easy to change), for the
 // server and the Mini App alike. The figures are copy, not measurements: limits and prices that matter are
 // decided by the server, which adds real purchase counts to social proof.
+import { PRODUCT_INFO, SPREAD_COUNT, WEEK_DAYS } from './catalogue';
+import { readingsAuthorLine, upgradeFeatures } from './claims';
 import { MONEY_BACK } from './legal';
 import type { Tone } from './pricing';
 
@@ -27,17 +29,20 @@ export const COPY: Record<Tone, { micro: string; week: string; revealCta: string
     revealCta: 'Открыть ещё 2 карты',
     paywall: 'Узнайте больше о своих чувствах и отношениях',
     reminder: 'Карты ждут вас: личный совет на сегодня готов.',
-    disclaimer: 'Толкования созданы ИИ и носят развлекательный характер.',
+    disclaimer: readingsAuthorLine(true),
   },
   mystic: {
     micro: 'Две дополнительные карты и персональный совет откроют скрытые знаки этого дня.',
-    week: 'Неделя безлимита: все базовые расклады и расширенные толкования на 7 дней.',
+    week: `${PRODUCT_INFO.week.name}: расклады без ограничений и полные толкования на ${WEEK_DAYS} дней.`,
     revealCta: 'Открыть тайну ещё 2 карт',
     paywall: 'Загляните глубже в знаки судьбы',
     reminder: 'Звёзды выстроились: ваш расклад ждёт.',
-    disclaimer: 'Толкования созданы ИИ и носят развлекательный характер.',
+    disclaimer: readingsAuthorLine(true),
   },
 };
+
+/** The copy bank a user is shown: without an AI provider the disclaimer does not say an AI writes readings. */
+export const copyFor = (tone: Tone, aiEnabled: boolean) => ({ ...COPY[tone], disclaimer: readingsAuthorLine(aiEnabled) });
 
 // The reading side's screens. Prices are never copy: every screen takes them from the server's pricing.
 
@@ -52,7 +57,7 @@ export const STATS = [
 
 export const VIP_STATS = [
   { value: '97%', label: 'довольны VIP' },
-  { value: '7', label: 'видов раскладов' },
+  { value: String(SPREAD_COUNT), label: 'видов раскладов' },
   { value: '3K+', label: 'VIP-пользователей' },
   { value: '95%', label: 'продлевают подписку' },
 ] as const;
@@ -75,7 +80,8 @@ export const TRUST = [
 /** The money-back rule of the terms (domain/legal.ts), the same words everywhere. */
 export const GUARANTEE = MONEY_BACK;
 
-export const VIP_BENEFITS = ['Безлимитные карты дня', 'Все виды раскладов', 'Полные толкования'] as const;
+/** The pitch to a free user: what VIP opens beyond the free plan (domain/claims.ts). */
+export const VIP_BENEFITS: readonly string[] = upgradeFeatures('free', 'vip');
 
 /** Tarot tips the loading screen rotates every 5 seconds. */
 export const LOADING_TIPS = [

@@ -1,6 +1,7 @@
 // The product catalogue and its prices, pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
-import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from './catalogue';
+import { PLAN_DAYS, PLAN_IDS, PRODUCT_INFO, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from './catalogue';
+import { planCardFeatures } from './claims';
 import { variantFromBits } from './variant';
 import { effectiveTier } from './entitlement';
 import { DAY_MS } from './time';
@@ -227,25 +228,14 @@ export interface PlanCard {
 }
 
 export function planCards(prices: Record<PlanId, PriceTag>): PlanCard[] {
-  return [
-    {
-      id: 'basic',
-      name: 'Basic Premium',
-      price: prices.basic,
-      period: 'месяц',
-      popular: false,
-      features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
-      savings: null,
-    },
-    {
-      id: 'vip',
-      name: 'VIP Premium',
-      price: prices.vip,
-      period: 'месяц',
-      // The most popular tag goes to the plan with the most features (our own rule).
-      popular: true,
-      features: ['Всё из Basic', 'Безлимитные расклады', 'Все типы раскладов: любовь, карьера, здоровье', 'Кельтский крест', 'Персональные рекомендации', 'Прогноз на год и архив гаданий', 'VIP-поддержка'],
-      savings: 'Все расклады без ограничений',
-    },
-  ];
+  return PLAN_IDS.map((id) => ({
+    id,
+    name: PRODUCT_INFO[id].name,
+    price: prices[id],
+    period: 'месяц',
+    // The most popular tag goes to the plan with the most features (our own rule).
+    popular: id === 'vip',
+    features: planCardFeatures(id),
+    savings: id === 'vip' ? 'Все расклады без ограничений' : null,
+  }));
 }

@@ -2,6 +2,7 @@
 // special access) all of them. Every path that shows a reading's content — the reading, its interpretation in
 // any form, follow-ups, the chat call, the owner's pictures and share kit, the bot — loads it through
 // `readableReading`. A signed share link does not ask: the owner chose to share it, for the link's lifetime.
+import { SECTION_NAMES } from '../domain/claims';
 import * as readingsRepo from '../db/repositories/readings';
 import * as usersRepo from '../db/repositories/users';
 import type { Reading, User } from '../db/schema';
@@ -9,7 +10,7 @@ import { DAY_MS } from '../domain/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { entitlementOf, seesWholeArchive as planSeesWholeArchive } from '../domain/entitlement';
-import { ARCHIVE_WINDOW_DAYS } from '../domain/catalogue';
+import { ARCHIVE_WINDOW_DAYS, PRODUCT_INFO } from '../domain/catalogue';
 
 type RuleDeps = Pick<ServiceDeps, 'db' | 'clock' | 'specialAccessUserIds'>;
 
@@ -22,7 +23,7 @@ export function seesWholeArchive(deps: RuleDeps, user: User): boolean {
 }
 
 export const needsVip = () =>
-  new ServiceError('payment_required', `Архив гаданий старше ${ARCHIVE_WINDOW_DAYS} дней доступен с VIP-подпиской.`, {
+  new ServiceError('payment_required', `Расклады в «${SECTION_NAMES.archive}» старше ${ARCHIVE_WINDOW_DAYS} дней открывает ${PRODUCT_INFO.vip.name}.`, {
     requiredPlan: 'vip',
     redirect: '/subscription',
   });

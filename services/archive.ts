@@ -1,4 +1,4 @@
-// «Архив гаданий»: every reading is kept for every user; free, week and basic users see the last 30 days,
+// «Мои расклады» (the archive): every reading is kept for every user; free, week and basic users see the last 30 days,
 // VIP users (and special access) all of it (the rule itself, for every path, is in archive-rule.ts). Search
 // by question text and by card. Nothing is ever deleted.
 import * as archiveRepo from '../db/repositories/archive';

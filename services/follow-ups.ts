@@ -25,6 +25,7 @@ import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-u
 import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
 import { cardView, type DealtCardView } from './readings';
 import { entitlementOf, followUpAllowance } from '../domain/entitlement';
+import { followUpsLockedText } from '../domain/claims';
 import type { UserService } from './users';
 
 const DECK_IDS = DECK.map((c) => c.id);
@@ -60,8 +61,7 @@ export interface FollowUpAllowance {
   locked: boolean;
 }
 
-export const FOLLOW_UP_LOCKED =
-  'Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.';
+export const FOLLOW_UP_LOCKED = followUpsLockedText();
 
 export function createFollowUpService(deps: ServiceDeps, users: UserService, ai: FollowUpAi = createFollowUpAi(deps)) {
   const pollMs = deps.ai?.pollIntervalMs ?? 250;

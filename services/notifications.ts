@@ -11,6 +11,8 @@ import type { ClaimedJob } from '../db/repositories/notifications';
 import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
 import { reminderText } from '../domain/ritual';
+import { microSummary, productName } from '../domain/claims';
+import { PRODUCT_INFO } from '../domain/catalogue';
 import { effectiveTier } from '../domain/entitlement';
 import { DAY_MS, isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
 import type { Tier } from '../domain/types';
@@ -29,12 +31,8 @@ const REMINDER_WINDOW_MS = 3 * 3600_000;
 /** The end of the window kept free of planned reminders, for retries. */
 const REMINDER_MARGIN_MS = 30 * 60_000;
 
-const PRODUCT_NAMES: Record<string, string> = {
-  week: 'Неделя безлимита',
-  basic: 'Basic Premium',
-  vip: 'VIP Premium',
-  micro: 'Микро-пакет: две дополнительные карты и персональный совет',
-};
+/** A product in the payment push: its catalogue name, the micro pack with what it gives. */
+const pushProductName = (product: string) => (product === 'micro' ? `${productName(product)}: ${microSummary()}` : productName(product));
 
 /** The daily reminder: its gentle copy changes from day to day (domain/ritual.ts). */
 const dailyReminder = (day: string): NotificationPayload => ({
@@ -86,11 +84,11 @@ export function createNotificationService(deps: ServiceDeps) {
       return count;
     };
     const expiring = await enqueue(PUSH_KINDS.weekExpiring, now, new Date(now.getTime() + DAY_MS), (u) => ({
-      text: `⏳ Ваша «Неделя безлимита» заканчивается ${formatLocal(u.subscription_expires!, u.time_zone)}. Продлите доступ, чтобы расклады и толкования оставались без ограничений.`,
+      text: `⏳ Ваша «${PRODUCT_INFO.week.name}» заканчивается ${formatLocal(u.subscription_expires!, u.time_zone)}. Продлите доступ, чтобы расклады и толкования оставались без ограничений.`,
       button: { text: '✨ Продлить доступ', path: '/subscription' },
     }));
     const expired = await enqueue(PUSH_KINDS.weekExpired, new Date(now.getTime() - DAY_MS), new Date(now.getTime() + 1), () => ({
-      text: '🌙 Ваша «Неделя безлимита» закончилась. Бесплатный расклад дня по-прежнему с вами, а безлимит можно вернуть в приложении.',
+      text: `🌙 Ваша «${PRODUCT_INFO.week.name}» закончилась. Бесплатный расклад дня по-прежнему с вами, а безлимит можно вернуть в приложении.`,
       button: { text: '✨ Вернуть безлимит', path: '/subscription' },
     }));
     return expiring + expired;
@@ -163,7 +161,7 @@ export function createNotificationService(deps: ServiceDeps) {
       trx?: Db,
     ): Promise<boolean> {
       const q = trx ?? deps.db;
-      const name = PRODUCT_NAMES[p.product] ?? p.product;
+      const name = pushProductName(p.product);
       let tz = p.timeZone;
       if (!tz) {
         const u = await q.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();

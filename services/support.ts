@@ -8,7 +8,7 @@ import * as usersRepo from '../db/repositories/users';
 import type { SupportConversation, SupportMessageKind } from '../db/schema';
 import { PRODUCT_INFO, currentProductId, tierName, type ProductId } from '../domain/catalogue';
 import { entitlementOf } from '../domain/entitlement';
-import { legalView, SUPPORT_ANSWER_DAYS } from '../domain/legal';
+import { legalView, SUPPORT_ANSWER } from '../domain/legal';
 import type { Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -75,8 +75,8 @@ export function createSupportService(deps: SupportDeps) {
   }
 
   return {
-    /** Days within which support answers (the terms' claim response time, one constant). */
-    answerDays: SUPPORT_ANSWER_DAYS,
+    /** When support answers, as the terms state it («в течение 3 дней»). */
+    answerWithin: SUPPORT_ANSWER,
 
     /** The operators' chats; empty: nobody takes support in the bot. */
     operatorChats,

@@ -89,7 +89,7 @@ export const userRoutes = (s: Services) =>
       });
       return ok(c, saved, 201);
     })
-    // «Архив гаданий»: the last 30 days (VIP: all), searchable by question and card.
+    // «Мои расклады»: the last 30 days (VIP: all), searchable by question and card.
     .get('/readings', validate('query', archiveQuery), async (c) => ok(c, await s.archive.list(c.var.userId, c.req.valid('query'))))
     .post('/subscription', validate('json', subscriptionBody), async (c) => {
       const { status } = await s.users.activateMockPlan(c.var.userId, c.req.valid('json').subscriptionType);

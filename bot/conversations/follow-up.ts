@@ -1,6 +1,7 @@
 // «Уточнить» in the chat, after a chat reading: the user writes a follow-up question, the server deals one
 // clarifying card and the answer arrives, streamed by editing one message. The same allowance as the app
 // (services.followUps decides); a free user gets the offer instead.
+import { followUpsLockedText } from '../../domain/claims';
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../domain/follow-up';
@@ -32,7 +33,7 @@ async function check(deps: BotDeps, userId: number, readingId: number): Promise<
       return {
         ok: false,
         offer: true,
-        message: '🔒 Уточняющие вопросы доступны с подпиской: VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.',
+        message: `🔒 ${followUpsLockedText()}`,
       };
     if (allowance.remaining <= 0)
       return { ok: false, offer: false, message: `Уточнения к этому раскладу закончились (${allowance.used} из ${allowance.limit}). Новый вопрос — новый расклад: /reading` };

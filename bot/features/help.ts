@@ -2,6 +2,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { openAppButton } from '../keyboards';
+import { readingsAuthorLine } from '../../domain/claims';
 
 const composer = new Composer<BotContext>();
 
@@ -19,7 +20,7 @@ composer.command('help', (ctx) =>
       '',
       'В приложении — все расклады, история, подписка и натальная карта. Если кнопка «🔮 Таро» под полем ввода перестала открываться, отправьте /start.',
       '',
-      'Толкования создаёт ИИ, они носят развлекательный характер.',
+      readingsAuthorLine(ctx.deps.services.legal.aiEnabled),
     ].join('\n'),
     { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
   ),

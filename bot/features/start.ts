@@ -4,6 +4,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { appUrl, launchKeyboard, openAppButton } from '../keyboards';
 import { profileOf } from '../middlewares/user';
+import { readingsAuthorLine } from '../../domain/claims';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -36,7 +37,7 @@ feature.command('start', async (ctx) => {
       '/settings — часовой пояс и напоминания',
       '/help — помощь',
       '',
-      'Толкования создаёт ИИ, они носят развлекательный характер. Сервис для тех, кому исполнилось 18.',
+      `${readingsAuthorLine(ctx.deps.services.legal.aiEnabled)} Сервис для тех, кому исполнилось 18.`,
     ].join('\n'),
     { reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
   );

@@ -3,18 +3,12 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
+import { productName } from '../../domain/claims';
 import type { OperatorStats } from '../../services/stats';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
 
-const PRODUCTS: Record<string, string> = {
-  week: 'Неделя безлимита',
-  micro: 'Микро-пакет',
-  basic: 'Basic Premium',
-  vip: 'VIP Premium',
-  trial: 'Пробный период',
-};
 
 const PUSH_STATUSES: [string, string][] = [
   ['sent', 'отправлено'],
@@ -65,7 +59,7 @@ export function formatStats(s: OperatorStats): string {
 
   const paying = s.paying.reduce((n, p) => n + p.users, 0);
   out.push(`💎 <b>Платящие сейчас</b> (план действует): ${num(paying)}`);
-  for (const p of s.paying) out.push(`• ${escapeHtml(PRODUCTS[p.plan] ?? p.plan)}: ${num(p.users)}`);
+  for (const p of s.paying) out.push(`• ${escapeHtml(productName(p.plan))}: ${num(p.users)}`);
   out.push('');
 
   const real = s.revenue.filter((r) => r.provider !== 'mock');
@@ -82,7 +76,7 @@ export function formatStats(s: OperatorStats): string {
     const text = [...parts]
       .map(([currency, p]) => `${num(p.count)} ${plural(p.count, 'платёж', 'платежа', 'платежей')} — ${money(p.amount, currency)}`)
       .join('; ');
-    out.push(`• ${escapeHtml(PRODUCTS[product] ?? product)}: ${text}`);
+    out.push(`• ${escapeHtml(productName(product))}: ${text}`);
   }
   if (real.length) {
     out.push(`Всего: ${sumByCurrency(real)}`);

@@ -32,10 +32,10 @@ function closeKeyboard(ctx: BotContext, n: number, withSubscription: boolean): I
 async function openDesk(ctx: BotContext, payment: boolean) {
   const { support } = ctx.deps.services;
   if (!support.operatorChats().length) {
-    return ctx.reply(noDeskHtml(support.email(), support.answerDays, payment), { parse_mode: 'HTML' });
+    return ctx.reply(noDeskHtml(support.email(), support.answerWithin, payment), { parse_mode: 'HTML' });
   }
   const c = await support.open(ctx.from!.id);
-  await ctx.reply(openedHtml({ number: c.number, created: c.created, payment, days: support.answerDays }), {
+  await ctx.reply(openedHtml({ number: c.number, created: c.created, payment, answerWithin: support.answerWithin }), {
     parse_mode: 'HTML',
     reply_markup: closeKeyboard(ctx, c.number, payment),
   });
@@ -167,7 +167,7 @@ privateChat.on(['message:text', 'message:photo', 'message:document'], async (ctx
   if (!card) return next();
   const delivered = await relay(ctx, card, content);
   if (!delivered) {
-    await ctx.reply(noDeskHtml(support.email(), support.answerDays, false), { parse_mode: 'HTML' });
+    await ctx.reply(noDeskHtml(support.email(), support.answerWithin, false), { parse_mode: 'HTML' });
   } else {
     await ctx.reply(`✉️ Передано в поддержку (обращение №${card.conversation.number}). Ответ придёт сюда.`, {
       reply_markup: closeButton(card.conversation.number),

@@ -8,6 +8,7 @@ import { userDay } from '../../domain/day';
 import { buildDailyCardFallback, buildDailyGuidanceFallback } from '../../domain/fallback';
 import { buildDailyCardMessages, buildDailyGuidanceMessages } from '../../domain/prompts';
 import { entitlementOf } from '../../domain/entitlement';
+import { detailedDayOpenedBy } from '../../domain/claims';
 import { AI_ERRORS, ProviderFailure, type AiProvider } from '../ai-provider';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
@@ -79,7 +80,7 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
     async dailyGuidance(userId: number, plans: string | null): Promise<{ guidance: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
       const user = await users.requireUser(userId);
       if (!(await hasDetailedGuidanceAccess(deps, user)))
-        throw new ServiceError('payment_required', 'Подробный разбор дня открывает микро-пакет (две дополнительные карты и личный совет), «Неделя безлимита» или подписка Basic либо VIP.', {
+        throw new ServiceError('payment_required', `Подробный разбор дня открывает ${detailedDayOpenedBy()}.`, {
           redirect: '/subscription',
         });
       const { card, orientation } = await todaysCard(user);

@@ -3,7 +3,8 @@
 import type { Db } from '../../db/connection';
 import type { PaymentProvider } from '../../db/schema';
 import { resolvePricing } from '../../domain/pricing';
-import { type ProductId } from '../../domain/catalogue';
+import { PRODUCTS, PRODUCT_INFO, type ProductId } from '../../domain/catalogue';
+import { productDescription } from '../../domain/claims';
 import { entitlementOf } from '../../domain/entitlement';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
@@ -25,13 +26,10 @@ export interface PaymentNotifier {
   ): Promise<boolean>;
 }
 
-export const TITLES: Record<ProductId, { title: string; description: string }> = {
-  micro: { title: 'Микро-пакет', description: 'Две дополнительные карты и персональный совет к вашему раскладу.' },
-  week: { title: 'Неделя безлимита', description: 'Безлимитные базовые расклады и расширенные толкования на 7 дней. Разовая оплата, без автосписания.' },
-  basic: { title: 'Basic Premium', description: 'До 5 раскладов в день, безлимитные карты дня и полные толкования на 30 дней.' },
-  vip: { title: 'VIP Premium', description: 'Безлимитные расклады всех типов, прогноз на год и архив гаданий на 30 дней.' },
-  trial: { title: 'Пробная неделя', description: 'Пробный период, затем продление по цене тарифа каждые 30 дней. Отмена в любой момент.' },
-};
+/** The invoices' titles and descriptions (Stars and YooKassa), from the catalogue. */
+export const TITLES = Object.fromEntries(
+  PRODUCTS.map((p) => [p, { title: PRODUCT_INFO[p].name, description: productDescription(p) }]),
+) as Record<ProductId, { title: string; description: string }>;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -8,10 +8,11 @@ import type { Reading } from '../../db/schema';
 import { DECK } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
 import { entitlementOf, interpretationLevel } from '../../domain/entitlement';
+import { MICRO_PACK } from '../../domain/catalogue';
 import { ServiceError } from '../errors';
 
 /** The spread a micro pack opens. */
-export const MICRO_SPREAD_TYPE = 'past_present_future';
+export const MICRO_SPREAD_TYPE = MICRO_PACK.spread;
 
 const DECK_IDS = DECK.map((c) => c.id);
 

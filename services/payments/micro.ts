@@ -9,7 +9,7 @@ import * as usersRepo from '../../db/repositories/users';
 import type { MicroPurchase, Reading } from '../../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
-import { DAY_MS } from '../../domain/time';
+import { MICRO_PACK } from '../../domain/catalogue';
 import { entitlementOf } from '../../domain/entitlement';
 import { userDay } from '../../domain/day';
 import type { DealtCard } from '../../domain/types';
@@ -225,14 +225,14 @@ async function hasUnrevealedMicro(db: Db, userId: number): Promise<boolean> {
   return !!row;
 }
 
-/** A live micro pack bought in the last 24 hours opens the detailed day analysis. */
+/** A live micro pack bought in the last MICRO_PACK.detailedDayHours opens the detailed day analysis. */
 export async function hasRecentMicro(db: Db, userId: number, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom('micro_purchases')
     .select('id')
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+    .where('created_at', '>', new Date(now.getTime() - MICRO_PACK.detailedDayHours * 3_600_000))
     .limit(1)
     .executeTakeFirst();
   return !!row;

@@ -2,7 +2,7 @@
 // and its 15-minute promo, the week upsell, social proof, and what the user is entitled to now.
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
-import { COPY, SOCIAL_PROOF_DEFAULTS } from '../../domain/marketing';
+import { SOCIAL_PROOF_DEFAULTS, copyFor } from '../../domain/marketing';
 import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, priceTag, purchaseVerdict, starsPrice, upsellAllowed, weekUpsell } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
@@ -57,7 +57,7 @@ export function createOffers(ctx: PaymentContext) {
       user: { tone, price_variant: variant, variant },
       abTone: tone,
       abMicroVariant: variant,
-      copy: COPY[tone],
+      copy: copyFor(tone, !!deps.ai?.apiKey),
       subscriptionType: tier,
       /** False in the hour after a purchase: the screens show no offer, no upsell and no promo timer. */
       upsell: upsellAllowed(user.last_paid_at, now),

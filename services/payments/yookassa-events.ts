@@ -169,7 +169,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
               amount: { value: rubAmountString(amountMinor / 100), currency: 'RUB' },
               capture: true,
               payment_method_id: d.reference,
-              description: `${TITLES[plan].title}: продление на 30 дней`,
+              description: `${TITLES[plan].title}: продление на ${PLAN_DAYS} дней`,
               metadata: orderMetadata(order),
             },
             key,

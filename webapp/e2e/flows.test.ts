@@ -133,7 +133,7 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
       await page.getByTestId('spread-celtic_cross').click();
       await page.getByTestId('locked-spread').waitFor();
       expect(path(page)).toBe('/spread-menu');
-      expect(await text(page, 'locked-why')).toContain('Этот расклад входит только в VIP Premium. Сейчас у вас бесплатный доступ');
+      expect(await text(page, 'locked-why')).toContain('Этот расклад открывает только «VIP». Сейчас у вас бесплатный доступ');
       await shot(page, `flow-locked-spread-${theme}`);
       if (theme === 'dark') {
         await page.getByTestId('locked-subscribe').click();

@@ -1,6 +1,9 @@
 // The plans list and the legal pages in a real browser: both plans with their features and 'Activate'
 // to /subscription, the agreement's 14 sections with every constant of domain/legal.ts, and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
+import { SUPPORT_ANSWER } from '../../domain/legal';
+import { SECTION_NAMES, SECTION_PROMISES, microContents, planCardFeatures, planSummary } from '../../domain/claims';
+import { SPREAD_COUNT } from '../../domain/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
@@ -24,21 +27,11 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
   it('/services lists both plans with their features, how it works, and Activate leads to /subscription', async () => {
     const { page, consoleErrors } = await open('/services', 'services');
     const basic = await page.getByTestId('plan-basic').textContent();
-    for (const f of ['Basic Premium', '299 ₽', '/ месяц', 'Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'])
-      expect(basic, f).toContain(f);
+    // What each plan includes is the catalogue's (domain/claims.ts), as the plan cards and the terms say it.
+    for (const f of ['Basic', '299 ₽', '/ месяц', ...planCardFeatures('basic')]) expect(basic, f).toContain(f);
     const vip = await page.getByTestId('plan-vip').textContent();
-    for (const f of [
-      'VIP Premium',
-      '499 ₽',
-      'Всё из Basic',
-      'Безлимитные расклады',
-      'Все типы раскладов (любовь, карьера, здоровье)',
-      'Кельтский крест',
-      'Персональные рекомендации',
-      'Астрологический анализ',
-      'VIP-поддержка',
-    ])
-      expect(vip, f).toContain(f);
+    for (const f of ['VIP', '499 ₽', ...planCardFeatures('vip')]) expect(vip, f).toContain(f);
+    for (const gone of ['Астрологический анализ', 'Базовые типы', 'любовь, карьера, здоровье']) expect(`${basic}${vip}`).not.toContain(gone);
     const how = await page.getByTestId('how-it-works').textContent();
     for (const f of ['Мгновенная активация', 'История в личном кабинете', 'Автопродление']) expect(how).toContain(f);
     await settled(page);
@@ -75,13 +68,28 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
       'банковской картой',
       'help@taro.example',
       '/paysupport',
+      SUPPORT_ANSWER,
+      planSummary('basic'),
+      ...microContents().map((c) => c.charAt(0).toLowerCase() + c.slice(1)),
     ])
       expect(text, needle).toContain(needle);
+    expect(text).not.toMatch(/астрологический анализ|базовые типы раскладов/i);
     const titles = await page.locator('[data-testid="terms-section"] h2').allTextContents();
     expect(titles[0]).toBe('1. Общие положения');
     expect(titles[13]).toBe('14. Претензии, споры и контакты');
     await settled(page);
     await env.screenshot(page, 'terms');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('home counts the spreads and names the archive and the journal as the catalogue does', async () => {
+    const { page, consoleErrors } = await open('/', 'personal-spread');
+    expect(await page.getByTestId('personal-spread').textContent()).toContain(`${SPREAD_COUNT} видов раскладов`);
+    expect(await page.getByTestId('history-link').textContent()).toBe(`${SECTION_NAMES.archive}${SECTION_PROMISES.archive}›`);
+    // Notes live on a saved reading («Мои расклады»), so «Дневник» does not promise them.
+    const journal = (await page.getByTestId('journal-link').textContent())!;
+    expect(journal).toBe(`${SECTION_NAMES.journal}${SECTION_PROMISES.journal}›`);
+    expect(journal).not.toContain('заметк');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -96,6 +104,8 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     expect(await page.getByTestId('payment-security').textContent()).toContain('Данные банковских карт мы не получаем и не храним');
     // «Поддержка» opens the bot's chat in support mode (in local mode, the local Telegram).
     await expect.poll(() => page.getByTestId('support-chat').getAttribute('href')).toMatch(/\/dev\/telegram\?start=support$/);
+    // One support answer time: the contacts page says what the terms and /paysupport say (not «24 часа»).
+    expect(await page.getByTestId('support-answer').textContent()).toBe(`Ответ на обращение в поддержку — ${SUPPORT_ANSWER}.`);
     await settled(page);
     await env.screenshot(page, 'contacts');
 

@@ -1,6 +1,7 @@
 // The paid screens in a real browser, in local mode (mock payments): the subscription screen's three views,
 // the interactive daily card's micro pack leading to the micro result (cards, tip; the week upsell's arithmetic
 // before paying, no upsell after it), and the micro result's polling and error states.
+import { planFeatures } from '../../domain/claims';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
@@ -43,7 +44,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('pay-vip-button').click();
     await expect.poll(() => page.getByTestId('pay-success').count()).toBe(1);
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('VIP Premium');
+    expect(await text(page, 'plan-heading')).toBe('VIP');
     expect(await text(page, 'privileges')).toContain('Прогноз на год');
     expect(await page.getByTestId('upgrade').count()).toBe(0);
     // After paying: renews, for how much and when.
@@ -59,15 +60,15 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     });
     await page.getByTestId('cancel-subscription').click();
     await page.getByTestId('cancel-result').waitFor();
-    expect(asked).toBe(`Отменить автопродление VIP Premium? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
+    expect(asked).toBe(`Отменить автопродление VIP? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
     expect(asked).not.toContain('будут потеряны');
-    expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP Premium сохранится до ${until}.`);
+    expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP сохранится до ${until}.`);
     await expect.poll(() => text(page, 'renewal')).toBe(`Не продлевается: доступ до ${until}`);
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await env.screenshot(page, 'subscription-cancelled');
     await page.goto(`${env.baseUrl}/subscription`);
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('VIP Premium');
+    expect(await text(page, 'plan-heading')).toBe('VIP');
     expect(await page.getByTestId('renew-off').count()).toBe(1);
     expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
@@ -114,10 +115,12 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610003&plan=basic&to=/subscription`);
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'plan-heading')).toBe('Basic');
     expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
     expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     expect(await text(page, 'privileges')).toContain('5 раскладов в день');
+    // The status screen lists the catalogue's Basic, not «Все тематические расклады».
+    expect(await text(page, 'privileges')).toBe(planFeatures('basic').join(''));
     expect(await text(page, 'plan-expiry')).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
     await page.getByTestId('upgrade').waitFor();
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
@@ -125,7 +128,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^10\s₽ неделя$/);
     await env.screenshot(page, 'subscription-basic');
     await page.getByTestId('pay-upgrade-button').click();
-    await expect.poll(() => text(page, 'plan-heading')).toBe('VIP Premium');
+    await expect.poll(() => text(page, 'plan-heading')).toBe('VIP');
   });
 
   it('interactive card → micro pack → micro result: the daily card and two distinct cards, stable on reload, the week upsell arithmetic before paying and none after', async () => {
@@ -333,7 +336,7 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     again.searchParams.set('v', '2');
     await page.goto(again.toString());
     await page.getByTestId('paid-view').waitFor();
-    expect(await text(page, 'plan-heading')).toBe('Basic Premium');
+    expect(await text(page, 'plan-heading')).toBe('Basic');
     expect(await text(page, 'plan-kicker')).toBe('Ваша подписка');
     expect(await page.getByTestId('paid-view').textContent()).not.toContain('VIP-статус');
     // The return address carried a signed token: the identity survived the trip through the payment page.

@@ -120,7 +120,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       // Tapping a locked spread first says why; the subscription screen on request.
       await page.getByTestId('spread-love_relationship').click();
       await page.getByTestId('locked-spread').waitFor();
-      expect(await page.getByTestId('locked-why').textContent()).toContain('Этот расклад входит в подписку Basic Premium и VIP Premium');
+      expect(await page.getByTestId('locked-why').textContent()).toContain('Этот расклад открывают «Неделя безлимита», «Basic» и «VIP»');
       await page.getByTestId('locked-subscribe').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
       // A VIP-only spread too, even when reached by a start link (the server answers 402).
@@ -173,7 +173,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       try {
         const { page, consoleErrors } = await env.newPage();
         await page.goto(`${env.baseUrl}/dev/launch?user=610003&name=Ирина&plan=vip&theme=dark`);
-        await expect.poll(() => page.getByTestId('plan-badge').textContent()).toMatch(/^VIP Premium до \d{2}\.\d{2}\.\d{4}$/);
+        await expect.poll(() => page.getByTestId('plan-badge').textContent()).toMatch(/^VIP до \d{2}\.\d{2}\.\d{4}$/);
         expect(await page.getByTestId('manage-subscription').count()).toBe(1);
         expect(await page.getByTestId('vip-access').count()).toBe(0);
         await page.getByTestId('personal-spread').click();

@@ -2,6 +2,7 @@
 // configured, never invented), data-protection and payment-security notes, links to /terms and /services.
 import { Link, useLocation } from 'wouter';
 import { Page } from '../components/Page';
+import { SUPPORT_ANSWER } from '../../../domain/legal';
 import { openTelegramLink } from '../telegram/methods';
 import { useLegal, useSupportLink } from './legal-api';
 import './legal.css';
@@ -57,6 +58,7 @@ export default function Contacts() {
           <li>
             Общие вопросы — команда <code>/help</code>.
           </li>
+          <li data-testid="support-answer">Ответ на обращение в поддержку — {SUPPORT_ANSWER}.</li>
           <li>Ответ на претензию — в течение {legal.agreement.claimResponseDays} дней; претензию о возврате можно направить в течение {legal.agreement.refundClaimDays} дней с даты оплаты.</li>
         </ul>
         {support && (

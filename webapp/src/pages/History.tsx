@@ -1,5 +1,6 @@
-// «Архив гаданий» (/history): the user's past readings, newest first, ten at a time (GET /api/user/readings),
+// «Мои расклады» (/history), the archive: the user's past readings, newest first, ten at a time (GET /api/user/readings),
 // searchable by question and by card; free and basic users see 30 days and a line on what VIP would open.
+import { SECTION_NAMES } from '../../../domain/claims';
 import { useState } from 'react';
 import { SWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -66,9 +67,9 @@ function Archive() {
 
   return (
     <Page back={() => navigate('/')} loading={total === null && !error} testId="history">
-      <h1 className="title">Мои расклады</h1>
+      <h1 className="title">{SECTION_NAMES.archive}</h1>
       <button type="button" className="btn btn-secondary" onClick={() => navigate('/journal')} data-testid="history-journal">
-        Дневник: карты месяца
+        {SECTION_NAMES.journal}: карты месяца
       </button>
       <form
         className="history-search"

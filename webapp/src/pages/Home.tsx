@@ -3,6 +3,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
+import { SPREAD_COUNT, tierName } from '../../../domain/catalogue';
+import { SECTION_NAMES, SECTION_PROMISES } from '../../../domain/claims';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
@@ -14,7 +16,6 @@ import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
 import { readLaunchParams } from '../telegram/launch';
 import type { UserStatus } from '../api';
 
-const PLAN_NAMES: Record<string, string> = { basic: 'Basic Premium', vip: 'VIP Premium', week: 'Неделя безлимита' };
 
 function SpreadBadge({ s, onEnd }: { s: UserStatus; onEnd: () => void }) {
   if (s.subscriptionType === 'free' && !s.special) {
@@ -85,7 +86,7 @@ export default function Home() {
           {s && <SpreadBadge s={s} onEnd={() => void reload()} />}
           {s && paid && (
             <p className={`badge badge-plan${s.subscriptionType === 'week' ? ' badge-week' : ''}`} data-testid="plan-badge">
-              {PLAN_NAMES[s.subscriptionType] ?? 'Подписка'}
+              {tierName(s.subscriptionType)}
               {s.subscriptionExpires ? ` до ${formatRuDate(s.subscriptionExpires, s.timeZone)}` : ''}
             </p>
           )}
@@ -127,9 +128,9 @@ export default function Home() {
             )
           }
         />
-        <Action icon="orb" title="Личный расклад" sub="Ответ на ваш вопрос · 7 видов раскладов" className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
-        <Action icon="scroll" title="Мои расклады" sub="Архив ваших раскладов и толкований" onClick={() => navigate('/history')} testId="history-link" />
-        <Action icon="cards" title="Дневник" sub="Карты месяца, масти и стихии, ваши заметки" onClick={() => navigate('/journal')} testId="journal-link" />
+        <Action icon="orb" title="Личный расклад" sub={`Ответ на ваш вопрос · ${SPREAD_COUNT} видов раскладов`} className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
+        <Action icon="scroll" title={SECTION_NAMES.archive} sub={SECTION_PROMISES.archive} onClick={() => navigate('/history')} testId="history-link" />
+        <Action icon="cards" title={SECTION_NAMES.journal} sub={SECTION_PROMISES.journal} onClick={() => navigate('/journal')} testId="journal-link" />
         <Action
           icon="cards"
           title="Колода и настройки"
@@ -147,7 +148,7 @@ export default function Home() {
             testId="vip-access"
           />
         )}
-        {s && paid && <Action icon="gear" title="Управление подпиской" sub={PLAN_NAMES[s.subscriptionType]} onClick={() => navigate('/subscription')} testId="manage-subscription" />}
+        {s && paid && <Action icon="gear" title="Управление подпиской" sub={tierName(s.subscriptionType)} onClick={() => navigate('/subscription')} testId="manage-subscription" />}
       </nav>
 
       <section className="stats" aria-label="Статистика">

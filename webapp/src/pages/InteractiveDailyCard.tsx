@@ -1,6 +1,8 @@
 // The interactive daily card: tap to draw (a 1.5 s spinner; the server deals), the card
 // and a short AI message, the micro pack paywall with its 15-minute promo, the week offer, and the detailed
 // day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
+import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/catalogue';
+import { microContents } from '../../../domain/claims';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, dailyCardAvailable, drawDailyCard, listReadings, type DailyCardView } from '../api';
@@ -259,9 +261,14 @@ export default function InteractiveDailyCard() {
             ent &&
             !entitledMicro && (
               <section className="offer-box" data-testid="micro-offer">
-                <p className="kicker">Микро-пакет</p>
-                <h2>Ещё 2 карты + личный совет</h2>
-                <p className="hint">{pricing?.copy.micro ?? 'Две дополнительные карты и персональный совет на сегодня.'}</p>
+                <p className="kicker">{PRODUCT_INFO.micro.name}</p>
+                <h2>Ещё {MICRO_PACK.extraCards} карты + личный совет</h2>
+                {pricing && <p className="hint">{pricing.copy.micro}</p>}
+                <ul className="check-list" data-testid="micro-contents">
+                  {microContents().map((c) => (
+                    <li key={c}>{c}</li>
+                  ))}
+                </ul>
                 <div className="price-row">
                   <span className="price-main" data-testid="micro-price">
                     {show(offer.tag)}

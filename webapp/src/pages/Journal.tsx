@@ -1,5 +1,6 @@
 // «Дневник»: the month in cards — which came most often, the suits and elements, the share of major arcana
 // and of reversed cards — from the user's own readings and daily cards (GET /api/user/journal).
+import { SECTION_NAMES } from '../../../domain/claims';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -21,7 +22,7 @@ export default function Journal() {
     <Page back={() => navigate('/')} loading={!data && !error} testId="journal" className="journal">
       <header className="screen-head">
         <span className="screen-icon"><Icon name="scroll" size={30} /></span>
-        <h1 className="title">Дневник</h1>
+        <h1 className="title">{SECTION_NAMES.journal}</h1>
         <p className="hint">Какие карты были рядом с вами — по вашим раскладам и картам дня.</p>
       </header>
       {error && <ErrorBlock message={error} onRetry={reload} />}

@@ -1,46 +1,28 @@
-// /services, the plans list: Basic and VIP with their features (basic: 5 spreads a day, as
-// domain/tiers.ts counts them), an 'Activate' button to /subscription on each, and how it works.
+// /services, the plans list: Basic and VIP with what each includes (domain/claims.ts, from the catalogue),
+// an 'Activate' button to /subscription on each, and how it works.
 import { Link, useLocation } from 'wouter';
 import { PriceNote, tagOf, usePrices } from '../payments/prices';
+import { PLAN_IDS, PRODUCT_INFO, type PlanId } from '../../../domain/catalogue';
+import { SECTION_NAMES, SECTION_PROMISES, planCardFeatures } from '../../../domain/claims';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
 import './legal.css';
 
 interface PlanInfo {
-  id: 'basic' | 'vip';
+  id: PlanId;
   name: string;
   popular: boolean;
   features: string[];
 }
 
-const PLANS: PlanInfo[] = [
-  {
-    id: 'basic',
-    name: 'Basic Premium',
-    popular: false,
-    features: ['Безлимитные карты дня', 'До 5 раскладов в день', 'Базовые типы раскладов', 'История раскладов', 'Приоритетная поддержка'],
-  },
-  {
-    id: 'vip',
-    name: 'VIP Premium',
-    popular: true,
-    features: [
-      'Всё из Basic',
-      'Безлимитные расклады',
-      'Все типы раскладов (любовь, карьера, здоровье)',
-      'Кельтский крест',
-      'Персональные рекомендации',
-      'Астрологический анализ',
-      'VIP-поддержка',
-    ],
-  },
-];
+// What each plan includes comes from the catalogue (domain/claims.ts), as on the plan cards and in the terms.
+const PLANS: PlanInfo[] = PLAN_IDS.map((id) => ({ id, name: PRODUCT_INFO[id].name, popular: id === 'vip', features: planCardFeatures(id) }));
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'bolt', title: 'Мгновенная активация', text: 'Доступ открывается сразу после подтверждения оплаты — ничего ждать не нужно.' },
-  { icon: 'scroll', title: 'История в личном кабинете', text: 'Все расклады и толкования сохраняются в разделе «Мои расклады».' },
-  { icon: 'undo', title: 'Автопродление', text: 'Подписка продлевается автоматически раз в месяц; отменить продление можно в любой момент.' },
+  { icon: 'scroll', title: 'История в личном кабинете', text: `${SECTION_PROMISES.archive} сохраняются в разделе «${SECTION_NAMES.archive}».` },
+  { icon: 'undo', title: 'Автопродление', text: 'Подписка продлевается раз в месяц, только если вы согласились на автопродление при оплате; отменить продление можно в любой момент.' },
 ];
 
 export default function Services() {

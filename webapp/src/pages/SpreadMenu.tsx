@@ -1,6 +1,8 @@
 // Spread selection: every spread marked free, paid or VIP-only; the header shows the spreads
 // left today or a countdown to new ones (the status reloads when it ends). A spread the plan does not
 // include leads to the subscription screen; the server checks all of it again when the reading is created.
+import { PRODUCT_INFO } from '../../../domain/catalogue';
+import { spreadLevelOpenedBy } from '../../../domain/claims';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { SPREADS } from '../../../domain/spreads';
@@ -24,8 +26,8 @@ const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className
 /** What the user has now, said under the lock. */
 const PLAN_LINE: Record<string, string> = {
   free: 'Сейчас у вас бесплатный доступ: один простой расклад в день.',
-  week: 'Сейчас у вас «Неделя безлимита»: она открывает базовые расклады.',
-  basic: 'Сейчас у вас Basic Premium.',
+  week: `Сейчас у вас «${PRODUCT_INFO.week.name}».`,
+  basic: `Сейчас у вас ${PRODUCT_INFO.basic.name}.`,
 };
 
 function cardsWord(n: number) {
@@ -147,11 +149,11 @@ export default function SpreadMenu() {
             <h2 id="locked-title">«{locked.spread.name}» — {locked.vip ? 'только для VIP' : 'с подпиской'}</h2>
             <p data-testid="locked-why">
               {locked.vip
-                ? `Этот расклад входит только в VIP Premium. ${PLAN_LINE[s.subscriptionType] ?? ''}`
-                : `Этот расклад входит в подписку Basic Premium и VIP Premium. ${PLAN_LINE[s.subscriptionType] ?? ''}`}
+                ? `Этот расклад открывает только ${spreadLevelOpenedBy('vip')}. ${PLAN_LINE[s.subscriptionType] ?? ''}`
+                : `Этот расклад открывают ${spreadLevelOpenedBy('paid')}. ${PLAN_LINE[s.subscriptionType] ?? ''}`}
             </p>
             <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="locked-subscribe">
-              {locked.vip ? (vipPrice ? `VIP Premium за ${vipPrice}` : 'Посмотреть VIP Premium') : 'Посмотреть подписки'}
+              {locked.vip ? (vipPrice ? `${PRODUCT_INFO.vip.name} за ${vipPrice}` : `Посмотреть ${PRODUCT_INFO.vip.name}`) : 'Посмотреть подписки'}
             </button>
             <button type="button" className="btn btn-secondary btn-block" onClick={() => setLocked(null)} data-testid="locked-close">
               Не сейчас

@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { MARKETING, VIP_STATS } from '../../../domain/marketing';
+import { PRODUCT_INFO } from '../../../domain/catalogue';
+import { planFeatures, upgradeFeatures } from '../../../domain/claims';
 import { MONEY_BACK } from '../../../domain/legal';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -116,7 +118,8 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: 
 
 function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onPaid: (s: UserStatus) => void; onCancelled: () => void }) {
   const vip = props.status.subscriptionType === 'vip';
-  const planName = vip ? 'VIP Premium' : 'Basic Premium';
+  const plan = vip ? 'vip' : 'basic';
+  const planName = PRODUCT_INFO[plan].name;
   const until = props.status.subscriptionExpires ? formatRuDate(props.status.subscriptionExpires, props.status.timeZone) : null;
   const [cancelling, setCancelling] = useState(false);
   const [cancelNote, setCancelNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -144,7 +147,7 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
       <section className="paid-hero" data-testid="paid-view">
         <p className="vip-offer-kicker" data-testid="plan-kicker">{vip ? 'Ваш VIP-статус' : 'Ваша подписка'}</p>
         <span className="status-badge">Активна</span>
-        <h1 data-testid="plan-heading">{vip ? 'VIP Premium' : 'Basic Premium'}</h1>
+        <h1 data-testid="plan-heading">{planName}</h1>
         <p className="expiry" data-testid="plan-expiry">
           {props.status.subscriptionExpires ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}` : 'Бессрочно'}
         </p>
@@ -154,19 +157,16 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
       <section className="panel">
         <h2>Ваши привилегии</h2>
         <ul className="check-list" data-testid="privileges">
-          <li>Безлимитные карты дня</li>
-          <li>{vip ? 'Безлимитные расклады' : '5 раскладов в день'}</li>
-          <li>Полные толкования карт</li>
-          <li>Все тематические расклады</li>
-          {vip && <li>Прогноз на год</li>}
-          {vip && <li>Архив гаданий</li>}
+          {planFeatures(plan).map((f) => (
+            <li key={f}>{f}</li>
+          ))}
         </ul>
       </section>
       {!vip && props.pricing && (
         <section className="plan-card upgrade" data-testid="upgrade">
           <p className="kicker">Улучшить до VIP</p>
-          <h2>VIP Premium</h2>
-          <p className="hint">Безлимитные расклады всех типов, кельтский крест, прогноз на год.</p>
+          <h2>{PRODUCT_INFO.vip.name}</h2>
+          <p className="hint" data-testid="upgrade-features">{upgradeFeatures('basic', 'vip').join('. ')}.</p>
           <PaymentWidget planId="vip" pricing={props.pricing} userId={props.userId} title="VIP" onConfirmed={props.onPaid} testId="pay-upgrade" />
         </section>
       )}
