@@ -292,6 +292,21 @@ export interface NatalBirthDataTable {
   updated_at: Generated<Date>;
 }
 
+/** 0017: a user's review of a reading: rating, optional text, consent to publish, the operators' decision. */
+export type ReviewStatus = 'private' | 'pending' | 'published' | 'rejected';
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  reading_id: number;
+  rating: number;
+  text: string | null;
+  consent: boolean;
+  status: ReviewStatus;
+  decided_by: number | null;
+  decided_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   daily_usage: DailyUsageTable;
@@ -313,6 +328,7 @@ export interface Database {
   reading_follow_ups: ReadingFollowUpsTable;
   share_pictures: SharePicturesTable;
   share_messages: ShareMessagesTable;
+  reviews: ReviewsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,7 +16,6 @@ import {
   purchaseVerdict,
   resolvePricing,
   starsPrice,
-  usuallyPrice,
   weekUpsell,
 } from './pricing';
 import { fnv1a32 } from './variant';
@@ -80,9 +79,7 @@ describe('prices', () => {
     expect(starsPrice(t, 'micro', 99)).toBe(75);
   });
 
-  it('the usual price is 1.25 × rounded, and the week upsell arithmetic', () => {
-    expect(usuallyPrice(299)).toBe(374);
-    expect(usuallyPrice(499)).toBe(624);
+  it('the week upsell arithmetic', () => {
     expect(weekUpsell(149, 99)).toEqual({ extra: 50, sevenTimesMicro: 693 });
     expect(weekUpsell(149, 79)).toEqual({ extra: 70, sevenTimesMicro: 553 });
     expect(weekUpsell(5.22, 3.47)).toEqual({ extra: 1.75, sevenTimesMicro: 24.29 });

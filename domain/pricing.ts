@@ -28,7 +28,6 @@ export const MICRO_PROMO_COOLDOWN_MS = DAY_MS;
 /** A pending micro payment is worth waiting for this long (the micro-result access guard). */
 export const PENDING_MICRO_VALID_MS = 30 * 60 * 1000;
 export const ENTITLEMENT_POLL_ATTEMPTS = 25;
-export const USUALLY_FACTOR = 1.25;
 
 export const TONES = ['romance', 'mystic'] as const;
 export type Tone = (typeof TONES)[number];
@@ -75,8 +74,6 @@ export function formatPrice(amount: number, currency: Currency = 'RUB'): string 
   return `${n}\u00a0${CURRENCY_SYMBOLS[currency] ?? currency}`;
 }
 
-/** The struck-through 'usually' price: 1.25 × the price, rounded. */
-export const usuallyPrice = (price: number) => Math.round(price * USUALLY_FACTOR);
 
 /** The week upsell's arithmetic: 'only +X = a week' and 'instead of 7 × micro'. */
 export function weekUpsell(weekPrice: number, microPrice: number) {

@@ -15,6 +15,7 @@ import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
 import { createReadingService } from './readings';
+import { createReviewService } from './reviews';
 import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
 import { createUserService } from './users';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const health = createHealthService(deps);
   const legal = createLegalService(deps);
   const ritual = createRitualService(deps, users);
+  const reviews = createReviewService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -58,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     health,
     legal,
     ritual,
+    reviews,
   };
 }
 
