@@ -3,6 +3,7 @@
 // The strip's counts come from the database, cached for a few minutes (one statement, off the status path).
 import * as repo from '../db/repositories/reviews';
 import { PROOF_THRESHOLDS, REVIEW_BUTTONS, REVIEWS_SHOWN, formatRating, proofItems, type ProofCounts } from '../domain/social-proof';
+import { getSpread } from '../domain/spreads';
 import { DAY_MS, localDate, zonedTimeToUtc } from '../domain/time';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
@@ -63,7 +64,7 @@ export function createReviewService(deps: ServiceDeps) {
       if (row.status === 'pending') {
         const author = (await deps.db.selectFrom('users').select(['first_name', 'username']).where('id', '=', userId).executeTakeFirst()) ?? null;
         const name = author ? `${author.first_name}${author.username ? ` (@${author.username})` : ''}, id ${userId}` : `id ${userId}`;
-        await notifyOperators({ id: row.id, rating: input.rating, text }, name, reading.spread_type);
+        await notifyOperators({ id: row.id, rating: input.rating, text }, name, getSpread(reading.spread_type)?.name ?? reading.spread_type);
       }
       return { review: { id: row.id, rating: input.rating, text, publish: input.publish, status: row.status } };
     },
