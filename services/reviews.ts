@@ -111,5 +111,3 @@ export function createReviewService(deps: ServiceDeps) {
     },
   };
 }
-
-export type ReviewService = ReturnType<typeof createReviewService>;
