@@ -24,16 +24,21 @@ export interface ReviewInput {
 }
 
 export function createReviewService(deps: ServiceDeps) {
-  let cached: { at: number; counts: ProofCounts } | null = null;
+  // The counts being read (or read) and when: concurrent status calls on a miss share one statement.
+  let cached: { at: number; counts: Promise<ProofCounts> } | null = null;
 
-  async function counts(): Promise<ProofCounts> {
+  function counts(): Promise<ProofCounts> {
     const now = deps.clock();
     if (cached && now.getTime() - cached.at >= 0 && now.getTime() - cached.at < PROOF_TTL_MS) return cached.counts;
     const day = localDate(now, deps.defaultTimeZone);
     const monthStart = zonedTimeToUtc(`${day.slice(0, 8)}01`, '00:00', deps.defaultTimeZone);
-    const c = await repo.proofCounts(deps.db, new Date(now.getTime() - 30 * DAY_MS), monthStart);
-    cached = { at: now.getTime(), counts: c };
-    return c;
+    const entry = { at: now.getTime(), counts: repo.proofCounts(deps.db, new Date(now.getTime() - 30 * DAY_MS), monthStart) };
+    cached = entry;
+    // A failed read is not kept: the next call asks again.
+    entry.counts.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.counts;
   }
 
   async function notifyOperators(review: { id: number; rating: number; text: string | null }, author: string, spread: string) {
