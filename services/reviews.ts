@@ -2,6 +2,7 @@
 // consent goes to the operators with «Опубликовать» / «Отклонить»; only a published one reaches a screen.
 // The strip's counts come from the database, cached for a few minutes (one statement, off the status path).
 import * as repo from '../db/repositories/reviews';
+import * as usersRepo from '../db/repositories/users';
 import { PROOF_THRESHOLDS, REVIEW_BUTTONS, REVIEWS_SHOWN, formatRating, proofItems, type ProofCounts } from '../domain/social-proof';
 import { getSpread } from '../domain/spreads';
 import { DAY_MS, localDate, zonedTimeToUtc } from '../domain/time';
@@ -67,7 +68,7 @@ export function createReviewService(deps: ServiceDeps) {
       const row = await repo.insertReview(deps.db, { userId, readingId: reading.id, rating: input.rating, text, consent: input.publish });
       if (!row) throw new ServiceError('conflict', 'Этот расклад вы уже оценили.', { code: 'review_exists' });
       if (row.status === 'pending') {
-        const author = (await deps.db.selectFrom('users').select(['first_name', 'username']).where('id', '=', userId).executeTakeFirst()) ?? null;
+        const author = await usersRepo.findUser(deps.db, userId);
         const name = author ? `${author.first_name}${author.username ? ` (@${author.username})` : ''}, id ${userId}` : `id ${userId}`;
         await notifyOperators({ id: row.id, rating: input.rating, text }, name, getSpread(reading.spread_type)?.name ?? reading.spread_type);
       }
