@@ -91,6 +91,8 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       },
       adminUserIds: config.adminUserIds,
       supportChatId: config.supportChatId,
+      // New reviews to publish go to the operators' chats through the bot.
+      operatorMessenger: { sendMessage: async (chat, text, extra) => (await starsApi()).sendMessage(chat, text, extra) },
       legal: config.provider,
       // Sharing a reading's picture: signed links under the public address, a prepared inline message.
       share: {

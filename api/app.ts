@@ -21,6 +21,7 @@ import { ritualRoutes } from './routes/ritual';
 import { journalRoutes } from './routes/journal';
 import { followUpRoutes } from './routes/follow-ups';
 import { shareRoutes, signedImage } from './routes/share';
+import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/user';
 import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
@@ -87,7 +88,8 @@ export function createApi(o: ApiOptions) {
     .route('/', ritualRoutes(s))
     .route('/', journalRoutes(s))
     .route('/', followUpRoutes(s))
-    .route('/', shareRoutes(s));
+    .route('/', shareRoutes(s))
+    .route('/', reviewRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

@@ -217,9 +217,9 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect(p.week.priceRub).toBe(149);
   });
 
-  it('social proof: the copy module figures and real counts', async () => {
+  it('social proof: real counts only (no rating before any review is published)', async () => {
     const r = await h.call(20_014, 'GET', '/api/social-proof');
-    expect(r.body.data).toMatchObject({ rating: 4.9, reviewsTotal: 25000 });
+    expect(r.body.data).toMatchObject({ rating: null, reviews: [] });
     expect(r.body.data.todayCount).toBeGreaterThan(0);
     expect(typeof r.body.data.purchasesLastHour).toBe('number');
   });

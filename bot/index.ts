@@ -13,6 +13,7 @@ import { followUpFeature } from './features/follow-up';
 import { helpFeature } from './features/help';
 import { paymentsFeature } from './features/payments';
 import { readingFeature } from './features/reading';
+import { reviewsFeature } from './features/reviews';
 import { settingsFeature } from './features/settings';
 import { startFeature } from './features/start';
 import { statsFeature } from './features/stats';
@@ -81,6 +82,8 @@ export function createBot(o: CreateBotOptions) {
   bot.use(chatMemberFeature);
   // Admins only; anyone else falls through to the unhandled answer.
   bot.use(statsFeature);
+  // The operators' decision on a review (others are refused).
+  bot.use(reviewsFeature);
   // must be the last handler
   bot.use(unhandledFeature);
 

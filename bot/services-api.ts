@@ -1,12 +1,12 @@
 // The Bot API calls the services make outside the bot's updates: Stars invoice links and refunds, a Stars
-// subscription's renewal switch, prepared share messages, the bot's username. main.ts loads this module
+// subscription's renewal switch, prepared share messages, the bot's username, messages to the operators. main.ts loads this module
 // lazily (grammY is not needed before the first payment or the bot's start). It must be this ES module of
 // ours, not `import('grammy')` itself: in the esbuild bundle a dynamic import of a CommonJS package gives
 // only its default export, and `{ Api }` was undefined there.
 import { Api } from 'grammy';
 import type { Logger } from '../logger';
 
-const CALLS = ['createInvoiceLink', 'refundStarPayment', 'editUserStarSubscription', 'savePreparedInlineMessage', 'getMe'] as const;
+const CALLS = ['createInvoiceLink', 'refundStarPayment', 'editUserStarSubscription', 'savePreparedInlineMessage', 'getMe', 'sendMessage'] as const;
 type Call = (typeof CALLS)[number];
 export type ServicesApi = Pick<Api, Call>;
 

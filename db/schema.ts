@@ -299,7 +299,7 @@ export interface NatalBirthDataTable {
   updated_at: Generated<Date>;
 }
 
-/** 0018: the support desk. The id is the conversation's number. */
+/** 0017: the support desk. The id is the conversation's number. */
 export type SupportStatus = 'open' | 'answered' | 'closed';
 export interface SupportConversationsTable {
   id: Generated<number>;
@@ -325,12 +325,27 @@ export interface SupportMessagesTable {
   created_at: Generated<Date>;
 }
 
-/** 0018: where a user's message was relayed in an operators' chat (a reply to it finds the conversation). */
+/** 0017: where a user's message was relayed in an operators' chat (a reply to it finds the conversation). */
 export interface SupportRelaysTable {
   chat_id: number;
   message_id: number;
   conversation_id: number;
   user_id: number;
+  created_at: Generated<Date>;
+}
+
+/** 0018: a user's review of a reading: rating, optional text, consent to publish, the operators' decision. */
+export type ReviewStatus = 'private' | 'pending' | 'published' | 'rejected';
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  reading_id: number;
+  rating: number;
+  text: string | null;
+  consent: boolean;
+  status: ReviewStatus;
+  decided_by: number | null;
+  decided_at: Date | null;
   created_at: Generated<Date>;
 }
 
@@ -358,6 +373,7 @@ export interface Database {
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   support_relays: SupportRelaysTable;
+  reviews: ReviewsTable;
 }
 
 export type User = Selectable<UsersTable>;

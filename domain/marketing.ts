@@ -1,23 +1,14 @@
-// Marketing copy in one place (static figures from one module that is easy to change), for the
-// server and the Mini App alike. The figures are copy, not measurements: limits and prices that matter are
-// decided by the server, which adds real purchase counts to social proof.
-import { PRODUCT_INFO, SPREAD_COUNT, WEEK_DAYS } from './catalogue';
+// Marketing copy in one place, for the server and the Mini App alike. Words only: limits and prices are
+// decided by the server, and every figure about the app's users is counted there.
+import { PRODUCT_INFO, WEEK_DAYS } from './catalogue';
 import { readingsAuthorLine, upgradeFeatures } from './claims';
 import { MONEY_BACK } from './legal';
 import type { Tone } from './pricing';
 
-export const SOCIAL_PROOF_DEFAULTS = { rating: 4.9, reviewsTotal: 25_000 } as const;
-
+// No figure here: what the app says about its users (readings, people, ratings, reviews) is counted on the
+// server (domain/social-proof.ts, services/reviews.ts); no invented scarcity, «обычно» price or accuracy.
 export const MARKETING = {
-  satisfied: '25K+',
-  rating: '4.9',
-  accuracy: '98%',
-  promo: { discountPercent: 25, firstUsers: 100, spotsLeft: 47 },
   guarantee: MONEY_BACK.text,
-  testimonial: {
-    author: 'Марина, 29 лет',
-    text: '«Карты точно описали мою ситуацию на работе. Совет помог решиться на разговор с руководителем — и всё получилось!»',
-  },
   trustBadges: ['Безопасная оплата', 'Мгновенная активация', 'Отмена в любой момент'],
 } as const;
 
@@ -45,31 +36,6 @@ export const COPY: Record<Tone, { micro: string; week: string; revealCta: string
 export const copyFor = (tone: Tone, aiEnabled: boolean) => ({ ...COPY[tone], disclaimer: readingsAuthorLine(aiEnabled) });
 
 // The reading side's screens. Prices are never copy: every screen takes them from the server's pricing.
-
-// The home screen's strip: its accuracy and rating are the subscription screen's (MARKETING), so the two
-// screens never show a user two different figures for the same thing.
-export const STATS = [
-  { value: '12K+', label: 'раскладов ежедневно' },
-  { value: MARKETING.accuracy, label: 'точность толкований' },
-  { value: MARKETING.rating, label: 'средняя оценка' },
-  { value: '8K+', label: 'пользователей в месяц' },
-] as const;
-
-export const VIP_STATS = [
-  { value: '97%', label: 'довольны VIP' },
-  { value: String(SPREAD_COUNT), label: 'видов раскладов' },
-  { value: '3K+', label: 'VIP-пользователей' },
-  { value: '95%', label: 'продлевают подписку' },
-] as const;
-
-export const TESTIMONIALS = [
-  { name: 'Марина, 29', text: 'Расклад на отношения оказался удивительно точным. Теперь начинаю утро с карты дня.' },
-  { name: 'Алексей, 34', text: 'Брал «Карьеру и финансы» перед собеседованием — совет карт помог собраться.' },
-  { name: 'Ольга, 41', text: 'Толкования подробные и бережные, без запугивания. Очень приятное приложение.' },
-  { name: 'Дарья, 25', text: 'Кельтский крест разложил всё по полочкам. VIP того стоит.' },
-  { name: 'Ирина, 37', text: 'Красивые карты и быстрые ответы прямо в Telegram. Пользуюсь каждый день.' },
-  { name: 'Сергей, 31', text: 'Скептически относился к таро, но карта дня — отличный повод остановиться и подумать.' },
-] as const;
 
 export const TRUST = [
   { icon: 'lock', text: 'Безопасная оплата' },
@@ -101,11 +67,3 @@ export const DISCLAIMER =
 /** Under a text the card-based interpreter wrote: it must not claim an AI wrote it. */
 export const CARDS_DISCLAIMER =
   'Толкование составлено по классическим значениям карт и носит развлекательный характер. Оно не является медицинской, юридической или финансовой консультацией.';
-
-/** Picks n distinct items at random (for testimonials). */
-export function pickRandom<T>(items: readonly T[], n: number, random: () => number = Math.random): T[] {
-  const pool = [...items];
-  const out: T[] = [];
-  while (out.length < n && pool.length) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
-  return out;
-}

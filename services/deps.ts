@@ -32,6 +32,8 @@ export interface ServiceDeps {
   supportChatId?: number;
   /** The provider's details for /contacts and /terms (PROVIDER_*); omitted: the tax status default only. */
   legal?: LegalDetails;
+  /** Messages to the operators' chats (operatorChats() in services/operators.ts): Bot API sendMessage. */
+  operatorMessenger?: OperatorMessenger;
   /** Sharing a reading's picture: the public address, the bot's username, savePreparedInlineMessage. */
   share?: ShareDeps;
 }
@@ -56,6 +58,11 @@ export interface AiConfig {
   rateLimit?: { calls: number; windowS: number };
   /** How often a request waiting for another instance's call looks at the database (default 250 ms). */
   pollIntervalMs?: number;
+}
+
+/** Bot API sendMessage with an inline keyboard, for what the operators must see and decide. */
+export interface OperatorMessenger {
+  sendMessage(chatId: number, text: string, extra?: { reply_markup?: { inline_keyboard: { text: string; callback_data: string }[][] } }): Promise<unknown>;
 }
 
 /** What the server needs from Telegram and the outside world to share (main.ts wires them). */

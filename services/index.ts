@@ -15,6 +15,7 @@ import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
 import { createReadingService } from './readings';
+import { createReviewService } from './reviews';
 import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
 import { createSupportService } from './support';
@@ -40,6 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const legal = createLegalService(deps);
   const ritual = createRitualService(deps, users);
   const support = createSupportService(deps);
+  const reviews = createReviewService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     legal,
     ritual,
     support,
+    reviews,
   };
 }
 

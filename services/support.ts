@@ -12,6 +12,7 @@ import { legalView, SUPPORT_ANSWER } from '../domain/legal';
 import type { Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import * as operators from './operators';
 
 /** How many of the user's last payments the operators see with each message. */
 const CARD_PAYMENTS = 5;
@@ -30,11 +31,8 @@ const productName = (p: string) => PRODUCT_INFO[currentProductId(p) as ProductId
 
 export function createSupportService(deps: SupportDeps) {
   const { db, clock } = deps;
-  const admins = deps.adminUserIds ?? [];
-  const operatorChats = (): number[] => (deps.supportChatId !== undefined ? [deps.supportChatId] : [...admins]);
-
-  /** Whether `fromId`, writing in `chatId`, answers for support: anyone in the support chat, an admin anywhere. */
-  const mayOperate = (chatId: number, fromId: number) => (deps.supportChatId !== undefined && chatId === deps.supportChatId) || admins.includes(fromId);
+  const operatorChats = (): number[] => operators.operatorChats(deps);
+  const mayOperate = (chatId: number, fromId: number) => operators.isOperator(deps, chatId, fromId);
 
   async function card(conversation: SupportConversation): Promise<SupportCard> {
     const user = await usersRepo.findUser(db, conversation.user_id);

@@ -22,6 +22,8 @@ export const USER_LIMITS = {
   share_picture_day: { limit: 100, windowS: 86_400, message: 'Слишком много картинок за сутки.' },
   /** Prepared inline messages (savePreparedInlineMessage) not answered from the stored one. */
   share_message: { limit: 20, windowS: 3600, message: 'Слишком часто делитесь раскладами.' },
+  /** Reviews written (each may reach the operators' chats). */
+  review: { limit: 10, windowS: 3600, message: 'Слишком много отзывов.' },
 } as const;
 
 export type UserLimitKind = keyof typeof USER_LIMITS;

@@ -1,6 +1,7 @@
 // The real bot (grammY, long polling through @grammyjs/runner, as in production) against the local
 // Telegram on 127.0.0.1, on a real database: tests type as users and read what the bot answered.
 import { run, type RunnerHandle } from '@grammyjs/runner';
+import { Api } from 'grammy';
 import pino from 'pino';
 import { createBot, ALLOWED_UPDATES } from '../bot/index';
 import type { FakeUser } from '../bot/local-telegram/index';
@@ -11,9 +12,11 @@ import { createHarness, TEST_BOT_TOKEN, type HarnessOptions } from './harness';
 export const TEST_PUBLIC_URL = 'https://tarot.example';
 
 export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {}) {
-  const h = await createHarness(kind, o);
   const tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
   const apiRoot = await tg.listen();
+  // What the services send to the operators goes through this local Telegram too, as in production.
+  const operatorApi = new Api(TEST_BOT_TOKEN, { apiRoot });
+  const h = await createHarness(kind, { operatorMessenger: { sendMessage: (chat, text, extra) => operatorApi.sendMessage(chat, text, extra) }, ...o });
   // Warnings and errors the bot logs are kept for the tests (and printed with BOT_TEST_LOG=debug).
   const logs: Record<string, any>[] = [];
   const logger = pino(

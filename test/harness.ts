@@ -39,6 +39,8 @@ export interface HarnessOptions {
   trustedProxies?: string[];
   /** Sharing: public address, bot username, savePreparedInlineMessage (a fake Bot API). */
   share?: ServiceDeps['share'];
+  /** Messages to the operators (the bot harness sends them to its local Telegram). */
+  operatorMessenger?: ServiceDeps['operatorMessenger'];
   /** The deal's random source (crypto.randomInt by default); a test may rig a deal with it. */
   randomInt?: RandomInt;
 }
@@ -76,6 +78,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     adminUserIds: o.adminUserIds ?? [],
     supportChatId: o.supportChatId,
     share: o.share,
+    operatorMessenger: o.operatorMessenger,
   };
   const services = createServices(deps);
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });

@@ -1,4 +1,4 @@
-// Prices, offers, entitlements, the micro reveal, social proof, analytics and the micro debug status
+// Prices, offers, entitlements, the micro reveal, analytics and the micro debug status
 // calls. Everything here is read from the server's state; nothing the client says grants access.
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -27,7 +27,6 @@ export const offerRoutes = (s: Services) =>
     )
     .post('/readings/micro/reveal', validate('json', revealBody), async (c) => ok(c, await s.payments.reveal(c.var.userId, c.req.valid('json').readingId)))
     .get('/upsell/week', async (c) => ok(c, await s.payments.upsellWeek(c.var.userId)))
-    .get('/social-proof', async (c) => ok(c, await s.payments.socialProof()))
     .post('/analytics/track', validate('json', trackBody), async (c) => {
       const b = c.req.valid('json');
       await s.analytics.track(c.var.userId, b.event, b.payload);

@@ -52,10 +52,11 @@ const settingsBody = z
 export const userRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
-      const { user, status } = await s.users.status(c.get('userId'));
+      // The home strip's figures ride on the status (cached counts): the first screen makes one request.
+      const [{ user, status }, proof] = await Promise.all([s.users.status(c.get('userId')), s.reviews.strip()]);
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
       const debug = isAdmin(s, c.get('userId'));
-      return ok(c, { user: profileView(user), userStatus: status, ...(debug ? { debug: true } : {}) });
+      return ok(c, { user: profileView(user), userStatus: status, proof, ...(debug ? { debug: true } : {}) });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
     .post('/daily-card/use', validate('json', dailyCardUseBody), async (c) => {

@@ -17,6 +17,7 @@ import * as m0014 from './0014_share_jpeg';
 import * as m0015 from './0015_plan_ids';
 import * as m0016 from './0016_autopay';
 import * as m0017 from './0017_support_desk';
+import * as m0018 from './0018_reviews';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_plan_ids': m0015,
   '0016_autopay': m0016,
   '0017_support_desk': m0017,
+  '0018_reviews': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@
 // and its 15-minute promo, the week upsell, social proof, and what the user is entitled to now.
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
-import { SOCIAL_PROOF_DEFAULTS, copyFor } from '../../domain/marketing';
+import { copyFor } from '../../domain/marketing';
 import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, priceTag, purchaseVerdict, starsPrice, upsellAllowed, weekUpsell } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
@@ -142,7 +142,7 @@ export function createOffers(ctx: PaymentContext) {
       };
     },
 
-    /** GET /api/social-proof: the copy module's rating and reviews, and real purchase counts. */
+    /** GET /api/social-proof's purchase counts: payments of the last hour and of today. */
     async socialProof() {
       const now = deps.clock();
       const midnight = zonedTimeToUtc(localDate(now, deps.defaultTimeZone), '00:00', deps.defaultTimeZone);
@@ -150,7 +150,7 @@ export function createOffers(ctx: PaymentContext) {
         paymentsRepo.countPaymentsSince(deps.db, new Date(now.getTime() - 3_600_000)),
         paymentsRepo.countPaymentsSince(deps.db, midnight),
       ]);
-      return { rating: SOCIAL_PROOF_DEFAULTS.rating, reviewsTotal: SOCIAL_PROOF_DEFAULTS.reviewsTotal, purchasesLastHour: lastHour, todayCount: today };
+      return { purchasesLastHour: lastHour, todayCount: today };
     },
 
     /** GET /api/user/entitlements */

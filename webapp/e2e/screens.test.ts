@@ -75,11 +75,10 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
       await expect.poll(() => path(page)).toBe('/');
       await expect.poll(() => page.getByTestId('daily-card-button').isDisabled()).toBe(true);
       expect(await page.getByTestId('daily-card-countdown').textContent()).toMatch(/^(\d+ ч )?(\d+ мин )?\d+ сек$/);
-      // The VIP row names VIP's own price, and the figures strip agrees with the subscription screen's.
+      // The VIP row names VIP's own price; a fresh database has too few readings for the figures strip.
       await expect.poll(() => page.getByTestId('vip-access').textContent()).toMatch(/Все расклады и безлимитная карта дня · VIP за 499\s₽ в месяц/);
-      const stats = await page.locator('.stat').allTextContents();
-      expect(stats).toContain('98%точность толкований');
-      expect(stats).toContain('4.9средняя оценка');
+      expect(await page.getByTestId('home-proof').count()).toBe(0);
+      expect(await page.locator('.stat').count()).toBe(0);
 
       // Coming back (even by address): today's card was already received.
       await page.goto(`${env.baseUrl}/daily-card`);

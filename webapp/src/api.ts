@@ -117,6 +117,10 @@ export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?
 export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
   call(client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }));
 export const getReading = (id: number) => call(client.readings[':id'].$get({ param: { id: String(id) } }));
+/** The caller's review of a reading (null before one is written). */
+export const getReview = (readingId: number) => call(client.readings[':id'].review.$get({ param: { id: String(readingId) } }));
+export const postReview = (readingId: number, review: { rating: number; text: string | null; publish: boolean }) =>
+  call(client.readings[':id'].review.$post({ param: { id: String(readingId) }, json: review }));
 export const listReadings = (limit: number, offset: number, search: { q?: string; card?: string } = {}) =>
   call(
     client.user.readings.$get({

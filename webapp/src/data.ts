@@ -34,6 +34,7 @@ export const keys = {
   journal: (month?: string) => `/api/user/journal?month=${month ?? ''}`,
   journalPrefix: '/api/user/journal?',
   followUps: (readingId: number) => `/api/readings/${readingId}/follow-ups`,
+  review: (readingId: number) => `/api/readings/${readingId}/review`,
   followUpsPattern: /^\/api\/readings\/\d+\/follow-ups$/,
   natalChart: '/api/natal/chart',
   birthData: '/api/natal/data',

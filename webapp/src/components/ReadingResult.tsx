@@ -8,6 +8,7 @@ import { ApiError, getReading, russianOr, streamInterpretation, type ReadingView
 import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
 import { CardImage } from './CardImage';
+import { ReviewPrompt } from './ReviewPrompt';
 import { ErrorBlock } from './ErrorBlock';
 import { LoadingScreen } from './LoadingScreen';
 import { RichText } from './RichText';
@@ -177,6 +178,8 @@ export function ReadingResult(props: {
           {!s.finished && <span className="caret" aria-hidden="true" />}
         </article>
       )}
+
+      {s.finished && s.text && <ReviewPrompt readingId={readingId} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Home (the "start" screen): greeting, the free-spread and plan badges, the daily card, the personal
-// spread, VIP access or subscription management, history, and the static marketing blocks.
-import { useMemo, type ReactNode } from 'react';
+// spread, VIP access or subscription management, history, the figures the server counted, and the guarantees.
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { SPREAD_COUNT, tierName } from '../../../domain/catalogue';
@@ -9,7 +9,8 @@ import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
-import { GUARANTEE, STATS, TESTIMONIALS, TRUST, pickRandom } from '../../../domain/marketing';
+import { GUARANTEE, TRUST } from '../../../domain/marketing';
+import { ProofStrip } from '../components/ProofStrip';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
@@ -63,7 +64,6 @@ function Action(props: { icon: IconName; title: string; sub: ReactNode; onClick:
 export default function Home() {
   const { data, error, reload } = useStatus({ fresh: true });
   const [, navigate] = useLocation();
-  const testimonials = useMemo(() => pickRandom(TESTIMONIALS, 2), []);
   const s = data?.userStatus;
   const paid = !!s && s.subscriptionType !== 'free';
   // The price of the plan the VIP entry names, as the user would pay it (loaded only when it is shown).
@@ -151,26 +151,8 @@ export default function Home() {
         {s && paid && <Action icon="gear" title="Управление подпиской" sub={tierName(s.subscriptionType)} onClick={() => navigate('/subscription')} testId="manage-subscription" />}
       </nav>
 
-      <section className="stats" aria-label="Статистика">
-        {STATS.map((st) => (
-          <div className="stat" key={st.label}>
-            <strong>{st.value}</strong>
-            <span>{st.label}</span>
-          </div>
-        ))}
-      </section>
-
-      <section className="section">
-        <h2 className="section-title">Отзывы</h2>
-        {testimonials.map((t) => (
-          <figure className="quote" key={t.name}>
-            <blockquote>«{t.text}»</blockquote>
-            <figcaption>
-              <span className="stars" aria-label="5 из 5">★★★★★</span> {t.name}
-            </figcaption>
-          </figure>
-        ))}
-      </section>
+      {/* Counted by the server (the status carries it); hidden while the numbers are small. */}
+      <ProofStrip items={data?.proof.items} testId="home-proof" />
 
       <section className="trust" aria-label="Гарантии">
         {TRUST.map((t) => (

@@ -5,14 +5,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
-import { MARKETING, VIP_STATS } from '../../../domain/marketing';
+import { MARKETING } from '../../../domain/marketing';
 import { PRODUCT_INFO } from '../../../domain/catalogue';
 import { planFeatures, upgradeFeatures } from '../../../domain/claims';
+import { formatCount, plural } from '../../../domain/social-proof';
 import { MONEY_BACK } from '../../../domain/legal';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
+import { ProofStrip, Reviews } from '../components/ProofStrip';
 import { afterPayment, setStatus, useStatus } from '../hooks/useStatus';
 import { keys, useApi } from '../data';
 import { cancelSubscription, createOneTime, getPricing, getRenewal, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
@@ -26,25 +28,6 @@ export function cancelConfirmText(plan: string, until: string | null): string {
   return until
     ? `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`
     : `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет.`;
-}
-
-function Stats() {
-  return (
-    <div className="stats" style={{ gridTemplateColumns: 'repeat(3, 1fr)' }} data-testid="paid-stats">
-      <div className="stat">
-        <strong>{MARKETING.satisfied}</strong>
-        <span>довольных пользователей</span>
-      </div>
-      <div className="stat">
-        <strong>{MARKETING.rating}</strong>
-        <span>средняя оценка</span>
-      </div>
-      <div className="stat">
-        <strong>{MARKETING.accuracy}</strong>
-        <span>точность толкований</span>
-      </div>
-    </div>
-  );
 }
 
 function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onBack: () => void; onPaid: (s: UserStatus) => void }) {
@@ -180,7 +163,6 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
           Отменить автопродление
         </button>
       )}
-      <Stats />
     </>
   );
 }
@@ -203,31 +185,20 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
           </span>
         ))}
       </div>
-      <Stats />
-      {/* The VIP pitch figures (static copy, domain/marketing.ts). */}
-      <section className="stats" aria-label="VIP в цифрах" data-testid="vip-stats">
-        {VIP_STATS.map((st) => (
-          <div className="stat" key={st.label}>
-            <strong>{st.value}</strong>
-            <span>{st.label}</span>
-          </div>
-        ))}
-      </section>
-      {props.proof && (
+      {/* Only what the database holds: the counted figures, the published reviews, today's purchases. */}
+      <ProofStrip items={props.proof?.items} testId="paywall-proof" />
+      {props.proof && (props.proof.rating || props.proof.todayCount > 0) && (
         <p className="hint center" data-testid="social-proof">
-          <span className="stars">★★★★★</span> {props.proof.rating} · {props.proof.reviewsTotal.toLocaleString('ru-RU')} отзывов
-          {props.proof.todayCount > 0 ? ` · сегодня оформили ${props.proof.todayCount}` : ''}
+          {props.proof.rating && (
+            <>
+              <span className="stars">★</span> {props.proof.rating.value} · {formatCount(props.proof.rating.count)} {plural(props.proof.rating.count, 'отзыв', 'отзыва', 'отзывов')}
+            </>
+          )}
+          {props.proof.rating && props.proof.todayCount > 0 ? ' · ' : ''}
+          {props.proof.todayCount > 0 ? `сегодня оформили ${props.proof.todayCount}` : ''}
         </p>
       )}
-      <figure className="quote">
-        <blockquote>{MARKETING.testimonial.text}</blockquote>
-        <figcaption>
-          <span className="stars">★★★★★</span> {MARKETING.testimonial.author}
-        </figcaption>
-      </figure>
-      <p className="promo-line" data-testid="promo">
-        Первым {MARKETING.promo.firstUsers} пользователям скидка {MARKETING.promo.discountPercent}% — осталось {MARKETING.promo.spotsLeft} мест
-      </p>
+      {props.proof && <Reviews reviews={props.proof.reviews} />}
       <div className="plans">
         {props.pricing.plans.map((plan) => (
           <section key={plan.id} className={`plan-card ${plan.popular ? 'is-popular' : ''}`} data-testid={`plan-${plan.id}`}>
