@@ -36,6 +36,8 @@ export interface UsersTable {
   streak_last_day: string | null;
   /** 0010: when the app offered «add to home screen» (offered once). */
   home_screen_offered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0019: «Перевёрнутые карты»: deal cards reversed too (the default), or all upright. */
+  reversals: Generated<boolean>;
 }
 
 /** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */
