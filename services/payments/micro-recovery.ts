@@ -40,15 +40,14 @@ async function paidPackOfOrder(d: MicroDeps, userId: number, orderId: string) {
   return { order, pack };
 }
 
-/** The latest paid, live pack of the user (within `since` when given). */
-async function latestPaidPack(d: MicroDeps, userId: number, since: Date | null) {
+/** The latest live pack of the user: a paid one, or (`since` given, for the daily card's screen) a week pass's too. */
+async function latestPack(d: MicroDeps, userId: number, since: Date | null) {
   let q = d.db
     .selectFrom('micro_purchases')
     .select(['id', 'reading_id'])
     .where('user_id', '=', userId)
-    .where('source', '=', 'payment')
     .where('revoked_at', 'is', null);
-  if (since) q = q.where('created_at', '>=', since);
+  q = since ? q.where('created_at', '>=', since) : q.where('source', '=', 'payment');
   return q.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
@@ -94,7 +93,7 @@ export async function recoverMicro(d: MicroDeps, userId: number, by: MicroRecove
   }
 
   // 3. Nothing named: the user's latest paid pack (a recent one, for the daily card's screen).
-  const pack = await latestPaidPack(d, userId, by.recent ? new Date(d.clock().getTime() - DAY_MS) : null);
+  const pack = await latestPack(d, userId, by.recent ? new Date(d.clock().getTime() - DAY_MS) : null);
   if (pack?.reading_id) return reveal(pack.reading_id);
   const order = await openOrder(d, userId, null);
   if (order && !pack) return { state: 'pending', readingId: order.reading_id };
