@@ -7,7 +7,11 @@ import { DAY_MS } from '../../domain/time';
 import { ServiceError } from '../errors';
 import { ownedReading, revealMicro, type MicroAdviceWriter, type MicroDeps, type MicroRevealView } from './micro';
 
-export type MicroRecovery = { state: 'revealed'; readingId: number; reveal: MicroRevealView } | { state: 'pending'; readingId: number | null };
+export type MicroRecovery =
+  | { state: 'revealed'; readingId: number; reveal: MicroRevealView }
+  | { state: 'pending'; readingId: number | null }
+  // Only for `recent`: the daily card's screen asks whether there is a pack, and none is an answer, not an error.
+  | { state: 'none'; readingId: null };
 
 export const MICRO_NOT_FOUND = 'Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».';
 
@@ -97,5 +101,6 @@ export async function recoverMicro(d: MicroDeps, userId: number, by: MicroRecove
   if (pack?.reading_id) return reveal(pack.reading_id);
   const order = await openOrder(d, userId, null);
   if (order && !pack) return { state: 'pending', readingId: order.reading_id };
+  if (by.recent) return { state: 'none', readingId: null };
   throw notFound();
 }
