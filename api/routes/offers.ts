@@ -10,7 +10,7 @@ import { flag, readingId, readingIdQuery } from '../schemas';
 
 const revealBody = z.object({ readingId });
 
-// What a payment return names, if anything: the order (a UUID) or the reading; `recent` for the daily card's screen.
+// What a payment return names, if anything: the order (a UUID) or the reading; `recent` (today's pack) for the daily card's screen.
 const recoverBody = z.object({
   orderId: z.uuid({ error: 'ожидается номер заказа' }).optional(),
   readingId: readingId.optional(),

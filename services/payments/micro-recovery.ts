@@ -3,7 +3,8 @@
 // pack is found by ids the server recorded (the order's reading, the purchase's), never by a card's name, and
 // nothing is invented: no pack is a 404 with a Russian message, a pack whose payment is not recorded yet is
 // `pending` (the screen polls).
-import { DAY_MS } from '../../domain/time';
+import * as usersRepo from '../../db/repositories/users';
+import { DAY_MS, localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
 import { ownedReading, revealMicro, type MicroAdviceWriter, type MicroDeps, type MicroRevealView } from './micro';
 
@@ -21,7 +22,7 @@ const notFound = () => new ServiceError('not_found', MICRO_NOT_FOUND, { code: 'm
 export interface MicroRecoveryQuery {
   orderId?: string;
   readingId?: number;
-  /** Only a pack bought in the last 24 hours, the window it opens the day analysis for (the daily card's screen). */
+  /** Only a pack bought since the user's local midnight, for today's card (the daily card's screen). */
   recent?: boolean;
 }
 
@@ -96,8 +97,16 @@ export async function recoverMicro(d: MicroDeps, userId: number, by: MicroRecove
     }
   }
 
-  // 3. Nothing named: the user's latest paid pack (a recent one, for the daily card's screen).
-  const pack = await latestPack(d, userId, by.recent ? new Date(d.clock().getTime() - DAY_MS) : null);
+  // 3. Nothing named: the user's latest paid pack (one of today's, for the daily card's screen: a pack bought
+  // yesterday belongs to yesterday's card).
+  let since: Date | null = null;
+  if (by.recent) {
+    const user = await usersRepo.findUser(d.db, userId);
+    if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+    const now = d.clock();
+    since = zonedTimeToUtc(localDate(now, user.time_zone), '00:00', user.time_zone);
+  }
+  const pack = await latestPack(d, userId, since);
   if (pack?.reading_id) return reveal(pack.reading_id);
   const order = await openOrder(d, userId, null);
   if (order && !pack) return { state: 'pending', readingId: order.reading_id };
