@@ -38,6 +38,8 @@ export interface UsersTable {
   home_screen_offered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 0016: when the last payment granted something (the app's clock): no upsell within the hour after. */
   last_paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 0019: «Перевёрнутые карты»: deal cards reversed too (the default), or all upright. */
+  reversals: Generated<boolean>;
 }
 
 /** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */

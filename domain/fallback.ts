@@ -1,6 +1,9 @@
 // The card-based interpreter's entry points: a whole reading (composed in domain/reading/), and the short
 // daily-card and day-analysis texts used when no AI text can be produced. Pure and deterministic.
 import { oneLine, orientationWords, type ReadingPromptInput } from './prompts';
+
+/** « (прямое положение)» after the card's name, or nothing for a user without reversed cards. */
+const orientationNote = (o: Orientation, reversals: boolean) => (reversals ? ` (${orientationWords(o)})` : '');
 import { composeReading } from './reading';
 import { wordsFor } from './reading/lexicon';
 import type { Orientation, TarotCard } from './types';
@@ -23,12 +26,12 @@ export function buildFallbackInterpretation(input: ReadingPromptInput): string {
 }
 
 /** The short daily-card text when no AI text is available: the card's keywords. */
-export function buildDailyCardFallback(card: TarotCard, orientation: Orientation): string {
-  return `Карта дня — **${card.name}** (${orientationWords(orientation)}). Ключевые слова дня: ${joinRu(keywordsOf(card, orientation))}.`;
+export function buildDailyCardFallback(card: TarotCard, orientation: Orientation, reversals = true): string {
+  return `Карта дня — **${card.name}**${orientationNote(orientation, reversals)}. Ключевые слова дня: ${joinRu(keywordsOf(card, orientation))}.`;
 }
 
 /** The detailed day analysis without AI: the card's meanings, keywords and the user's plans. */
-export function buildDailyGuidanceFallback(card: TarotCard, orientation: Orientation, plans: string | null): string {
+export function buildDailyGuidanceFallback(card: TarotCard, orientation: Orientation, plans: string | null, reversals = true): string {
   const kw = keywordsOf(card, orientation);
   const other = orientation === 'reversed' ? card.meaning : card.reversedMeaning;
   // Opportunities are the card's strengths, risks its difficulties (never the other way round).
@@ -39,7 +42,7 @@ export function buildDailyGuidanceFallback(card: TarotCard, orientation: Orienta
     : `Сегодня карта говорит скорее о рисках, чем о возможностях: ${joinRu(bad)}.`;
   const out = [
     '## Энергия дня',
-    `Сегодня с вами **${card.name}** (${orientationWords(orientation)}). ${meaningOf(card, orientation)}`,
+    `Сегодня с вами **${card.name}**${orientationNote(orientation, reversals)}. ${meaningOf(card, orientation)}`,
     '## Возможности и риски',
     `${chances} ${
       orientation === 'reversed' ? 'Если выправить перекос, о котором говорит карта, день может повернуться так:' : 'Но помните и о теневой стороне карты:'

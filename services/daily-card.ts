@@ -49,6 +49,7 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
     const { day, endsAt } = userDay(user, now);
     return {
       day,
+      reversals: user.reversals,
       canRedraw: canRedrawDailyCard(entitlementOf(user, now, deps.specialAccessUserIds)),
       resetsAt: endsAt,
     };
@@ -71,7 +72,7 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
     /** Deals today's card; a second call returns the same card unless a paid user asks to redraw. */
     async draw(userId: number, redraw: boolean): Promise<DailyCardView> {
       const ctx = await context(userId);
-      const [dealt] = deal(DECK_IDS, 1, deps.randomInt);
+      const [dealt] = deal(DECK_IDS, 1, deps.randomInt, { reversals: ctx.reversals });
       const { usage, drawn } = await usageRepo.claimDailyCard(deps.db, userId, ctx.day, dealt, redraw && ctx.canRedraw);
       const s = await ritualRepo.recordStreakDay(deps.db, userId, ctx.day, addDays(ctx.day, -1));
       const streak = streakView({ current: s.streak_current, best: s.streak_best, lastDay: s.streak_last_day }, ctx.day);

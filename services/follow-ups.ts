@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import * as repo from '../db/repositories/follow-ups';
 import type { Reading, ReadingFollowUp } from '../db/schema';
 import { CARD_BY_ID, DECK } from '../domain/deck';
-import { deal } from '../domain/deal';
+import { deal, speaksOfReversals } from '../domain/deal';
 import {
   buildFollowUpFallback,
   buildFollowUpMessages,
@@ -98,8 +98,9 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     if (r.status === 'dealt') throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом его можно уточнить');
   }
 
-  function promptInput(r: Reading, earlier: ReadingFollowUp[], f: ReadingFollowUp): FollowUpInput {
+  function promptInput(r: Reading, earlier: ReadingFollowUp[], f: ReadingFollowUp, reversals: boolean): FollowUpInput {
     return {
+      reversals: speaksOfReversals(reversals, [...r.cards, ...earlier.map((e) => e.card), f.card]),
       spreadType: r.spread_type,
       question: r.question,
       cards: r.cards,
@@ -118,7 +119,8 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   async function write(f: AnswerFlight, r: Reading, row: ReadingFollowUp, leaseId: string): Promise<ReadingFollowUp | undefined> {
     const heartbeat = setInterval(() => void repo.extendFollowUpClaim(deps.db, row.id, leaseId, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
     try {
-      const input = promptInput(r, await repo.listFollowUps(deps.db, r.id), row);
+      const [earlier, user] = await Promise.all([repo.listFollowUps(deps.db, r.id), users.requireUser(r.user_id)]);
+      const input = promptInput(r, earlier, row, user.reversals);
       if (ai.enabled) {
         try {
           const text = await ai(buildFollowUpMessages(input), (piece) => f.push(piece));
@@ -235,7 +237,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       refuseCrisis(question);
       const reading = await owned(userId, readingId);
       checkFinished(reading);
-      const pre = await allowanceFor(userId, 0);
+      const [pre, { reversals }] = await Promise.all([allowanceFor(userId, 0), users.requireUser(userId)]);
       if (pre.locked) throw new ServiceError('payment_required', FOLLOW_UP_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
       const leaseId = nextLease();
       const { row, repeated, used } = await deps.db.transaction().execute(async (trx) => {
@@ -251,7 +253,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
         // The AI call is reserved here, so only an accepted follow-up takes it (a refusal rolls it back).
         await ai.takeSlot(userId, trx);
         const onTable = [...r.cards.map((c) => c.cardId), ...existing.map((e) => e.card.cardId)];
-        const [card] = deal(DECK_IDS, 1, deps.randomInt, onTable);
+        const [card] = deal(DECK_IDS, 1, deps.randomInt, { reversals, exclude: onTable });
         const created = await repo.insertFollowUp(trx, { readingId, userId, seq: existing.length + 1, question, card: { ...card, position: 0 }, leaseId, leaseMs: LEASE_MS });
         return { row: created, repeated: false, used: created.seq };
       });

@@ -144,7 +144,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           userId,
           spreadType: spread.id,
           question: q.question,
-          cards: deal(DECK_IDS, spread.cards, deps.randomInt),
+          cards: deal(DECK_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
           level: interpretationLevel(charged.entitlement),
           status: 'dealt',
           chargedDay: charged.day,

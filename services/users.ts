@@ -38,6 +38,8 @@ export interface UserStatus {
   notifyDaily: boolean;
   /** The deck the user sees: 'rws' (classic, the default) or 'drawn'. */
   deck: DeckId;
+  /** «Перевёрнутые карты»: the deal reverses cards (the default), or deals them all upright. */
+  reversals: boolean;
   /** The next local midnight, when today's limits reset (ISO). */
   resetsAt: string;
   /** Consecutive days with the daily card. */
@@ -97,6 +99,7 @@ export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefin
     timeZone: user.time_zone,
     notifyDaily: user.notify_daily,
     deck: isDeckId(user.deck) ? user.deck : DEFAULT_DECK,
+    reversals: user.reversals,
     resetsAt: endsAt.toISOString(),
     ...ritualStatus(user, today),
   };
@@ -216,6 +219,7 @@ export function createUserService(deps: ServiceDeps) {
         timeZone: s.timeZone,
         notifyDaily: s.notifyDaily,
         deck: s.deck,
+        reversals: s.reversals,
         localTime: `${pad(now.hour)}:${pad(now.minute)}`,
         reminderTime: deps.dailyReminderTime ?? DEFAULT_REMINDER_TIME,
       };
@@ -242,7 +246,7 @@ export function createUserService(deps: ServiceDeps) {
       await recent.ensure(userId, '', () => usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone));
     },
 
-    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: string }) {
+    async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: string; reversals?: boolean }) {
       if (s.timeZone !== undefined && !isValidTimeZone(s.timeZone))
         throw new ServiceError('bad_input', 'timeZone: неизвестный часовой пояс');
       if (s.deck !== undefined && !isDeckId(s.deck)) throw new ServiceError('bad_input', `deck: ожидается одно из ${DECKS.join(', ')}`);

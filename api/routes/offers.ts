@@ -6,9 +6,16 @@ import { ANALYTICS_EVENTS } from '../../domain/analytics';
 import type { Services } from '../../services';
 import { requireAdmin, type AppEnv } from '../auth';
 import { ok, validate } from '../http';
-import { readingId, readingIdQuery } from '../schemas';
+import { flag, readingId, readingIdQuery } from '../schemas';
 
 const revealBody = z.object({ readingId });
+
+// What a payment return names, if anything: the order (a UUID) or the reading; `recent` (today's pack) for the daily card's screen.
+const recoverBody = z.object({
+  orderId: z.uuid({ error: 'ожидается номер заказа' }).optional(),
+  readingId: readingId.optional(),
+  recent: flag.optional(),
+});
 
 const trackBody = z.object({
   event: z.enum(ANALYTICS_EVENTS, { error: `ожидается одно из: ${ANALYTICS_EVENTS.join(', ')}` }),
@@ -26,6 +33,7 @@ export const offerRoutes = (s: Services) =>
       ok(c, await s.payments.entitlements(c.var.userId, c.req.valid('query').readingId ?? null)),
     )
     .post('/readings/micro/reveal', validate('json', revealBody), async (c) => ok(c, await s.payments.reveal(c.var.userId, c.req.valid('json').readingId)))
+    .post('/readings/micro/recover', validate('json', recoverBody), async (c) => ok(c, await s.payments.recoverMicro(c.var.userId, c.req.valid('json'))))
     .get('/upsell/week', async (c) => ok(c, await s.payments.upsellWeek(c.var.userId)))
     .post('/analytics/track', validate('json', trackBody), async (c) => {
       const b = c.req.valid('json');

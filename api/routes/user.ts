@@ -43,9 +43,10 @@ const settingsBody = z
     timeZone: z.string({ error: 'ожидается строка' }).max(64).optional(),
     notifyDaily: flag.optional(),
     deck: deck.optional(),
+    reversals: flag.optional(),
   })
-  .refine((b) => b.timeZone !== undefined || b.notifyDaily !== undefined || b.deck !== undefined, {
-    message: 'нужно timeZone, notifyDaily или deck',
+  .refine((b) => b.timeZone !== undefined || b.notifyDaily !== undefined || b.deck !== undefined || b.reversals !== undefined, {
+    message: 'нужно timeZone, notifyDaily, deck или reversals',
     path: ['timeZone'],
   });
 

@@ -1,4 +1,5 @@
-// /settings: the time zone (quotas and the reminder follow the user's local day), the daily reminder and the deck,
+// /settings: the time zone (quotas and the reminder follow the user's local day), the daily reminder, the deck and
+// «Перевёрнутые карты» (off: every card is dealt upright),
 // switched with inline buttons and stored through the users service, as the app's PUT /api/user/settings.
 import { Composer, InlineKeyboard } from 'grammy';
 import { DECK_INFO, DECKS, isDeckId } from '../../domain/decks';
@@ -41,6 +42,7 @@ async function settingsView(ctx: BotContext, userId: number) {
     `🌍 Часовой пояс: ${escapeHtml(zone)} (сейчас ${status.localTime})`,
     `🔔 Напоминание о карте дня: ${status.notifyDaily ? `включено, в ${status.reminderTime}` : 'выключено'}`,
     `🃏 Колода: ${DECK_INFO[status.deck].name}${status.deck === 'rws' ? ` — ${DECK_INFO.rws.credit}` : ''}`,
+    `🔄 Перевёрнутые карты: ${status.reversals ? 'включены' : 'выключены, все карты ложатся прямо'}`,
     '',
     'Лимиты раскладов обновляются в полночь по вашему времени.',
   ].join('\n');
@@ -48,6 +50,8 @@ async function settingsView(ctx: BotContext, userId: number) {
     .text(status.notifyDaily ? '🔕 Выключить напоминание' : '🔔 Включить напоминание', `set:notify:${status.notifyDaily ? 0 : 1}`)
     .row()
     .text('🌍 Сменить часовой пояс', 'set:tz')
+    .row()
+    .text(status.reversals ? '🔄 Выключить перевёрнутые карты' : '🔄 Включить перевёрнутые карты', `set:rev:${status.reversals ? 0 : 1}`)
     .row();
   // The deck: a button for each, the chosen one marked.
   for (const id of DECKS) keyboard.text(`${id === status.deck ? '✅ ' : ''}${DECK_INFO[id].name}`, `set:deck:${id}`);
@@ -79,6 +83,12 @@ composer.callbackQuery(/^set:notify:([01])$/, async (ctx) => {
   const on = ctx.match[1] === '1';
   await ctx.deps.services.users.updateSettings(ctx.from.id, { notifyDaily: on });
   await showSettings(ctx, on ? 'Напоминание включено' : 'Напоминание выключено');
+});
+
+composer.callbackQuery(/^set:rev:([01])$/, async (ctx) => {
+  const on = ctx.match[1] === '1';
+  await ctx.deps.services.users.updateSettings(ctx.from.id, { reversals: on });
+  await showSettings(ctx, on ? 'Перевёрнутые карты включены' : 'Перевёрнутые карты выключены');
 });
 
 composer.callbackQuery(/^set:deck:(\w{1,16})$/, async (ctx) => {

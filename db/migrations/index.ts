@@ -18,6 +18,7 @@ import * as m0015 from './0015_plan_ids';
 import * as m0016 from './0016_autopay';
 import * as m0017 from './0017_support_desk';
 import * as m0018 from './0018_reviews';
+import * as m0019 from './0019_reversals';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_autopay': m0016,
   '0017_support_desk': m0017,
   '0018_reviews': m0018,
+  '0019_reversals': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

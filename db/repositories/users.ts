@@ -101,6 +101,7 @@ const STATUS_USER_COLUMNS = [
   'day_guard_until',
   'notify_daily',
   'deck',
+  'reversals',
   'streak_current',
   'streak_best',
   'streak_last_day',
@@ -159,7 +160,7 @@ export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): P
   return found;
 }
 
-export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; guard?: { day: string; until: Date } | null }): Promise<void> {
+export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; reversals?: boolean; guard?: { day: string; until: Date } | null }): Promise<void> {
   const set: Record<string, unknown> = {};
   if (s.timeZone !== undefined) set.time_zone = s.timeZone;
   if (s.guard !== undefined) {
@@ -168,6 +169,7 @@ export async function updateSettings(db: Q, id: number, s: { timeZone?: string; 
   }
   if (s.notifyDaily !== undefined) set.notify_daily = s.notifyDaily;
   if (s.deck !== undefined) set.deck = s.deck;
+  if (s.reversals !== undefined) set.reversals = s.reversals;
   if (Object.keys(set).length === 0) return;
   await db.updateTable('users').set({ ...set, updated_at: sql`now()` }).where('id', '=', id).execute();
 }

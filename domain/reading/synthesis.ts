@@ -141,7 +141,8 @@ function reversalsLine(ctx: Ctx, cards: ReadCard[]): string | null {
   const reversed = cards.filter((c) => c.orientation === 'reversed');
   if (n < 3) return null;
   if (reversed.length * 2 > n) return ctx.pick.pick('syn:reversed', reversed.some((c) => c.valence > 0) ? MANY_REVERSED_GOOD : MANY_REVERSED_HARD);
-  if (reversed.length === 0) return ctx.pick.pick('syn:upright', ALL_UPRIGHT);
+  // A user who deals without reversed cards hears nothing about orientation.
+  if (reversed.length === 0) return ctx.input.reversals === false ? null : ctx.pick.pick('syn:upright', ALL_UPRIGHT);
   return null;
 }
 

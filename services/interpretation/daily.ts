@@ -4,6 +4,7 @@ import * as aiRepo from '../../db/repositories/interpretations';
 import * as usageRepo from '../../db/repositories/usage';
 import type { User } from '../../db/schema';
 import { CARD_BY_ID } from '../../domain/deck';
+import { speaksOfReversals } from '../../domain/deal';
 import { userDay } from '../../domain/day';
 import { buildDailyCardFallback, buildDailyGuidanceFallback } from '../../domain/fallback';
 import { buildDailyCardMessages, buildDailyGuidanceMessages } from '../../domain/prompts';
@@ -35,14 +36,16 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
     const usage = await usageRepo.findUsage(deps.db, user.id, day);
     const card = usage?.daily_card_id ? CARD_BY_ID.get(usage.daily_card_id) : undefined;
     if (!usage || !card) throw new ServiceError('conflict', 'Сначала вытяните карту дня', { redirect: '/daily-card' });
-    return { day, card, orientation: usage.daily_card_orientation ?? 'upright' };
+    const orientation = usage.daily_card_orientation ?? 'upright';
+    // A user without reversed cards reads no word about orientation (a card dealt reversed before still says so).
+    return { day, card, orientation, reversals: speaksOfReversals(user.reversals, [{ orientation }]) };
   }
 
   return {
     /** POST /api/interpret-daily-card: a short message for the caller's own card of today (cached per card). */
     async dailyCard(userId: number): Promise<{ interpretation: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
       const user = await users.requireUser(userId);
-      const { day, card, orientation } = await todaysCard(user);
+      const { day, card, orientation, reversals } = await todaysCard(user);
       const key = `${card.id}:${orientation}`;
       const out = (r: { text: string; fallback: boolean; error: string | null }) => ({
         interpretation: r.text,
@@ -53,14 +56,14 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
       });
       const cached = await aiRepo.findDailyCardNote(deps.db, userId, day, key);
       if (cached) return out({ text: cached, fallback: false, error: null });
-      if (!provider.enabled) return out({ text: buildDailyCardFallback(card, orientation), fallback: true, error: AI_ERRORS.notInitialized });
+      if (!provider.enabled) return out({ text: buildDailyCardFallback(card, orientation, reversals), fallback: true, error: AI_ERRORS.notInitialized });
       const pendingKey = `${userId}:${day}:${key}`;
       let pending = dailyPending.get(pendingKey);
       if (!pending) {
         pending = (async () => {
           await takeSlot(userId);
           try {
-            const text = await provider.complete(buildDailyCardMessages(card, orientation), {
+            const text = await provider.complete(buildDailyCardMessages(card, orientation, reversals), {
               signal: new AbortController().signal,
               maxTokens: DAILY_CARD_MAX_TOKENS,
             });
@@ -68,7 +71,7 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
             return { text: text.trim(), fallback: false, error: null };
           } catch (err) {
             if (!(err instanceof ProviderFailure)) throw err;
-            return { text: buildDailyCardFallback(card, orientation), fallback: true, error: AI_ERRORS.dailyCard };
+            return { text: buildDailyCardFallback(card, orientation, reversals), fallback: true, error: AI_ERRORS.dailyCard };
           }
         })().finally(() => dailyPending.delete(pendingKey));
         dailyPending.set(pendingKey, pending);
@@ -83,20 +86,20 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
         throw new ServiceError('payment_required', `Подробный разбор дня открывает ${detailedDayOpenedBy()}.`, {
           redirect: '/subscription',
         });
-      const { card, orientation } = await todaysCard(user);
+      const { card, orientation, reversals } = await todaysCard(user);
       const cleanPlans = plans && plans.trim() ? plans.trim() : null;
       const out = (guidance: string, error: string | null) => ({ guidance, fallback: error !== null, error, cardId: card.id, cardName: card.name });
-      if (!provider.enabled) return out(buildDailyGuidanceFallback(card, orientation, cleanPlans), AI_ERRORS.notInitialized);
+      if (!provider.enabled) return out(buildDailyGuidanceFallback(card, orientation, cleanPlans, reversals), AI_ERRORS.notInitialized);
       await takeSlot(userId);
       try {
-        const text = await provider.complete(buildDailyGuidanceMessages(card, orientation, cleanPlans), {
+        const text = await provider.complete(buildDailyGuidanceMessages(card, orientation, cleanPlans, reversals), {
           signal: new AbortController().signal,
           maxTokens: GUIDANCE_MAX_TOKENS,
         });
         return out(text.trim(), null);
       } catch (err) {
         if (!(err instanceof ProviderFailure)) throw err;
-        return out(buildDailyGuidanceFallback(card, orientation, cleanPlans), AI_ERRORS.guidance);
+        return out(buildDailyGuidanceFallback(card, orientation, cleanPlans, reversals), AI_ERRORS.guidance);
       }
     },
   };

@@ -10,6 +10,7 @@ import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
 import { cardEnding } from '../../domain/cut-off';
+import { speaksOfReversals } from '../../domain/deal';
 import { buildFallbackInterpretation } from '../../domain/fallback';
 import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/prompts';
 import { ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
@@ -58,7 +59,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   /** The reading's prompt with the user's first name and natal signs (both optional colour). */
   async function fullPromptInput(r: Reading): Promise<ReadingPromptInput> {
     const [user, astro] = await Promise.all([usersRepo.findUser(deps.db, r.user_id), natalSigns(deps.db, r.user_id)]);
-    return promptInputOf(r, { firstName: user?.first_name || null, astro });
+    return promptInputOf(r, { firstName: user?.first_name || null, astro, reversals: speaksOfReversals(user?.reversals ?? true, r.cards) });
   }
 
   /** Runs the call this instance claimed. Returns false when the claim was lost before storing. */

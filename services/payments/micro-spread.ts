@@ -49,7 +49,7 @@ export async function createMicroSpreadReading(
       userId,
       spreadType: MICRO_SPREAD_TYPE,
       question: input.question,
-      cards: deal(DECK_IDS, input.cards, d.randomInt),
+      cards: deal(DECK_IDS, input.cards, d.randomInt, { reversals: user.reversals }),
       level: interpretationLevel(entitlementOf(user, d.clock(), d.specialAccessUserIds)),
       status: 'dealt',
       chargedDay: null,

@@ -8,8 +8,9 @@ import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { MicroPurchase, Reading } from '../../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
-import { deal, type RandomInt } from '../../domain/deal';
+import { deal, speaksOfReversals, type RandomInt } from '../../domain/deal';
 import { MICRO_PACK } from '../../domain/catalogue';
+import { DAY_MS } from '../../domain/time';
 import { entitlementOf } from '../../domain/entitlement';
 import { userDay } from '../../domain/day';
 import type { DealtCard } from '../../domain/types';
@@ -46,9 +47,10 @@ export interface MicroRevealView {
 }
 
 /** Writes the personal tip (AI); null or a throw means the fallback is used. */
-export type MicroAdviceWriter = (input: { userId: number; question: string; cards: MicroCardView[]; dailyNote?: string }) => Promise<string | null>;
+export type MicroAdviceWriter = (input: { userId: number; question: string; cards: MicroCardView[]; dailyNote?: string; reversals: boolean }) => Promise<string | null>;
 
-function cardViewOf(c: DealtCard, index: number): MicroCardView {
+/** `reversals` false (the user deals without reversed cards, none lies reversed): no word about orientation. */
+function cardViewOf(c: DealtCard, index: number, reversals: boolean): MicroCardView {
   const card = CARD_BY_ID.get(c.cardId)!;
   return {
     cardId: card.id,
@@ -60,16 +62,16 @@ function cardViewOf(c: DealtCard, index: number): MicroCardView {
     image: card.image,
     keywords: c.orientation === 'reversed' ? card.reversedKeywords : card.keywords,
     meaning: c.orientation === 'reversed' ? card.reversedMeaning : card.meaning,
-    label: index === 0 ? 'Карта дня' : `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})`,
+    label: index === 0 ? 'Карта дня' : reversals ? `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})` : 'Дополнительная карта',
   };
 }
 
 /** A tip built from the cards alone, when no AI text can be had. */
-export function fallbackMicroAdvice(cards: MicroCardView[]): string {
+export function fallbackMicroAdvice(cards: MicroCardView[], reversals: boolean): string {
   const [day, ...extra] = cards;
   const reversed = day.orientation === 'reversed';
   const parts = [
-    `Карта дня «${day.name}» (${reversed ? 'перевёрнутое положение' : 'прямое положение'}) задаёт тон: ${cardMeaning(CARD_BY_ID.get(day.cardId)!, day.orientation)}.`,
+    `Карта дня «${day.name}»${reversals ? ` (${reversed ? 'перевёрнутое положение' : 'прямое положение'})` : ''} задаёт тон: ${cardMeaning(CARD_BY_ID.get(day.cardId)!, day.orientation)}.`,
     extra.length
       ? `Дополнительные карты ${extra.map((c) => `«${c.name}»`).join(' и ')} подсказывают, на что опереться: ${extra
           .map((c) => c.keywords.slice(0, 2).join(' и '))
@@ -83,12 +85,12 @@ export function fallbackMicroAdvice(cards: MicroCardView[]): string {
   return parts.filter(Boolean).join(' ');
 }
 
-function view(mp: MicroPurchase, readingId: number): MicroRevealView {
+function view(mp: MicroPurchase, readingId: number, reversals: boolean): MicroRevealView {
   return {
     readingId,
     purchaseId: mp.id,
     source: mp.source,
-    cards: (mp.cards ?? []).map(cardViewOf),
+    cards: (mp.cards ?? []).map((c, i) => cardViewOf(c, i, reversals)),
     advice: { text: mp.advice?.trim() || MICRO_ADVICE_DEFAULT },
     revealedAt: (mp.revealed_at ?? new Date()).toISOString(),
     spread: microSpreadState(mp),
@@ -96,11 +98,11 @@ function view(mp: MicroPurchase, readingId: number): MicroRevealView {
 }
 
 /** The first card of the reading is its daily card; the two extra cards avoid every card of the reading. */
-function dealMicro(reading: Reading, randomInt: RandomInt): DealtCard[] {
+function dealMicro(reading: Reading, randomInt: RandomInt, reversals: boolean): DealtCard[] {
   const first = reading.cards.find((c) => c.position === 0) ?? reading.cards[0];
-  const daily: DealtCard = first ? { cardId: first.cardId, position: 0, orientation: first.orientation } : deal(DECK_IDS, 1, randomInt)[0];
+  const daily: DealtCard = first ? { cardId: first.cardId, position: 0, orientation: first.orientation } : deal(DECK_IDS, 1, randomInt, { reversals })[0];
   const exclude = [...new Set([daily.cardId, ...reading.cards.map((c) => c.cardId)])];
-  const extra = deal(DECK_IDS, 2, randomInt, exclude).map((c, i) => ({ ...c, position: i + 1 }));
+  const extra = deal(DECK_IDS, 2, randomInt, { reversals, exclude }).map((c, i) => ({ ...c, position: i + 1 }));
   return [daily, ...extra];
 }
 
@@ -125,9 +127,11 @@ export async function ownedReading(db: Db, userId: number, readingId: number): P
  */
 export async function revealMicro(d: MicroDeps, userId: number, readingId: number, writer?: MicroAdviceWriter): Promise<MicroRevealView> {
   const reading = await ownedReading(d.db, userId, readingId);
+  let userReversals = true;
   let mp = await d.db.transaction().execute(async (trx) => {
     const user = await usersRepo.lockUser(trx, userId);
     if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+    userReversals = user.reversals;
     const usable = await microRepo.listUsableMicro(trx, userId, readingId);
     const bound = usable.filter((p) => p.reading_id === readingId);
     let chosen = bound.find((p) => p.revealed_at) ?? bound[0];
@@ -143,22 +147,23 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
       chosen = await microRepo.insertMicroPurchase(trx, { userId, readingId, paymentId: null, source: 'week' });
     if (!chosen) throw new ServiceError('payment_required', 'Микро-пакет не оплачен (micro not purchased)', { code: 'micro_not_purchased' });
     if (chosen.revealed_at) return chosen;
-    return (await microRepo.storeReveal(trx, chosen.id, dealMicro(reading, d.randomInt), '', now)) ?? chosen;
+    return (await microRepo.storeReveal(trx, chosen.id, dealMicro(reading, d.randomInt, user.reversals), '', now)) ?? chosen;
   });
 
+  const reversals = speaksOfReversals(userReversals, mp.cards ?? []);
   if (!mp.advice) {
-    const cards = (mp.cards ?? []).map(cardViewOf);
+    const cards = (mp.cards ?? []).map((c, i) => cardViewOf(c, i, reversals));
     let text: string | null = null;
     try {
-      text = writer ? await writer({ userId, question: reading.question, cards, dailyNote: await dailyNoteOf(d, userId, cards[0]) }) : null;
+      text = writer ? await writer({ userId, question: reading.question, cards, dailyNote: await dailyNoteOf(d, userId, cards[0]), reversals }) : null;
     } catch {
       text = null;
     }
-    const advice = text?.trim() || fallbackMicroAdvice(cards);
+    const advice = text?.trim() || fallbackMicroAdvice(cards, reversals);
     await d.db.updateTable('micro_purchases').set({ advice }).where('id', '=', mp.id).where((eb) => eb.or([eb('advice', 'is', null), eb('advice', '=', '')])).execute();
     mp = (await d.db.selectFrom('micro_purchases').selectAll().where('id', '=', mp.id).executeTakeFirstOrThrow()) as MicroPurchase;
   }
-  return view(mp, readingId);
+  return view(mp, readingId, reversals);
 }
 
 /** The short message of today's daily card the user already read, so the tip can agree with it. */

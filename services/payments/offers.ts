@@ -9,6 +9,7 @@ import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
 import type { PaymentContext } from './context';
 import { entitlementsOf, revealMicro } from './micro';
+import { recoverMicro, type MicroRecoveryQuery } from './micro-recovery';
 
 export function createOffers(ctx: PaymentContext) {
   const deps = ctx.deps;
@@ -158,6 +159,9 @@ export function createOffers(ctx: PaymentContext) {
 
     /** POST /api/readings/micro/reveal */
     reveal: (userId: number, readingId: number) => revealMicro(ctx.microDeps, userId, readingId, ctx.adviceWriter),
+
+    /** POST /api/readings/micro/recover: the pack a payment return lands on, found by the server's ids. */
+    recoverMicro: (userId: number, by: MicroRecoveryQuery) => recoverMicro(ctx.microDeps, userId, by, ctx.adviceWriter),
 
   };
   return offers;

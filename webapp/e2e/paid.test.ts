@@ -11,6 +11,7 @@ import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
 import { apiFromPage } from './ritual-helpers';
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+const NOT_FOUND = 'Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».';
 
 describe.runIf(browserAvailable())('paid screens (browser)', () => {
   let env: BrowserEnv;
@@ -211,10 +212,28 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('micro result without a payment context goes back to the interactive card', async () => {
-    const { page } = await env.newPage();
-    await page.goto(`${env.baseUrl}/dev/launch?user=610005&to=/micro-result`);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/interactive-daily-card');
+  it('a paid micro pack whose return lands on a fresh page (nothing stored) shows its own reading’s cards, found by the server', async () => {
+    const user = 610005;
+    const buyer = await env.newPage();
+    await buyer.page.goto(`${env.baseUrl}/dev/launch?user=${user}&to=/`);
+    await buyer.page.getByTestId('greeting').waitFor();
+    const paidFor = (await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' })).body.data.readingId;
+    expect((await apiFromPage(buyer.page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).body.data.mock).toBe(true);
+    // A later reading with another card: it is neither the pack's reading nor its daily card.
+    await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
+
+    // The return: another browser context, no localStorage, no reading id in the address.
+    const { page, consoleErrors } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=${user}&to=/micro-result`);
+    await page.getByTestId('micro-success').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pendingReadingId'))).toBeNull();
+    const names = await page.getByTestId('micro-card-name').allTextContents();
+    expect(names).toHaveLength(3);
+    expect(names[0]).toBe('Маг');
+    expect(names).not.toContain('Шут');
+    const stored = (await apiFromPage(page, 'POST', '/api/readings/micro/reveal', { readingId: paidFor })).body.data.cards.map((c: { name: string }) => c.name);
+    expect(names).toEqual(stored);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('micro result polls the entitlements, offers a manual refresh, and reveals once the payment is confirmed', async () => {
@@ -252,7 +271,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.evaluate(() => localStorage.getItem('pendingMicroPayment'))).toBeNull();
   });
 
-  it('micro result error states: purchase not found, a temporary problem, and a missing reading id', async () => {
+  it('micro result error states: purchase not found, a temporary problem, and nothing bought at all (never an invented card)', async () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610007&to=/`);
     await page.getByTestId('greeting').waitFor();
@@ -261,20 +280,18 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await apiFromPage(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
     const resultUrl = `${env.baseUrl}/micro-result?product=micro&readingId=${readingId}&user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'micro-result', readingId }))}`;
 
-    // The reveal says 'micro not purchased' (as right after a payment), also for the recovery attempt.
-    await page.route('**/api/readings/micro/reveal', (route) =>
-      route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Микро-пакет не оплачен (micro not purchased)', code: 'micro_not_purchased' }) }),
+    // The server does not find the pack: its own Russian words, with «Попробовать снова».
+    await page.route('**/api/readings/micro/recover', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, error: NOT_FOUND, code: 'micro_not_found' }) }),
     );
     await page.goto(resultUrl);
-    await expect.poll(() => text(page, 'micro-error-message')).toBe(
-      'Покупка временно не найдена. Так бывает сразу после оплаты: подождите 10–30 секунд и нажмите «Попробовать снова».',
-    );
+    await expect.poll(() => text(page, 'micro-error-message')).toBe(NOT_FOUND);
     expect(await page.getByTestId('micro-home').textContent()).toBe('На главную');
     await env.screenshot(page, 'micro-result-not-found');
 
     // Any other failure.
-    await page.unroute('**/api/readings/micro/reveal');
-    await page.route('**/api/readings/micro/reveal', (route) =>
+    await page.unroute('**/api/readings/micro/recover');
+    await page.route('**/api/readings/micro/recover', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Сервис временно недоступен' }) }),
     );
     await page.getByTestId('micro-retry').click();
@@ -283,18 +300,20 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     );
 
     // Try again once the server is back.
-    await page.unroute('**/api/readings/micro/reveal');
+    await page.unroute('**/api/readings/micro/recover');
     await page.getByTestId('micro-retry').click();
     await page.getByTestId('micro-success').waitFor();
     expect((await page.getByTestId('micro-card-name').allTextContents())[0]).toBe('Маг');
 
-    // No reading id anywhere and no way to find or make one.
+    // Nothing bought at all (the real server): the error and a retry, no card, no reading made up.
     const fresh = await env.newPage();
-    await fresh.page.goto(`${env.baseUrl}/dev/launch?user=610008&to=/`);
-    await fresh.page.getByTestId('greeting').waitFor();
-    await fresh.page.route('**/api/user/reading*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"нет"}' }));
-    await fresh.page.goto(`${env.baseUrl}/micro-result?product=micro&user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'micro-result' }))}`);
-    await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe('Не удаётся найти ID расклада. Попробуйте обновить страницу');
+    await fresh.page.goto(`${env.baseUrl}/dev/launch?user=610008&to=/micro-result`);
+    await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe(NOT_FOUND);
+    expect(await fresh.page.getByTestId('micro-card-name').count()).toBe(0);
+    expect(await fresh.page.getByTestId('micro-result').textContent()).not.toContain('Шут');
+    await fresh.page.getByTestId('micro-retry').click();
+    await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe(NOT_FOUND);
+    expect((await apiFromPage(fresh.page, 'GET', '/api/user/readings')).body.data.readings).toEqual([]);
     await fresh.page.getByTestId('micro-home').click();
     await expect.poll(() => new URL(fresh.page.url()).pathname).toBe('/interactive-daily-card');
   });

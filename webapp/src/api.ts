@@ -112,7 +112,7 @@ export type DailyCardAvailability = DataOf<typeof client.user['daily-card']['ava
 export type ReadingsPage = DataOf<typeof client.user.readings.$get>;
 
 export const getStatus = () => call(client.user.status.$get());
-export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn' }) => call(client.user.settings.$put({ json: s }));
+export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn'; reversals?: boolean }) => call(client.user.settings.$put({ json: s }));
 /** The server refuses an unknown spread type with a 400 naming spreadType. */
 export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
   call(client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }));

@@ -6,6 +6,7 @@ import { REVERSED_STYLE } from '../../art/card-art';
 import { cardImageUrl, DECK_INFO } from '../../../domain/decks';
 import { getCard } from '../../../domain/deck';
 import { useDeck } from '../deck';
+import { useStatus } from '../hooks/useStatus';
 import { useBackButton } from '../telegram/bridge';
 import type { ZoomCard } from '../zoom';
 import { cardBox } from './CardImage';
@@ -16,6 +17,9 @@ export default function CardZoomDialog({ card, onClose }: { card: ZoomCard; onCl
   const data = getCard(card.id);
   const { width, height } = cardBox(deck, 'large', 240);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // A user who deals without reversed cards is not told «Прямое положение» (a card dealt reversed before still is).
+  const { data: status } = useStatus();
+  const showOrientation = card.reversed || status?.userStatus.reversals !== false;
   useBackButton(onClose);
 
   useEffect(() => {
@@ -57,9 +61,11 @@ export default function CardZoomDialog({ card, onClose }: { card: ZoomCard; onCl
           <h2 className="zoom-name" data-testid="zoom-name">
             {card.name}
           </h2>
-          <p className="zoom-orientation" data-testid="zoom-orientation">
-            {card.reversed ? 'Перевёрнутое положение' : 'Прямое положение'}
-          </p>
+          {showOrientation && (
+            <p className="zoom-orientation" data-testid="zoom-orientation">
+              {card.reversed ? 'Перевёрнутое положение' : 'Прямое положение'}
+            </p>
+          )}
           {keywords.length > 0 && <p className="zoom-keywords">{keywords.join(' · ')}</p>}
           {meaning && (
             <p className="zoom-meaning" data-testid="zoom-meaning">

@@ -5,7 +5,7 @@ import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/catalogue';
 import { microContents } from '../../../domain/claims';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError, dailyCardAvailable, drawDailyCard, listReadings, type DailyCardView } from '../api';
+import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
 import { Icon } from '../components/Icon';
@@ -21,6 +21,7 @@ import {
   getPricing,
   interpretDailyCard,
   microCta,
+  recoverMicro,
   revealMicro,
   saveReading,
   track,
@@ -30,7 +31,7 @@ import {
 import { MicroCards, MicroSpreadButton, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
 import { PriceNote, pricesFor } from '../payments/prices';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
-import { markMicroPending, pendingContext, pendingReadingId, rememberDailyCard } from '../payments/storage';
+import { markMicroPending, microPaymentPending, pendingReadingId } from '../payments/storage';
 import '../payments/paid.css';
 
 export const DRAW_DELAY_MS = 1500;
@@ -40,17 +41,15 @@ const GUIDANCE_ERROR = 'Ошибка получения подробной ин�
 
 type Phase = { kind: 'checking' } | { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
 
-/** The reading today's card was saved as (the pending one, or today's saved daily reading of it) and what it has bought. */
-async function loadPaidState(card: DailyCardView['card']) {
-  const ctx = pendingContext();
-  let known = ctx?.cardName === card.name ? (ctx.readingId ?? pendingReadingId()) : null;
-  if (!known) {
-    // Today's saved daily reading of this card (the pack's 3-card reading may be newer).
-    const recent = await listReadings(10, 0).catch(() => null);
-    const saved = recent?.readings.find((r) => r.spreadType === 'free_daily' && r.cards[0]?.name === card.name && Date.now() - Date.parse(r.createdAt) < 86_400_000);
-    if (saved) known = saved.id;
-  }
-  return { readingId: known, ent: await getEntitlements(known).catch(() => null) };
+/**
+ * The pack bought for today's card, as the server found it: by the reading this device paid for (its id), else
+ * the user's pack of the last 24 hours; never by a card's name. Then what that reading has bought.
+ */
+async function loadPaidState() {
+  const hint = microPaymentPending() ? pendingReadingId() : null;
+  const found = await recoverMicro(hint ? { readingId: hint } : { recent: true }).catch(() => null);
+  const readingId = found?.readingId ?? hint;
+  return { readingId, reveal: found?.state === 'revealed' ? found.reveal : null, ent: await getEntitlements(readingId).catch(() => null) };
 }
 
 /** The micro-result address: it passes the result screen's access guard and names the reading. */
@@ -78,7 +77,7 @@ export default function InteractiveDailyCard() {
   // Once the card is known: prices, the micro offer, what was bought for it, and the cards' short message.
   const { data: pricing = null } = useApi(card ? keys.pricing : null, getPricing);
   const { data: offer = null, reload: reloadOffer } = useApi(card ? keys.microOffer : null, getMicroOffer);
-  const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, () => loadPaidState(card!));
+  const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, loadPaidState);
   // The message is written once per card: reopening the screen shows it again rather than asking the AI anew.
   const message = useApi(
     card ? keys.dailyMessage(`${card.cardId}-${card.orientation}`) : null,
@@ -96,7 +95,9 @@ export default function InteractiveDailyCard() {
   // A reading saved here for the micro pack stands for the one found when the card was opened.
   const [savedId, setReadingId] = useState<number | null>(null);
   const readingId = savedId ?? paid.data?.readingId ?? null;
-  const [micro, setMicro] = useState<MicroReveal | null>(null);
+  // The pack's cards: the server's answer, or the week pass's reveal made on this screen.
+  const [weekReveal, setMicro] = useState<MicroReveal | null>(null);
+  const micro = weekReveal ?? paid.data?.reveal ?? null;
   const [buying, setBuying] = useState(false);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'interactive_daily_card');
   const [guidance, setGuidance] = useState<{ kind: 'closed' } | { kind: 'plans' } | { kind: 'loading' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }>({
@@ -125,11 +126,8 @@ export default function InteractiveDailyCard() {
       });
   };
 
-  // On reveal: remember the card and track it.
   useEffect(() => {
-    if (!card) return;
-    rememberDailyCard(card.name, Date.now(), card.orientation);
-    track('saw_free_card', { cardName: card.name });
+    if (card) track('saw_free_card', { cardName: card.name });
   }, [card?.cardId]);
 
   useEffect(() => {
@@ -147,14 +145,13 @@ export default function InteractiveDailyCard() {
     track('upsell_shown_week', { source: 'interactive_daily_card', priceWeek: pricing?.week.price });
   }, [showWeek]);
 
-  // A pack already bought for this card (or a week pass): the extra cards are shown here.
+  // A week pass opens the extra cards of the reading found for this card without paying.
   useEffect(() => {
-    if (!readingId || !ent || micro) return;
-    if (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek)
-      revealMicro(readingId)
-        .then(setMicro)
-        .catch(() => {});
-  }, [readingId, ent?.hasMicroForCurrentQuestion, ent?.hasActiveWeek]);
+    if (!readingId || !ent?.hasActiveWeek || micro) return;
+    revealMicro(readingId)
+      .then(setMicro)
+      .catch(() => {});
+  }, [readingId, ent?.hasActiveWeek]);
 
   /** The reading the micro pack belongs to: the one saved for this card, or a new saved daily reading. */
   const ensureReading = async (): Promise<number> => {

@@ -1,66 +1,39 @@
-// The micro-result screen: resolve the reading id, guard access (a payment context is
-// needed), poll the entitlements until the server confirms the purchase (25 attempts, min(1000 + 100 ×
-// attempt, 2000) ms apart), reveal the cards the server dealt, and offer the week. The error texts are the
-// spec's; nothing here decides access.
+// The micro-result screen: after paying, ask the server which pack was bought and for which reading
+// (POST /api/readings/micro/recover: by the order or reading the return names, else the latest paid pack), poll
+// while its payment is not recorded yet (25 attempts, min(1000 + 100 × attempt, 2000) ms apart), and show the
+// cards the server dealt, then offer the week. Nothing here picks a reading or a card: a pack the server does
+// not find is an error with «Попробовать снова», never an invented reading.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DECK } from '../../../domain/deck';
 import { ENTITLEMENT_POLL_ATTEMPTS } from '../../../domain/pricing';
+import { ApiError } from '../api';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
-import {
-  debugMicroStatus,
-  errorCode,
-  getEntitlements,
-  getPricing,
-  getWeekUpsell,
-  latestReading,
-  revealMicro,
-  saveReading,
-  syncMethod,
-  track,
-  type Entitlements,
-  type MicroReveal,
-} from '../payments/client';
+import { debugMicroStatus, getPricing, getWeekUpsell, recoverMicro, syncMethod, track, type MicroReveal } from '../payments/client';
 import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
-import { clearMicroPending, microPaymentPending, pendingReadingId, rememberedDailyCard, rememberedDailyOrientation, toReadingId } from '../payments/storage';
+import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from '../payments/storage';
 import { waitFor } from '../payments/pay';
 import { displayMode } from '../payments/prices';
 import '../payments/paid.css';
 import { debugEnabled } from '../debug/boot';
 
 export const MICRO_ERRORS = {
-  noReading: 'Не удаётся найти ID расклада. Попробуйте обновить страницу',
-  noReadingHint: 'Система пытается восстановить связь с вашим раскладом. Нажмите «Попробовать снова» через несколько секунд.',
-  notFound: 'Покупка временно не найдена. Так бывает сразу после оплаты: подождите 10–30 секунд и нажмите «Попробовать снова».',
   other: 'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
   notConfirmed: 'Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.',
   checkFailed: 'Ошибка проверки статуса оплаты. Проверьте подключение к интернету и попробуйте снова.',
 } as const;
 
-const EMERGENCY_TITLE = 'Экстренный расклад';
-const DEFAULT_CARD = 'Шут';
-
 type View =
   | { kind: 'loading'; attempt: number }
   | { kind: 'timeout'; message: string | null; checking: boolean }
   | { kind: 'revealed'; cards: ShownCard[]; advice: string; readingId: number; spread: MicroReveal['spread'] }
-  | { kind: 'error'; message: string; hint?: string };
+  | { kind: 'error'; message: string };
 
-/** Only one emergency reading at a time, even when two effects race. */
-let emergencyInFlight: Promise<number> | null = null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function emergencyReading(): Promise<number> {
-  emergencyInFlight ??= saveReading({ title: EMERGENCY_TITLE, cards: [rememberedDailyCard() ?? DEFAULT_CARD], spreadType: 'free_daily' })
-    .then((r) => r.readingId)
-    .finally(() => {
-      emergencyInFlight = null;
-    });
-  return emergencyInFlight;
-}
-
+/** What the return names: the reading (the URL, user_data, or the id this device kept before paying) and the order. */
 function readQuery() {
   const q = new URLSearchParams(window.location.search);
   let userData: Record<string, unknown> = {};
@@ -70,53 +43,14 @@ function readQuery() {
   } catch {
     userData = {};
   }
+  const orderId = q.get('orderId');
   return {
-    product: q.get('product'),
-    hasUserData: q.has('user_data'),
-    readingId: toReadingId(q.get('readingId')) ?? toReadingId(userData.readingId),
-    orderId: q.get('orderId') ?? undefined,
+    readingId: toReadingId(q.get('readingId')) ?? toReadingId(userData.readingId) ?? (microPaymentPending() ? pendingReadingId() : null),
+    orderId: orderId && UUID.test(orderId) ? orderId : undefined,
     paymentId: q.get('paymentId') ?? q.get('payment_id') ?? undefined,
     debug: q.get('debug') === '1',
   };
 }
-
-/** Step 1: URL readingId, then user_data.readingId, then the stored pending id, then the latest reading, else an emergency reading. */
-async function resolveReadingId(fromUrl: number | null): Promise<number> {
-  const known = fromUrl ?? pendingReadingId();
-  if (known) return known;
-  const latest = await latestReading().catch(() => null);
-  if (latest) return latest.id;
-  return emergencyReading();
-}
-
-/**
- * Step 5: the remembered card first (inserted when missing, the list cut to 3), labelled «Карта дня» and
- * «Дополнительная карта».
- */
-function arrange(cards: { name: string; imgUrl: string; orientation: 'upright' | 'reversed'; meaning?: string }[]): ShownCard[] {
-  const remembered = rememberedDailyCard();
-  let list = cards.slice();
-  if (remembered) {
-    const i = list.findIndex((c) => c.name === remembered);
-    if (i > 0) list = [list[i], ...list.slice(0, i), ...list.slice(i + 1)];
-    if (i === -1) {
-      const known = DECK.find((c) => c.name === remembered);
-      if (known) {
-        // The card keeps the orientation it was dealt with.
-        const orientation = rememberedDailyOrientation();
-        list = [{ name: known.name, imgUrl: known.image, orientation, meaning: orientation === 'reversed' ? known.reversedMeaning : known.meaning }, ...list];
-      }
-    }
-  }
-  return list.slice(0, 3).map((c, i) => ({
-    name: c.name,
-    image: c.imgUrl,
-    orientation: c.orientation,
-    meaning: c.meaning,
-    label: i === 0 ? 'Карта дня' : `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})`,
-  }));
-}
-
 
 export default function MicroResult() {
   const [, navigate] = useLocation();
@@ -124,105 +58,68 @@ export default function MicroResult() {
   const [view, setView] = useState<View>({ kind: 'loading', attempt: 0 });
   const [readingId, setReadingId] = useState<number | null>(null);
   // The prices and the week offer shown under the result (a failed load shows no offer).
-  const { data: pricing = null } = useApi(keys.pricing, getPricing);
   const { data: upsell = null } = useApi(keys.weekUpsell, getWeekUpsell);
-  const [ent, setEnt] = useState<Entitlements | null>(null);
+  const { data: pricing = null } = useApi(keys.pricing, getPricing);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'upsell_on_result');
   const run = useRef({ cancelled: false });
   const query = useRef(readQuery());
 
-  const entitled = (e: Entitlements) => e.hasActiveWeek || e.hasMicroForCurrentQuestion || e.hasMicroPurchase;
-
-  /** Steps 4–6: reveal; on 'reading not found' / 'micro not purchased' retry with the latest reading, then an emergency one. */
-  const reveal = useCallback(async (id: number) => {
-    const attempt = async (rid: number) => {
-      const r = await revealMicro(rid);
-      return { r, rid };
-    };
-    let result: Awaited<ReturnType<typeof attempt>>;
-    try {
-      result = await attempt(id);
-    } catch (err) {
-      const code = errorCode(err);
-      const recoverable = code === 'reading_not_found' || code === 'micro_not_purchased' || /reading not found|micro not purchased/i.test((err as { detail?: string })?.detail ?? (err as Error)?.message ?? '');
-      if (!recoverable) throw err;
-      const latest = await latestReading().catch(() => null);
-      const next = latest && latest.id !== id ? latest.id : await emergencyReading();
-      result = await attempt(next);
-    }
-    const { r, rid } = result;
-    setReadingId(rid);
+  const show = useCallback((r: MicroReveal) => {
+    setReadingId(r.readingId);
     clearMicroPending();
     // The daily card's screen shows the pack as bought, not the offer.
     invalidate(keys.dailyEntitlementsPrefix, keys.microOffer);
-    setView({ kind: 'revealed', cards: arrange(r.cards), advice: r.advice?.text || MICRO_ADVICE_DEFAULT, readingId: rid, spread: r.spread ?? null });
-    const p = await getPricing().catch(() => null);
-    track('micro_reveal_shown', { readingId: rid, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' });
+    setView({
+      kind: 'revealed',
+      cards: r.cards.map((c) => ({ name: c.name, image: c.imgUrl, orientation: c.orientation, meaning: c.meaning, label: c.label })),
+      advice: r.advice?.text || MICRO_ADVICE_DEFAULT,
+      readingId: r.readingId,
+      spread: r.spread ?? null,
+    });
+    void getPricing()
+      .catch(() => null)
+      .then((p) => track('micro_reveal_shown', { readingId: r.readingId, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' }));
   }, []);
 
-  const fail = (err: unknown, id: number | null) => {
-    const code = errorCode(err);
-    const message =
-      id === null ? MICRO_ERRORS.noReading : code === 'micro_not_purchased' || code === 'reading_not_found' || /not (purchased|found)/i.test((err as Error)?.message ?? '') ? MICRO_ERRORS.notFound : MICRO_ERRORS.other;
-    track('micro_reveal_failed', { readingId: id, error: (err as Error)?.message ?? String(err) });
-    setView({ kind: 'error', message, hint: id === null ? MICRO_ERRORS.noReadingHint : undefined });
-  };
-
-  const check = async (id: number) => {
-    // Back from a card payment: the server re-reads that payment from the provider first.
+  /** One question to the server: true once it answered for good (revealed, or an error shown). */
+  const ask = useCallback(async (): Promise<boolean> => {
     const q = query.current;
-    if (q.orderId || q.paymentId) await syncMethod({ orderId: q.orderId, paymentId: q.paymentId }).catch(() => null);
-    const e = await getEntitlements(id);
-    setEnt(e);
-    return e;
-  };
+    try {
+      const r = await recoverMicro({ orderId: q.orderId, readingId: q.readingId ?? undefined });
+      if (r.state === 'revealed') {
+        show(r.reveal);
+        return true;
+      }
+      if (r.readingId) setReadingId(r.readingId);
+      return false;
+    } catch (err) {
+      // The server's own Russian words for a pack it does not have; anything else is a passing problem.
+      const message = err instanceof ApiError && err.status === 404 ? err.message : MICRO_ERRORS.other;
+      track('micro_reveal_failed', { readingId: q.readingId, error: (err as Error)?.message ?? String(err) });
+      setView({ kind: 'error', message });
+      return true;
+    }
+  }, [show]);
 
   const start = useCallback(async () => {
     const token = { cancelled: false };
     run.current.cancelled = true;
     run.current = token;
     setView({ kind: 'loading', attempt: 0 });
+    // Back from a card payment: the server re-reads that payment from the provider first.
     const q = query.current;
-
-    // Step 2: the access guard.
-    const viaReturn = q.product === 'micro' && q.hasUserData;
-    if (!viaReturn && !microPaymentPending()) {
-      clearMicroPending();
-      track('micro_result_open_no_pending', { readingId: q.readingId });
-      navigate('/interactive-daily-card', { replace: true });
-      return;
-    }
-
-    let id: number | null = null;
-    try {
-      id = await resolveReadingId(q.readingId);
-    } catch (err) {
-      return fail(err, null);
-    }
-    if (token.cancelled) return;
-    setReadingId(id);
-
-    // Step 3: poll the entitlements.
+    if (q.orderId || q.paymentId) await syncMethod({ orderId: q.orderId, paymentId: q.paymentId }).catch(() => null);
     let attempt = 0;
-    const confirmed = await waitFor(
+    const settled = await waitFor(
       async () => {
         setView({ kind: 'loading', attempt: attempt++ });
-        return entitled(await check(id));
+        return ask();
       },
       ENTITLEMENT_POLL_ATTEMPTS,
       token,
     );
-    if (token.cancelled) return;
-    if (confirmed) {
-      try {
-        await reveal(id);
-      } catch (err) {
-        fail(err, id);
-      }
-      return;
-    }
-    if (!token.cancelled) setView({ kind: 'timeout', message: null, checking: false });
-  }, [navigate, reveal]);
+    if (!settled && !token.cancelled) setView({ kind: 'timeout', message: null, checking: false });
+  }, [ask]);
 
   useEffect(() => {
     void start();
@@ -233,17 +130,13 @@ export default function MicroResult() {
 
   // The manual 'Refresh status' once polling gave up.
   const recheck = async () => {
-    if (!readingId) return void start();
     setView({ kind: 'timeout', message: null, checking: true });
     try {
-      const e = await check(readingId);
-      if (!entitled(e)) return setView({ kind: 'timeout', message: MICRO_ERRORS.notConfirmed, checking: false });
-      try {
-        await reveal(readingId);
-      } catch (err) {
-        fail(err, readingId);
-      }
-    } catch {
+      const r = await recoverMicro({ orderId: query.current.orderId, readingId: query.current.readingId ?? undefined });
+      if (r.state === 'revealed') return show(r.reveal);
+      setView({ kind: 'timeout', message: MICRO_ERRORS.notConfirmed, checking: false });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return setView({ kind: 'error', message: err.message });
       setView({ kind: 'timeout', message: MICRO_ERRORS.checkFailed, checking: false });
     }
   };
@@ -256,7 +149,7 @@ export default function MicroResult() {
   });
 
   const revealed = view.kind === 'revealed';
-  const showWeek = revealed && !!upsell && upsell.upsell && !(ent?.hasActiveWeek || upsell.hasActiveWeek) && (data?.userStatus.subscriptionType ?? 'free') === 'free';
+  const showWeek = revealed && !!upsell && upsell.upsell && !upsell.hasActiveWeek && (data?.userStatus.subscriptionType ?? 'free') === 'free';
   const weekTracked = useRef(false);
   useEffect(() => {
     if (!showWeek || weekTracked.current) return;
@@ -302,7 +195,6 @@ export default function MicroResult() {
       {view.kind === 'error' && (
         <section className="error-block" role="alert" data-testid="micro-error">
           <p data-testid="micro-error-message">{view.message}</p>
-          {view.hint && <p className="hint">{view.hint}</p>}
           <div className="row">
             <button type="button" className="btn btn-primary" onClick={() => void start()} data-testid="micro-retry">
               Попробовать снова

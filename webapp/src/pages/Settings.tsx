@@ -1,5 +1,5 @@
-// Settings: the deck (classic Rider–Waite–Smith, credited, or the app's own drawn deck) and the daily
-// reminder, both stored on the server (PUT /api/user/settings), the same settings as the bot's /settings.
+// Settings: the deck (classic Rider–Waite–Smith, credited, or the app's own drawn deck), reversed cards and
+// the daily reminder, all stored on the server (PUT /api/user/settings), the same settings as the bot's /settings.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { cardImageUrl, DECK_INFO, DECKS, type DeckId } from '../../../domain/decks';
@@ -39,12 +39,12 @@ export default function Settings() {
     }
   };
 
-  const toggleReminder = async () => {
+  const toggle = async (setting: 'notifyDaily' | 'reversals') => {
     if (!s || busy) return;
-    setBusy('notify');
+    setBusy(setting);
     setMessage(null);
     try {
-      const { userStatus } = await putSettings({ notifyDaily: !s.notifyDaily });
+      const { userStatus } = await putSettings({ [setting]: !s[setting] });
       setStatus(userStatus);
     } catch (e) {
       setMessage(e instanceof ApiError ? e.message : 'Не удалось сохранить');
@@ -93,13 +93,26 @@ export default function Settings() {
 
       {s && (
         <section className="section">
+          <h2 className="section-title">Расклады</h2>
+          <label className="panel setting-row">
+            <span>
+              <strong>Перевёрнутые карты</strong>
+              <span className="hint">{s.reversals ? 'Карты ложатся прямо или перевёрнутыми' : 'Все карты ложатся прямо'}</span>
+            </span>
+            <input type="checkbox" checked={s.reversals} onChange={() => void toggle('reversals')} disabled={busy !== null} data-testid="reversals-toggle" />
+          </label>
+        </section>
+      )}
+
+      {s && (
+        <section className="section">
           <h2 className="section-title">Напоминание</h2>
           <label className="panel setting-row">
             <span>
               <strong>Карта дня</strong>
               <span className="hint">Сообщение в чате каждый день</span>
             </span>
-            <input type="checkbox" checked={s.notifyDaily} onChange={() => void toggleReminder()} disabled={busy !== null} data-testid="notify-toggle" />
+            <input type="checkbox" checked={s.notifyDaily} onChange={() => void toggle('notifyDaily')} disabled={busy !== null} data-testid="notify-toggle" />
           </label>
         </section>
       )}

@@ -1,11 +1,10 @@
 // The paid side's calls, typed by the routes (api/routes/payments.ts, offers.ts) through the API client; the
 // server decides prices and access, the screens only show what it said.
-import { ApiError, call, client, type DataOf, type ReadingView } from '../api';
+import { call, client, type DataOf } from '../api';
 import type { AnalyticsEvent } from '../../../domain/analytics';
 
 export type Pricing = DataOf<typeof client.config.pricing.$get>;
 export type SocialProof = DataOf<typeof client['social-proof']['$get']>;
-export type Entitlements = DataOf<typeof client.user.entitlements.$get>;
 export type MicroReveal = DataOf<typeof client.readings.micro.reveal.$post>;
 /** The micro pack's included 3-card reading, as the reveal answers it. */
 export type MicroSpreadState = NonNullable<MicroReveal['spread']>;
@@ -35,6 +34,8 @@ export const getWeekUpsell = () => call(client.upsell.week.$get());
 export const getSocialProof = () => call(client['social-proof'].$get());
 export const getEntitlements = (readingId?: number | null) => call(client.user.entitlements.$get({ query: readingQuery(readingId) }));
 export const revealMicro = (readingId: number) => call(client.readings.micro.reveal.$post({ json: { readingId } }));
+/** The pack and its reading by the ids the server recorded: the order or reading the return names, else the latest. */
+export const recoverMicro = (by: { orderId?: string; readingId?: number; recent?: boolean }) => call(client.readings.micro.recover.$post({ json: by }));
 export const debugMicroStatus = (readingId?: number | null) => call(client.debug['micro-status'].$get({ query: readingQuery(readingId) }));
 
 export const createOneTime = (body: { product: 'micro' | 'week'; mode?: PayMode; context?: string | Record<string, unknown>; returnUrl?: string; readingId?: number; provider?: PayProvider }) =>
@@ -66,17 +67,7 @@ export function track(event: AnalyticsEvent, payload: Record<string, unknown> = 
 
 export const saveReading = (body: { title: string; cards: string[]; interpretation?: string; spreadType: 'free_daily' }) => call(client.user.reading.$post({ json: body }));
 
-export async function latestReading(): Promise<ReadingView | null> {
-  const page = await call(client.user.readings.$get({ query: { limit: '1', offset: '0' } }));
-  return page.readings[0] ?? null;
-}
-
 export const interpretDailyCard = (body: { cardName: string; cardMeaning: string; context?: string }) => call(client['interpret-daily-card'].$post({ json: body }));
 
 export const detailedGuidance = (body: { cardName: string; cardMeaning: string; dailyPlans: string }) => call(client['detailed-daily-guidance'].$post({ json: body }));
 
-/** The error code a ServiceError carried (e.g. micro_not_purchased), if any. */
-export const errorCode = (err: unknown): string | null => {
-  const code = err instanceof ApiError ? err.body?.code : null;
-  return typeof code === 'string' ? code : null;
-};

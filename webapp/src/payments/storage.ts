@@ -1,6 +1,6 @@
-// The client storage keys of the micro flow: the pending payment flag (session and local),
-// its timestamp, the pending reading id and context, and the remembered daily card. They only steer the
-// screens (where to go after a payment); access is always the server's answer.
+// The client storage keys of the micro flow: the pending payment flag (session and local), its timestamp, the
+// pending reading id and context. They only steer the screens (where to go after a payment) and hint which
+// reading was paid for; the server finds the pack by its own ids and decides access.
 import { PENDING_MICRO_VALID_MS } from '../../../domain/pricing';
 
 export const KEYS = {
@@ -8,9 +8,6 @@ export const KEYS = {
   pendingReadingId: 'pendingReadingId',
   pendingMicroPayment: 'pendingMicroPayment',
   pendingMicroPaymentAt: 'pendingMicroPaymentAt',
-  lastDailyCardName: 'lastDailyCardName',
-  lastDailyCardAt: 'lastDailyCardAt',
-  lastDailyCardOrientation: 'lastDailyCardOrientation',
 } as const;
 
 export interface PendingMicroContext {
@@ -48,24 +45,6 @@ export function toReadingId(v: unknown): number | null {
   return null;
 }
 
-export function rememberDailyCard(name: string, now = Date.now(), orientation: 'upright' | 'reversed' = 'upright') {
-  put('local', KEYS.lastDailyCardName, name);
-  put('local', KEYS.lastDailyCardAt, String(now));
-  put('local', KEYS.lastDailyCardOrientation, orientation);
-}
-
-/** The orientation the remembered daily card was dealt with. */
-export function rememberedDailyOrientation(): 'upright' | 'reversed' {
-  return get('local', KEYS.lastDailyCardOrientation) === 'reversed' ? 'reversed' : 'upright';
-}
-
-/** The daily card drawn on this device within the last day (an older one belongs to another reading). */
-export function rememberedDailyCard(now = Date.now()): string | null {
-  const at = Number(get('local', KEYS.lastDailyCardAt));
-  if (!(at > 0) || now - at > 24 * 3600_000) return null;
-  return get('local', KEYS.lastDailyCardName);
-}
-
 /** Before leaving for the payment: the flag (both stores), its time, the reading and the context. */
 export function markMicroPending(readingId: number | null, context: PendingMicroContext | null, now = Date.now()) {
   put('session', KEYS.pendingMicroPayment, '1');
@@ -77,15 +56,6 @@ export function markMicroPending(readingId: number | null, context: PendingMicro
 
 export function pendingReadingId(): number | null {
   return toReadingId(get('local', KEYS.pendingReadingId));
-}
-
-export function pendingContext(): PendingMicroContext | null {
-  try {
-    const raw = get('local', KEYS.pendingMicroContext);
-    return raw ? (JSON.parse(raw) as PendingMicroContext) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** True when a micro payment is pending: the flag is set, or its timestamp is under 30 minutes old. */

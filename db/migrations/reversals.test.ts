@@ -1,0 +1,31 @@
+// Migration 0019 adds users.reversals («Перевёрнутые карты»), on for every existing user; `down` drops it.
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../connection';
+import { migrationProvider } from './index';
+
+describe('migration 0019_reversals', () => {
+  let handle: DatabaseHandle;
+  let migrator: Migrator;
+  beforeAll(async () => {
+    handle = await connectDatabase({ dataDir: 'memory://' });
+    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+    const names = Object.keys(await migrationProvider.getMigrations()).sort();
+    const { error } = await migrator.migrateTo(names[names.indexOf('0019_reversals') - 1]);
+    if (error) throw error;
+    await sql`insert into users (id, first_name, time_zone) values (1, 'Анна', 'Europe/Moscow')`.execute(handle.db);
+  });
+  afterAll(() => handle.close());
+
+  const columns = async () =>
+    (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'users'`.execute(handle.db)).rows.map((r) => r.column_name);
+
+  it('existing users keep reversed cards on; down drops the column', async () => {
+    expect((await migrator.migrateTo('0019_reversals')).error).toBeUndefined();
+    expect((await sql<{ reversals: boolean }>`select reversals from users where id = 1`.execute(handle.db)).rows[0].reversals).toBe(true);
+    await sql`insert into users (id, first_name, time_zone) values (2, 'Борис', 'Europe/Moscow')`.execute(handle.db);
+    expect((await sql<{ reversals: boolean }>`select reversals from users where id = 2`.execute(handle.db)).rows[0].reversals).toBe(true);
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await columns()).not.toContain('reversals');
+  });
+});
