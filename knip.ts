@@ -20,10 +20,6 @@ const config: KnipConfig = {
   // An export that its own file uses too is part of that module's surface (a constant a test may read);
   // only exports nobody uses are reported.
   ignoreExportsUsedInFile: true,
-  ignoreDependencies: [
-    // scripts/build-deck-images.mjs is run by hand once when the scans change, with sharp from NODE_PATH.
-    'sharp',
-  ],
   ignoreBinaries: [
     // test/deploy.test.ts checks docker-compose.yml with `docker compose` or Debian's docker-compose when installed.
     'docker-compose',

@@ -38,8 +38,19 @@ export const DECK_INFO: Record<DeckId, DeckInfo> = {
   },
 };
 
-/** `large` is the zoomed card (350×600 for the classic deck); `small` the cards on the mat (120×206). */
-export type CardImageSize = 'large' | 'small';
+/**
+ * The classic deck's files, each built from the 900 px scans by scripts/build-deck-images.ts: `small` the cards
+ * on the mat (up to 80 CSS px), `large` the cards shown bigger and the zoom at 1×, `x2` and `x3` the zoom
+ * (240 CSS px) at 2× and 3× screen densities and the share pictures.
+ */
+export const CLASSIC_FILES = {
+  small: { width: 120, height: 206, suffix: '-s' },
+  large: { width: 350, height: 600, suffix: '' },
+  x2: { width: 480, height: 823, suffix: '-480' },
+  x3: { width: 720, height: 1234, suffix: '-720' },
+} as const;
+
+export type CardImageSize = keyof typeof CLASSIC_FILES;
 
 const MINOR = /-of-(cups|pentacles|swords|wands)$/;
 
@@ -49,13 +60,22 @@ export function suitOfCardId(cardId: string): string {
 }
 
 /**
- * The image URL of a card in a deck: `/decks/rws/<id>.webp` (large) or `/decks/rws/<id>-s.webp` (small) for
- * the classic deck, `/cards/<suit>/<id>.svg` (one drawing for every size) for the drawn one. The server's
- * share images use the same names under webapp/public (classic) or the drawn art (webapp/art).
+ * The image URL of a card in a deck: `/decks/rws/<id><suffix>.webp` for the classic deck (`-s` small, none
+ * large, `-480` and `-720` the sharp sizes), `/cards/<suit>/<id>.svg` (one drawing for every size) for the
+ * drawn one. The server's share images read the same files under webapp/public (classic) or the drawn art.
  */
 export function cardImageUrl(deck: DeckId, cardId: string, size: CardImageSize = 'large'): string {
   if (deck === 'drawn') return `/cards/${suitOfCardId(cardId)}/${cardId}.svg`;
-  return `/decks/rws/${cardId}${size === 'small' ? '-s' : ''}.webp`;
+  return `/decks/rws/${cardId}${CLASSIC_FILES[size].suffix}.webp`;
+}
+
+/**
+ * The `srcset` of a card shown large (the zoom): the classic deck's 350, 480 and 720 px files by width, so a
+ * 2× or 3× screen gets at least two pixels per CSS pixel; undefined for the drawn deck (SVG is sharp anyway).
+ */
+export function cardImageSrcset(deck: DeckId, cardId: string): string | undefined {
+  if (deck === 'drawn') return undefined;
+  return (['large', 'x2', 'x3'] as const).map((size) => `${cardImageUrl(deck, cardId, size)} ${CLASSIC_FILES[size].width}w`).join(', ');
 }
 
 /** The back of the deck's cards (the same drawing, in the deck's proportions). */
@@ -66,5 +86,5 @@ export function cardBackUrl(deck: DeckId): string {
 /** The card id in an image path of either deck (`/cards/cups/ace-of-cups.svg`, `/decks/rws/fool-s.webp`). */
 export function cardIdFromImage(image: string): string {
   const file = image.split('/').pop() ?? '';
-  return file.replace(/\.(svg|webp)$/, '').replace(/-s$/, '');
+  return file.replace(/\.(svg|webp)$/, '').replace(/-(s|480|720)$/, '');
 }

@@ -25,8 +25,8 @@ export interface BrowserEnv {
   app: RunningApp;
   baseUrl: string;
   browser: Browser;
-  /** A new page (phone-sized) that collects console errors. */
-  newPage(): Promise<{ page: Page; consoleErrors: string[] }>;
+  /** A new page (phone-sized, a 2× screen unless `deviceScaleFactor` says) that collects console errors. */
+  newPage(o?: { deviceScaleFactor?: number }): Promise<{ page: Page; consoleErrors: string[] }>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -47,8 +47,8 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
     app,
     baseUrl,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    async newPage(o = {}) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: o.deviceScaleFactor ?? 2, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (m) => {

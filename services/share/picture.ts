@@ -15,7 +15,7 @@ export const SHARE_SIZES: Record<ShareFormat, { width: number; height: number }>
 };
 
 /** Bump when the drawing changes: every picture is then drawn again (the old ones age out of the cache). */
-const PICTURE_VERSION = 2;
+const PICTURE_VERSION = 3;
 
 export interface SpreadPicture {
   spreadName: string;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { CARD_BY_ID } from '../../domain/deck';
+import { CLASSIC_FILES, type CardImageSize } from '../../domain/decks';
 import { cardSvg } from '../../webapp/art/card-art';
 import { layoutCards } from './layout';
 import { SHARE_SIZES, type DeckId, type ShareFormat, type SpreadPicture } from './picture';
@@ -27,12 +28,21 @@ function ensureFonts() {
   fontsReady = true;
 }
 
-/** The card's face in a deck: the classic scan (WebP), or the app's own drawing (SVG). */
-async function cardImage(cardId: string, deck: DeckId): Promise<Image> {
+/** Pixels of the classic file per pixel the card covers: Skia's high-quality downscale keeps the lines crisp. */
+export const SOURCE_PIXELS_PER_DRAWN = 1.5;
+
+/** The smallest classic file with enough pixels for a card drawn `width` px wide (the 720 px one at most). */
+function classicFile(width: number): CardImageSize {
+  const sizes = Object.keys(CLASSIC_FILES) as CardImageSize[];
+  return sizes.find((size) => CLASSIC_FILES[size].width >= width * SOURCE_PIXELS_PER_DRAWN) ?? 'x3';
+}
+
+/** The card's face in a deck, for a card drawn `width` px wide: the classic scan (WebP), or the app's own drawing (SVG). */
+async function cardImage(cardId: string, deck: DeckId, width: number): Promise<Image> {
   const card = CARD_BY_ID.get(cardId);
   if (!card) throw new Error(`unknown card ${cardId}`);
   if (deck === 'drawn') return loadImage(Buffer.from(cardSvg(card)));
-  return loadImage(await fs.promises.readFile(path.join(RWS_DIR, `${card.id}.webp`)));
+  return loadImage(await fs.promises.readFile(path.join(RWS_DIR, `${card.id}${CLASSIC_FILES[classicFile(width)].suffix}.webp`)));
 }
 
 /** Breaks text into at most `maxLines` lines of `maxWidth`, with an ellipsis when cut. */
@@ -99,7 +109,7 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
   // A saved reading may have no card at all: the picture is its words alone.
   if (!p.cards.length) return;
   const slots = layoutCards(p.cards.length, box, o.labelH, o.cross && p.layout === 'celtic-cross');
-  const images = await Promise.all(p.cards.map((c) => cardImage(c.cardId, deck)));
+  const images = await Promise.all(p.cards.map((c, i) => cardImage(c.cardId, deck, slots[i].w)));
   // One type size for every name in the picture (the cards are all one size): the largest, down to three
   // quarters, at which each name fits one line; a name still too wide goes on two lines in that same size.
   const labelled = slots.find((s) => s.label)!;
@@ -229,6 +239,8 @@ async function draw(p: SpreadPicture, format: ShareFormat, deck: DeckId): Promis
   const ctx = canvas.getContext('2d');
   ctx.reset();
   ctx.textBaseline = 'alphabetic';
+  // The scans are drawn smaller than their files: the default ('low') filter would alias their fine lines.
+  ctx.imageSmoothingQuality = 'high';
   background(ctx, W, H);
   if (format === 'story') await drawStory(ctx, p, deck, W, H);
   else await drawCard(ctx, p, deck, W, H);

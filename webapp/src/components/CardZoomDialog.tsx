@@ -3,7 +3,7 @@
 // anywhere, or Escape closes it.
 import { useEffect, useRef } from 'react';
 import { REVERSED_STYLE } from '../../art/card-art';
-import { cardImageUrl, DECK_INFO } from '../../../domain/decks';
+import { cardImageSrcset, cardImageUrl } from '../../../domain/decks';
 import { getCard } from '../../../domain/deck';
 import { useDeck } from '../deck';
 import { useStatus } from '../hooks/useStatus';
@@ -44,6 +44,9 @@ export default function CardZoomDialog({ card, onClose }: { card: ZoomCard; onCl
       <figure className="zoom-card">
         <img
           className={`zoom-img deck-${deck}`}
+          // The 480 and 720 px files on 2× and 3× screens: the card stays sharp at 240 CSS px (62vw at most).
+          srcSet={cardImageSrcset(deck, card.id)}
+          sizes={`min(${width}px, 62vw)`}
           src={cardImageUrl(deck, card.id, 'large')}
           width={width}
           height={height}
