@@ -24,7 +24,7 @@ describe('share picture: sharp classic cards', () => {
     for (const spread of SPREADS) {
       drawn = [];
       const cards = spread.positions.map((positionName, k) => ({ cardId: DECK[k * 3].id, name: DECK[k * 3].name, reversed: k % 2 === 1, positionName }));
-      await renderSpreadPicture({ spreadName: spread.name, question: null, summary: 'Коротко: всё решается.', cards }, format, 'rws');
+      await renderSpreadPicture({ spreadName: spread.name, layout: spread.pictureLayout, question: null, summary: 'Коротко: всё решается.', cards }, format, 'rws');
       expect(drawn, spread.id).toHaveLength(cards.length);
       for (const d of drawn) {
         expect(classicWidths, spread.id).toContain(d.file);
