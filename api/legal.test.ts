@@ -2,7 +2,8 @@
 // carrying every constant of the agreement (domain/legal.ts). Identifiers are never invented.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { AGREEMENT, MONEY_BACK, agreementSections, legalView } from '../domain/legal';
+import { AGREEMENT, MONEY_BACK } from '../domain/agreement';
+import { agreementSections, legalView } from '../domain/legal';
 import { GUARANTEE, MARKETING } from '../domain/marketing';
 import { createHarness } from '../test/harness';
 

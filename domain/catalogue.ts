@@ -2,8 +2,7 @@
 // screen, bot message, invoice, the terms and the pitches render their claims from here, so a plan is
 // changed in one place. Prices live in pricing.ts (defaults with configuration overrides laid over them);
 // nothing here names a price.
-import { SPREADS } from './spreads';
-import type { SpreadAccess, SpreadType, Tier } from './types';
+import { SPREAD_TYPES, type SpreadAccess, type SpreadType, type Tier } from './types';
 
 export const PRODUCTS = ['micro', 'week', 'basic', 'vip', 'trial'] as const;
 export type ProductId = (typeof PRODUCTS)[number];
@@ -88,10 +87,19 @@ export const tierName = (tier: Tier): string => (tier === 'free' ? 'Беспла
 /** What a micro pack gives besides its extra cards: one reading of this spread, and the detailed day analysis for a while. */
 export const MICRO_PACK = { extraCards: 2, spread: 'past_present_future', detailedDayHours: 24 } as const satisfies { extraCards: number; spread: SpreadType; detailedDayHours: number };
 
-/** The spreads a plan opens, in catalogue order. */
-export function spreadsOpenedBy(access: PlanAccess): SpreadType[] {
-  return SPREADS.filter((s) => access.spreadLevels.includes(s.access)).map((s) => s.id);
-}
-
 /** The number of spreads the app offers (every claim of «N видов раскладов» uses it). */
-export const SPREAD_COUNT = SPREADS.length;
+export const SPREAD_COUNT = SPREAD_TYPES.length;
+
+/** What the app calls its sections; every screen, pitch and message uses these names. */
+export const SECTION_NAMES = {
+  /** The saved readings with their notes (/history); the whole of it is what VIP sells. */
+  archive: 'Мои расклады',
+  /** The month in cards (/journal): figures only; notes live on a saved reading in the archive. */
+  journal: 'Дневник',
+} as const;
+
+/** What the archive and the journal hold, said the same way on home and in the pitches. */
+export const SECTION_PROMISES = {
+  archive: 'Ваши расклады, толкования и заметки к ним',
+  journal: 'Карты месяца, масти и стихии',
+} as const;

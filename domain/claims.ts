@@ -3,23 +3,15 @@
 // upgrade pitches all say these words, so changing a plan in catalogue.ts changes every claim about it.
 // Also the names of the archive and the journal. (The support answer time and the refund window are the
 // terms' own: domain/legal.ts.)
-import { MICRO_PACK, PLAN_ACCESS, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SPREAD_COUNT, UNLIMITED_CAP, spreadsOpenedBy, type PlanAccess, type PlanId, type ProductId } from './catalogue';
-import { getSpread } from './spreads';
-import type { SpreadAccess, Tier } from './types';
+import { MICRO_PACK, PLAN_ACCESS, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, UNLIMITED_CAP, type PlanAccess, type PlanId, type ProductId } from './catalogue';
+import { getSpread, SPREADS } from './spreads';
+import type { SpreadAccess, SpreadType, Tier } from './types';
+import type { PriceTag } from './pricing';
 
-/** What the app calls its sections; every screen, pitch and message uses these names. */
-export const SECTION_NAMES = {
-  /** The saved readings with their notes (/history); the whole of it is what VIP sells. */
-  archive: 'Мои расклады',
-  /** The month in cards (/journal): figures only; notes live on a saved reading in the archive. */
-  journal: 'Дневник',
-} as const;
-
-/** What the archive and the journal hold, said the same way on home and in the pitches. */
-export const SECTION_PROMISES = {
-  archive: 'Ваши расклады, толкования и заметки к ним',
-  journal: 'Карты месяца, масти и стихии',
-} as const;
+/** The spreads a plan opens, in catalogue order. */
+export function spreadsOpenedBy(access: PlanAccess): SpreadType[] {
+  return SPREADS.filter((s) => access.spreadLevels.includes(s.access)).map((s) => s.id);
+}
 
 /** 1 расклад, 2 расклада, 5 раскладов. */
 export function pluralRu(n: number, one: string, few: string, many: string): string {
@@ -177,3 +169,27 @@ export const detailedDayOpenedBy = (): string =>
 
 /** The plans that open a spread of this access level: «Неделя безлимита», «Basic» и «VIP». */
 export const spreadLevelOpenedBy = (level: SpreadAccess): string => namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].spreadLevels.includes(level)));
+
+/** Plan cards (id, name, price, period, popular, features, savings). */
+export interface PlanCard {
+  id: PlanId;
+  name: string;
+  price: PriceTag;
+  period: string;
+  popular: boolean;
+  features: string[];
+  savings: string | null;
+}
+
+export function planCards(prices: Record<PlanId, PriceTag>): PlanCard[] {
+  return PLAN_IDS.map((id) => ({
+    id,
+    name: PRODUCT_INFO[id].name,
+    price: prices[id],
+    period: 'месяц',
+    // The most popular tag goes to the plan with the most features (our own rule).
+    popular: id === 'vip',
+    features: planCardFeatures(id),
+    savings: id === 'vip' ? 'Все расклады без ограничений' : null,
+  }));
+}

@@ -1,7 +1,6 @@
 // The product catalogue and its prices, pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
-import { PLAN_DAYS, PLAN_IDS, PRODUCT_INFO, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from './catalogue';
-import { planCardFeatures } from './claims';
+import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from './catalogue';
 import { variantFromBits } from './variant';
 import { effectiveTier } from './entitlement';
 import { DAY_MS } from './time';
@@ -214,28 +213,4 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
     case 'trial':
       return tier === 'vip' ? { ok: false, message: 'Пробный период недоступен при активном VIP' } : { ok: true };
   }
-}
-
-/** Plan cards (id, name, price, period, popular, features, savings). */
-export interface PlanCard {
-  id: PlanId;
-  name: string;
-  price: PriceTag;
-  period: string;
-  popular: boolean;
-  features: string[];
-  savings: string | null;
-}
-
-export function planCards(prices: Record<PlanId, PriceTag>): PlanCard[] {
-  return PLAN_IDS.map((id) => ({
-    id,
-    name: PRODUCT_INFO[id].name,
-    price: prices[id],
-    period: 'месяц',
-    // The most popular tag goes to the plan with the most features (our own rule).
-    popular: id === 'vip',
-    features: planCardFeatures(id),
-    savings: id === 'vip' ? 'Все расклады без ограничений' : null,
-  }));
 }

@@ -9,9 +9,9 @@ import {
   positionNamesFor,
   SPREAD_BY_ID,
   getSpread,
-  isSpreadType,
   spreadLabel,
 } from './spreads';
+import { isSpreadType } from './types';
 
 /** The spreads' sizes (a new spread adds its own; these must not change under it). */
 const CARD_COUNTS = {

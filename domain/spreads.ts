@@ -4,7 +4,7 @@
 // glyph, the layout on the card table) is in webapp/src/layouts/spread-layouts.ts, also keyed by SpreadType.
 
 import type { PositionId, PositionRole, SpreadAccess, SpreadDefinition, SpreadType } from './types';
-import { SPREAD_TYPES } from './types';
+import { isSpreadType, SPREAD_TYPES } from './types';
 
 const PRICE_LABELS: Record<SpreadAccess, string> = {
   free: 'Бесплатно',
@@ -254,10 +254,6 @@ export const SPREADS: readonly SpreadDefinition[] = SPREAD_TYPES.map((id) => DEF
 export const SPREAD_BY_ID: ReadonlyMap<SpreadType, SpreadDefinition> = new Map(
   SPREADS.map((spread) => [spread.id, spread] as const),
 );
-
-export function isSpreadType(id: string): id is SpreadType {
-  return (SPREAD_TYPES as readonly string[]).includes(id);
-}
 
 /** The catalogue entry of a spread type: every type has one. */
 export const spreadOf = (id: SpreadType): SpreadDefinition => DEFINITIONS[id];

@@ -41,6 +41,11 @@ export const SPREAD_TYPES = [
 ] as const;
 export type SpreadType = (typeof SPREAD_TYPES)[number];
 
+/** One of the catalogue's spreads (here, beside the list, so a screen can check without loading the catalogue). */
+export function isSpreadType(id: string): id is SpreadType {
+  return (SPREAD_TYPES as readonly string[]).includes(id);
+}
+
 export type SpreadAccess = 'free' | 'paid' | 'vip';
 
 /**

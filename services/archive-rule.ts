@@ -2,7 +2,7 @@
 // special access) all of them. Every path that shows a reading's content — the reading, its interpretation in
 // any form, follow-ups, the chat call, the owner's pictures and share kit, the bot — loads it through
 // `readableReading`. A signed share link does not ask: the owner chose to share it, for the link's lifetime.
-import { SECTION_NAMES } from '../domain/claims';
+import { SECTION_NAMES } from '../domain/catalogue';
 import * as readingsRepo from '../db/repositories/readings';
 import * as usersRepo from '../db/repositories/users';
 import type { Reading, User } from '../db/schema';

@@ -2,8 +2,9 @@
 // and its 15-minute promo, the week upsell, social proof, and what the user is entitled to now.
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
-import { copyFor } from '../../domain/marketing';
-import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, planCards, priceTag, purchaseVerdict, starsPrice, upsellAllowed, weekUpsell } from '../../domain/pricing';
+import { planCards } from '../../domain/claims';
+import { copyFor } from '../../domain/offer-copy';
+import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, priceTag, purchaseVerdict, starsPrice, upsellAllowed, weekUpsell } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';

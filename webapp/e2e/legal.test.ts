@@ -2,7 +2,8 @@
 // to /subscription, the agreement's 14 sections with every constant of domain/legal.ts, and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
 import { SUPPORT_ANSWER } from '../../domain/legal';
-import { SECTION_NAMES, SECTION_PROMISES, microContents, planCardFeatures, planSummary } from '../../domain/claims';
+import { SECTION_NAMES, SECTION_PROMISES } from '../../domain/catalogue';
+import { microContents, planCardFeatures, planSummary } from '../../domain/claims';
 import { SPREAD_COUNT } from '../../domain/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';

@@ -1,6 +1,6 @@
 // The app's own line icons (24×24, stroked in currentColor), so screens look the same on every device
 // whether or not it has an emoji font.
-import { isSpreadType } from '../../../domain/spreads';
+import { isSpreadType } from '../../../domain/types';
 import { SPREAD_LOOKS } from '../layouts/spread-layouts';
 
 const PATHS = {

@@ -1,5 +1,6 @@
 // Under an interpretation: the VIP offer for free users, the thank-you and the disclaimer.
-import { CARDS_DISCLAIMER, COPY, DISCLAIMER } from '../../../domain/marketing';
+import { CARDS_DISCLAIMER, DISCLAIMER } from '../../../domain/marketing';
+import { COPY } from '../../../domain/offer-copy';
 import { chooseTone } from '../../../domain/pricing';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';

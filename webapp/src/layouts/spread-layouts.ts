@@ -2,7 +2,7 @@
 // and how it lies on the table, as readers lay it out: three in a row, the career diamond, the cross of
 // five, the Celtic cross (card 2 across card 1, the staff of four beside it), the year's wheel of twelve
 // months around the year's card. Pure, so the geometry is tested without a browser.
-import { isSpreadType } from '../../../domain/spreads';
+import { isSpreadType } from '../../../domain/types';
 import type { SpreadType } from '../../../domain/types';
 import type { IconName } from '../components/Icon';
 

@@ -3,8 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
-import { SPREAD_COUNT, tierName } from '../../../domain/catalogue';
-import { SECTION_NAMES, SECTION_PROMISES } from '../../../domain/claims';
+import { SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, tierName } from '../../../domain/catalogue';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';

@@ -2,8 +2,8 @@
 // an 'Activate' button to /subscription on each, and how it works.
 import { Link, useLocation } from 'wouter';
 import { PriceNote, tagOf, usePrices } from '../payments/prices';
-import { PLAN_IDS, PRODUCT_INFO, type PlanId } from '../../../domain/catalogue';
-import { SECTION_NAMES, SECTION_PROMISES, planCardFeatures } from '../../../domain/claims';
+import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/catalogue';
+import { planCardFeatures } from '../../../domain/claims';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';

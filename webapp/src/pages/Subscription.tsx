@@ -9,7 +9,7 @@ import { MARKETING } from '../../../domain/marketing';
 import { PRODUCT_INFO } from '../../../domain/catalogue';
 import { planFeatures, upgradeFeatures } from '../../../domain/claims';
 import { formatCount, plural } from '../../../domain/social-proof';
-import { MONEY_BACK } from '../../../domain/legal';
+import { MONEY_BACK } from '../../../domain/agreement';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
