@@ -9,6 +9,7 @@ import { requireIdentity, type AppEnv } from './auth';
 import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
 import type { Metrics } from '../services/metrics';
 import { errorHandler, fail, notFound, ok } from './http';
+import { authSessionRoutes, authSignInRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { devRoutes } from './routes/dev';
 import { interpretationRoutes } from './routes/interpretation';
@@ -75,10 +76,13 @@ export function createApi(o: ApiOptions) {
     // The page shown outside Telegram links to the bot: no identity needed to ask where it is.
     .get('/bot-link', async (c) => ok(c, { url: (await o.botLink?.().catch(() => null)) ?? null }))
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
-    .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? []))
+    // Signing a browser in: the caller has no identity yet.
+    .route('/auth', authSignInRoutes(s, o.identity))
+    .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }))
+    .route('/auth', authSessionRoutes(s))
     .route('/user', userRoutes(s))
     .route('/readings', readingRoutes(s))
-    .route('/payments', paymentRoutes(s, o.identity))
+    .route('/payments', paymentRoutes(s))
     .route('/', offerRoutes(s))
     .route('/natal', natalRoutes(s))
     .route('/config/legal', legalRoutes(s))

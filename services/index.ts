@@ -18,6 +18,7 @@ import { createReadingService } from './readings';
 import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
 import { createUserService } from './users';
+import { createWebAuthService } from './web-auth';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const health = createHealthService(deps);
   const legal = createLegalService(deps);
   const ritual = createRitualService(deps, users);
+  const webAuth = createWebAuthService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -58,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     health,
     legal,
     ritual,
+    webAuth,
   };
 }
 

@@ -15,6 +15,7 @@ import * as m0012 from './0012_analytics_dedupe';
 import * as m0013 from './0013_ai_budgets';
 import * as m0014 from './0014_share_jpeg';
 import * as m0015 from './0015_plan_ids';
+import * as m0020 from './0020_web_sessions';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_ai_budgets': m0013,
   '0014_share_jpeg': m0014,
   '0015_plan_ids': m0015,
+  '0020_web_sessions': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {
