@@ -18,6 +18,7 @@ import { startFeature } from './features/start';
 import { statsFeature } from './features/stats';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
+import { webSignInFeature } from './features/web-sign-in';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
 import { createInFlight } from './middlewares/in-flight';
@@ -75,6 +76,7 @@ export function createBot(o: CreateBotOptions) {
   bot.use(dailyFeature);
   bot.use(settingsFeature);
   bot.use(webAppDataFeature);
+  bot.use(webSignInFeature);
   bot.use(chatMemberFeature);
   // Admins only; anyone else falls through to the unhandled answer.
   bot.use(statsFeature);
@@ -98,5 +100,6 @@ export const BOT_COMMANDS = [
   { command: 'settings', description: 'Часовой пояс, напоминания и колода' },
   { command: 'help', description: 'Что умеет бот' },
   { command: 'paysupport', description: 'Поддержка по оплате' },
+  { command: 'web', description: 'Войти в браузере (оплата картой)' },
   { command: 'cancel', description: 'Отменить расклад' },
 ];
