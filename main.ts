@@ -139,6 +139,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       yookassaTrustedIps: config.yookassaTrustedIps,
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
       botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
+      botUsername,
     });
 
     const server: ServerType = await new Promise((resolve) => {

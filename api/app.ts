@@ -46,6 +46,8 @@ export interface ApiOptions {
   devTelegram?: Hono<any>;
   /** Where to open the bot (t.me link, or the local Telegram page in local mode); null while unknown. */
   botLink?: () => Promise<string | null>;
+  /** The bot's username, for the Login Widget on the sign-in page (not in local mode: a stand-in signs there). */
+  botUsername?: () => Promise<string | null | undefined>;
 }
 
 export function createApi(o: ApiOptions) {
@@ -74,7 +76,14 @@ export function createApi(o: ApiOptions) {
       }
     })
     // The page shown outside Telegram links to the bot: no identity needed to ask where it is.
-    .get('/bot-link', async (c) => ok(c, { url: (await o.botLink?.().catch(() => null)) ?? null }))
+    .get('/bot-link', async (c) =>
+      ok(c, {
+        url: (await o.botLink?.().catch(() => null)) ?? null,
+        // The Login Widget's bot; local mode has a stand-in (/dev/login-widget) that signs as Telegram does.
+        widgetBot: o.localMode ? null : ((await o.botUsername?.().catch(() => null)) ?? null),
+        localSignIn: o.localMode,
+      }),
+    )
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     // Signing a browser in: the caller has no identity yet.
     .route('/auth', authSignInRoutes(s, o.identity))

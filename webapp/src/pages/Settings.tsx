@@ -1,6 +1,6 @@
 // Settings: the deck (classic Rider–Waite–Smith, credited, or the app's own drawn deck) and the daily
 // reminder, both stored on the server (PUT /api/user/settings), the same settings as the bot's /settings.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { cardImageUrl, DECK_INFO, DECKS, type DeckId } from '../../../domain/decks';
 import { ApiError, putSettings } from '../api';
@@ -10,6 +10,8 @@ import { chooseDeck, useDeck } from '../deck';
 import { setStatus, useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import './settings.css';
+
+const BrowserSessions = lazy(() => import('./BrowserSessions'));
 
 /** The cards each deck is previewed with. */
 const PREVIEW = [
@@ -109,6 +111,10 @@ export default function Settings() {
           {message}
         </p>
       )}
+
+      <Suspense fallback={null}>
+        <BrowserSessions />
+      </Suspense>
     </Page>
   );
 }
