@@ -23,6 +23,7 @@ import { journalRoutes } from './routes/journal';
 import { followUpRoutes } from './routes/follow-ups';
 import { shareRoutes, signedImage } from './routes/share';
 import { userRoutes } from './routes/user';
+import { userDataRoutes, type SendExport } from './routes/user-data';
 import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
 
@@ -48,6 +49,8 @@ export interface ApiOptions {
   botLink?: () => Promise<string | null>;
   /** The bot's username, for the Login Widget on the sign-in page (not in local mode: a stand-in signs there). */
   botUsername?: () => Promise<string | null | undefined>;
+  /** The bot sends the user's data export as documents (inside Telegram a web view cannot download). */
+  sendExport?: SendExport;
 }
 
 export function createApi(o: ApiOptions) {
@@ -90,6 +93,7 @@ export function createApi(o: ApiOptions) {
     .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }))
     .route('/auth', authSessionRoutes(s))
     .route('/user', userRoutes(s))
+    .route('/user', userDataRoutes(s, o.sendExport))
     .route('/readings', readingRoutes(s))
     .route('/payments', paymentRoutes(s))
     .route('/', offerRoutes(s))

@@ -19,6 +19,7 @@ import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
 import { createUserService } from './users';
 import { createWebAuthService } from './web-auth';
+import { createUserDataService } from './user-data';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -40,6 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const legal = createLegalService(deps);
   const ritual = createRitualService(deps, users);
   const webAuth = createWebAuthService(deps);
+  const userData = createUserDataService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     legal,
     ritual,
     webAuth,
+    userData,
   };
 }
 
