@@ -1,7 +1,6 @@
 // The bot's one-time link (/auth/<token>): the page spends the token with a POST (a link preview or a
 // prefetcher that only GETs the page cannot use it up), which sets the session cookie; then home.
 import { useEffect, useState } from 'react';
-import { ApiError } from '../api';
 import { signInWithLink } from '../auth/auth-api';
 import OutsideTelegram from './OutsideTelegram';
 
@@ -15,10 +14,8 @@ export default function AuthLink() {
     spending ??= signInWithLink(token);
     spending.then(
       () => window.location.replace('/'),
-      (e) => {
-        if (e instanceof ApiError) history.replaceState(null, '', '/');
-        setRefused(true);
-      },
+      // The spent token in the address is worth nothing now; the page offers the ways back in.
+      () => setRefused(true),
     );
   }, []);
   if (refused) return <OutsideTelegram refused />;
