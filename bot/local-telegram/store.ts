@@ -28,6 +28,8 @@ export interface ChatMessage {
   invoice?: Invoice;
   /** A photo the bot uploaded: its size in bytes and, for a PNG or JPEG, its pixel size (read from the header). */
   photo?: { bytes: number; width: number | null; height: number | null; type: string };
+  /** A document the bot uploaded (sendDocument): its name and content (the user's data export). */
+  document?: { fileName: string; content: Buffer };
 }
 
 export interface Chat {
