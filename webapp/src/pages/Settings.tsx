@@ -12,6 +12,7 @@ import { haptic } from '../telegram/bridge';
 import './settings.css';
 
 const BrowserSessions = lazy(() => import('./BrowserSessions'));
+const MyData = lazy(() => import('./MyData'));
 
 /** The cards each deck is previewed with. */
 const PREVIEW = [
@@ -114,6 +115,7 @@ export default function Settings() {
 
       <Suspense fallback={null}>
         <BrowserSessions />
+        <MyData />
       </Suspense>
     </Page>
   );
