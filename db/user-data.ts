@@ -1,6 +1,7 @@
 // The one registry of the user's data: every table that holds a user's rows, once. Export and deletion walk
 // it, and db/user-data.test.ts fails when a migration adds a user-keyed table this list does not name.
 // Adding a table is one line: how its rows find the user, what deletion does, and its title in the export.
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
@@ -69,4 +70,13 @@ export async function deleteRowsOf(db: Q, t: UserDataTable, userId: number): Pro
 export async function detachPayments(db: Q, userId: number): Promise<void> {
   await sql`update payments set user_id = null, details = null where user_id = ${userId}`.execute(db);
   await sql`update payment_orders set user_id = null, context = null, reading_id = null where user_id = ${userId}`.execute(db);
+}
+
+/** The erased user's marker: a hash of the Telegram id, never the id itself. */
+export const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+
+/** What a returning user had used before erasing their data (the trial, a purchase). */
+export async function erasedBefore(db: Q, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
+  const row = await db.selectFrom('erased_users').select(['trial_used', 'purchased']).where('id_hash', '=', erasedMarkerOf(userId)).executeTakeFirst();
+  return { trialUsed: !!row?.trial_used, purchased: !!row?.purchased };
 }

@@ -1,21 +1,18 @@
 // The user's data in the user's hands: one export (JSON and a readable HTML copy) and one deletion, both
 // walking the registry (db/user-data.ts). Payment records are kept, detached and scrubbed; a hashed marker
 // of the Telegram id remembers that the trial and first-purchase offers were used.
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { tierName } from '../domain/catalogue';
 import { entitlementOf, isPaidTier } from '../domain/entitlement';
 import { deletionSummary } from '../domain/user-data';
 import * as usersRepo from '../db/repositories/users';
-import { deleteRowsOf, detachPayments, rowsOf, USER_DATA } from '../db/user-data';
+import { deleteRowsOf, detachPayments, erasedBefore, erasedMarkerOf, rowsOf, USER_DATA } from '../db/user-data';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { stopRecurringBilling } from './payments/recurring';
 import type { UserService } from './users';
 
 export type UserExport = { exportedAt: string; userId: number; sections: { table: string; title: string; rows: Record<string, unknown>[] }[] };
-
-const markerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -85,7 +82,7 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
         if (trial || purchased)
           await trx
             .insertInto('erased_users')
-            .values({ id_hash: markerOf(userId), trial_used: trial, purchased })
+            .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
             .onConflict((oc) => oc.column('id_hash').doUpdateSet({ trial_used: sql`erased_users.trial_used or excluded.trial_used`, purchased: sql`erased_users.purchased or excluded.purchased` }))
             .execute();
         await detachPayments(trx, userId);
@@ -95,14 +92,10 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
     },
 
     /** A returning user who had used the trial (or bought) before erasing their data. */
-    async erasedBefore(userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
-      const row = await db.selectFrom('erased_users').select(['trial_used', 'purchased']).where('id_hash', '=', markerOf(userId)).executeTakeFirst();
-      return { trialUsed: !!row?.trial_used, purchased: !!row?.purchased };
-    },
+    erasedBefore: (userId: number) => erasedBefore(db, userId),
   };
 }
 
-export type UserDataService = ReturnType<typeof createUserDataService>;
 
 /** Thrown by the route when the body does not confirm. */
 export const notConfirmed = () => new ServiceError('bad_input', 'confirm: подтвердите удаление: {"confirm": true}');

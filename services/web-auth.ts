@@ -96,4 +96,3 @@ export function createWebAuthService(deps: ServiceDeps) {
   };
 }
 
-export type WebAuthService = ReturnType<typeof createWebAuthService>;

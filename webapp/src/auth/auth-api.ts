@@ -1,12 +1,11 @@
 // The sign-in calls (the Login Widget, the bot's link, exchanging a URL token) and the browser sessions.
 import { mutate } from 'swr';
-import { ApiError, call, client, getStatus, type DataOf } from '../api';
+import { ApiError, call, client, getStatus } from '../api';
 import { keys } from '../data';
 import { clearUrlTokens, readLaunchParams } from '../telegram/launch';
 import { setSessionToken } from './session';
 
 export type WidgetFields = { id: number; first_name: string; last_name?: string; username?: string; photo_url?: string; auth_date: number; hash: string };
-export type BrowserSession = DataOf<typeof client.auth.sessions.$get>['sessions'][number];
 
 export const signInWithWidget = (fields: WidgetFields) => call(client.auth['telegram-login'].$post({ json: fields }));
 export const signInWithLink = (token: string) => call(client.auth.link.$post({ json: { token } }));
