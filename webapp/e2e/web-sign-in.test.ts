@@ -3,6 +3,7 @@
 // ends it; a used link and a replayed payment return token are refused with the sign-in page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
 
 const TIMEOUT = 60_000;
 
@@ -69,6 +70,51 @@ describe.runIf(browserAvailable())('web sign-in (browser)', () => {
       expect(await other.page.getByTestId('token-refused').textContent()).toContain('уже использована или устарела');
       // A way back in is on the same page.
       await other.page.getByTestId('local-widget-sign-in').waitFor();
+    },
+    TIMEOUT,
+  );
+});
+
+describe.runIf(browserAvailable())('card payment in a browser signed in with a cookie (browser, fake YooKassa)', () => {
+  let env: BrowserEnv;
+  let fake: FakeYooKassa;
+  beforeAll(async () => {
+    fake = await startFakeYooKassa();
+    env = await startBrowserEnv({ PAYMENTS_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: fake.shopId, YOOKASSA_SECRET_KEY: fake.secretKey, YOOKASSA_API_ROOT: fake.apiRoot });
+  }, 180_000);
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+
+  it(
+    'the 10 ₽ trial is paid and grants the plan; the return token works once and a replay is refused',
+    async () => {
+      const { page } = await env.newPage();
+      await page.route('https://yookassa.ru/**', (route) => route.abort());
+      await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
+      await page.goto(`${env.baseUrl}/`);
+      await page.getByTestId('local-widget-user').fill('690101');
+      await page.getByTestId('local-widget-sign-in').click();
+      await page.getByTestId('greeting').waitFor();
+      await page.goto(`${env.baseUrl}/subscription`);
+      await page.getByTestId('pay-basic-button').click();
+      await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
+      const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
+      expect(created.body).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true, metadata: { userId: '690101', product: 'trial', plan: 'basic' } });
+      const back = created.body.confirmation.return_url as string;
+      expect(new URLSearchParams(new URL(back).hash.slice(1)).get('return')).toMatch(/^[\w-]{43}$/);
+      fake.succeed([...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id);
+      await page.goto(back);
+      await page.getByTestId('paid-view').waitFor();
+      expect(await page.getByTestId('plan-heading').textContent()).toBe('Basic Premium');
+      // The token left the address bar at once.
+      expect(new URL(page.url()).hash).toBe('');
+
+      // The same return address again, in a browser without the session: refused, with the sign-in page.
+      const other = await env.newPage();
+      await other.page.goto(back);
+      await other.page.getByTestId('token-refused').waitFor();
     },
     TIMEOUT,
   );
