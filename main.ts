@@ -142,6 +142,12 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       yookassaTrustedIps: config.yookassaTrustedIps,
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
       botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
+      botUsername,
+      sendExport: async (userId, json, html) => {
+        const api = await starsApi();
+        await api.sendFile(userId, json, 'tarot-data.json', 'Ваши данные (JSON)');
+        await api.sendFile(userId, html, 'tarot-data.html', 'Ваши данные — читаемая копия');
+      },
     });
 
     const server: ServerType = await new Promise((resolve) => {

@@ -9,6 +9,7 @@ import { requireIdentity, type AppEnv } from './auth';
 import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
 import type { Metrics } from '../services/metrics';
 import { errorHandler, fail, notFound, ok } from './http';
+import { authSessionRoutes, authSignInRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { devRoutes } from './routes/dev';
 import { interpretationRoutes } from './routes/interpretation';
@@ -23,6 +24,7 @@ import { followUpRoutes } from './routes/follow-ups';
 import { shareRoutes, signedImage } from './routes/share';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/user';
+import { userDataRoutes, type SendExport } from './routes/user-data';
 import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
 
@@ -46,6 +48,10 @@ export interface ApiOptions {
   devTelegram?: Hono<any>;
   /** Where to open the bot (t.me link, or the local Telegram page in local mode); null while unknown. */
   botLink?: () => Promise<string | null>;
+  /** The bot's username, for the Login Widget on the sign-in page (not in local mode: a stand-in signs there). */
+  botUsername?: () => Promise<string | null | undefined>;
+  /** The bot sends the user's data export as documents (inside Telegram a web view cannot download). */
+  sendExport?: SendExport;
 }
 
 export function createApi(o: ApiOptions) {
@@ -74,12 +80,23 @@ export function createApi(o: ApiOptions) {
       }
     })
     // The page shown outside Telegram links to the bot: no identity needed to ask where it is.
-    .get('/bot-link', async (c) => ok(c, { url: (await o.botLink?.().catch(() => null)) ?? null }))
+    .get('/bot-link', async (c) =>
+      ok(c, {
+        url: (await o.botLink?.().catch(() => null)) ?? null,
+        // The Login Widget's bot; local mode has a stand-in (/dev/login-widget) that signs as Telegram does.
+        widgetBot: o.localMode ? null : ((await o.botUsername?.().catch(() => null)) ?? null),
+        localSignIn: o.localMode,
+      }),
+    )
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
-    .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? []))
+    // Signing a browser in: the caller has no identity yet.
+    .route('/auth', authSignInRoutes(s, o.identity))
+    .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }))
+    .route('/auth', authSessionRoutes(s))
     .route('/user', userRoutes(s))
+    .route('/user', userDataRoutes(s, o.sendExport))
     .route('/readings', readingRoutes(s))
-    .route('/payments', paymentRoutes(s, o.identity))
+    .route('/payments', paymentRoutes(s))
     .route('/', offerRoutes(s))
     .route('/natal', natalRoutes(s))
     .route('/config/legal', legalRoutes(s))

@@ -8,8 +8,16 @@ import type { Identity, IdentityVerifier } from '../services/identity';
 import type { UserService } from '../services/users';
 import { fail } from './http';
 import { requestHeader } from './observability';
+import { readSessionCookie, sameOrigin } from './session-cookie';
 
-export type AppEnv = { Variables: { userId: number; identity: Identity } };
+/** `sessionId`: the browser session's cookie id, when the cookie signed the request in. */
+export type AppEnv = { Variables: { userId: number; identity: Identity; sessionId?: string } };
+
+/** What the cookie sign-in needs: the session store and our public address (for the Origin check). */
+export interface CookieSessions {
+  resolve: (id: string) => Promise<number | null>;
+  publicUrl: () => string | null | undefined;
+}
 
 /** Failed sign-ins allowed per client address and minute before answers turn into 429. */
 export const FAILED_AUTH_PER_MINUTE = 30;
@@ -61,11 +69,25 @@ function failedAuthThrottle(trustedProxies: readonly string[]) {
   };
 }
 
-export const requireIdentity = (identity: IdentityVerifier, users: UserService, trustedProxies: readonly string[] = []) => {
+export const requireIdentity = (identity: IdentityVerifier, users: UserService, trustedProxies: readonly string[] = [], cookies?: CookieSessions) => {
   const throttle = failedAuthThrottle(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
     const now = Date.now();
-    const result = identity.verifyAuthorization(requestHeader(c, 'authorization'));
+    const authorization = requestHeader(c, 'authorization');
+    // Authorization decides when a request carries it; the browser session's cookie only without one.
+    const cookie = !authorization && cookies ? readSessionCookie(c) : undefined;
+    if (cookie && cookies) {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !sameOrigin(c, cookies.publicUrl()))
+        return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
+      const userId = await cookies.resolve(cookie);
+      if (userId === null) return fail(c, 401, 'session: сессия закончилась, войдите снова');
+      await users.ensure(userId);
+      c.set('identity', { userId, profile: null, startParam: null, via: 'cookie' });
+      c.set('userId', userId);
+      c.set('sessionId', cookie);
+      return next();
+    }
+    const result = identity.verifyAuthorization(authorization);
     if (!result.ok) {
       // Valid initData is never refused: only failures count, and only failures are throttled.
       const wait = throttle.blockedFor(c, now);

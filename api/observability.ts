@@ -65,11 +65,12 @@ export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHan
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://yookassa.ru",
+  "script-src 'self' https://yookassa.ru https://telegram.org",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://t.me https://*.telegram.org https://yookassa.ru https://*.yookassa.ru",
   "connect-src 'self' https://yookassa.ru https://*.yookassa.ru",
-  "frame-src 'self' https://yookassa.ru https://*.yookassa.ru",
+  // oauth.telegram.org: the Login Widget's frame on the sign-in page.
+  "frame-src 'self' https://yookassa.ru https://*.yookassa.ru https://oauth.telegram.org",
   // Telegram's web clients embed the Mini App in a frame (its mobile clients use a web view).
   "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org https://telegram.org",
   "form-action 'self' https://yookassa.ru https://*.yookassa.ru",
@@ -85,7 +86,8 @@ const PAGE_HEADERS: [string, string][] = [
   ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
   HSTS,
   NOSNIFF,
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  // A launch or return token may sit in the address for a moment: no page ever sends it on as a referrer.
+  ['Referrer-Policy', 'no-referrer'],
   ['X-DNS-Prefetch-Control', 'off'],
   ['X-Permitted-Cross-Domain-Policies', 'none'],
   ['Origin-Agent-Cluster', '?1'],

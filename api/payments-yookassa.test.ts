@@ -48,8 +48,13 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     expect(back.origin).toBe(PUBLIC);
     expect(back.pathname).toBe('/subscription');
     expect(back.searchParams.get('orderId')).toBe(r.body.data.orderId);
-    const token = new URLSearchParams(back.hash.slice(1)).get('tgWebAppData')!;
-    expect(h.identity.verifyLaunchToken(token)).toMatchObject({ ok: true, identity: { userId: user } });
+    // A single-use return token: exchanged once for a session token of that user, refused the second time.
+    const token = new URLSearchParams(back.hash.slice(1)).get('return')!;
+    const first = await h.call(null, 'POST', '/api/auth/exchange', { token });
+    expect(first.status).toBe(200);
+    expect(h.identity.verifyAuthorization(`Bearer ${first.body.data.token}`)).toMatchObject({ ok: true, identity: { userId: user, via: 'sessionToken' } });
+    const again = await h.call(null, 'POST', '/api/auth/exchange', { token });
+    expect(again.status).toBe(401);
     // Nothing is granted by creating a payment.
     expect((await status(user)).subscriptionType).toBe('free');
   });

@@ -35,7 +35,7 @@ describe('web app and /dev/launch', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=');
   });
 

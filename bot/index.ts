@@ -20,6 +20,8 @@ import { statsFeature } from './features/stats';
 import { supportFeature } from './features/support';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
+import { webSignInFeature } from './features/web-sign-in';
+import { userDataFeature } from './features/user-data';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
 import { createInFlight } from './middlewares/in-flight';
@@ -79,6 +81,8 @@ export function createBot(o: CreateBotOptions) {
   bot.use(dailyFeature);
   bot.use(settingsFeature);
   bot.use(webAppDataFeature);
+  bot.use(webSignInFeature);
+  bot.use(userDataFeature);
   bot.use(chatMemberFeature);
   // Admins only; anyone else falls through to the unhandled answer.
   bot.use(statsFeature);
@@ -105,5 +109,8 @@ export const BOT_COMMANDS = [
   { command: 'help', description: 'Что умеет бот' },
   { command: 'paysupport', description: 'Поддержка по оплате' },
   { command: 'support', description: 'Написать в поддержку' },
+  { command: 'web', description: 'Войти в браузере (оплата картой)' },
+  { command: 'mydata', description: 'Скачать мои данные' },
+  { command: 'deletedata', description: 'Удалить мои данные' },
   { command: 'cancel', description: 'Отменить расклад' },
 ];

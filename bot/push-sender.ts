@@ -5,7 +5,8 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, GrammyError, HttpError, InlineKeyboard } from 'grammy';
 import type { Logger } from '../logger';
-import type { NotificationService, PushJob } from '../services/notifications';
+import { PUSH_KINDS, type NotificationService, type PushJob } from '../services/notifications';
+import { REMINDERS_OFF_DATA, REMINDERS_OFF_TEXT } from './features/user-data';
 import { pacing, type PacingClock } from './pacing';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -95,8 +96,14 @@ export function createPushSender(o: PushSenderOptions) {
   function buttonFor(job: PushJob) {
     const base = o.webAppUrl();
     const b = job.payload.button;
-    if (!base || !b) return undefined;
-    return new InlineKeyboard().webApp(b.text, new URL(b.path, `${base}/`).toString());
+    const kb = new InlineKeyboard();
+    if (base && b) kb.webApp(b.text, new URL(b.path, `${base}/`).toString());
+    // Consent: every reminder can be switched off in one tap (a payment's message is not a reminder).
+    if (job.kind !== PUSH_KINDS.payment) {
+      if (base && b) kb.row();
+      kb.text(REMINDERS_OFF_TEXT, REMINDERS_OFF_DATA);
+    }
+    return kb.inline_keyboard.length && kb.inline_keyboard[0].length ? kb : undefined;
   }
 
   async function process(job: PushJob): Promise<void> {

@@ -3,12 +3,15 @@
 // lazily (grammY is not needed before the first payment or the bot's start). It must be this ES module of
 // ours, not `import('grammy')` itself: in the esbuild bundle a dynamic import of a CommonJS package gives
 // only its default export, and `{ Api }` was undefined there.
-import { Api } from 'grammy';
+import { Api, InputFile } from 'grammy';
 import type { Logger } from '../logger';
 
 const CALLS = ['createInvoiceLink', 'refundStarPayment', 'editUserStarSubscription', 'savePreparedInlineMessage', 'getMe', 'sendMessage'] as const;
 type Call = (typeof CALLS)[number];
-export type ServicesApi = Pick<Api, Call>;
+export type ServicesApi = Pick<Api, Call> & {
+  /** Sends a file the server made (the user's data export) as a document. */
+  sendFile(chatId: number, bytes: Uint8Array, filename: string, caption: string): Promise<unknown>;
+};
 
 /** The calls the services use, each failure logged with Telegram's reason before it reaches the caller. */
 export function createServicesApi(token: string, apiRoot: string, logger: Logger): ServicesApi {
@@ -22,5 +25,16 @@ export function createServicesApi(token: string, apiRoot: string, logger: Logger
         throw err;
       }
     }) as Api[K];
-  return Object.fromEntries(CALLS.map((m) => [m, logged(m)])) as unknown as ServicesApi;
+  const calls = Object.fromEntries(CALLS.map((m) => [m, logged(m)])) as unknown as Pick<Api, Call>;
+  return {
+    ...calls,
+    async sendFile(chatId, bytes, filename, caption) {
+      try {
+        return await api.sendDocument(chatId, new InputFile(bytes, filename), { caption });
+      } catch (err) {
+        logger.error({ err, method: 'sendDocument' }, 'Bot API call failed');
+        throw err;
+      }
+    },
+  };
 }

@@ -197,7 +197,8 @@ export type OrderStatus = 'pending' | 'succeeded' | 'canceled';
 export interface PaymentOrdersTable {
   /** A UUID: the Stars invoice payload and YooKassa's metadata.orderId. */
   id: string;
-  user_id: number;
+  /** null: the user erased their data; the order is kept with its payment (0020). */
+  user_id: ColumnType<number, number | null, number | null>;
   provider: PaymentProvider;
   product: string;
   /** The tier a plan product grants; null for the micro pack. */
@@ -222,7 +223,8 @@ export interface PaymentsTable {
   /** Stars: telegram_payment_charge_id; YooKassa: the payment id; mock: the order id. Unique per provider. */
   provider_payment_id: string;
   order_id: string | null;
-  user_id: number;
+  /** null: the user erased their data; the record is kept for accounting (0020). */
+  user_id: ColumnType<number, number | null, number | null>;
   product: string;
   amount_minor: number;
   currency: string;
@@ -351,6 +353,34 @@ export interface ReviewsTable {
   created_at: Generated<Date>;
 }
 
+/** 0020: a browser session; the cookie holds a random id, stored here only as its hash. */
+export interface WebSessionsTable {
+  id_hash: string;
+  user_id: number;
+  device: string;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** 0020: a one-time token (the bot's sign-in link, a payment's return), stored only as its hash. */
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  kind: 'link' | 'return';
+  expires_at: Timestamp;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** 0020: what stays of an erased user: a hash of the Telegram id and which one-time offers were used. */
+export interface ErasedUsersTable {
+  id_hash: string;
+  trial_used: Generated<boolean>;
+  purchased: Generated<boolean>;
+  erased_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   daily_usage: DailyUsageTable;
@@ -376,6 +406,9 @@ export interface Database {
   support_messages: SupportMessagesTable;
   support_relays: SupportRelaysTable;
   reviews: ReviewsTable;
+  web_sessions: WebSessionsTable;
+  auth_tokens: AuthTokensTable;
+  erased_users: ErasedUsersTable;
 }
 
 export type User = Selectable<UsersTable>;

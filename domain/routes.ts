@@ -24,7 +24,10 @@ export type AppRoute = (typeof APP_ROUTES)[number];
 
 const ROUTE_SET = new Set<string>(APP_ROUTES);
 
-/** True for an app route, including a reading opened from history (`/history/<id>`). */
+/** The bot's one-time sign-in link (`/auth/<token>`, see /web). */
+export const AUTH_LINK_PATH = /^\/auth\/[A-Za-z0-9_-]{43}$/;
+
+/** True for an app route, including a reading opened from history (`/history/<id>`) and a sign-in link. */
 export function isAppRoute(path: string): boolean {
-  return ROUTE_SET.has(path) || /^\/history\/\d{1,18}$/.test(path);
+  return ROUTE_SET.has(path) || /^\/history\/\d{1,18}$/.test(path) || AUTH_LINK_PATH.test(path);
 }

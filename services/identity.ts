@@ -15,11 +15,32 @@ const telegramUser = z.object({
   photo_url: z.string().max(2048).optional(),
 });
 
-export type Identity = { userId: number; profile: TelegramProfile | null; startParam: string | null; via: 'initData' | 'launchToken' };
+export type Identity = {
+  userId: number;
+  profile: TelegramProfile | null;
+  startParam: string | null;
+  via: 'initData' | 'launchToken' | 'sessionToken' | 'cookie';
+};
 
 export type IdentityResult = { ok: true; identity: Identity } | { ok: false; error: string };
 
 const LAUNCH_PREFIX = 'lt1.';
+/** The in-memory token a launch or return token is exchanged for (never in a URL). */
+const SESSION_PREFIX = 'st1.';
+
+/** The Login Widget's fields (https://core.telegram.org/widgets/login#checking-authorization). */
+export interface LoginWidgetData {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  auth_date: number;
+  hash: string;
+}
+
+/** A widget sign-in is good for a day after Telegram signed it. */
+export const LOGIN_WIDGET_MAX_AGE_S = 86400;
 
 const VALIDATION_ERRORS: Record<string, string> = {
   ExpiredError: 'initData: срок действия истёк, откройте приложение заново',
@@ -32,6 +53,7 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   const now = opts.now ?? (() => new Date());
   // The launch-token key is derived from the bot token, so every instance of one bot agrees on it.
   const launchKey = crypto.createHmac('sha256', 'TarotLaunchToken').update(opts.botToken).digest();
+  const widgetKey = crypto.createHash('sha256').update(opts.botToken).digest();
 
   // A session sends the same initData on every call: remember what was verified until it expires.
   const verified = new Map<string, { identity: Identity; expiresAtMs: number }>();
@@ -89,14 +111,33 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   }
 
   function verifyLaunchToken(token: string): IdentityResult {
-    const m = /^lt1\.(\d{1,16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const m = /^(lt1|st1)\.(\d{1,16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!m) return { ok: false, error: 'token: неверный формат' };
-    const expected = Buffer.from(mac(`${m[1]}.${m[2]}`));
-    const given = Buffer.from(m[3]);
+    // A session token's MAC covers its prefix, so a launch token can never pass as one (or back).
+    const payload = m[1] === 'st1' ? `st1.${m[2]}.${m[3]}` : `${m[2]}.${m[3]}`;
+    const expected = Buffer.from(mac(payload));
+    const given = Buffer.from(m[4]);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
       return { ok: false, error: 'token: подпись неверна' };
-    if (Number(m[2]) * 1000 < now().getTime()) return { ok: false, error: 'token: срок действия истёк, откройте приложение заново' };
-    return { ok: true, identity: { userId: Number(m[1]), profile: null, startParam: null, via: 'launchToken' } };
+    if (Number(m[3]) * 1000 < now().getTime()) return { ok: false, error: 'token: срок действия истёк, откройте приложение заново' };
+    return { ok: true, identity: { userId: Number(m[2]), profile: null, startParam: null, via: m[1] === 'st1' ? 'sessionToken' : 'launchToken' } };
+  }
+
+  /** Checked as Telegram documents: HMAC-SHA-256 of the sorted fields, keyed by SHA-256 of the bot token. */
+  function verifyLoginWidget(data: LoginWidgetData): IdentityResult {
+    const { hash, ...fields } = data;
+    const checkString = Object.keys(fields)
+      .filter((k) => fields[k as keyof typeof fields] !== undefined)
+      .sort()
+      .map((k) => `${k}=${fields[k as keyof typeof fields]}`)
+      .join('\n');
+    const expected = Buffer.from(crypto.createHmac('sha256', widgetKey).update(checkString).digest('hex'));
+    const given = Buffer.from(hash.toLowerCase());
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, error: 'hash: подпись Telegram неверна' };
+    const age = now().getTime() / 1000 - data.auth_date;
+    if (age > LOGIN_WIDGET_MAX_AGE_S || age < -300) return { ok: false, error: 'auth_date: вход устарел, войдите через Telegram ещё раз' };
+    const profile: TelegramProfile = { id: data.id, first_name: data.first_name, last_name: data.last_name ?? null, username: data.username ?? null, photo_url: data.photo_url ?? null };
+    return { ok: true, identity: { userId: data.id, profile, startParam: null, via: 'cookie' } };
   }
 
   return {
@@ -110,13 +151,34 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
 
     verifyLaunchToken,
 
+    /** `st1.<userId>.<expiresAtSeconds>.<mac>`: what a launch or return token is exchanged for, kept in memory. */
+    signSessionToken(userId: number, ttlS: number): string {
+      const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}`;
+      return `${SESSION_PREFIX}${payload}.${mac(`${SESSION_PREFIX}${payload}`)}`;
+    },
+
+    verifyLoginWidget,
+
+    /** Signs the Login Widget's fields as Telegram does (local mode's stand-in and the tests). */
+    signLoginWidget(user: TelegramProfile, authDate: Date = now()): LoginWidgetData {
+      const fields: Omit<LoginWidgetData, 'hash'> = { id: user.id, first_name: user.first_name, auth_date: Math.floor(authDate.getTime() / 1000) };
+      if (user.last_name) fields.last_name = user.last_name;
+      if (user.username) fields.username = user.username;
+      if (user.photo_url) fields.photo_url = user.photo_url;
+      const checkString = Object.entries(fields)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n');
+      return { ...fields, hash: crypto.createHmac('sha256', widgetKey).update(checkString).digest('hex') };
+    },
+
     /** The Authorization header's value: `tma <initData>`, `Bearer <initData>` or `Bearer lt1.…`. */
     verifyAuthorization(header: string | undefined): IdentityResult {
       if (!header) return { ok: false, error: 'Authorization: нужны данные запуска Telegram (tma <initData>)' };
       const m = /^(tma|bearer)\s+(.+)$/is.exec(header.trim());
       if (!m) return { ok: false, error: 'Authorization: ожидается «tma <initData>»' };
       const value = m[2].trim();
-      return value.startsWith(LAUNCH_PREFIX) ? verifyLaunchToken(value) : verifyInitData(value);
+      return value.startsWith(LAUNCH_PREFIX) || value.startsWith(SESSION_PREFIX) ? verifyLaunchToken(value) : verifyInitData(value);
     },
 
     /** Signs initData exactly as Telegram does (local mode's /dev/launch and the tests). */

@@ -20,6 +20,8 @@ import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
 import { createSupportService } from './support';
 import { createUserService } from './users';
+import { createWebAuthService } from './web-auth';
+import { createUserDataService } from './user-data';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -42,6 +44,8 @@ export function createServices(deps: ServiceDeps) {
   const ritual = createRitualService(deps, users);
   const support = createSupportService(deps);
   const reviews = createReviewService(deps);
+  const webAuth = createWebAuthService(deps);
+  const userData = createUserDataService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -64,6 +68,8 @@ export function createServices(deps: ServiceDeps) {
     ritual,
     support,
     reviews,
+    webAuth,
+    userData,
   };
 }
 

@@ -141,6 +141,10 @@ class RecentProfiles {
       if (this.pending.get(id) === entry) this.pending.delete(id);
     }
   }
+  /** The user was deleted: the next call writes them anew. */
+  forget(id: number) {
+    this.map.delete(id);
+  }
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -240,6 +244,9 @@ export function createUserService(deps: ServiceDeps) {
       const { profile, startParam, key } = prepared;
       await recent.ensure(profile.id, key, () => usersRepo.upsertProfile(deps.db, profile, deps.defaultTimeZone, startParam));
     },
+
+    /** After the user's data was deleted: a later call creates the user afresh. */
+    forget: (userId: number) => recent.forget(userId),
 
     /** A user known only by id (server-signed launch token, bot update). */
     async ensure(userId: number): Promise<void> {

@@ -34,8 +34,20 @@ function launchPage(html: string, location: string): string {
   return html.includes('<head>') ? html.replace('<head>', `<head>\n    ${script}`) : script + html;
 }
 
+const widgetQuery = z.object({
+  user: z.string().regex(/^\d{1,15}$/, 'ожидается числовой id').transform(Number).default(100000001),
+  name: z.string().trim().min(1).max(64).default('Анна'),
+  username: z.string().regex(/^\w{1,32}$/).optional(),
+});
+
 export const devRoutes = (s: Services, identity: IdentityVerifier, indexHtml?: () => string | null) =>
-  new Hono().get('/launch', validate('query', launchQuery), async (c) => {
+  new Hono()
+  // The Login Widget's local stand-in: the fields Telegram's widget would give, signed as Telegram signs them.
+  .get('/login-widget', validate('query', widgetQuery), (c) => {
+    const q = c.req.valid('query');
+    return c.json(identity.signLoginWidget({ id: q.user, first_name: q.name, username: q.username ?? null }));
+  })
+  .get('/launch', validate('query', launchQuery), async (c) => {
     const q = c.req.valid('query');
     const profile = { id: q.user, first_name: q.name, username: q.username ?? null, language_code: 'ru' };
     await s.users.touchProfile(profile, q.startapp ?? null);

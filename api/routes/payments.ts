@@ -4,15 +4,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import type { IdentityVerifier } from '../../services/identity';
 import { requireAdmin, type AppEnv } from '../auth';
 import { ok, validate } from '../http';
 import { currentProductId } from '../../domain/catalogue';
 import { flag, planId, readingId } from '../schemas';
 
 /** How long the token in a payment return address lasts. */
-const RETURN_TOKEN_TTL_S = 2 * 3600;
-
 const mode = z.enum(['redirect', 'embedded'], { error: 'ожидается redirect или embedded' }).default('redirect');
 const provider = z.enum(['stars', 'yookassa'], { error: 'ожидается stars или yookassa' }).optional();
 const returnUrl = z.string({ error: 'ожидается адрес' }).max(2000, 'слишком длинный адрес').optional();
@@ -71,7 +68,8 @@ function originOf(s: Services, c: Context): string {
 
 /**
  * The address the payment page sends the user back to: the client's path when it is ours (anything else is
- * dropped: no open redirect), plus the signed token in the hash where the app reads launch data.
+ * dropped: no open redirect), plus a single-use return token in the hash (never sent to a server by the
+ * browser), which the app exchanges at load (POST /api/auth/exchange) and removes from the address.
  */
 export function buildReturnUrl(origin: string, requested: string | undefined, fallbackPath: string, token: string): string {
   let target: URL;
@@ -81,7 +79,7 @@ export function buildReturnUrl(origin: string, requested: string | undefined, fa
   } catch {
     target = new URL(fallbackPath, origin);
   }
-  target.hash = new URLSearchParams({ tgWebAppData: token }).toString();
+  target.hash = new URLSearchParams({ return: token }).toString();
   return target.toString();
 }
 
@@ -95,27 +93,27 @@ function microReturnPath(userId: number, readingId?: number): string {
   return `/micro-result?${q.toString()}`;
 }
 
-export const paymentRoutes = (s: Services, identity: IdentityVerifier) =>
+export const paymentRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .post('/create-one-time', validate('json', oneTimeBody), async (c) => {
       const b = c.req.valid('json');
       const userId = c.var.userId;
       const fallback = b.product === 'micro' ? microReturnPath(userId, b.readingId) : '/subscription';
-      const url = buildReturnUrl(originOf(s, c), b.returnUrl, fallback, identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
+      const url = buildReturnUrl(originOf(s, c), b.returnUrl, fallback, await s.webAuth.createReturnToken(userId));
       const data = await s.payments.createOneTime(userId, { product: b.product, mode: b.mode, returnUrl: url, readingId: b.readingId, context: b.context, provider: b.provider });
       return ok(c, data);
     })
     .post('/create', validate('json', subscriptionBody), async (c) => {
       const b = c.req.valid('json');
       const userId = c.var.userId;
-      const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
+      const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', await s.webAuth.createReturnToken(userId));
       const data = await s.payments.createSubscription(userId, { type: b.type, userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider, autopayConsent: b.autopayConsent });
       return ok(c, data);
     })
     .post('/create-initial', validate('json', initialBody), async (c) => {
       const b = c.req.valid('json');
       const userId = c.var.userId;
-      const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', identity.signLaunchToken(userId, RETURN_TOKEN_TTL_S));
+      const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', await s.webAuth.createReturnToken(userId));
       const data = await s.payments.createInitial(userId, {
         userId: b.userId,
         amount: b.amount,

@@ -34,6 +34,8 @@ export interface ChatMessage {
   author?: FakeUser;
   /** The message this one replies to. */
   replyTo?: number;
+  /** A document the bot uploaded (sendDocument): its name and content (the user's data export). */
+  document?: { fileName: string; content: Buffer };
 }
 
 export interface Chat {

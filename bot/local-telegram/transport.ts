@@ -35,7 +35,7 @@ async function readParams(c: Context): Promise<Params> {
   const params: Params = { ...c.req.query() };
   const { raw, type } = await readBody(c);
   if (raw.length && type.includes('multipart/form-data')) {
-    for (const part of parseMultipart(raw, type)) params[part.name] = part.filename === null ? part.data.toString('utf8') : { upload: part.data, type: part.type };
+    for (const part of parseMultipart(raw, type)) params[part.name] = part.filename === null ? part.data.toString('utf8') : { upload: part.data, type: part.type, filename: part.filename };
     // grammY names a file field and refers to it as attach://<field>.
     for (const [k, v] of Object.entries(params)) if (typeof v === 'string' && v.startsWith('attach://')) params[k] = params[v.slice(9)];
   } else if (raw.length && type.includes('application/json')) Object.assign(params, JSON.parse(raw.toString('utf8')));

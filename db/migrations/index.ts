@@ -19,6 +19,7 @@ import * as m0016 from './0016_autopay';
 import * as m0017 from './0017_support_desk';
 import * as m0018 from './0018_reviews';
 import * as m0019 from './0019_reversals';
+import * as m0020 from './0020_web_sessions';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017_support_desk': m0017,
   '0018_reviews': m0018,
   '0019_reversals': m0019,
+  '0020_web_sessions': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

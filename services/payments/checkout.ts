@@ -1,5 +1,6 @@
 // Checkout: an order (our intent, with its price decided here) handed to a provider — a Stars invoice link,
 // a YooKassa payment, or the mock, which confirms at once. Creating an order grants nothing.
+import { erasedBefore } from '../../db/user-data';
 import crypto from 'node:crypto';
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
@@ -204,7 +205,9 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         input.autopayConsent &&
         purchaseVerdict(tier, 'trial').ok &&
         tierRank(input.planId) > tierRank(tier) &&
-        !(await paymentsRepo.hasPaidTrial(deps.db, userId));
+        !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
+        // A user who erased their data and came back had the trial already (a hashed marker remembers).
+        !(await erasedBefore(deps.db, userId)).trialUsed;
       const rub = trialOk ? ctx.pricing.pricesRub.trial : ctx.pricing.pricesRub[input.planId];
       if (input.amount !== undefined && adapter.name !== 'stars' && Math.abs(input.amount - rub) > 0.001)
         throw new ServiceError('conflict', `amount: цена изменилась, к оплате ${rub} ₽ — обновите страницу`, { amount: rub });

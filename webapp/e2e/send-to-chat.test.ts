@@ -38,9 +38,11 @@ describe.runIf(browserAvailable())('send to chat (browser)', () => {
       await page.addInitScript(fakeTelegramClient);
       await page.goto(launchUrl.replace(/^https?:\/\/[^/]+/, env.baseUrl));
       await page.getByTestId('greeting').waitFor();
-      const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что мне сегодня важно?' });
+      const launchToken = new URL(keyboardUrl).searchParams.get('launch')!;
+      const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что мне сегодня важно?' }, launchToken);
       expect(r.status).toBe(201);
-      await page.goto(`${env.baseUrl}/history/${r.data.id}`);
+      // The keyboard's button opens the app with its launch token each time (it is exchanged at every load).
+      await page.goto(`${env.baseUrl}/history/${r.data.id}?launch=${launchToken}`);
       await page.getByTestId('send-to-chat').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('send-to-chat').getAttribute('data-sync')).toBe('idle');
       await page.getByTestId('send-to-chat-button').click();
@@ -91,8 +93,9 @@ describe.runIf(browserAvailable())('send to chat (browser)', () => {
       });
       await page.goto(((await opened.json()).data.url as string).replace(/^https?:\/\/[^/]+/, env.baseUrl));
       await page.getByTestId('greeting').waitFor();
-      const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Получится ли отправить?' });
-      await page.goto(`${env.baseUrl}/history/${r.data.id}`);
+      const launchToken = new URL(keyboardUrl).searchParams.get('launch')!;
+      const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Получится ли отправить?' }, launchToken);
+      await page.goto(`${env.baseUrl}/history/${r.data.id}?launch=${launchToken}`);
       await page.getByTestId('send-to-chat-button').click();
       await expect.poll(() => page.getByTestId('send-to-chat').getAttribute('data-sync')).toBe('error');
       expect(await page.getByTestId('send-to-chat-status').textContent()).toMatch(/^Не удалось отправить в чат/);

@@ -1,12 +1,13 @@
 // The Mini App's routes (domain/routes.ts). Home is in the first chunk;
 // every other screen is a lazy chunk. Any unknown path lands on home.
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import Home from './pages/Home';
 import { CardZoomHost } from './components/CardZoom';
 import { LoadingScreen } from './components/LoadingScreen';
 import { readLaunchParams } from './telegram/launch';
-import type { AppRoute } from '../../domain/routes';
+import { AUTH_LINK_PATH, type AppRoute } from '../../domain/routes';
+import { resolveSignIn, type SignInState } from './auth/auth-api';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
@@ -26,6 +27,7 @@ const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
 const MicroResult = lazy(() => import('./pages/MicroResult'));
 const Settings = lazy(() => import('./pages/Settings'));
 const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
+const AuthLink = lazy(() => import('./shell/AuthLink'));
 // The journal (issue 14).
 const Journal = lazy(() => import('./pages/Journal'));
 
@@ -72,18 +74,37 @@ function ScreenLoading() {
   );
 }
 
+/** Inside Telegram initData signs in at once; otherwise a URL token or the browser session's cookie. */
+let signIn: Promise<SignInState> | null = null;
+function useSignIn(needed: boolean): SignInState | null {
+  const [state, setState] = useState<SignInState | null>(() => (readLaunchParams().initData ? 'ready' : null));
+  useEffect(() => {
+    if (state || !needed) return;
+    void (signIn ??= resolveSignIn()).then(setState);
+  }, [state, needed]);
+  return state;
+}
+
 export function App() {
   const [location] = useLocation();
   // A new screen starts at its top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
-  // Outside Telegram (no launch data at all) no screen can know the user: a friendly page instead.
-  const { initData, launchToken } = readLaunchParams();
-  if (!initData && !launchToken)
+  const linkPage = AUTH_LINK_PATH.test(location);
+  const signedIn = useSignIn(!linkPage);
+  if (linkPage)
     return (
       <Suspense fallback={<ScreenLoading />}>
-        <OutsideTelegram />
+        <AuthLink />
+      </Suspense>
+    );
+  if (!signedIn) return <ScreenLoading />;
+  // Nobody signed in: the sign-in page instead of screens that cannot know the user.
+  if (signedIn !== 'ready')
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <OutsideTelegram refused={signedIn === 'refused'} />
       </Suspense>
     );
   return (

@@ -6,7 +6,7 @@ import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { AppType } from '../../api/app';
 import type { CrisisAnswer } from '../../domain/crisis';
 import type { SpreadType } from '../../domain/types';
-import { readLaunchParams } from './telegram/launch';
+import { authorizationHeader } from './auth/session';
 
 export const UNKNOWN_ERROR = 'Неизвестная ошибка';
 export const OFFLINE_ERROR = 'Нет соединения с сервером. Проверьте интернет и попробуйте снова.';
@@ -53,13 +53,8 @@ export class ApiError extends Error {
   }
 }
 
-/** The Authorization header for this launch (initData, or the signed token of a payment return). */
-function authorization(): Record<string, string> {
-  const { initData, launchToken } = readLaunchParams();
-  if (initData) return { Authorization: `tma ${initData}` };
-  if (launchToken) return { Authorization: `Bearer ${launchToken}` };
-  return {};
-}
+/** The Authorization header for this launch (initData, or the in-memory token); none for a cookie session. */
+const authorization = authorizationHeader;
 
 export function authHeaders(extra?: HeadersInit): Headers {
   const headers = new Headers(extra);

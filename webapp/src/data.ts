@@ -25,6 +25,7 @@ export const DATA_DEFAULTS: SWRConfiguration = {
  */
 export const keys = {
   status: '/api/user/status',
+  sessions: '/api/auth/sessions',
   moon: '/api/moon',
   dailyCard: '/api/user/daily-card/available',
   reading: (id: number) => `/api/readings/${id}`,

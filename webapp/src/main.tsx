@@ -7,7 +7,7 @@ import { DATA_DEFAULTS } from './data';
 import { startFlow } from './flow';
 import { startRoute } from './startRoute';
 import { startTelegram } from './telegram/bridge';
-import { applyTheme, readLaunchParams } from './telegram/launch';
+import { applyTheme, clearUrlTokens, readLaunchParams } from './telegram/launch';
 import { startDebug } from './debug/boot';
 import './styles.css';
 
@@ -17,6 +17,8 @@ startDebug();
 // Launch parameters first: kept before the router can touch the URL.
 const launch = readLaunchParams();
 applyTheme(launch.themeParams);
+// Signed in by initData: a token in the URL (a payment's return) is not needed and leaves the address bar.
+if (launch.initData) clearUrlTokens();
 
 // The start-up screen from `user_data` (and the return from a card payment to /micro-result).
 const start = startRoute(window.location.pathname, window.location.search);

@@ -67,6 +67,18 @@ export function messageMethods(store: Store): MethodTable {
       return { message_id: m.message_id };
     },
 
+    sendDocument(p) {
+      const c = existingChat(p);
+      const caption = formatCaption(p.caption, p.parse_mode);
+      checkMarkup(p.reply_markup);
+      const upload: Buffer | null = p.document && typeof p.document === 'object' && Buffer.isBuffer(p.document.upload) ? p.document.upload : null;
+      if (!upload) throw bad('there is no document in the request');
+      const fileName = String(p.document.filename || 'file');
+      const html = `📄 ${escapeHtml(fileName)}${caption.html ? `<br>${caption.html}` : ''}`;
+      const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text', document: { fileName, content: upload } });
+      return { ...botMessageObject(c, m), document: { file_id: 'local', file_unique_id: 'local', file_name: fileName, file_size: upload.length } };
+    },
+
     editMessageText(p) {
       const c = existingChat(p);
       const m = findBotMessage(c, p.message_id);

@@ -1,6 +1,6 @@
 // Settings: the deck (classic Rider–Waite–Smith, credited, or the app's own drawn deck), reversed cards and
 // the daily reminder, all stored on the server (PUT /api/user/settings), the same settings as the bot's /settings.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { cardImageUrl, DECK_INFO, DECKS, type DeckId } from '../../../domain/decks';
 import { ApiError, putSettings } from '../api';
@@ -10,6 +10,9 @@ import { chooseDeck, useDeck } from '../deck';
 import { setStatus, useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import './settings.css';
+
+const BrowserSessions = lazy(() => import('./BrowserSessions'));
+const MyData = lazy(() => import('./MyData'));
 
 /** The cards each deck is previewed with. */
 const PREVIEW = [
@@ -122,6 +125,11 @@ export default function Settings() {
           {message}
         </p>
       )}
+
+      <Suspense fallback={null}>
+        <BrowserSessions />
+        <MyData />
+      </Suspense>
     </Page>
   );
 }

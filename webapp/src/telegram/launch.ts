@@ -9,8 +9,13 @@ export interface LaunchParams {
   platform: string | null;
   themeParams: Record<string, string>;
   startParam: string | null;
-  /** A reply-keyboard launch has no initData: its URL carries the server's signed token (?launch=lt1.…). */
+  /**
+   * A reply-keyboard launch has no initData: its URL carries the server's signed token (?launch=lt1.…), and a
+   * card payment's return carries a single-use one (#return=…). Both are exchanged at load for a token kept
+   * in memory (auth/session.ts) and leave the address bar.
+   */
   launchToken: string | null;
+  returnToken: string | null;
   /** The user's first name as initData carries it: the greeting shows it before any API call answers. */
   firstName: string | null;
 }
@@ -65,6 +70,7 @@ export function readLaunchParams(): LaunchParams {
     themeParams,
     startParam: hash.get('tgWebAppStartParam'),
     launchToken: readLaunchToken(),
+    returnToken: /^[\w-]{43}$/.test(hash.get('return') ?? '') ? hash.get('return') : null,
     firstName: firstNameOf(initData),
   };
   // Inside Telegram the SDK reads the hash when it loads and then clears it (init.ts); in a browser tab
@@ -74,14 +80,19 @@ export function readLaunchParams(): LaunchParams {
 }
 
 function readLaunchToken(): string | null {
-  const key = 'telegramLaunchToken';
   const fromUrl = new URLSearchParams(window.location.search).get('launch');
-  try {
-    if (fromUrl && /^lt1\.[\w.-]{1,200}$/.test(fromUrl)) sessionStorage.setItem(key, fromUrl);
-    return sessionStorage.getItem(key);
-  } catch {
-    return fromUrl;
-  }
+  return fromUrl && /^lt1\.[\w.-]{1,200}$/.test(fromUrl) ? fromUrl : null;
+}
+
+/** Drops the launch and return tokens from the visible URL (and so from history and any referrer). */
+export function clearUrlTokens() {
+  const url = new URL(window.location.href);
+  const hash = new URLSearchParams(url.hash.slice(1));
+  if (!url.searchParams.has('launch') && !hash.has('return')) return;
+  url.searchParams.delete('launch');
+  hash.delete('return');
+  const rest = hash.toString();
+  history.replaceState(history.state, '', url.pathname + url.search + (rest ? `#${rest}` : ''));
 }
 
 /** Drops the launch data from the visible URL; the router works on the path and query only. */
@@ -98,6 +109,8 @@ export function applyTheme(theme: Record<string, string>) {
   }
   const bg = theme.bg_color;
   if (bg) root.dataset.theme = isDark(bg) ? 'dark' : 'light';
+  // In a browser Telegram gives no theme: the system's light or dark.
+  else if (typeof matchMedia === 'function') root.dataset.theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 function isDark(hex: string): boolean {

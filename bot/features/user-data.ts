@@ -1,0 +1,48 @@
+// The user's data from the bot: /mydata sends the export as documents, /deletedata deletes everything after
+// a confirmation that says what goes, what stays and why; and «Отключить напоминания» under every push.
+import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import { exportHtml } from '../../services/user-data';
+import type { BotContext } from '../context';
+
+export const REMINDERS_OFF_TEXT = '🔕 Отключить напоминания';
+export const REMINDERS_OFF_DATA = 'push:off';
+
+const composer = new Composer<BotContext>();
+
+composer.command('mydata', async (ctx) => {
+  if (!ctx.from) return;
+  const data = await ctx.deps.services.userData.exportData(ctx.from.id);
+  const day = data.exportedAt.slice(0, 10);
+  await ctx.replyWithDocument(new InputFile(Buffer.from(JSON.stringify(data, null, 2)), `tarot-data-${day}.json`), {
+    caption: 'Ваши данные: расклады, вопросы и толкования, заметки, данные рождения, настройки, платежи (JSON).',
+  });
+  await ctx.replyWithDocument(new InputFile(Buffer.from(exportHtml(data)), `tarot-data-${day}.html`), { caption: 'То же самое в читаемом виде (откройте в браузере).' });
+});
+
+composer.command('deletedata', async (ctx) => {
+  if (!ctx.from) return;
+  const { lines } = await ctx.deps.services.userData.deletionPreview(ctx.from.id);
+  await ctx.reply(['🗑 <b>Удалить мои данные?</b>', '', ...lines.flatMap((l) => [l, '']), 'Это действие нельзя отменить.'].join('\n'), {
+    parse_mode: 'HTML',
+    reply_markup: new InlineKeyboard().text('Да, удалить всё', 'data:erase').row().text('Отмена', 'data:keep'),
+  });
+});
+
+composer.callbackQuery('data:erase', async (ctx) => {
+  await ctx.deps.services.userData.erase(ctx.from.id);
+  await ctx.answerCallbackQuery({ text: 'Данные удалены' });
+  await ctx.editMessageText('Ваши данные удалены. Записи о платежах сохранены без связи с вами, как требует закон. Чтобы начать заново, отправьте /start.');
+});
+
+composer.callbackQuery('data:keep', async (ctx) => {
+  await ctx.answerCallbackQuery({ text: 'Ничего не удалено' });
+  await ctx.editMessageText('Хорошо, ничего не удалено.');
+});
+
+composer.callbackQuery(REMINDERS_OFF_DATA, async (ctx) => {
+  await ctx.deps.services.users.updateSettings(ctx.from.id, { notifyDaily: false });
+  await ctx.answerCallbackQuery({ text: 'Напоминания отключены' });
+  await ctx.reply('🔕 Напоминания отключены. Включить их снова можно в /settings или в настройках приложения.');
+});
+
+export { composer as userDataFeature };

@@ -1,0 +1,86 @@
+// The one registry of the user's data: every table that holds a user's rows, once. Export and deletion walk
+// it, and db/user-data.test.ts fails when a migration adds a user-keyed table this list does not name.
+// Adding a table is one line: how its rows find the user, what deletion does, and its title in the export.
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+type Q = Kysely<Database>;
+
+export interface UserDataTable {
+  table: keyof Database;
+  /** How a row names its user: a column holding the Telegram id, or the reading it belongs to. */
+  key: { column: string } | { reading: string };
+  /** 'delete' at once; 'detach': kept for receipts and accounting, without the user (and scrubbed). */
+  erase: 'delete' | 'detach';
+  /** The export's section title (Russian: the HTML copy shows it); null: nothing of it is exported. */
+  title: string | null;
+  /** Columns never exported (secrets, internal leases). */
+  omit?: string[];
+}
+
+/** Deletion runs in this order (children before the rows they point to), `users` last. */
+export const USER_DATA: readonly UserDataTable[] = [
+  { table: 'share_messages', key: { reading: 'reading_id' }, erase: 'delete', title: null },
+  { table: 'reading_follow_ups', key: { column: 'user_id' }, erase: 'delete', title: 'Уточнения к раскладам', omit: ['ai_lease_id', 'ai_lease_until'] },
+  { table: 'micro_purchases', key: { column: 'user_id' }, erase: 'delete', title: 'Мини-расклады' },
+  { table: 'reviews', key: { column: 'user_id' }, erase: 'delete', title: 'Отзывы' },
+  { table: 'readings', key: { column: 'user_id' }, erase: 'delete', title: 'Расклады', omit: ['ai_lease_id', 'ai_lease_until'] },
+  { table: 'daily_usage', key: { column: 'user_id' }, erase: 'delete', title: 'Карта дня и расклады по дням' },
+  { table: 'daily_card_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Толкования карты дня' },
+  { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения' },
+  { table: 'notifications', key: { column: 'user_id' }, erase: 'delete', title: 'Напоминания и сообщения бота' },
+  { table: 'micro_offers', key: { column: 'user_id' }, erase: 'delete', title: null },
+  { table: 'recurring_billing', key: { column: 'user_id' }, erase: 'delete', title: 'Автопродление', omit: ['reference'] },
+  { table: 'analytics_events', key: { column: 'user_id' }, erase: 'delete', title: 'События в приложении' },
+  { table: 'ai_rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
+  { table: 'user_rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
+  { table: 'support_relays', key: { column: 'user_id' }, erase: 'delete', title: null },
+  { table: 'support_messages', key: { column: 'user_id' }, erase: 'delete', title: 'Сообщения в поддержку' },
+  { table: 'support_conversations', key: { column: 'user_id' }, erase: 'delete', title: 'Обращения в поддержку' },
+  { table: 'web_sessions', key: { column: 'user_id' }, erase: 'delete', title: 'Входы в браузере', omit: ['id_hash'] },
+  { table: 'auth_tokens', key: { column: 'user_id' }, erase: 'delete', title: null },
+  // The bot's dialogue state, keyed by the chat (a private chat's id is the user's).
+  { table: 'bot_conversations', key: { column: 'key' }, erase: 'delete', title: null },
+  { table: 'payments', key: { column: 'user_id' }, erase: 'detach', title: 'Платежи', omit: ['granted'] },
+  { table: 'payment_orders', key: { column: 'user_id' }, erase: 'detach', title: 'Заказы', omit: ['idempotence_key'] },
+  { table: 'users', key: { column: 'id' }, erase: 'delete', title: 'Профиль и настройки' },
+];
+
+/** Tables the registry needs no line for: keyed by something that is not a user (checked by the test). */
+export const NOT_USER_DATA: readonly (keyof Database)[] = ['app_settings', 'bot_updates', 'share_pictures', 'erased_users'];
+
+/** The table's rows of the user, as a query's WHERE (a column, or the user's readings). */
+function whereUser(t: UserDataTable, userId: number) {
+  if ('reading' in t.key) return sql`${sql.ref(t.key.reading)} in (select id from readings where user_id = ${userId})`;
+  // bot_conversations keys are text: compare as text.
+  return t.key.column === 'key' ? sql`${sql.ref('key')} = ${String(userId)}` : sql`${sql.ref(t.key.column)} = ${userId}`;
+}
+
+/** Every row of the user in one table (for the export and the tests' table-by-table check). */
+export async function rowsOf(db: Q, t: UserDataTable, userId: number): Promise<Record<string, unknown>[]> {
+  const r = await sql<Record<string, unknown>>`select * from ${sql.table(t.table)} where ${whereUser(t, userId)}`.execute(db);
+  return r.rows;
+}
+
+export async function deleteRowsOf(db: Q, t: UserDataTable, userId: number): Promise<void> {
+  await sql`delete from ${sql.table(t.table)} where ${whereUser(t, userId)}`.execute(db);
+}
+
+/**
+ * Payment records outlive the user for accounting: the link to the user, the reading (whose question it would
+ * reveal) and every free-form field (contexts, provider details with names) are removed.
+ */
+export async function detachPayments(db: Q, userId: number): Promise<void> {
+  await sql`update payments set user_id = null, details = null where user_id = ${userId}`.execute(db);
+  await sql`update payment_orders set user_id = null, context = null, reading_id = null where user_id = ${userId}`.execute(db);
+}
+
+/** The erased user's marker: a hash of the Telegram id, never the id itself. */
+export const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+
+/** What a returning user had used before erasing their data (the trial, a purchase). */
+export async function erasedBefore(db: Q, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
+  const row = await db.selectFrom('erased_users').select(['trial_used', 'purchased']).where('id_hash', '=', erasedMarkerOf(userId)).executeTakeFirst();
+  return { trialUsed: !!row?.trial_used, purchased: !!row?.purchased };
+}

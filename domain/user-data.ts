@@ -1,0 +1,21 @@
+// What deleting one's data does, said the same way in the app, in the bot and in the privacy text.
+
+/** Accounting documents are kept five years (402-ФЗ art. 29); receipts are issued under 54-ФЗ. */
+export const PAYMENT_RECORDS_KEPT_YEARS = 5;
+
+export const DELETION_GOES =
+  'Расклады, вопросы и толкования, уточнения, заметки и дневник, карта дня, данные рождения, настройки, входы в браузере, картинки для публикации, сообщения в поддержку и отзывы, напоминания — удаляются сразу и безвозвратно.';
+
+export const DELETION_STAYS = `Записи о платежах (дата, сумма, что куплено) хранятся ${PAYMENT_RECORDS_KEPT_YEARS} лет, как требует закон о бухгалтерском учёте и кассовых чеках, — без вашего имени, без вопросов и без связи с вашим аккаунтом.`;
+
+export const DELETION_RETURN = 'Если вы вернётесь, всё начнётся с чистого листа; пробный период и скидка на первую покупку повторно не предоставляются.';
+
+/** The confirmation's lines; `plan`: the active plan's name, which ends with the deletion. */
+export function deletionSummary(plan: string | null): string[] {
+  return [
+    DELETION_GOES,
+    DELETION_STAYS,
+    ...(plan ? [`Ваш тариф «${plan}» закончится: автопродление отменяется, сохранённая карта отвязывается. Возврат за неиспользованный период — по условиям оферты, через поддержку.`] : []),
+    DELETION_RETURN,
+  ];
+}

@@ -1,0 +1,101 @@
+// The user's data in the user's hands: one export (JSON and a readable HTML copy) and one deletion, both
+// walking the registry (db/user-data.ts). Payment records are kept, detached and scrubbed; a hashed marker
+// of the Telegram id remembers that the trial and first-purchase offers were used.
+import { sql } from 'kysely';
+import { tierName } from '../domain/catalogue';
+import { entitlementOf, isPaidTier } from '../domain/entitlement';
+import { deletionSummary } from '../domain/user-data';
+import * as usersRepo from '../db/repositories/users';
+import { deleteRowsOf, detachPayments, erasedBefore, erasedMarkerOf, rowsOf, USER_DATA } from '../db/user-data';
+import type { ServiceDeps } from './deps';
+import { ServiceError } from './errors';
+import { stopRecurringBilling } from './payments/recurring';
+import type { UserService } from './users';
+
+export type UserExport = { exportedAt: string; userId: number; sections: { table: string; title: string; rows: Record<string, unknown>[] }[] };
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function valueHtml(v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (v instanceof Date) return esc(v.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }));
+  if (typeof v === 'object') return `<pre>${esc(JSON.stringify(v, null, 2))}</pre>`;
+  return esc(String(v)).replace(/\n/g, '<br>');
+}
+
+/** The readable copy: every section with its rows, field by field. */
+export function exportHtml(data: UserExport): string {
+  const sections = data.sections
+    .map(
+      (s) =>
+        `<section><h2>${esc(s.title)} (${s.rows.length})</h2>${s.rows
+          .map((r) => `<dl>${Object.entries(r).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v)}</dd>`).join('')}</dl>`)
+          .join('')}</section>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Мои данные — Таро</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:860px;margin:2em auto;padding:0 1em}dl{border:1px solid #ddd;border-radius:8px;padding:.5em 1em}dt{font-weight:600;color:#555}dd{margin:0 0 .5em}pre{white-space:pre-wrap}</style></head><body><h1>Мои данные</h1><p>Выгрузка от ${esc(new Date(data.exportedAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }))}, аккаунт Telegram ${data.userId}.</p>${sections}</body></html>`;
+}
+
+export function createUserDataService(deps: ServiceDeps, users: UserService) {
+  const db = deps.db;
+
+  async function activePlan(userId: number): Promise<string | null> {
+    const user = await usersRepo.findUser(db, userId);
+    if (!user) return null;
+    const { tier } = entitlementOf(user, deps.clock(), []);
+    return isPaidTier(tier) ? tierName(tier) : null;
+  }
+
+  return {
+    /** Every record the user has, section by section (the registry's titled tables). */
+    async exportData(userId: number): Promise<UserExport> {
+      await users.requireUser(userId);
+      const sections: UserExport['sections'] = [];
+      for (const t of USER_DATA) {
+        if (!t.title) continue;
+        const rows = (await rowsOf(db, t, userId)).map((r) => {
+          for (const c of t.omit ?? []) delete r[c];
+          return r;
+        });
+        sections.push({ table: t.table, title: t.title, rows });
+      }
+      return { exportedAt: deps.clock().toISOString(), userId, sections };
+    },
+
+    /** What the confirmation says: what goes, what stays and why, and the plan that ends. */
+    async deletionPreview(userId: number) {
+      return { plan: await activePlan(userId), lines: deletionSummary(await activePlan(userId)) };
+    },
+
+    /**
+     * Deletes everything of the user at once. The plan ends first: a Stars subscription is cancelled at
+     * Telegram and the saved card's reference is dropped with the renewal row; then one transaction.
+     */
+    async erase(userId: number): Promise<void> {
+      await users.requireUser(userId);
+      await stopRecurringBilling(deps, userId);
+      await db.transaction().execute(async (trx) => {
+        const used = await sql<{ trial: boolean; purchased: boolean }>`
+          select exists(select 1 from payments where user_id = ${userId} and product = 'trial') as trial,
+                 exists(select 1 from payments where user_id = ${userId}) as purchased`.execute(trx);
+        const { trial, purchased } = used.rows[0];
+        if (trial || purchased)
+          await trx
+            .insertInto('erased_users')
+            .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
+            .onConflict((oc) => oc.column('id_hash').doUpdateSet({ trial_used: sql`erased_users.trial_used or excluded.trial_used`, purchased: sql`erased_users.purchased or excluded.purchased` }))
+            .execute();
+        await detachPayments(trx, userId);
+        for (const t of USER_DATA) if (t.erase === 'delete') await deleteRowsOf(trx, t, userId);
+      });
+      users.forget(userId);
+    },
+
+    /** A returning user who had used the trial (or bought) before erasing their data. */
+    erasedBefore: (userId: number) => erasedBefore(db, userId),
+  };
+}
+
+
+/** Thrown by the route when the body does not confirm. */
+export const notConfirmed = () => new ServiceError('bad_input', 'confirm: подтвердите удаление: {"confirm": true}');

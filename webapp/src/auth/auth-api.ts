@@ -1,0 +1,53 @@
+// The sign-in calls (the Login Widget, the bot's link, exchanging a URL token) and the browser sessions.
+import { mutate } from 'swr';
+import { ApiError, call, client, getStatus } from '../api';
+import { keys } from '../data';
+import { clearUrlTokens, readLaunchParams } from '../telegram/launch';
+import { setSessionToken } from './session';
+
+export type WidgetFields = { id: number; first_name: string; last_name?: string; username?: string; photo_url?: string; auth_date: number; hash: string };
+
+export const signInWithWidget = (fields: WidgetFields) => call(client.auth['telegram-login'].$post({ json: fields }));
+export const signInWithLink = (token: string) => call(client.auth.link.$post({ json: { token } }));
+
+/** Exchanges a launch or return token from the URL for one kept in memory. */
+export async function exchangeToken(token: string): Promise<void> {
+  const { token: session } = await call(client.auth.exchange.$post({ json: { token } }));
+  setSessionToken(session);
+}
+
+export const listSessions = () => call(client.auth.sessions.$get());
+export const endSession = (id: string) => call(client.auth.sessions[':id'].$delete({ param: { id } }));
+export const endAllSessions = () => call(client.auth.sessions.$delete());
+export const signOut = () => call(client.auth.logout.$post());
+
+export type SignInState = 'ready' | 'outside' | 'refused';
+
+/**
+ * Outside Telegram's initData: a launch or return token in the URL is exchanged (and leaves the address
+ * bar), else the browser session's cookie is tried with the status the home screen shows anyway.
+ */
+export async function resolveSignIn(): Promise<SignInState> {
+  const { launchToken, returnToken } = readLaunchParams();
+  const token = launchToken ?? returnToken;
+  let refused = false;
+  if (token) {
+    try {
+      await exchangeToken(token);
+      return 'ready';
+    } catch (e) {
+      refused = e instanceof ApiError && e.status === 401;
+      if (!refused) return 'ready'; // offline: the screens show their own error and «Повторить»
+    } finally {
+      clearUrlTokens();
+    }
+  }
+  try {
+    const status = await getStatus();
+    await mutate(keys.status, status, { revalidate: false });
+    return 'ready';
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return refused ? 'refused' : 'outside';
+    return 'ready';
+  }
+}

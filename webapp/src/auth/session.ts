@@ -1,0 +1,17 @@
+// How this page is signed in: Telegram's initData, a token kept in memory (what a launch or return token
+// from the URL was exchanged for), or the browser session's cookie (sent by the browser itself).
+import { readLaunchParams } from '../telegram/launch';
+
+let memoryToken: string | null = null;
+
+export const setSessionToken = (token: string) => {
+  memoryToken = token;
+};
+
+/** The Authorization header for this page; empty when the cookie (if any) speaks for it. */
+export function authorizationHeader(): Record<string, string> {
+  const { initData } = readLaunchParams();
+  if (initData) return { Authorization: `tma ${initData}` };
+  if (memoryToken) return { Authorization: `Bearer ${memoryToken}` };
+  return {};
+}
