@@ -128,8 +128,8 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
       .flatMap((s) => s.paragraphs)
       .join('\n')
       .replace(/\u00a0/g, ' ');
-    expect(text).toContain('7.2. Basic Premium — 349 ₽ (в Telegram — 270 ⭐) в месяц');
-    expect(text).toContain('7.3. VIP Premium — 599 ₽ (в Telegram — 460 ⭐) в месяц');
+    expect(text).toContain('7.2. Basic — 349 ₽ (в Telegram — 270 ⭐) в месяц');
+    expect(text).toContain('7.3. VIP — 599 ₽ (в Telegram — 460 ⭐) в месяц');
     expect(text).toContain('«Неделя безлимита» — 179 ₽ (в Telegram — 140 ⭐)');
     expect(text).toContain('микро-пакет — 139 ₽ (в Telegram — 105 ⭐)');
     expect(text).toContain('первые 7 дней — 19 ₽');

@@ -7,6 +7,14 @@ import type { PaymentProviderAdapter } from './types';
 import { yooUnavailable, YooKassaError, type YooKassaClient } from './yookassa-client';
 
 /** The metadata every payment carries; checked against the order when the payment is read back. */
+/** YooKassa keeps 128 characters of a description: a longer one is cut at a word, with «…». */
+const DESCRIPTION_MAX = 128;
+function fitDescription(text: string): string {
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,.;:—-]+$/, '')}…`;
+}
+
 export function orderMetadata(order: { id: string; user_id: number; product: string; reading_id: number | null; plan: string | null }): Record<string, string> {
   return {
     orderId: order.id,
@@ -29,7 +37,7 @@ export function createYooKassaProvider(client: YooKassaClient | undefined): Paym
           {
             amount: { value: rubAmountString(req.order.amount_minor / 100), currency: 'RUB' },
             capture: true,
-            description: req.description.slice(0, 128),
+            description: fitDescription(req.description),
             metadata: orderMetadata(req.order),
             confirmation: req.mode === 'embedded' ? { type: 'embedded' } : { type: 'redirect', return_url: req.returnUrl! },
             ...(req.savePaymentMethod ? { save_payment_method: true } : {}),
