@@ -29,9 +29,9 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     const { page, consoleErrors } = await open('/services', 'services');
     const basic = await page.getByTestId('plan-basic').textContent();
     // What each plan includes is the catalogue's (domain/claims.ts), as the plan cards and the terms say it.
-    for (const f of ['Basic', '299 ₽', '/ месяц', ...planCardFeatures('basic')]) expect(basic, f).toContain(f);
+    for (const f of ['Basic', '299\u00a0₽', '/ месяц', ...planCardFeatures('basic')]) expect(basic, f).toContain(f);
     const vip = await page.getByTestId('plan-vip').textContent();
-    for (const f of ['VIP', '499 ₽', ...planCardFeatures('vip')]) expect(vip, f).toContain(f);
+    for (const f of ['VIP', '499\u00a0₽', ...planCardFeatures('vip')]) expect(vip, f).toContain(f);
     for (const gone of ['Астрологический анализ', 'Базовые типы', 'любовь, карьера, здоровье']) expect(`${basic}${vip}`).not.toContain(gone);
     const how = await page.getByTestId('how-it-works').textContent();
     for (const f of ['Мгновенная активация', 'История в личном кабинете', 'Автопродление']) expect(how).toContain(f);
