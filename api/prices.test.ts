@@ -1,19 +1,15 @@
 // Overridden prices (PRICES_RUB, STARS_PRICES, MICRO_PRICE_VARIANTS, parsed as the configuration parses them)
 // reach everything the server says about money: the pricing answer the screens show, the Stars invoices the
 // bot's Bot API receives, the messages after paying, and the terms. None of the default prices is left.
-import pino from 'pino';
-import { Api } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { agreementSections, type LegalView } from '../domain/legal';
 import { DEFAULT_CURRENCY_RATES } from '../domain/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, TEST_BOT_TOKEN, type Harness } from '../test/harness';
+import { TEST_BOT_TOKEN, type Harness } from '../test/harness';
+import { startStarsBot, type StarsBot } from '../test/stars-bot';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../test/price-overrides';
-import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
-import { sleep } from '../test/wait';
-import { createBot, type TarotBot } from '../bot';
+import type { TestTelegram } from '../test/test-telegram';
 
 const noOldPrice = (text: string) => {
   expect(text).not.toMatch(DEFAULT_RUB_PRICE);
@@ -23,46 +19,13 @@ const noOldPrice = (text: string) => {
 describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
   let h: Harness;
   let tg: TestTelegram;
-  let bot: TarotBot['bot'];
-  let offset = 0;
-
+  let stars: StarsBot;
   beforeAll(async () => {
-    const cfg = loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, ...PRICE_OVERRIDES });
-    tg = createTestTelegram({ token: TEST_BOT_TOKEN });
-    const apiRoot = await tg.listen();
-    h = await createHarness(kind, { mockPayments: false, payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }), pricing: cfg.pricing } });
-    bot = createBot({
-      token: TEST_BOT_TOKEN,
-      apiRoot,
-      botInfo: tg.me as UserFromGetMe,
-      services: h.services,
-      identity: h.identity,
-      logger: pino({ level: 'silent' }),
-      webAppUrl: () => 'https://tarot.example.com',
-    }).bot;
+    stars = await startStarsBot(kind, { pricing: loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, ...PRICE_OVERRIDES }).pricing });
+    ({ h, tg } = stars);
   });
-  afterAll(async () => {
-    await h?.close();
-    await tg?.close();
-  });
-
-  /** Hands the bot every update the local Telegram has for it until `done` settles; answers them all. */
-  async function deliver(done: Promise<unknown>) {
-    let finished = false;
-    done.finally(() => (finished = true)).catch(() => {});
-    const handled: any[] = [];
-    for (let round = 0; round < 500; round++) {
-      const updates = await bot.api.getUpdates({ offset, timeout: 0 });
-      for (const u of updates) {
-        offset = u.update_id + 1;
-        await bot.handleUpdate(u);
-        handled.push(u);
-      }
-      if (finished && updates.length === 0) break;
-      if (updates.length === 0) await sleep(5);
-    }
-    return handled;
-  }
+  afterAll(() => stars?.close());
+  const deliver = (done: Promise<unknown>) => stars.deliver(done);
 
   const lastInvoice = () => tg.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!.params;
 

@@ -4,19 +4,16 @@
 // subscription whose price, fixed at payment, is what the status, the payment message and the push a day
 // before all show.
 import pino from 'pino';
-import { Api } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../api/app';
 import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS, formatRuDate } from '../../domain/time';
 import { createServices } from '../../services';
 import { TEST_DB_KINDS } from '../../test/databases';
-import { createHarness, TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
-import { sleep } from '../../test/wait';
-import { createTestTelegram, type TestTelegram } from '../../test/test-telegram';
-import { createBot, type TarotBot } from '../index';
+import type { TestTelegram } from '../../test/test-telegram';
 import { createPushSender } from '../push-sender';
 
 const ADMIN = 99_002;
@@ -25,55 +22,14 @@ const logger = pino({ level: 'silent' });
 describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
   let h: Harness;
   let tg: TestTelegram;
-  let bot: TarotBot['bot'];
-  let offset = 0;
-
+  let bot: StarsBot['bot'];
+  let stars: StarsBot;
   beforeAll(async () => {
-    tg = createTestTelegram({ token: TEST_BOT_TOKEN });
-    const apiRoot = await tg.listen();
-    h = await createHarness(kind, {
-      mockPayments: false,
-      adminUserIds: [ADMIN],
-      payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }) },
-    });
-    bot = createBot({
-      token: TEST_BOT_TOKEN,
-      apiRoot,
-      botInfo: tg.me as UserFromGetMe,
-      services: h.services,
-      identity: h.identity,
-      logger,
-      webAppUrl: () => TEST_PUBLIC_URL,
-    }).bot;
+    stars = await startStarsBot(kind, { webAppUrl: TEST_PUBLIC_URL, harness: { adminUserIds: [ADMIN] } });
+    ({ h, tg, bot } = stars);
   });
-  afterAll(async () => {
-    await h?.close();
-    await tg?.close();
-  });
-
-  /** Hands every update the local Telegram has for the bot to the bot, until `done` settles. */
-  async function deliver(done?: Promise<unknown>) {
-    let finished = !done;
-    done?.finally(() => (finished = true)).catch(() => {});
-    const handled: any[] = [];
-    for (let round = 0; round < 500; round++) {
-      const updates = await bot.api.getUpdates({ offset, timeout: 0 });
-      for (const u of updates) {
-        offset = u.update_id + 1;
-        await bot.handleUpdate(u);
-        handled.push(u);
-      }
-      if (finished && updates.length === 0) break;
-      if (updates.length === 0) await sleep(5);
-    }
-    return handled;
-  }
-
-  async function payLink(user: number, invoiceLink: string) {
-    const paying = tg.pay(user, { slug: invoiceLink.replace('https://t.me/$', '') });
-    const updates = await deliver(paying);
-    return { result: await paying, updates };
-  }
+  afterAll(() => stars?.close());
+  const payLink = (user: number, invoiceLink: string) => stars.payLink(user, invoiceLink);
 
   const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
   const renewal = async (user: number) => (await h.call(user, 'GET', '/api/payments/renewal')).body.data;

@@ -1,73 +1,28 @@
 // Telegram Stars end to end: the API creates an invoice link, the local Telegram (a fake Bot API on
 // 127.0.0.1) plays the user paying it, and the real bot answers pre_checkout_query and applies
 // successful_payment. Access comes only from successful_payment, once per telegram_payment_charge_id.
-import pino from 'pino';
-import { Api } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
-import { createHarness, TEST_BOT_TOKEN, type Harness } from '../../test/harness';
-import { sleep } from '../../test/wait';
-import { createBot, type TarotBot } from '../index';
-import { createTestTelegram, type TestTelegram } from '../../test/test-telegram';
+import type { Harness } from '../../test/harness';
+import { startStarsBot, type StarsBot } from '../../test/stars-bot';
+import type { TestTelegram } from '../../test/test-telegram';
 
 const ADMIN = 99_001;
 
 describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
   let h: Harness;
   let tg: TestTelegram;
-  let bot: TarotBot['bot'];
-  let offset = 0;
-
+  let bot: StarsBot['bot'];
+  let stars: StarsBot;
   beforeAll(async () => {
-    tg = createTestTelegram({ token: TEST_BOT_TOKEN });
-    const apiRoot = await tg.listen();
-    h = await createHarness(kind, {
-      mockPayments: false,
-      adminUserIds: [ADMIN],
-      payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }) },
-    });
-    bot = createBot({
-      token: TEST_BOT_TOKEN,
-      apiRoot,
-      botInfo: tg.me as UserFromGetMe,
-      services: h.services,
-      identity: h.identity,
-      logger: pino({ level: 'silent' }),
-      webAppUrl: () => 'https://tarot.example.com',
-    }).bot;
+    stars = await startStarsBot(kind, { harness: { adminUserIds: [ADMIN] } });
+    ({ h, tg, bot } = stars);
   });
-  afterAll(async () => {
-    await h?.close();
-    await tg?.close();
-  });
-
-  /** Hands every update the local Telegram has for the bot to the bot, until `done` settles. */
-  async function deliver(done?: Promise<unknown>) {
-    let finished = !done;
-    done?.finally(() => (finished = true)).catch(() => {});
-    const handled: any[] = [];
-    for (let round = 0; round < 500; round++) {
-      const updates = await bot.api.getUpdates({ offset, timeout: 0 });
-      for (const u of updates) {
-        offset = u.update_id + 1;
-        await bot.handleUpdate(u);
-        handled.push(u);
-      }
-      if (finished && updates.length === 0) break;
-      if (updates.length === 0) await sleep(5);
-    }
-    return handled;
-  }
-
-  async function payLink(user: number, invoiceLink: string) {
-    const slug = invoiceLink.replace('https://t.me/$', '');
-    const paying = tg.pay(user, { slug });
-    const updates = await deliver(paying);
-    return { result: await paying, updates };
-  }
+  afterAll(() => stars?.close());
+  const deliver = (done?: Promise<unknown>) => stars.deliver(done);
+  const payLink = (user: number, invoiceLink: string) => stars.payLink(user, invoiceLink);
 
   const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
 
