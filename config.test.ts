@@ -105,6 +105,18 @@ describe('price configuration', () => {
     expect(loadConfig({}).pricing.pricesRub).toEqual({});
   });
 
+  it('accepts the plan keys that carried a price (vip_499 …) for one release, with a warning naming the new key', () => {
+    const c = loadConfig({ PRICES_RUB: 'vip_499:599, basic_299=349, week:179', STARS_PRICES: 'week_7d:140' });
+    expect(c.pricing.pricesRub).toEqual({ vip: 599, basic: 349, week: 179 });
+    expect(c.pricing.starsPrices).toEqual({ week: 140 });
+    expect(c.warnings).toEqual([
+      'PRICES_RUB: the key "vip_499" is deprecated, write "vip" (accepted until the next release)',
+      'PRICES_RUB: the key "basic_299" is deprecated, write "basic" (accepted until the next release)',
+      'STARS_PRICES: the key "week_7d" is deprecated, write "week" (accepted until the next release)',
+    ]);
+    expect(loadConfig({ PRICES_RUB: 'vip:599' }).warnings).toEqual([]);
+  });
+
   it.each([
     [{ PRICES_RUB: 'gold:5' }, /^Invalid environment variable PRICES_RUB: "gold:5" is not one of/],
     [{ PRICES_RUB: 'week:-1' }, /^Invalid environment variable PRICES_RUB: /],

@@ -113,6 +113,18 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect((await h.call(user, 'POST', '/api/readings/micro/reveal', { readingId })).status).toBe(200);
   });
 
+  it('a request naming an old plan id (a button already sent into a chat) buys the renamed plan; the answer names the new id', async () => {
+    const user = 20_097;
+    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip_499' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.userStatus.subscriptionType).toBe('vip');
+    const w = await h.call(20_098, 'POST', '/api/payments/create', { type: 'week_7d' });
+    expect(w.body.data.userStatus.subscriptionType).toBe('week');
+    const bad = await h.call(20_099, 'POST', '/api/payments/create', { type: 'gold_999' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^type: /);
+  });
+
   it('subscriptions extend from the later of now and the current expiry; an upgrade keeps the value of unused days', async () => {
     const user = 20_007;
     const t0 = new Date('2026-06-01T00:00:00Z');
