@@ -2,7 +2,7 @@
 // naming the variable (see loadConfig's caller in main.ts).
 import net from 'node:net';
 import { z } from 'zod';
-import { LEGACY_PLAN_IDS, legacyPlanId } from './domain/catalogue';
+import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
 import type { AiConfig } from './services/deps';
 
@@ -119,9 +119,9 @@ const schema = z.object({
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
   YOOKASSA_API_ROOT: z.url().default('https://api.yookassa.ru'),
-  PRICES_RUB: numberPairs(['week', 'micro', 'basic', 'vip', 'trial'], '', { integer: true }),
+  PRICES_RUB: numberPairs(PRODUCTS, '', { integer: true }),
   MICRO_PRICE_VARIANTS: numberPairs(['A', 'B'], '', { integer: true }),
-  STARS_PRICES: numberPairs(['week', 'micro', 'basic', 'vip'], '', { integer: true }),
+  STARS_PRICES: numberPairs(PRODUCTS.filter((p) => p !== 'trial'), '', { integer: true }),
   CURRENCY_RATES: numberPairs(['UAH', 'KZT', 'BYN'], ''),
   ADMIN_USER_IDS: idList,
   // The operators' group for the support desk (a supergroup's id is like -1001234567890); unset: ADMIN_USER_IDS privately.

@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { Services } from '../../services';
 import { requireAdmin, type AppEnv } from '../auth';
 import { ok, validate } from '../http';
-import { currentProductId } from '../../domain/catalogue';
+import { currentProductId, PLAN_IDS } from '../../domain/catalogue';
+
+/** What POST /payments/create sells: the monthly plans and the week pass. */
+const SUBSCRIBABLE = [...PLAN_IDS, 'week'] as const;
 import { flag, planId, readingId } from '../schemas';
 
 /** How long the token in a payment return address lasts. */
@@ -29,7 +32,7 @@ const oneTimeBody = z.object({
 });
 
 const subscriptionBody = z.object({
-  type: z.preprocess(currentProductId, z.enum(['basic', 'vip', 'week'], { error: 'ожидается basic, vip или week' })),
+  type: z.preprocess(currentProductId, z.enum(SUBSCRIBABLE, { error: `ожидается ${SUBSCRIBABLE.join(', ')}` })),
   userId: userIdField,
   mode,
   returnUrl,

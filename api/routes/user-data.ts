@@ -31,7 +31,12 @@ export const userDataRoutes = (s: Services, sendExport?: SendExport) =>
       if (!sendExport) return fail(c, 503, 'Бот сейчас не может отправить файл, попробуйте позже');
       const data = await s.userData.exportData(c.var.userId);
       const enc = new TextEncoder();
-      await sendExport(c.var.userId, enc.encode(JSON.stringify(data, null, 2)), enc.encode(exportHtml(data)));
+      try {
+        await sendExport(c.var.userId, enc.encode(JSON.stringify(data, null, 2)), enc.encode(exportHtml(data)));
+      } catch {
+        // Telegram refused (the user never started the bot or blocked it) or could not be reached.
+        return fail(c, 409, 'Не удалось отправить файлы в чат с ботом: откройте бота, нажмите «Старт» и попробуйте снова');
+      }
       return ok(c, { sent: true as const });
     })
     .get('/deletion', async (c) => ok(c, await s.userData.deletionPreview(c.var.userId)))

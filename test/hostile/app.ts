@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Api } from 'grammy';
+import { Api, InputFile } from 'grammy';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createApi } from '../../api/app';
@@ -182,10 +182,15 @@ export async function startHostileApp(kind: TestDbKind) {
       push: { ratePerSecond: 25 },
       botInfo: (await starsApi.getMe()) as any,
     });
-    prod = createApi({ services: h.services, identity: h.identity, logger, localMode: false, webDist: web, telegramWebhook: telegram.webhookHandler });
+    // The data export goes to the chat as documents, as main.ts sends it.
+    const sendExport = async (userId: number, json: Uint8Array, html: Uint8Array) => {
+      await starsApi.sendDocument(userId, new InputFile(json, 'tarot-data.json'));
+      await starsApi.sendDocument(userId, new InputFile(html, 'tarot-data.html'));
+    };
+    prod = createApi({ services: h.services, identity: h.identity, logger, localMode: false, webDist: web, telegramWebhook: telegram.webhookHandler, sendExport });
     // The same database behind mock payments (local mode's), so no mock path grants anything to anyone else.
     const mockServices = createServices({ ...h.deps, mockPayments: true, payments: { ...h.deps.payments!, provider: 'mock' } });
-    mock = createApi({ services: mockServices, identity: h.identity, logger, localMode: false });
+    mock = createApi({ services: mockServices, identity: h.identity, logger, localMode: false, sendExport });
     seeds = await seed();
 
     const other = createIdentity({ botToken: OTHER_BOT_TOKEN, maxAgeS: 86400 });
