@@ -145,14 +145,15 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
     }
   });
 
-  it('outside Telegram: a friendly page with a button to the bot instead of an authorization error', async () => {
+  it('outside Telegram: the sign-in page (local widget, a button to the bot) instead of an authorization error', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const { page } = await env.newPage();
       await page.emulateMedia({ colorScheme: theme });
       await page.goto(`${env.baseUrl}/spread-menu`);
       await page.getByTestId('outside-telegram').waitFor();
       expect(await page.locator('body').textContent()).not.toContain('Authorization');
-      expect(await text(page, 'outside-telegram')).toContain('Таро живёт в Telegram');
+      expect(await text(page, 'outside-telegram')).toContain('Войдите через Telegram');
+      await page.getByTestId('local-widget').waitFor();
       await page.getByTestId('open-bot').waitFor();
       expect(await page.getByTestId('open-bot').getAttribute('href')).toBe(`${env.baseUrl.replace('127.0.0.1', '127.0.0.1')}/dev/telegram`);
       await shot(page, `flow-outside-telegram-${theme}`);
