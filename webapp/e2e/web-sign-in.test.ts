@@ -98,6 +98,8 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       await page.getByTestId('local-widget-sign-in').click();
       await page.getByTestId('greeting').waitFor();
       await page.goto(`${env.baseUrl}/subscription`);
+      // The trial comes with autopay, which the user ticks.
+      await page.getByTestId('pay-basic-consent').check();
       await page.getByTestId('pay-basic-button').click();
       await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
       const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
@@ -107,7 +109,7 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       fake.succeed([...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id);
       await page.goto(back);
       await page.getByTestId('paid-view').waitFor();
-      expect(await page.getByTestId('plan-heading').textContent()).toBe('Basic Premium');
+      expect(await page.getByTestId('plan-heading').textContent()).toBe('Basic');
       // The token left the address bar at once.
       expect(new URL(page.url()).hash).toBe('');
 
@@ -115,6 +117,32 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       const other = await env.newPage();
       await other.page.goto(back);
       await other.page.getByTestId('token-refused').waitFor();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a card payment at the full price without autopay: YooKassa charges the plan once, the plan is granted and does not renew',
+    async () => {
+      const { page } = await env.newPage();
+      await page.route('https://yookassa.ru/**', (route) => route.abort());
+      await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
+      await page.goto(`${env.baseUrl}/`);
+      await page.getByTestId('local-widget-user').fill('690102');
+      await page.getByTestId('local-widget-sign-in').click();
+      await page.getByTestId('greeting').waitFor();
+      await page.goto(`${env.baseUrl}/subscription`);
+      expect(await page.getByTestId('pay-vip-consent').isChecked()).toBe(false);
+      await page.getByTestId('pay-vip-button').click();
+      await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
+      const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
+      expect(created.body).toMatchObject({ amount: { value: '499.00', currency: 'RUB' }, metadata: { userId: '690102', product: 'vip', plan: 'vip' } });
+      expect(created.body.save_payment_method).toBeUndefined();
+      fake.succeed([...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id);
+      await page.goto(created.body.confirmation.return_url as string);
+      await page.getByTestId('paid-view').waitFor();
+      expect(await page.getByTestId('plan-heading').textContent()).toBe('VIP');
+      await expect.poll(() => page.getByTestId('renewal').textContent()).toMatch(/^Не продлевается: доступ до \d{2}\.\d{2}\.\d{4}/);
     },
     TIMEOUT,
   );
