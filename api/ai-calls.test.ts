@@ -115,7 +115,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: calls', (kind) => {
       // The refusal names what opens it: the micro pack, the week pass and the plans.
       expect(paywall.body.error).toMatch(/микро-пакет/);
       expect(paywall.body.error).toMatch(/Неделя безлимита/);
-      expect(paywall.body.error).toMatch(/Basic либо VIP/);
+      expect(paywall.body.error).toMatch(/«Basic» или «VIP»/);
 
       const paid = newUser();
       await h.call(paid, 'POST', '/api/user/subscription', { subscriptionType: 'week' });
