@@ -1,7 +1,8 @@
 // What the database would otherwise keep forever is pruned by the running process, at start and every hour:
 // handled update ids after two days, idle conversations after a day, delivered pushes after two weeks,
-// stored share pictures after thirty days (they are drawn again on demand) and prepared share messages once
-// Telegram's expiry has passed. Anything younger, and any push still to be delivered, stays.
+// stored share pictures after thirty days (they are drawn again on demand), prepared share messages once
+// Telegram's expiry has passed, and browser sessions and sign-in or return tokens once they expired (used or
+// not). Anything younger, and any push still to be delivered, stays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('prunes old update ids, conversations, delivered pushes, share pictures and expired share messages at start, and keeps the rest', async () => {
+  it('prunes old update ids, conversations, delivered pushes, share pictures, expired share messages, browser sessions and tokens at start, and keeps the rest', async () => {
     let running = await start();
     const base = `http://127.0.0.1:${running.port}`;
     const created = await callApp(base, 'POST', '/api/readings', { auth: await launchUser(base, 4_100_001), json: { spreadType: 'free_daily', question: 'Что меня ждёт?' } });
@@ -84,6 +85,25 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
       .values([push('sent-old', 'sent', 15), push('sent-fresh', 'sent', 13), push('pending-old', 'pending', 15)])
       .execute();
 
+    const session = (id: string, expiresInDays: number) => ({ id_hash: id, user_id: 4_100_001, device: 'Chrome · Linux', created_at: ago(31), last_seen_at: ago(1), expires_at: ago(-expiresInDays) });
+    await db.insertInto('web_sessions').values([session('session-expired', -0.01), session('session-live', 29)]).execute();
+    const token = (hash: string, kind: 'link' | 'return', expiresInDays: number, used: boolean) => ({
+      token_hash: hash,
+      user_id: 4_100_001,
+      kind,
+      expires_at: ago(-expiresInDays),
+      used_at: used ? ago(0.001) : null,
+    });
+    await db
+      .insertInto('auth_tokens')
+      .values([
+        token('link-expired', 'link', -0.01, false),
+        token('return-used-expired', 'return', -0.01, true),
+        token('link-live', 'link', 0.005, false),
+        token('return-used-live', 'return', 0.02, true),
+      ])
+      .execute();
+
     // The same data, a new process: housekeeping runs as it starts.
     await running.close();
     running = await start();
@@ -97,5 +117,8 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     expect((await rows.selectFrom('bot_conversations').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
     const pushes = await rows.selectFrom('notifications').select('dedup_key').where('user_id', '=', 4_100_001).orderBy('dedup_key').execute();
     expect(pushes.map((r) => r.dedup_key)).toEqual(['pending-old', 'sent-fresh']);
+    expect((await rows.selectFrom('web_sessions').select('id_hash').execute()).map((r) => r.id_hash)).toEqual(['session-live']);
+    const tokens = await rows.selectFrom('auth_tokens').select('token_hash').orderBy('token_hash').execute();
+    expect(tokens.map((r) => r.token_hash)).toEqual(['link-live', 'return-used-live']);
   });
 });

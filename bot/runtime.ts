@@ -161,6 +161,8 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       notifications: () => o.services.notifications.cleanup(),
       botState: () => o.services.botState.cleanup(),
       sharePictures: () => o.services.share.prune(),
+      // Expired browser sessions and sign-in / return tokens (used or not).
+      webAuth: () => o.services.webAuth.cleanup(),
       // Stars that matched no order and whose refund Telegram refused go back now.
       starsRefunds: () => o.services.payments.stars.retryRefunds(),
     };
