@@ -5,7 +5,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
 import type { Services } from '../services';
 import type { Identity, IdentityVerifier } from '../services/identity';
-import type { UserService } from '../services/users';
+import { ServiceError } from '../services/errors';
+import { USER_NOT_FOUND, type UserService } from '../services/users';
 import { fail } from './http';
 import { requestHeader } from './observability';
 import { readSessionCookie, sameOrigin } from './session-cookie';
@@ -104,6 +105,9 @@ export const requireIdentity = (identity: IdentityVerifier, users: UserService, 
     c.set('identity', id);
     c.set('userId', id.userId);
     await next();
+    // The user's row was gone (deleted through another instance) on a path that does not restore it: the
+    // profile this instance remembered is dropped, so the next call writes the user anew.
+    if (c.error instanceof ServiceError && c.error.code === 'not_found' && c.error.message === USER_NOT_FOUND) users.forget(id.userId);
   });
 };
 

@@ -1,8 +1,11 @@
 // The user's data through the real app: the export carries every kind of record the user has; deletion
 // needs a confirmation, leaves no row of the user in any registered table (checked table by table), keeps
 // the payment records detached and without question or name, and every id the user had answers 404.
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, USER_DATA } from '../db/user-data';
+import { createServices } from '../services';
+import { createApi } from './app';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 
@@ -98,5 +101,39 @@ describe.each(TEST_DB_KINDS)('the user data on %s', (kind) => {
     expect(followUpId).toBeGreaterThan(0);
     // The marker remembers the offers were used, by a hash only.
     expect(await h.services.userData.erasedBefore(user)).toEqual({ trialUsed: false, purchased: true });
+  });
+
+  it('a user deleted through one instance is not served from another instance’s memory of the profile', async () => {
+    const user = 62_000_003;
+    const profile = { id: user, first_name: 'Ольга', username: 'olga' };
+    // A second instance on the same database: its own services, so its own memory of written profiles.
+    const other = createApi({ services: createServices(h.deps), identity: h.identity, logger: pino({ level: 'silent' }), localMode: true });
+    const onB = async (method: string, path: string, json?: unknown) => {
+      const res = await other.request(path, {
+        method,
+        headers: { Authorization: h.authFor(profile), ...(json ? { 'Content-Type': 'application/json' } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    expect((await onB('GET', '/api/user/status')).status).toBe(200);
+    const r = await onB('POST', '/api/readings', { spreadType: 'free_daily', question: QUESTION });
+    expect(r.status).toBe(201);
+    expect((await h.call(profile, 'DELETE', '/api/user', { confirm: true })).status).toBe(200);
+    expect(await h.db.selectFrom('users').select('id').where('id', '=', user).executeTakeFirst()).toBeUndefined();
+
+    // The same signed profile on B, which remembered it as written: a fresh user, not a 404 and not the old data.
+    const status = await onB('GET', '/api/user/status');
+    expect(status.status).toBe(200);
+    expect(status.body.data.userStatus).toMatchObject({ subscriptionType: 'free', totalSpreadsUsed: 0 });
+    expect(await h.db.selectFrom('users').select('first_name').where('id', '=', user).executeTakeFirst()).toEqual({ first_name: 'Ольга' });
+    expect((await onB('GET', `/api/readings/${r.body.data.id}`)).status).toBe(404);
+    expect((await onB('POST', '/api/readings', { spreadType: 'free_daily', question: QUESTION })).status).toBe(201);
+
+    // Deleted again through A; B's first call is one that does not restore the user (the entitlements poll):
+    // refused once as a missing user, and B forgets the profile, so the next call writes the user anew.
+    expect((await h.call(profile, 'DELETE', '/api/user', { confirm: true })).status).toBe(200);
+    expect((await onB('GET', '/api/user/entitlements')).status).toBe(404);
+    expect((await onB('GET', '/api/user/entitlements')).body.data).toMatchObject({ subscriptionType: 'free', hasMicroPurchase: false });
   });
 });

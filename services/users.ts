@@ -117,20 +117,22 @@ const STATUS_QUERIES_IN_FLIGHT = 1;
 /**
  * Bounded memory of profiles already written, so an unchanged profile costs no write per request. A
  * profile counts as written only once its write finished: concurrent first calls of a new user wait for
- * that one write instead of going on to find no user.
+ * that one write instead of going on to find no user. Each entry keeps its write: when the user turns out
+ * to be gone (deleted through another instance, whose deletion this one never saw), `restore` writes them
+ * anew at once, so another instance's memory never answers for a deleted user.
  */
 class RecentProfiles {
-  private map = new Map<number, string>();
+  private map = new Map<number, { key: string; write: () => Promise<void> }>();
   private pending = new Map<number, { key: string; write: Promise<void> }>();
   constructor(private readonly max = 10_000) {}
   /** Writes the profile unless it was written (or is being written) with the same key. */
   async ensure(id: number, key: string, write: () => Promise<void>): Promise<void> {
-    if (this.map.get(id) === key) return;
+    if (this.map.get(id)?.key === key) return;
     const inFlight = this.pending.get(id);
     if (inFlight?.key === key) return inFlight.write;
     const p = write().then(() => {
       this.map.delete(id);
-      this.map.set(id, key);
+      this.map.set(id, { key, write });
       if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
     });
     const entry = { key, write: p };
@@ -145,7 +147,18 @@ class RecentProfiles {
   forget(id: number) {
     this.map.delete(id);
   }
+  /** The user was remembered as written but is missing: writes them again now. False when not remembered. */
+  async restore(id: number): Promise<boolean> {
+    const known = this.map.get(id);
+    if (!known) return false;
+    this.map.delete(id);
+    await this.ensure(id, known.key, known.write);
+    return true;
+  }
 }
+
+/** The error of a call whose user has no row (never created, or deleted). */
+export const USER_NOT_FOUND = 'Пользователь не найден';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
@@ -172,8 +185,10 @@ export function createUserService(deps: ServiceDeps) {
   const preparedProfiles = new WeakMap<TelegramProfile, { givenStartParam: string | null | undefined; profile: TelegramProfile; startParam: string | null | undefined; key: string }>();
 
   async function requireUser(userId: number): Promise<User> {
-    const user = await usersRepo.findUser(deps.db, userId);
-    if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+    let user = await usersRepo.findUser(deps.db, userId);
+    // Deleted through another instance while this one remembered the profile: a returning user, anew.
+    if (!user && (await recent.restore(userId))) user = await usersRepo.findUser(deps.db, userId);
+    if (!user) throw new ServiceError('not_found', USER_NOT_FOUND);
     return user;
   }
 
@@ -205,8 +220,10 @@ export function createUserService(deps: ServiceDeps) {
   const cache = watch ? createStatusCache<{ user: StatusUser; usage: DailyUsage | null }>(watch) : null;
 
   async function status(userId: number): Promise<{ user: StatusUser; status: UserStatus }> {
-    const found = cache ? await cache.through(userId, () => statusLoader.load(userId)) : await statusLoader.load(userId);
-    if (!found) throw new ServiceError('not_found', 'Пользователь не найден');
+    const load = () => (cache ? cache.through(userId, () => statusLoader.load(userId)) : statusLoader.load(userId));
+    let found = await load();
+    if (!found && (await recent.restore(userId))) found = await load();
+    if (!found) throw new ServiceError('not_found', USER_NOT_FOUND);
     return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };
   }
 
@@ -259,7 +276,7 @@ export function createUserService(deps: ServiceDeps) {
       if (s.deck !== undefined && !isDeckId(s.deck)) throw new ServiceError('bad_input', `deck: ожидается одно из ${DECKS.join(', ')}`);
       await deps.db.transaction().execute(async (trx) => {
         const user = await usersRepo.lockUser(trx, userId);
-        if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+        if (!user) throw new ServiceError('not_found', USER_NOT_FOUND);
         // A new zone never opens a new day early: a day with anything used keeps counting until it ends in
         // the old zone. A day with nothing used yet (a first launch reporting the zone) needs no guard.
         let guard: { day: string; until: Date } | null | undefined;
@@ -288,7 +305,7 @@ export function createUserService(deps: ServiceDeps) {
       const days = type === 'week' ? 7 : 30;
       await deps.db.transaction().execute(async (trx) => {
         const user = await usersRepo.lockUser(trx, userId);
-        if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
+        if (!user) throw new ServiceError('not_found', USER_NOT_FOUND);
         const now = deps.clock();
         const current = entitlementOf(user, now, []).tier;
         const from = current === type && user.subscription_expires && user.subscription_expires > now ? user.subscription_expires : now;
