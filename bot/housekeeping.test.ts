@@ -2,7 +2,8 @@
 // handled update ids after two days, idle conversations after a day, delivered pushes after two weeks,
 // stored share pictures after thirty days (they are drawn again on demand), prepared share messages once
 // Telegram's expiry has passed, and browser sessions and sign-in or return tokens once they expired (used or
-// not). Anything younger, and any push still to be delivered, stays.
+// not), and a deleted user's detached payment records once five whole years after the year of the payment
+// are over. Anything younger, any user's own payment, and any push still to be delivered, stays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +34,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('prunes old update ids, conversations, delivered pushes, share pictures, expired share messages, browser sessions and tokens at start, and keeps the rest', async () => {
+  it('prunes old update ids, conversations, delivered pushes, share pictures, expired share messages, browser sessions, tokens and kept payments past their time at start, and keeps the rest', async () => {
     let running = await start();
     const base = `http://127.0.0.1:${running.port}`;
     const created = await callApp(base, 'POST', '/api/readings', { auth: await launchUser(base, 4_100_001), json: { spreadType: 'free_daily', question: 'Что меня ждёт?' } });
@@ -104,6 +105,27 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
       ])
       .execute();
 
+    // Detached (a deleted user's) payment records: kept until five whole years after the payment's year.
+    const year = new Date().getUTCFullYear();
+    const order = (id: string, userId: number | null, at: Date) => ({ id, user_id: userId, provider: 'yookassa', product: 'basic', amount_minor: 34900, currency: 'RUB', idempotence_key: `k-${id}`, status: 'succeeded', created_at: at });
+    await db
+      .insertInto('payment_orders')
+      .values([
+        order('old-detached', null, new Date(Date.UTC(year - 6, 11, 31, 12))),
+        order('kept-detached', null, new Date(Date.UTC(year - 5, 0, 1, 12))),
+        order('old-own', 4_100_001, new Date(Date.UTC(year - 7, 5, 1))),
+      ])
+      .execute();
+    const payment = (pid: string, userId: number | null, at: Date) => ({ provider: 'yookassa', provider_payment_id: pid, user_id: userId, product: 'basic', amount_minor: 34900, currency: 'RUB', created_at: at });
+    await db
+      .insertInto('payments')
+      .values([
+        payment('old-detached', null, new Date(Date.UTC(year - 6, 11, 31, 12))),
+        payment('kept-detached', null, new Date(Date.UTC(year - 5, 0, 1, 12))),
+        payment('old-own', 4_100_001, new Date(Date.UTC(year - 7, 5, 1))),
+      ])
+      .execute();
+
     // The same data, a new process: housekeeping runs as it starts.
     await running.close();
     running = await start();
@@ -120,5 +142,9 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     expect((await rows.selectFrom('web_sessions').select('id_hash').execute()).map((r) => r.id_hash)).toEqual(['session-live']);
     const tokens = await rows.selectFrom('auth_tokens').select('token_hash').orderBy('token_hash').execute();
     expect(tokens.map((r) => r.token_hash)).toEqual(['link-live', 'return-used-live']);
-  });
+    const payments = await rows.selectFrom('payments').select('provider_payment_id').where('provider', '=', 'yookassa').orderBy('provider_payment_id').execute();
+    expect(payments.map((r) => r.provider_payment_id)).toEqual(['kept-detached', 'old-own']);
+    const orders = await rows.selectFrom('payment_orders').select('id').where('provider', '=', 'yookassa').orderBy('id').execute();
+    expect(orders.map((r) => r.id)).toEqual(['kept-detached', 'old-own']);
+  }, 120_000);
 });

@@ -163,6 +163,8 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       sharePictures: () => o.services.share.prune(),
       // Expired browser sessions and sign-in / return tokens (used or not).
       webAuth: () => o.services.webAuth.cleanup(),
+      // A deleted user's payment records once their keeping time for accounting is over.
+      keptPayments: () => o.services.userData.pruneKeptPayments(),
       // Stars that matched no order and whose refund Telegram refused go back now.
       starsRefunds: () => o.services.payments.stars.retryRefunds(),
     };

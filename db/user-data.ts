@@ -76,6 +76,12 @@ export async function detachPayments(db: Q, userId: number): Promise<void> {
   await sql`update payment_orders set user_id = null, context = null, reading_id = null where user_id = ${userId}`.execute(db);
 }
 
+/** Detached payment records whose keeping time is over (created before `before`) go for good. */
+export async function pruneDetachedPayments(db: Q, before: Date): Promise<void> {
+  await db.deleteFrom('payments').where('user_id', 'is', null).where('created_at', '<', before).execute();
+  await db.deleteFrom('payment_orders').where('user_id', 'is', null).where('created_at', '<', before).execute();
+}
+
 /** The erased user's marker: a hash of the Telegram id, never the id itself. */
 export const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
 

@@ -3,6 +3,15 @@
 /** Accounting documents are kept five years (402-ФЗ art. 29); receipts are issued under 54-ФЗ. */
 export const PAYMENT_RECORDS_KEPT_YEARS = 5;
 
+/** A browser session lasts this long from its last use (the cookie and the server's row alike). */
+export const BROWSER_SESSION_DAYS = 30;
+/** The bot's /web sign-in link works once, within this many minutes. */
+export const SIGN_IN_LINK_MINUTES = 10;
+/** A card payment's return address works once, within this many minutes. */
+export const RETURN_LINK_MINUTES = 30;
+/** The button under every push that switches the reminders off in one tap. */
+export const REMINDERS_OFF_BUTTON = 'Отключить напоминания';
+
 export const DELETION_GOES =
   'Расклады, вопросы и толкования, уточнения, заметки и дневник, карта дня, данные рождения, настройки, входы в браузере, картинки для публикации, сообщения в поддержку и отзывы, напоминания — удаляются сразу и безвозвратно.';
 

@@ -4,9 +4,9 @@
 import { sql } from 'kysely';
 import { tierName } from '../domain/catalogue';
 import { entitlementOf, isPaidTier } from '../domain/entitlement';
-import { deletionSummary } from '../domain/user-data';
+import { deletionSummary, PAYMENT_RECORDS_KEPT_YEARS } from '../domain/user-data';
 import * as usersRepo from '../db/repositories/users';
-import { deleteRowsOf, detachPayments, erasedBefore, erasedMarkerOf, rowsOf, USER_DATA } from '../db/user-data';
+import { deleteRowsOf, detachPayments, erasedBefore, erasedMarkerOf, pruneDetachedPayments, rowsOf, USER_DATA } from '../db/user-data';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { stopRecurringBilling } from './payments/recurring';
@@ -89,6 +89,14 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
         for (const t of USER_DATA) if (t.erase === 'delete') await deleteRowsOf(trx, t, userId);
       });
       users.forget(userId);
+    },
+
+    /**
+     * Housekeeping: a deleted user's payment records are kept for accounting until the end of the
+     * PAYMENT_RECORDS_KEPT_YEARS-th year after the year of the payment (402-ФЗ art. 29), then deleted.
+     */
+    pruneKeptPayments(now: Date = deps.clock()) {
+      return pruneDetachedPayments(db, new Date(Date.UTC(now.getUTCFullYear() - PAYMENT_RECORDS_KEPT_YEARS, 0, 1)));
     },
 
     /** A returning user who had used the trial (or bought) before erasing their data. */

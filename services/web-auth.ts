@@ -2,15 +2,16 @@
 // hashes are stored; the random values exist in the user's link or cookie alone.
 import crypto from 'node:crypto';
 import * as repo from '../db/repositories/web-auth';
+import { BROWSER_SESSION_DAYS, RETURN_LINK_MINUTES, SIGN_IN_LINK_MINUTES } from '../domain/user-data';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 
 /** The bot's sign-in link: ten minutes, once. */
-export const LINK_TOKEN_TTL_MS = 10 * 60_000;
+export const LINK_TOKEN_TTL_MS = SIGN_IN_LINK_MINUTES * 60_000;
 /** A payment's return address: thirty minutes, once. */
-export const RETURN_TOKEN_TTL_MS = 30 * 60_000;
+export const RETURN_TOKEN_TTL_MS = RETURN_LINK_MINUTES * 60_000;
 /** A browser session: thirty days from the last time it was used. */
-export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+export const SESSION_TTL_MS = BROWSER_SESSION_DAYS * 24 * 3600_000;
 /** A session's last use is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 10 * 60_000;
 

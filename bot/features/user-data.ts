@@ -1,10 +1,11 @@
 // The user's data from the bot: /mydata sends the export as documents, /deletedata deletes everything after
 // a confirmation that says what goes, what stays and why; and «Отключить напоминания» under every push.
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
+import { REMINDERS_OFF_BUTTON } from '../../domain/user-data';
 import { exportHtml } from '../../services/user-data';
 import type { BotContext } from '../context';
 
-export const REMINDERS_OFF_TEXT = '🔕 Отключить напоминания';
+export const REMINDERS_OFF_TEXT = `🔕 ${REMINDERS_OFF_BUTTON}`;
 export const REMINDERS_OFF_DATA = 'push:off';
 
 const composer = new Composer<BotContext>();

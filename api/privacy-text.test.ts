@@ -1,0 +1,75 @@
+// The privacy section of the terms (13) says what the code does, from the same constants: the operator as
+// configured, the export and the deletion, what is kept after deletion, for how long and why, the marker of
+// used offers, the browser session and its cookie, and the reminders' one-tap switch-off.
+import { describe, expect, it } from 'vitest';
+import { REMINDERS_OFF_TEXT } from '../bot/features/user-data';
+import { loadConfig } from '../config';
+import { agreementSections, legalView, type LegalView } from '../domain/legal';
+import {
+  BROWSER_SESSION_DAYS,
+  DELETION_GOES,
+  DELETION_RETURN,
+  DELETION_STAYS,
+  PAYMENT_RECORDS_KEPT_YEARS,
+  REMINDERS_OFF_BUTTON,
+  SIGN_IN_LINK_MINUTES,
+} from '../domain/user-data';
+import { LINK_TOKEN_TTL_MS, SESSION_TTL_MS } from '../services/web-auth';
+import { createHarness } from '../test/harness';
+
+const privacy = (v: LegalView = legalView(undefined)) =>
+  agreementSections(v)
+    .find((s) => s.title === 'Персональные данные и конфиденциальность')!
+    .paragraphs.join('\n');
+
+describe('the privacy section of the terms', () => {
+  it('names the operator from the configuration, and invents no identifier without it', () => {
+    const config = loadConfig({ PROVIDER_NAME: 'Иванова Анна Сергеевна', PROVIDER_EMAIL: 'help@example.com', PROVIDER_INN: '771234567890' });
+    const named = privacy(legalView(config.provider));
+    expect(named).toContain('13.1. Оператор персональных данных — Исполнитель (Иванова Анна Сергеевна, индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД), ИНН 771234567890)');
+    expect(named).toContain('152-ФЗ «О персональных данных»');
+    expect(named).toContain('по электронной почте help@example.com');
+    const anonymous = privacy();
+    expect(anonymous).not.toMatch(/ИНН \d|@/);
+    expect(anonymous).toContain('через поддержку в чате бота');
+  });
+
+  it('says what export and deletion do, in the words the confirmation uses, and that nothing waits for a request to support', async () => {
+    const t = privacy();
+    for (const needle of ['«Скачать мои данные»', '/mydata', 'JSON', 'HTML', '«Удалить мои данные»', '/deletedata', DELETION_GOES, DELETION_STAYS, DELETION_RETURN, 'отзыв согласия'])
+      expect(t, needle).toContain(needle);
+    expect(t).not.toContain('по запросу в поддержку');
+    // The confirmation the app and the bot show is built from the same lines the terms state.
+    const h = await createHarness('pglite');
+    try {
+      await h.call(27_001, 'GET', '/api/user/status');
+      const preview = await h.call(27_001, 'GET', '/api/user/deletion');
+      expect(preview.body.data.lines).toEqual([DELETION_GOES, DELETION_STAYS, DELETION_RETURN]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('says how long payment records are kept after deletion and under which laws, and what the marker holds', () => {
+    const t = privacy();
+    expect(PAYMENT_RECORDS_KEPT_YEARS).toBe(5);
+    expect(t).toContain(`Срок хранения — ${PAYMENT_RECORDS_KEPT_YEARS} лет после окончания года платежа`);
+    expect(t).toContain('402-ФЗ «О бухгалтерском учёте»');
+    expect(t).toContain('54-ФЗ');
+    expect(t).toContain('без вашего имени, без вопросов');
+    expect(t).toContain('необратимый хеш его идентификатора Telegram');
+    expect(t).toContain('пробный период и скидка на первую покупку уже использованы');
+  });
+
+  it('states the browser session, the sign-in link and the reminders’ switch-off as the code sets them', () => {
+    const t = privacy();
+    expect(SESSION_TTL_MS).toBe(BROWSER_SESSION_DAYS * 24 * 3600_000);
+    expect(LINK_TOKEN_TTL_MS).toBe(SIGN_IN_LINK_MINUTES * 60_000);
+    expect(t).toContain(`Сессия заканчивается через ${BROWSER_SESSION_DAYS} дней без использования`);
+    expect(t).toContain(`ссылка действует ${SIGN_IN_LINK_MINUTES} минут и только один раз`);
+    expect(t).toContain('cookie');
+    expect(t).toContain('«Выйти везде»');
+    expect(REMINDERS_OFF_TEXT).toContain(REMINDERS_OFF_BUTTON);
+    expect(t).toContain(`одной кнопкой «${REMINDERS_OFF_BUTTON}» под любым напоминанием`);
+  });
+});
