@@ -17,7 +17,7 @@ export const DELETION_GOES =
 
 export const DELETION_STAYS = `Записи о платежах (дата, сумма, что куплено) хранятся ${PAYMENT_RECORDS_KEPT_YEARS} лет, как требует закон о бухгалтерском учёте и кассовых чеках, — без вашего имени, без вопросов и без связи с вашим аккаунтом.`;
 
-export const DELETION_RETURN = 'Если вы вернётесь, всё начнётся с чистого листа; пробный период и скидка на первую покупку повторно не предоставляются.';
+export const DELETION_RETURN = 'Если вы вернётесь, всё начнётся с чистого листа; пробный период и скидка на первую покупку, если вы ими уже воспользовались, повторно не предоставляются.';
 
 /** The confirmation's lines; `plan`: the active plan's name, which ends with the deletion. */
 export function deletionSummary(plan: string | null): string[] {

@@ -1,11 +1,14 @@
 // Outside Telegram (a browser signed in with a cookie session, no Telegram SDK): what Telegram would give is
 // on the page. Every screen has an on-page «Назад» that leads away from it, the primary action is an on-page
 // button within reach (the question, the cards, the reading, the natal form), haptics are silent no-ops
-// (no error anywhere in the flow), and the theme is the system's light or dark.
+// (no error anywhere in the flow), and the theme is the system's light or dark (settings and the deletion's
+// confirmation shown in both).
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../domain/routes';
-import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { DELETION_STAYS } from '../../domain/user-data';
+import { browserAvailable, SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 
 const TIMEOUT = 180_000;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -126,6 +129,14 @@ describe.runIf(browserAvailable())('browser fallbacks for Telegram’s buttons, 
         const light = (r + g + b) / 3 > 128;
         expect(light, `${scheme}: ${bg}`).toBe(scheme === 'light');
         await env.screenshot(page, `browser-fallbacks-settings-${scheme}`);
+        // The deletion's confirmation says what stays and why, in the theme's colours; «Отмена» keeps all.
+        await page.getByTestId('delete-data').click();
+        await page.getByTestId('delete-confirm').waitFor();
+        expect(await page.getByTestId('delete-confirm').textContent()).toContain(DELETION_STAYS);
+        await page.getByTestId('delete-confirm').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `browser-fallbacks-delete-confirm-${scheme}.png`) });
+        await page.getByRole('button', { name: 'Отмена' }).click();
+        await page.getByTestId('delete-data').waitFor();
       }
     },
     TIMEOUT,

@@ -44,7 +44,7 @@ export default function BrowserSessions() {
             </strong>
             <span className="hint">Был активен {when(s.lastSeenAt)}</span>
           </span>
-          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => (s.current ? signOut() : endSession(s.id)), s.current)} data-testid="session-sign-out">
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act(() => (s.current ? signOut() : endSession(s.id)), s.current)} data-testid="session-sign-out">
             Выйти
           </button>
         </div>
@@ -52,7 +52,7 @@ export default function BrowserSessions() {
       {sessions.length > 0 && (
         <button
           type="button"
-          className="btn btn-block"
+          className="btn btn-secondary btn-block"
           disabled={busy}
           onClick={() => void act(endAllSessions, sessions.some((s) => s.current))}
           data-testid="sessions-sign-out-all"
