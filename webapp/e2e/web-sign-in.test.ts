@@ -3,6 +3,7 @@
 // ends it; a used link and a replayed payment return token are refused with the sign-in page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { DEFAULT_PRICES_RUB } from '../../domain/pricing';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
 
 const TIMEOUT = 60_000;
@@ -112,6 +113,12 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       expect(await page.getByTestId('plan-heading').textContent()).toBe('Basic');
       // The token left the address bar at once.
       expect(new URL(page.url()).hash).toBe('');
+      // Autopay was consented to: the screen says when the saved card is charged, how much, and offers to stop it.
+      await expect
+        .poll(() => page.getByTestId('renewal').textContent())
+        .toMatch(new RegExp(`^Продлится автоматически \\d{2}\\.\\d{2}\\.\\d{4}: спишется ${DEFAULT_PRICES_RUB.basic}\\s₽$`));
+      expect(await page.getByTestId('cancel-subscription').textContent()).toBe('Отменить автопродление');
+      await env.screenshot(page, 'web-sign-in-trial-paid');
 
       // The same return address again, in a browser without the session: refused, with the sign-in page.
       const other = await env.newPage();
