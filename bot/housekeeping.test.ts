@@ -107,7 +107,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
 
     // Detached (a deleted user's) payment records: kept until five whole years after the payment's year.
     const year = new Date().getUTCFullYear();
-    const order = (id: string, userId: number | null, at: Date) => ({ id, user_id: userId, provider: 'yookassa', product: 'basic', amount_minor: 34900, currency: 'RUB', idempotence_key: `k-${id}`, status: 'succeeded', created_at: at });
+    const order = (id: string, userId: number | null, at: Date) => ({ id, user_id: userId, provider: 'yookassa' as const, product: 'basic', amount_minor: 34900, currency: 'RUB', idempotence_key: `k-${id}`, status: 'succeeded' as const, created_at: at });
     await db
       .insertInto('payment_orders')
       .values([
@@ -116,7 +116,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
         order('old-own', 4_100_001, new Date(Date.UTC(year - 7, 5, 1))),
       ])
       .execute();
-    const payment = (pid: string, userId: number | null, at: Date) => ({ provider: 'yookassa', provider_payment_id: pid, user_id: userId, product: 'basic', amount_minor: 34900, currency: 'RUB', created_at: at });
+    const payment = (pid: string, userId: number | null, at: Date) => ({ provider: 'yookassa' as const, provider_payment_id: pid, user_id: userId, product: 'basic', amount_minor: 34900, currency: 'RUB', created_at: at });
     await db
       .insertInto('payments')
       .values([
