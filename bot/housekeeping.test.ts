@@ -139,12 +139,18 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     expect((await rows.selectFrom('bot_conversations').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
     const pushes = await rows.selectFrom('notifications').select('dedup_key').where('user_id', '=', 4_100_001).orderBy('dedup_key').execute();
     expect(pushes.map((r) => r.dedup_key)).toEqual(['pending-old', 'sent-fresh']);
-    expect((await rows.selectFrom('web_sessions').select('id_hash').execute()).map((r) => r.id_hash)).toEqual(['session-live']);
-    const tokens = await rows.selectFrom('auth_tokens').select('token_hash').orderBy('token_hash').execute();
-    expect(tokens.map((r) => r.token_hash)).toEqual(['link-live', 'return-used-live']);
-    const payments = await rows.selectFrom('payments').select('provider_payment_id').where('provider', '=', 'yookassa').orderBy('provider_payment_id').execute();
-    expect(payments.map((r) => r.provider_payment_id)).toEqual(['kept-detached', 'old-own']);
-    const orders = await rows.selectFrom('payment_orders').select('id').where('provider', '=', 'yookassa').orderBy('id').execute();
-    expect(orders.map((r) => r.id)).toEqual(['kept-detached', 'old-own']);
+    // The parts run one after another: the sessions, tokens and kept payments come after the pictures.
+    await vi.waitFor(
+      async () => {
+        expect((await rows.selectFrom('web_sessions').select('id_hash').execute()).map((r) => r.id_hash)).toEqual(['session-live']);
+        const tokens = await rows.selectFrom('auth_tokens').select('token_hash').orderBy('token_hash').execute();
+        expect(tokens.map((r) => r.token_hash)).toEqual(['link-live', 'return-used-live']);
+        const payments = await rows.selectFrom('payments').select('provider_payment_id').where('provider', '=', 'yookassa').orderBy('provider_payment_id').execute();
+        expect(payments.map((r) => r.provider_payment_id)).toEqual(['kept-detached', 'old-own']);
+        const orders = await rows.selectFrom('payment_orders').select('id').where('provider', '=', 'yookassa').orderBy('id').execute();
+        expect(orders.map((r) => r.id)).toEqual(['kept-detached', 'old-own']);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }, 120_000);
 });
