@@ -1,7 +1,9 @@
 // The plans list and the legal pages in a real browser: both plans with their features and 'Activate'
-// to /subscription, the agreement's 14 sections with every constant of domain/legal.ts, and the contacts
+// to /subscription, the agreement's 14 sections with every constant of domain/legal.ts (the privacy section's
+// from domain/user-data.ts), and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
 import { SUPPORT_ANSWER } from '../../domain/legal';
+import { BROWSER_SESSION_DAYS, DELETION_GOES, DELETION_STAYS, PAYMENT_RECORDS_KEPT_YEARS, REMINDERS_OFF_BUTTON } from '../../domain/user-data';
 import { SECTION_NAMES, SECTION_PROMISES } from '../../domain/catalogue';
 import { microContents, planCardFeatures, planSummary } from '../../domain/claims';
 import { SPREAD_COUNT } from '../../domain/catalogue';
@@ -70,6 +72,15 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
       'help@taro.example',
       '/paysupport',
       SUPPORT_ANSWER,
+      // The privacy section: the configured operator, export and deletion, what stays and for how long.
+      'Оператор персональных данных — Исполнитель (Иванова Анна Сергеевна',
+      '152-ФЗ',
+      '«Скачать мои данные»',
+      DELETION_GOES,
+      DELETION_STAYS,
+      `Срок хранения — ${PAYMENT_RECORDS_KEPT_YEARS} лет после окончания года платежа`,
+      `Сессия заканчивается через ${BROWSER_SESSION_DAYS} дней без использования`,
+      `«${REMINDERS_OFF_BUTTON}»`,
       planSummary('basic'),
       ...microContents().map((c) => c.charAt(0).toLowerCase() + c.slice(1)),
     ])
