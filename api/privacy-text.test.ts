@@ -57,7 +57,7 @@ describe('the privacy section of the terms', () => {
     expect(t).toContain('402-ФЗ «О бухгалтерском учёте»');
     expect(t).toContain('54-ФЗ');
     expect(t).toContain('без вашего имени, без вопросов');
-    expect(t).toContain('необратимый хеш его идентификатора Telegram');
+    expect(t).toContain('хеш его идентификатора Telegram (сам идентификатор, имя и другие данные не хранятся)');
     expect(t).toContain('пробный период и скидка на первую покупку уже использованы');
   });
 
