@@ -1,6 +1,7 @@
 // Two app processes (the built server, webhook mode) on one PostgreSQL database behind an imagined load balancer:
 // API calls land on either, quotas hold across both, a chat conversation begun on one continues on the
-// other, and due pushes go out once although both instances schedule and send. Needs TEST_DATABASE_URL.
+// other, due pushes go out once although both instances schedule and send, and a user deleted through one is
+// not answered from the other's memory. Needs TEST_DATABASE_URL.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -162,6 +163,18 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
       const s = await callApp(inst.base, 'GET', '/api/user/status', { auth: auth(user) });
       expect(s.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', dailySpreadsUsed: 5, remainingSpreads: 0, totalSpreadsUsed: 5 });
     }
+  });
+
+  it('a user who deleted their data through A comes back through B as a fresh user, not from B’s memory', async () => {
+    const user = 620_004;
+    const drawn = await callApp(b!.base, 'POST', '/api/readings', { auth: auth(user), json: { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' } });
+    expect(drawn.status).toBe(201);
+    expect((await callApp(a!.base, 'DELETE', '/api/user', { auth: auth(user), json: { confirm: true } })).status).toBe(200);
+    const back = await callApp(b!.base, 'GET', '/api/user/status', { auth: auth(user) });
+    expect(back.status).toBe(200);
+    expect(back.body.data.userStatus).toMatchObject({ subscriptionType: 'free', totalSpreadsUsed: 0 });
+    expect((await callApp(b!.base, 'GET', `/api/readings/${drawn.body.data.id}`, { auth: auth(user) })).status).toBe(404);
+    expect(await db.db.selectFrom('users').select('first_name').where('id', '=', user).executeTakeFirst()).toEqual({ first_name: 'Тест' });
   });
 
   it('a /reading begun by an update delivered to A continues with updates delivered to B', async () => {
