@@ -118,6 +118,9 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
         .poll(() => page.getByTestId('renewal').textContent())
         .toMatch(new RegExp(`^Продлится автоматически \\d{2}\\.\\d{2}\\.\\d{4}: спишется ${DEFAULT_PRICES_RUB.basic}\\s₽$`));
       expect(await page.getByTestId('cancel-subscription').textContent()).toBe('Отменить автопродление');
+      // The trial is spent: the upgrade's offer no longer promises one.
+      await expect.poll(() => page.getByTestId('pay-upgrade').textContent()).not.toContain('дней —');
+      expect(await page.getByTestId('pay-upgrade').textContent()).toContain(`Согласен на автопродление: ${DEFAULT_PRICES_RUB.vip}`);
       await env.screenshot(page, 'web-sign-in-trial-paid');
 
       // The same return address again, in a browser without the session: refused, with the sign-in page.

@@ -253,7 +253,11 @@ export default function Subscription() {
       syncMethod({ paymentId, orderId })
         .then(({ userStatus }) => afterPayment(userStatus))
         .catch(() => {})
-        .finally(() => void reload());
+        .finally(() => {
+          void reload();
+          // The pricing was loaded before the payment was confirmed (a trial used up changes it).
+          prices.reload();
+        });
   }, []);
 
   useEffect(() => {
