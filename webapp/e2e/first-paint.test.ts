@@ -88,6 +88,51 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
   );
 
   it(
+    'every screen that loads data says in Russian that the network is cut, with «Повторить» that recovers',
+    async () => {
+      const { page } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=700105&name=Катя&plan=vip`);
+      await page.getByTestId('plan-badge').waitFor();
+      const failures: string[] = [];
+      // Each screen with what it shows once its data is there.
+      for (const [path, ready] of [
+        ['/spread-menu', 'spread-celtic_cross'],
+        ['/history', 'history-empty'],
+        ['/journal', 'journal-month'],
+        ['/daily-card', 'daily-card-back'],
+        ['/interactive-daily-card', 'draw-card'],
+        ['/settings', 'deck-option-rws'],
+        ['/subscription', 'paid-view'],
+        ['/services', 'how-it-works'],
+        ['/natal-chart', 'natal-missing'],
+      ] as const) {
+        await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+        await page.goto(`${env.baseUrl}${path}`);
+        const shown = page.locator('[data-testid=error-block], [data-testid=error-boundary]').first();
+        if (!(await shown.waitFor({ timeout: 20_000 }).then(() => true, () => false))) {
+          failures.push(`${path}: no error shown`);
+          await page.unroute('**/api/**');
+          continue;
+        }
+        const text = await visibleText(page);
+        if (LATIN.test(text)) failures.push(`${path}: Latin on screen: ${text.match(/.{0,30}[A-Za-z]+.{0,30}/)?.[0]}`);
+        const retry = page.locator('[data-testid=retry], [data-testid=error-retry]').first();
+        if (!(await retry.count()) || (await retry.textContent()) !== 'Повторить') {
+          failures.push(`${path}: no «Повторить»`);
+          await page.unroute('**/api/**');
+          continue;
+        }
+        await page.unroute('**/api/**');
+        await retry.click();
+        if (!(await page.getByTestId(ready).first().waitFor({ timeout: 15_000 }).then(() => true, () => false))) failures.push(`${path}: «Повторить» did not recover`);
+        else if (!(await expect.poll(() => shown.count(), { timeout: 15_000 }).toBe(0).then(() => true, () => false))) failures.push(`${path}: the error stayed after «Повторить»`);
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    },
+    TIMEOUT * 2,
+  );
+
+  it(
     'a server error (5xx) reads in Russian with «Повторить», in the dark theme too',
     async () => {
       const { page } = await env.newPage();
