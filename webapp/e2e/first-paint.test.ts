@@ -60,6 +60,7 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
     const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Cormorant Garamond' && f.status === 'loaded').length);
     expect(loaded).toBeGreaterThanOrEqual(1);
     expect(fonts).toContain('/fonts/cormorant-garamond-cyrillic-700.woff2');
+    expect(await page.locator('link[rel=preload][as=font]').getAttribute('href')).toBe('/fonts/cormorant-garamond-cyrillic-700.woff2');
     // The preload is used (no warning about an unused preload or a second download).
     expect(fonts.filter((f) => f.endsWith('cyrillic-700.woff2'))).toHaveLength(1);
     expect(consoleErrors).toEqual([]);
