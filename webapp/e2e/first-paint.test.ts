@@ -134,6 +134,24 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
   );
 
   it(
+    'a reading that is not there says so in Russian, with «Повторить» and the way back to the list',
+    async () => {
+      const { page } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=700106&name=Зоя&to=/history/987654`);
+      await page.getByTestId('error-block').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('error-block').textContent()).toContain('Расклад не найден');
+      expect(await visibleText(page)).not.toMatch(LATIN);
+      expect(await page.getByTestId('retry').textContent()).toBe('Повторить');
+      // Asked again, still not there: the same answer, no blank screen.
+      await page.getByTestId('retry').click();
+      await expect.poll(() => page.getByTestId('error-block').textContent(), { timeout: 15_000 }).toContain('Расклад не найден');
+      await page.getByRole('button', { name: 'К списку раскладов' }).click();
+      await page.getByTestId('history-empty').waitFor();
+    },
+    TIMEOUT,
+  );
+
+  it(
     'a server error (5xx) reads in Russian with «Повторить», in the dark theme too',
     async () => {
       const { page } = await env.newPage();
