@@ -39,6 +39,12 @@ export const webappRoutes = (distDir: string) => {
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=604800');
     })
     .use('/decks/*', serveStatic({ root }))
+    // The headings' font (webapp/public/fonts): it never changes under a name.
+    .use('/fonts/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=604800');
+    })
+    .use('/fonts/*', serveStatic({ root }))
     .get('/favicon.svg', serveStatic({ root }))
     .get('*', (c) => {
       if (!isAppRoute(c.req.path)) return c.redirect('/', 302);

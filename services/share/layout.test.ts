@@ -1,5 +1,5 @@
-// The Celtic cross on the story picture: the crossing card clear of the cross's side cards, no card or name
-// over another, everything inside its box, with the question on the picture (a short box) and without it.
+// The Celtic cross on the story picture: the crossing card clear of the cross's side cards, every card named
+// (the crossing one under the first's name), no card or name over another, everything inside its box, with the question on the picture (a short box) and without it.
 import { describe, expect, it } from 'vitest';
 import { layoutCards, type Slot } from './layout';
 
@@ -18,7 +18,7 @@ function card(s: Slot): Rect {
   return s.across ? { x: s.x + s.w / 2 - s.h / 2, y: s.y + s.h / 2 - s.w / 2, w: s.h, h: s.w } : { x: s.x, y: s.y, w: s.w, h: s.h };
 }
 function name(s: Slot): Rect | null {
-  if (s.label === 'below') return { x: s.x + s.w / 2 - s.labelW / 2, y: s.y + s.h, w: s.labelW, h: LABEL_H };
+  if (s.label === 'below') return { x: s.x + s.w / 2 - s.labelW / 2, y: s.y + s.h + (s.labelDy ?? 0), w: s.labelW, h: LABEL_H };
   if (s.label === 'right') return { x: s.x + s.w * 1.1, y: s.y, w: s.labelW, h: s.h };
   return null;
 }
@@ -30,6 +30,8 @@ describe('share picture: the Celtic cross', () => {
   ])('lies clear and inside its box %s', (_, box) => {
     const slots = layoutCards(10, box, LABEL_H);
     expect(slots.filter((s) => s.across)).toHaveLength(1);
+    // Every card is named, the crossing one too (under the first card's name).
+    expect(slots.filter((s) => s.label)).toHaveLength(10);
     // As large as the older layout allowed (it let the crossing card cover the side cards' edges).
     expect(slots[0].w).toBeGreaterThanOrEqual(Math.floor((box.h - 4 * LABEL_H - 3 * 19) / (4 * (600 / 350))));
     slots.forEach((s, i) => {

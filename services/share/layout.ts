@@ -10,10 +10,12 @@ export interface Slot {
   /** The crossing card of the Celtic cross lies across the first. */
   across?: boolean;
   /**
-   * Where the card's name goes: under the card, to its right (the Celtic cross's staff, where there is room
-   * beside it and none to spare below), or nowhere (the crossing card's name would hide the first's).
+   * Where the card's name goes: under the card, or to its right (the Celtic cross's staff, where there is room
+   * beside it and none to spare below). The crossing card's name goes under the first card's name.
    */
   label: 'below' | 'right' | null;
+  /** The crossing card's name: this far below the card, under the first card's name (the room is kept free). */
+  labelDy?: number;
   /** How wide the name may be: under a card a little over the card, so that neighbouring names keep apart. */
   labelW: number;
 }
@@ -56,10 +58,10 @@ function celticCross(box: { x: number; y: number; w: number; h: number }, labelH
   const gap = Math.round(box.w * 0.02);
   const STAFF_LABEL = 1.05; // the staff's names beside it: two lines at most, after a tenth of a card
   // Across: side card, the crossing card's overhang, the centre card, overhang, side card, the staff (and
-  // its names if beside). Down: the cross is three cards and their names high; the staff four cards (and
-  // their names if under).
+  // its names if beside). Down: the cross is three cards and four names high (the middle row names the
+  // first card and the crossing one); the staff four cards (and their names if under).
   const across = (extra: number) => (box.w - gap * 4) / (4 + (RATIO - 1) + extra);
-  const crossDown = (box.h - 3 * labelH - 2 * gap) / (3 * RATIO);
+  const crossDown = (box.h - 4 * labelH - 2 * gap) / (3 * RATIO);
   const namesUnder = Math.min(across(1), crossDown, (box.h - 4 * labelH - 3 * gap) / (4 * RATIO));
   const namesBeside = Math.min(across(1 + STAFF_LABEL), crossDown, (box.h - 3 * gap) / (4 * RATIO));
   const beside = namesBeside > namesUnder;
@@ -69,7 +71,7 @@ function celticCross(box: { x: number; y: number; w: number; h: number }, labelH
   const crossW = 3 * w + 2 * sideGap;
   const left = box.x + (box.w - (crossW + gap * 3 + w + (beside ? w * STAFF_LABEL : 0))) / 2;
   const cellH = h + labelH;
-  const crossTop = box.y + (box.h - (3 * cellH + 2 * gap)) / 2;
+  const crossTop = box.y + (box.h - (3 * cellH + labelH + 2 * gap)) / 2;
   const cx = left + w + sideGap;
   const cy = crossTop + cellH + gap;
   const staffLeft = left + crossW + gap * 2;
@@ -79,8 +81,8 @@ function celticCross(box: { x: number; y: number; w: number; h: number }, labelH
   const staffLabel = beside ? { label: 'right' as const, labelW: w * (STAFF_LABEL - 0.1) } : below;
   return [
     { x: cx, y: cy, w, h, ...below },
-    { x: cx, y: cy, w, h, across: true, label: null, labelW: 0 },
-    { x: cx, y: cy + cellH + gap, w, h, ...below },
+    { x: cx, y: cy, w, h, across: true, ...below, labelDy: labelH },
+    { x: cx, y: cy + cellH + labelH + gap, w, h, ...below },
     { x: left, y: cy, w, h, ...below },
     { x: cx, y: crossTop, w, h, ...below },
     { x: cx + w + sideGap, y: cy, w, h, ...below },

@@ -120,6 +120,8 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     ctx.font = `${nameSize}px ${SANS}`;
     if (p.cards.every((c, i) => !slots[i].label || ctx.measureText(c.name).width <= slots[i].labelW)) break;
   }
+  // Where the last name drawn under a card ended: the crossing card's name follows the first card's.
+  let lastBelow = 0;
   p.cards.forEach((c, i) => {
     const s = slots[i];
     ctx.save();
@@ -139,9 +141,10 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     // Under the card, centred; or beside it, left-aligned and centred on the card's height.
     const right = s.label === 'right';
     const x = right ? s.x + s.w * 1.1 : s.x + s.w / 2;
-    let y = right ? s.y + s.h / 2 - ((lines.length - 1) * lineH + markH) / 2 + nameSize * 0.35 : s.y + s.h + nameSize * 1.3;
+    let y = right ? s.y + s.h / 2 - ((lines.length - 1) * lineH + markH) / 2 + nameSize * 0.35 : s.labelDy ? lastBelow + lineH : s.y + s.h + nameSize * 1.3;
     ctx.textAlign = right ? 'left' : 'center';
     lines.forEach((line, k) => ctx.fillText(line, x, (y += k ? lineH : 0)));
+    lastBelow = y + markH;
     if (c.reversed) {
       ctx.fillStyle = '#c9a54e';
       ctx.font = `${Math.round(nameSize * 0.78)}px ${SANS}`;

@@ -1,11 +1,13 @@
 // Every screen in light and dark at 390×844, audited with axe-core (injected by the test, never bundled):
-// no text below WCAG AA contrast, and no serious or critical violation of the other rules. Screenshots of
-// each state go to test-results/screenshots/a11y-<screen>-<theme>.png.
+// no text below WCAG AA contrast, and no serious or critical violation of the other rules; every control at
+// least 44×44 px to tap; no screen caps the zoom (maximum-scale, user-scalable). The paid screens are seen
+// signed in with a plan. Screenshots of each state go to test-results/screenshots/a11y-<screen>-<theme>.png.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { describeFindings, runAxe, type AxeFinding } from './axe';
 import { settled } from './settled';
+import { smallTapTargets } from './tap-targets';
 
 const TIMEOUT = 240_000;
 
@@ -14,6 +16,10 @@ async function enabled(page: Page, testId: string, ms = 20_000) {
   await expect
     .poll(() => page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false), { timeout: ms, interval: 200, message: `${testId} never became enabled` })
     .toBe(true);
+}
+/** Until the screen shows no loading state (its data arrived). */
+async function settledLoading(page: Page) {
+  await expect.poll(() => page.locator('[aria-busy="true"], .spinner').count(), { timeout: 20_000, message: 'the screen kept loading' }).toBe(0);
 }
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -32,6 +38,8 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         const base = theme === 'light' ? 640_000 : 650_000;
         const contrast: string[] = [];
         const serious: string[] = [];
+        const taps: string[] = [];
+        const zoom: string[] = [];
         const audited: string[] = [];
         let page = undefined as unknown as Page;
         let consoleErrors: string[] = [];
@@ -41,6 +49,9 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
           const tag = (f: AxeFinding[]) => describeFindings(f).split('\n').filter(Boolean).map((l) => `[${name}] ${l}`);
           contrast.push(...tag(r.contrast));
           serious.push(...tag(r.serious));
+          taps.push(...(await smallTapTargets(page)).map((l) => `[${name}] ${l}`));
+          const viewport = await page.locator('meta[name=viewport]').getAttribute('content');
+          if (!viewport || /maximum-scale|user-scalable/.test(viewport)) zoom.push(`[${name}] ${viewport}`);
           audited.push(name);
           await env.screenshot(page, `a11y-${name}-${theme}`);
         };
@@ -157,6 +168,23 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
           await audit(`subscription-${plan}`);
         }
 
+        // Signed in with a plan: home (its «Безлимитно» pill), the spread menu with every spread open, the
+        // deck and settings, the journal.
+        await launch(base + 20, '/', '&plan=vip');
+        await tid('plan-badge').waitFor();
+        await audit('home-vip');
+        await page.goto(`${env.baseUrl}/spread-menu`);
+        await enabled(page, 'spread-celtic_cross');
+        await audit('spread-menu-vip');
+        await page.goto(`${env.baseUrl}/settings`);
+        await tid('settings').waitFor();
+        await settledLoading(page);
+        await audit('settings');
+        await page.goto(`${env.baseUrl}/journal`);
+        await tid('journal').waitFor();
+        await settledLoading(page);
+        await audit('journal');
+
         // The debug overlay (opened) and the red error banner.
         await launch(base + 6, '/');
         await tid('greeting').waitFor();
@@ -178,7 +206,9 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
 
         expect(contrast, contrast.join('\n')).toEqual([]);
         expect(serious, serious.join('\n')).toEqual([]);
-        expect(audited).toHaveLength(26);
+        expect(taps, taps.join('\n')).toEqual([]);
+        expect(zoom, zoom.join('\n')).toEqual([]);
+        expect(audited).toHaveLength(30);
       },
       TIMEOUT,
     );

@@ -74,7 +74,7 @@ export function DebugOverlay() {
 
 const CSS = `
 .debug-overlay{position:fixed;right:8px;bottom:calc(8px + var(--safe-bottom, 0px));z-index:900;max-width:calc(100vw - 16px);font:12px/1.4 ui-monospace,Menlo,monospace;color:#f5f5f5}
-.debug-toggle{display:block;margin-left:auto;padding:6px 10px;border:0;border-radius:8px;background:#111;color:#fff;font:inherit;opacity:.9}
+.debug-toggle{display:block;margin-left:auto;min-height:44px;padding:6px 12px;border:0;border-radius:8px;background:#111;color:#fff;font:inherit;opacity:.9}
 .debug-body{margin-top:6px;width:min(374px,calc(100vw - 16px));max-height:60vh;overflow:auto;padding:10px;border-radius:10px;background:#111;color:#f5f5f5}
 .debug-body h2{margin:6px 0 4px;font-size:12px;color:#ffd479}
 .debug-body dl{margin:0}

@@ -68,12 +68,12 @@ export function showErrorBanner(message: string, source?: string, line?: number)
     box.setAttribute('role', 'alert');
     box.dataset.testid = 'error-banner';
     box.style.cssText =
-      'position:fixed;left:0;right:0;top:0;z-index:1000;padding:10px 44px 10px 12px;background:#b3261e;color:#fff;font:13px/1.4 system-ui,sans-serif;max-height:40vh;overflow:auto;word-break:break-word';
+      'position:fixed;left:0;right:0;top:0;z-index:1000;padding:10px 56px 10px 12px;background:#b3261e;color:#fff;font:13px/1.4 system-ui,sans-serif;max-height:40vh;overflow:auto;word-break:break-word';
     const close = document.createElement('button');
     close.type = 'button';
     close.textContent = '✕';
     close.setAttribute('aria-label', 'Скрыть ошибку');
-    close.style.cssText = 'position:absolute;right:6px;top:6px;width:32px;height:32px;border:0;border-radius:8px;background:rgba(0,0,0,0.25);color:#fff;font-size:16px';
+    close.style.cssText = 'position:absolute;right:4px;top:4px;width:44px;height:44px;border:0;border-radius:8px;background:rgba(0,0,0,0.25);color:#fff;font-size:16px';
     close.onclick = () => box!.remove();
     box.append(close);
     document.body.append(box);

@@ -45,7 +45,7 @@ export default function HistoryReading() {
           message={
             error.status === 404 ? 'Расклад не найден' : error.status === 403 ? 'Это чужой расклад' : russianOr(error.message, 'Не удалось открыть расклад. Попробуйте ещё раз.')
           }
-          onRetry={error.status >= 500 || error.status === 0 ? reload : undefined}
+          onRetry={reload}
         >
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/history')}>
             К списку раскладов

@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
+import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { RichText } from '../components/RichText';
@@ -108,7 +109,8 @@ export default function InteractiveDailyCard() {
   const weekTracked = useRef(false);
 
   const draw = () => {
-    if (phase.kind !== 'idle') return;
+    // After a failed draw the card can be tapped again.
+    if (phase.kind !== 'idle' && phase.kind !== 'error') return;
     setPhase({ kind: 'drawing' });
     haptic('draw');
     const started = Date.now();
@@ -210,6 +212,9 @@ export default function InteractiveDailyCard() {
         <h1 className="title">Карта дня</h1>
         <p className="hint">Вытяните карту и узнайте, что готовит вам этот день.</p>
       </header>
+
+      {/* Today's card could not be checked (no network): the card may still be drawn, or the check retried. */}
+      {today.error && !today.data && !drawn && <ErrorBlock message={today.error.message} onRetry={today.reload} />}
 
       {phase.kind === 'checking' && (
         <div className="draw-area">

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { PriceNote, tagOf, usePrices } from '../payments/prices';
 import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/catalogue';
 import { planCardFeatures } from '../../../domain/claims';
+import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
@@ -36,6 +37,7 @@ export default function Services() {
         <h1 className="title">Услуги и тарифы</h1>
         <p className="hint">Бесплатно — 1 расклад и 1 карта дня в день. С подпиской — больше раскладов и подробные толкования.</p>
       </header>
+      {prices.failed && <ErrorBlock message={prices.failed} onRetry={prices.reload} />}
 
       <section className="plans">
         {PLANS.map((p) => (
@@ -48,6 +50,8 @@ export default function Services() {
                   <strong>{prices.show(tagOf(prices.pricing, p.id))}</strong> / месяц
                   <PriceNote text={prices.note(tagOf(prices.pricing, p.id))} />
                 </>
+              ) : prices.failed ? (
+                <span>—</span>
               ) : (
                 <span className="spinner" role="status" aria-label="Загружаем цену…" />
               )}

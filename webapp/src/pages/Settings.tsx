@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { cardImageUrl, DECK_INFO, DECKS, type DeckId } from '../../../domain/decks';
 import { ApiError, putSettings } from '../api';
 import { cardBox } from '../components/CardImage';
+import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { chooseDeck, useDeck } from '../deck';
 import { setStatus, useStatus } from '../hooks/useStatus';
@@ -22,7 +23,7 @@ const PREVIEW = [
 
 export default function Settings() {
   const [, navigate] = useLocation();
-  const { data } = useStatus({ fresh: true });
+  const { data, error, reload } = useStatus({ fresh: true });
   const deck = useDeck();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -57,8 +58,9 @@ export default function Settings() {
   };
 
   return (
-    <Page back={() => navigate('/')} loading={!data} testId="settings">
+    <Page back={() => navigate('/')} loading={!data && !error} testId="settings">
       <h1 className="title">Колода и настройки</h1>
+      {error && !data && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
 
       <section className="section" aria-labelledby="deck-title">
         <h2 className="section-title" id="deck-title">

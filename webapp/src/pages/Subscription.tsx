@@ -278,8 +278,16 @@ export default function Subscription() {
 
   return (
     <Page back={() => navigate('/')} loading={!status || !pricing} testId="subscription" className="subscription">
-      {error && !status && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
-      {pricingError && <ErrorBlock message={pricingError} onRetry={prices.reload} />}
+      {/* One message and one retry for whatever failed to load (the status, the prices or both). */}
+      {((error && !status) || pricingError) && (
+        <ErrorBlock
+          message={error && !status ? error.message : pricingError!}
+          onRetry={() => {
+            if (!status) void reload();
+            if (!pricing) prices.reload();
+          }}
+        />
+      )}
       {(!status || !pricing) && !error && !pricingError && (
         <div className="center">
           <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />

@@ -29,10 +29,13 @@ export function pricesFor(pricing: Pricing | null): Prices {
   return { pricing, mode, show: (tag) => formatTag(tag, mode), note: (tag) => tagNote(tag, mode), monthly };
 }
 
-/** The pricing answer (one cache entry for every screen) with its formatters; `enabled` false loads nothing. */
-export function usePrices(enabled = true): Prices {
-  const { data } = useApi(enabled ? keys.pricing : null, getPricing);
-  return pricesFor(data ?? null);
+/**
+ * The pricing answer (one cache entry for every screen) with its formatters; `enabled` false loads nothing.
+ * `failed`: the Russian message when it could not load (not while a retry runs); `reload` asks again.
+ */
+export function usePrices(enabled = true): Prices & { failed: string | null; reload: () => void } {
+  const { data, error, isValidating, reload } = useApi(enabled ? keys.pricing : null, getPricing);
+  return { ...pricesFor(data ?? null), failed: error && !isValidating && !data ? error.message : null, reload };
 }
 
 /** A product's price tag in the pricing answer. */

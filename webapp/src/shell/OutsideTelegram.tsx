@@ -34,7 +34,7 @@ function LocalWidget({ onAuth }: { onAuth: (f: WidgetFields) => void }) {
     onAuth((await res.json()) as WidgetFields);
   };
   return (
-    <div className="panel" data-testid="local-widget">
+    <div className="panel local-widget" data-testid="local-widget">
       <p className="hint">Локальный режим: вместо виджета Telegram — заглушка, подписывающая вход так же, как Telegram.</p>
       <label>
         Telegram id <input value={user} onChange={(e) => setUser(e.target.value)} data-testid="local-widget-user" inputMode="numeric" />
