@@ -90,7 +90,7 @@ export function searchCards(query: string, cards: readonly TarotCard[] = DECK): 
 export function findCard(query: string): TarotCard | undefined {
   const q = foldText(query);
   if (!q) return undefined;
-  return DECK.find((c) => c.id === q) ?? DECK.find((c) => foldText(c.name) === q) ?? searchCards(q).find(() => true);
+  return DECK.find((c) => c.id === q) ?? DECK.find((c) => foldText(c.name) === q) ?? searchCards(q)[0];
 }
 
 /** The Mini App's deep link parameter for a card (`startapp=card_<id>`), and back. */
