@@ -93,8 +93,7 @@ export function findCard(query: string): TarotCard | undefined {
   return DECK.find((c) => c.id === q) ?? DECK.find((c) => foldText(c.name) === q) ?? searchCards(q)[0];
 }
 
-/** The Mini App's deep link parameter for a card (`startapp=card_<id>`), and back. */
-export const cardStartParam = (cardId: string) => `card_${cardId}`;
+/** The card a deep link names (`card_<id>`, as in `startapp=card_<id>` or `/start card_<id>`), if it is one. */
 export function cardIdFromStartParam(param: string | null | undefined): string | null {
   const m = /^card_([a-z-]{2,40})$/.exec(param ?? '');
   return m && DECK.some((c) => c.id === m[1]) ? m[1]! : null;

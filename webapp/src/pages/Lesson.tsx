@@ -24,8 +24,9 @@ function QuestionCard({ q, onAnswer, busy }: { q: Question; onAnswer: (choice: n
   const a = q.answered;
   return (
     <section className="panel lesson-question" data-testid={`lesson-question-${q.index}`} data-answered={a ? (a.correct ? 'right' : 'wrong') : undefined}>
+      {/* The zoomed card shows its meaning: only once the question is answered. */}
       <div className="lesson-question-head">
-        {card && <CardImage image={card.image} id={card.id} name={card.name} size="small" width={56} reversed={q.orientation === 'reversed'} />}
+        {card && <CardImage image={card.image} id={card.id} name={card.name} size="small" width={56} reversed={q.orientation === 'reversed'} zoom={!!a} />}
         <h2>
           {q.index + 1}. {q.prompt}
         </h2>

@@ -65,7 +65,7 @@ export default function LibraryCard() {
         <figcaption className="center">
           <h1 className="title" data-testid="card-page-name">{card.name}</h1>
           <button type="button" className="lib-link hint" onClick={() => setDeck(otherDeck(deck))} data-testid="card-page-other-deck">
-            {DECK_INFO[otherDeck(deck)].name}
+            Показать: {DECK_INFO[otherDeck(deck)].name.toLowerCase()}
           </button>
         </figcaption>
         <ul className="card-page-facts" data-testid="card-page-facts">
