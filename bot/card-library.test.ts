@@ -1,6 +1,8 @@
 // «Библиотека карт» from the chat: a card's deep link (/start card_<id>) and /card show the card with a button
-// that opens its page in the Mini App; /card alone opens the library; an unknown name is answered in Russian.
+// that opens its page in the Mini App; /card alone opens the library; an unknown name is answered in Russian;
+// /daily's card has a button to its page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECK } from '../domain/deck';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';
@@ -38,5 +40,15 @@ describe.each(TEST_DB_KINDS)('bot card library (%s)', (kind) => {
 
     h.tg.sendText(u, '/card единорог');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Такой карты я не нашла'));
+  });
+
+  it('/daily names the card with a button to its page in the library', async () => {
+    const u = h.user(17_103, 'Ада');
+    h.tg.sendText(u, '/daily');
+    const msg = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🃏 Ваша карта дня'));
+    const name = msg.text.split('\n')[2]!.replace(' (перевёрнутая)', '');
+    const card = DECK.find((c) => c.name === name)!;
+    const button = webAppButtons(msg).find((b) => b.text === `📖 ${name} в библиотеке`);
+    expect(new URL(button!.web_app!.url).pathname).toBe(`/library/${card.id}`);
   });
 });
