@@ -1,13 +1,22 @@
 // «Библиотека карт» and the daily «Урок» in a real browser: the search by name and keyword, the other deck a
 // tap away, a card opened by its deep link (startapp=card_<id>) with its count from the user's own readings and
-// the readings a tap away, and a lesson answered (checked by the server). Screenshots at 390 px, light and dark.
+// the readings a tap away, and a lesson answered (checked by the server). Screenshots at 390 px, light and dark,
+// each screen audited with axe-core (contrast and serious findings).
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonFor } from '../../domain/lesson';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { describeFindings, runAxe } from './axe';
 import { pageApi } from './page-api';
 import { settled } from './settled';
 
 const TIMEOUT = 120_000;
+
+/** axe-core on the screen as it is: no text below WCAG AA contrast, no serious or critical finding. */
+async function accessible(page: Page) {
+  const r = await runAxe(page);
+  expect(describeFindings([...r.contrast, ...r.serious])).toBe('');
+}
 
 describe.runIf(browserAvailable())('card library (browser)', () => {
   let env: BrowserEnv;
@@ -29,6 +38,7 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         expect(await page.locator('.library-tile').count()).toBe(78);
         await settled(page);
         await env.screenshot(page, `library-grid-${theme}`);
+        await accessible(page);
 
         // By name (any case, ё as е): «звезд» finds the Star.
         await page.getByTestId('library-search').fill('звезд');
@@ -101,6 +111,7 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         expect(await page.getByTestId('card-page-image').getAttribute('srcset')).toContain('-480.webp 480w');
         await settled(page);
         await env.screenshot(page, `library-card-${theme}`);
+        await accessible(page);
         await page.getByTestId('card-page-zoom').click();
         await page.getByTestId('card-zoom').waitFor();
         expect(await page.getByTestId('zoom-name').textContent()).toBe(seen[0]!.name);
@@ -144,6 +155,7 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         expect(await page.getByTestId('lesson-streak').textContent()).toBe('1');
         await settled(page);
         await env.screenshot(page, `lesson-done-${theme}`);
+        await accessible(page);
 
         // A reload shows the answers the server stored.
         await page.reload();
