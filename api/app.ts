@@ -20,6 +20,7 @@ import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
 import { ritualRoutes } from './routes/ritual';
 import { journalRoutes } from './routes/journal';
+import { libraryRoutes } from './routes/library';
 import { followUpRoutes } from './routes/follow-ups';
 import { shareRoutes, signedImage } from './routes/share';
 import { reviewRoutes } from './routes/reviews';
@@ -106,7 +107,8 @@ export function createApi(o: ApiOptions) {
     .route('/', journalRoutes(s))
     .route('/', followUpRoutes(s))
     .route('/', shareRoutes(s))
-    .route('/', reviewRoutes(s));
+    .route('/', reviewRoutes(s))
+    .route('/', libraryRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

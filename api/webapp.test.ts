@@ -20,7 +20,7 @@ describe('web app and /dev/launch', () => {
   });
 
   it('answers every app route with index.html', async () => {
-    for (const route of ['/', '/spread-menu', '/question', '/cards', '/interpretation', '/daily-card', '/terms', '/history', '/history/12']) {
+    for (const route of ['/', '/spread-menu', '/question', '/cards', '/interpretation', '/daily-card', '/terms', '/history', '/history/12', '/library', '/library/ace-of-cups', '/lesson']) {
       const res = await h.app.request(route);
       expect(res.status, route).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
@@ -40,7 +40,7 @@ describe('web app and /dev/launch', () => {
   });
 
   it('redirects unknown paths to /', async () => {
-    for (const route of ['/nowhere', '/spread-menu/extra', '/index.php']) {
+    for (const route of ['/nowhere', '/spread-menu/extra', '/index.php', '/library/Sun', '/library/sun/extra']) {
       const res = await h.app.request(route);
       expect(res.status, route).toBe(302);
       expect(res.headers.get('location')).toBe('/');

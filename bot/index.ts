@@ -7,6 +7,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context, type MiddlewareFn, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotDeps, InnerContext } from './context';
+import { cardLibraryFeature } from './features/card-library';
 import { chatMemberFeature } from './features/chat-member';
 import { dailyFeature } from './features/daily';
 import { followUpFeature } from './features/follow-up';
@@ -76,6 +77,7 @@ export function createBot(o: CreateBotOptions) {
   bot.use(followUpFeature);
   // Before /start (it takes `/start support`); its catch-all for a user in support mode skips commands.
   bot.use(supportFeature);
+  bot.use(cardLibraryFeature);
   bot.use(startFeature);
   bot.use(helpFeature);
   bot.use(dailyFeature);
@@ -106,6 +108,7 @@ export const BOT_COMMANDS = [
   { command: 'reading', description: 'Расклад в чате' },
   { command: 'daily', description: 'Карта дня' },
   { command: 'settings', description: 'Часовой пояс, напоминания и колода' },
+  { command: 'card', description: 'Библиотека карт' },
   { command: 'help', description: 'Что умеет бот' },
   { command: 'paysupport', description: 'Поддержка по оплате' },
   { command: 'support', description: 'Написать в поддержку' },

@@ -353,6 +353,22 @@ export interface ReviewsTable {
   created_at: Generated<Date>;
 }
 
+/** 0022: the daily «Урок»: today's answers and the lasting progress, one row per user. */
+export interface LessonProgressTable {
+  user_id: number;
+  /** The local day ('YYYY-MM-DD') of the lesson whose answers `choices` holds. */
+  day: string;
+  /** The answer chosen for each of the day's questions, null while unanswered. */
+  choices: ColumnType<(number | null)[], string, string>;
+  streak: Generated<number>;
+  best_streak: Generated<number>;
+  last_done_day: string | null;
+  lessons_done: Generated<number>;
+  answered_total: Generated<number>;
+  correct_total: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
 /** 0020: a browser session; the cookie holds a random id, stored here only as its hash. */
 export interface WebSessionsTable {
   id_hash: string;
@@ -409,6 +425,7 @@ export interface Database {
   web_sessions: WebSessionsTable;
   auth_tokens: AuthTokensTable;
   erased_users: ErasedUsersTable;
+  lesson_progress: LessonProgressTable;
 }
 
 export type User = Selectable<UsersTable>;

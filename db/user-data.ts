@@ -25,6 +25,7 @@ export const USER_DATA: readonly UserDataTable[] = [
   { table: 'reading_follow_ups', key: { column: 'user_id' }, erase: 'delete', title: 'Уточнения к раскладам', omit: ['ai_lease_id', 'ai_lease_until'] },
   { table: 'micro_purchases', key: { column: 'user_id' }, erase: 'delete', title: 'Мини-расклады' },
   { table: 'reviews', key: { column: 'user_id' }, erase: 'delete', title: 'Отзывы' },
+  { table: 'lesson_progress', key: { column: 'user_id' }, erase: 'delete', title: 'Уроки по картам' },
   { table: 'readings', key: { column: 'user_id' }, erase: 'delete', title: 'Расклады', omit: ['ai_lease_id', 'ai_lease_until'] },
   { table: 'daily_usage', key: { column: 'user_id' }, erase: 'delete', title: 'Карта дня и расклады по дням' },
   { table: 'daily_card_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Толкования карты дня' },

@@ -7,6 +7,8 @@ import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
 import { createJournalService } from './journal';
+import { createLessonService } from './lessons';
+import { createLibraryService } from './library';
 import { createFollowUpService } from './follow-ups';
 import { createHealthService } from './health';
 import { createLegalService } from './legal';
@@ -46,6 +48,8 @@ export function createServices(deps: ServiceDeps) {
   const reviews = createReviewService(deps);
   const webAuth = createWebAuthService(deps);
   const userData = createUserDataService(deps, users);
+  const library = createLibraryService(deps, users);
+  const lessons = createLessonService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -70,6 +74,8 @@ export function createServices(deps: ServiceDeps) {
     reviews,
     webAuth,
     userData,
+    library,
+    lessons,
   };
 }
 

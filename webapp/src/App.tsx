@@ -30,6 +30,10 @@ const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 const AuthLink = lazy(() => import('./shell/AuthLink'));
 // The journal (issue 14).
 const Journal = lazy(() => import('./pages/Journal'));
+// The card library and the daily lesson (issue 26).
+const Library = lazy(() => import('./pages/Library'));
+const LibraryCard = lazy(() => import('./pages/LibraryCard'));
+const Lesson = lazy(() => import('./pages/Lesson'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
@@ -52,10 +56,12 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/micro-result': MicroResult,
   '/settings': Settings,
   '/journal': Journal,
+  '/library': Library,
+  '/lesson': Lesson,
 };
 
-// A reading opened from history (`/history/<id>`, as isAppRoute accepts it).
-const ROUTES: [string, ComponentType][] = [...Object.entries(SCREENS), ['/history/:id', HistoryReading]];
+// A reading opened from history (`/history/<id>`) and a card of the library (`/library/<id>`), as isAppRoute accepts them.
+const ROUTES: [string, ComponentType][] = [...Object.entries(SCREENS), ['/history/:id', HistoryReading], ['/library/:id', LibraryCard]];
 
 function ScreenLoading() {
   const [location] = useLocation();

@@ -34,6 +34,10 @@ export const keys = {
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
   journal: (month?: string) => `/api/user/journal?month=${month ?? ''}`,
   journalPrefix: '/api/user/journal?',
+  /** A card of the library with its history in the user's readings. */
+  cardPage: (id: string) => `/api/cards/${id}`,
+  cardPagePrefix: '/api/cards/',
+  lesson: '/api/lessons/today',
   followUps: (readingId: number) => `/api/readings/${readingId}/follow-ups`,
   review: (readingId: number) => `/api/readings/${readingId}/review`,
   followUpsPattern: /^\/api\/readings\/\d+\/follow-ups$/,

@@ -20,8 +20,8 @@ applyTheme(launch.themeParams);
 // Signed in by initData: a token in the URL (a payment's return) is not needed and leaves the address bar.
 if (launch.initData) clearUrlTokens();
 
-// The start-up screen from `user_data` (and the return from a card payment to /micro-result).
-const start = startRoute(window.location.pathname, window.location.search);
+// The start-up screen from `user_data` (and the return from a card payment to /micro-result), or a card's deep link.
+const start = startRoute(window.location.pathname, window.location.search, launch.startParam);
 if (start.spreadType || start.question !== undefined) startFlow(start.spreadType, start.question);
 if (start.to) history.replaceState(history.state, '', start.to + window.location.hash);
 

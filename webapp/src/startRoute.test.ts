@@ -25,3 +25,16 @@ describe('start-up route from user_data', () => {
     expect(startRoute('/', q({ user_data: '{nope' })).to).toBeNull();
   });
 });
+
+describe('a card’s deep link (startapp=card_<id>)', () => {
+  it('opens the card in the library from the first screen', () => {
+    expect(startRoute('/', '', 'card_sun').to).toBe('/library/sun');
+    expect(startRoute('/', '', 'card_ace-of-cups').to).toBe('/library/ace-of-cups');
+  });
+
+  it('leaves other start parameters and other screens alone', () => {
+    expect(startRoute('/', '', 'ref_42').to).toBeNull();
+    expect(startRoute('/', '', 'card_<script>').to).toBeNull();
+    expect(startRoute('/history', '', 'card_sun').to).toBeNull();
+  });
+});

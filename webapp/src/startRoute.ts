@@ -1,6 +1,7 @@
 // The start-up redirect: a `user_data` query parameter (JSON with initialScreen, userQuestion,
 // spreadType, …) may name the first screen; a return from a card payment (`product=micro` plus user_data
-// whose initialScreen is micro-result) goes to /micro-result keeping the query string. Pure, for tests.
+// whose initialScreen is micro-result) goes to /micro-result keeping the query string; a card's deep link
+// (`startapp=card_<id>`, Telegram's start_param) opens the card in the library. Pure, for tests.
 import { isAppRoute } from '../../domain/routes';
 
 export interface StartRoute {
@@ -10,10 +11,14 @@ export interface StartRoute {
   question?: string;
 }
 
-export function startRoute(pathname: string, search: string): StartRoute {
+/** A card's deep link (`startapp=card_<id>`): checked by its form only, the card page answers an unknown id. */
+const CARD_START = /^card_([a-z][a-z-]{1,39})$/;
+
+export function startRoute(pathname: string, search: string, startParam?: string | null): StartRoute {
   const q = new URLSearchParams(search);
   const raw = q.get('user_data');
-  if (!raw) return { to: null };
+  const card = CARD_START.exec(startParam ?? '')?.[1];
+  if (!raw) return { to: card && pathname === '/' ? `/library/${card}` : null };
   let data: Record<string, unknown> = {};
   try {
     const parsed = JSON.parse(raw);

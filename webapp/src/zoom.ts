@@ -1,5 +1,6 @@
 // The card shown large over the screen (any card, anywhere): one at a time, opened by a tap on a card.
 import { useSyncExternalStore } from 'react';
+import type { DeckId } from '../../domain/decks';
 
 export interface ZoomCard {
   id: string;
@@ -7,6 +8,8 @@ export interface ZoomCard {
   reversed: boolean;
   /** The card's place in a spread («Прошлое», «Январь»…), when it lies in one. */
   position?: string;
+  /** Another deck than the user's (the library shows either). */
+  deck?: DeckId;
 }
 
 let current: ZoomCard | null = null;

@@ -38,11 +38,14 @@ export interface CardImageProps {
   position?: string;
   /** False inside another control; otherwise a tap opens the card large. */
   zoom?: boolean;
+  /** Another deck than the user's (the library shows either). */
+  deck?: DeckId;
   className?: string;
 }
 
 export function CardImage(props: CardImageProps) {
-  const deck = useDeck();
+  const userDeck = useDeck();
+  const deck = props.deck ?? userDeck;
   const id = props.id ?? cardIdFromImage(props.image);
   const { width, height } = cardBox(deck, props.size, props.width);
   // Cards up to the mat's size use the small file (120 px wide); a tap shows the large one.
@@ -69,7 +72,7 @@ export function CardImage(props: CardImageProps) {
       className="card-zoom-btn"
       onClick={(e) => {
         e.stopPropagation();
-        openZoom({ id, name: props.name, reversed: !!props.reversed, position: props.position });
+        openZoom({ id, name: props.name, reversed: !!props.reversed, position: props.position, deck: props.deck });
       }}
       aria-label={`${props.name}${props.reversed ? ' (перевёрнутая)' : ''}: открыть крупно`}
       data-testid="card-zoom-open"

@@ -13,7 +13,8 @@ import { cardBox } from './CardImage';
 import './card-zoom.css';
 
 export default function CardZoomDialog({ card, onClose }: { card: ZoomCard; onClose: () => void }) {
-  const deck = useDeck();
+  const userDeck = useDeck();
+  const deck = card.deck ?? userDeck;
   const data = getCard(card.id);
   const { width, height } = cardBox(deck, 'large', 240);
   const closeRef = useRef<HTMLButtonElement>(null);

@@ -62,6 +62,7 @@ export function setStatus(userStatus: StatusResponse['userStatus']): void {
 export function afterReading(): void {
   void refreshStatus();
   invalidate(keys.journalPrefix);
+  invalidate(keys.cardPagePrefix);
 }
 
 /**
