@@ -18,6 +18,7 @@ export const APP_ROUTES = [
   '/history',
   '/settings',
   '/journal',
+  '/own-deck',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
