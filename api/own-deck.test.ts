@@ -1,8 +1,12 @@
-// «Свой расклад» through HTTP: a reading of the cards the user drew from a physical deck (`ownCards`), stored
+// «Свой расклад» through HTTP (and its share kit, picture and the bot's caption): a reading of the cards the user drew from a physical deck (`ownCards`), stored
 // and read exactly as entered, charged as a dealt spread, marked «своя колода», refused with the field named
 // for a duplicate, an unknown card or a wrong count; the crisis and sensitive-question rules hold; the
 // journal's figures count it or not.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spreadCaption } from '../bot/spread-picture';
+import { pictureHash } from '../services/share/picture';
 import { zonedTimeToUtc } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
@@ -155,5 +159,52 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     const bad = await h.call(user, 'GET', '/api/user/journal?ownDeck=maybe');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^ownDeck: /);
+  });
+});
+
+describe('an own-deck reading shared and sent to the chat', () => {
+  let h: Harness;
+  const prepared: { caption?: string }[] = [];
+  beforeAll(async () => {
+    h = await createHarness('pglite', {
+      share: {
+        publicUrl: () => 'https://tarot.example',
+        botUsername: async () => 'tarot_test_bot',
+        savePreparedInlineMessage: async (_userId, result) => {
+          prepared.push(result as { caption?: string });
+          return { id: 'prep-1', expiration_date: Math.floor(Date.now() / 1000) + 86_400 };
+        },
+      },
+    });
+  });
+  afterAll(() => h.close());
+
+  it('the share caption, the picture and the bot’s caption say «своя колода»', async () => {
+    const user = 26_310;
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
+    const r = (await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что ждёт меня на новой работе?', ownCards: three })).body.data;
+    await h.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
+    const kit = await h.call(user, 'POST', `/api/readings/${r.id}/share`, { includeQuestion: false });
+    expect(kit.status).toBe(200);
+    // The message a friend receives names the spread with the mark.
+    expect(prepared.at(-1)?.caption).toContain('🔮 Прошлое, настоящее, будущее · своя колода');
+
+    const res = await h.app.request(`/api/readings/${r.id}/image?format=story`, { headers: { Authorization: h.authFor(user) } });
+    expect(res.status).toBe(200);
+    const shots = path.resolve('test-results', 'screenshots');
+    fs.mkdirSync(shots, { recursive: true });
+    const own = Buffer.from(await res.arrayBuffer());
+    fs.writeFileSync(path.join(shots, 'share-story-own-deck.jpg'), own);
+    // The same cards dealt by the server make another picture: the mark is drawn on it.
+    const job = (ownDeck: boolean) => ({
+      format: 'story' as const,
+      deck: 'rws' as const,
+      picture: { spreadName: 'Прошлое, настоящее, будущее', layout: 'rows' as const, question: null, summary: 'Вот как легли карты.', cards: [], ...(ownDeck ? { ownDeck } : {}) },
+    });
+    expect(pictureHash(job(true))).not.toBe(pictureHash(job(false)));
+
+    // What the bot sends for this reading (the chat picture's caption, «Читать полностью», web_app_data).
+    const reading = await h.services.readings.get(user, r.id);
+    expect(spreadCaption(reading)).toContain('<b>Прошлое, настоящее, будущее · своя колода</b>');
   });
 });

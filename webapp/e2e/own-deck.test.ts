@@ -19,6 +19,7 @@ describe.runIf(browserAvailable())('own deck (browser)', () => {
   async function enterAndRead(page: Page, theme: 'light' | 'dark') {
     await page.getByTestId('mode-own-deck').click();
     await page.getByTestId('own-deck-hint').waitFor();
+    await env.screenshot(page, `own-deck-menu-${theme}`);
     await page.getByTestId('spread-past_present_future').click();
     await page.getByTestId('own-deck-note').waitFor();
     await page.getByTestId('question-input').fill('Что ждёт меня на новой работе?');

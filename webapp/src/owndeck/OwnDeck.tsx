@@ -179,7 +179,7 @@ export default function OwnDeck() {
           id="own-search"
           className="own-search"
           type="search"
-          placeholder="Найти карту: «Солнце», «туз кубков»…"
+          placeholder="Найти по названию: «Солнце»…"
           value={search}
           onChange={(e) => setSearch(e.target.value.slice(0, 40))}
           data-testid="own-search"
