@@ -4,7 +4,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { describeFindings, runAxe } from './axe';
 import { pageApi } from './page-api';
+import { settled } from './settled';
 
 const TIMEOUT = 150_000;
 
@@ -44,6 +46,10 @@ describe.runIf(browserAvailable())('own deck (browser)', () => {
     expect(await page.getByTestId('own-slot-card').allTextContents()).toEqual(['Солнце', 'Башня', 'Туз Кубков']);
     expect(await page.getByTestId('own-submit').isEnabled()).toBe(true);
     await env.screenshot(page, `own-deck-picker-${theme}`);
+    // Readable in both themes: no contrast or serious accessibility finding on the picker.
+    await settled(page);
+    const axe = await runAxe(page);
+    expect(describeFindings([...axe.contrast, ...axe.serious])).toBe('');
 
     await page.getByTestId('own-submit').click();
     await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
