@@ -10,7 +10,7 @@ import { DECK } from '../../../domain/deck';
 import { SUIT_LABELS } from '../../../domain/journal';
 import { OWN_DECK_MARK, type OwnCardInput } from '../../../domain/own-deck';
 import { validateQuestion } from '../../../domain/question';
-import { getSpread } from '../../../domain/spreads';
+import { getSpread, positionNamesFor } from '../../../domain/spreads';
 import type { Suit } from '../../../domain/types';
 import { ApiError } from '../api';
 import { CardImage } from '../components/CardImage';
@@ -49,6 +49,8 @@ export default function OwnDeck() {
   const spread = getSpread(flow.spreadType) ?? getSpread('free_daily')!;
   const key = flowKey(spread.id, flow.question);
   const questionOk = validateQuestion(flow.question).ok;
+  // The year forecast's months from this month, as the server will name them.
+  const positions = useMemo(() => positionNamesFor(spread.id, new Date().getMonth() + 1), [spread.id]);
   const [picks, setPicks] = useState<Pick[]>(() => loadPicks(key, spread.cards));
   const [active, setActive] = useState(() => Math.max(0, picks.findIndex((p) => p === null)));
   const [suit, setSuit] = useState<Suit>('major');
@@ -125,7 +127,7 @@ export default function OwnDeck() {
       </Page>
     );
 
-  const activeName = spread.positions[active] ?? `Карта ${active + 1}`;
+  const activeName = positions[active] ?? `Карта ${active + 1}`;
   return (
     <Page back={() => navigate('/question')} testId="own-deck" className="own-deck">
       <header className="screen-head">
@@ -138,7 +140,7 @@ export default function OwnDeck() {
       </header>
 
       <ol className="own-positions" data-testid="own-positions">
-        {spread.positions.map((name, i) => {
+        {positions.map((name, i) => {
           const p = picks[i];
           const card = p ? DECK.find((c) => c.id === p.id) : undefined;
           return (
