@@ -93,6 +93,11 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     expect(many.status).toBe(400);
     expect(many.body.error).toMatch(/^ownCards: /);
 
+    // A micro pack's reading is dealt by the server: no own cards for it.
+    const micro = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что мне важно понять?', ownCards: three, microPurchaseId: 1 });
+    expect(micro.status).toBe(400);
+    expect(micro.body.error).toMatch(/^ownCards: /);
+
     const after = await status(user);
     expect(after.dailySpreadsUsed).toBe(before.dailySpreadsUsed);
     expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', user).execute()).toHaveLength(0);
