@@ -8,6 +8,10 @@ import { NOTE_MAX } from '../domain/journal';
 import { currentProductId, PLAN_IDS, type PlanId } from '../domain/catalogue';
 import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../domain/question';
 import { SPREAD_TYPES, TIERS } from '../domain/types';
+import { SPREADS } from '../domain/spreads';
+
+/** The most cards any spread takes. */
+const MAX_SPREAD_CARDS = Math.max(...SPREADS.map((s) => s.cards));
 
 /** A path segment of digits (a database id): the string the client sends, the number the handler gets. */
 const numericId = (message: string) => z.string().regex(/^\d{1,16}$/, message).transform(Number);
@@ -68,6 +72,20 @@ export const spreadType = z.enum(SPREAD_TYPES, { error: (issue) => (issue.input 
 
 // Plan ids that carried a price (vip_499…) are accepted for one release: buttons already sent into chats and
 // bookmarked links still name them.
+
+/**
+ * «Свой расклад»: the cards drawn from a physical deck, in position order. The shape only; which cards and how
+ * many the spread takes is checked by the service (domain/own-deck.ts), with the field named the same way.
+ */
+export const ownCards = z
+  .array(
+    z.object({
+      id: z.string({ error: 'ожидается id карты' }).max(40, 'неизвестная карта'),
+      reversed: z.boolean({ error: 'ожидается true или false' }),
+    }, { error: 'ожидается карта { id, reversed }' }),
+    { error: 'ожидается список карт' },
+  )
+  .max(MAX_SPREAD_CARDS, `не больше ${MAX_SPREAD_CARDS} карт`);
 
 /** A plan as stored on the user (the mock checkout and local sign-in name these). */
 export const tier = z.preprocess(currentProductId, z.enum(TIERS, { error: oneOf(TIERS) }));

@@ -91,6 +91,8 @@ export interface ReadingsTable {
   /** 0010: the user's own note on the reading (journal), up to 2000 characters. */
   note: ColumnType<string | null, string | null | undefined, string | null>;
   note_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0023: the cards were entered by the user from a physical deck («своя колода»), not dealt by the server. */
+  own_deck: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** 0010: a follow-up question on a finished reading, with its clarifying card and answer. */

@@ -12,6 +12,10 @@ export interface JournalView extends JournalStats {
   /** The months before and after, for the month switcher (null past the current month). */
   prevMonth: string;
   nextMonth: string | null;
+  /** Whether the figures count the readings of the user's own deck («своя колода»). */
+  ownDeck: 'include' | 'exclude';
+  /** The month's own-deck readings, counted or not (the toggle says how many it leaves out). */
+  ownDeckReadings: number;
 }
 
 export function createJournalService(deps: ServiceDeps, users: UserService) {
@@ -26,15 +30,18 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
       return { note: updated.note, noteUpdatedAt: updated.note_updated_at ? updated.note_updated_at.toISOString() : null };
     },
 
-    /** The figures of a local month ('YYYY-MM'; default the current one) in the user's time zone. */
-    async month(userId: number, month?: string): Promise<JournalView> {
+    /**
+     * The figures of a local month ('YYYY-MM'; default the current one) in the user's time zone, with or
+     * without the readings of the user's own deck (default with).
+     */
+    async month(userId: number, month?: string, ownDeck: 'include' | 'exclude' = 'include'): Promise<JournalView> {
       const user = await users.requireUser(userId);
       const tz = user.time_zone;
       const current = localDate(deps.clock(), tz).slice(0, 7);
       const m = month ?? current;
       if (m > current) throw new ServiceError('bad_input', 'month: этот месяц ещё не наступил');
       const next = shiftMonth(m, 1);
-      const [readings, dailyCards] = await Promise.all([
+      const [all, dailyCards] = await Promise.all([
         journalRepo.readingCardsBetween(deps.db, userId, `${m}-01`, `${next}-01`, tz),
         journalRepo.dailyCardsBetween(deps.db, userId, `${m}-01`, `${next}-01`),
       ]);
@@ -43,7 +50,9 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
         monthLabel: monthLabel(m),
         prevMonth: shiftMonth(m, -1),
         nextMonth: next <= current ? next : null,
-        ...journalStats({ readings, dailyCards }),
+        ownDeck,
+        ownDeckReadings: all.filter((r) => r.ownDeck).length,
+        ...journalStats({ readings: all.filter((r) => ownDeck === 'include' || !r.ownDeck).map((r) => r.cards), dailyCards }),
       };
     },
   };

@@ -7,6 +7,7 @@ import type { Reading } from '../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
+import { checkOwnCards, ownDeckLabel, type OwnCardInput } from '../domain/own-deck';
 import { getSpread, positionNamesFor, SPREADS, spreadLabel } from '../domain/spreads';
 import { entitlementOf, canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/entitlement';
 import { userDay } from '../domain/day';
@@ -47,6 +48,8 @@ export interface ReadingView {
   createdAt: string;
   /** The user's own note (journal). */
   note: string | null;
+  /** The user entered the cards from a physical deck («своя колода»; `spreadName` carries the mark too). */
+  ownDeck: boolean;
 }
 
 export function cardView(c: DealtCard, positionName: string): DealtCardView {
@@ -72,7 +75,7 @@ export function readingView(r: Reading): ReadingView {
   return {
     id: r.id,
     spreadType: r.spread_type,
-    spreadName: spreadLabel(r.spread_type),
+    spreadName: ownDeckLabel(spreadLabel(r.spread_type), r.own_deck),
     question: r.question,
     level: r.level,
     status: r.status,
@@ -80,6 +83,7 @@ export function readingView(r: Reading): ReadingView {
     cards: shown.map((c) => cardView(c, positions[c.position] ?? `Карта ${c.position + 1}`)),
     createdAt: r.created_at.toISOString(),
     note: r.note ?? null,
+    ownDeck: r.own_deck,
   };
 }
 
@@ -118,14 +122,20 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
   }
 
   return {
-    /** POST /api/readings: access check, atomic quota, server-dealt cards. */
-    async create(userId: number, input: { spreadType: string; question: unknown; microPurchaseId?: number }): Promise<ReadingView> {
+    /**
+     * POST /api/readings: access check, atomic quota, server-dealt cards; or, with `ownCards`, the cards the
+     * user drew from a physical deck (checked, charged as a dealt spread, marked «своя колода»).
+     */
+    async create(userId: number, input: { spreadType: string; question: unknown; microPurchaseId?: number; ownCards?: OwnCardInput[] }): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
       if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
       const q = validateQuestion(input.question);
       if (!q.ok) throw new ServiceError('bad_input', q.error);
       // A crisis gets help lines, not cards: nothing is charged or dealt.
       refuseCrisis(q.question);
+      const own = input.ownCards ? checkOwnCards(input.ownCards, spread) : null;
+      if (own && !own.ok) throw new ServiceError('bad_input', own.error);
+      if (own && input.microPurchaseId !== undefined) throw new ServiceError('bad_input', 'ownCards: мини-расклад пакета раскладывает сервер, свою колоду для него указать нельзя');
       // A micro pack's included 3-card reading: opened by the pack, not by the plan or the day's quota.
       if (input.microPurchaseId !== undefined)
         return readingView(await createMicroSpreadReading(deps, userId, { spreadType: spread.id, cards: spread.cards, question: q.question, purchaseId: input.microPurchaseId }));
@@ -144,7 +154,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           userId,
           spreadType: spread.id,
           question: q.question,
-          cards: deal(DECK_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
+          cards: own?.ok ? own.cards : deal(DECK_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
+          ownDeck: !!own,
           level: interpretationLevel(charged.entitlement),
           status: 'dealt',
           chargedDay: charged.day,

@@ -12,6 +12,8 @@ const monthQuery = z.object({
     .string()
     .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, 'ожидается месяц ГГГГ-ММ')
     .optional(),
+  /** Whether the figures count the readings of the user's own deck («своя колода»); default include. */
+  ownDeck: z.enum(['include', 'exclude'], { error: 'ожидается include или exclude' }).optional(),
 });
 
 export const journalRoutes = (s: Services) =>
@@ -19,4 +21,7 @@ export const journalRoutes = (s: Services) =>
     .put('/readings/:id/note', validate('param', readingIdParam), validate('json', noteBody), async (c) =>
       ok(c, await s.journal.setNote(c.var.userId, c.req.valid('param').id, c.req.valid('json').note)),
     )
-    .get('/user/journal', validate('query', monthQuery), async (c) => ok(c, await s.journal.month(c.var.userId, c.req.valid('query').month)));
+    .get('/user/journal', validate('query', monthQuery), async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await s.journal.month(c.var.userId, q.month, q.ownDeck));
+    });

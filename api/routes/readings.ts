@@ -4,13 +4,15 @@ import { z } from 'zod';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
-import { question, readingIdParam, spreadType } from '../schemas';
+import { ownCards, question, readingIdParam, spreadType } from '../schemas';
 
 const createBody = z.object({
   spreadType,
   question,
   /** The paid micro pack whose included 3-card reading this is. */
   microPurchaseId: z.number({ error: 'ожидается числовой id микро-пакета' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** «Свой расклад»: the cards the user drew from a physical deck, in position order (the service checks them). */
+  ownCards: ownCards.optional(),
 });
 
 export const readingRoutes = (s: Services) =>

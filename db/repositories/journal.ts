@@ -18,18 +18,19 @@ export async function setNote(db: Q, userId: number, readingId: number, note: st
 
 /**
  * The cards of the user's readings of the local days [fromDay, toDay): the day whose quota a reading took, or
- * (for one that took none) its creation day in `timeZone`.
+ * (for one that took none) its creation day in `timeZone`; each with whether it was read from the user's own
+ * deck («своя колода»).
  */
-export async function readingCardsBetween(db: Q, userId: number, fromDay: string, toDay: string, timeZone: string): Promise<DealtCard[][]> {
+export async function readingCardsBetween(db: Q, userId: number, fromDay: string, toDay: string, timeZone: string): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
   const day = sql<string>`coalesce(charged_day, (created_at at time zone ${timeZone})::date)`;
   const rows = await db
     .selectFrom('readings')
-    .select('cards')
+    .select(['cards', 'own_deck'])
     .where('user_id', '=', userId)
     .where(day, '>=', sql<string>`${fromDay}::date`)
     .where(day, '<', sql<string>`${toDay}::date`)
     .execute();
-  return rows.map((r) => r.cards);
+  return rows.map((r) => ({ cards: r.cards, ownDeck: r.own_deck }));
 }
 
 /** The daily cards of the user's local days in [fromDay, toDay). */

@@ -17,6 +17,8 @@ export interface NewReading {
   firstMonth?: number | null;
   /** The app's clock (the archive window is measured on it); default now(). */
   createdAt?: Date;
+  /** The user entered the cards from a physical deck («своя колода»). */
+  ownDeck?: boolean;
 }
 
 export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
@@ -32,6 +34,7 @@ export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
       interpretation: r.interpretation ?? null,
       charged_day: r.chargedDay,
       first_month: r.firstMonth ?? null,
+      ...(r.ownDeck ? { own_deck: true } : {}),
       ...(r.createdAt ? { created_at: r.createdAt } : {}),
     })
     .returningAll()

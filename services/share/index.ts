@@ -42,7 +42,9 @@ function pictureJob(r: ReadingView, o: ImageOptions): PictureJob {
     format: o.format,
     deck: o.deck,
     picture: {
-      spreadName: r.spreadName,
+      // An own-deck reading: the spread's own name, and «своя колода» on the top line (never cut off).
+      spreadName: r.ownDeck ? (getSpread(r.spreadType)?.name ?? r.spreadName) : r.spreadName,
+      ...(r.ownDeck ? { ownDeck: true } : {}),
       layout: getSpread(r.spreadType)?.pictureLayout ?? 'rows',
       question: o.includeQuestion ? r.question : null,
       summary: shareLine(r, o.includeQuestion),

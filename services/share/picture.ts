@@ -19,6 +19,8 @@ const PICTURE_VERSION = 3;
 
 export interface SpreadPicture {
   spreadName: string;
+  /** «Свой расклад»: the cards came from the user's own deck; the picture's top line says «своя колода». */
+  ownDeck?: boolean;
   /** The spread's own layout (the catalogue's `pictureLayout`). */
   layout: PictureLayout;
   question: string | null;
@@ -36,6 +38,6 @@ export interface PictureJob {
 /** The hash of everything drawn: the cache key. */
 export function pictureHash(job: PictureJob): string {
   const p = job.picture;
-  const drawn = [PICTURE_VERSION, job.format, job.deck, p.spreadName, p.layout, p.question, p.summary, p.cards.map((c) => [c.cardId, c.name, c.reversed, c.positionName])];
+  const drawn = [PICTURE_VERSION, job.format, job.deck, p.spreadName, p.layout, p.question, p.summary, p.cards.map((c) => [c.cardId, c.name, c.reversed, c.positionName]), ...(p.ownDeck ? ['own'] : [])];
   return crypto.createHash('sha256').update(JSON.stringify(drawn)).digest('base64url');
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { CARD_BY_ID } from '../../domain/deck';
 import { CLASSIC_FILES, type CardImageSize } from '../../domain/decks';
+import { OWN_DECK_MARK } from '../../domain/own-deck';
 import { cardSvg } from '../../webapp/art/card-art';
 import { layoutCards } from './layout';
 import { SHARE_SIZES, type DeckId, type ShareFormat, type SpreadPicture } from './picture';
@@ -163,7 +164,7 @@ async function drawStory(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: 
   let y = 150;
   ctx.fillStyle = '#c9a54e';
   ctx.font = `34px ${SANS}`;
-  ctx.fillText('ТАРО · КАРТЫ ГОВОРЯТ', W / 2, y);
+  ctx.fillText(topLine(p), W / 2, y);
   y += 84;
   ctx.fillStyle = GOLD;
   ctx.fillText(fitType(ctx, p.spreadName, { maxWidth: W - pad * 2, maxLines: 1, size: 72, minSize: 48, family: SERIF })[0], W / 2, y);
@@ -199,7 +200,7 @@ async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: n
   let y = 90;
   ctx.fillStyle = '#c9a54e';
   ctx.font = `22px ${SANS}`;
-  ctx.fillText('ТАРО · КАРТЫ ГОВОРЯТ', pad, y);
+  ctx.fillText(topLine(p), pad, y);
   ctx.fillStyle = GOLD;
   for (const line of fitType(ctx, p.spreadName, { maxWidth: colW, maxLines: 2, size: 46, minSize: 34, family: SERIF })) {
     y += 58;
@@ -255,3 +256,6 @@ export function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck:
   drawing = next.catch(() => undefined);
   return next;
 }
+
+/** The picture's top line: an own-deck reading says so there, where no long spread name can cut it off. */
+const topLine = (p: SpreadPicture) => (p.ownDeck ? `ТАРО · ${OWN_DECK_MARK.toUpperCase()}` : 'ТАРО · КАРТЫ ГОВОРЯТ');

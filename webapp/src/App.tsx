@@ -13,6 +13,7 @@ const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
 const Question = lazy(() => import('./pages/Question'));
 const Cards = lazy(() => import('./pages/Cards'));
 const Interpretation = lazy(() => import('./pages/Interpretation'));
+const OwnDeck = lazy(() => import('./owndeck/OwnDeck'));
 const DailyCard = lazy(() => import('./pages/DailyCard'));
 const History = lazy(() => import('./pages/History'));
 const HistoryReading = lazy(() => import('./pages/HistoryReading'));
@@ -58,6 +59,7 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/journal': Journal,
   '/library': Library,
   '/lesson': Lesson,
+  '/own-deck': OwnDeck,
 };
 
 // A reading opened from history (`/history/<id>`) and a card of the library (`/library/<id>`), as isAppRoute accepts them.

@@ -32,7 +32,7 @@ export const keys = {
   /** One page of the archive, for a search. */
   readings: (limit: number, offset: number, search: { q?: string; card?: string }) =>
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
-  journal: (month?: string) => `/api/user/journal?month=${month ?? ''}`,
+  journal: (month?: string, ownDeck: 'include' | 'exclude' = 'include') => `/api/user/journal?month=${month ?? ''}${ownDeck === 'exclude' ? '&ownDeck=exclude' : ''}`,
   journalPrefix: '/api/user/journal?',
   /** A card of the library with its history in the user's readings. */
   cardPage: (id: string) => `/api/cards/${id}`,

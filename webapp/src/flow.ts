@@ -15,10 +15,12 @@ export interface Flow {
   answered: boolean;
   /** The paid micro pack whose included 3-card reading this is (no plan or quota needed). */
   microPurchaseId?: number | null;
+  /** «Свой расклад»: the user enters the cards of a physical deck instead of the server dealing them. */
+  ownDeck?: boolean;
 }
 
 const KEY = 'taro.flow';
-const EMPTY: Flow = { spreadType: 'free_daily', question: '', readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null };
+const EMPTY: Flow = { spreadType: 'free_daily', question: '', readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null, ownDeck: false };
 
 function read(): Flow {
   try {
@@ -53,10 +55,11 @@ export const flowKey = (spreadType: string, question: string) => `${spreadType}\
  * Chooses a spread: keeps the typed question (and cards already dealt for it) only when the spread stays
  * the same and that reading was not answered yet.
  */
-export function chooseSpread(spreadType: string) {
+export function chooseSpread(spreadType: string, ownDeck = false) {
   const f = getFlow();
-  if (f.answered) setFlow({ ...EMPTY, spreadType });
-  else if (f.spreadType !== spreadType || f.microPurchaseId) setFlow({ ...EMPTY, spreadType, question: f.spreadType === spreadType ? f.question : '' });
+  if (f.answered) setFlow({ ...EMPTY, spreadType, ownDeck });
+  else if (f.spreadType !== spreadType || f.microPurchaseId || !!f.ownDeck !== ownDeck)
+    setFlow({ ...EMPTY, spreadType, ownDeck, question: f.spreadType === spreadType ? f.question : '' });
 }
 
 /** The micro pack's included 3-card reading: a new reading opened by the pack (the server checks it). */

@@ -1,5 +1,7 @@
 // The journal's calls (server: api/routes/journal.ts): the month's figures and a reading's note.
 import { call, client } from '../api';
 
-export const getJournal = (month?: string) => call(client.user.journal.$get({ query: month ? { month } : {} }));
+/** The month's figures; `exclude` leaves out the readings of the user's own deck («своя колода»). */
+export const getJournal = (month?: string, ownDeck: 'include' | 'exclude' = 'include') =>
+  call(client.user.journal.$get({ query: { ...(month ? { month } : {}), ...(ownDeck === 'exclude' ? { ownDeck } : {}) } }));
 export const saveNote = (readingId: number, note: string) => call(client.readings[':id'].note.$put({ param: { id: String(readingId) }, json: { note } }));

@@ -14,8 +14,10 @@ import '../journal/journal.css';
 export default function Journal() {
   const [, navigate] = useLocation();
   const [month, setMonth] = useState<string | undefined>(undefined);
+  // Whether the figures count the readings of the user's own deck («своя колода»).
+  const [ownDeck, setOwnDeck] = useState<'include' | 'exclude'>('include');
   // Another month keeps the shown one until it arrives.
-  const { data, error: failed, isValidating, reload } = useApi(keys.journal(month), () => getJournal(month), { keepPreviousData: true });
+  const { data, error: failed, isValidating, reload } = useApi(keys.journal(month, ownDeck), () => getJournal(month, ownDeck), { keepPreviousData: true });
   const error = failed && !isValidating ? failed.message : null;
 
   return (
@@ -40,6 +42,14 @@ export default function Journal() {
           <p className="journal-totals" data-testid="journal-totals">
             Раскладов: {data.readings} · карт дня: {data.dailyCards} · всего карт: {data.cards}
           </p>
+          {(data.ownDeckReadings > 0 || ownDeck === 'exclude') && (
+            <label className="journal-own" data-testid="journal-own">
+              <input type="checkbox" checked={ownDeck === 'include'} onChange={(e) => setOwnDeck(e.target.checked ? 'include' : 'exclude')} data-testid="journal-own-toggle" />
+              <span>
+                Учитывать расклады своей колоды ({data.ownDeckReadings})
+              </span>
+            </label>
+          )}
           {data.cards === 0 ? (
             <section className="panel center" data-testid="journal-empty">
               <h2>В этом месяце карт пока не было</h2>

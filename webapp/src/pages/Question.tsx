@@ -46,7 +46,8 @@ export default function Question() {
     // An answered reading is never reopened by asking again: that is a new reading.
     if (flow.answered) setFlow({ readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null });
     setFlow({ spreadType: spread.id, question: question.trim() });
-    navigate('/cards');
+    // «Свой расклад»: the user enters the cards of their own deck instead of the server dealing them.
+    navigate(flow.ownDeck ? '/own-deck' : '/cards');
   };
 
   if (crisis)
@@ -67,6 +68,11 @@ export default function Question() {
           {spread.question.title}
         </h1>
         <p className="hint">{spread.question.description}</p>
+        {flow.ownDeck && (
+          <p className="pay-message is-ok" data-testid="own-deck-note">
+            Своя колода: задайте вопрос, разложите свои карты, а на следующем шаге отметьте, какие легли.
+          </p>
+        )}
         {flow.microPurchaseId && !flow.answered && (
           <p className="pay-message is-ok" data-testid="micro-spread-note">
             Этот расклад входит в ваш микро-пакет: без доплаты и без списания дневного лимита.

@@ -12,9 +12,10 @@ import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { chooseSpread } from '../flow';
+import { chooseSpread, getFlow } from '../flow';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
+import '../owndeck/own-deck.css';
 import { haptic } from '../telegram/bridge';
 
 const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className: string }> = {
@@ -43,6 +44,8 @@ export default function SpreadMenu() {
   const { data, error, reload } = useStatus({ fresh: true });
   const [notice, setNotice] = useState<string | null>(null);
   const [locked, setLocked] = useState<{ spread: SpreadDefinition; vip: boolean } | null>(null);
+  // «Свой расклад»: the user lays out a physical deck and enters the cards (a spread of the plan all the same).
+  const [ownDeck, setOwnDeck] = useState(() => !!getFlow().ownDeck);
   const s = data?.userStatus;
   const entitlement = s ? entitlementFor(s.subscriptionType, s.special) : null;
   const noneLeft = !!s && s.remainingSpreads <= 0;
@@ -62,7 +65,7 @@ export default function SpreadMenu() {
       setNotice(spreadLimitText(spread.isFree && s.subscriptionType === 'free'));
       return;
     }
-    chooseSpread(spread.id);
+    chooseSpread(spread.id, ownDeck);
     navigate('/question');
   }
 
@@ -95,6 +98,20 @@ export default function SpreadMenu() {
         </div>
       )}
       {error && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
+
+      <div className="deck-mode" role="group" aria-label="Чьи карты">
+        <button type="button" className={`deck-mode-btn ${ownDeck ? '' : 'is-on'}`} aria-pressed={!ownDeck} onClick={() => setOwnDeck(false)} data-testid="mode-app-deck">
+          Карты приложения
+        </button>
+        <button type="button" className={`deck-mode-btn ${ownDeck ? 'is-on' : ''}`} aria-pressed={ownDeck} onClick={() => setOwnDeck(true)} data-testid="mode-own-deck">
+          Своя колода
+        </button>
+      </div>
+      {ownDeck && (
+        <p className="hint deck-mode-hint" data-testid="own-deck-hint">
+          Разложите свою колоду и отметьте, какие карты легли: толкование будет по ним. Расклад считается как обычный.
+        </p>
+      )}
 
       <ul className="spread-list">
         {SPREADS.map((spread) => {
