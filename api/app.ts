@@ -21,6 +21,7 @@ import { readingRoutes } from './routes/readings';
 import { ritualRoutes } from './routes/ritual';
 import { journalRoutes } from './routes/journal';
 import { followUpRoutes } from './routes/follow-ups';
+import { secondOpinionRoutes } from './routes/second-opinions';
 import { shareRoutes, signedImage } from './routes/share';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/user';
@@ -105,6 +106,7 @@ export function createApi(o: ApiOptions) {
     .route('/', ritualRoutes(s))
     .route('/', journalRoutes(s))
     .route('/', followUpRoutes(s))
+    .route('/', secondOpinionRoutes(s))
     .route('/', shareRoutes(s))
     .route('/', reviewRoutes(s));
 

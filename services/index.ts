@@ -8,6 +8,7 @@ import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
 import { createJournalService } from './journal';
 import { createFollowUpService } from './follow-ups';
+import { createSecondOpinionService } from './second-opinions';
 import { createHealthService } from './health';
 import { createLegalService } from './legal';
 import { createShareService } from './share';
@@ -37,6 +38,7 @@ export function createServices(deps: ServiceDeps) {
   const archive = createArchiveService(deps, users);
   const journal = createJournalService(deps, users);
   const followUps = createFollowUpService(deps, users);
+  const secondOpinions = createSecondOpinionService(deps, users);
   const share = createShareService(deps, deps.share);
   const admin = createAdminService(deps);
   const health = createHealthService(deps);
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     archive,
     journal,
     followUps,
+    secondOpinions,
     share,
     admin,
     health,
