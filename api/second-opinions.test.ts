@@ -88,6 +88,12 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
 
     const view = await h.call(user, 'GET', `/api/readings/${reading.id}`);
     expect(view.body.data.secondOpinions.map((o: { voice: string }) => o.voice)).toEqual(['mystic', 'gentle', 'straight']);
+    // The share picture's line (and the story's text) names the first reader; nothing of her text.
+    const share = await h.call(user, 'POST', `/api/readings/${reading.id}/share`, { includeQuestion: false });
+    expect(share.body.data.caption).toBe(`Второе мнение: ${VOICE_INFO.mystic.name}, ${VOICE_INFO.mystic.manner} · Вот как легли карты.`);
+    const picture = await h.app.request(`/api/readings/${reading.id}/image?format=card`, { headers: { Authorization: h.authFor(user) } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect(view.body.data.secondOpinionAllowance).toMatchObject({ limit: 3, used: 3, remaining: 0, locked: false });
   });
 
