@@ -196,5 +196,3 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     },
   };
 }
-
-export type SecondOpinionService = ReturnType<typeof createSecondOpinionService>;

@@ -92,7 +92,9 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
               <li key={v} className="voice-row">
                 <Portrait voice={v} size={40} />
                 <span>
-                  <strong>{VOICE_INFO[v].name}</strong> · {VOICE_INFO[v].manner}
+                  <span>
+                    <strong>{VOICE_INFO[v].name}</strong> · {VOICE_INFO[v].manner}
+                  </span>
                   <span className="voice-manner">{VOICE_INFO[v].summary}</span>
                 </span>
               </li>
@@ -124,7 +126,7 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
               >
                 <Portrait voice={v} size={56} />
                 <strong>{VOICE_INFO[v].name}</strong>
-                <span className="voice-manner">{asked.has(v) ? 'уже ответила выше' : VOICE_INFO[v].manner}</span>
+                <span className="voice-manner">{asked.has(v) ? 'ответ — выше' : VOICE_INFO[v].manner}</span>
               </button>
             ))}
           </div>
