@@ -112,6 +112,17 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     expect(next.body.data.allowance).toEqual({ limit: 1, used: 1, remaining: 0, locked: false });
   });
 
+  it('racing requests are counted once: a Basic user asking three readers at once gets one', async () => {
+    const user = newUser();
+    await withPlan(user, 'basic');
+    const a = await finishedReading(user);
+    const b = await finishedReading(user, 'Что меня ждёт в любви?');
+    const results = await Promise.all([ask(user, a.id, 'gentle'), ask(user, a.id, 'mystic'), ask(user, b.id, 'straight'), ask(user, b.id, 'gentle')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 429, 429, 429]);
+    const rows = await h.db.selectFrom('second_opinions').select('id').where('reading_id', 'in', [a.id, b.id]).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('the week pass and the trial: one a day; special access: three', async () => {
     const week = newUser();
     await withPlan(week, 'week');
