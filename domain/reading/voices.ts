@@ -20,7 +20,8 @@ interface Bank {
   opening: readonly ((q: string, name: string) => string)[];
   card: readonly ((c: ReadCard, meaning: string) => string)[];
   tone: Record<Tone, readonly ((k: Kw) => string)[]>;
-  advice: Record<Mood, readonly ((c: ReadCard, k: Kw) => string)[]>;
+  /** `pro`: whom to turn to on a sensitive theme, in the dative («врачу»). */
+  advice: Record<Mood, readonly ((c: ReadCard, k: Kw, pro: string) => string)[]>;
   farewell: readonly string[];
 }
 
@@ -43,7 +44,7 @@ const BANKS: Record<Voice, Bank> = {
       forward: [(c, k) => `Позвольте себе двигаться вперёд маленькими шагами: ${subj(c)} обещает ${k.acc}, и вы этого достойны.`],
       wait: [(c, k) => `Сейчас важнее поберечь себя, чем спешить: ${subj(c)} просит тишины и времени, чтобы ${k.nom} стали понятнее.`],
       even: [(c, k) => `Прислушайтесь к себе: ${subj(c)} подсказывает, что ответ созреет, когда вы дадите место чувствам — ${k.nom}.`],
-      care: [(c) => `Будьте к себе бережны: ${subj(c)} напоминает, что опора рядом, и просить помощи — это сила, а не слабость.`],
+      care: [(c, _k, pro) => `Будьте к себе бережны: ${subj(c)} напоминает, что опора рядом. Доверьте главный вопрос ${pro} — просить помощи это сила, а не слабость.`],
     },
     farewell: ['Я с вами. Пусть этот взгляд согреет и добавит уверенности.', 'Обнимаю вас — карты на вашей стороне, даже когда путь непрост.'],
   },
@@ -65,7 +66,7 @@ const BANKS: Record<Voice, Bank> = {
       forward: [(c, k) => `Действуйте: выберите один конкретный шаг на эту неделю. ${capitalize(subj(c))} за вас — ${k.nom}.`],
       wait: [(c, k) => `Не спешите с решением. Сначала разберитесь с тем, что мешает (${k.nom}), потом действуйте. Так говорит ${subj(c)}.`],
       even: [(c, k) => `Соберите факты и составьте план из двух-трёх пунктов. Ключевая карта — ${subj(c)}: ${k.nom}.`],
-      care: [(c) => `Практически: обратитесь к специалисту и не принимайте решений на эмоциях. ${capitalize(subj(c))} — о том, на что опереться.`],
+      care: [(c, _k, pro) => `Практически: с этим вопросом — к ${pro}, и не принимайте решений на эмоциях. ${capitalize(subj(c))} — о том, на что опереться.`],
     },
     farewell: ['Итог: решение за вами, карты лишь показывают расклад сил.', 'Всё. Действуйте по плану и пересмотрите его через неделю.'],
   },
@@ -87,7 +88,7 @@ const BANKS: Record<Voice, Bank> = {
       forward: [(c, k) => `Знаки благоволят пути: идите за светом карты ${bold(c)}, и пусть ${k.nom} ведут вас.`],
       wait: [(c, k) => `Время ещё не созрело: как семя под снегом, дождитесь своего часа. ${capitalize(subj(c))} хранит ${k.acc}.`],
       even: [(c, k) => `Весы колеблются: смотрите на знаки вокруг, на сны и совпадения. ${capitalize(subj(c))} шепчет: ${k.nom}.`],
-      care: [(c) => `Карты не открывают завесу судьбы в таком вопросе; ${subj(c)} лишь светит, как свеча, чтобы вы не шли в темноте одни.`],
+      care: [(c, _k, pro) => `Карты не открывают завесу судьбы в таком вопросе — её знание у того, к кому стоит прийти: к ${pro}. А ${subj(c)} светит, как свеча, чтобы вы не шли в темноте одни.`],
     },
     farewell: ['Пусть символы останутся с вами, как тихий свет в пути.', 'Так говорят карты. Остальное откроется в своё время.'],
   },
@@ -117,6 +118,6 @@ export function composeSecondOpinion(input: ReadingPromptInput, voice: Voice): s
     out.push(`${pick('card', bank.card)(c, meaningIn(c))} ${pick(`tone:${c.tone}`, bank.tone[c.tone])(ctx.words(c))}`);
   });
   const key = ctx.cards.find((c) => c.role === 'advice') ?? ctx.cards.find((c) => c.role === 'outcome') ?? ctx.cards[ctx.cards.length - 1];
-  out.push(`## ${adviceHeading}`, `${pick(`advice:${moodOf(answer)}`, bank.advice[moodOf(answer)])(key, ctx.words(key))} ${pick('farewell', bank.farewell)}`);
+  out.push(`## ${adviceHeading}`, `${pick(`advice:${moodOf(answer)}`, bank.advice[moodOf(answer)])(key, ctx.words(key), ctx.q.professional?.dat ?? 'специалисту')} ${pick('farewell', bank.farewell)}`);
   return out.join('\n\n');
 }
