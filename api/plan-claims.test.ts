@@ -7,7 +7,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/index';
 import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT } from '../domain/catalogue';
-import { followUpsLockedText, secondOpinionsLockedText, microContents, planCardFeatures, planFeatures, productDescription, upgradeFeatures, spreadsOpenedBy } from '../domain/claims';
+import { followUpsLockedText, secondOpinionsLockedText, trialSecondOpinionsClaim, microContents, planCardFeatures, planFeatures, productDescription, upgradeFeatures, spreadsOpenedBy } from '../domain/claims';
 import { AGREEMENT } from '../domain/agreement';
 import { SUPPORT_ANSWER, agreementSections, type LegalView } from '../domain/legal';
 import { VIP_BENEFITS } from '../domain/offer-copy';
@@ -70,6 +70,9 @@ describe('claims without an AI provider (app and bot)', () => {
     for (const c of microContents()) expect(packs).toContain(lower(c));
     expect(packs).toContain(`на ${MICRO_PACK.detailedDayHours} часа`);
     expect(packs).toContain(planFeatures('week').map(lower).join('; '));
+    // The trial's own second-opinion limit is in the terms (9.2).
+    expect(paragraph(legal, '9.2')).toContain(trialSecondOpinionsClaim());
+    expect(trialSecondOpinionsClaim()).toBe('«Второе мнение» в пробный период — 1 раз в день');
     // Without an AI provider the terms do not say an AI writes the readings.
     expect(paragraph(legal, '6.1')).not.toContain('с помощью искусственного интеллекта');
     // One support answer time: the terms (11.1 and the contact line) and /paysupport below.

@@ -181,6 +181,10 @@ export function secondOpinionsLockedText(): string {
   return `«Второе мнение» другого таролога по тем же картам открывают: ${parts.join('; ')}.`;
 }
 
+/** The trial's own limit (the terms' 9.2): it opens VIP with fewer second opinions. */
+export const trialSecondOpinionsClaim = (): string =>
+  `«Второе мнение» в пробный период — ${TRIAL_SECOND_OPINIONS_PER_DAY} ${pluralRu(TRIAL_SECOND_OPINIONS_PER_DAY, 'раз', 'раза', 'раз')} в день`;
+
 /** What opens the detailed day analysis: the plans that include it, and the micro pack for a while. */
 export const detailedDayOpenedBy = (): string =>
   `${lower(PRODUCT_INFO.micro.name)} (на ${MICRO_PACK.detailedDayHours} ${pluralRu(MICRO_PACK.detailedDayHours, 'час', 'часа', 'часов')}), ${namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].detailedDay), 'или')}`;
