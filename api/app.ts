@@ -22,6 +22,7 @@ import { ritualRoutes } from './routes/ritual';
 import { journalRoutes } from './routes/journal';
 import { libraryRoutes } from './routes/library';
 import { followUpRoutes } from './routes/follow-ups';
+import { secondOpinionRoutes } from './routes/second-opinions';
 import { shareRoutes, signedImage } from './routes/share';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/user';
@@ -106,6 +107,7 @@ export function createApi(o: ApiOptions) {
     .route('/', ritualRoutes(s))
     .route('/', journalRoutes(s))
     .route('/', followUpRoutes(s))
+    .route('/', secondOpinionRoutes(s))
     .route('/', shareRoutes(s))
     .route('/', reviewRoutes(s))
     .route('/', libraryRoutes(s));

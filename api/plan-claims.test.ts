@@ -7,7 +7,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/index';
 import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT } from '../domain/catalogue';
-import { followUpsLockedText, microContents, planCardFeatures, planFeatures, productDescription, upgradeFeatures, spreadsOpenedBy } from '../domain/claims';
+import { followUpsLockedText, secondOpinionsLockedText, trialSecondOpinionsClaim, microContents, planCardFeatures, planFeatures, productDescription, upgradeFeatures, spreadsOpenedBy } from '../domain/claims';
 import { AGREEMENT } from '../domain/agreement';
 import { SUPPORT_ANSWER, agreementSections, type LegalView } from '../domain/legal';
 import { VIP_BENEFITS } from '../domain/offer-copy';
@@ -47,6 +47,9 @@ describe('claims without an AI provider (app and bot)', () => {
     expect(vipText).not.toMatch(/[Аа]стролог|любовь, карьера, здоровье/);
     expect(vipText).toContain(`${PLAN_ACCESS.vip.followUpsPerReading} уточняющих вопроса`);
     expect(vipText).toMatch(/Весь архив «Мои расклады»/);
+    // «Второе мнение»: VIP three a day, Basic one (the catalogue's secondOpinionsPerDay).
+    expect(vipText).toContain(`«Второе мнение» другого таролога — ${PLAN_ACCESS.vip.secondOpinionsPerDay} раза в день`);
+    expect(basic.features).toContain(`«Второе мнение» другого таролога — ${PLAN_ACCESS.basic.secondOpinionsPerDay} раз в день`);
     // Basic is no longer «Базовые типы раскладов»: it names the spreads it opens, counted against all of them.
     const basicText = basic.features.join('\n');
     expect(basicText).not.toMatch(/Базовые типы|Все тематические/);
@@ -67,6 +70,9 @@ describe('claims without an AI provider (app and bot)', () => {
     for (const c of microContents()) expect(packs).toContain(lower(c));
     expect(packs).toContain(`на ${MICRO_PACK.detailedDayHours} часа`);
     expect(packs).toContain(planFeatures('week').map(lower).join('; '));
+    // The trial's own second-opinion limit is in the terms (9.2).
+    expect(paragraph(legal, '9.2')).toContain(trialSecondOpinionsClaim());
+    expect(trialSecondOpinionsClaim()).toBe('«Второе мнение» в пробный период — 1 раз в день');
     // Without an AI provider the terms do not say an AI writes the readings.
     expect(paragraph(legal, '6.1')).not.toContain('с помощью искусственного интеллекта');
     // One support answer time: the terms (11.1 and the contact line) and /paysupport below.
@@ -106,6 +112,11 @@ describe('claims without an AI provider (app and bot)', () => {
     expect(day.body.error).toContain(`${lower(PRODUCT_INFO.micro.name)} (на 24 часа)`);
     for (const t of ['week', 'basic', 'vip'] as const) expect(day.body.error).toContain(`«${PRODUCT_INFO[t].name}»`);
     expect(followUpsLockedText()).toContain(`«${PRODUCT_INFO.vip.name}» — ${PLAN_ACCESS.vip.followUpsPerReading} уточняющих вопроса`);
+    // A free user's second opinion: 402 with the plans that open it and how often, the trial included.
+    const second = secondOpinionsLockedText();
+    expect(second).toContain(`«${PRODUCT_INFO.vip.name}» — ${PLAN_ACCESS.vip.secondOpinionsPerDay} раза в день`);
+    for (const t of ['week', 'basic'] as const) expect(second).toContain(`«${PRODUCT_INFO[t].name}»`);
+    expect(second).toContain('пробный период');
   });
 
   it('the payment push after a micro pack says everything the pack gives', async () => {
@@ -179,6 +190,10 @@ describe('invoices', () => {
     // The VIP invoice no longer sells «архив гаданий на 30 дней» (what free users have): the whole archive.
     expect(vip).not.toMatch(/архив гаданий на 30 дней/);
     expect(vip).toContain('весь архив');
+    expect(vip).toContain(`второе мнение ${PLAN_ACCESS.vip.secondOpinionsPerDay}/день`);
+    expect(productDescription('basic')).toContain(`второе мнение ${PLAN_ACCESS.basic.secondOpinionsPerDay}/день`);
+    // The trial opens VIP with one second opinion a day, and its invoice says so.
+    expect(productDescription('trial')).toContain('второе мнение 1/день');
     for (const name of VIP_ONLY) expect(vip).toContain(name);
     for (const name of BASIC_OPENS) expect(vip).not.toContain(name);
   });

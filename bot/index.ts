@@ -11,6 +11,7 @@ import { cardLibraryFeature } from './features/card-library';
 import { chatMemberFeature } from './features/chat-member';
 import { dailyFeature } from './features/daily';
 import { followUpFeature } from './features/follow-up';
+import { secondOpinionFeature } from './features/second-opinion';
 import { helpFeature } from './features/help';
 import { paymentsFeature } from './features/payments';
 import { readingFeature } from './features/reading';
@@ -75,6 +76,7 @@ export function createBot(o: CreateBotOptions) {
 
   bot.use(readingFeature);
   bot.use(followUpFeature);
+  bot.use(secondOpinionFeature);
   // Before /start (it takes `/start support`); its catch-all for a user in support mode skips commands.
   bot.use(supportFeature);
   bot.use(cardLibraryFeature);

@@ -113,6 +113,20 @@ export interface ReadingFollowUpsTable {
   updated_at: Generated<Date>;
 }
 
+/** 0021: «Второе мнение»: a finished reading's cards read again in another voice (one per reading and voice). */
+export interface SecondOpinionsTable {
+  id: Generated<number>;
+  reading_id: number;
+  voice: 'gentle' | 'straight' | 'mystic';
+  /** Null until the text is written. */
+  text: string | null;
+  source: 'ai' | 'cards' | null;
+  ai_error: string | null;
+  /** The user's counting day (domain/day.ts) when it was asked: the daily allowance counts these. */
+  day: string;
+  created_at: Generated<Date>;
+}
+
 /** 0014: a drawn share picture (JPEG), keyed by the hash of what it shows (services/share/picture.ts). */
 export interface SharePicturesTable {
   hash: string;
@@ -418,6 +432,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   natal_birth_data: NatalBirthDataTable;
   reading_follow_ups: ReadingFollowUpsTable;
+  second_opinions: SecondOpinionsTable;
   share_pictures: SharePicturesTable;
   share_messages: ShareMessagesTable;
   support_conversations: SupportConversationsTable;
@@ -438,4 +453,5 @@ export type Payment = Selectable<PaymentsTable>;
 export type MicroPurchase = Selectable<MicroPurchasesTable>;
 export type NatalBirthData = Selectable<NatalBirthDataTable>;
 export type ReadingFollowUp = Selectable<ReadingFollowUpsTable>;
+export type SecondOpinion = Selectable<SecondOpinionsTable>;
 export type SupportConversation = Selectable<SupportConversationsTable>;

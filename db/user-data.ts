@@ -22,6 +22,7 @@ export interface UserDataTable {
 /** Deletion runs in this order (children before the rows they point to), `users` last. */
 export const USER_DATA: readonly UserDataTable[] = [
   { table: 'share_messages', key: { reading: 'reading_id' }, erase: 'delete', title: null },
+  { table: 'second_opinions', key: { reading: 'reading_id' }, erase: 'delete', title: 'Вторые мнения', omit: ['ai_error'] },
   { table: 'reading_follow_ups', key: { column: 'user_id' }, erase: 'delete', title: 'Уточнения к раскладам', omit: ['ai_lease_id', 'ai_lease_until'] },
   { table: 'micro_purchases', key: { column: 'user_id' }, erase: 'delete', title: 'Мини-расклады' },
   { table: 'reviews', key: { column: 'user_id' }, erase: 'delete', title: 'Отзывы' },

@@ -41,6 +41,8 @@ export interface PlanAccess {
   spreadLevels: readonly SpreadAccess[];
   /** Follow-up questions («Уточнить») per reading. */
   followUpsPerReading: number;
+  /** «Второе мнение»: the same cards read again in another voice, this many a day (0: locked). */
+  secondOpinionsPerDay: number;
   /** Days of the archive shown; null: all of it. */
   archiveDays: number | null;
   /** The daily card may be drawn again the same day. */
@@ -54,11 +56,14 @@ export interface PlanAccess {
 }
 
 export const PLAN_ACCESS: Record<Tier, PlanAccess> = {
-  free: { spreadsPerDay: 1, spreadLevels: ['free'], followUpsPerReading: 0, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: false, fullInterpretation: false, detailedDay: false, microWithoutPaying: false },
-  basic: { spreadsPerDay: 5, spreadLevels: ['free', 'paid'], followUpsPerReading: 1, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: false },
-  week: { spreadsPerDay: UNLIMITED_CAP, spreadLevels: ['free', 'paid'], followUpsPerReading: 1, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: true },
-  vip: { spreadsPerDay: UNLIMITED_CAP, spreadLevels: ['free', 'paid', 'vip'], followUpsPerReading: 3, archiveDays: null, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: false },
+  free: { spreadsPerDay: 1, spreadLevels: ['free'], followUpsPerReading: 0, secondOpinionsPerDay: 0, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: false, fullInterpretation: false, detailedDay: false, microWithoutPaying: false },
+  basic: { spreadsPerDay: 5, spreadLevels: ['free', 'paid'], followUpsPerReading: 1, secondOpinionsPerDay: 1, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: false },
+  week: { spreadsPerDay: UNLIMITED_CAP, spreadLevels: ['free', 'paid'], followUpsPerReading: 1, secondOpinionsPerDay: 1, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: true },
+  vip: { spreadsPerDay: UNLIMITED_CAP, spreadLevels: ['free', 'paid', 'vip'], followUpsPerReading: 3, secondOpinionsPerDay: 3, archiveDays: null, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: false },
 };
+
+/** The trial sets VIP, but its second opinions are Basic's: one a day until the first full month is paid. */
+export const TRIAL_SECOND_OPINIONS_PER_DAY = 1;
 
 /** Special access (SPECIAL_ACCESS_USER_IDS) opens what VIP opens, whatever the stored plan. */
 export const SPECIAL_ACCESS: PlanAccess = PLAN_ACCESS.vip;

@@ -3,7 +3,7 @@
 // upgrade pitches all say these words, so changing a plan in catalogue.ts changes every claim about it.
 // Also the names of the archive and the journal. (The support answer time and the refund window are the
 // terms' own: domain/legal.ts.)
-import { MICRO_PACK, PLAN_ACCESS, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, UNLIMITED_CAP, type PlanAccess, type PlanId, type ProductId } from './catalogue';
+import { MICRO_PACK, PLAN_ACCESS, TRIAL_SECOND_OPINIONS_PER_DAY, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, UNLIMITED_CAP, type PlanAccess, type PlanId, type ProductId } from './catalogue';
 import { getSpread, SPREADS } from './spreads';
 import type { SpreadAccess, SpreadType, Tier } from './types';
 import type { PriceTag } from './pricing';
@@ -37,6 +37,9 @@ const perDayLine = (a: PlanAccess) =>
 
 const followUpLine = (n: number) => `${n} ${pluralRu(n, 'уточняющий вопрос', 'уточняющих вопроса', 'уточняющих вопросов')} к каждому раскладу`;
 
+/** «Второе мнение» a day: ««Второе мнение» другого таролога — 3 раза в день». */
+const secondOpinionClaim = (n: number) => `«Второе мнение» другого таролога — ${n} ${pluralRu(n, 'раз', 'раза', 'раз')} в день`;
+
 const archiveLine = (a: PlanAccess) =>
   a.archiveDays === null ? `Весь архив «${SECTION_NAMES.archive}», без ограничения по сроку` : `«${SECTION_NAMES.archive}» за последние ${a.archiveDays} дней`;
 
@@ -46,6 +49,7 @@ export function planFeatures(tier: Exclude<Tier, 'free'>): string[] {
   const out = [perDayLine(a), spreadsLine(a)];
   if (a.fullInterpretation) out.push('Полные толкования');
   if (a.followUpsPerReading > 0) out.push(followUpLine(a.followUpsPerReading));
+  if (a.secondOpinionsPerDay > 0) out.push(secondOpinionClaim(a.secondOpinionsPerDay));
   if (a.dailyRedraw) out.push('Карта дня — повторно в тот же день');
   if (a.detailedDay) out.push('Подробный разбор дня');
   if (a.microWithoutPaying) out.push('Дополнительные карты к карте дня без оплаты');
@@ -68,6 +72,7 @@ export function upgradeFeatures(from: Tier, to: Exclude<Tier, 'free'>): string[]
   else if (extra.length) out.push(`${extra.length === 1 ? 'Расклад' : 'Расклады'} ${quoted(extra.map((t) => getSpread(t)!.name))}`);
   if (b.fullInterpretation && !a.fullInterpretation) out.push('Полные толкования');
   if (b.followUpsPerReading > a.followUpsPerReading) out.push(followUpLine(b.followUpsPerReading));
+  if (b.secondOpinionsPerDay > a.secondOpinionsPerDay) out.push(secondOpinionClaim(b.secondOpinionsPerDay));
   if (b.dailyRedraw && !a.dailyRedraw) out.push('Карта дня — повторно в тот же день');
   if (b.detailedDay && !a.detailedDay) out.push('Подробный разбор дня');
   if (b.archiveDays === null && a.archiveDays !== null) out.push(archiveLine(b));
@@ -120,6 +125,8 @@ function invoiceSummary(tier: Exclude<Tier, 'free'>): string {
   const n = a.followUpsPerReading;
   if (n > 0) out.push(`${n} ${pluralRu(n, 'уточнение', 'уточнения', 'уточнений')}`);
   if (a.archiveDays === null) out.push('весь архив');
+  const o = a.secondOpinionsPerDay;
+  if (o > 0) out.push(`второе мнение ${o}/день`);
   return out.join(', ');
 }
 
@@ -136,7 +143,7 @@ export function productDescription(product: ProductId): string {
     case 'vip':
       return `${invoiceSummary(product)} — на ${PRODUCT_INFO[product].days} дней.`;
     case 'trial':
-      return `Всё, что открывает ${PRODUCT_INFO.vip.name}, на ${PRODUCT_INFO.trial.days} дней, затем продление по цене тарифа каждые ${PRODUCT_INFO.vip.days} дней.`;
+      return `Всё, что открывает ${PRODUCT_INFO.vip.name} (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день), на ${PRODUCT_INFO.trial.days} дней, затем продление по цене тарифа каждые ${PRODUCT_INFO.vip.days} дней.`;
   }
 }
 
@@ -162,6 +169,21 @@ export function followUpsLockedText(): string {
   const parts = counts.map((n) => `${namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].followUpsPerReading === n))} — ${lower(followUpLine(n))}`);
   return `Уточняющие вопросы открывают: ${parts.join('; ')}.`;
 }
+
+/** Who may ask for a second opinion, and how often: the refusal a free user (or a micro-pack buyer) gets, app and bot. */
+export function secondOpinionsLockedText(): string {
+  const counts = [...new Set(PAID_TIERS.map((t) => PLAN_ACCESS[t].secondOpinionsPerDay).filter((n) => n > 0))].sort((x, y) => y - x);
+  const parts = counts.map((n) => {
+    const plans = PAID_TIERS.filter((t) => PLAN_ACCESS[t].secondOpinionsPerDay === n).map((t) => `«${PRODUCT_INFO[t].name}»`);
+    if (n === TRIAL_SECOND_OPINIONS_PER_DAY) plans.push(lower(PRODUCT_INFO.trial.name));
+    return `${listRu(plans, 'и')} — ${n} ${pluralRu(n, 'раз', 'раза', 'раз')} в день`;
+  });
+  return `«Второе мнение» другого таролога по тем же картам открывают: ${parts.join('; ')}.`;
+}
+
+/** The trial's own limit (the terms' 9.2): it opens VIP with fewer second opinions. */
+export const trialSecondOpinionsClaim = (): string =>
+  `«Второе мнение» в пробный период — ${TRIAL_SECOND_OPINIONS_PER_DAY} ${pluralRu(TRIAL_SECOND_OPINIONS_PER_DAY, 'раз', 'раза', 'раз')} в день`;
 
 /** What opens the detailed day analysis: the plans that include it, and the micro pack for a while. */
 export const detailedDayOpenedBy = (): string =>

@@ -1,7 +1,7 @@
 // The one entitlement function: what a user may do now, from their stored plan, its expiry and special access.
 // Every check of what a plan opens (spreads and their daily number, follow-ups, the archive, the daily card's
 // redraw, the interpretation's length) reads the access it returns; the catalogue says what each plan opens.
-import { PLAN_ACCESS, SPECIAL_ACCESS, type PlanAccess } from './catalogue';
+import { PLAN_ACCESS, SPECIAL_ACCESS, TRIAL_SECOND_OPINIONS_PER_DAY, type PlanAccess } from './catalogue';
 import type { SpreadDefinition, Tier } from './types';
 
 export interface Entitlement {
@@ -49,6 +49,10 @@ export function canUseSpread(e: Entitlement, spread: Pick<SpreadDefinition, 'acc
 
 /** Follow-up questions per reading. */
 export const followUpAllowance = (e: Entitlement): number => e.access.followUpsPerReading;
+
+/** «Второе мнение» a day: the plan's number; a VIP period that is the trial gives the trial's (special access never). */
+export const secondOpinionAllowance = (e: Entitlement, onTrial = false): number =>
+  onTrial && !e.special && e.tier === 'vip' ? Math.min(TRIAL_SECOND_OPINIONS_PER_DAY, e.access.secondOpinionsPerDay) : e.access.secondOpinionsPerDay;
 
 /** The whole archive is open (VIP and special access); others see ARCHIVE_WINDOW_DAYS. */
 export const seesWholeArchive = (e: Entitlement): boolean => e.access.archiveDays === null;

@@ -5,6 +5,8 @@ import { oneLine, orientationWords, type ReadingPromptInput } from './prompts';
 /** « (прямое положение)» after the card's name, or nothing for a user without reversed cards. */
 const orientationNote = (o: Orientation, reversals: boolean) => (reversals ? ` (${orientationWords(o)})` : '');
 import { composeReading } from './reading';
+import { composeSecondOpinion } from './reading/voices';
+import type { Voice } from './voices';
 import { wordsFor } from './reading/lexicon';
 import type { Orientation, TarotCard } from './types';
 
@@ -23,6 +25,11 @@ const quote = (sentence: string) => (/[!?]$/.test(sentence) ? `«${sentence}»` 
 /** The whole card-based interpretation of a reading, in the spread's outline (see domain/reading/). */
 export function buildFallbackInterpretation(input: ReadingPromptInput): string {
   return composeReading(input);
+}
+
+/** «Второе мнение» without an AI: the same cards in the reader's voice (phrasing banks per voice). */
+export function buildSecondOpinionFallback(input: ReadingPromptInput, voice: Voice): string {
+  return composeSecondOpinion(input, voice);
 }
 
 /** The short daily-card text when no AI text is available: the card's keywords. */

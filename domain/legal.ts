@@ -3,7 +3,7 @@
 // on request. What each plan includes (section 7) comes from the catalogue (domain/claims.ts); every price
 // from the pricing the payments charge.
 import { PLAN_IDS, PRODUCT_INFO, TRIAL_DAYS, type ProductId } from './catalogue';
-import { microSummary, planBelow, pluralRu, planSummary, upgradeFeatures } from './claims';
+import { microSummary, planBelow, pluralRu, planSummary, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
 import { AGREEMENT, MONEY_BACK } from './agreement';
 import { formatPrice, formatStars, type PricingTable } from './pricing';
 import {
@@ -200,7 +200,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
       title: 'Подписка, продление и отмена',
       paragraphs: [
         '9.1. Подписка действует в течение оплаченного периода. Если Пользователь дал согласие на автоплатёж, подписка продлевается автоматически на следующий период по действующей цене; отметка согласия видна перед оплатой и её можно снять.',
-        `9.2. Пробный период: первые ${TRIAL_DAYS} дней${v.prices ? ` — ${termsPrice(v.prices, 'trial')}` : ''}, затем подписка продлевается по цене тарифа, если Пользователь не отменил её до окончания пробного периода.`,
+        `9.2. Пробный период: первые ${TRIAL_DAYS} дней${v.prices ? ` — ${termsPrice(v.prices, 'trial')}` : ''}, затем подписка продлевается по цене тарифа, если Пользователь не отменил её до окончания пробного периода. ${trialSecondOpinionsClaim()}.`,
         '9.3. Отменить продление можно в любой момент в разделе «Подписка». После отмены доступ сохраняется до конца оплаченного периода.',
         '9.4. «Неделя безлимита» и микро-пакет оплачиваются один раз и не продлеваются автоматически.',
       ],

@@ -1,6 +1,7 @@
 // The editors' reading tool: prints the card-based reading (or, with --prompt, the AI prompt) for exactly the
-// cards given, so a text can be judged or a complaint reproduced without the app.
-//   npm run --silent reading -- --spread love_relationship --question "Что он чувствует?" --cards lovers,devil:r,sun [--level premium] [--prompt]
+// cards given, so a text can be judged or a complaint reproduced without the app; with --voice gentle|straight|
+// mystic, the second opinion of that reader («Второе мнение») instead.
+//   npm run --silent reading -- --spread love_relationship --question "Что он чувствует?" --cards lovers,devil:r,sun [--level premium] [--voice mystic] [--prompt]
 // Card ids as in domain/deck.ts, `:r` for reversed, in position order. A crisis question prints the crisis
 // answer (the message and the help lines of domain/crisis.ts: no cards, no prompt) and exits with 0. A bad
 // argument prints one Russian line naming the problem and exits with 1.
@@ -8,14 +9,16 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
 import { CARD_BY_ID } from '../domain/deck';
-import { buildReadingMessages, promptCards, type ReadingPromptInput } from '../domain/prompts';
+import { buildReadingMessages, buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from '../domain/prompts';
+import { composeSecondOpinion } from '../domain/reading/voices';
+import { isVoice, VOICES, type Voice } from '../domain/voices';
 import { composeReading } from '../domain/reading';
 import { SPREADS, getSpread } from '../domain/spreads';
 import type { DealtCard } from '../domain/types';
 
 class UsageError extends Error {}
 
-type Parsed = { input: ReadingPromptInput; prompt: boolean; crisis?: undefined } | { crisis: CrisisAnswer };
+type Parsed = { input: ReadingPromptInput; prompt: boolean; voice?: Voice; crisis?: undefined } | { crisis: CrisisAnswer };
 
 /** The reading input the arguments describe, the crisis answer, or a UsageError naming what is wrong (in Russian). */
 export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1): Parsed {
@@ -23,7 +26,7 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { spread: { type: 'string' }, question: { type: 'string' }, cards: { type: 'string' }, level: { type: 'string' }, prompt: { type: 'boolean' } },
+      options: { spread: { type: 'string' }, question: { type: 'string' }, cards: { type: 'string' }, level: { type: 'string' }, voice: { type: 'string' }, prompt: { type: 'boolean' } },
       strict: true,
     }));
   } catch (e) {
@@ -39,6 +42,7 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   if (!values.question?.trim()) throw new UsageError('Не указан вопрос: --question "текст вопроса".');
   const level = values.level ?? 'basic';
   if (level !== 'basic' && level !== 'premium') throw new UsageError(`Неизвестный уровень «${level}»: есть basic и premium.`);
+  if (values.voice !== undefined && !isVoice(values.voice)) throw new UsageError(`Неизвестный таролог «${values.voice}»: есть ${VOICES.join(', ')}.`);
   const ids = (values.cards ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (ids.length !== spread.cards)
     throw new UsageError(`В раскладе «${spread.name}» ${spread.cards} ${plural(spread.cards)}, а передано ${ids.length}: --cards id[:r],… по порядку позиций.`);
@@ -55,6 +59,7 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   return {
     input: { spreadType: spread.id, question: values.question, level, cards: promptCards(spread.id, dealt, firstMonth), firstMonth },
     prompt: values.prompt ?? false,
+    voice: values.voice as Voice | undefined,
   };
 }
 
@@ -68,9 +73,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log([message, '', ...lines.map((l) => `${l.name}: ${l.phone} — ${l.note}`), '', returnLater].join('\n'));
       process.exit(0);
     }
-    const { input, prompt } = parsed;
-    if (prompt) console.log(buildReadingMessages(input).map((m) => `=== ${m.role} ===\n${m.content}`).join('\n\n'));
-    else console.log(composeReading(input));
+    const { input, prompt, voice } = parsed;
+    const messages = voice ? buildSecondOpinionMessages(input, voice) : buildReadingMessages(input);
+    if (prompt) console.log(messages.map((m) => `=== ${m.role} ===\n${m.content}`).join('\n\n'));
+    else console.log(voice ? composeSecondOpinion(input, voice) : composeReading(input));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     console.error(e.message);

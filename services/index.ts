@@ -10,6 +10,7 @@ import { createJournalService } from './journal';
 import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
 import { createFollowUpService } from './follow-ups';
+import { createSecondOpinionService } from './second-opinions';
 import { createHealthService } from './health';
 import { createLegalService } from './legal';
 import { createShareService } from './share';
@@ -39,6 +40,7 @@ export function createServices(deps: ServiceDeps) {
   const archive = createArchiveService(deps, users);
   const journal = createJournalService(deps, users);
   const followUps = createFollowUpService(deps, users);
+  const secondOpinions = createSecondOpinionService(deps, users);
   const share = createShareService(deps, deps.share);
   const admin = createAdminService(deps);
   const health = createHealthService(deps);
@@ -65,6 +67,7 @@ export function createServices(deps: ServiceDeps) {
     archive,
     journal,
     followUps,
+    secondOpinions,
     share,
     admin,
     health,

@@ -35,6 +35,19 @@ describe('the reading tool (scripts/reading.ts)', () => {
     expect(r.stdout).toContain('перевёрнутое положение');
   }, 40_000);
 
+  it('--voice prints that reader\'s second opinion of the same cards (and its AI prompt with --prompt); an unknown reader is one Russian line', () => {
+    const r = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--voice', 'mystic');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^## Карты/);
+    expect(r.stdout).toContain('Аглая');
+    expect(r.stdout).toContain('**Маг**');
+    const p = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--voice', 'straight', '--prompt');
+    expect(p.stdout).toContain('Ты — таролог Глеб');
+    const bad = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--voice', 'loud');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.trim()).toBe('Неизвестный таролог «loud»: есть gentle, straight, mystic.');
+  }, 60_000);
+
   it('a crisis question prints the crisis message and the help lines, no cards and no prompt, exit 0', () => {
     for (const extra of [[], ['--prompt']]) {
       const r = tool('--spread', 'free_daily', '--question', 'я не хочу жить, стоит ли всё закончить', '--cards', 'fool,sun,moon', ...extra);

@@ -23,6 +23,7 @@ export const readingRoutes = (s: Services) =>
       // A reading older than the archive window opens with VIP only (402 otherwise).
       const reading = await s.readings.get(c.var.userId, id);
       // The follow-ups («Уточнить») in order, and how many more the user's plan allows.
-      const { followUps, allowance } = await s.followUps.list(c.var.userId, id);
-      return ok(c, { ...reading, followUps, followUpAllowance: allowance });
+      const [{ followUps, allowance }, second] = await Promise.all([s.followUps.list(c.var.userId, id), s.secondOpinions.list(c.var.userId, id)]);
+      // «Второе мнение»: the voices asked on this reading, and today's allowance.
+      return ok(c, { ...reading, followUps, followUpAllowance: allowance, secondOpinions: second.secondOpinions, secondOpinionAllowance: second.allowance });
     });

@@ -17,6 +17,7 @@ import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
 import { withFollowUpButton } from './follow-up';
+import { withSecondOpinionButton } from '../features/second-opinion';
 import { sendSpreadPicture } from '../spread-picture';
 
 export const READING_CONVERSATION = 'reading';
@@ -120,7 +121,7 @@ export async function deliverInterpretation(
   const notice = !final.fallback
     ? ''
     : `\n\n<i>${escapeHtml(final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`)}</i>`;
-  const button = withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId);
+  const button = withSecondOpinionButton(withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId), readingId);
   if (final.fallback && final.canRetry) button.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
   for (let i = 0; i < parts.length; i++) {
     const last = i === parts.length - 1;

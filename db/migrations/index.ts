@@ -20,6 +20,7 @@ import * as m0017 from './0017_support_desk';
 import * as m0018 from './0018_reviews';
 import * as m0019 from './0019_reversals';
 import * as m0020 from './0020_web_sessions';
+import * as m0021 from './0021_second_opinions';
 import * as m0022 from './0022_lesson_progress';
 import * as m0023 from './0023_own_deck';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_reviews': m0018,
   '0019_reversals': m0019,
   '0020_web_sessions': m0020,
+  '0021_second_opinions': m0021,
   '0022_lesson_progress': m0022,
   '0023_own_deck': m0023,
 };

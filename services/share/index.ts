@@ -4,6 +4,8 @@
 // shareMessage (Bot API 8.0), kept and reused until it expires.
 import crypto from 'node:crypto';
 import * as readingsRepo from '../../db/repositories/readings';
+import { listSecondOpinions } from '../../db/repositories/second-opinions';
+import { secondOpinionLine, type Voice } from '../../domain/voices';
 import { getOrCreateSetting } from '../../db/repositories/settings';
 import * as shareRepo from '../../db/repositories/share';
 import * as usersRepo from '../../db/repositories/users';
@@ -36,8 +38,17 @@ const MESSAGE_MARGIN_MS = 10 * 60_000;
 /** The referral start parameter a shared message carries: the sharer's id. */
 export const referralParam = (userId: number) => `ref_${userId}`;
 
+/** A reading as shared: with the voice of its first second opinion, if it has one («Второе мнение: Аглая»). */
+type SharedReading = ReadingView & { opinion?: Voice | null };
+
+/** The line under the cards: the reading's, after «Второе мнение: …» when a second opinion was written. */
+const pictureLine = (r: SharedReading, includeQuestion: boolean) => {
+  const line = shareLine(r, includeQuestion);
+  return r.opinion ? `${secondOpinionLine(r.opinion)} · ${line}` : line;
+};
+
 /** What the picture of `r` shows with these options: nothing of the interpretation without the question. */
-function pictureJob(r: ReadingView, o: ImageOptions): PictureJob {
+function pictureJob(r: SharedReading, o: ImageOptions): PictureJob {
   return {
     format: o.format,
     deck: o.deck,
@@ -47,7 +58,7 @@ function pictureJob(r: ReadingView, o: ImageOptions): PictureJob {
       ...(r.ownDeck ? { ownDeck: true } : {}),
       layout: getSpread(r.spreadType)?.pictureLayout ?? 'rows',
       question: o.includeQuestion ? r.question : null,
-      summary: shareLine(r, o.includeQuestion),
+      summary: pictureLine(r, o.includeQuestion),
       cards: r.cards.map((c) => ({ cardId: c.cardId, name: c.name, reversed: c.reversed, positionName: c.positionName })),
     },
   };
@@ -67,7 +78,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
   const preparing = new Map<string, Promise<string>>();
 
   /** The picture, from the store or drawn for the reading's owner (counted against their limits). */
-  async function picture(ownerId: number, r: ReadingView, o: ImageOptions): Promise<Buffer> {
+  async function picture(ownerId: number, r: SharedReading, o: ImageOptions): Promise<Buffer> {
     const job = pictureJob(r, o);
     const hash = pictureHash(job);
     const stored = await shareRepo.findPicture(deps.db, hash);
@@ -94,6 +105,12 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     return p;
   }
 
+  /** The reading's view with the voice of its first written second opinion. */
+  async function shared(row: Parameters<typeof readingView>[0]): Promise<SharedReading> {
+    const opinion = (await listSecondOpinions(deps.db, row.id)).find((o) => o.text !== null)?.voice ?? null;
+    return { ...readingView(row), opinion };
+  }
+
   async function load(id: number) {
     const row = await readingsRepo.findReading(deps.db, id);
     if (!row) throw new ServiceError('not_found', 'Расклад не найден');
@@ -115,7 +132,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
    * The prepared inline message of the reading with these options: the stored one while it has time left
    * and shows the same, else a new one (its card picture drawn first, so Telegram finds it ready).
    */
-  async function preparedMessage(userId: number, r: ReadingView, o: { deck: DeckId; includeQuestion: boolean }, cardUrl: string, appLink: string): Promise<string> {
+  async function preparedMessage(userId: number, r: SharedReading, o: { deck: DeckId; includeQuestion: boolean }, cardUrl: string, appLink: string): Promise<string> {
     const save = share!.savePreparedInlineMessage!;
     const variant = `${o.deck}:${o.includeQuestion ? 'q' : 'n'}`;
     const caption = shareCaption(r, o.includeQuestion);
@@ -164,7 +181,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     /** The owner's picture (JPEG). */
     async imageForOwner(userId: number, id: number, o: ImageOptions): Promise<Buffer> {
       const row = await readableReading(deps, userId, id);
-      return picture(userId, readingView(row), o);
+      return picture(userId, await shared(row), o);
     },
 
     /** The picture behind a signed link (anyone holding it); 403 for a wrong or expired signature. */
@@ -175,7 +192,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       if (exp * 1000 < deps.clock().getTime()) throw new ServiceError('forbidden', 'exp: срок действия ссылки истёк');
       const row = await load(id);
       // Drawn on the owner's account: the owner made the link.
-      return picture(row.user_id, readingView(row), o);
+      return picture(row.user_id, await shared(row), o);
     },
 
     signedPath,
@@ -186,14 +203,14 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
      */
     async prepare(userId: number, id: number, o: { deck: DeckId; includeQuestion: boolean }) {
       const row = await readableReading(deps, userId, id);
-      const r = readingView(row);
+      const r = await shared(row);
       const storyUrl = absolute(await signedPath(id, { ...o, format: 'story' }));
       const cardUrl = absolute(await signedPath(id, { ...o, format: 'card' }));
       const bot = (await share?.botUsername()) ?? null;
       const appLink = bot ? `https://t.me/${bot}?startapp=${referralParam(userId)}` : null;
       // Telegram fetches the picture itself: the link must be absolute (PUBLIC_URL; the local Telegram in local mode).
       const preparedMessageId = share?.savePreparedInlineMessage && appLink && /^https?:\/\//.test(cardUrl) ? await preparedMessage(userId, r, o, cardUrl, appLink) : null;
-      return { storyUrl, cardUrl, appLink, startParam: referralParam(userId), preparedMessageId, caption: shareLine(r, o.includeQuestion) };
+      return { storyUrl, cardUrl, appLink, startParam: referralParam(userId), preparedMessageId, caption: pictureLine(r, o.includeQuestion) };
     },
 
     /** Forgets stored pictures after 30 days (drawn again when asked for) and expired prepared messages. */

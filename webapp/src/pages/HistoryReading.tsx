@@ -10,6 +10,7 @@ import { ReadingFooter } from '../components/ReadingFooter';
 import { ReadingResult } from '../components/ReadingResult';
 import { NoteEditor } from '../journal/NoteEditor';
 import { FollowUps } from '../followups/FollowUps';
+import { SecondOpinion } from '../voices/SecondOpinion';
 import { ShareBar } from '../share/ShareBar';
 
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -55,6 +56,7 @@ export default function HistoryReading() {
       {reading && <ReadingResult readingId={reading.id} initial={reading} onFinished={onFinished} />}
       {reading && finished && <ShareBar readingId={reading.id} />}
       {reading && finished && <FollowUps readingId={reading.id} />}
+      {reading && finished && <SecondOpinion readingId={reading.id} />}
       {reading && <NoteEditor readingId={reading.id} initial={reading.note} />}
       {reading && finished && <ReadingFooter byCards={byCards} />}
     </Page>

@@ -9,6 +9,7 @@ import { ReadingResult } from '../components/ReadingResult';
 import { ReadingFooter } from '../components/ReadingFooter';
 import { currentReadingId, resetFlow, setFlow, useFlow } from '../flow';
 import { FollowUps } from '../followups/FollowUps';
+import { SecondOpinion } from '../voices/SecondOpinion';
 import { ShareBar } from '../share/ShareBar';
 
 export default function Interpretation() {
@@ -40,6 +41,7 @@ export default function Interpretation() {
       <ReadingResult readingId={id} onFinished={onFinished} />
       {finished && <ShareBar readingId={id} />}
       {finished && <FollowUps readingId={id} />}
+      {finished && <SecondOpinion readingId={id} />}
       {finished && <ReadingFooter byCards={byCards} />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
     </Page>
