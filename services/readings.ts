@@ -3,6 +3,7 @@
 import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
+import { noteOf } from '../db/repositories/journal';
 import type { Reading } from '../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
@@ -65,8 +66,8 @@ export function cardView(c: DealtCard, positionName: string): DealtCardView {
   };
 }
 
-/** A reading as the owner sees it: only the cards that were turned once the interpretation was asked for. */
-export function readingView(r: Reading): ReadingView {
+/** A reading as a viewer sees it (with the viewer's own note, when loaded): only the cards that were turned once the interpretation was asked for. */
+export function readingView(r: Reading & { note?: string | null }): ReadingView {
   const positions = positionNamesFor(r.spread_type, r.first_month);
   const shown = r.turned_count && r.turned_count > 0 ? r.cards.filter((c) => c.position < r.turned_count!) : r.cards;
   return {
@@ -180,7 +181,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
 
     /** The caller's reading, if the archive shows it (404 for anyone else's, 402 past the window). */
     async get(userId: number, id: number): Promise<ReadingView> {
-      return readingView(await readableReading(deps, userId, id));
+      const r = await readableReading(deps, userId, id);
+      return readingView({ ...r, note: await noteOf(deps.db, userId, id) });
     },
 
     async list(userId: number, limit: number, offset: number) {

@@ -20,6 +20,7 @@ import * as m0017 from './0017_support_desk';
 import * as m0018 from './0018_reviews';
 import * as m0019 from './0019_reversals';
 import * as m0020 from './0020_web_sessions';
+import * as m0024 from './0024_pairs';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_reviews': m0018,
   '0019_reversals': m0019,
   '0020_web_sessions': m0020,
+  '0024_pairs': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {
