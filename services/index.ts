@@ -14,6 +14,7 @@ import { createShareService } from './share';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
+import { createPairService } from './pairs';
 import { createReadingService } from './readings';
 import { createReviewService } from './reviews';
 import { createRitualService } from './ritual';
@@ -46,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
   const reviews = createReviewService(deps);
   const webAuth = createWebAuthService(deps);
   const userData = createUserDataService(deps, users);
+  const pairs = createPairService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -70,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
     reviews,
     webAuth,
     userData,
+    pairs,
   };
 }
 

@@ -9,6 +9,10 @@ export async function insertInvitation(db: Q, inviterId: number, tokenHash: stri
   await db.insertInto('pair_invitations').values({ token_hash: tokenHash, inviter_id: inviterId, expires_at: expiresAt }).execute();
 }
 
+export async function findInvitation(db: Q, tokenHash: string) {
+  return db.selectFrom('pair_invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
 /** The invitation, locked until the transaction ends (two accepts of one link: one wins). */
 export async function lockInvitation(db: Q, tokenHash: string) {
   return db.selectFrom('pair_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
@@ -16,17 +20,6 @@ export async function lockInvitation(db: Q, tokenHash: string) {
 
 export async function markInvitationUsed(db: Q, tokenHash: string, pairId: number, at: Date): Promise<void> {
   await db.updateTable('pair_invitations').set({ used_at: at, pair_id: pairId }).where('token_hash', '=', tokenHash).execute();
-}
-
-/** Invitations the user made since `since` (a bound on how many links one makes a day). */
-export async function countInvitationsSince(db: Q, inviterId: number, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('pair_invitations')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('inviter_id', '=', inviterId)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 export async function insertPair(db: Q, inviterId: number, partnerId: number, at: Date): Promise<number> {
@@ -103,6 +96,8 @@ export async function isActiveMember(db: Q, pairId: number, userId: number): Pro
     .where('m.user_id', '=', userId)
     .where('m.left_at', 'is', null)
     .where('p.ended_at', 'is', null)
+    // Both still there: a partner whose data was erased leaves no membership row behind.
+    .where(sql<boolean>`(select count(*) from pair_members o where o.pair_id = p.id and o.left_at is null) = 2`)
     .executeTakeFirst();
   return !!row;
 }
