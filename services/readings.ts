@@ -4,7 +4,7 @@ import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import { noteOf } from '../db/repositories/journal';
-import { isActiveMember } from '../db/repositories/pairs';
+import { activeRole, isActiveMember } from '../db/repositories/pairs';
 import type { Reading, User } from '../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
@@ -173,6 +173,9 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       const spread = spreadOf('pair_reading');
       const q = validateQuestion(rawQuestion);
       if (!q.ok) throw new ServiceError('bad_input', q.error);
+      const role = await activeRole(deps.db, pairId, userId);
+      if (!role) throw new ServiceError('not_found', 'Пара не найдена');
+      if (role !== 'inviter') throw new ServiceError('forbidden', 'Расклад на двоих задаёт пригласивший; вы увидите его на странице пары.');
       refuseCrisis(q.question);
       const user = await users.requireUser(userId);
       if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)

@@ -86,8 +86,8 @@ export async function pairIdsOf(db: Q, userId: number): Promise<number[]> {
   return rows.map((r) => r.pair_id);
 }
 
-/** The user is a member of the pair now: not left, and the pair not ended. */
-export async function isActiveMember(db: Q, pairId: number, userId: number): Promise<boolean> {
+/** The user's role in the pair while both are in it; undefined otherwise. */
+export async function activeRole(db: Q, pairId: number, userId: number): Promise<'inviter' | 'partner' | undefined> {
   const row = await db
     .selectFrom('pair_members as m')
     .innerJoin('pairs as p', 'p.id', 'm.pair_id')
@@ -99,8 +99,11 @@ export async function isActiveMember(db: Q, pairId: number, userId: number): Pro
     // Both still there: a partner whose data was erased leaves no membership row behind.
     .where(sql<boolean>`(select count(*) from pair_members o where o.pair_id = p.id and o.left_at is null) = 2`)
     .executeTakeFirst();
-  return !!row;
+  return row?.role;
 }
+
+/** The user is a member of the pair now: not left, the pair not ended, the other member still there. */
+export const isActiveMember = async (db: Q, pairId: number, userId: number): Promise<boolean> => !!(await activeRole(db, pairId, userId));
 
 /** The user leaves: their membership ends, and with it the pair (for both). */
 export async function leave(db: Q, pairId: number, userId: number, at: Date): Promise<boolean> {
