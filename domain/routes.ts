@@ -18,6 +18,7 @@ export const APP_ROUTES = [
   '/history',
   '/settings',
   '/journal',
+  '/pairs',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
@@ -27,7 +28,7 @@ const ROUTE_SET = new Set<string>(APP_ROUTES);
 /** The bot's one-time sign-in link (`/auth/<token>`, see /web). */
 export const AUTH_LINK_PATH = /^\/auth\/[A-Za-z0-9_-]{43}$/;
 
-/** True for an app route, including a reading opened from history (`/history/<id>`) and a sign-in link. */
+/** True for an app route, including a reading opened from history (`/history/<id>`), a pair (`/pairs/<id>`) and a sign-in link. */
 export function isAppRoute(path: string): boolean {
-  return ROUTE_SET.has(path) || /^\/history\/\d{1,18}$/.test(path) || AUTH_LINK_PATH.test(path);
+  return ROUTE_SET.has(path) || /^\/(history|pairs)\/\d{1,18}$/.test(path) || AUTH_LINK_PATH.test(path);
 }

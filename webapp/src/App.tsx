@@ -30,6 +30,8 @@ const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 const AuthLink = lazy(() => import('./shell/AuthLink'));
 // The journal (issue 14).
 const Journal = lazy(() => import('./pages/Journal'));
+const Pairs = lazy(() => import('./pairs/Pairs'));
+const PairScreen = lazy(() => import('./pairs/PairScreen'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
@@ -52,10 +54,19 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/micro-result': MicroResult,
   '/settings': Settings,
   '/journal': Journal,
+  '/pairs': Pairs,
 };
 
 // A reading opened from history (`/history/<id>`, as isAppRoute accepts it).
-const ROUTES: [string, ComponentType][] = [...Object.entries(SCREENS), ['/history/:id', HistoryReading]];
+const ROUTES: [string, ComponentType][] = [...Object.entries(SCREENS), ['/history/:id', HistoryReading], ['/pairs/:id', PairScreen]];
+
+/** Opened from a pair invitation (`startapp=pair_<token>`): the consent screen first, once. */
+let pairInviteShown = false;
+function pairInviteStart(location: string): boolean {
+  if (pairInviteShown || location !== '/' || !readLaunchParams().startParam?.startsWith('pair_')) return false;
+  pairInviteShown = true;
+  return true;
+}
 
 function ScreenLoading() {
   const [location] = useLocation();
@@ -107,6 +118,7 @@ export function App() {
         <OutsideTelegram refused={signedIn === 'refused'} />
       </Suspense>
     );
+  if (pairInviteStart(location)) return <Redirect to="/pairs" replace />;
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch>

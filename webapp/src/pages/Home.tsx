@@ -130,6 +130,7 @@ export default function Home() {
         <Action icon="orb" title="Личный расклад" sub={`Ответ на ваш вопрос · ${SPREAD_COUNT} видов раскладов`} className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
         <Action icon="scroll" title={SECTION_NAMES.archive} sub={SECTION_PROMISES.archive} onClick={() => navigate('/history')} testId="history-link" />
         <Action icon="cards" title={SECTION_NAMES.journal} sub={SECTION_PROMISES.journal} onClick={() => navigate('/journal')} testId="journal-link" />
+        <Action icon="heart" title="Расклад на двоих" sub="Совместимость карт и общий расклад с партнёром" onClick={() => navigate('/pairs')} testId="pairs-link" />
         <Action
           icon="cards"
           title="Колода и настройки"
