@@ -12,6 +12,7 @@ import { dailyFeature } from './features/daily';
 import { followUpFeature } from './features/follow-up';
 import { helpFeature } from './features/help';
 import { paymentsFeature } from './features/payments';
+import { pairsFeature } from './features/pairs';
 import { readingFeature } from './features/reading';
 import { reviewsFeature } from './features/reviews';
 import { settingsFeature } from './features/settings';
@@ -76,6 +77,8 @@ export function createBot(o: CreateBotOptions) {
   bot.use(followUpFeature);
   // Before /start (it takes `/start support`); its catch-all for a user in support mode skips commands.
   bot.use(supportFeature);
+  // Before /start: `/start pair_<token>` is an invitation into a pair.
+  bot.use(pairsFeature);
   bot.use(startFeature);
   bot.use(helpFeature);
   bot.use(dailyFeature);
@@ -110,6 +113,7 @@ export const BOT_COMMANDS = [
   { command: 'paysupport', description: 'Поддержка по оплате' },
   { command: 'support', description: 'Написать в поддержку' },
   { command: 'web', description: 'Войти в браузере (оплата картой)' },
+  { command: 'pair', description: 'Расклад на двоих: пригласить партнёра' },
   { command: 'mydata', description: 'Скачать мои данные' },
   { command: 'deletedata', description: 'Удалить мои данные' },
   { command: 'cancel', description: 'Отменить расклад' },
