@@ -7,7 +7,7 @@ export type SynastryPoint = (typeof SYNASTRY_POINTS)[number];
 
 export const ASPECTS = [
   { key: 'conjunction', name: 'Соединение', symbol: '☌', angle: 0, orb: 8 },
-  { key: 'sextile', name: 'Секстиль', symbol: '⚹', angle: 60, orb: 4 },
+  { key: 'sextile', name: 'Секстиль', symbol: '✶', angle: 60, orb: 4 },
   { key: 'square', name: 'Квадрат', symbol: '□', angle: 90, orb: 6 },
   { key: 'trine', name: 'Трин', symbol: '△', angle: 120, orb: 6 },
   { key: 'opposition', name: 'Оппозиция', symbol: '☍', angle: 180, orb: 8 },

@@ -68,7 +68,6 @@ export default function PairScreen() {
       {error && <ErrorBlock message={error.status === 404 ? 'Пара не найдена' : error.message} onRetry={error.status === 404 ? undefined : reload} />}
       {pair && (
         <>
-          {!pair.active && <p className="hint">Пара распалась: карта партнёра больше не показывается.</p>}
           <section className="panel">
             <h2>Совместимость карт</h2>
             <Synastry synastry={pair.synastry} />
