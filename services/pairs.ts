@@ -171,4 +171,3 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
   };
 }
 
-export type PairService = ReturnType<typeof createPairService>;

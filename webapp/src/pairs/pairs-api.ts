@@ -2,7 +2,6 @@
 import { call, client, type DataOf } from '../api';
 
 export type PairView = DataOf<(typeof client.pairs)[':id']['$get']>;
-export type PairList = DataOf<typeof client.pairs.$get>;
 export type Invitation = DataOf<typeof client.pairs.$post>;
 export type SynastryView = PairView['synastry'];
 
