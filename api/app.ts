@@ -15,6 +15,7 @@ import { devRoutes } from './routes/dev';
 import { interpretationRoutes } from './routes/interpretation';
 import { offerRoutes } from './routes/offers';
 import { paymentRoutes } from './routes/payments';
+import { pairRoutes } from './routes/pairs';
 import { legalRoutes } from './routes/legal';
 import { natalRoutes } from './routes/natal';
 import { readingRoutes } from './routes/readings';
@@ -110,7 +111,8 @@ export function createApi(o: ApiOptions) {
     .route('/', secondOpinionRoutes(s))
     .route('/', shareRoutes(s))
     .route('/', reviewRoutes(s))
-    .route('/', libraryRoutes(s));
+    .route('/', libraryRoutes(s))
+    .route('/pairs', pairRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

@@ -20,6 +20,8 @@ const numericId = (message: string) => z.string().regex(/^\d{1,16}$/, message).t
 export const readingIdParam = z.object({ id: numericId('ожидается числовой id расклада') });
 /** `/readings/:id/follow-ups/:fid/…` */
 export const followUpIdParam = readingIdParam.extend({ fid: numericId('ожидается числовой id уточнения') });
+/** `/pairs/:id/…` */
+export const pairIdParam = z.object({ id: numericId('ожидается числовой id пары') });
 /** `/user/info/:id` */
 export const userIdParam = z.object({ id: numericId('ожидается числовой id') });
 

@@ -48,7 +48,8 @@ describe.each(TEST_DB_KINDS)('the user data on %s', (kind) => {
     const data = await res.json();
     const section = (table: string) => data.sections.find((s: { table: string }) => s.table === table).rows;
     const reading = section('readings').find((r: { spread_type: string }) => r.spread_type === 'past_present_future');
-    expect(reading).toMatchObject({ question: QUESTION, note: 'Записать, что почувствовала' });
+    expect(reading).toMatchObject({ question: QUESTION });
+    expect(section('reading_notes')).toEqual([expect.objectContaining({ reading_id: reading.id, note: 'Записать, что почувствовала' })]);
     expect(reading.cards).toHaveLength(3);
     expect(reading.interpretation).toEqual(expect.any(String));
     expect(section('reading_follow_ups')[0]).toMatchObject({ question: 'А если я напишу первой?' });

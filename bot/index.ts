@@ -14,6 +14,7 @@ import { followUpFeature } from './features/follow-up';
 import { secondOpinionFeature } from './features/second-opinion';
 import { helpFeature } from './features/help';
 import { paymentsFeature } from './features/payments';
+import { pairsFeature } from './features/pairs';
 import { readingFeature } from './features/reading';
 import { reviewsFeature } from './features/reviews';
 import { settingsFeature } from './features/settings';
@@ -80,6 +81,8 @@ export function createBot(o: CreateBotOptions) {
   // Before /start (it takes `/start support`); its catch-all for a user in support mode skips commands.
   bot.use(supportFeature);
   bot.use(cardLibraryFeature);
+  // Before /start: `/start pair_<token>` is an invitation into a pair.
+  bot.use(pairsFeature);
   bot.use(startFeature);
   bot.use(helpFeature);
   bot.use(dailyFeature);
@@ -115,6 +118,7 @@ export const BOT_COMMANDS = [
   { command: 'paysupport', description: 'Поддержка по оплате' },
   { command: 'support', description: 'Написать в поддержку' },
   { command: 'web', description: 'Войти в браузере (оплата картой)' },
+  { command: 'pair', description: 'Расклад на двоих: пригласить партнёра' },
   { command: 'mydata', description: 'Скачать мои данные' },
   { command: 'deletedata', description: 'Удалить мои данные' },
   { command: 'cancel', description: 'Отменить расклад' },

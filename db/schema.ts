@@ -88,11 +88,44 @@ export interface ReadingsTable {
   turned_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0007: the year forecast's first month (1..12); null for other spreads. */
   first_month: ColumnType<number | null, number | null | undefined, number | null>;
-  /** 0010: the user's own note on the reading (journal), up to 2000 characters. */
-  note: ColumnType<string | null, string | null | undefined, string | null>;
-  note_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 0023: the cards were entered by the user from a physical deck («своя колода»), not dealt by the server. */
   own_deck: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 0024: the pair this reading was asked for (its asker is user_id); null: the user's own reading. */
+  pair_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** 0024: a pair of users (readings for two); ended when a member leaves. */
+export interface PairsTable {
+  id: Generated<number>;
+  created_at: Generated<Date>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** 0024: a member of a pair: the inviter (asks the pair's readings) or the partner. */
+export interface PairMembersTable {
+  pair_id: number;
+  user_id: number;
+  role: 'inviter' | 'partner';
+  joined_at: Generated<Date>;
+  left_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** 0024: a single-use invitation into a pair, stored by the hash of its token. */
+export interface PairInvitationsTable {
+  token_hash: string;
+  inviter_id: number;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  pair_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** 0024 (0010's readings.note moved here): a note on a reading, seen only by its author (journal). */
+export interface ReadingNotesTable {
+  reading_id: number;
+  user_id: number;
+  note: string;
+  updated_at: Generated<Date>;
 }
 
 /** 0010: a follow-up question on a finished reading, with its clarifying card and answer. */
@@ -443,6 +476,10 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   erased_users: ErasedUsersTable;
   lesson_progress: LessonProgressTable;
+  pairs: PairsTable;
+  pair_members: PairMembersTable;
+  pair_invitations: PairInvitationsTable;
+  reading_notes: ReadingNotesTable;
 }
 
 export type User = Selectable<UsersTable>;

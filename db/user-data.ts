@@ -9,10 +9,13 @@ type Q = Kysely<Database>;
 
 export interface UserDataTable {
   table: keyof Database;
-  /** How a row names its user: a column holding the Telegram id, or the reading it belongs to. */
-  key: { column: string } | { reading: string };
-  /** 'delete' at once; 'detach': kept for receipts and accounting, without the user (and scrubbed). */
-  erase: 'delete' | 'detach';
+  /** How a row names its user: a column holding the Telegram id, the reading it belongs to, or a pair the user is in. */
+  key: { column: string } | { reading: string } | { pair: string };
+  /**
+   * 'delete' at once; 'detach': kept for receipts and accounting, without the user (and scrubbed); 'keep':
+   * another user's rows this user was shown (a pair's readings stay with their asker), exported only.
+   */
+  erase: 'delete' | 'detach' | 'keep';
   /** The export's section title (Russian: the HTML copy shows it); null: nothing of it is exported. */
   title: string | null;
   /** Columns never exported (secrets, internal leases). */
@@ -27,7 +30,12 @@ export const USER_DATA: readonly UserDataTable[] = [
   { table: 'micro_purchases', key: { column: 'user_id' }, erase: 'delete', title: 'Мини-расклады' },
   { table: 'reviews', key: { column: 'user_id' }, erase: 'delete', title: 'Отзывы' },
   { table: 'lesson_progress', key: { column: 'user_id' }, erase: 'delete', title: 'Уроки по картам' },
+  { table: 'reading_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Заметки к раскладам' },
+  { table: 'pair_members', key: { column: 'user_id' }, erase: 'delete', title: 'Пары' },
+  { table: 'pair_invitations', key: { column: 'inviter_id' }, erase: 'delete', title: 'Приглашения в пару', omit: ['token_hash'] },
   { table: 'readings', key: { column: 'user_id' }, erase: 'delete', title: 'Расклады', omit: ['ai_lease_id', 'ai_lease_until'] },
+  // Readings for two: both members' exports show the pair's readings; deleting removes only one's own part.
+  { table: 'readings', key: { pair: 'pair_id' }, erase: 'keep', title: 'Расклады на двоих', omit: ['ai_lease_id', 'ai_lease_until'] },
   { table: 'daily_usage', key: { column: 'user_id' }, erase: 'delete', title: 'Карта дня и расклады по дням' },
   { table: 'daily_card_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Толкования карты дня' },
   { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения' },
@@ -50,11 +58,12 @@ export const USER_DATA: readonly UserDataTable[] = [
 ];
 
 /** Tables the registry needs no line for: keyed by something that is not a user (checked by the test). */
-export const NOT_USER_DATA: readonly (keyof Database)[] = ['app_settings', 'bot_updates', 'share_pictures', 'erased_users'];
+export const NOT_USER_DATA: readonly (keyof Database)[] = ['app_settings', 'bot_updates', 'share_pictures', 'erased_users', 'pairs'];
 
 /** The table's rows of the user, as a query's WHERE (a column, or the user's readings). */
 function whereUser(t: UserDataTable, userId: number) {
   if ('reading' in t.key) return sql`${sql.ref(t.key.reading)} in (select id from readings where user_id = ${userId})`;
+  if ('pair' in t.key) return sql`${sql.ref(t.key.pair)} in (select pair_id from pair_members where user_id = ${userId})`;
   // bot_conversations keys are text: compare as text.
   return t.key.column === 'key' ? sql`${sql.ref('key')} = ${String(userId)}` : sql`${sql.ref(t.key.column)} = ${userId}`;
 }

@@ -93,7 +93,8 @@ export const tierName = (tier: Tier): string => (tier === 'free' ? 'Беспла
 export const MICRO_PACK = { extraCards: 2, spread: 'past_present_future', detailedDayHours: 24 } as const satisfies { extraCards: number; spread: SpreadType; detailedDayHours: number };
 
 /** The number of spreads the app offers (every claim of «N видов раскладов» uses it). */
-export const SPREAD_COUNT = SPREAD_TYPES.length;
+// The pair's spread (readings for two) is asked on a pair's screen, not counted among the plans' spreads.
+export const SPREAD_COUNT = SPREAD_TYPES.filter((id) => id !== 'pair_reading').length;
 
 /** What the app calls its sections; every screen, pitch and message uses these names. */
 export const SECTION_NAMES = {

@@ -21,6 +21,7 @@ export const APP_ROUTES = [
   '/library',
   '/lesson',
   '/own-deck',
+  '/pairs',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
@@ -34,9 +35,9 @@ export const AUTH_LINK_PATH = /^\/auth\/[A-Za-z0-9_-]{43}$/;
 export const LIBRARY_CARD_PATH = /^\/library\/[a-z][a-z-]{1,39}$/;
 
 /**
- * True for an app route, including a reading opened from history (`/history/<id>`), a card of the library and
- * a sign-in link.
+ * True for an app route, including a reading opened from history (`/history/<id>`), a pair (`/pairs/<id>`),
+ * a card of the library and a sign-in link.
  */
 export function isAppRoute(path: string): boolean {
-  return ROUTE_SET.has(path) || /^\/history\/\d{1,18}$/.test(path) || LIBRARY_CARD_PATH.test(path) || AUTH_LINK_PATH.test(path);
+  return ROUTE_SET.has(path) || /^\/(history|pairs)\/\d{1,18}$/.test(path) || LIBRARY_CARD_PATH.test(path) || AUTH_LINK_PATH.test(path);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { POSITION_IDS, SPREAD_TYPES } from './types';
 import { roleOf } from './reading/roles';
 import {
+  ALL_SPREADS,
   DEFAULT_OUTLINE,
   SPREADS,
   monthOfPosition,
@@ -48,7 +49,7 @@ describe('every SpreadType has each per-spread entry', () => {
 
   it('every position id belongs to exactly one spread', () => {
     const owners = new Map<string, string[]>();
-    for (const s of SPREADS) for (const pid of s.positionIds) owners.set(pid, [...(owners.get(pid) ?? []), s.id]);
+    for (const s of ALL_SPREADS) for (const pid of s.positionIds) owners.set(pid, [...(owners.get(pid) ?? []), s.id]);
     for (const pid of POSITION_IDS) expect(owners.get(pid), pid).toHaveLength(1);
   });
 
@@ -70,7 +71,9 @@ describe('every SpreadType has each per-spread entry', () => {
 
 describe('spread catalogue', () => {
   it('has every spread of SPREAD_TYPES, in its order', () => {
-    expect(SPREADS.map((s) => s.id)).toEqual([...SPREAD_TYPES]);
+    expect(ALL_SPREADS.map((s) => s.id)).toEqual([...SPREAD_TYPES]);
+    // The menus' list is all but the pair's spread (asked on a pair's screen only).
+    expect(SPREADS.map((s) => s.id)).toEqual(SPREAD_TYPES.filter((id) => id !== 'pair_reading'));
     expect(SPREAD_BY_ID.size).toBe(SPREAD_TYPES.length);
   });
 

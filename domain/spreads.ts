@@ -246,13 +246,45 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     },
     outline: ['Тема года', ...YEAR_MONTH_SLOTS.map(([, name]) => name), 'Общий вывод'],
   }),
+  pair_reading: define({
+    id: 'pair_reading',
+    name: 'Расклад на двоих',
+    description: 'Шесть карт для пары: каждый из вас, что связывает и что разделяет, совет паре и перспектива.',
+    icon: '💞',
+    positions: [
+      ['pair_me', 'Я', 'self'],
+      ['pair_partner', 'Партнёр', 'partner'],
+      ['pair_bond', 'Что нас связывает', 'present'],
+      ['pair_divide', 'Что разделяет', 'obstacle'],
+      ['pair_advice', 'Совет паре', 'advice'],
+      ['pair_outlook', 'Перспектива', 'outcome'],
+    ],
+    access: 'vip',
+    topic: 'love',
+    pairOnly: true,
+    question: {
+      title: 'Ваш вопрос о паре',
+      description: 'Спросите о том, что важно вам обоим: расклад увидите вы и ваш партнёр.',
+      placeholder: 'Например: что нам важно понять друг о друге?',
+      examples: [
+        'Что нам важно понять друг о друге?',
+        'Как нам лучше договариваться?',
+        'Что укрепит наши отношения?',
+        'Куда движется наша пара?',
+      ],
+    },
+    outline: ['Анализ карт', 'Каждый из вас', 'Что связывает и что разделяет', 'Совет паре', 'Общий вывод'],
+  }),
 };
 
-/** All spreads, in the order of SPREAD_TYPES. */
-export const SPREADS: readonly SpreadDefinition[] = SPREAD_TYPES.map((id) => DEFINITIONS[id]);
+/** Every spread the app knows, in the order of SPREAD_TYPES (the pair's spread too). */
+export const ALL_SPREADS: readonly SpreadDefinition[] = SPREAD_TYPES.map((id) => DEFINITIONS[id]);
+
+/** The spreads a user picks from the menus and the plans count: all but the pair's, in the order of SPREAD_TYPES. */
+export const SPREADS: readonly SpreadDefinition[] = ALL_SPREADS.filter((s) => !s.pairOnly);
 
 export const SPREAD_BY_ID: ReadonlyMap<SpreadType, SpreadDefinition> = new Map(
-  SPREADS.map((spread) => [spread.id, spread] as const),
+  ALL_SPREADS.map((spread) => [spread.id, spread] as const),
 );
 
 /** The catalogue entry of a spread type: every type has one. */

@@ -38,6 +38,8 @@ export const SPREAD_TYPES = [
   'celtic_cross',
   'spiritual_guidance',
   'year_forecast',
+  // Readings for two: asked on a pair's screen only, never from the menus (`pairOnly`).
+  'pair_reading',
 ] as const;
 export type SpreadType = (typeof SPREAD_TYPES)[number];
 
@@ -60,6 +62,7 @@ export const POSITION_IDS = [
   'body', 'mind_emotions', 'path_to_harmony',
   'situation', 'challenge', 'foundation', 'recent_past', 'possible_future', 'near_future', 'querent', 'surroundings', 'hopes_fears', 'outcome',
   'soul', 'spiritual_lesson', 'let_go', 'accept', 'higher_message',
+  'pair_me', 'pair_partner', 'pair_bond', 'pair_divide', 'pair_advice', 'pair_outlook',
   'year_theme', 'month_1', 'month_2', 'month_3', 'month_4', 'month_5', 'month_6', 'month_7', 'month_8', 'month_9', 'month_10', 'month_11', 'month_12',
 ] as const;
 export type PositionId = (typeof POSITION_IDS)[number];
@@ -110,6 +113,8 @@ export interface SpreadDefinition {
   };
   /** Section headings (Russian) the interpretation for this spread is written in, in order. */
   outline: string[];
+  /** Asked for a pair on its screen (readings for two), never offered in the menus. */
+  pairOnly?: boolean;
 }
 
 export type Orientation = 'upright' | 'reversed';

@@ -17,6 +17,7 @@ import { createShareService } from './share';
 import { createNatalService } from './natal';
 import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
+import { createPairService } from './pairs';
 import { createReadingService } from './readings';
 import { createReviewService } from './reviews';
 import { createRitualService } from './ritual';
@@ -52,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
   const userData = createUserDataService(deps, users);
   const library = createLibraryService(deps, users);
   const lessons = createLessonService(deps, users);
+  const pairs = createPairService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -79,6 +81,7 @@ export function createServices(deps: ServiceDeps) {
     userData,
     library,
     lessons,
+    pairs,
   };
 }
 

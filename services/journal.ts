@@ -2,6 +2,7 @@
 import * as journalRepo from '../db/repositories/journal';
 import { journalStats, monthLabel, NOTE_MAX, shiftMonth, type JournalStats } from '../domain/journal';
 import { localDate } from '../domain/time';
+import { visibleReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import type { UserService } from './users';
@@ -24,10 +25,10 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
     async setNote(userId: number, readingId: number, raw: string): Promise<{ note: string | null; noteUpdatedAt: string | null }> {
       const note = raw.trim();
       if (note.length > NOTE_MAX) throw new ServiceError('bad_input', `note: не больше ${NOTE_MAX} символов`);
+      // Someone else's reading answers exactly as a missing one; a pair's reading takes each member's own note.
+      await visibleReading(deps, userId, readingId);
       const updated = await journalRepo.setNote(deps.db, userId, readingId, note || null);
-      // Someone else's reading answers exactly as a missing one.
-      if (!updated) throw new ServiceError('not_found', 'Расклад не найден');
-      return { note: updated.note, noteUpdatedAt: updated.note_updated_at ? updated.note_updated_at.toISOString() : null };
+      return { note: updated.note, noteUpdatedAt: updated.updatedAt ? updated.updatedAt.toISOString() : null };
     },
 
     /**

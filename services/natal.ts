@@ -202,3 +202,20 @@ export async function natalSigns(db: ServiceDeps['db'], userId: number): Promise
     return null;
   }
 }
+
+/**
+ * The user's points for a synastry (readings for two), from their saved birth data as their own chart computes
+ * them; without a birth time (an empty one) the ascendant is null. Null without birth data.
+ */
+export async function synastryPointsOf(
+  db: ServiceDeps['db'],
+  userId: number,
+): Promise<{ sun: number; moon: number; venus: number; mars: number; ascendant: number | null; hasTime: boolean } | null> {
+  const row = await natalRepo.findBirthData(db, userId);
+  if (!row) return null;
+  const hasTime = /^\d{1,2}:\d{2}$/.test(row.birth_time.trim());
+  // Without a time the day's noon stands in for the planets; the ascendant is left out.
+  const chart = chartOf(hasTime ? row : { ...row, birth_time: '12:00' });
+  const lon = (k: string) => chart.planets.find((p) => p.key === k)!.longitude;
+  return { sun: lon('sun'), moon: lon('moon'), venus: lon('venus'), mars: lon('mars'), ascendant: hasTime ? chart.ascendant.longitude : null, hasTime };
+}

@@ -3,16 +3,18 @@
 import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
-import type { Reading } from '../db/schema';
+import { noteOf } from '../db/repositories/journal';
+import { activeRole, isActiveMember } from '../db/repositories/pairs';
+import type { Reading, User } from '../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
 import { checkOwnCards, ownDeckLabel, type OwnCardInput } from '../domain/own-deck';
-import { getSpread, positionNamesFor, SPREADS, spreadLabel } from '../domain/spreads';
+import { getSpread, positionNamesFor, spreadOf, SPREADS, spreadLabel } from '../domain/spreads';
 import { entitlementOf, canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
-import type { DealtCard, Orientation, SpreadType } from '../domain/types';
+import type { DealtCard, Orientation, SpreadDefinition, SpreadType } from '../domain/types';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { refuseCrisis } from './crisis';
@@ -68,8 +70,8 @@ export function cardView(c: DealtCard, positionName: string): DealtCardView {
   };
 }
 
-/** A reading as the owner sees it: only the cards that were turned once the interpretation was asked for. */
-export function readingView(r: Reading): ReadingView {
+/** A reading as a viewer sees it (with the viewer's own note, when loaded): only the cards that were turned once the interpretation was asked for. */
+export function readingView(r: Reading & { note?: string | null }): ReadingView {
   const positions = positionNamesFor(r.spread_type, r.first_month);
   const shown = r.turned_count && r.turned_count > 0 ? r.cards.filter((c) => c.position < r.turned_count!) : r.cards;
   return {
@@ -121,6 +123,32 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     return { user, entitlement: e, day };
   }
 
+  /**
+   * Takes the spread from the day's quota and stores the reading in one transaction: dealt by the server, or
+   * the user's own cards (a pair's: while the pair lasts).
+   */
+  async function chargeAndDeal(user: User, spread: SpreadDefinition, question: string, opts: { pairId?: number; ownCards?: DealtCard[] } = {}): Promise<Reading> {
+    const { pairId, ownCards } = opts;
+    return deps.db.transaction().execute(async (trx) => {
+      if (pairId !== undefined && !(await isActiveMember(trx, pairId, user.id))) throw new ServiceError('not_found', 'Пара не найдена');
+      const charged = await chargeSpread(trx, user.id, spread.isFree);
+      return readingsRepo.insertReading(trx, {
+        userId: user.id,
+        spreadType: spread.id,
+        question,
+        cards: ownCards ?? deal(DECK_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
+        ownDeck: !!ownCards,
+        level: interpretationLevel(charged.entitlement),
+        status: 'dealt',
+        chargedDay: charged.day,
+        // The year forecast's months start from the user's current month.
+        firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
+        pairId: pairId ?? null,
+        createdAt: deps.clock(),
+      });
+    });
+  }
+
   return {
     /**
      * POST /api/readings: access check, atomic quota, server-dealt cards; or, with `ownCards`, the cards the
@@ -129,6 +157,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     async create(userId: number, input: { spreadType: string; question: unknown; microPurchaseId?: number; ownCards?: OwnCardInput[] }): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
       if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
+      if (spread.pairOnly) throw new ServiceError('bad_input', `spreadType: «${spread.name}» задаётся на странице пары`);
       const q = validateQuestion(input.question);
       if (!q.ok) throw new ServiceError('bad_input', q.error);
       // A crisis gets help lines, not cards: nothing is charged or dealt.
@@ -148,23 +177,25 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           { requiredPlan: verdict.reason === 'needs_vip' ? 'vip' : 'basic', redirect: '/subscription' },
         );
       }
-      const reading = await deps.db.transaction().execute(async (trx) => {
-        const charged = await chargeSpread(trx, userId, spread.isFree);
-        return readingsRepo.insertReading(trx, {
-          userId,
-          spreadType: spread.id,
-          question: q.question,
-          cards: own?.ok ? own.cards : deal(DECK_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
-          ownDeck: !!own,
-          level: interpretationLevel(charged.entitlement),
-          status: 'dealt',
-          chargedDay: charged.day,
-          // The year forecast's months start from the user's current month.
-          firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
-          createdAt: deps.clock(),
-        });
-      });
-      return readingView(reading);
+      return readingView(await chargeAndDeal(user, spread, q.question, { ownCards: own?.ok ? own.cards : undefined }));
+    },
+
+    /**
+     * A pair's six-card spread (readings for two): asked by the pair's inviter, who needs VIP now; one of
+     * their spreads is taken in the same transaction that deals it, and only while the pair lasts.
+     */
+    async createForPair(userId: number, pairId: number, rawQuestion: unknown): Promise<ReadingView> {
+      const spread = spreadOf('pair_reading');
+      const q = validateQuestion(rawQuestion);
+      if (!q.ok) throw new ServiceError('bad_input', q.error);
+      const role = await activeRole(deps.db, pairId, userId);
+      if (!role) throw new ServiceError('not_found', 'Пара не найдена');
+      if (role !== 'inviter') throw new ServiceError('forbidden', 'Расклад на двоих задаёт пригласивший; вы увидите его на странице пары.');
+      refuseCrisis(q.question);
+      const user = await users.requireUser(userId);
+      if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
+        throw new ServiceError('payment_required', `Новый «${spread.name}» доступен с VIP-подпиской пригласившего.`, { requiredPlan: 'vip', redirect: '/subscription' });
+      return readingView(await chargeAndDeal(user, spread, q.question, { pairId }));
     },
 
     /** The spreads the user may choose now (the bot's /reading menu); a spent day says when spreads return. */
@@ -191,7 +222,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
 
     /** The caller's reading, if the archive shows it (404 for anyone else's, 402 past the window). */
     async get(userId: number, id: number): Promise<ReadingView> {
-      return readingView(await readableReading(deps, userId, id));
+      const r = await readableReading(deps, userId, id);
+      return readingView({ ...r, note: await noteOf(deps.db, userId, id) });
     },
 
     async list(userId: number, limit: number, offset: number) {

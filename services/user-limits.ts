@@ -24,6 +24,8 @@ export const USER_LIMITS = {
   share_message: { limit: 20, windowS: 3600, message: 'Слишком часто делитесь раскладами.' },
   /** Reviews written (each may reach the operators' chats). */
   review: { limit: 10, windowS: 3600, message: 'Слишком много отзывов.' },
+  /** Invitations into a pair (readings for two) made. */
+  pair_invitation: { limit: 20, windowS: 86_400, message: 'Слишком много приглашений за сутки.' },
 } as const;
 
 export type UserLimitKind = keyof typeof USER_LIMITS;

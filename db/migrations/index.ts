@@ -23,6 +23,7 @@ import * as m0020 from './0020_web_sessions';
 import * as m0021 from './0021_second_opinions';
 import * as m0022 from './0022_lesson_progress';
 import * as m0023 from './0023_own_deck';
+import * as m0024 from './0024_pairs';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021_second_opinions': m0021,
   '0022_lesson_progress': m0022,
   '0023_own_deck': m0023,
+  '0024_pairs': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

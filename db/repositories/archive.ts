@@ -2,6 +2,7 @@
 // of the question or holding one of some cards. Plain functions over `db | trx`.
 import { sql, type Kysely } from 'kysely';
 import type { Database, Reading } from '../schema';
+import { ownNoteColumn } from './journal';
 
 type Q = Kysely<Database>;
 
@@ -30,8 +31,8 @@ function filtered(db: Q, f: ArchiveFilter) {
   return q;
 }
 
-export async function searchReadings(db: Q, f: ArchiveFilter, limit: number, offset: number): Promise<Reading[]> {
-  return filtered(db, f).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+export async function searchReadings(db: Q, f: ArchiveFilter, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
+  return filtered(db, f).selectAll('readings').select(ownNoteColumn(f.userId)).orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countMatching(db: Q, f: ArchiveFilter): Promise<number> {

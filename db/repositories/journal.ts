@@ -1,20 +1,34 @@
 // The journal: a note on a reading, and the cards a user drew in a period (readings and daily cards).
 import { sql, type Kysely } from 'kysely';
-import type { Database, Reading } from '../schema';
+import type { Database } from '../schema';
 import type { DealtCard, Orientation } from '../../domain/types';
 
 type Q = Kysely<Database>;
 
-/** Sets (or clears, with null) the note of the user's own reading; undefined when it is not theirs. */
-export async function setNote(db: Q, userId: number, readingId: number, note: string | null): Promise<Reading | undefined> {
-  return db
-    .updateTable('readings')
-    .set({ note, note_updated_at: note === null ? null : sql`now()` })
-    .where('id', '=', readingId)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+/** Sets (or clears, with null) the author's note on a reading the caller has checked they may see. */
+export async function setNote(db: Q, userId: number, readingId: number, note: string | null): Promise<{ note: string | null; updatedAt: Date | null }> {
+  if (note === null) {
+    await db.deleteFrom('reading_notes').where('reading_id', '=', readingId).where('user_id', '=', userId).execute();
+    return { note: null, updatedAt: null };
+  }
+  const row = await db
+    .insertInto('reading_notes')
+    .values({ reading_id: readingId, user_id: userId, note })
+    .onConflict((oc) => oc.columns(['reading_id', 'user_id']).doUpdateSet({ note, updated_at: sql`now()` }))
+    .returning(['note', 'updated_at'])
+    .executeTakeFirstOrThrow();
+  return { note: row.note, updatedAt: row.updated_at };
 }
+
+/** The author's own note on a reading, or null: a note is seen by its author only. */
+export async function noteOf(db: Q, userId: number, readingId: number): Promise<string | null> {
+  const row = await db.selectFrom('reading_notes').select('note').where('reading_id', '=', readingId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.note ?? null;
+}
+
+/** The author's note as a column of a `readings` query (selected beside the reading's own columns). */
+export const ownNoteColumn = (userId: number) =>
+  sql<string | null>`(select n.note from reading_notes n where n.reading_id = readings.id and n.user_id = ${userId})`.as('note');
 
 /**
  * The cards of the user's readings of the local days [fromDay, toDay): the day whose quota a reading took, or

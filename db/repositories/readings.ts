@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Reading, ReadingLevel, ReadingStatus } from '../schema';
 import type { DealtCard } from '../../domain/types';
+import { ownNoteColumn } from './journal';
 
 type Q = Kysely<Database>;
 
@@ -15,6 +16,8 @@ export interface NewReading {
   interpretation?: string | null;
   chargedDay: string | null;
   firstMonth?: number | null;
+  /** The pair this reading is asked for (readings for two). */
+  pairId?: number | null;
   /** The app's clock (the archive window is measured on it); default now(). */
   createdAt?: Date;
   /** The user entered the cards from a physical deck («своя колода»). */
@@ -35,6 +38,7 @@ export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
       charged_day: r.chargedDay,
       first_month: r.firstMonth ?? null,
       ...(r.ownDeck ? { own_deck: true } : {}),
+      ...(r.pairId ? { pair_id: r.pairId } : {}),
       ...(r.createdAt ? { created_at: r.createdAt } : {}),
     })
     .returningAll()
@@ -45,10 +49,11 @@ export async function findReading(db: Q, id: number): Promise<Reading | undefine
   return db.selectFrom('readings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listReadings(db: Q, userId: number, limit: number, offset: number): Promise<Reading[]> {
+export async function listReadings(db: Q, userId: number, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
   return db
     .selectFrom('readings')
-    .selectAll()
+    .selectAll('readings')
+    .select(ownNoteColumn(userId))
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(limit)

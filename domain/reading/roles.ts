@@ -3,14 +3,14 @@
 // for a card that supports («light»), a mixed one and a hard one — chosen by the card's own meaning, not by
 // whether it is reversed. A role about someone else (the partner, the people around) speaks of them in the
 // third person.
-import { SPREADS } from '../spreads';
+import { ALL_SPREADS } from '../spreads';
 import type { PositionId, PositionRole } from '../types';
 import type { Tone } from './facts';
 import type { Kw } from './lexicon';
 
 export type Role = PositionRole;
 
-const ROLE_OF: ReadonlyMap<PositionId, Role> = new Map(SPREADS.flatMap((s) => s.positionIds.map((id, i) => [id, s.roles[i]] as const)));
+const ROLE_OF: ReadonlyMap<PositionId, Role> = new Map(ALL_SPREADS.flatMap((s) => s.positionIds.map((id, i) => [id, s.roles[i]] as const)));
 
 /** The role of a position; a card outside a spread's positions reads as the present, never as a month. */
 export const roleOf = (id: PositionId | undefined): Role => (id ? (ROLE_OF.get(id) ?? 'present') : 'present');

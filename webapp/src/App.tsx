@@ -35,6 +35,8 @@ const Journal = lazy(() => import('./pages/Journal'));
 const Library = lazy(() => import('./pages/Library'));
 const LibraryCard = lazy(() => import('./pages/LibraryCard'));
 const Lesson = lazy(() => import('./pages/Lesson'));
+const Pairs = lazy(() => import('./pairs/Pairs'));
+const PairScreen = lazy(() => import('./pairs/PairScreen'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
@@ -60,10 +62,24 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/library': Library,
   '/lesson': Lesson,
   '/own-deck': OwnDeck,
+  '/pairs': Pairs,
 };
 
-// A reading opened from history (`/history/<id>`) and a card of the library (`/library/<id>`), as isAppRoute accepts them.
-const ROUTES: [string, ComponentType][] = [...Object.entries(SCREENS), ['/history/:id', HistoryReading], ['/library/:id', LibraryCard]];
+// A reading opened from history (`/history/<id>`), a pair (`/pairs/<id>`) and a card of the library (`/library/<id>`), as isAppRoute accepts them.
+const ROUTES: [string, ComponentType][] = [
+  ...Object.entries(SCREENS),
+  ['/history/:id', HistoryReading],
+  ['/pairs/:id', PairScreen],
+  ['/library/:id', LibraryCard],
+];
+
+/** Opened from a pair invitation (`startapp=pair_<token>`): the consent screen first, once. */
+let pairInviteShown = false;
+function pairInviteStart(location: string): boolean {
+  if (pairInviteShown || location !== '/' || !readLaunchParams().startParam?.startsWith('pair_')) return false;
+  pairInviteShown = true;
+  return true;
+}
 
 function ScreenLoading() {
   const [location] = useLocation();
@@ -115,6 +131,7 @@ export function App() {
         <OutsideTelegram refused={signedIn === 'refused'} />
       </Suspense>
     );
+  if (pairInviteStart(location)) return <Redirect to="/pairs" replace />;
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch>

@@ -55,6 +55,19 @@ interface SpreadLook {
 
 /** Every spread's look: a new spread fails the type check until it has one. */
 export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
+  // Readings for two: each of you on the top row, what binds and divides you, then advice and outlook.
+  pair_reading: {
+    icon: 'heart',
+    layout: (n) =>
+      n === 6
+        ? {
+            kind: 'grid',
+            slots: [{ x: 0, y: 0 }, { x: 1.2, y: 0 }, { x: 0, y: 1.06 }, { x: 1.2, y: 1.06 }, { x: 0, y: 2.12 }, { x: 1.2, y: 2.12 }],
+            captions: true,
+            maxCardWidth: 96,
+          }
+        : null,
+  },
   free_daily: {
     icon: 'sun',
     layout: (n) => (n === 3 ? { kind: 'row', slots: row(3), captions: true, maxCardWidth: 108 } : null),

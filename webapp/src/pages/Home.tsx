@@ -131,6 +131,7 @@ export default function Home() {
         <Action icon="scroll" title={SECTION_NAMES.archive} sub={SECTION_PROMISES.archive} onClick={() => navigate('/history')} testId="history-link" />
         <Action icon="cards" title={SECTION_NAMES.journal} sub={SECTION_PROMISES.journal} onClick={() => navigate('/journal')} testId="journal-link" />
         <Action icon="eye" title="Библиотека карт" sub="78 карт, их значения и урок дня" onClick={() => navigate('/library')} testId="library-link" />
+        <Action icon="heart" title="Расклад на двоих" sub="Совместимость карт и общий расклад с партнёром" onClick={() => navigate('/pairs')} testId="pairs-link" />
         <Action
           icon="cards"
           title="Колода и настройки"

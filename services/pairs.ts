@@ -1,0 +1,173 @@
+// Readings for two: a VIP user invites someone by a single-use link valid 7 days; the pair exists only once the
+// other accepts. Either member sees the pair's synastry (both charts, while both are in it) and its readings;
+// only the inviter asks new ones (with VIP, services/readings.ts `createForPair`); either may leave at any time.
+import crypto from 'node:crypto';
+import * as pairsRepo from '../db/repositories/pairs';
+import { canUseSpread, entitlementOf } from '../domain/entitlement';
+import { spreadOf } from '../domain/spreads';
+import { missingTimeNote, pointName, pointSymbol, SYNASTRY_POINTS, synastryAspects, type SynastryAspect, type SynastryPoint } from '../domain/synastry';
+import { DAY_MS } from '../domain/time';
+import type { ServiceDeps } from './deps';
+import { ServiceError } from './errors';
+import { synastryPointsOf } from './natal';
+import { readingView, type ReadingView } from './readings';
+import { takeUserLimit } from './user-limits';
+import type { UserService } from './users';
+
+/** How long an invitation link stays valid. */
+export const INVITATION_DAYS = 7;
+/** The Mini App's start parameter of an invitation: `pair_<token>`. */
+export const PAIR_START_PREFIX = 'pair_';
+
+const hash = (raw: string) => crypto.createHash('sha256').update(raw).digest('base64url');
+const notFound = () => new ServiceError('not_found', 'Пара не найдена');
+
+export interface SynastryView {
+  /** Null when the picture cannot be drawn (`reason` says why). */
+  aspects: SynastryAspect[] | null;
+  reason: string | null;
+  /** Why the ascendant is left out (a birth time unknown), or null. */
+  note: string | null;
+  /** Each person's points (longitudes), for the picture: the viewer first. */
+  points: { key: SynastryPoint; name: string; symbol: string; me: number | null; partner: number | null }[];
+}
+
+export interface PairView {
+  id: number;
+  role: 'inviter' | 'partner';
+  /** False once a member has left: nothing new is asked or shared across it. */
+  active: boolean;
+  partner: { name: string; left: boolean };
+  createdAt: string;
+  /** Only the inviter asks the pair's readings, and only with VIP. */
+  canAsk: boolean;
+  askNote: string | null;
+  synastry: SynastryView;
+  readings: ReadingView[];
+}
+
+export function createPairService(deps: ServiceDeps, users: UserService) {
+  const db = deps.db;
+
+  async function synastry(meId: number, partnerId: number, partnerName: string, active: boolean): Promise<SynastryView> {
+    const empty = (reason: string): SynastryView => ({ aspects: null, reason, note: null, points: [] });
+    if (!active) return empty('Партнёр больше не в паре: его карта не показывается.');
+    const [me, partner] = await Promise.all([synastryPointsOf(db, meId), synastryPointsOf(db, partnerId)]);
+    if (!me && !partner) return empty('Совместимость появится, когда вы оба заполните натальную карту.');
+    if (!me) return empty('Заполните свою натальную карту, чтобы увидеть совместимость.');
+    if (!partner) return empty(`${partnerName} ещё не заполнил(а) натальную карту.`);
+    const names = { first: 'у вас', second: `у партнёра` };
+    const noAsc = { ...me, ascendant: partner.ascendant === null ? null : me.ascendant };
+    const noAscP = { ...partner, ascendant: me.ascendant === null ? null : partner.ascendant };
+    return {
+      aspects: synastryAspects(noAsc, noAscP, names),
+      reason: null,
+      note: missingTimeNote(me.hasTime, partner.hasTime, { first: 'у вас', second: 'у партнёра' }),
+      points: SYNASTRY_POINTS.filter((k) => noAsc[k] !== null).map((k) => ({ key: k, name: pointName(k), symbol: pointSymbol(k), me: noAsc[k], partner: noAscP[k] })),
+    };
+  }
+
+  /** The caller's membership row (not left), or 404 as for a missing pair. */
+  async function membership(userId: number, pairId: number) {
+    const members = await pairsRepo.membersOf(db, pairId);
+    const me = members.find((m) => m.user_id === userId && m.left_at === null);
+    if (!me) throw notFound();
+    const other = members.find((m) => m.user_id !== userId);
+    const pair = await pairsRepo.findPair(db, pairId);
+    return { me, other, active: !!pair && pair.ended_at === null && !!other && other.left_at === null, createdAt: pair?.created_at ?? me.joined_at };
+  }
+
+  const nameOf = (m: { first_name: string | null; username: string | null } | undefined) => m?.first_name?.trim() || (m?.username ? `@${m.username}` : 'Партнёр');
+
+  return {
+    /** POST /api/pairs: a single-use invitation (VIP only), `{ token, link }`. */
+    async invite(userId: number): Promise<{ token: string; link: string | null; startParam: string; expiresAt: string }> {
+      const user = await users.requireUser(userId);
+      const spread = spreadOf('pair_reading');
+      if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
+        throw new ServiceError('payment_required', `Пригласить в «${spread.name}» можно с VIP-подпиской.`, { requiredPlan: 'vip', redirect: '/subscription' });
+      await takeUserLimit(db, userId, 'pair_invitation', deps.clock());
+      const token = crypto.randomBytes(24).toString('base64url');
+      const expiresAt = new Date(deps.clock().getTime() + INVITATION_DAYS * DAY_MS);
+      await pairsRepo.insertInvitation(db, userId, hash(token), expiresAt);
+      const startParam = `${PAIR_START_PREFIX}${token}`;
+      const bot = (await deps.share?.botUsername().catch(() => null)) ?? null;
+      return { token, link: bot ? `https://t.me/${bot}?startapp=${startParam}` : null, startParam, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** What the consent screen shows before accepting: who invites, and whether the link still works. */
+    async invitation(userId: number, token: string): Promise<{ inviter: string; expiresAt: string; own: boolean }> {
+      const inv = await pairsRepo.findInvitation(db, hash(token));
+      if (!inv) throw new ServiceError('not_found', 'token: приглашение не найдено');
+      if (inv.used_at) throw new ServiceError('conflict', 'token: приглашение уже использовано');
+      if (inv.expires_at <= deps.clock()) throw new ServiceError('conflict', 'token: срок приглашения истёк');
+      const inviter = await users.requireUser(inv.inviter_id);
+      return { inviter: nameOf(inviter), expiresAt: inv.expires_at.toISOString(), own: inv.inviter_id === userId };
+    },
+
+    /** POST /api/pairs/accept: the pair is formed now, once (the invitation is spent in the same transaction). */
+    async accept(userId: number, token: string): Promise<PairView> {
+      await users.requireUser(userId);
+      const pairId = await db.transaction().execute(async (trx) => {
+        const inv = await pairsRepo.lockInvitation(trx, hash(token));
+        if (!inv) throw new ServiceError('not_found', 'token: приглашение не найдено');
+        if (inv.used_at) throw new ServiceError('conflict', 'token: приглашение уже использовано');
+        if (inv.expires_at <= deps.clock()) throw new ServiceError('conflict', 'token: срок приглашения истёк');
+        if (inv.inviter_id === userId) throw new ServiceError('bad_input', 'token: это ваше собственное приглашение — отправьте его партнёру');
+        if (await pairsRepo.activePairOf(trx, inv.inviter_id, userId)) throw new ServiceError('conflict', 'token: вы уже в паре с этим человеком');
+        const id = await pairsRepo.insertPair(trx, inv.inviter_id, userId, deps.clock());
+        await pairsRepo.markInvitationUsed(trx, inv.token_hash, id, deps.clock());
+        return id;
+      });
+      return this.get(userId, pairId);
+    },
+
+    /** GET /api/pairs: the pairs the user is in (and has not left), newest first. */
+    async list(userId: number) {
+      const ids = await pairsRepo.pairIdsOf(db, userId);
+      const pairs = await Promise.all(
+        ids.map(async (id) => {
+          const m = await membership(userId, id);
+          return { id, role: m.me.role, active: m.active, partner: { name: nameOf(m.other), left: !m.active }, createdAt: m.createdAt.toISOString() };
+        }),
+      );
+      return { pairs };
+    },
+
+    /** GET /api/pairs/:id: 404 for anyone outside the pair (and for a member who left). */
+    async get(userId: number, pairId: number): Promise<PairView> {
+      const m = await membership(userId, pairId);
+      const partnerName = nameOf(m.other);
+      // Once the pair is over, its readings stay only with their asker.
+      const rows = await pairsRepo.readingsOf(db, pairId, userId, m.active ? undefined : userId);
+      const user = await users.requireUser(userId);
+      const vip = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spreadOf('pair_reading')).ok;
+      const canAsk = m.active && m.me.role === 'inviter' && vip;
+      return {
+        id: pairId,
+        role: m.me.role,
+        active: m.active,
+        partner: { name: partnerName, left: !m.active },
+        createdAt: m.createdAt.toISOString(),
+        canAsk,
+        askNote: !m.active
+          ? 'Пара распалась: новые расклады на двоих недоступны.'
+          : m.me.role !== 'inviter'
+            ? 'Расклад на двоих задаёт пригласивший; вы увидите его здесь.'
+            : vip
+              ? null
+              : 'Новые расклады на двоих доступны с VIP-подпиской. Всё, что уже есть, остаётся с вами.',
+        synastry: await synastry(userId, m.other?.user_id ?? 0, partnerName, m.active),
+        readings: rows.map(readingView),
+      };
+    },
+
+    /** DELETE /api/pairs/:id: the caller leaves; the pair ends for both. */
+    async leave(userId: number, pairId: number): Promise<{ left: true }> {
+      await membership(userId, pairId);
+      if (!(await pairsRepo.leave(db, pairId, userId, deps.clock()))) throw notFound();
+      return { left: true };
+    },
+  };
+}
+
