@@ -37,6 +37,10 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         await b.page.goto(`${env.baseUrl}/dev/launch?user=${boris}&name=Борис&theme=${theme}&startapp=${startParam}`);
         await b.page.getByTestId('pair-consent').waitFor();
         expect(await b.page.getByTestId('pair-consent').textContent()).toContain('Анна приглашает вас');
+        // Boris has no plan: inviting someone himself is shown as VIP's, with its price, before any tap.
+        await expect.poll(() => b.page.getByTestId('pair-invite-vip').textContent()).toMatch(/с VIP-подпиской \(\d+/);
+        expect(await b.page.getByTestId('pair-invite').count()).toBe(0);
+        expect(await b.page.getByTestId('pair-invite-subscribe').isVisible()).toBe(true);
         await settled(b.page);
         await env.screenshot(b.page, `pairs-consent-${theme}`);
         expect((await pageApi(b.page, 'POST', '/api/natal/chart', { date: '1985-02-10', time: '18:00', city: 'Москва' })).status).toBe(200);

@@ -7,6 +7,8 @@ import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { useApi } from '../data';
+import { useStatus } from '../hooks/useStatus';
+import { usePrices } from '../payments/prices';
 import { readLaunchParams } from '../telegram/launch';
 import { openTelegramLink } from '../telegram/methods';
 import { acceptInvitation, createInvitation, getInvitation, getPairs, pairKeys, type Invitation } from './pairs-api';
@@ -87,6 +89,10 @@ function Consent(props: { token: string; onDone: () => void }) {
 
 function Invite() {
   const [, navigate] = useLocation();
+  const status = useStatus().data?.userStatus;
+  // Inviting is VIP's: said before the tap, with the price, not found out from a refusal.
+  const vip = !status || status.subscriptionType === 'vip' || status.special;
+  const vipPrice = usePrices(!vip).monthly('vip');
   const [inv, setInv] = useState<Invitation | null>(null);
   const [failed, setFailed] = useState<ApiError | null>(null);
   const make = async () => {
@@ -103,6 +109,11 @@ function Invite() {
     <section className="panel">
       <h2>Пригласить партнёра</h2>
       <p className="hint">Ссылка одноразовая и действует 7 дней. Пара появится, только когда партнёр согласится.</p>
+      {!vip && (
+        <p className="hint" data-testid="pair-invite-vip">
+          Приглашать в пару можно с VIP-подпиской{vipPrice ? ` (${vipPrice})` : ''}. Принять чужое приглашение можно без подписки.
+        </p>
+      )}
       {inv && (
         <div data-testid="pair-invitation">
           <p className="invite-link">{inv.link ?? inv.startParam}</p>
@@ -113,8 +124,8 @@ function Invite() {
           {failed.message}
         </p>
       )}
-      {failed?.status === 402 ? (
-        <button type="button" className="btn btn-primary" onClick={() => navigate('/subscription')}>
+      {!vip || failed?.status === 402 ? (
+        <button type="button" className="btn btn-primary" onClick={() => navigate('/subscription')} data-testid="pair-invite-subscribe">
           Оформить VIP
         </button>
       ) : (
