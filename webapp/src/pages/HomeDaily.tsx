@@ -4,9 +4,8 @@
 // images only: this is the first screen, and the card components (zoom, art) are lazy chunks.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { cardBackUrl, cardImageUrl, DECK_INFO } from '../../../domain/decks';
+import { cardBackUrl, cardImageUrl, DECK_INFO, DEFAULT_DECK } from '../../../domain/decks';
 import { drawDailyCard, type ApiError, type UserStatus } from '../api';
-import { useDeck } from '../deck';
 import { afterDailyCard } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 
@@ -16,9 +15,10 @@ const WIDTH = 92;
 
 export function HomeDaily({ s }: { s: UserStatus | undefined }) {
   const [, navigate] = useLocation();
-  const deck = useDeck();
+  const deck = s?.deck ?? DEFAULT_DECK;
   const [draw, setDraw] = useState<Draw>({ kind: 'idle' });
-  const [justDrawn, setJustDrawn] = useState(false);
+  // Drawn here now: the face turns over, and a milestone day's greeting shows under the card.
+  const [justDrawn, setJustDrawn] = useState<{ milestone: string | null } | null>(null);
   const card = s?.todayCard ?? null;
   const height = Math.round((WIDTH * DECK_INFO[deck].height) / DECK_INFO[deck].width);
 
@@ -29,7 +29,7 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
     drawDailyCard(false)
       .then((c) => {
         haptic('reveal');
-        setJustDrawn(true);
+        setJustDrawn({ milestone: c.milestone ?? null });
         setDraw({ kind: 'idle' });
         afterDailyCard(c);
       })
@@ -64,6 +64,12 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
           <p className="home-daily-line" data-testid="home-daily-line">
             {card.line}
           </p>
+          {justDrawn?.milestone && (
+            <p className="milestone" role="status" data-testid="streak-milestone">
+              <span aria-hidden="true">🔥 </span>
+              {justDrawn.milestone}
+            </p>
+          )}
           <button type="button" className="btn btn-secondary home-daily-open" onClick={() => navigate('/daily-card')} data-testid="home-daily-open">
             Открыть
           </button>
