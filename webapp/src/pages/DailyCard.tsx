@@ -124,7 +124,7 @@ export default function DailyCard() {
           )}
           <div className="stack">
             {microPrice && (
-              <p className="hint daily-advice-what" data-testid="daily-advice-what">
+              <p className="hint center" data-testid="daily-advice-what">
                 Платно: {PRODUCT_INFO.micro.name} — ещё {MICRO_PACK.extraCards} карты и личный совет на день
               </p>
             )}

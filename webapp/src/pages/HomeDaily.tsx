@@ -1,7 +1,8 @@
 // Today's card at the top of home: face down until drawn (a tap here is the draw: the server deals, the card
 // turns over), then its face, one line of its meaning and «Открыть» (the daily card's screen, which shows the
 // same card all day). The status carries today's card, so home makes no request of its own for it. Plain
-// images only: this is the first screen, and the card components (zoom, art) are lazy chunks.
+// images only (the 350-px file: sharp at 92 CSS px on a 3× screen): this is the first screen, and the card
+// components (zoom, art) are lazy chunks.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { cardBackUrl, cardImageUrl, DECK_INFO, DEFAULT_DECK } from '../../../domain/decks';
@@ -45,7 +46,7 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
         <span className={`home-daily-face${justDrawn ? ' flip-in' : ''}`}>
         <img
           className={`home-daily-card deck-${deck}`}
-          src={cardImageUrl(deck, card.cardId, 'small')}
+          src={cardImageUrl(deck, card.cardId, 'large')}
           width={WIDTH}
           height={height}
           alt={card.reversed ? `${card.name} (перевёрнутая)` : card.name}
