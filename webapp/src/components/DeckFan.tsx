@@ -69,7 +69,9 @@ export function DeckFan(props: {
               ['--gather' as string]: `${-off * FAN_STEP}px`,
               zIndex: i,
             }}
-            disabled={!props.canPick || isGone}
+            // Not `disabled` while a card lands: the focused card keeps the keyboard's focus; a pick then does nothing.
+            disabled={isGone}
+            aria-disabled={!props.canPick || undefined}
             aria-hidden={isGone || undefined}
             tabIndex={isGone ? -1 : undefined}
             onClick={(e) => pick(i, e.detail === 0)}
