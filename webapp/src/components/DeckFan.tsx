@@ -6,8 +6,8 @@ import { useRef, useState } from 'react';
 import { CardBack } from './CardImage';
 import './deck-fan.css';
 
-/** Cards in the fan: seven 44-px strips and one whole card fit a 390-px phone's mat. */
-export const FAN_CARDS = 7;
+/** Cards in the fan: five 44-px strips and one whole card, turned out at the edges, fit a 390-px phone's mat. */
+export const FAN_CARDS = 6;
 /** The visible strip of each card in the fan (its tap target's width). */
 export const FAN_STEP = 44;
 const CARD_WIDTH = 60;
@@ -64,7 +64,7 @@ export function DeckFan(props: {
             className={`fan-card${isGone ? ' is-gone' : ''}`}
             style={{
               left: i * FAN_STEP,
-              ['--rot' as string]: `${off * 6}deg`,
+              ['--rot' as string]: `${off * 5}deg`,
               ['--lift' as string]: `${Math.round(off * off * 3)}px`,
               ['--gather' as string]: `${-off * FAN_STEP}px`,
               zIndex: i,
