@@ -95,7 +95,8 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
         <p className="kicker">Карта дня</p>
         <h2 className="home-daily-name">Послание на сегодня</h2>
         <p className="home-daily-line" aria-live="polite">
-          {drawing ? 'Карта открывается…' : 'Сосредоточьтесь и коснитесь карты, чтобы открыть её.'}
+          {/* Until the status says whether today's card is drawn, no invitation to draw it. */}
+          {!s ? '\u00a0' : drawing ? 'Карта открывается…' : 'Сосредоточьтесь и коснитесь карты, чтобы открыть её.'}
         </p>
         {draw.kind === 'failed' && (
           <p className="home-daily-error" role="alert" data-testid="home-daily-error">
