@@ -183,7 +183,7 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
 
         expect(contrast, contrast.join('\n')).toEqual([]);
         expect(serious, serious.join('\n')).toEqual([]);
-        expect(audited).toHaveLength(26);
+        expect(audited).toHaveLength(27);
       },
       TIMEOUT,
     );
