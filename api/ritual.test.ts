@@ -22,6 +22,23 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     return r.body.data;
   };
 
+  it("carries today's card in the status once drawn (home shows it), until the user's local midnight", async () => {
+    const user = 14_050;
+    const status = async () => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
+    h.setNow(at('2026-04-01', '09:00'));
+    expect((await status()).todayCard).toBeNull();
+    const drawn = await draw(user);
+    const today = (await status()).todayCard;
+    expect(today).toEqual({ cardId: drawn.card.cardId, name: drawn.card.name, image: drawn.card.image, reversed: drawn.card.reversed, line: expect.any(String) });
+    // One line: the first sentence of the meaning the daily card shows in full.
+    expect(drawn.card.fullMeaning.startsWith(today.line)).toBe(true);
+    expect(today.line).toMatch(/[.!?]$/);
+    h.setNow(at('2026-04-01', '23:59'));
+    expect((await status()).todayCard).toEqual(today);
+    h.setNow(at('2026-04-02', '00:01'));
+    expect((await status()).todayCard).toBeNull();
+  });
+
   it('counts consecutive days with the daily card, greets the milestones and forgives a missed day', async () => {
     const user = 14_001;
     h.setNow(at('2026-03-01'));

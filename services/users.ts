@@ -10,6 +10,7 @@ import { canRedrawDailyCard, dailySpreadLimit, entitlementOf, isPaidTier } from 
 import { guardOnZoneChange, userDay } from '../domain/day';
 import { DAY_MS, isValidTimeZone, wallClock } from '../domain/time';
 import { streakView, type StreakView } from '../domain/ritual';
+import { CARD_BY_ID } from '../domain/deck';
 import { TIERS, type Tier } from '../domain/types';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -46,6 +47,25 @@ export interface UserStatus {
   streak: StreakView;
   /** Offer «add to home screen» now (after a 3-day streak, once). */
   homeScreenOffer: boolean;
+  /** Today's card of the day once drawn (home shows its face and one line without another request), else null. */
+  todayCard: TodayCard | null;
+}
+
+/** The card of the day as home shows it: the picture, the name and the first sentence of its meaning. */
+export interface TodayCard {
+  cardId: string;
+  name: string;
+  image: string;
+  reversed: boolean;
+  line: string;
+}
+
+function todayCard(u: DailyUsage | null): TodayCard | null {
+  const c = u?.daily_card_used && u.daily_card_id ? CARD_BY_ID.get(u.daily_card_id) : undefined;
+  if (!c) return null;
+  const reversed = u!.daily_card_orientation === 'reversed';
+  const meaning = reversed ? c.reversedMeaning : c.meaning;
+  return { cardId: c.id, name: c.name, image: c.image, reversed, line: (meaning.match(/^.*?[.!?](\s|$)/)?.[0] ?? meaning).trim() };
 }
 
 export interface UserProfileView {
@@ -101,6 +121,7 @@ export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefin
     deck: isDeckId(user.deck) ? user.deck : DEFAULT_DECK,
     reversals: user.reversals,
     resetsAt: endsAt.toISOString(),
+    todayCard: todayCard(u),
     ...ritualStatus(user, today),
   };
 }

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { describeFindings, runAxe, type AxeFinding } from './axe';
+import { nextFanCard } from './ritual-helpers';
 import { settled } from './settled';
 import { smallTapTargets } from './tap-targets';
 
@@ -82,11 +83,11 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         await audit('question');
         await tid('question-input').fill('Что принесёт мне эта неделя?');
         await tid('question-continue').click();
-        await enabled(page, 'deck');
+        await expect.poll(() => nextFanCard(page).isEnabled(), { timeout: 20_000 }).toBe(true);
         await audit('cards');
         for (let i = 1; i <= 3; i++) {
-          await enabled(page, 'deck');
-          await tid('deck').click();
+          await expect.poll(() => nextFanCard(page).isEnabled(), { timeout: 20_000 }).toBe(true);
+          await nextFanCard(page).click();
           await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(i);
         }
         await audit('cards-drawn');
@@ -107,6 +108,10 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         await tid('daily-card-back').click();
         await tid('daily-card-name').waitFor();
         await audit('daily-card-revealed');
+        // Home with today's card face up.
+        await page.goto(`${env.baseUrl}/`);
+        await tid('home-daily-open').waitFor();
+        await audit('home-today');
 
         // The interactive daily card: face down, drawing («Карта открывается…»), revealed with the offers.
         await launch(base + 3, '/interactive-daily-card');
@@ -208,7 +213,7 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         expect(serious, serious.join('\n')).toEqual([]);
         expect(taps, taps.join('\n')).toEqual([]);
         expect(zoom, zoom.join('\n')).toEqual([]);
-        expect(audited).toHaveLength(30);
+        expect(audited).toHaveLength(31);
       },
       TIMEOUT,
     );

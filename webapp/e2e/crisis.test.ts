@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_LINES } from '../../domain/crisis';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
+import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 120_000;
 const CRISIS = 'Я не хочу жить, стоит ли всё закончить?';
@@ -39,7 +40,7 @@ describe.runIf(browserAvailable())('crisis question (browser)', () => {
       expect(await page.getByTestId('crisis-help').textContent()).toContain('возвращайтесь к картам');
       // No cards: the screen stayed on the question, with no deck and no card drawn.
       expect(new URL(page.url()).pathname).toBe('/question');
-      expect(await page.getByTestId('deck').count()).toBe(0);
+      expect(await nextFanCard(page).count()).toBe(0);
       expect(await page.getByTestId('drawn-card').count()).toBe(0);
       await settled(page);
       await env.screenshot(page, 'crisis-question');
@@ -65,7 +66,7 @@ describe.runIf(browserAvailable())('crisis question (browser)', () => {
       await page.goto(`${env.baseUrl}/cards?user_data=${encodeURIComponent(userData)}`);
       await page.getByTestId('crisis-help').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('crisis-line').allTextContents()).toEqual([HELP_LINES.emergency.phone, HELP_LINES.women.phone, HELP_LINES.trust.phone]);
-      expect(await page.getByTestId('deck').count()).toBe(0);
+      expect(await nextFanCard(page).count()).toBe(0);
       expect(await page.getByTestId('drawn-card').count()).toBe(0);
       expect(await readingsOf(620002)).toEqual([]);
       // The browser reports the refused call (422) as a console error; nothing else.

@@ -73,7 +73,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       expect(await page.getByTestId('settings-link').textContent()).toContain('Колода: классическая Райдера — Уэйта — Смит');
 
       // Today's card in the classic deck: the 350×600 WebP, with its size set and lazy loading.
-      await page.getByTestId('daily-card-button').click();
+      await page.goto(`${env.baseUrl}/daily-card`);
       await page.getByTestId('daily-card-back').click();
       await page.getByTestId('daily-card-name').waitFor();
       await imagesLoaded(page);
@@ -98,11 +98,11 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       // The same card of the day now in the drawn deck, in a new session too (the server keeps the choice).
       const again = await env.newPage();
       await launch(env, again.page, { user: 640001, name: 'Ника', to: '/daily-card' });
-      await again.page.getByTestId('daily-card-already').waitFor();
+      await again.page.getByTestId('daily-card-name').waitFor();
       await imagesLoaded(again.page);
-      const [drawn] = await cardImages(again.page, '.already-card');
+      const [drawn] = await cardImages(again.page, '.daily-face');
       expect(drawn.src).toBe(`/cards/${cardId.includes('-of-') ? cardId.split('-of-')[1] : 'major'}/${cardId}.svg`);
-      expect(drawn).toMatchObject({ width: '110', height: '170', loading: 'lazy' });
+      expect(drawn).toMatchObject({ width: '180', height: '270', loading: 'lazy' });
       expect(drawn.natural).toBeGreaterThan(0);
       expect(drawn.turned).toBe(face.reversed);
       await again.page.goto(`${env.baseUrl}/`);
@@ -211,8 +211,9 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       await page.addInitScript(fakeTelegramClient);
       await page.goto(`${env.baseUrl}/dev/launch?user=640031&name=Тая`);
       await page.getByTestId('greeting').waitFor();
-      await page.getByTestId('daily-card-button').click();
-      await page.getByTestId('daily-card-back').click();
+      // Drawn on home, opened with «Открыть».
+      await page.getByTestId('home-daily-back').click();
+      await page.getByTestId('home-daily-open').click();
       await page.getByTestId('daily-card-name').waitFor();
       await expect.poll(() => backButtonVisible(page)).toBe(true);
       expect(await page.getByTestId('back').count()).toBe(0); // Telegram's own button, not the page's

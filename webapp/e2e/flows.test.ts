@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
+import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 150_000;
 const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
@@ -101,8 +102,8 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
       await page.getByTestId('question-continue').click();
       await expect.poll(() => path(page)).toBe('/cards');
       for (let i = 1; i <= 3; i++) {
-        await enabled(page, 'deck');
-        await page.getByTestId('deck').click();
+        await expect.poll(() => nextFanCard(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+        await nextFanCard(page).click();
         await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(i);
       }
       await page.getByTestId('get-answer').click();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { pageApi } from './page-api';
+import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 120_000;
 const READING = '## Анализ карт\n\nКарты говорят о переменах.\n\n## Общий вывод\n\nДоверьтесь себе.';
@@ -36,7 +37,7 @@ describe.runIf(browserAvailable())('follow-ups (browser)', () => {
       await page.goto(`${env.baseUrl}/dev/launch?user=660001&name=Лиза&plan=vip&to=/question`);
       await page.getByTestId('question-input').fill('Стоит ли мне переезжать?');
       await page.getByTestId('question-continue').click();
-      const deck = page.getByTestId('deck');
+      const deck = nextFanCard(page);
       for (let i = 1; i <= 3; i++) {
         await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
         await deck.click();

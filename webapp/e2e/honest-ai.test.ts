@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
+import { nextFanCard } from './ritual-helpers';
 
 const AI_TEXT = ['## Анализ карт', '', 'Карты говорят голосом ИИ: ваш путь открыт.', '', '## Общий вывод', '', 'Ответ ИИ — действуйте смело.'].join('\n');
 
@@ -13,7 +14,7 @@ async function drawAndAsk(page: Page, baseUrl: string, user: number, cards: numb
   await page.goto(`${baseUrl}/dev/launch?user=${user}&name=Вера&to=/question`);
   await page.getByTestId('question-input').fill('Что принесёт мне сегодняшний день?');
   await page.getByTestId('question-continue').click();
-  const deck = page.getByTestId('deck');
+  const deck = nextFanCard(page);
   for (let i = 1; i <= cards; i++) {
     await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
     await deck.click();

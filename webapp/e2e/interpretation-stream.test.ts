@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, tokenize, type FakeOpenAI } from '../../test/fake-openai';
+import { nextFanCard } from './ritual-helpers';
 
 const TEXT = [
   '## Анализ карт',
@@ -33,7 +34,7 @@ describe.runIf(browserAvailable())('interpretation stream (browser)', () => {
     await page.getByTestId('question-input').fill('Что принесёт мне эта неделя?');
     await page.getByTestId('question-continue').click();
     // The deck is enabled once the shuffle is over and the server has dealt.
-    await page.getByTestId('deck').click({ timeout: 15_000 });
+    await nextFanCard(page).click({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('drawn-card').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const before = fake.requests.length;
     await page.getByTestId('get-answer').click();

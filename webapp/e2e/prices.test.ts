@@ -44,14 +44,14 @@ describe.runIf(browserAvailable())('prices with overrides (browser)', () => {
       await expect.poll(() => text(page, 'vip-access')).toMatch(/VIP за 599\s₽ в месяц/);
       await screenSays(page, 'rub', 'home');
 
-      // The daily card: «more cards» is Basic's price, named Basic; the VIP offer names VIP's.
-      await page.getByTestId('daily-card-button').click();
+      // The daily card: «more cards» is Basic's price, named Basic; the advice names the micro pack's price.
+      await page.goto(`${env.baseUrl}/daily-card`);
       await page.getByTestId('daily-card-back').click();
       await expect.poll(() => text(page, 'daily-more')).toMatch(/^Хочу больше карт! Basic за 349\s₽ в месяц$/);
+      await expect.poll(() => text(page, 'daily-advice')).toMatch(/^Подробный совет — \d+\s₽$/);
       await screenSays(page, 'rub', 'daily card');
       await page.goto(`${env.baseUrl}/daily-card`);
-      await page.getByTestId('daily-card-already').waitFor();
-      await expect.poll(() => page.locator('.vip-offer button').textContent()).toMatch(/^VIP за 599\s₽ в месяц$/);
+      await expect.poll(() => text(page, 'daily-advice')).toMatch(/^Подробный совет — \d+\s₽$/);
       await screenSays(page, 'rub', 'daily card, already drawn');
 
       // A reading: the interpretation's VIP offer, then the spread limit's pitch.
@@ -138,9 +138,10 @@ describe.runIf(browserAvailable())('prices with overrides (browser)', () => {
       await expect.poll(() => text(page, 'vip-access')).toMatch(/VIP за 460\s⭐ в месяц/);
       await screenSays(page, 'stars', 'home');
 
-      await page.getByTestId('daily-card-button').click();
-      await page.getByTestId('daily-card-back').click();
+      await page.getByTestId('home-daily-back').click();
+      await page.getByTestId('home-daily-open').click();
       await expect.poll(() => text(page, 'daily-more')).toMatch(/^Хочу больше карт! Basic за 270\s⭐ в месяц$/);
+      await expect.poll(() => text(page, 'daily-advice')).toMatch(/^Подробный совет — \d+\s⭐$/);
       await screenSays(page, 'stars', 'daily card');
 
       await page.goto(`${env.baseUrl}/spread-menu`);

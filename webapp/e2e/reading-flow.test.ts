@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { settled } from './settled';
+import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 120_000;
 
@@ -14,7 +15,7 @@ const expectedHttpError = (statuses: number[]) => (line: string) =>
   !statuses.some((s) => line.includes(`status of ${s}`));
 
 async function drawCards(page: Page, count: number): Promise<string[]> {
-  const deck = page.getByTestId('deck');
+  const deck = nextFanCard(page);
   for (let i = 1; i <= count; i++) {
     await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
     await deck.click();
@@ -59,8 +60,8 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       const names = await drawCards(page, 3);
       expect(names).toHaveLength(3);
       expect(await page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 3 из 3');
-      // The deck refuses a fourth card.
-      expect(await page.getByTestId('deck').isEnabled()).toBe(false);
+      // No fourth card: the fan is gone, the deck lies aside.
+      expect(await page.getByTestId('fan-card').count()).toBe(0);
       await settled(page); // the last card's flip, for the picture
       await env.screenshot(page, 'cards');
 

@@ -48,9 +48,12 @@ export async function openSpread(page: Page, spreadId: string, question: string)
   await expect.poll(() => path(page)).toBe('/cards');
 }
 
-/** Taps the deck `count` times, each time waiting for the card to land. */
+/** The next card the user can pick from the fan (the first one still in it). */
+export const nextFanCard = (page: Page) => page.locator('[data-testid=fan-card]:not(.is-gone)').first();
+
+/** Picks `count` cards from the fan, each time waiting for the card to land. */
 export async function drawCards(page: Page, count: number) {
-  const deck = page.getByTestId('deck');
+  const deck = nextFanCard(page);
   for (let i = 1; i <= count; i++) {
     await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
     await deck.click();

@@ -1,5 +1,5 @@
 // The daily ritual in a real browser: the streak and the moon on the home screen, the milestone greeting on
-// the daily card, and the once-only «add to home screen» offer calling Telegram's method in the simulated
+// home's card of the day, and the once-only «add to home screen» offer calling Telegram's method in the simulated
 // client. Screenshots in light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,11 +39,10 @@ describe.runIf(browserAvailable())('daily ritual (browser)', () => {
       await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('Серия карт дня');
       expect(await page.getByTestId('streak-line').textContent()).toBe('Вытяните карту дня — и начнётся ваша серия.');
       await expect.poll(() => page.getByTestId('moon-phase').textContent()).toMatch(/^(Новолуние|Растущий серп|Первая четверть|Растущая луна|Полнолуние|Убывающая луна|Последняя четверть|Убывающий серп) · \d{1,2}-й лунный день$/);
-      await page.getByTestId('daily-card-button').click();
-      await page.getByTestId('daily-card-back').click();
-      await page.getByTestId('daily-card-name').waitFor();
+      // Today's card is drawn on home itself.
+      await page.getByTestId('home-daily-back').click();
+      await page.getByTestId('home-daily-name').waitFor();
       expect(await page.getByTestId('streak-milestone').count()).toBe(0);
-      await page.getByTestId('back').click();
       await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('1 день подряд');
       expect(consoleErrors).toEqual([]);
     },
@@ -64,12 +63,11 @@ describe.runIf(browserAvailable())('daily ritual (browser)', () => {
       expect(await page.getByTestId('home-screen-offer').count()).toBe(0);
       await env.screenshot(page, 'ritual-home-streak-light');
 
-      await page.getByTestId('daily-card-button').click();
-      await page.getByTestId('daily-card-back').click();
+      await page.getByTestId('home-daily-back').click();
       await expect.poll(() => page.getByTestId('streak-milestone').textContent()).toMatch(/Три дня подряд с картой дня/);
       await env.screenshot(page, 'ritual-milestone-light');
 
-      await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Вера`);
+      // The card was drawn on home: the offer comes right there, with the new streak.
       await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('3 дня подряд');
       await page.getByTestId('home-screen-offer').waitFor();
       await env.screenshot(page, 'ritual-home-offer-light');
@@ -113,8 +111,7 @@ describe.runIf(browserAvailable())('daily ritual (browser)', () => {
       await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('6 дней подряд');
       await page.getByTestId('moon').waitFor();
       await env.screenshot(page, 'ritual-home-streak-dark');
-      await page.getByTestId('daily-card-button').click();
-      await page.getByTestId('daily-card-back').click();
+      await page.getByTestId('home-daily-back').click();
       await expect.poll(() => page.getByTestId('streak-milestone').textContent()).toMatch(/Целая неделя/);
       await env.screenshot(page, 'ritual-milestone-dark');
       expect(consoleErrors).toEqual([]);

@@ -8,7 +8,7 @@ import { DECK } from '../../domain/deck';
 import { getSpread, SPREADS } from '../../domain/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
-import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot, type DeckId, type Theme } from './ritual-helpers';
+import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot, type DeckId, type Theme, nextFanCard } from './ritual-helpers';
 import { settled } from './settled';
 
 const TIMEOUT = 300_000;
@@ -124,9 +124,9 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
         await page.emulateMedia({ reducedMotion: reduced ? 'reduce' : 'no-preference' });
         await launch(env, page, { user: reduced ? 650011 : 650012 });
         await openSpread(page, 'free_daily', 'Каким будет мой день?');
-        const deck = page.getByTestId('deck');
-        const shuffling = await deck.evaluate((el) => el.classList.contains('is-shuffling'));
-        const layerAnimation = await page.locator('.deck-layer').first().evaluate((el) => getComputedStyle(el).animationName);
+        const deck = nextFanCard(page);
+        const shuffling = await page.getByTestId('fan').evaluate((el) => el.classList.contains('is-gathered'));
+        const layerAnimation = await page.getByTestId('fan-card').first().evaluate((el) => getComputedStyle(el).animationName);
         const t0 = Date.now();
         await expect.poll(() => deck.isEnabled(), { timeout: 10_000, interval: 50 }).toBe(true);
         const waited = Date.now() - t0;
@@ -141,7 +141,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
       };
       const moving = await timing(false);
       expect(moving.shuffling).toBe(true);
-      expect(moving.layerAnimation).toMatch(/shuffle-(left|right)/);
+      expect(moving.layerAnimation).toMatch(/fan-shuffle-(left|right)/);
       expect(moving.dealt).toEqual({ deal: 'deal-in', turn: 'turn-over' });
       expect(moving.waited).toBeGreaterThan(1000);
 

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { fakeTelegramClient, type BridgeCall } from './fake-telegram';
+import { nextFanCard } from './ritual-helpers';
 
 
 
@@ -60,7 +61,7 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
 
     // Drawing a card: haptics on the draw and on the reveal; then 'Get answer' on the Main button.
     await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, is_active: false, text: 'Получить ответ' });
-    const deck = page.getByTestId('deck');
+    const deck = nextFanCard(page);
     await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
     await deck.click();
     await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(1);

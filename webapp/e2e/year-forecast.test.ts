@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS_RU } from '../../domain/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { nextFanCard } from './ritual-helpers';
 
 describe.runIf(browserAvailable())('year forecast (browser)', () => {
   let env: BrowserEnv;
@@ -20,7 +21,7 @@ describe.runIf(browserAvailable())('year forecast (browser)', () => {
     await page.getByTestId('question-input').fill('Что принесёт мне этот год?');
     await page.getByTestId('question-continue').click();
     await expect.poll(() => page.getByTestId('cards-counter').textContent(), { timeout: 15_000 }).toBe('Выбрано карт: 0 из 13');
-    const deck = page.getByTestId('deck');
+    const deck = nextFanCard(page);
     for (let i = 1; i <= 3; i++) {
       await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
       await deck.click();

@@ -1,7 +1,8 @@
 // The cards. The server deals: on opening, the screen creates the reading
 // (POST /api/readings), which checks access (402 → subscription), takes today's spread (429 → countdown)
-// and deals the cards. Meanwhile the deck shuffles (2 s; a short pause with reduced motion); each tap on it
-// then deals the next card to its place in the spread's layout (SpreadTable), where it turns over. «Получить ответ»
+// and deals the cards. Meanwhile the deck shuffles (2 s; a short pause with reduced motion), then fans out;
+// each card picked from the fan (DeckFan) reveals the next dealt card at its place in the spread's layout
+// (SpreadTable), where it turns over. «Получить ответ»
 // (there once a card is turned) turns the rest in order, then opens the interpretation: the whole spread is
 // always read. Spreads of five cards and more also have «Разложить все». A reload resumes the same
 // reading: the id lives in the flow (sessionStorage), so nothing is charged twice.
@@ -12,6 +13,7 @@ import { validateQuestion } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
 import { ApiError, createReading, getReading, type ReadingView } from '../api';
 import { CardBack } from '../components/CardImage';
+import { DeckFan } from '../components/DeckFan';
 import { SpreadLegend, SpreadTable } from '../components/SpreadTable';
 import { Countdown } from '../components/Countdown';
 import { CrisisHelp } from '../components/CrisisHelp';
@@ -33,7 +35,6 @@ const TURN_ALL_FROM = 5;
 /** With reduced motion the deck does not dance: a short pause instead of the shuffle. */
 const REDUCED_SHUFFLE_MS = 400;
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-const DECK_LAYERS = 5;
 
 type Phase =
   | { kind: 'dealing' }
@@ -234,28 +235,23 @@ export default function Cards() {
       ) : (
         <>
           <div className={`table ${allDrawn ? 'is-collapsed' : ''}`}>
-            <button
-              type="button"
-              className={`deck ${shuffling ? 'is-shuffling' : ''} ${drawing ? 'is-drawing' : ''} ${canDraw ? 'can-draw' : ''} ${allDrawn ? 'is-done' : ''}`}
-              onClick={draw}
-              disabled={!canDraw}
-              aria-label={allDrawn ? 'Все карты вытянуты' : 'Вытянуть карту'}
-              data-testid="deck"
-            >
-              {Array.from({ length: DECK_LAYERS }, (_, i) => (
-                <span className="deck-layer" key={i} style={{ ['--i' as string]: i }}>
+            {allDrawn ? (
+              <span className="deck is-done" aria-hidden="true">
+                <span className="deck-layer" style={{ ['--i' as string]: 0 }}>
                   <CardBack size="medium" />
                 </span>
-              ))}
-            </button>
+              </span>
+            ) : (
+              <DeckFan shuffling={shuffling || phase.kind === 'dealing'} canPick={canDraw} onPick={draw} />
+            )}
             <p className="deck-hint" aria-live="polite" data-testid="deck-hint">
               {phase.kind === 'dealing' || shuffling
                 ? 'Карты перемешиваются…'
                 : allDrawn
                   ? 'Все карты вытянуты — узнайте ответ'
                   : revealed === 0
-                    ? 'Сосредоточьтесь на вопросе и коснитесь колоды'
-                    : 'Коснитесь колоды, чтобы вытянуть следующую карту'}
+                    ? 'Сосредоточьтесь на вопросе и выберите карту из веера'
+                    : 'Выберите из веера следующую карту'}
             </p>
           </div>
 

@@ -1,19 +1,21 @@
-// The simple daily card: checking → a face-down card to tap → revealed (image, name,
-// meaning), or 'already received' for a free user who drew today's card. The server deals the card; paid
-// users may draw again.
+// The simple daily card: checking → a face-down card to tap → revealed (image, name, the full meaning). Once
+// drawn, today's card is what this screen shows all day (home's «Открыть», the bot's buttons and the push
+// open it here); paid users may draw again. The detailed advice says before the tap what it costs: the micro
+// pack with its price, or nothing for a user who has it (a plan with the day analysis, or a pack bought).
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { dailyCardAvailable, drawDailyCard, type ApiError, type DailyCardAvailability, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
-import { CardBack, CardImage } from '../components/CardImage';
+import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/catalogue';
+import { CardBack } from '../components/CardImage';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { VipOffer } from '../components/VipOffer';
 import { keys, useApi } from '../data';
 import { afterDailyCard } from '../hooks/useStatus';
-import { usePrices } from '../payments/prices';
+import { loadPaidState } from '../payments/daily-paid';
+import { tagOf, usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
 
 type State =
@@ -21,7 +23,6 @@ type State =
   | { kind: 'available'; info: DailyCardAvailability }
   | { kind: 'revealing'; info: DailyCardAvailability }
   | { kind: 'revealed'; card: DailyCardView }
-  | { kind: 'already'; info: DailyCardAvailability }
   | { kind: 'error'; message: string; retry: () => void };
 
 /** A draw on this screen: under way from the face-down card, done, or failed. */
@@ -58,16 +59,18 @@ export default function DailyCard() {
             ? { kind: 'error', message: error!.message, retry: reload }
             : draw.kind === 'revealing'
               ? { kind: 'revealing', info }
-              : info.today && !info.available
-                ? { kind: 'already', info }
-                : info.today
+              : info.today
                   ? { kind: 'revealed', card: info.today }
                   : { kind: 'available', info };
 
-  const free = state.kind === 'revealed' ? !state.card.canRedraw : state.kind === 'available' || state.kind === 'already' ? !state.info.canRedraw : true;
-  const prices = usePrices(free && state.kind !== 'checking');
-  const basicPrice = prices.monthly('basic');
-  const vipPrice = prices.monthly('vip');
+  const card = state.kind === 'revealed' ? state.card : null;
+  const free = card ? !card.canRedraw : state.kind === 'available' ? !state.info.canRedraw : true;
+  const prices = usePrices(!!card);
+  const basicPrice = free ? prices.monthly('basic') : null;
+  // What was bought for today's card (the same answer the advice screen reads): no price for who has it.
+  const paid = useApi(card ? keys.dailyEntitlements(card.card.cardId) : null, loadPaidState);
+  const hasAdvice = !!paid.data && (!!paid.data.ent?.detailedGuidance || !!paid.data.reveal);
+  const microPrice = prices.pricing && prices.pricing.micro.available && paid.data && !hasAdvice ? prices.show(tagOf(prices.pricing, 'micro')) : null;
 
   return (
     <Page back={() => navigate('/')} loading={state.kind === 'checking'} testId="daily-card" className="daily">
@@ -108,6 +111,11 @@ export default function DailyCard() {
               {state.card.card.fullMeaning}
             </p>
           </CardFace>
+          {!state.card.canRedraw && (
+            <p className="hint center" data-testid="daily-next">
+              Эта карта с вами весь день. Новая — через <Countdown until={state.card.resetsAt} onEnd={reload} testId="daily-countdown" />
+            </p>
+          )}
           {state.card.milestone && (
             <p className="milestone" role="status" data-testid="streak-milestone">
               <span aria-hidden="true">🔥 </span>
@@ -115,8 +123,13 @@ export default function DailyCard() {
             </p>
           )}
           <div className="stack">
+            {microPrice && (
+              <p className="hint center" data-testid="daily-advice-what">
+                Платно: {PRODUCT_INFO.micro.name} — ещё {MICRO_PACK.extraCards} карты и личный совет на день
+              </p>
+            )}
             <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/interactive-daily-card')} data-testid="daily-advice">
-              Получить подробный совет
+              {microPrice ? `Подробный совет — ${microPrice}` : 'Получить подробный совет'}
             </button>
             {state.card.canRedraw ? (
               <button type="button" className="btn btn-secondary btn-block" onClick={() => reveal(true)} data-testid="daily-redraw">
@@ -132,27 +145,6 @@ export default function DailyCard() {
         </>
       )}
 
-      {state.kind === 'already' && (
-        <>
-          <section className="panel center" data-testid="daily-card-already">
-            <h2>Вы уже получили карту дня! Возвращайтесь завтра</h2>
-            <p>
-              Новая карта через <Countdown until={state.info.resetsAt} onEnd={reload} testId="daily-countdown" />
-            </p>
-            {state.info.today && (
-              <div className="already-card">
-                <CardImage image={state.info.today.card.image} name={state.info.today.card.name} reversed={state.info.today.card.reversed} size="medium" />
-                <div>
-                  <p className="kicker">Ваша карта сегодня</p>
-                  <strong data-testid="daily-today-name">{state.info.today.card.name}</strong>
-                  <p className="hint">{state.info.today.card.fullMeaning}</p>
-                </div>
-              </div>
-            )}
-          </section>
-          {free && <VipOffer title="Карты без ограничений" cta={vipPrice ? `VIP за ${vipPrice}` : 'Оформить VIP'} />}
-        </>
-      )}
     </Page>
   );
 }

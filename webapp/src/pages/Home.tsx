@@ -1,5 +1,7 @@
-// Home (the "start" screen): greeting, the free-spread and plan badges, the daily card, the personal
-// spread, VIP access or subscription management, history, the figures the server counted, and the guarantees.
+// Home (the "start" screen), built around today: the greeting with the free-spread and plan badges, today's
+// card (drawn here, then reopenable), the one primary action «Задать вопрос», the streak and the moon under it,
+// then the rest: the spreads, the archive, the journal, settings, VIP access or the subscription, the figures
+// the server counted and the guarantees.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
@@ -14,6 +16,7 @@ import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
 import { readLaunchParams } from '../telegram/launch';
+import { HomeDaily } from './HomeDaily';
 import type { UserStatus } from '../api';
 
 
@@ -69,7 +72,6 @@ export default function Home() {
   const vipPrice = usePrices(!!s && !paid).monthly('vip');
   // The name from the launch data paints the greeting at once; the status call confirms it.
   const name = data?.user.firstName ?? readLaunchParams().firstName;
-  const dailyLocked = !!s && !s.dailyCardAvailable;
 
   return (
     <Page className="home" loading={!data && !error} testId="home">
@@ -99,6 +101,12 @@ export default function Home() {
         />
       )}
 
+      <HomeDaily s={s} />
+
+      <button type="button" className="btn btn-primary btn-block home-ask" onClick={() => navigate('/spread-menu')} data-testid="ask-question">
+        Задать вопрос
+      </button>
+
       <section className="ritual" aria-label="Ритуал дня">
         {s && <StreakCard s={s} />}
         <MoonCard />
@@ -106,28 +114,7 @@ export default function Home() {
       </section>
 
       <nav className="actions" aria-label="Главное меню">
-        <Action
-          icon="moon"
-          title="Карта дня"
-          className="action-daily"
-          disabled={dailyLocked}
-          onClick={() => navigate('/daily-card')}
-          testId="daily-card-button"
-          sub={
-            !s ? (
-              'Послание на сегодня'
-            ) : s.unlimitedDailyCard ? (
-              <span className="pill">Безлимитно</span>
-            ) : dailyLocked ? (
-              <>
-                Новая карта через <Countdown until={s.resetsAt} onEnd={() => void reload()} testId="daily-card-countdown" />
-              </>
-            ) : (
-              'Бесплатно, раз в день'
-            )
-          }
-        />
-        <Action icon="orb" title="Личный расклад" sub={`Ответ на ваш вопрос · ${SPREAD_COUNT} видов раскладов`} className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
+        <Action icon="orb" title="Все расклады" sub={`${SPREAD_COUNT} видов раскладов на выбор`} className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
         <Action icon="scroll" title={SECTION_NAMES.archive} sub={SECTION_PROMISES.archive} onClick={() => navigate('/history')} testId="history-link" />
         <Action icon="cards" title={SECTION_NAMES.journal} sub={SECTION_PROMISES.journal} onClick={() => navigate('/journal')} testId="journal-link" />
         <Action icon="eye" title="Библиотека карт" sub="78 карт, их значения и урок дня" onClick={() => navigate('/library')} testId="library-link" />

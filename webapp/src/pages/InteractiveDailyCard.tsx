@@ -17,12 +17,10 @@ import { afterDailyCard, useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import {
   detailedGuidance,
-  getEntitlements,
   getMicroOffer,
   getPricing,
   interpretDailyCard,
   microCta,
-  recoverMicro,
   revealMicro,
   saveReading,
   track,
@@ -32,7 +30,8 @@ import {
 import { MicroCards, MicroSpreadButton, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
 import { PriceNote, pricesFor } from '../payments/prices';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
-import { markMicroPending, microPaymentPending, pendingReadingId } from '../payments/storage';
+import { markMicroPending } from '../payments/storage';
+import { loadPaidState } from '../payments/daily-paid';
 import '../payments/paid.css';
 
 export const DRAW_DELAY_MS = 1500;
@@ -41,17 +40,6 @@ const GUIDANCE_EMPTY = 'Подробная интерпретация време
 const GUIDANCE_ERROR = 'Ошибка получения подробной интерпретации';
 
 type Phase = { kind: 'checking' } | { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
-
-/**
- * The pack bought for today's card, as the server found it: by the reading this device paid for (its id), else
- * the user's pack of the last 24 hours; never by a card's name. Then what that reading has bought.
- */
-async function loadPaidState() {
-  const hint = microPaymentPending() ? pendingReadingId() : null;
-  const found = await recoverMicro(hint ? { readingId: hint } : { recent: true }).catch(() => null);
-  const readingId = found?.readingId ?? hint;
-  return { readingId, reveal: found?.state === 'revealed' ? found.reveal : null, ent: await getEntitlements(readingId).catch(() => null) };
-}
 
 /** The micro-result address: it passes the result screen's access guard and names the reading. */
 export function microResultPath(userId: number | null, readingId: number): string {
