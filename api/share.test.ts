@@ -90,7 +90,10 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
     expect(k.preparedMessageId).toBe(`prep-${prepared.length}`);
     const p = prepared.at(-1)!;
     expect(p.userId).toBe(user);
-    expect(p.result).toMatchObject({ type: 'photo', photo_url: k.cardUrl, reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: k.appLink }]] } });
+    // The referral button, then the reading's three cards, each opening its page in the library.
+    const cardRow = r.cards.map((c: { name: string; cardId: string }) => ({ text: `🃏 ${c.name}`, url: `https://t.me/tarot_test_bot?startapp=card_${c.cardId}` }));
+    expect(cardRow).toHaveLength(3);
+    expect(p.result).toMatchObject({ type: 'photo', photo_url: k.cardUrl, reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: k.appLink }], cardRow] } });
     expect(p.result.caption).toContain('Расклад дня');
 
     const signed = new URL(k.cardUrl).pathname + new URL(k.cardUrl).search;

@@ -47,6 +47,13 @@ const pictureLine = (r: SharedReading, includeQuestion: boolean) => {
   return r.opinion ? `${secondOpinionLine(r.opinion)} · ${line}` : line;
 };
 
+/** Up to three of the reading's cards, each opening its page in the card library (`startapp=card_<id>`). */
+const SHARED_CARD_LINKS = 3;
+function cardButtons(r: SharedReading, appLink: string) {
+  const base = appLink.slice(0, appLink.indexOf('?'));
+  return r.cards.slice(0, SHARED_CARD_LINKS).map((c) => ({ text: `🃏 ${c.name}`, url: `${base}?startapp=card_${c.cardId}` }));
+}
+
 /** What the picture of `r` shows with these options: nothing of the interpretation without the question. */
 function pictureJob(r: SharedReading, o: ImageOptions): PictureJob {
   return {
@@ -157,7 +164,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
             photo_width: width,
             photo_height: height,
             caption,
-            reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: appLink }]] },
+            reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: appLink }], cardButtons(r, appLink)] },
           },
           { allow_user_chats: true, allow_bot_chats: false, allow_group_chats: true, allow_channel_chats: true },
         );
