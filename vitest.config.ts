@@ -24,6 +24,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // One module graph per worker for all its files: a file no longer pays for loading the app, kysely
+          // and PGlite again (no test mocks modules; the one that stubs globals restores them).
+          isolate: false,
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
         },

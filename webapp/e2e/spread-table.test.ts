@@ -51,17 +51,21 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
     await ai?.close();
   });
 
-  const combos: [DeckId, Theme][] = [
-    ['rws', 'light'],
-    ['rws', 'dark'],
-    ['drawn', 'light'],
-    ['drawn', 'dark'],
+  // The first walks the spreads with every animation (the deck's two-second shuffle before each spread and
+  // the deal of each card); the other three ask for reduced motion, which lays out the same table without
+  // the waits. The animations themselves are checked in the test after these.
+  const combos: [DeckId, Theme, 'full' | 'reduced'][] = [
+    ['rws', 'light', 'full'],
+    ['rws', 'dark', 'reduced'],
+    ['drawn', 'light', 'reduced'],
+    ['drawn', 'dark', 'reduced'],
   ];
-  combos.forEach(([deck, theme], n) => {
+  combos.forEach(([deck, theme, motion], n) => {
     it(
-      `${deck}, ${theme}: every spread fits 390 px, shows «Получить ответ» on the first screen once turned, then the loading view at the top`,
+      `${deck}, ${theme}${motion === 'reduced' ? ', reduced motion' : ''}: every spread fits 390 px, shows «Получить ответ» on the first screen once turned, then the loading view at the top`,
       async () => {
         const { page, consoleErrors } = await env.newPage();
+        if (motion === 'reduced') await page.emulateMedia({ reducedMotion: 'reduce' });
         await launch(env, page, { user: 650001 + n, plan: 'vip', theme, deck });
         for (const id of spreads) {
           const spread = getSpread(id)!;
@@ -178,11 +182,12 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
     })),
   });
 
-  combos.forEach(([deck, theme], n) => {
+  combos.forEach(([deck, theme, motion], n) => {
     it(
-      `year forecast (${deck}, ${theme}): the year card in the centre, twelve months clockwise around it, fitting 390 px`,
+      `year forecast (${deck}, ${theme}${motion === 'reduced' ? ', reduced motion' : ''}): the year card in the centre, twelve months clockwise around it, fitting 390 px`,
       async () => {
         const { page, consoleErrors } = await env.newPage();
+        if (motion === 'reduced') await page.emulateMedia({ reducedMotion: 'reduce' });
         await launch(env, page, { user: 650021 + n, plan: 'vip', theme, deck });
         const question = 'Каким будет мой год?';
         const fixture = yearFixture(question);
