@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 //   deployment files.
 // - browser: Chromium against the whole app.
 // The last two share one web build made before they start (`npm start` serves it too); the process tests
-// also run the built server (dist/server), built once before them.
+// also run the built server (dist/server), built once before them. Every project's test databases are
+// copies of one migrated database made before the first project starts (test/database-templates.ts).
 const PROCESS_TESTS = ['test/**/*.test.ts'];
 const BROWSER_TESTS = ['webapp/e2e/**/*.test.ts', 'bot/local-telegram/dev-telegram.test.ts'];
 
@@ -17,17 +18,21 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/database-templates.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          // One module graph per worker for all its files: a file no longer pays for loading the app, kysely
+          // and PGlite again (no test mocks modules; the one that stubs globals restores them).
+          isolate: false,
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
         },
       },
-      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/global-setup.ts', 'test/server-build-setup.ts'] } },
-      { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/global-setup.ts'] } },
+      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/database-templates.ts', 'test/global-setup.ts', 'test/server-build-setup.ts'] } },
+      { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/database-templates.ts', 'test/global-setup.ts'] } },
     ],
   },
 });

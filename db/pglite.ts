@@ -3,7 +3,7 @@
 // the rest of the app while PGlite's WebAssembly compiles and its files are read.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
 export class DataDirLockedError extends Error {}
 
@@ -50,8 +50,11 @@ export interface OpenedPglite {
   unlock(): void;
 }
 
-/** Locks the folder (`memory://…`: no folder) and opens PGlite in it. */
-export async function openPglite(dataDir: string): Promise<OpenedPglite> {
+/**
+ * Locks the folder (`memory://…`: no folder) and opens PGlite in it. `preload`: the tests' start from a
+ * migrated copy (`loadDataDir`) and PGlite's files already read (test/databases.ts).
+ */
+export async function openPglite(dataDir: string, preload?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>): Promise<OpenedPglite> {
   const inMemory = dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
@@ -59,6 +62,7 @@ export async function openPglite(dataDir: string): Promise<OpenedPglite> {
     // one small app process does well with far less, and the whole process stays within its memory budget.
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pgdata'), {
       postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
+      ...preload,
     });
     return { pglite, unlock };
   } catch (err) {

@@ -3,7 +3,7 @@
 // The strip's counts come from the database, cached for a few minutes (one statement, off the status path).
 import * as repo from '../db/repositories/reviews';
 import * as usersRepo from '../db/repositories/users';
-import { PROOF_THRESHOLDS, REVIEW_BUTTONS, REVIEWS_SHOWN, formatRating, proofItems, type ProofCounts } from '../domain/social-proof';
+import { PROOF_THRESHOLDS, REVIEW_BUTTONS, REVIEWS_SHOWN, formatRating, proofItems, type ProofCounts, type ProofItem } from '../domain/social-proof';
 import { getSpread } from '../domain/spreads';
 import { DAY_MS, localDate, zonedTimeToUtc } from '../domain/time';
 import { readableReading } from './archive-rule';
@@ -25,21 +25,25 @@ export interface ReviewInput {
 }
 
 export function createReviewService(deps: ServiceDeps) {
-  // The counts being read (or read) and when: concurrent status calls on a miss share one statement.
-  let cached: { at: number; counts: Promise<ProofCounts> } | null = null;
+  // The counts being read (or read) and when: concurrent status calls on a miss share one statement. The
+  // strip's items are made from them once, not on every status call (formatting a count costs more than
+  // the rest of a cached status).
+  type Entry = { at: number; counts: Promise<ProofCounts>; items: Promise<ProofItem[]> };
+  let cached: Entry | null = null;
 
-  function counts(): Promise<ProofCounts> {
+  function current(): Entry {
     const now = deps.clock();
-    if (cached && now.getTime() - cached.at >= 0 && now.getTime() - cached.at < PROOF_TTL_MS) return cached.counts;
+    if (cached && now.getTime() - cached.at >= 0 && now.getTime() - cached.at < PROOF_TTL_MS) return cached;
     const day = localDate(now, deps.defaultTimeZone);
     const monthStart = zonedTimeToUtc(`${day.slice(0, 8)}01`, '00:00', deps.defaultTimeZone);
-    const entry = { at: now.getTime(), counts: repo.proofCounts(deps.db, new Date(now.getTime() - 30 * DAY_MS), monthStart) };
+    const counts = repo.proofCounts(deps.db, new Date(now.getTime() - 30 * DAY_MS), monthStart);
+    const entry: Entry = { at: now.getTime(), counts, items: counts.then(proofItems) };
     cached = entry;
     // A failed read is not kept: the next call asks again.
-    entry.counts.catch(() => {
+    entry.items.catch(() => {
       if (cached === entry) cached = null;
     });
-    return entry.counts;
+    return entry;
   }
 
   async function notifyOperators(review: { id: number; rating: number; text: string | null }, author: string, spread: string) {
@@ -101,14 +105,15 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** The strip's figures (each above its threshold; none: hide it). */
     async strip() {
-      return { items: proofItems(await counts()) };
+      return { items: await current().items };
     },
 
     /** GET /api/social-proof's reviews: the published ones, newest first; none when there are none. */
     async published() {
-      const [c, rows] = await Promise.all([counts(), repo.publishedReviews(deps.db, REVIEWS_SHOWN)]);
+      const entry = current();
+      const [c, items, rows] = await Promise.all([entry.counts, entry.items, repo.publishedReviews(deps.db, REVIEWS_SHOWN)]);
       return {
-        items: proofItems(c),
+        items,
         reviews: rows.map((r) => ({ id: r.id, rating: r.rating, text: r.text, name: r.first_name })),
         rating:
           c.reviews.count >= PROOF_THRESHOLDS.reviews && c.reviews.average !== null ? { value: formatRating(c.reviews.average), count: c.reviews.count } : null,

@@ -1,21 +1,63 @@
 // Test databases: an in-memory PGlite always, and a fresh PostgreSQL database per call when
 // TEST_DATABASE_URL is set, so `npm test` covers both dialects.
+//
+// Each is a copy of one migrated database rather than migrated from empty: PGlite's start from empty (its
+// initdb) and the migrations cost seconds per database on a busy machine, a copy a fraction of that.
+// `test/database-templates.ts` makes the two originals once per `vitest` run and names them in
+// TEST_PGLITE_TEMPLATE (a dump of PGlite's data folder) and TEST_POSTGRES_TEMPLATE (a database to copy);
+// without them (a bench, a script) the first PGlite of the process is migrated and dumped, and a PostgreSQL
+// database is migrated from empty. Every copy is then brought to the latest migration, a no-op when current.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection';
+import { openPglite } from '../db/pglite';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
 export const TEST_DB_KINDS: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/** PGlite's WebAssembly and file bundle, read and compiled once per process. */
+let pgliteFiles: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function loadPgliteFiles() {
+  pgliteFiles ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, data] = await Promise.all([fs.promises.readFile(path.join(dist, 'pglite.wasm')), fs.promises.readFile(path.join(dist, 'pglite.data'))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+  })();
+  return pgliteFiles;
+}
+
+/** A migrated, empty PGlite's data folder as a tar dump. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const opened = await openPglite('memory://', await loadPgliteFiles());
+  const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
+  try {
+    await migrateToLatest(handle.db);
+    return await opened.pglite.dumpDataDir('none');
+  } finally {
+    await handle.close();
+  }
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+function pgliteTemplateDump(): Promise<Blob> {
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  pgliteTemplate ??= file && fs.existsSync(file) ? fs.promises.readFile(file).then((b) => new Blob([b])) : dumpMigratedPglite();
+  return pgliteTemplate;
+}
+
 /** A migrated, empty database; `close()` drops it again. */
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
-    const handle = await connectDatabase({ dataDir: 'memory://' });
+    const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
+    const handle = await connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
     await migrateToLatest(handle.db);
     return handle;
   }
-  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'taro_test');
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'taro_test', process.env.TEST_POSTGRES_TEMPLATE);
   const handle = await connectDatabase({ databaseUrl: created.url, dataDir: '', poolSize: 20 });
   await migrateToLatest(handle.db);
   return {
@@ -38,11 +80,14 @@ async function adminQuery(admin: string, text: string) {
   }
 }
 
-/** A new, empty database `<prefix>_<random>` on the server of the admin URL `admin`; `drop()` removes it. */
-export async function createPostgresDatabase(admin: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database `<prefix>_<random>` on the server of the admin URL `admin`, empty or a copy of the
+ * database `template` (which nobody may be connected to); `drop()` removes it.
+ */
+export async function createPostgresDatabase(admin: string, prefix: string, template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(admin, `create database ${name}`);
+  await adminQuery(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
 }
