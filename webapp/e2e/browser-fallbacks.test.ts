@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../domain/routes';
 import { DELETION_STAYS } from '../../domain/user-data';
 import { browserAvailable, SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 180_000;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -92,7 +93,7 @@ describe.runIf(browserAvailable())('browser fallbacks for Telegram’s buttons, 
       await proceed.click();
       await expect.poll(() => pathOf(page)).toBe('/cards');
       await page.getByTestId('back').waitFor();
-      await page.getByTestId('deck').click();
+      await nextFanCard(page).click();
       const answer = await expectMainAction(page, 'get-answer');
       await expect.poll(() => answer.isEnabled()).toBe(true);
       await answer.click();

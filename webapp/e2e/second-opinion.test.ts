@@ -8,6 +8,7 @@ import { VOICE_INFO } from '../../domain/voices';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { pageApi } from './page-api';
+import { drawCards } from './ritual-helpers';
 
 const TIMEOUT = 120_000;
 const READING = '## Анализ карт\n\nКарты говорят о переменах.\n\n## Общий вывод\n\nДоверьтесь себе.';
@@ -33,12 +34,7 @@ describe.runIf(browserAvailable())('second opinion (browser)', () => {
       await page.goto(`${env.baseUrl}/dev/launch?user=661001&name=Лиза&plan=vip&to=/question`);
       await page.getByTestId('question-input').fill('Стоит ли мне переезжать?');
       await page.getByTestId('question-continue').click();
-      const deck = page.getByTestId('deck');
-      for (let i = 1; i <= 3; i++) {
-        await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
-        await deck.click();
-        await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(i);
-      }
+      await drawCards(page, 3);
       await page.getByTestId('get-answer').click();
       await expect.poll(() => page.getByTestId('interpretation-text').textContent(), { timeout: 20_000 }).toContain('Доверьтесь себе');
       const spent = (await pageApi(page, 'GET', '/api/user/status')).data.userStatus.dailySpreadsUsed;
