@@ -248,3 +248,43 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     expect((await h.call(inviter, 'POST', `/api/pairs/${pairId}/readings`, { question: 'Что дальше?' })).status).toBe(404);
   });
 });
+
+describe('the invitation as a prepared message (shareMessage)', () => {
+  let h: Harness;
+  const prepared: { userId: number; result: any; o: any }[] = [];
+  let refuse = false;
+  beforeAll(async () => {
+    h = await createHarness('pglite', {
+      share: {
+        publicUrl: () => 'https://tarot.example',
+        botUsername: async () => 'tarot_test_bot',
+        savePreparedInlineMessage: async (userId, result, o) => {
+          if (refuse) throw new Error('Bad Request: failed to save');
+          prepared.push({ userId, result, o });
+          return { id: `prep-${prepared.length}`, expiration_date: Math.floor(Date.now() / 1000) + 86_400 };
+        },
+      },
+    });
+  });
+  afterAll(() => h.close());
+
+  it('carries the inviter’s name and a button with the link, for private chats; without it the link still works', async () => {
+    const user = { id: 31_901, first_name: 'Анна' };
+    expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
+    const inv = (await h.call(user, 'POST', '/api/pairs')).body.data;
+    expect(inv.link).toBe(`https://t.me/tarot_test_bot?startapp=pair_${inv.token}`);
+    expect(inv.preparedMessageId).toBe('prep-1');
+    const p = prepared[0];
+    expect(p.userId).toBe(user.id);
+    expect(p.result.input_message_content.message_text).toMatch(/^Анна приглашает вас в «Расклад на двоих».*действует 7 дней\.$/);
+    expect(p.result.reply_markup).toEqual({ inline_keyboard: [[{ text: '💞 Принять приглашение', url: inv.link }]] });
+    expect(p.o).toMatchObject({ allow_user_chats: true, allow_group_chats: false, allow_channel_chats: false });
+
+    // Telegram refuses to prepare it: the invitation is still made, the app falls back to the share sheet.
+    refuse = true;
+    const second = await h.call(user, 'POST', '/api/pairs');
+    expect(second.status).toBe(201);
+    expect(second.body.data.preparedMessageId).toBeNull();
+    expect(second.body.data.link).toMatch(/startapp=pair_/);
+  });
+});

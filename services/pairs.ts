@@ -79,9 +79,37 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
 
   const nameOf = (m: { first_name: string | null; username: string | null } | undefined) => m?.first_name?.trim() || (m?.username ? `@${m.username}` : 'Партнёр');
 
+  /**
+   * The invitation as a message the Mini App sends with shareMessage (Bot API savePreparedInlineMessage): its
+   * text and a button with the link. Null when the bot cannot prepare one; the app then opens Telegram's share
+   * sheet with the link.
+   */
+  async function preparedInvitation(userId: number, name: string, link: string): Promise<string | null> {
+    const save = deps.share?.savePreparedInlineMessage;
+    if (!save) return null;
+    const text = `${name} приглашает вас в «Расклад на двоих»: совместимость ваших натальных карт и общий расклад. Приглашение одноразовое и действует ${INVITATION_DAYS} дней.`;
+    try {
+      const prepared = await save(
+        userId,
+        {
+          type: 'article',
+          id: `pair-${crypto.randomBytes(6).toString('hex')}`,
+          title: 'Расклад на двоих',
+          description: text,
+          input_message_content: { message_text: text },
+          reply_markup: { inline_keyboard: [[{ text: '💞 Принять приглашение', url: link }]] },
+        },
+        { allow_user_chats: true, allow_bot_chats: false, allow_group_chats: false, allow_channel_chats: false },
+      );
+      return prepared.id;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     /** POST /api/pairs: a single-use invitation (VIP only), `{ token, link }`. */
-    async invite(userId: number): Promise<{ token: string; link: string | null; startParam: string; expiresAt: string }> {
+    async invite(userId: number): Promise<{ token: string; link: string | null; startParam: string; expiresAt: string; preparedMessageId: string | null }> {
       const user = await users.requireUser(userId);
       const spread = spreadOf('pair_reading');
       if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
@@ -92,7 +120,8 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
       await pairsRepo.insertInvitation(db, userId, hash(token), expiresAt);
       const startParam = `${PAIR_START_PREFIX}${token}`;
       const bot = (await deps.share?.botUsername().catch(() => null)) ?? null;
-      return { token, link: bot ? `https://t.me/${bot}?startapp=${startParam}` : null, startParam, expiresAt: expiresAt.toISOString() };
+      const link = bot ? `https://t.me/${bot}?startapp=${startParam}` : null;
+      return { token, link, startParam, expiresAt: expiresAt.toISOString(), preparedMessageId: link ? await preparedInvitation(userId, nameOf(user), link) : null };
     },
 
     /** What the consent screen shows before accepting: who invites, and whether the link still works. */

@@ -10,7 +10,7 @@ import { useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import { readLaunchParams } from '../telegram/launch';
-import { openTelegramLink } from '../telegram/methods';
+import { openTelegramLink, shareMessage } from '../telegram/methods';
 import { acceptInvitation, createInvitation, getInvitation, getPairs, pairKeys, type Invitation } from './pairs-api';
 import './pairs.css';
 
@@ -100,6 +100,8 @@ function Invite() {
     try {
       const i = await createInvitation();
       setInv(i);
+      // Telegram's own chooser of a chat (shareMessage) when the bot prepared the message; else its share sheet.
+      if (i.preparedMessageId && (await shareMessage(i.preparedMessageId))) return;
       if (i.link) openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(i.link)}&text=${encodeURIComponent('Давай посмотрим расклад на двоих')}`);
     } catch (e) {
       setFailed(e instanceof ApiError ? e : new ApiError(0, 'Не получилось создать приглашение.'));
