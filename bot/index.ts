@@ -100,7 +100,16 @@ export function createBot(o: CreateBotOptions) {
 export type TarotBot = ReturnType<typeof createBot>;
 
 /** The update kinds the bot handles (getUpdates and setWebhook ask for exactly these). */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'pre_checkout_query'] as const;
+export const ALLOWED_UPDATES = [
+  'message',
+  'callback_query',
+  'my_chat_member',
+  'pre_checkout_query',
+  'inline_query',
+  'guest_message',
+  'stopped_message_generation',
+  'subscription',
+] as const;
 
 /** The command list shown by Telegram, in Russian. */
 export const BOT_COMMANDS = [
