@@ -22,6 +22,7 @@ import { supportFeature } from './features/support';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
 import { webSignInFeature } from './features/web-sign-in';
+import { draftStopFeature } from './live-reply';
 import { userDataFeature } from './features/user-data';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
@@ -53,6 +54,8 @@ export function createBot(o: CreateBotOptions) {
   bot.use(inFlight.middleware);
   bot.use(withDeps as MiddlewareFn<BotContext>);
   bot.use(createDedupe());
+  // A draft's stop comes while the reply it stops is still being written for that chat: before the ordering.
+  bot.use(draftStopFeature);
   // Updates of one chat are handled in order (conversations need it); chats run in parallel. A
   // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s).
   bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));

@@ -153,6 +153,20 @@ export function userSide(store: Store) {
       return { status: 'paid' };
     },
 
+    /**
+     * The user presses the draft's stop button (shown with can_stop): the bot gets stopped_message_generation.
+     * The draft stays on screen when the bot asked for keep_on_stop, else it goes. Null when nothing can be stopped.
+     */
+    stopDraft(userId: number) {
+      const c = chat(userId);
+      const d = c.draft;
+      if (!d || !d.canStop || d.stopped) return null;
+      if (d.keepOnStop) d.stopped = true;
+      else c.draft = null;
+      touch(c);
+      return emit({ stopped_message_generation: { chat: tgChat(c), draft_id: d.draftId } });
+    },
+
     /** Registers a user's profile (the name shown and sent in updates). */
     setProfile(user: FakeUser) {
       chat(user.id, user);

@@ -2,7 +2,7 @@
 // button tap, and a prepared message for the Mini App's shareMessage. Each records what the user would see.
 import crypto from 'node:crypto';
 import { escapeHtml } from '../html';
-import { bad, checkMarkup, formatCaption, formatText } from '../rules';
+import { bad, checkMarkup, formatCaption, formatDraft, formatText } from '../rules';
 import type { Chat, Store } from '../store';
 import type { MethodTable } from './index';
 
@@ -42,6 +42,22 @@ export function messageMethods(store: Store): MethodTable {
       applyReplyKeyboard(c, p.reply_markup);
       const m = pushMessage(c, { from: 'bot', text: f.text, html: f.html, parse_mode: p.parse_mode, reply_markup: p.reply_markup, kind: 'text' });
       return botMessageObject(c, m);
+    },
+
+    // A draft streamed in a private chat (Bot API 9.3): the same draft_id animates, an empty text shows
+    // «Thinking…»; nothing stays in the chat until the bot sends the message.
+    sendMessageDraft(p) {
+      const c = existingChat(p);
+      if (c.user.id < 0) throw bad('TEXTDRAFT_PEER_INVALID');
+      const draftId = Number(p.draft_id);
+      if (!Number.isInteger(draftId) || draftId === 0) throw bad('draft_id must be non-zero');
+      const f = formatDraft(p.text, p.parse_mode);
+      if (c.draft?.stopped && c.draft.draftId === draftId) return true;
+      c.draft = { draftId, text: f.text, html: f.html, canStop: !!p.can_stop, keepOnStop: !!p.keep_on_stop, stopped: false };
+      c.draftHistory.push({ draftId, text: f.text });
+      if (c.draftHistory.length > 500) c.draftHistory.splice(0, c.draftHistory.length - 500);
+      touch(c);
+      return true;
     },
 
     sendPhoto(p) {
