@@ -17,7 +17,8 @@ const round = (x: number) => Math.round(x * 10) / 10;
 export async function run(): Promise<Record<string, unknown>> {
   const ai = await startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: TOKEN_DELAY_MS });
   const h = await createBotHarness('pglite', { ai: { apiKey: 'sk-bench', baseUrl: ai.baseUrl } });
-  const firstWords = DEFAULT_FAKE_TEXT.split('\n')[0].replace(/^#+\s*/, '');
+  // The interpretation's first word (its heading), as the user reads it.
+  const firstWord = DEFAULT_FAKE_TEXT.split('\n')[0].replace(/^#+\s*/, '').split(' ')[0];
 
   async function sample(userId: number, drafts: boolean) {
     const u = h.user(userId, 'Бенч');
@@ -34,8 +35,8 @@ export async function run(): Promise<Record<string, unknown>> {
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');
     // The first text of the interpretation the user can read: a draft, or the placeholder edited.
     const visible = drafts
-      ? h.tg.waitForDraft(u.id, (d) => d.text.includes(firstWords), 30_000)
-      : h.tg.waitForBotMessage(u.id, (m) => m.text.includes(firstWords), 30_000);
+      ? h.tg.waitForDraft(u.id, (d) => d.text.includes(firstWord), 30_000)
+      : h.tg.waitForBotMessage(u.id, (m) => m.text.includes(firstWord), 30_000);
     await visible;
     const firstVisible = performance.now();
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && !!m.reply_markup, 30_000);
