@@ -12,6 +12,7 @@ import { chatMemberFeature } from './features/chat-member';
 import { dailyFeature } from './features/daily';
 import { followUpFeature } from './features/follow-up';
 import { helpFeature } from './features/help';
+import { inlineFeature } from './features/inline';
 import { paymentsFeature } from './features/payments';
 import { readingFeature } from './features/reading';
 import { reviewsFeature } from './features/reviews';
@@ -89,6 +90,7 @@ export function createBot(o: CreateBotOptions) {
   bot.use(webSignInFeature);
   bot.use(userDataFeature);
   bot.use(chatMemberFeature);
+  bot.use(inlineFeature);
   // Admins only; anyone else falls through to the unhandled answer.
   bot.use(statsFeature);
   // The operators' decision on a review (others are refused).

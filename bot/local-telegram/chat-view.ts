@@ -39,6 +39,19 @@ export function chatView(store: Store) {
       };
     },
 
+    /** Waits for the bot's answer to an inline query (tests). */
+    async waitForInlineAnswer(id: string, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const q = store.inlineQueries.get(id);
+        if (!q) throw new Error(`no inline query ${id}`);
+        if (q.answer) return q.answer;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`inline query ${id} not answered within ${timeoutMs} ms`);
+        await waitForChange(q.userId, chat(q.userId).version, left);
+      }
+    },
+
     /** Every draft text the user saw in a chat, oldest first. */
     draftHistory(userId: number) {
       return store.chats.get(userId)?.draftHistory ?? [];

@@ -212,6 +212,8 @@ export function createStore(o: LocalTelegramOptions) {
     preparedMessages: new Map<string, { userId: number; result: Record<string, any> }>(),
     /** Payments waiting for answerPreCheckoutQuery. */
     preCheckouts: new Map<string, (answer: { ok: boolean; error_message?: string }) => void>(),
+    /** Inline queries and the bot's answers (answerInlineQuery), by query id; `touch` of the user's chat on answer. */
+    inlineQueries: new Map<string, { userId: number; answer: { results: any[]; cache_time?: number; is_personal?: boolean; button?: any } | null }>(),
     /** Callback queries waiting for answerCallbackQuery, with the chat they came from. */
     callbackQueries: new Map<string, { chatId: number }>(),
     closed: false,

@@ -167,6 +167,15 @@ export function userSide(store: Store) {
       return emit({ stopped_message_generation: { chat: tgChat(c), draft_id: d.draftId } });
     },
 
+    /** The user types `@bot query` in some chat: an inline_query update; its id (see `waitForInlineAnswer`). */
+    inlineQuery(userId: number, query: string) {
+      const c = chat(userId);
+      const id = crypto.randomUUID();
+      store.inlineQueries.set(id, { userId, answer: null });
+      emit({ inline_query: { id, from: tgUser(c), query, offset: '', chat_type: 'sender' } });
+      return id;
+    },
+
     /** Registers a user's profile (the name shown and sent in updates). */
     setProfile(user: FakeUser) {
       chat(user.id, user);

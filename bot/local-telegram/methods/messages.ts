@@ -126,6 +126,25 @@ export function messageMethods(store: Store): MethodTable {
       return true;
     },
 
+    // Inline mode: one answer per query, at most 50 results, each with a type and a unique id.
+    answerInlineQuery(p) {
+      const q = store.inlineQueries.get(String(p.inline_query_id));
+      if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');
+      if (q.answer) throw bad('query is already answered');
+      const results = typeof p.results === 'string' ? JSON.parse(p.results) : p.results;
+      if (!Array.isArray(results) || results.length > 50) throw bad('RESULTS_TOO_MUCH');
+      const ids = new Set<string>();
+      for (const r of results) {
+        if (!r?.type || !r.id || ids.has(String(r.id))) throw bad('RESULT_ID_DUPLICATE');
+        ids.add(String(r.id));
+        if (r.type === 'photo' && !/\.jpe?g(\?|$)/i.test(String(r.photo_url ?? ''))) throw bad('PHOTO_INVALID_DIMENSIONS');
+      }
+      const button = typeof p.button === 'string' ? JSON.parse(p.button) : p.button;
+      q.answer = { results, cache_time: p.cache_time === undefined ? undefined : Number(p.cache_time), is_personal: !!p.is_personal, button };
+      touch(store.chat(q.userId));
+      return true;
+    },
+
     answerCallbackQuery(p) {
       const q = store.callbackQueries.get(String(p.callback_query_id));
       if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');
