@@ -88,6 +88,8 @@ export async function deliverInterpretation(
     if (err instanceof ServiceError) return fail(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`);
     throw err;
   }
+  // Stopped while the session opened: nothing more is read.
+  if (live.stopped) session.close();
   let text = '';
   for await (const e of session.events()) {
     if (live.stopped) break;
