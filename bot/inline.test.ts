@@ -30,5 +30,10 @@ describe.each(TEST_DB_KINDS)('inline mode (%s)', (kind) => {
     expect(after.is_personal).toBe(true);
     expect(after.cache_time).toBeGreaterThanOrEqual(60);
     expect(after.cache_time).toBeLessThanOrEqual(86_400);
+
+    // /help says how.
+    h.tg.sendText(u.id, '/help');
+    const help = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
+    expect(help.text).toContain('В любом чате наберите @tarot_test_bot — и отправьте туда свою карту дня.');
   });
 });
