@@ -13,6 +13,7 @@ import { dailyFeature } from './features/daily';
 import { followUpFeature } from './features/follow-up';
 import { secondOpinionFeature } from './features/second-opinion';
 import { helpFeature } from './features/help';
+import { inlineFeature } from './features/inline';
 import { paymentsFeature } from './features/payments';
 import { pairsFeature } from './features/pairs';
 import { readingFeature } from './features/reading';
@@ -24,6 +25,7 @@ import { supportFeature } from './features/support';
 import { unhandledFeature } from './features/unhandled';
 import { webAppDataFeature } from './features/web-app-data';
 import { webSignInFeature } from './features/web-sign-in';
+import { draftStopFeature } from './live-reply';
 import { userDataFeature } from './features/user-data';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
@@ -55,6 +57,8 @@ export function createBot(o: CreateBotOptions) {
   bot.use(inFlight.middleware);
   bot.use(withDeps as MiddlewareFn<BotContext>);
   bot.use(createDedupe());
+  // A draft's stop comes while the reply it stops is still being written for that chat: before the ordering.
+  bot.use(draftStopFeature);
   // Updates of one chat are handled in order (conversations need it); chats run in parallel. A
   // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s).
   bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));
@@ -91,6 +95,7 @@ export function createBot(o: CreateBotOptions) {
   bot.use(webSignInFeature);
   bot.use(userDataFeature);
   bot.use(chatMemberFeature);
+  bot.use(inlineFeature);
   // Admins only; anyone else falls through to the unhandled answer.
   bot.use(statsFeature);
   // The operators' decision on a review (others are refused).
@@ -105,7 +110,16 @@ export function createBot(o: CreateBotOptions) {
 export type TarotBot = ReturnType<typeof createBot>;
 
 /** The update kinds the bot handles (getUpdates and setWebhook ask for exactly these). */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'pre_checkout_query'] as const;
+export const ALLOWED_UPDATES = [
+  'message',
+  'callback_query',
+  'my_chat_member',
+  'pre_checkout_query',
+  'inline_query',
+  'guest_message',
+  'stopped_message_generation',
+  'subscription',
+] as const;
 
 /** The command list shown by Telegram, in Russian. */
 export const BOT_COMMANDS = [

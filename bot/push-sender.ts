@@ -99,7 +99,7 @@ export function createPushSender(o: PushSenderOptions) {
     const kb = new InlineKeyboard();
     if (base && b) kb.webApp(b.text, new URL(b.path, `${base}/`).toString());
     // Consent: every reminder can be switched off in one tap (a payment's message is not a reminder).
-    if (job.kind !== PUSH_KINDS.payment) {
+    if (job.kind !== PUSH_KINDS.payment && job.kind !== PUSH_KINDS.subscriptionFailed) {
       if (base && b) kb.row();
       kb.text(REMINDERS_OFF_TEXT, REMINDERS_OFF_DATA);
     }

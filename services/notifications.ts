@@ -24,6 +24,8 @@ export const PUSH_KINDS = {
   weekExpired: 'week_expired',
   payment: 'payment',
   renewalReminder: 'renewal_reminder',
+  /** A Stars subscription's renewal failed (services/payments/stars-subscription.ts). */
+  subscriptionFailed: 'subscription_failed',
 } as const;
 
 /** Reminders are sent only this long after the configured local time (never late at night after downtime). */

@@ -1,5 +1,5 @@
 // «Уточнить» in the chat, after a chat reading: the user writes a follow-up question, the server deals one
-// clarifying card and the answer arrives, streamed by editing one message. The same allowance as the app
+// clarifying card and the answer arrives, streamed as a draft (bot/live-reply.ts). The same allowance as the app
 // (services.followUps decides); a free user gets the offer instead.
 import { followUpsLockedText } from '../../domain/claims';
 import type { Conversation } from '@grammyjs/conversations';
@@ -12,12 +12,11 @@ import type { BotContext, BotDeps, InnerContext } from '../context';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
+import { openLiveReply } from '../live-reply';
 
 export const FOLLOW_UP_CONVERSATION = 'follow-up';
 export const followUpCallback = (readingId: number) => `fu:${readingId}`;
 
-const EDIT_INTERVAL_MS = 1500;
-const PREVIEW_MAX = 3800;
 
 /** The «Уточнить» button under a chat reading's interpretation, with the app's one. */
 export function withFollowUpButton(kb: InlineKeyboard | undefined, readingId: number): InlineKeyboard {
@@ -61,36 +60,33 @@ async function deliverFollowUp(api: Api, deps: BotDeps, chatId: number, userId: 
     throw err;
   }
   const c = asked.followUp.card;
-  const placeholder = await api.sendMessage(chatId, `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}\n\n🔮 Карты отвечают…`, {
-    parse_mode: 'HTML',
-  });
-  const head = `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}\n«${escapeHtml(asked.followUp.question)}»\n\n`;
+  const cardLine = `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}`;
+  const head = `${cardLine}\n«${escapeHtml(asked.followUp.question)}»\n\n`;
+  // The answer is written whatever the chat does (it is stored for the app too); a stop ends the stream here.
+  let onStop = () => {};
+  const stop = new Promise<null>((resolve) => (onStop = () => resolve(null)));
+  const live = await openLiveReply(api, deps, chatId, { waiting: `${cardLine}\n\n🔮 Карты отвечают…`, waitingHtml: true, onStop });
   let text = '';
-  let lastEdit = Date.now();
-  let editing: Promise<unknown> | null = null;
-  const edit = (html: string) =>
-    api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML' }).catch((err) => {
-      if (!String(err?.message).includes('message is not modified')) throw err;
-    });
-  const done = await asked.answer((e) => {
+  const answering = asked.answer((e) => {
     if (e.type === 'reset') text = '';
     else text += e.text;
-    if (!editing && Date.now() - lastEdit >= EDIT_INTERVAL_MS && text.length < PREVIEW_MAX) {
-      lastEdit = Date.now();
-      editing = edit(`${head}${markdownToHtml(text)} ▌`).finally(() => (editing = null));
-    }
+    live.update(`${head}${markdownToHtml(text)}`);
   });
-  await editing;
-  const parts = splitText((done.answer ?? text).trim());
-  const notice = done.fallback && done.error ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>' : '';
+  const done = await Promise.race([answering, stop]);
+  if (!done) answering.catch((err) => deps.logger.warn({ err: String(err), readingId }, 'a stopped follow-up answer failed'));
+  const stopped = !done;
+  const parts = splitText((done?.answer ?? text).trim() || '…');
+  const notice = stopped
+    ? '\n\n<i>Остановлено. Ответ целиком — в приложении, без новой карты и без оплаты.</i>'
+    : done?.fallback && done.error
+      ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>'
+      : '';
   let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
   if (asked.allowance.remaining > 0) kb = (kb ?? new InlineKeyboard()).row().text(`🔎 Уточнить ещё (${asked.allowance.remaining})`, followUpCallback(readingId));
-  for (let i = 0; i < parts.length; i++) {
-    const last = i === parts.length - 1;
-    const html = (i === 0 ? head : '') + markdownToHtml(parts[i]) + (last ? notice : '');
-    if (i === 0) await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML', reply_markup: last ? kb : undefined });
-    else await api.sendMessage(chatId, html, { parse_mode: 'HTML', reply_markup: last ? kb : undefined });
-  }
+  await live.finish(
+    parts.map((p, i) => (i === 0 ? head : '') + markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
+    kb,
+  );
 }
 
 export async function followUpConversation(conversation: Conversation<BotContext, InnerContext>, ctx: InnerContext, readingId: number): Promise<void> {

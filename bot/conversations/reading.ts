@@ -1,5 +1,5 @@
 // A reading in the chat (@grammyjs/conversations v2): choose a spread → write the question → the server
-// deals the cards → the interpretation arrives, streamed by editing one message. The same access rules and
+// deals the cards → the interpretation arrives, streamed as a draft (bot/live-reply.ts). The same access rules and
 // quotas as the app: every decision is the services' (readings.create charges the spread and deals).
 // Conversation code is replayed on every update, so anything with side effects runs in `external`.
 import type { Conversation } from '@grammyjs/conversations';
@@ -19,6 +19,7 @@ import { openAppButton } from '../keyboards';
 import { withFollowUpButton } from './follow-up';
 import { withSecondOpinionButton } from '../features/second-opinion';
 import { sendSpreadPicture } from '../spread-picture';
+import { openLiveReply } from '../live-reply';
 
 export const READING_CONVERSATION = 'reading';
 
@@ -55,13 +56,14 @@ function menuKeyboard(items: MenuItem[]): InlineKeyboard {
   return kb.text('Отмена', 'rd:cancel');
 }
 
-/** Edits no more often than this while the text streams (Telegram allows about one message a second per chat). */
-const EDIT_INTERVAL_MS = 1500;
-const PREVIEW_MAX = 3800;
+/** Under a reply the user stopped: what is written stays, and the rest is there at no cost. */
+export const STOPPED_NOTE = 'Остановлено. Расклад уже засчитан — дописать толкование можно бесплатно.';
+export const CONTINUE_READING = '✍️ Дописать толкование';
 
 /**
- * Streams the interpretation into the chat: one message edited as the text grows, then the final text
- * (split when longer than a message) with a button to the reading in the app.
+ * Streams the interpretation into the chat as a draft (or, where drafts fail, one message edited as the text
+ * grows), then the final text (split when longer than a message) with a button to the reading in the app.
+ * A stop keeps what was written, marked as stopped; the spread stays used and the rest is asked again free.
  */
 export async function deliverInterpretation(
   api: Api,
@@ -71,66 +73,56 @@ export async function deliverInterpretation(
   readingId: number,
   o: { retry?: boolean } = {},
 ): Promise<void> {
-  const waiting = o.retry ? '🔮 Спрашиваю ИИ ещё раз…' : '🔮 Толкую карты…';
-  const placeholder = await api.sendMessage(chatId, waiting);
-  let shown = waiting;
-  const edit = async (html: string) => {
-    if (html === shown) return;
-    shown = html;
-    await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML' }).catch((err) => {
-      if (!String(err?.message).includes('message is not modified')) throw err;
-    });
-  };
+  let session: Awaited<ReturnType<BotDeps['services']['interpretation']['open']>> | undefined;
+  const live = await openLiveReply(api, deps, chatId, {
+    waiting: o.retry ? '🔮 Спрашиваю ИИ ещё раз…' : '🔮 Толкую карты…',
+    // The writing stops with the stream: the provider's call is cancelled when no one else reads it.
+    onStop: () => session?.close(),
+  });
+  const appButton = () => withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId);
+  // A second opinion reads a finished interpretation: not offered under a stopped one.
+  const button = () => withSecondOpinionButton(appButton(), readingId);
+  const fail = (message: string) => live.finish([escapeHtml(message)]);
 
   let final: { text: string; fallback: boolean; reason: 'no_ai' | 'ai_failed' | null; canRetry: boolean } | null = null;
-  let session;
   try {
     session = o.retry ? await deps.services.interpretation.retry(userId, readingId) : await deps.services.interpretation.open(userId, readingId);
   } catch (err) {
-    if (err instanceof ServiceError) {
-      await edit(escapeHtml(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`));
-      return;
-    }
+    if (err instanceof ServiceError) return fail(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`);
     throw err;
   }
+  // Stopped while the session opened: nothing more is read.
+  if (live.stopped) session.close();
   let text = '';
-  let lastEdit = Date.now();
-  let editing: Promise<void> | null = null;
   for await (const e of session.events()) {
+    if (live.stopped) break;
     if (e.type === 'delta') {
       text += e.text;
-      // Edits go out in the background, one at a time, so a slow edit never holds the stream up.
-      if (!editing && Date.now() - lastEdit >= EDIT_INTERVAL_MS && text.length < PREVIEW_MAX) {
-        lastEdit = Date.now();
-        editing = edit(`${markdownToHtml(text)} ▌`).finally(() => (editing = null));
-      }
+      // A lone markdown mark («##») is not shown: the draft waits for words.
+      if (/[\p{L}\d]/u.test(text)) live.update(markdownToHtml(text));
     } else if (e.type === 'done') {
       final = { text: e.result.interpretation, fallback: e.result.fallback, reason: e.result.fallbackReason, canRetry: e.result.canRetry };
     } else {
+      if (live.stopped) break;
       const err = e.error;
-      const message = err instanceof ServiceError ? err.message : 'Не удалось получить толкование.';
-      await editing;
-      await edit(escapeHtml(`${message} Попробуйте открыть расклад в приложении.`));
-      return;
+      return fail(`${err instanceof ServiceError ? err.message : 'Не удалось получить толкование.'} Попробуйте открыть расклад в приложении.`);
     }
   }
-  await editing;
+  if (live.stopped) {
+    // What was written stays, marked; «Дописать» asks again for this reading at no cost (no spread is taken).
+    const parts = splitText(text.trim() || '…');
+    const kb = appButton().row().text(CONTINUE_READING, `${ASK_AI_AGAIN_DATA}${readingId}`);
+    return live.finish(parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? `\n\n<i>${escapeHtml(STOPPED_NOTE)}</i>` : '')), kb);
+  }
   if (!final) return;
   const parts = splitText(final.text.trim() || text.trim());
   // A card-based text says so calmly; when the AI failed, the same cards can go to it again at no cost.
   const notice = !final.fallback
     ? ''
     : `\n\n<i>${escapeHtml(final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`)}</i>`;
-  const button = withSecondOpinionButton(withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId), readingId);
-  if (final.fallback && final.canRetry) button.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
-  for (let i = 0; i < parts.length; i++) {
-    const last = i === parts.length - 1;
-    const html = markdownToHtml(parts[i]) + (last ? notice : '');
-    if (i === 0) {
-      shown = '';
-      await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML', reply_markup: last ? button : undefined });
-    } else await api.sendMessage(chatId, html, { parse_mode: 'HTML', reply_markup: last ? button : undefined });
-  }
+  const kb = button();
+  if (final.fallback && final.canRetry) kb.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
+  await live.finish(parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? notice : '')), kb);
 }
 
 /** The conversation. `ctx` is a fresh context per replay; `external` tasks get the outside one. */

@@ -1,6 +1,7 @@
 // Telegram Stars in the bot: pre_checkout_query is answered within Telegram's 10 seconds after the payment
 // service checked payload, product, user and amount (nothing is granted yet); successful_payment is the one
-// moment access is granted, de-duplicated by telegram_payment_charge_id; refunded_payment takes it back.
+// moment access is granted, de-duplicated by telegram_payment_charge_id; refunded_payment takes it back;
+// the subscription update (cancelled, re-enabled, renewal failed) turns the plan's renewal off or on.
 // The confirmation message is queued by the payment service (services/notifications.ts paymentConfirmed).
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
@@ -71,6 +72,14 @@ composer.on('message:refunded_payment', async (ctx) => {
   const r = await ctx.deps.services.payments.stars.refunded({ userId: ctx.from.id, telegramPaymentChargeId: rp.telegram_payment_charge_id });
   ctx.deps.logger.info({ userId: ctx.from.id, chargeId: rp.telegram_payment_charge_id, revoked: r.revoked }, 'stars payment refunded');
   if (r.revoked) await ctx.reply('Возврат звёзд выполнен. Доступ, оплаченный этим платежом, отключён.');
+});
+
+// Telegram's own word on a Stars subscription (cancelled or re-enabled in its settings, a renewal that failed):
+// the plan's renewal follows it once; the gentle message after a failure is queued with the change.
+composer.on('subscription', async (ctx) => {
+  const s = ctx.update.subscription!;
+  const r = await ctx.deps.services.payments.stars.subscriptionUpdated({ userId: s.user.id, payload: s.invoice_payload, state: s.state });
+  ctx.deps.logger.info({ userId: s.user.id, state: s.state, changed: r.changed, reason: r.reason }, 'stars subscription updated');
 });
 
 export const paymentsFeature = composer;

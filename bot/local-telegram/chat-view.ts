@@ -33,9 +33,40 @@ export function chatView(store: Store) {
         menuButton: c.menuButton ?? store.defaultMenuButton,
         toasts: c.toasts,
         blocked: c.blocked,
+        draft: c.draft,
         commands: store.commands['default:'] ?? store.commands['default:ru'] ?? [],
         bot: { name: me.first_name, username: me.username },
       };
+    },
+
+    /** Waits for the bot's answer to an inline query (tests). */
+    async waitForInlineAnswer(id: string, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const q = store.inlineQueries.get(id);
+        if (!q) throw new Error(`no inline query ${id}`);
+        if (q.answer) return q.answer;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`inline query ${id} not answered within ${timeoutMs} ms`);
+        await waitForChange(q.userId, chat(q.userId).version, left);
+      }
+    },
+
+    /** Every draft text the user saw in a chat, oldest first. */
+    draftHistory(userId: number) {
+      return store.chats.get(userId)?.draftHistory ?? [];
+    },
+
+    /** Waits until the chat's live draft satisfies `match` (tests: the reply is streaming). */
+    async waitForDraft(userId: number, match: (d: NonNullable<ReturnType<typeof chat>['draft']>) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const c = chat(userId);
+        if (c.draft && match(c.draft)) return c.draft;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No matching draft in chat ${userId} within ${timeoutMs} ms; drafts seen: ${JSON.stringify(c.draftHistory.slice(-5))}`);
+        await waitForChange(userId, c.version, left);
+      }
     },
 
     /** Messages the bot sent (and still shows) in a chat. */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from '../../webapp/e2e/settled';
+import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 
 describe.runIf(browserAvailable())('/dev/telegram', () => {
   let env: BrowserEnv;
@@ -62,4 +63,58 @@ describe.runIf(browserAvailable())('/dev/telegram', () => {
       await context.close();
     }
   }, 90_000);
+});
+
+describe.runIf(browserAvailable())('/dev/telegram: a chat reading streamed as a draft', () => {
+  let env: BrowserEnv;
+  let ai: FakeOpenAI;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ mode: 'ok', tokenDelayMs: 60 });
+    env = await startBrowserEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.baseUrl });
+    await env.app.bot.ready;
+  }, 180_000);
+  afterAll(async () => {
+    await env?.close();
+    await ai?.close();
+  });
+
+  it('the draft grows under a stop button, then the final message stays with its buttons', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow', colorScheme: scheme });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await page.goto(`${env.baseUrl}/dev/telegram?user=${scheme === 'light' ? 525_001 : 525_002}&name=Вера`);
+        await page.getByRole('button', { name: 'НАЧАТЬ' }).click();
+        await page.locator('.msg.bot', { hasText: 'Здравствуйте, Вера!' }).waitFor();
+        await page.locator('#text').fill('/reading');
+        await page.locator('#send').click();
+        await page.locator('.inline-kb button', { hasText: 'Расклад дня' }).click();
+        await page.locator('.msg.bot', { hasText: 'Напишите свой вопрос' }).waitFor();
+        await page.locator('#text').fill('Что принесёт мне эта неделя?');
+        await page.locator('#send').click();
+
+        // The draft: its first words, then more of them, with the stop button under it.
+        const draft = page.locator('.msg.draft');
+        await draft.filter({ hasText: 'Шут' }).waitFor();
+        const first = (await draft.textContent()) ?? '';
+        await page.locator('.draft-stop', { hasText: 'Остановить' }).waitFor();
+        await env.screenshot(page, `dev-telegram-draft-${scheme}`);
+        await page.waitForFunction((n) => (document.querySelector('.msg.draft')?.textContent?.length ?? 0) > n || !document.querySelector('.msg.draft'), first.length);
+        // The final message stays; the draft and its stop button are gone.
+        const final = page.locator('.msg.bot:not(.draft)', { hasText: 'Общий вывод' });
+        await final.waitFor();
+        expect(await draft.count()).toBe(0);
+        expect(await page.locator('.draft-stop').count()).toBe(0);
+        expect((await final.textContent()) ?? '').toContain(first.slice(0, 20));
+        await page.locator('.inline-kb button', { hasText: 'Открыть в приложении' }).last().waitFor();
+        await env.screenshot(page, `dev-telegram-draft-final-${scheme}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
 });

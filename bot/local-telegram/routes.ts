@@ -45,6 +45,7 @@ const schemas = {
   open: z.object({ ...profile, url: z.string().url().max(2048), via: z.enum(['inline', 'menu', 'keyboard']), startParam: z.string().max(64).optional() }),
   data: z.object({ user: userId, data: z.string().max(4096), buttonText: z.string().max(64).default('Таро') }),
   block: z.object({ user: userId, blocked: z.boolean() }),
+  stop: z.object({ user: userId }),
   pay: z.union([z.object({ user: userId, messageId: z.number().int().positive() }), z.object({ user: userId, slug: z.string().min(1).max(64) })]),
 };
 
@@ -132,6 +133,13 @@ export function localTelegramRoutes(o: LocalTelegramRoutesOptions) {
       const b = await body(c, schemas.block);
       if (b instanceof Response) return b;
       tg.setBlocked(b.user, b.blocked);
+      return c.json({ success: true, data: null });
+    })
+    // The stop button under the bot's draft: the bot gets stopped_message_generation.
+    .post('/stop', async (c) => {
+      const b = await body(c, schemas.stop);
+      if (b instanceof Response) return b;
+      tg.stopDraft(b.user);
       return c.json({ success: true, data: null });
     })
     .post('/pay', async (c) => {

@@ -51,6 +51,12 @@ export function formatText(text: unknown, parseMode: unknown): { text: string; h
   return out;
 }
 
+/** A draft's text (sendMessageDraft): may be empty (the client shows «Thinking…»); the same limits otherwise. */
+export function formatDraft(text: unknown, parseMode: unknown): { text: string; html: string } {
+  if (text === undefined || text === null || text === '') return { text: '', html: '' };
+  return formatText(text, parseMode);
+}
+
 /** A photo's caption: may be absent; at most 1,024 characters as the user sees them (tags dropped, entities one each). */
 export function formatCaption(caption: unknown, parseMode: unknown): { text: string; html: string } {
   if (caption === undefined || caption === null || caption === '') return { text: '', html: '' };

@@ -50,6 +50,21 @@ export interface Chat {
   toasts: { text: string; alert: boolean; at: number }[];
   blocked: boolean;
   waiters: Set<() => void>;
+  /** The bot's live draft (sendMessageDraft): shown under the messages until the bot sends a message. */
+  draft: ChatDraft | null;
+  /** Every draft text shown, oldest first (what the user saw grow). */
+  draftHistory: { draftId: number; text: string }[];
+}
+
+export interface ChatDraft {
+  draftId: number;
+  /** Empty: the client shows «Thinking…». */
+  text: string;
+  html: string;
+  canStop: boolean;
+  keepOnStop: boolean;
+  /** The user pressed stop (kept on screen with keep_on_stop). */
+  stopped: boolean;
 }
 
 export interface LocalTelegramOptions extends UpdateQueueOptions {
@@ -111,6 +126,8 @@ export function createStore(o: LocalTelegramOptions) {
         toasts: [],
         blocked: false,
         waiters: new Set(),
+        draft: null,
+        draftHistory: [],
       };
       chats.set(userId, c);
     } else if (profile) {
@@ -128,6 +145,8 @@ export function createStore(o: LocalTelegramOptions) {
 
   function pushMessage(c: Chat, m: Omit<ChatMessage, 'message_id' | 'date'>): ChatMessage {
     const msg: ChatMessage = { message_id: c.nextMessageId++, date: unixNow(), ...m };
+    // A message from the bot replaces its draft, as in Telegram.
+    if (m.from === 'bot') c.draft = null;
     c.messages.push(msg);
     if (c.messages.length > MAX_MESSAGES) c.messages.splice(0, c.messages.length - MAX_MESSAGES);
     touch(c);
@@ -193,6 +212,8 @@ export function createStore(o: LocalTelegramOptions) {
     preparedMessages: new Map<string, { userId: number; result: Record<string, any> }>(),
     /** Payments waiting for answerPreCheckoutQuery. */
     preCheckouts: new Map<string, (answer: { ok: boolean; error_message?: string }) => void>(),
+    /** Inline queries and the bot's answers (answerInlineQuery), by query id; `touch` of the user's chat on answer. */
+    inlineQueries: new Map<string, { userId: number; answer: { results: any[]; cache_time?: number; is_personal?: boolean; button?: any } | null }>(),
     /** Callback queries waiting for answerCallbackQuery, with the chat they came from. */
     callbackQueries: new Map<string, { chatId: number }>(),
     closed: false,

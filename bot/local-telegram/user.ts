@@ -153,6 +153,29 @@ export function userSide(store: Store) {
       return { status: 'paid' };
     },
 
+    /**
+     * The user presses the draft's stop button (shown with can_stop): the bot gets stopped_message_generation.
+     * The draft stays on screen when the bot asked for keep_on_stop, else it goes. Null when nothing can be stopped.
+     */
+    stopDraft(userId: number) {
+      const c = chat(userId);
+      const d = c.draft;
+      if (!d || !d.canStop || d.stopped) return null;
+      if (d.keepOnStop) d.stopped = true;
+      else c.draft = null;
+      touch(c);
+      return emit({ stopped_message_generation: { chat: tgChat(c), draft_id: d.draftId } });
+    },
+
+    /** The user types `@bot query` in some chat: an inline_query update; its id (see `waitForInlineAnswer`). */
+    inlineQuery(userId: number, query: string) {
+      const c = chat(userId);
+      const id = crypto.randomUUID();
+      store.inlineQueries.set(id, { userId, answer: null });
+      emit({ inline_query: { id, from: tgUser(c), query, offset: '', chat_type: 'sender' } });
+      return id;
+    },
+
     /** Registers a user's profile (the name shown and sent in updates). */
     setProfile(user: FakeUser) {
       chat(user.id, user);

@@ -228,6 +228,11 @@ export async function cancelRecurring(db: Q, userId: number, now: Date): Promise
   await db.updateTable('recurring_billing').set({ active: false, canceled_at: now, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
 }
 
+/** Renewal on again (a Stars subscription re-enabled in Telegram): the same terms as before. */
+export async function reactivateRecurring(db: Q, userId: number): Promise<void> {
+  await db.updateTable('recurring_billing').set({ active: true, canceled_at: null, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+}
+
 /** YooKassa autopay due: an active saved method, renewal on, the plan ending before `until`. */
 export async function listDueYooKassaRenewals(db: Q, until: Date, notBefore: Date, limit = 100) {
   return db

@@ -3,6 +3,7 @@
 //   offers.ts          prices and offers as a user sees them
 //   checkout.ts        orders and the provider's way to pay them (nothing granted)
 //   stars-events.ts    Telegram Stars: pre-checkout, successful_payment, refunded_payment
+//   stars-subscription.ts  Telegram's subscription update: cancelled, re-enabled, renewal failed
 //   yookassa-events.ts YooKassa: payments read back and verified, notifications, renewals of saved cards
 //   confirm.ts         «a provider says paid» → entitlements.ts «access granted», once per provider payment
 //   admin.ts           refunds and the admins' debug view;  recurring.ts  stopping renewal
@@ -18,6 +19,7 @@ import { createOffers } from './offers';
 import { cancelSubscription } from './recurring';
 import { renewalOf } from './renewal';
 import { createStarsEvents } from './stars-events';
+import { createStarsSubscriptionEvents } from './stars-subscription';
 import { createYooKassaEvents } from './yookassa-events';
 
 export type { PaymentNotifier } from './context';
@@ -45,7 +47,7 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
     ...checkouts,
 
     /** Telegram Stars, called by the bot. */
-    stars: createStarsEvents(ctx, confirm, admin.refund),
+    stars: { ...createStarsEvents(ctx, confirm, admin.refund), ...createStarsSubscriptionEvents(ctx) },
 
     /** YooKassa notifications: only the id is taken from the body; the rest is read back from the API. */
     yookassa: { notification: yookassa.notification },

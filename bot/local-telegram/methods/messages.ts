@@ -2,7 +2,7 @@
 // button tap, and a prepared message for the Mini App's shareMessage. Each records what the user would see.
 import crypto from 'node:crypto';
 import { escapeHtml } from '../html';
-import { bad, checkMarkup, formatCaption, formatText } from '../rules';
+import { bad, checkMarkup, formatCaption, formatDraft, formatText } from '../rules';
 import type { Chat, Store } from '../store';
 import type { MethodTable } from './index';
 
@@ -42,6 +42,22 @@ export function messageMethods(store: Store): MethodTable {
       applyReplyKeyboard(c, p.reply_markup);
       const m = pushMessage(c, { from: 'bot', text: f.text, html: f.html, parse_mode: p.parse_mode, reply_markup: p.reply_markup, kind: 'text' });
       return botMessageObject(c, m);
+    },
+
+    // A draft streamed in a private chat (Bot API 9.3): the same draft_id animates, an empty text shows
+    // «Thinking…»; nothing stays in the chat until the bot sends the message.
+    sendMessageDraft(p) {
+      const c = existingChat(p);
+      if (c.user.id < 0) throw bad('TEXTDRAFT_PEER_INVALID');
+      const draftId = Number(p.draft_id);
+      if (!Number.isInteger(draftId) || draftId === 0) throw bad('draft_id must be non-zero');
+      const f = formatDraft(p.text, p.parse_mode);
+      if (c.draft?.stopped && c.draft.draftId === draftId) return true;
+      c.draft = { draftId, text: f.text, html: f.html, canStop: !!p.can_stop, keepOnStop: !!p.keep_on_stop, stopped: false };
+      c.draftHistory.push({ draftId, text: f.text });
+      if (c.draftHistory.length > 500) c.draftHistory.splice(0, c.draftHistory.length - 500);
+      touch(c);
+      return true;
     },
 
     sendPhoto(p) {
@@ -107,6 +123,25 @@ export function messageMethods(store: Store): MethodTable {
       if (i < 0) throw bad('message to delete not found');
       c.messages.splice(i, 1);
       touch(c);
+      return true;
+    },
+
+    // Inline mode: one answer per query, at most 50 results, each with a type and a unique id.
+    answerInlineQuery(p) {
+      const q = store.inlineQueries.get(String(p.inline_query_id));
+      if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');
+      if (q.answer) throw bad('query is already answered');
+      const results = typeof p.results === 'string' ? JSON.parse(p.results) : p.results;
+      if (!Array.isArray(results) || results.length > 50) throw bad('RESULTS_TOO_MUCH');
+      const ids = new Set<string>();
+      for (const r of results) {
+        if (!r?.type || !r.id || ids.has(String(r.id))) throw bad('RESULT_ID_DUPLICATE');
+        ids.add(String(r.id));
+        if (r.type === 'photo' && !/\.jpe?g(\?|$)/i.test(String(r.photo_url ?? ''))) throw bad('PHOTO_INVALID_DIMENSIONS');
+      }
+      const button = typeof p.button === 'string' ? JSON.parse(p.button) : p.button;
+      q.answer = { results, cache_time: p.cache_time === undefined ? undefined : Number(p.cache_time), is_personal: !!p.is_personal, button };
+      touch(store.chat(q.userId));
       return true;
     },
 

@@ -1,0 +1,135 @@
+// Telegram's subscription update (BotSubscriptionUpdated) end to end: the API sells a Stars subscription, the
+// local Telegram plays the user paying it and then cancelling, re-enabling or failing its renewal in
+// Telegram's own settings, and the real bot brings the plan in line. Each state changes the plan once: a
+// redelivered update (the same update_id, or the same state under a new one) changes nothing more, and an
+// update racing a renewal payment never grants twice.
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
+import { DAY_MS, formatRuDate } from '../../domain/time';
+import { TEST_DB_KINDS } from '../../test/databases';
+import { TEST_PUBLIC_URL } from '../../test/bot-harness';
+import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { startStarsBot, type StarsBot } from '../../test/stars-bot';
+import type { TestTelegram } from '../../test/test-telegram';
+import { createPushSender } from '../push-sender';
+
+const logger = pino({ level: 'silent' });
+
+describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
+  let h: Harness;
+  let tg: TestTelegram;
+  let bot: StarsBot['bot'];
+  let stars: StarsBot;
+  beforeAll(async () => {
+    stars = await startStarsBot(kind, { webAppUrl: TEST_PUBLIC_URL });
+    ({ h, tg, bot } = stars);
+  });
+  afterAll(() => stars?.close());
+
+  const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
+  const renewal = async (user: number) => (await h.call(user, 'GET', '/api/payments/renewal')).body.data;
+  const recurring = (user: number) => h.db.selectFrom('recurring_billing').selectAll().where('user_id', '=', user).executeTakeFirstOrThrow();
+  const sender = () => createPushSender({ token: TEST_BOT_TOKEN, apiRoot: tg.apiRoot, notifications: h.services.notifications, logger, webAppUrl: () => TEST_PUBLIC_URL, ratePerSecond: null, pollIntervalMs: 50 });
+  const sentTexts = (user: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
+
+  /** The user buys a VIP Stars subscription at `t0`; its order id is the invoice payload. */
+  async function subscribe(user: number, t0: Date) {
+    tg.setProfile({ id: user, first_name: 'Тест' });
+    h.setNow(t0);
+    const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, provider: 'stars' });
+    const { updates } = await stars.payLink(user, r.body.data.invoiceLink);
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
+    return { orderId: r.body.data.orderId as string, first: updates.find((u) => u.message?.successful_payment)!, end: new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000) };
+  }
+
+  /** Telegram sends the subscription update (through getUpdates, as the bot receives it); returns it. */
+  async function telegramSays(user: number, payload: string, state: 'canceled' | 'active' | 'failed') {
+    const u = tg.sendUpdate({ subscription: { user: { id: user, is_bot: false, first_name: 'Тест' }, invoice_payload: payload, state } });
+    await stars.deliver();
+    return u;
+  }
+
+  it('cancelled in Telegram: renewal stops once, access stays to the period end; re-enabled: renewal back once', async () => {
+    const user = 42_001;
+    const { orderId, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
+
+    const t1 = new Date('2026-10-12T09:00:00Z');
+    h.setNow(t1);
+    const canceled = await telegramSays(user, orderId, 'canceled');
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: false, subscriptionExpires: end.toISOString() });
+    expect(await renewal(user)).toMatchObject({ renews: false, text: `Не продлевается: доступ до ${formatRuDate(end)}` });
+    expect(await recurring(user)).toMatchObject({ active: false, canceled_at: t1 });
+
+    // Redelivered (same update id) and sent again under a new id, later: nothing changes a second time.
+    h.setNow(new Date('2026-10-13T09:00:00Z'));
+    await bot.handleUpdate(canceled as any);
+    await telegramSays(user, orderId, 'canceled');
+    expect(await recurring(user)).toMatchObject({ active: false, canceled_at: t1 });
+    expect(await h.services.payments.stars.subscriptionUpdated({ userId: user, payload: orderId, state: 'canceled' })).toEqual({ changed: false });
+
+    // Re-enabled in Telegram's settings: renewal is on again at the price it was bought at.
+    const active = await telegramSays(user, orderId, 'active');
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: end.toISOString() });
+    expect(await renewal(user)).toMatchObject({ renews: true, next: { at: end.toISOString(), amount: 385, currency: 'XTR' } });
+    expect(await recurring(user)).toMatchObject({ active: true, canceled_at: null });
+    await bot.handleUpdate(active as any);
+    expect(await h.services.payments.stars.subscriptionUpdated({ userId: user, payload: orderId, state: 'active' })).toEqual({ changed: false });
+    // Neither state moved the plan's end or wrote a payment.
+    expect((await status(user)).subscriptionExpires).toBe(end.toISOString());
+    expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(1);
+  });
+
+  it('someone else’s payload, or an unknown one, changes nothing', async () => {
+    const owner = 42_002;
+    const other = 42_003;
+    const { orderId } = await subscribe(owner, new Date('2026-10-10T08:00:00Z'));
+    await subscribe(other, new Date('2026-10-10T08:00:00Z'));
+    await telegramSays(other, orderId, 'canceled');
+    await telegramSays(other, 'not-an-order', 'failed');
+    expect(await status(owner)).toMatchObject({ autoRenew: true });
+    expect(await status(other)).toMatchObject({ autoRenew: true });
+  });
+
+  it('a failed renewal ends the plan at the period end with one gentle message, however often it is delivered', async () => {
+    const user = 42_004;
+    const { orderId, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
+    await sender().drain();
+    h.setNow(new Date(end.getTime() - 60_000));
+    const failed = await telegramSays(user, orderId, 'failed');
+    await bot.handleUpdate(failed as any);
+    await telegramSays(user, orderId, 'failed');
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: false, subscriptionExpires: end.toISOString() });
+    await sender().drain();
+    const gentle = sentTexts(user).filter((t) => t.includes('не смог продлить'));
+    expect(gentle).toEqual([
+      `Telegram не смог продлить подписку — так бывает, если не хватило звёзд. Доступ сохранится до ${formatRuDate(end)}. ` +
+        'Продлить её можно в любой момент в приложении: «Подписка».',
+    ]);
+    const push = tg.calls.find((c) => c.method === 'sendMessage' && c.chatId === user && String(c.params.text).includes('не смог продлить'))!;
+    expect(push.params.reply_markup.inline_keyboard).toEqual([[{ text: '💫 Подписка', web_app: { url: `${TEST_PUBLIC_URL}/subscription` } }]]);
+    // The period over, the plan is over: nothing renews it.
+    h.setNow(new Date(end.getTime() + 60_000));
+    expect(await status(user)).toMatchObject({ subscriptionType: 'free' });
+  });
+
+  it('re-enabled while the renewal payment arrives: the period is added once', async () => {
+    const user = 42_005;
+    const { orderId, first, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
+    await telegramSays(user, orderId, 'canceled');
+    h.setNow(end);
+    const renewed = {
+      ...first,
+      update_id: first.update_id + 700_000,
+      message: {
+        ...first.message,
+        message_id: first.message.message_id + 1000,
+        successful_payment: { ...first.message.successful_payment, telegram_payment_charge_id: 'race_renewal_1', is_first_recurring: false },
+      },
+    };
+    const active = { update_id: first.update_id + 700_001, subscription: { user: { id: user, is_bot: false, first_name: 'Тест' }, invoice_payload: orderId, state: 'active' } };
+    await Promise.all([bot.handleUpdate(renewed), bot.handleUpdate(active as any), bot.handleUpdate({ ...renewed, update_id: renewed.update_id + 2 })]);
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: new Date(end.getTime() + 30 * DAY_MS).toISOString() });
+    expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(2);
+  });
+});
