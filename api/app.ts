@@ -28,6 +28,7 @@ import { userRoutes } from './routes/user';
 import { userDataRoutes, type SendExport } from './routes/user-data';
 import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
+import { adminRoutes } from './routes/admin';
 
 export interface ApiOptions {
   services: Services;
@@ -108,7 +109,8 @@ export function createApi(o: ApiOptions) {
     .route('/', followUpRoutes(s))
     .route('/', shareRoutes(s))
     .route('/', reviewRoutes(s))
-    .route('/', libraryRoutes(s));
+    .route('/', libraryRoutes(s))
+    .route('/admin', adminRoutes(s));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

@@ -49,7 +49,7 @@ export const keys = {
   microOffer: '/api/offers/micro',
   weekUpsell: '/api/upsell/week',
   renewal: '/api/payments/renewal',
-  debugMicro: (readingId: number | null) => `/api/debug/micro-status?readingId=${readingId ?? ''}`,
+  debugMicro: (readingId: number | null) => `/api/admin/micro-status?readingId=${readingId ?? ''}`,
   /** The paid state of today's daily card (its saved reading and what is bought for it). */
   dailyEntitlements: (cardId: string) => `/api/user/entitlements?card=${cardId}`,
   dailyEntitlementsPrefix: '/api/user/entitlements?',

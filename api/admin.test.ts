@@ -1,0 +1,95 @@
+// The owner's calls under /api/admin: 404 to anyone but ADMIN_USER_IDS (as an unknown path), and the
+// dashboard's figures over seeded data with known answers (test/dashboard-seed.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../test/harness';
+import { TEST_DB_KINDS } from '../test/databases';
+import { SEED_EXPECT, seedDashboard } from '../test/dashboard-seed';
+
+const ADMIN = 9_301;
+const NOW = new Date('2026-03-15T09:00:00Z');
+
+const ADMIN_CALLS: [string, string, unknown?][] = [
+  ['GET', '/api/admin/experiments'],
+  ['GET', '/api/admin/money?days=7'],
+  ['GET', '/api/admin/micro-status'],
+  ['POST', '/api/admin/refund', { paymentId: 1 }],
+];
+
+describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { adminUserIds: [ADMIN], now: NOW });
+    await seedDashboard(h.db, NOW);
+  });
+  afterAll(() => h?.close());
+
+  it('answers 404 to a non-admin on every admin call, exactly as an unknown path', async () => {
+    const unknown = await h.call(9_302, 'GET', '/api/admin/nothing-here');
+    expect(unknown.status).toBe(404);
+    for (const [method, path, body] of ADMIN_CALLS) {
+      const r = await h.call(9_302, method, path, body);
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.body.error).toBe(`Не найдено: ${method} ${path.split('?')[0]}`);
+    }
+    // Without any sign-in: 401 as everywhere.
+    expect((await h.call(null, 'GET', '/api/admin/experiments')).status).toBe(401);
+  });
+
+  it('experiments: 1,000 users per price variant at 4 % and 6 %, B leads', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/experiments?days=7');
+    expect(r.status).toBe(200);
+    const micro = r.body.data.experiments.find((e: { id: string }) => e.id === 'micro_price');
+    expect(micro.variants.map((v: { users: number; conversions: number }) => [v.users, v.conversions])).toEqual([
+      [1000, 40],
+      [1000, 60],
+    ]);
+    expect(micro.enoughData).toBe(true);
+    expect(micro.verdict).toMatch(/^Лидирует B: 79 ₽: конверсия 6,0 % против 4,0 % \(\+2,0 п\.п\.\)/);
+    expect(micro.variants[1].diff.value).toBeCloseTo(0.02, 10);
+    expect(micro.variants[0].revenuePerUser.mean).toBeCloseTo(3.96, 10);
+    expect(micro.variants[1].revenuePerUser.mean).toBeCloseTo(4.74, 10);
+    // The tone test counts any payment: the Stars plan too.
+    const tone = r.body.data.experiments.find((e: { id: string }) => e.id === 'tone');
+    expect(tone.variants.reduce((a: number, v: { users: number }) => a + v.users, 0)).toBe(2000);
+    expect(tone.variants.reduce((a: number, v: { conversions: number }) => a + v.conversions, 0)).toBe(101);
+    expect(r.body.data.period).toEqual({ from: '2026-03-09', to: '2026-03-15', timeZone: 'Europe/Moscow' });
+  });
+
+  it('a period before the offers: «рано судить»', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/experiments?from=2026-01-01&to=2026-01-31');
+    expect(r.status).toBe(200);
+    expect(r.body.data.experiments[0].variants.map((v: { users: number }) => v.users)).toEqual([0, 0]);
+    expect(r.body.data.experiments[0].verdict).toMatch(/^Рано судить/);
+  });
+
+  it('money: mock payments never count, refunded ones only as refunds', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/money?days=7');
+    expect(r.status).toBe(200);
+    const m = r.body.data;
+    expect(m.revenueRub).toBe(SEED_EXPECT.revenueRub);
+    expect(m.revenueStars).toBe(SEED_EXPECT.revenueStars);
+    expect(m.estimateRub).toBeCloseTo(SEED_EXPECT.revenueRub + 130, 6);
+    expect(m.payingUsers).toBe(SEED_EXPECT.payingUsers);
+    expect(m.refunds).toBe(1);
+    expect(m.refundedRub).toBe(99);
+    expect(m.newPlans).toBe(1);
+    expect(m.renewedPlans).toBe(0);
+    expect(m.days.map((d: { product: string; currency: string; amount: number }) => [d.product, d.currency, d.amount])).toEqual([
+      ['basic', 'XTR', 100],
+      ['micro', 'RUB', 8700],
+    ]);
+  });
+
+  it('bad periods get 400 naming the field', async () => {
+    for (const [q, field] of [
+      ['days=5', 'days'],
+      ['from=2026-01-01', 'from'],
+      ['from=2026-03-01&to=2026-01-01', 'from'],
+      ['from=1.1.2026&to=2026-01-02', 'from'],
+    ]) {
+      const r = await h.call(ADMIN, 'GET', `/api/admin/money?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error).toMatch(new RegExp(`^${field}: `));
+    }
+  });
+});
