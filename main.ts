@@ -148,6 +148,9 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         await api.sendFile(userId, json, 'tarot-data.json', 'Ваши данные (JSON)');
         await api.sendFile(userId, html, 'tarot-data.html', 'Ваши данные — читаемая копия');
       },
+      sendFile: async (userId, bytes, name, caption) => {
+        await (await starsApi()).sendFile(userId, bytes, name, caption);
+      },
     });
 
     const server: ServerType = await new Promise((resolve) => {

@@ -13,6 +13,8 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/admin/money?days=7'],
   ['GET', '/api/admin/micro-status'],
   ['POST', '/api/admin/refund', { paymentId: 1 }],
+  ['GET', '/api/admin/csv?tab=money'],
+  ['POST', '/api/admin/csv/send-to-chat?tab=money'],
 ];
 
 describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
@@ -78,6 +80,20 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       ['basic', 'XTR', 100],
       ['micro', 'RUB', 8700],
     ]);
+  });
+
+  it('a tab downloads as CSV (semicolons, decimal commas)', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/csv?tab=money&days=7');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename="admin-money-2026-03-09_2026-03-15.csv"');
+    const lines = String(r.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('День;Продукт;Валюта;Платежей;Сумма;Сумма, ₽ (оценка)');
+    expect(lines).toContain('2026-03-10;basic;XTR;1;100;130');
+    expect(lines).toContain('2026-03-10;micro;RUB;100;8700;8700');
+    const e = await h.call(ADMIN, 'GET', '/api/admin/csv?tab=experiments&days=7');
+    expect(String(e.body)).toContain('Цена микро-расклада;B: 79 ₽;1000;60;0,06;0,02;');
+    expect((await h.call(ADMIN, 'GET', '/api/admin/csv?tab=sql')).body.error).toMatch(/^tab: /);
   });
 
   it('bad periods get 400 naming the field', async () => {

@@ -27,7 +27,7 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
   /** Roubles of minor units in a currency (Stars at the configured rate). */
   const rub = (minor: number, currency: string) => (currency === 'XTR' ? minor * rate : minor / 100);
 
-  return {
+  const service = {
     /** Each running test: users per variant, conversions, revenue per user, the verdict. */
     async experiments(q: PeriodQuery): Promise<{ period: PeriodInfo; experiments: ExperimentResult[] }> {
       const { p, info } = period(q);
@@ -64,5 +64,34 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         perPayingUser: totals.paying_users ? Math.round((estimateRub / totals.paying_users) * 100) / 100 : 0,
       };
     },
+
+    /** A tab's table as CSV (semicolon-separated, as a Russian spreadsheet opens it), with its file name. */
+    async csv(tab: DashboardTab, q: PeriodQuery): Promise<{ name: string; text: string }> {
+      const rows = await tableOf(tab, q);
+      const { info } = period(q);
+      const cell = (v: unknown) => {
+        const t = typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6).replace('.', ',') : String(v ?? '');
+        return /[;"\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+      };
+      return { name: `admin-${tab}-${info.from}_${info.to}.csv`, text: '\uFEFF' + rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n' };
+    },
   };
+
+  /** The rows (header first) each tab downloads. */
+  async function tableOf(tab: DashboardTab, q: PeriodQuery): Promise<unknown[][]> {
+    if (tab === 'money') {
+      const m = await service.money(q);
+      return [['День', 'Продукт', 'Валюта', 'Платежей', 'Сумма', 'Сумма, ₽ (оценка)'], ...m.days.map((d) => [d.day, d.product, d.currency, d.payments, d.amount, d.rub])];
+    }
+    const e = await service.experiments(q);
+    return [
+      ['Тест', 'Вариант', 'Пользователей', 'Покупок', 'Конверсия', 'Разница', 'ДИ 95 % от', 'ДИ 95 % до', 'P(лучший)', 'Выручка на пользователя, ₽', 'Вердикт'],
+      ...e.experiments.flatMap((x) => x.variants.map((v) => [x.title, v.label, v.users, v.conversions, v.rate, v.diff?.value ?? '', v.diff?.low ?? '', v.diff?.high ?? '', v.probabilityBest, v.revenuePerUser.mean, x.verdict])),
+    ];
+  }
+
+  return service;
 }
+
+export const DASHBOARD_TABS = ['money', 'experiments'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
