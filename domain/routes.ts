@@ -20,6 +20,7 @@ export const APP_ROUTES = [
   '/journal',
   '/library',
   '/lesson',
+  '/admin',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -34,6 +34,8 @@ const Journal = lazy(() => import('./pages/Journal'));
 const Library = lazy(() => import('./pages/Library'));
 const LibraryCard = lazy(() => import('./pages/LibraryCard'));
 const Lesson = lazy(() => import('./pages/Lesson'));
+// The owner's dashboard (issue 29): its own chunk; the API decides who sees anything.
+const Admin = lazy(() => import('./pages/Admin'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
@@ -58,6 +60,7 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/journal': Journal,
   '/library': Library,
   '/lesson': Lesson,
+  '/admin': Admin,
 };
 
 // A reading opened from history (`/history/<id>`) and a card of the library (`/library/<id>`), as isAppRoute accepts them.

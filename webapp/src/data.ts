@@ -49,6 +49,8 @@ export const keys = {
   microOffer: '/api/offers/micro',
   weekUpsell: '/api/upsell/week',
   renewal: '/api/payments/renewal',
+  /** A tab of the owner's dashboard for a period (query string). */
+  admin: (tab: string, query: string) => `/api/admin/${tab}?${query}`,
   debugMicro: (readingId: number | null) => `/api/admin/micro-status?readingId=${readingId ?? ''}`,
   /** The paid state of today's daily card (its saved reading and what is bought for it). */
   dailyEntitlements: (cardId: string) => `/api/user/entitlements?card=${cardId}`,
