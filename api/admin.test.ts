@@ -11,6 +11,10 @@ const NOW = new Date('2026-03-15T09:00:00Z');
 const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/admin/experiments'],
   ['GET', '/api/admin/money?days=7'],
+  ['GET', '/api/admin/funnel'],
+  ['GET', '/api/admin/retention'],
+  ['GET', '/api/admin/ai'],
+  ['GET', '/api/admin/pushes'],
   ['GET', '/api/admin/micro-status'],
   ['POST', '/api/admin/refund', { paymentId: 1 }],
   ['GET', '/api/admin/csv?tab=money'],
@@ -80,6 +84,51 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       ['basic', 'XTR', 100],
       ['micro', 'RUB', 8700],
     ]);
+  });
+
+  it('funnel: new users by entry point through reading, offer, checkout and payment', async () => {
+    await h.db.insertInto('users').values([{ id: 9_400, first_name: 'Друг', time_zone: 'Europe/Moscow', start_param: 'ref_5', created_at: NOW }]).execute();
+    const r = await h.call(ADMIN, 'GET', '/api/admin/funnel?days=7');
+    expect(r.status).toBe(200);
+    const f = SEED_EXPECT.funnel;
+    // The admin's own sign-ins make users too (today, direct): the seeded ones plus those.
+    const direct = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'direct');
+    const admins = direct.steps[0].users - f.opened;
+    expect(admins).toBeGreaterThanOrEqual(0);
+    expect(direct.steps.map((s: { users: number }) => s.users)).toEqual([f.opened + admins, f.reading, f.offer, f.checkout, f.paid]);
+    expect(direct.steps[4].ofPrevious).toBeCloseTo(101 / 102, 10);
+    const shared = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'share');
+    expect(shared.label).toBe('Ссылка из расклада');
+    expect(shared.steps.map((s: { users: number }) => s.users)).toEqual([1, 0, 0, 0, 0]);
+    expect(r.body.data.total.steps[0].users).toBe(f.opened + admins + 1);
+  });
+
+  it('retention: the weekly cohort, 5 % back on day 1, days 7 and 30 not come yet', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/retention?from=2026-03-09&to=2026-03-12');
+    expect(r.status).toBe(200);
+    expect(r.body.data.cohorts).toEqual([{ week: '2026-03-09', users: 2000, day1: 0.05, day7: null, day30: null }]);
+  });
+
+  it('AI: readings by author, failures by kind, p50/p95 timings and the tokens’ cost', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/ai?days=7');
+    expect(r.status).toBe(200);
+    const a = SEED_EXPECT.ai;
+    expect(r.body.data).toMatchObject({
+      byAi: a.byAi,
+      byCards: a.byCards,
+      failures: [{ kind: 'AI request timed out', readings: 50 }],
+      firstText: { p50: a.firstP50, p95: a.firstP95 },
+      total: { p50: a.totalP50, p95: a.totalP95 },
+      tokensIn: a.tokensIn,
+      tokensOut: a.tokensOut,
+    });
+  });
+
+  it('pushes: delivered, failed, blocked bots, reminders off and readings within the hour', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/pushes?days=7');
+    expect(r.status).toBe(200);
+    const x = SEED_EXPECT.pushes;
+    expect(r.body.data).toMatchObject({ queued: x.queued, delivered: x.delivered, failed: x.failed, blockedBots: x.blocked, remindersOff: x.remindersOff, followedByReading: x.followed });
   });
 
   it('a tab downloads as CSV (semicolons, decimal commas)', async () => {

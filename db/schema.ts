@@ -91,6 +91,11 @@ export interface ReadingsTable {
   /** 0010: the user's own note on the reading (journal), up to 2000 characters. */
   note: ColumnType<string | null, string | null | undefined, string | null>;
   note_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0029: the AI's call for this reading: ms to the first text and to the end, prompt and answer sizes. */
+  ai_first_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_total_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_prompt_chars: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_output_chars: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0010: a follow-up question on a finished reading, with its clarifying card and answer. */

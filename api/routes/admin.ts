@@ -40,6 +40,10 @@ export const adminRoutes = (s: Services, sendFile?: SendFile) =>
     .post('/refund', validate('json', refundBody), async (c) => ok(c, await s.payments.refund(c.req.valid('json').paymentId)))
     .get('/experiments', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.experiments(periodOf(c.req.valid('query')))))
     .get('/money', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.money(periodOf(c.req.valid('query')))))
+    .get('/funnel', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.funnel(periodOf(c.req.valid('query')))))
+    .get('/retention', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.retention(periodOf(c.req.valid('query')))))
+    .get('/ai', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.ai(periodOf(c.req.valid('query')))))
+    .get('/pushes', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.pushes(periodOf(c.req.valid('query')))))
     .get('/csv', validate('query', csvQuery), async (c) => {
       const f = await s.dashboard.csv(c.req.valid('query').tab, periodOf(c.req.valid('query')));
       c.header('Cache-Control', 'no-store');

@@ -21,6 +21,7 @@ import * as m0018 from './0018_reviews';
 import * as m0019 from './0019_reversals';
 import * as m0020 from './0020_web_sessions';
 import * as m0022 from './0022_lesson_progress';
+import * as m0029 from './0029_dashboard';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_reversals': m0019,
   '0020_web_sessions': m0020,
   '0022_lesson_progress': m0022,
+  '0029_dashboard': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {
