@@ -90,6 +90,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         },
       },
       adminUserIds: config.adminUserIds,
+      dashboard: config.dashboard,
       supportChatId: config.supportChatId,
       // New reviews to publish go to the operators' chats through the bot.
       operatorMessenger: { sendMessage: async (chat, text, extra) => (await starsApi()).sendMessage(chat, text, extra) },

@@ -79,13 +79,38 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         await page.getByTestId('admin-custom-apply').click();
         await expect.poll(() => page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Рано судить/);
 
-        await page.setViewportSize({ width: 1280, height: 900 });
         await page.getByTestId('admin-period-7').click();
         await expect.poll(() => page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Лидирует B/);
-        await env.screenshot(page, `admin-experiments-desktop-${theme}`);
-        await page.getByTestId('admin-tab-money').click();
-        await page.getByTestId('admin-money').waitFor();
-        await env.screenshot(page, `admin-money-desktop-${theme}`);
+
+        // The other tabs over the same data.
+        const f = SEED_EXPECT.funnel;
+        await page.getByTestId('admin-tab-funnel').click();
+        await page.getByTestId('admin-funnel').waitFor();
+        const direct = page.getByTestId('admin-funnel-direct').locator('td');
+        expect(await direct.nth(1).textContent()).toMatch(new RegExp(`^${f.reading} · `));
+        expect(await direct.nth(4).textContent()).toBe(`${f.paid} · 99,0 %`);
+        await env.screenshot(page, `admin-funnel-390-${theme}`);
+        await page.getByTestId('admin-tab-retention').click();
+        await page.getByTestId('admin-cohorts').waitFor();
+        expect(await page.getByTestId('admin-cohorts').locator('tbody tr').first().locator('td').first().textContent()).toBe(f.opened.toLocaleString('ru-RU'));
+        await env.screenshot(page, `admin-retention-390-${theme}`);
+        await page.getByTestId('admin-tab-ai').click();
+        await page.getByTestId('admin-ai').waitFor();
+        expect(await page.getByTestId('admin-ai-count').textContent()).toBe(String(SEED_EXPECT.ai.byAi));
+        expect(await page.getByTestId('admin-ai-first').textContent()).toBe('0,60 с / 0,69 с');
+        await env.screenshot(page, `admin-ai-390-${theme}`);
+        await page.getByTestId('admin-tab-pushes').click();
+        await page.getByTestId('admin-pushes').waitFor();
+        expect(await page.getByTestId('admin-push-delivered').textContent()).toBe(String(SEED_EXPECT.pushes.delivered));
+        expect(await page.getByTestId('admin-push-followed').textContent()).toBe(String(SEED_EXPECT.pushes.followed));
+        await env.screenshot(page, `admin-pushes-390-${theme}`);
+
+        await page.setViewportSize({ width: 1280, height: 900 });
+        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes']) {
+          await page.getByTestId(`admin-tab-${tab}`).click();
+          await page.getByTestId(tab === 'experiments' ? 'admin-exp-micro_price' : `admin-${tab}`).waitFor();
+          await env.screenshot(page, `admin-${tab}-desktop-${theme}`);
+        }
         expect(consoleErrors).toEqual([]);
       },
       TIMEOUT,

@@ -14,7 +14,7 @@ export interface ChartRow {
 
 const fmt = (n: number) => n.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
-export function StackedChart(props: { title: string; series: Series[]; rows: ChartRow[]; unit: string; testId: string }) {
+export function StackedChart(props: { title: string; series: Series[]; rows: ChartRow[]; unit: string; testId: string; axis?: string }) {
   const [table, setTable] = useState(false);
   const totals = props.rows.map((r) => props.series.reduce((a, s) => a + (r.values[s.key] ?? 0), 0));
   const max = Math.max(1, ...totals);
@@ -34,7 +34,7 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
         <table className="admin-table" data-testid={`${props.testId}-table`}>
           <thead>
             <tr>
-              <th scope="col">День</th>
+              <th scope="col">{props.axis ?? 'День'}</th>
               {props.series.map((s) => (
                 <th key={s.key} scope="col">{s.label}</th>
               ))}
@@ -70,7 +70,7 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
                   })}
                   {(props.rows.length <= 10 || i % Math.ceil(props.rows.length / 8) === 0) && (
                     <text x={i * step + step / 2} y={h + 14} textAnchor="middle" className="admin-axis">
-                      {r.label.slice(5)}
+                      {props.axis ? r.label.split(' ')[0] : r.label.slice(5)}
                     </text>
                   )}
                 </g>

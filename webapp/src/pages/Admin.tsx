@@ -8,12 +8,17 @@ import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
 import { StackedChart } from '../admin/AdminChart';
-import { downloadCsv, getExperiments, getMoney, sendCsvToChat, type AdminTab, type Experiments, type Money, type PeriodParams } from '../admin/admin-api';
+import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab } from '../admin/ActivityTabs';
+import { downloadCsv, getAi, getExperiments, getFunnel, getMoney, getPushes, getRetention, sendCsvToChat, type AdminTab, type Experiments, type Money, type PeriodParams } from '../admin/admin-api';
 import '../admin/admin.css';
 
 const TABS: { id: AdminTab; label: string }[] = [
   { id: 'money', label: 'Деньги' },
+  { id: 'funnel', label: 'Воронка' },
   { id: 'experiments', label: 'Эксперименты' },
+  { id: 'retention', label: 'Удержание' },
+  { id: 'ai', label: 'ИИ' },
+  { id: 'pushes', label: 'Пуши' },
 ];
 const PERIODS = [
   { days: '1', label: 'Сегодня' },
@@ -35,7 +40,11 @@ export default function Admin() {
   const q = new URLSearchParams(period).toString();
   const money = useApi(tab === 'money' ? keys.admin('money', q) : null, () => getMoney(period), { keepPreviousData: true });
   const exps = useApi(tab === 'experiments' ? keys.admin('experiments', q) : null, () => getExperiments(period), { keepPreviousData: true });
-  const current = tab === 'money' ? money : exps;
+  const funnel = useApi(tab === 'funnel' ? keys.admin('funnel', q) : null, () => getFunnel(period), { keepPreviousData: true });
+  const retention = useApi(tab === 'retention' ? keys.admin('retention', q) : null, () => getRetention(period), { keepPreviousData: true });
+  const ai = useApi(tab === 'ai' ? keys.admin('ai', q) : null, () => getAi(period), { keepPreviousData: true });
+  const pushes = useApi(tab === 'pushes' ? keys.admin('pushes', q) : null, () => getPushes(period), { keepPreviousData: true });
+  const current = { money, experiments: exps, funnel, retention, ai, pushes }[tab];
   const [csvNote, setCsvNote] = useState<string | null>(null);
 
   if (current.error?.status === 404)
@@ -51,7 +60,8 @@ export default function Admin() {
       </Page>
     );
   // Nothing until the API has answered: a non-admin never sees the dashboard's frame.
-  if (!current.data && !current.error)
+  const answered = [money, exps, funnel, retention, ai, pushes].some((x) => x.data);
+  if (!answered && !current.error)
     return (
       <main className="page center" aria-busy="true">
         <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
@@ -100,9 +110,14 @@ export default function Admin() {
           Показать
         </button>
       </form>
+      {!current.data && !current.error && <span className="spinner" role="status" aria-label="Загрузка…" />}
       {current.error && <ErrorBlock message={current.error.message} onRetry={current.reload} />}
       {tab === 'money' && money.data && <MoneyTab m={money.data} />}
       {tab === 'experiments' && exps.data && <ExperimentsTab e={exps.data} />}
+      {tab === 'funnel' && funnel.data && <FunnelTab f={funnel.data} />}
+      {tab === 'retention' && retention.data && <RetentionTab r={retention.data} />}
+      {tab === 'ai' && ai.data && <AiTab a={ai.data} />}
+      {tab === 'pushes' && pushes.data && <PushesTab p={pushes.data} />}
       {current.data && (
         <p className="hint" data-testid="admin-period-info">
           {current.data.period.from} — {current.data.period.to}, часовой пояс {current.data.period.timeZone}.{' '}
@@ -113,19 +128,6 @@ export default function Admin() {
       )}
       {csvNote && <p className="hint" role="status">{csvNote}</p>}
     </Page>
-  );
-}
-
-function Figures(props: { items: [string, string, string][] }) {
-  return (
-    <dl className="admin-figures">
-      {props.items.map(([label, value, id]) => (
-        <div key={id}>
-          <dt>{label}</dt>
-          <dd data-testid={`admin-${id}`}>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
