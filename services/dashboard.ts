@@ -49,12 +49,12 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
     /** Each running test: users per variant, conversions, revenue per user, the verdict. */
     async experiments(q: PeriodQuery): Promise<{ period: PeriodInfo; experiments: ExperimentResult[] }> {
       const { p, info } = period(q);
-      const experiments: ExperimentResult[] = [];
-      for (const e of EXPERIMENTS) {
-        const rows = await repo.offerExposure(deps.db, p, e.goal === 'micro');
-        const exposed = rows.map((r) => ({ variant: e.assign(r.user_id), revenueRub: rub(r.rub_minor, 'RUB') + rub(r.stars, 'XTR') }));
-        experiments.push(analyseExperiment(e, exposed));
-      }
+      const rows = await repo.offerExposure(deps.db, p);
+      const experiments: ExperimentResult[] = EXPERIMENTS.map((e) => {
+        const micro = e.goal === 'micro';
+        const revenue = (r: repo.Exposure) => (micro ? rub(r.micro_rub_minor, 'RUB') + rub(r.micro_stars, 'XTR') : rub(r.rub_minor, 'RUB') + rub(r.stars, 'XTR'));
+        return analyseExperiment(e, rows.map((r) => ({ variant: e.assign(r.user_id), revenueRub: revenue(r) })));
+      });
       return { period: info, experiments };
     },
 

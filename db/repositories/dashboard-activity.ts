@@ -27,15 +27,16 @@ export interface FunnelRow {
 
 /**
  * Users who first opened the app in the period, by entry point, and how many of them then read, were served an
- * offer, started a real payment and paid (all from the server's own records, never client events).
+ * offer, started a real payment and paid (all from the server's own records, never client events). Each step
+ * is an uncorrelated `in` over the rows since the period began (nothing of theirs is older): hashed once.
  */
 export async function funnel(db: Q, p: Period): Promise<FunnelRow[]> {
   const { rows } = await sql<FunnelRow>`
     select ${ENTRY} as entry, count(*)::int as opened,
-      count(*) filter (where exists (select 1 from readings r where r.user_id = u.id))::int as first_reading,
-      count(*) filter (where exists (select 1 from micro_offers o where o.user_id = u.id))::int as offered,
-      count(*) filter (where exists (select 1 from payment_orders po where po.user_id = u.id and po.provider <> 'mock'))::int as started_payment,
-      count(*) filter (where exists (select 1 from payments py where py.user_id = u.id and py.provider <> 'mock' and py.status = 'succeeded'))::int as paid
+      count(*) filter (where u.id in (select r.user_id from readings r where r.created_at >= ${p.from}))::int as first_reading,
+      count(*) filter (where u.id in (select o.user_id from micro_offers o where o.started_at >= ${p.from}))::int as offered,
+      count(*) filter (where u.id in (select po.user_id from payment_orders po where po.created_at >= ${p.from} and po.provider <> 'mock'))::int as started_payment,
+      count(*) filter (where u.id in (select py.user_id from payments py where py.created_at >= ${p.from} and py.provider <> 'mock' and py.status = 'succeeded'))::int as paid
     from users u
     where u.created_at >= ${p.from} and u.created_at < ${p.to}
     group by 1 order by 2 desc`.execute(db);

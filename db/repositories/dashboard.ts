@@ -20,16 +20,27 @@ export const PLAN_PRODUCTS = ['basic', 'vip'] as const;
 
 /**
  * Users served the micro offer in the period (its copy and price carry the running tests) and the revenue of
- * their real payments since (all products, or the micro pack only), in minor units per currency.
+ * their real payments since, in minor units per currency: all products, and the micro pack alone. The payments
+ * are those since the period began (an offer's are never older), joined by hash.
  */
-export async function offerExposure(db: Q, p: Period, microOnly: boolean): Promise<{ user_id: number; rub_minor: number; stars: number }[]> {
-  const product = microOnly ? sql`and p.product = 'micro'` : sql``;
-  const { rows } = await sql<{ user_id: number; rub_minor: number; stars: number }>`
+export interface Exposure {
+  user_id: number;
+  rub_minor: number;
+  stars: number;
+  micro_rub_minor: number;
+  micro_stars: number;
+}
+
+export async function offerExposure(db: Q, p: Period): Promise<Exposure[]> {
+  const { rows } = await sql<Exposure>`
     select o.user_id::float8 as user_id,
       coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB'), 0)::float8 as rub_minor,
-      coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR'), 0)::float8 as stars
+      coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR'), 0)::float8 as stars,
+      coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB' and p.product = 'micro'), 0)::float8 as micro_rub_minor,
+      coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR' and p.product = 'micro'), 0)::float8 as micro_stars
     from micro_offers o
-    left join payments p on p.user_id = o.user_id and p.created_at >= o.started_at and ${REAL} ${product}
+    left join (select user_id, product, amount_minor, currency, created_at from payments p where p.created_at >= ${p.from} and ${REAL}) p
+      on p.user_id = o.user_id and p.created_at >= o.started_at
     where o.started_at >= ${p.from} and o.started_at < ${p.to}
     group by o.user_id`.execute(db);
   return rows;
