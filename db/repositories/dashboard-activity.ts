@@ -66,15 +66,18 @@ export async function cohorts(db: Q, p: Period, today: string): Promise<CohortRo
       union
       select user_id, day as d from daily_usage
         where daily_card_used and day >= (${p.from}::timestamptz at time zone ${p.timeZone})::date and user_id in (select id from u)
+    ), back as (
+      select u.id, u.d0, bool_or(a.d = u.d0 + 1) as b1, bool_or(a.d = u.d0 + 7) as b7, bool_or(a.d = u.d0 + 30) as b30
+      from u left join act a on a.user_id = u.id group by u.id, u.d0
     )
     select to_char(date_trunc('week', u.d0), 'YYYY-MM-DD') as week, count(*)::int as users,
-      count(*) filter (where exists (select 1 from act where act.user_id = u.id and act.d = u.d0 + 1))::int as d1,
-      count(*) filter (where exists (select 1 from act where act.user_id = u.id and act.d = u.d0 + 7))::int as d7,
-      count(*) filter (where exists (select 1 from act where act.user_id = u.id and act.d = u.d0 + 30))::int as d30,
+      count(*) filter (where u.b1)::int as d1,
+      count(*) filter (where u.b7)::int as d7,
+      count(*) filter (where u.b30)::int as d30,
       count(*) filter (where u.d0 + 1 <= ${today}::date)::int as e1,
       count(*) filter (where u.d0 + 7 <= ${today}::date)::int as e7,
       count(*) filter (where u.d0 + 30 <= ${today}::date)::int as e30
-    from u group by 1 order by 1`.execute(db);
+    from back u group by 1 order by 1`.execute(db);
   return rows;
 }
 
@@ -142,7 +145,9 @@ export async function pushes(db: Q, p: Period): Promise<PushRow> {
       (select count(*) from notifications where created_at >= ${p.from} and created_at < ${p.to} and status = 'skipped')::int as skipped,
       (select count(*) from users where not bot_reachable)::int as blocked,
       (select count(*) from users where not notify_daily)::int as reminders_off,
-      (select count(*) from notifications n where n.sent_at >= ${p.from} and n.sent_at < ${p.to} and n.status = 'sent'
-        and exists (select 1 from readings r where r.user_id = n.user_id and r.created_at >= n.sent_at and r.created_at < n.sent_at + interval '1 hour'))::int as followed`.execute(db);
+      (select count(distinct n.id) from notifications n
+        join (select user_id, created_at from readings where created_at >= ${p.from} and created_at < ${p.to}::timestamptz + interval '1 hour') r
+          on r.user_id = n.user_id and r.created_at >= n.sent_at and r.created_at < n.sent_at + interval '1 hour'
+        where n.sent_at >= ${p.from} and n.sent_at < ${p.to} and n.status = 'sent')::int as followed`.execute(db);
   return rows[0];
 }
