@@ -28,17 +28,20 @@ export interface FunnelRow {
 /**
  * Users who first opened the app in the period, by entry point, and how many of them then read, were served an
  * offer, started a real payment and paid (all from the server's own records, never client events). Each step
- * is an uncorrelated `in` over the rows since the period began (nothing of theirs is older): hashed once.
+ * is the distinct users of the rows since the period began (nothing of theirs is older), joined by hash.
  */
 export async function funnel(db: Q, p: Period): Promise<FunnelRow[]> {
   const { rows } = await sql<FunnelRow>`
-    select ${ENTRY} as entry, count(*)::int as opened,
-      count(*) filter (where u.id in (select r.user_id from readings r where r.created_at >= ${p.from}))::int as first_reading,
-      count(*) filter (where u.id in (select o.user_id from micro_offers o where o.started_at >= ${p.from}))::int as offered,
-      count(*) filter (where u.id in (select po.user_id from payment_orders po where po.created_at >= ${p.from} and po.provider <> 'mock'))::int as started_payment,
-      count(*) filter (where u.id in (select py.user_id from payments py where py.created_at >= ${p.from} and py.provider <> 'mock' and py.status = 'succeeded'))::int as paid
-    from users u
-    where u.created_at >= ${p.from} and u.created_at < ${p.to}
+    with u as (
+      select u.id, ${ENTRY} as entry from users u where u.created_at >= ${p.from} and u.created_at < ${p.to}
+    ),
+    r as (select distinct user_id from readings where created_at >= ${p.from}),
+    o as (select distinct user_id from micro_offers where started_at >= ${p.from}),
+    po as (select distinct user_id from payment_orders where created_at >= ${p.from} and provider <> 'mock'),
+    py as (select distinct user_id from payments where created_at >= ${p.from} and provider <> 'mock' and status = 'succeeded')
+    select u.entry, count(*)::int as opened, count(r.user_id)::int as first_reading, count(o.user_id)::int as offered,
+      count(po.user_id)::int as started_payment, count(py.user_id)::int as paid
+    from u left join r on r.user_id = u.id left join o on o.user_id = u.id left join po on po.user_id = u.id left join py on py.user_id = u.id
     group by 1 order by 2 desc`.execute(db);
   return rows;
 }
@@ -61,11 +64,11 @@ export async function cohorts(db: Q, p: Period, today: string): Promise<CohortRo
     with u as (
       select id, (created_at at time zone ${p.timeZone})::date as d0 from users where created_at >= ${p.from} and created_at < ${p.to}
     ), act as (
-      select user_id, (created_at at time zone ${p.timeZone})::date as d from readings
-        where created_at >= ${p.from} and created_at < ${p.to}::timestamptz + interval '32 days' and user_id in (select id from u)
+      select r.user_id, (r.created_at at time zone ${p.timeZone})::date as d from readings r join u on u.id = r.user_id
+        where r.created_at >= ${p.from} and r.created_at < ${p.to}::timestamptz + interval '32 days'
       union
-      select user_id, day as d from daily_usage
-        where daily_card_used and day >= (${p.from}::timestamptz at time zone ${p.timeZone})::date and user_id in (select id from u)
+      select du.user_id, du.day as d from daily_usage du join u on u.id = du.user_id
+        where du.daily_card_used and du.day >= (${p.from}::timestamptz at time zone ${p.timeZone})::date
     ), back as (
       select u.id, u.d0, bool_or(a.d = u.d0 + 1) as b1, bool_or(a.d = u.d0 + 7) as b7, bool_or(a.d = u.d0 + 30) as b30
       from u left join act a on a.user_id = u.id group by u.id, u.d0
