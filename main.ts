@@ -90,6 +90,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         },
       },
       adminUserIds: config.adminUserIds,
+      dashboard: config.dashboard,
       supportChatId: config.supportChatId,
       // New reviews to publish go to the operators' chats through the bot.
       operatorMessenger: { sendMessage: async (chat, text, extra) => (await starsApi()).sendMessage(chat, text, extra) },
@@ -147,6 +148,9 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         const api = await starsApi();
         await api.sendFile(userId, json, 'tarot-data.json', 'Ваши данные (JSON)');
         await api.sendFile(userId, html, 'tarot-data.html', 'Ваши данные — читаемая копия');
+      },
+      sendFile: async (userId, bytes, name, caption) => {
+        await (await starsApi()).sendFile(userId, bytes, name, caption);
       },
     });
 

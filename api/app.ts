@@ -30,6 +30,7 @@ import { userRoutes } from './routes/user';
 import { userDataRoutes, type SendExport } from './routes/user-data';
 import { indexReader, webappRoutes } from './routes/webapp';
 import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
+import { adminRoutes, type SendFile } from './routes/admin';
 
 export interface ApiOptions {
   services: Services;
@@ -55,6 +56,8 @@ export interface ApiOptions {
   botUsername?: () => Promise<string | null | undefined>;
   /** The bot sends the user's data export as documents (inside Telegram a web view cannot download). */
   sendExport?: SendExport;
+  /** The bot sends the owner's dashboard tables (CSV) as documents. */
+  sendFile?: SendFile;
 }
 
 export function createApi(o: ApiOptions) {
@@ -112,7 +115,8 @@ export function createApi(o: ApiOptions) {
     .route('/', shareRoutes(s))
     .route('/', reviewRoutes(s))
     .route('/', libraryRoutes(s))
-    .route('/pairs', pairRoutes(s));
+    .route('/pairs', pairRoutes(s))
+    .route('/admin', adminRoutes(s, o.sendFile));
 
   const app = new Hono<LogEnv>();
   app.onError(errorHandler(o.logger));

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { Identity, IdentityVerifier } from '../services/identity';
 import { ServiceError } from '../services/errors';
 import { USER_NOT_FOUND, type UserService } from '../services/users';
-import { fail } from './http';
+import { fail, notFound } from './http';
 import { requestHeader } from './observability';
 import { readSessionCookie, sameOrigin } from './session-cookie';
 
@@ -114,9 +114,12 @@ export const requireIdentity = (identity: IdentityVerifier, users: UserService, 
 /** Whether the signed-in user is an admin (ADMIN_USER_IDS): the one place the API asks. */
 export const isAdmin = (s: Pick<Services, 'admin'>, userId: number) => s.admin.isAdmin(userId);
 
-/** Admin-only routes (refunds, the micro debug status): 403 for everyone else, before the body is read. */
+/**
+ * The owner's calls (/api/admin/*: the dashboard, refunds, the micro debug status): anyone else gets the same
+ * 404 as an unknown path, before the body is read, so nobody learns the calls exist.
+ */
 export const requireAdmin = (s: Pick<Services, 'admin'>) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    s.admin.requireAdmin(c.get('userId'));
+    if (!s.admin.isAdmin(c.get('userId'))) return notFound(c);
     await next();
   });

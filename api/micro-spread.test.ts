@@ -90,7 +90,7 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     expect(other.status).toBe(404);
 
     const [payment] = await paymentsOf(h, user);
-    expect((await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id })).status).toBe(200);
+    expect((await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id })).status).toBe(200);
     const refunded = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'После возврата?', microPurchaseId: reveal.spread.purchaseId });
     expect(refunded.status).toBe(402);
 

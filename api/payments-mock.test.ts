@@ -250,8 +250,8 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
 
   it('debug micro-status answers admins only', async () => {
     const { readingId } = await dailyReading(h, ADMIN);
-    expect((await h.call(20_016, 'GET', '/api/debug/micro-status')).status).toBe(403);
-    const r = await h.call(ADMIN, 'GET', `/api/debug/micro-status?readingId=${readingId}`);
+    expect((await h.call(20_016, 'GET', '/api/admin/micro-status')).status).toBe(404);
+    const r = await h.call(ADMIN, 'GET', `/api/admin/micro-status?readingId=${readingId}`);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ userId: ADMIN, readingId, readingExists: true, readingBelongs: true, microResultExists: false, hasMicroAny: false, latestUnbound: null, purchases: [] });
   });
@@ -299,7 +299,7 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
       ['POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, amount: 10 }],
       ['POST', '/api/payments/create-one-time', { product: 'week' }],
       ['POST', '/api/payments/sync-method', { paymentId: 'fake-payment-1' }],
-      ['POST', '/api/payments/refund', { paymentId: 1 }],
+      ['POST', '/api/admin/refund', { paymentId: 1 }],
       ['POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: 'fake-payment-1', metadata: { userId: String(user), product: 'vip' } } }],
       ['PUT', '/api/user/settings', { timeZone: 'Europe/Moscow', subscriptionType: 'vip' }],
       ['POST', '/api/user/reading', { title: 'VIP', cards: ['Шут'], spreadType: 'free_daily', subscriptionType: 'vip' }],

@@ -230,14 +230,14 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     await webhook(r.body.data.paymentId);
     expect((await status(user)).subscriptionType).toBe('week');
     const [payment] = await paymentsOf(user);
-    expect((await h.call(user, 'POST', '/api/payments/refund', { paymentId: payment.id })).status).toBe(403);
-    const refund = await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id });
+    expect((await h.call(user, 'POST', '/api/admin/refund', { paymentId: payment.id })).status).toBe(404);
+    const refund = await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id });
     expect(refund.body.data).toMatchObject({ revoked: true });
     expect((await status(user)).subscriptionType).toBe('free');
     const refundReq = fake.requests.filter((q) => q.path === '/v3/refunds').at(-1)!;
     expect(refundReq.body).toEqual({ payment_id: r.body.data.paymentId, amount: { value: '149.00', currency: 'RUB' } });
     expect(refundReq.idempotenceKey).toBe(`refund:${payment.id}`);
-    expect((await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id })).body.data).toMatchObject({ revoked: false });
+    expect((await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id })).body.data).toMatchObject({ revoked: false });
     // YooKassa's refund notification afterwards takes nothing more.
     const refundId = [...fake.refunds.keys()].at(-1)!;
     expect((await webhook(refundId, 'refund.succeeded')).body.data.outcome).toBe('duplicate');

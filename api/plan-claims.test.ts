@@ -1,6 +1,6 @@
 // Every user-facing claim about what a plan or pack includes, read where the user reads it (the pricing answer's
 // plan cards, the terms built from the legal answer, the Stars and YooKassa invoices, the bot's messages and
-// pushes, the paywall refusals), agrees with the catalogue; and each contradiction issue 23 found stays fixed.
+// pushes, the paywall refusals), agrees with the catalogue; and each contradiction once found between them stays fixed.
 import pino from 'pino';
 import { Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';

@@ -3,7 +3,7 @@
 // realistic mix from 200 users, 20 at a time: status, reading created and read, daily card, catalogues,
 // history, the interpretation as JSON (the fake OpenAI behind it). Run on PGlite, and on PostgreSQL too with
 // BENCH_DATABASE_URL or TEST_DATABASE_URL. Value: the highest RSS after the requests over the databases
-// run, in MB. Budget (issue 8): ≤ 300 MB. Details: RSS before and after, peaks, heap.
+// run, in MB. Budget: ≤ 300 MB. Details: RSS before and after, peaks, heap.
 import { benchDbKinds, launchUser, roundMb, withAppChild } from '../test/app-process';
 import type { TestDbKind } from '../test/databases';
 import { startFakeOpenAI } from '../test/fake-openai';

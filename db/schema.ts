@@ -92,6 +92,11 @@ export interface ReadingsTable {
   own_deck: ColumnType<boolean, boolean | undefined, boolean>;
   /** 0024: the pair this reading was asked for (its asker is user_id); null: the user's own reading. */
   pair_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0025: the AI's call for this reading: ms to the first text and to the end, prompt and answer sizes. */
+  ai_first_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_total_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_prompt_chars: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_output_chars: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0024: a pair of users (readings for two); ended when a member leaves. */

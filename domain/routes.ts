@@ -22,6 +22,7 @@ export const APP_ROUTES = [
   '/lesson',
   '/own-deck',
   '/pairs',
+  '/admin',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

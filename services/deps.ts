@@ -8,6 +8,15 @@ import type { PaymentsDeps } from './payments/types';
 /** The daily-card reminder's local time when DAILY_REMINDER_TIME is not given. */
 export const DEFAULT_REMINDER_TIME = '10:00';
 
+/** The owner's dashboard's settings (STARS_RUB_RATE, AI_PRICE_INPUT_PER_M, AI_PRICE_OUTPUT_PER_M). */
+export interface DashboardDeps {
+  /** Roubles per Star, for estimates only (default 1.3). */
+  starsRubRate?: number;
+  /** The AI's price in roubles per million tokens, prompt and completion (defaults 0). */
+  aiPriceInputPerM?: number;
+  aiPriceOutputPerM?: number;
+}
+
 export interface ServiceDeps {
   db: Db;
   /** The current instant; tests move it to cross a local midnight. */
@@ -28,6 +37,8 @@ export interface ServiceDeps {
   payments?: PaymentsDeps;
   /** ADMIN_USER_IDS: debug calls, refunds and the bot's /stats. */
   adminUserIds?: readonly number[];
+  /** The owner's dashboard: the Stars rouble rate (STARS_RUB_RATE). */
+  dashboard?: DashboardDeps;
   /** SUPPORT_CHAT_ID: the operators' group for the support desk; unset: each of adminUserIds privately. */
   supportChatId?: number;
   /** The provider's details for /contacts and /terms (PROVIDER_*); omitted: the tax status default only. */

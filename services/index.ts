@@ -1,5 +1,6 @@
 // Builds every use case from its dependencies; main.ts and the tests call this once.
 import { createAdminService } from './admin';
+import { createDashboardService } from './dashboard';
 import { createAnalyticsService } from './analytics';
 import { createArchiveService } from './archive';
 import { createBotStateService } from './bot-state';
@@ -44,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
   const secondOpinions = createSecondOpinionService(deps, users);
   const share = createShareService(deps, deps.share);
   const admin = createAdminService(deps);
+  const dashboard = createDashboardService(deps);
   const health = createHealthService(deps);
   const legal = createLegalService(deps);
   const ritual = createRitualService(deps, users);
@@ -72,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
     secondOpinions,
     share,
     admin,
+    dashboard,
     health,
     legal,
     ritual,

@@ -1,10 +1,10 @@
-// Prices, offers, entitlements, the micro reveal, analytics and the micro debug status
+// Prices, offers, entitlements, the micro reveal and analytics
 // calls. Everything here is read from the server's state; nothing the client says grants access.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANALYTICS_EVENTS } from '../../domain/analytics';
 import type { Services } from '../../services';
-import { requireAdmin, type AppEnv } from '../auth';
+import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
 import { flag, readingId, readingIdQuery } from '../schemas';
 
@@ -39,7 +39,4 @@ export const offerRoutes = (s: Services) =>
       const b = c.req.valid('json');
       await s.analytics.track(c.var.userId, b.event, b.payload);
       return ok(c, { tracked: true });
-    })
-    .get('/debug/micro-status', requireAdmin(s), validate('query', readingIdQuery), async (c) =>
-      ok(c, await s.payments.debugMicroStatus(c.var.userId, c.req.valid('query').readingId ?? null)),
-    );
+    });

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Services } from '../../services';
-import { requireAdmin, type AppEnv } from '../auth';
+import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
 import { currentProductId, PLAN_IDS } from '../../domain/catalogue';
 
@@ -61,8 +61,6 @@ const syncBody = z
     orderId: z.string().max(64).optional(),
   })
   .refine((b) => b.paymentId || b.orderId, { message: 'укажите paymentId или orderId', path: ['paymentId'] });
-
-const refundBody = z.object({ paymentId: z.coerce.number({ error: 'ожидается номер платежа' }).int().positive() });
 
 /** The public origin for return addresses: PUBLIC_URL, else the request's own. */
 function originOf(s: Services, c: Context): string {
@@ -134,5 +132,4 @@ export const paymentRoutes = (s: Services) =>
       return ok(c, await s.payments.syncMethod(c.var.userId, b));
     })
     // Whether the user's plan renews, the next charge's amount and date (the status screen shows it).
-    .get('/renewal', async (c) => ok(c, await s.payments.renewal(c.var.userId)))
-    .post('/refund', requireAdmin(s), validate('json', refundBody), async (c) => ok(c, await s.payments.refund(c.req.valid('json').paymentId)));
+    .get('/renewal', async (c) => ok(c, await s.payments.renewal(c.var.userId)));

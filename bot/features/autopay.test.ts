@@ -228,7 +228,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: vipEnd.toISOString() });
 
     const payment = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).where('product', '=', 'vip').executeTakeFirstOrThrow();
-    const refund = await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id });
+    const refund = await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id });
     expect(refund.body.data).toMatchObject({ revoked: true });
     expect(await status(user)).toMatchObject({ subscriptionType: 'week', subscriptionExpires: weekEnd.toISOString() });
   });

@@ -121,7 +121,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const [payment] = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).execute();
 
-    const refund = await h.call(ADMIN, 'POST', '/api/payments/refund', { paymentId: payment.id });
+    const refund = await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id });
     expect(refund.body.data).toMatchObject({ revoked: true });
     expect(tg.calls.filter((c) => c.method === 'refundStarPayment').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: payment.provider_payment_id });
     expect(await status(user)).toMatchObject({ subscriptionType: 'free', autoRenew: false });

@@ -100,6 +100,10 @@ describe.each(TEST_DB_KINDS)('/stats (%s)', (kind) => {
   it('an admin sees users, readings, paying users, revenue by product and push delivery', async () => {
     h.tg.sendText(h.user(ADMIN, 'Админ'), '/stats');
     const msg = await h.tg.waitForBotMessage(ADMIN, (m) => m.text.startsWith('📊'));
+    // The dashboard is a tap away.
+    const button = (msg.reply_markup?.inline_keyboard ?? []).flat()[0] as { text: string; web_app?: { url: string } } | undefined;
+    expect(button?.text).toBe('Панель владельца');
+    expect(button?.web_app?.url).toMatch(/\/admin$/);
     const lines = msg.text.split('\n');
     const line = (start: string) => lines.find((l) => l.startsWith(start));
 

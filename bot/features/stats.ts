@@ -5,6 +5,7 @@ import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
 import { productName } from '../../domain/claims';
 import type { OperatorStats } from '../../services/stats';
+import { appUrl } from '../keyboards';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -98,7 +99,12 @@ export function formatStats(s: OperatorStats): string {
 
 feature.command('stats', async (ctx, next) => {
   if (!ctx.from || !ctx.deps.services.admin.isAdmin(ctx.from.id)) return next();
-  await ctx.reply(formatStats(await ctx.deps.services.stats.snapshot()), { parse_mode: 'HTML' });
+  // The quick text view; the dashboard (/admin in the app) has the charts, the tests and the cohorts.
+  const dashboard = appUrl(ctx.deps, '/admin');
+  await ctx.reply(formatStats(await ctx.deps.services.stats.snapshot()), {
+    parse_mode: 'HTML',
+    ...(dashboard && { reply_markup: { inline_keyboard: [[{ text: 'Панель владельца', web_app: { url: dashboard } }]] } }),
+  });
 });
 
 export { composer as statsFeature };

@@ -24,6 +24,7 @@ import * as m0021 from './0021_second_opinions';
 import * as m0022 from './0022_lesson_progress';
 import * as m0023 from './0023_own_deck';
 import * as m0024 from './0024_pairs';
+import * as m0025 from './0025_dashboard';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_lesson_progress': m0022,
   '0023_own_deck': m0023,
   '0024_pairs': m0024,
+  '0025_dashboard': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

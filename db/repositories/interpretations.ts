@@ -44,6 +44,14 @@ export async function releaseClaim(db: Q, id: number, leaseId: string): Promise<
     .execute();
 }
 
+/** The AI call's measurements stored with its reading (the owner's dashboard reads them). */
+export interface AiTiming {
+  firstMs: number | null;
+  totalMs: number;
+  promptChars: number;
+  outputChars: number;
+}
+
 /**
  * Stores the final text, only while this claim still holds the reading and it is still 'dealt': the status
  * change is the guard, so the text is stored (and a fallback refunded) exactly once. Undefined when lost.
@@ -52,7 +60,7 @@ export async function finishReading(
   db: Q,
   id: number,
   leaseId: string,
-  result: { interpretation: string; status: 'done' | 'fallback'; error: string | null },
+  result: { interpretation: string; status: 'done' | 'fallback'; error: string | null; timing?: AiTiming },
 ): Promise<Reading | undefined> {
   return db
     .updateTable('readings')
@@ -60,6 +68,12 @@ export async function finishReading(
       interpretation: result.interpretation,
       status: result.status,
       ai_error: result.error,
+      ...(result.timing && {
+        ai_first_ms: result.timing.firstMs,
+        ai_total_ms: result.timing.totalMs,
+        ai_prompt_chars: result.timing.promptChars,
+        ai_output_chars: result.timing.outputChars,
+      }),
       ai_lease_id: null,
       ai_lease_until: null,
       updated_at: sql`now()`,

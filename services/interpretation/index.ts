@@ -52,8 +52,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   }
 
   /** Stores the final text once. The spread stays used even for a fallback: failures cannot be farmed. */
-  async function store(id: number, leaseId: string, text: string, status: 'done' | 'fallback', error: string | null): Promise<Reading | undefined> {
-    return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status, error });
+  async function store(id: number, leaseId: string, text: string, status: 'done' | 'fallback', error: string | null, timing?: aiRepo.AiTiming): Promise<Reading | undefined> {
+    return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status, error, timing });
   }
 
   /** The reading's prompt with the user's first name and natal signs (both optional colour). */
@@ -76,10 +76,17 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     let text: string;
     let status: 'done' | 'fallback' = 'done';
     let error: string | null = null;
+    // The call's measurements for the owner's dashboard (time to the first text and to the end).
+    const messages = buildReadingMessages(input);
+    const started = performance.now();
+    let firstMs: number | null = null;
     try {
-      text = await provider.complete(buildReadingMessages(input), {
+      text = await provider.complete(messages, {
         signal: f.abort.signal,
-        onDelta: (t) => f.push(t),
+        onDelta: (t) => {
+          firstMs ??= Math.round(performance.now() - started);
+          f.push(t);
+        },
         // Thirteen cards month by month need more room than the default.
         maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
         allowLonger: input.spreadType === 'year_forecast',
@@ -106,7 +113,10 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         if (!f.text) f.push(text);
       }
     }
-    const row = await store(claimed.id, leaseId, text, status, error);
+    const timing = provider.enabled
+      ? { firstMs, totalMs: Math.round(performance.now() - started), promptChars: messages.reduce((a, m) => a + m.content.length, 0), outputChars: status === 'done' ? text.length : 0 }
+      : undefined;
+    const row = await store(claimed.id, leaseId, text, status, error, timing);
     if (!row) return false;
     f.settle({ ok: true, result: resultOf(row, provider.enabled) });
     return true;

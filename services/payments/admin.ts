@@ -40,7 +40,7 @@ export function createPaymentAdmin(ctx: PaymentContext) {
       return revokePayment(deps.db, payment.id, deps.clock());
     },
 
-    /** GET /api/debug/micro-status (admins): what the micro flow sees for a reading. */
+    /** GET /api/admin/micro-status (admins): what the micro flow sees for a reading. */
     async debugMicroStatus(userId: number, readingId: number | null) {
       admins.requireAdmin(userId);
       const reading = readingId !== null ? await readingsRepo.findReading(deps.db, readingId) : undefined;

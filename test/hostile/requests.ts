@@ -39,7 +39,7 @@ export function hostileRequests(app: HostileApp) {
       'POST /api/payments/create': (i) => ({ type: pickOf(['vip', 'basic', 'week'], i), userId: pickOf([VIP, ATTACKER], i), mode: 'redirect', provider: pickOf(['yookassa', 'stars'], i) }),
       'POST /api/payments/create-initial': (i) => ({ planId: pickOf(['vip', 'basic'], i), autopayConsent: true, amount: pickOf([1, 10, 499], i), userId: pickOf([VIP, ATTACKER], i) }),
       'POST /api/payments/sync-method': (i) => ({ paymentId: pickOf([...seeds.paidPaymentIds, seeds.pendingPaymentId], i), orderId: pickOf(seeds.orderIds, i) }),
-      'POST /api/payments/refund': (i) => ({ paymentId: pickOf(seeds.paymentRowIds, i) }),
+      'POST /api/admin/refund': (i) => ({ paymentId: pickOf(seeds.paymentRowIds, i) }),
       'POST /api/readings/micro/reveal': (i) => ({ readingId: pickOf(readingIds, i) }),
       'POST /api/analytics/track': () => ({ event: 'saw_free_card', payload: { screen: 'home', userId: VIP } }),
       'POST /api/natal/chart': (i) => ({ date: '1990-05-17', time: '12:30', city: pickOf(['Москва', 'Ленинград', 'Нигде'], i), latitude: 55.75, longitude: 37.6, timeZone: 'Europe/Moscow' }),

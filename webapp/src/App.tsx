@@ -29,14 +29,16 @@ const MicroResult = lazy(() => import('./pages/MicroResult'));
 const Settings = lazy(() => import('./pages/Settings'));
 const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 const AuthLink = lazy(() => import('./shell/AuthLink'));
-// The journal (issue 14).
+// The journal.
 const Journal = lazy(() => import('./pages/Journal'));
-// The card library and the daily lesson (issue 26).
+// The card library and the daily lesson.
 const Library = lazy(() => import('./pages/Library'));
 const LibraryCard = lazy(() => import('./pages/LibraryCard'));
 const Lesson = lazy(() => import('./pages/Lesson'));
 const Pairs = lazy(() => import('./pairs/Pairs'));
 const PairScreen = lazy(() => import('./pairs/PairScreen'));
+// The owner's dashboard: its own chunk; the API decides who sees anything.
+const Admin = lazy(() => import('./pages/Admin'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
@@ -63,6 +65,7 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/lesson': Lesson,
   '/own-deck': OwnDeck,
   '/pairs': Pairs,
+  '/admin': Admin,
 };
 
 // A reading opened from history (`/history/<id>`), a pair (`/pairs/<id>`) and a card of the library (`/library/<id>`), as isAppRoute accepts them.

@@ -49,7 +49,9 @@ export const keys = {
   microOffer: '/api/offers/micro',
   weekUpsell: '/api/upsell/week',
   renewal: '/api/payments/renewal',
-  debugMicro: (readingId: number | null) => `/api/debug/micro-status?readingId=${readingId ?? ''}`,
+  /** A tab of the owner's dashboard for a period (query string). */
+  admin: (tab: string, query: string) => `/api/admin/${tab}?${query}`,
+  debugMicro: (readingId: number | null) => `/api/admin/micro-status?readingId=${readingId ?? ''}`,
   /** The paid state of today's daily card (its saved reading and what is bought for it). */
   dailyEntitlements: (cardId: string) => `/api/user/entitlements?card=${cardId}`,
   dailyEntitlementsPrefix: '/api/user/entitlements?',

@@ -21,7 +21,7 @@ describe('start-up route from user_data', () => {
   });
 
   it('ignores unknown screens and broken JSON', () => {
-    expect(startRoute('/', q({ user_data: JSON.stringify({ initialScreen: 'admin' }) })).to).toBeNull();
+    expect(startRoute('/', q({ user_data: JSON.stringify({ initialScreen: 'backoffice' }) })).to).toBeNull();
     expect(startRoute('/', q({ user_data: '{nope' })).to).toBeNull();
   });
 });

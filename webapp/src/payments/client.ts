@@ -36,7 +36,7 @@ export const getEntitlements = (readingId?: number | null) => call(client.user.e
 export const revealMicro = (readingId: number) => call(client.readings.micro.reveal.$post({ json: { readingId } }));
 /** The pack and its reading by the ids the server recorded: the order or reading the return names, else the latest. */
 export const recoverMicro = (by: { orderId?: string; readingId?: number; recent?: boolean }) => call(client.readings.micro.recover.$post({ json: by }));
-export const debugMicroStatus = (readingId?: number | null) => call(client.debug['micro-status'].$get({ query: readingQuery(readingId) }));
+export const debugMicroStatus = (readingId?: number | null) => call(client.admin['micro-status'].$get({ query: readingQuery(readingId) }));
 
 export const createOneTime = (body: { product: 'micro' | 'week'; mode?: PayMode; context?: string | Record<string, unknown>; returnUrl?: string; readingId?: number; provider?: PayProvider }) =>
   call(client.payments['create-one-time'].$post({ json: { mode: 'redirect', ...body } }));

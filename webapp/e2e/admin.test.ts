@@ -1,0 +1,119 @@
+// The owner's dashboard in a real browser over seeded data with known answers (test/dashboard-seed.ts): an
+// admin reads the money figures and the price test's verdict (1,000 users per variant at 4 % and 6 %), the
+// chart's table toggle; a non-admin gets the «не найдено» screen and 404 from every admin call. Screenshots
+// of each tab at 390 px and at a desktop width, light and dark.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { SEED_EXPECT, seedDashboard } from '../../test/dashboard-seed';
+import { pageApi } from './page-api';
+
+const TIMEOUT = 120_000;
+const ADMIN = 660_001;
+const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`;
+
+describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
+  let env: BrowserEnv;
+  beforeAll(async () => {
+    env = await startBrowserEnv({ ADMIN_USER_IDS: String(ADMIN) });
+    await seedDashboard(env.app.db, new Date());
+  });
+  afterAll(() => env?.close());
+
+  it(
+    'a non-admin sees «не найдено» at /admin and gets 404 from every admin call',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=660002&name=Ира`);
+      await page.getByTestId('greeting').waitFor();
+      for (const [method, path] of [
+        ['GET', '/api/admin/money?days=7'],
+        ['GET', '/api/admin/experiments'],
+        ['GET', '/api/admin/csv?tab=money'],
+        ['POST', '/api/admin/refund'],
+      ])
+        expect((await pageApi(page, method, path, method === 'POST' ? { paymentId: 1 } : undefined)).status, path).toBe(404);
+      await page.goto(`${env.baseUrl}/admin`);
+      await page.getByTestId('not-found').waitFor();
+      expect(await page.getByRole('heading').first().textContent()).toBe('Страница не найдена');
+      expect(await page.getByTestId('admin').count()).toBe(0);
+      // The browser logs the 404 answer itself; nothing else may fail.
+      expect(consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(
+      `an admin reads the money and the price test's verdict (${theme})`,
+      async () => {
+        const { page, consoleErrors } = await env.newPage();
+        await page.goto(`${env.baseUrl}/dev/launch?user=${ADMIN}&name=Владелец&theme=${theme}`);
+        await page.getByTestId('greeting').waitFor();
+        await page.goto(`${env.baseUrl}/admin`);
+        await page.getByTestId('admin-money').waitFor();
+        await page.getByTestId('admin-period-7').click();
+        await expect.poll(() => page.getByTestId('admin-revenue-rub').textContent()).toBe(rub(SEED_EXPECT.revenueRub));
+        expect(await page.getByTestId('admin-paying').textContent()).toBe(String(SEED_EXPECT.payingUsers));
+        expect(await page.getByTestId('admin-refunds').textContent()).toBe('1 (99 ₽)');
+        expect(await page.getByTestId('admin-revenue-stars').textContent()).toBe('100 зв. ≈ 130 ₽');
+        await env.screenshot(page, `admin-money-390-${theme}`);
+        // The chart's numbers one tap away.
+        await page.getByTestId('admin-chart-rub-toggle').click();
+        const table = page.getByTestId('admin-chart-rub-table');
+        expect(await table.locator('tbody tr').count()).toBe(1);
+        expect(await table.locator('tbody tr td').last().textContent()).toBe((8700).toLocaleString('ru-RU'));
+
+        await page.getByTestId('admin-tab-experiments').click();
+        await page.getByTestId('admin-exp-micro_price').waitFor();
+        expect(await page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Лидирует B: 79 ₽: конверсия 6,0 % против 4,0 % \(\+2,0 п\.п\.\)/);
+        const b = page.getByTestId('admin-variant-micro_price-B').locator('td');
+        expect(await b.nth(0).textContent()).toBe('1000');
+        expect(await b.nth(1).textContent()).toBe('60');
+        expect(await b.nth(2).textContent()).toBe('6,0 %');
+        expect(await page.getByTestId('admin-variant-micro_price-A').locator('td').nth(2).textContent()).toBe('4,0 %');
+        await env.screenshot(page, `admin-experiments-390-${theme}`);
+
+        // A period before anything happened: «рано судить».
+        await page.getByTestId('admin-from').fill('2025-01-01');
+        await page.getByTestId('admin-to').fill('2025-01-31');
+        await page.getByTestId('admin-custom-apply').click();
+        await expect.poll(() => page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Рано судить/);
+
+        await page.getByTestId('admin-period-7').click();
+        await expect.poll(() => page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Лидирует B/);
+
+        // The other tabs over the same data.
+        const f = SEED_EXPECT.funnel;
+        await page.getByTestId('admin-tab-funnel').click();
+        await page.getByTestId('admin-funnel').waitFor();
+        const direct = page.getByTestId('admin-funnel-direct').locator('td');
+        expect(await direct.nth(1).textContent()).toMatch(new RegExp(`^${f.reading} · `));
+        expect(await direct.nth(4).textContent()).toBe(`${f.paid} · 99,0 %`);
+        await env.screenshot(page, `admin-funnel-390-${theme}`);
+        await page.getByTestId('admin-tab-retention').click();
+        await page.getByTestId('admin-cohorts').waitFor();
+        expect(await page.getByTestId('admin-cohorts').locator('tbody tr').first().locator('td').first().textContent()).toBe(f.opened.toLocaleString('ru-RU'));
+        await env.screenshot(page, `admin-retention-390-${theme}`);
+        await page.getByTestId('admin-tab-ai').click();
+        await page.getByTestId('admin-ai').waitFor();
+        expect(await page.getByTestId('admin-ai-count').textContent()).toBe(String(SEED_EXPECT.ai.byAi));
+        expect(await page.getByTestId('admin-ai-first').textContent()).toBe('0,60 с / 0,69 с');
+        await env.screenshot(page, `admin-ai-390-${theme}`);
+        await page.getByTestId('admin-tab-pushes').click();
+        await page.getByTestId('admin-pushes').waitFor();
+        expect(await page.getByTestId('admin-push-delivered').textContent()).toBe(String(SEED_EXPECT.pushes.delivered));
+        expect(await page.getByTestId('admin-push-followed').textContent()).toBe(String(SEED_EXPECT.pushes.followed));
+        await env.screenshot(page, `admin-pushes-390-${theme}`);
+
+        await page.setViewportSize({ width: 1280, height: 900 });
+        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes']) {
+          await page.getByTestId(`admin-tab-${tab}`).click();
+          await page.getByTestId(tab === 'experiments' ? 'admin-exp-micro_price' : `admin-${tab}`).waitFor();
+          await env.screenshot(page, `admin-${tab}-desktop-${theme}`);
+        }
+        expect(consoleErrors).toEqual([]);
+      },
+      TIMEOUT,
+    );
+  }
+});
