@@ -225,8 +225,26 @@ export async function streamInterpretation(
     }
     throw new ApiError(res.status, payload?.error ?? `HTTP ${res.status}: ${res.statusText}`, payload ?? undefined);
   }
-  if (!res.body) throw new ApiError(0, UNKNOWN_ERROR);
+  return readEventStream(
+    res,
+    (event, json) => {
+      if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
+      else if (event === 'done') {
+        h.onDone(doneOf(json));
+        return true;
+      }
+    },
+    'Соединение прервалось до конца толкования',
+  );
+}
 
+/**
+ * Reads a streamed answer (Server-Sent Events) to its end: each event's JSON goes to `onEvent`, which returns
+ * true for the last one. An `error` event, a broken connection or a stream that ends before the last event
+ * throws ApiError (`cutOff` says what was cut off).
+ */
+async function readEventStream(res: Response, onEvent: (event: string, json: Record<string, unknown>) => boolean | void, cutOff: string): Promise<void> {
+  if (!res.body) throw new ApiError(0, UNKNOWN_ERROR);
   const state: { finished: boolean; failure: ApiError | null } = { finished: false, failure: null };
   const parse = createSseParser((event, data) => {
     let json: Record<string, unknown> = {};
@@ -235,13 +253,8 @@ export async function streamInterpretation(
     } catch {
       return;
     }
-    if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
-    else if (event === 'done') {
-      state.finished = true;
-      h.onDone(doneOf(json));
-    } else if (event === 'error') {
-      state.failure = new ApiError(502, typeof json.message === 'string' && json.message ? json.message : UNKNOWN_ERROR);
-    }
+    if (event === 'error') state.failure = new ApiError(502, typeof json.message === 'string' && json.message ? json.message : UNKNOWN_ERROR);
+    else if (onEvent(event, json)) state.finished = true;
   });
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
@@ -257,5 +270,23 @@ export async function streamInterpretation(
     reader.cancel().catch(() => {});
   }
   if (state.failure) throw state.failure;
-  if (!state.finished) throw new ApiError(0, 'Соединение прервалось до конца толкования');
+  if (!state.finished) throw new ApiError(0, cutOff);
 }
+
+/** A typed call asked to stream (`Accept: text/event-stream`), read to its end; a refusal throws its ApiError. */
+export async function streamedCall(request: () => Promise<unknown>, onEvent: (event: string, json: Record<string, unknown>) => boolean | void, cutOff: string): Promise<void> {
+  let res: Response;
+  try {
+    res = (await request()) as Response;
+  } catch (err) {
+    throw networkError(err);
+  }
+  if (!res.ok || !(res.headers.get('Content-Type') ?? '').includes('text/event-stream')) {
+    const payload = (await res.json().catch(() => null)) as ({ error?: string } & Record<string, unknown>) | null;
+    throw new ApiError(res.status, payload?.error ?? `HTTP ${res.status}: ${res.statusText}`, payload ?? undefined);
+  }
+  return readEventStream(res, onEvent, cutOff);
+}
+
+/** Ask for the answer as a stream. */
+export const STREAM = { headers: { Accept: 'text/event-stream' } };
