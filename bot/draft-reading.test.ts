@@ -33,7 +33,7 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');
     return u;
   }
-  const readingEdits = (chatId: number) => h.tg.calls.filter((c) => c.method === 'editMessageText' && c.chatId === chatId && String(c.params.text).includes('Шут'));
+  const readingEdits = (chatId: number) => h.tg.calls.filter((c) => c.method === 'editMessageText' && c.chatId === chatId && String(c.params.text).includes('говорит о новом начале'));
 
   it('arrives as «Thinking…», then a growing draft with a stop button, then one final message with its buttons', async () => {
     const u = await ask(89_001, 'Вера');
@@ -49,9 +49,9 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     for (const t of texts) expect(final.text.startsWith(t.trim().slice(0, 30))).toBe(true);
     const draftCalls = h.tg.calls.filter((c) => c.method === 'sendMessageDraft' && c.chatId === u.id);
     expect(draftCalls.every((c) => c.params.can_stop === true)).toBe(true);
-    // One message stays (the draft is gone), nothing edited; its buttons: the app and «Уточнить».
+    // One message stays (the draft is gone), nothing edited; its buttons: the app, «Уточнить» and the second opinion (the AI text is told from the cards' message by its phrase).
     expect(h.tg.chatState(u.id).draft).toBeNull();
-    expect(h.tg.botMessages(u.id).filter((m) => m.text.includes('Шут'))).toHaveLength(1);
+    expect(h.tg.botMessages(u.id).filter((m) => m.text.includes('говорит о новом начале'))).toHaveLength(1);
     expect(readingEdits(u.id)).toEqual([]);
     expect(final.html).toContain('<b>Анализ карт</b>');
     expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение']);
@@ -96,7 +96,7 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     expect(final.html).toContain('<b>Анализ карт</b>');
     expect(h.tg.draftHistory(u.id)).toEqual([]);
     expect(readingEdits(u.id).length).toBeGreaterThanOrEqual(1);
-    expect(h.tg.botMessages(u.id).filter((m) => m.text.includes('Шут'))).toHaveLength(1);
+    expect(h.tg.botMessages(u.id).filter((m) => m.text.includes('говорит о новом начале'))).toHaveLength(1);
     const [reading] = await h.db.selectFrom('readings').selectAll().where('user_id', '=', u.id).execute();
     expect(final.text).toContain('Карты советуют довериться себе');
     expect(reading.interpretation).toBe(DEFAULT_FAKE_TEXT);
