@@ -3,17 +3,7 @@
 // Beta(1 + conversions, 1 + non-conversions) posteriors (by simulation), and a bootstrap interval for revenue
 // per user. Random draws come from a seeded generator: the same data gives the same figures.
 
-/** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededUniform } from './seeded-random';
 
 /** The standard normal CDF (Abramowitz and Stegun 7.1.26 for erf; error below 1.5e-7). */
 export function normalCdf(z: number): number {
@@ -85,7 +75,7 @@ export function betaDraw(a: number, b: number, rand: () => number): number {
  * `draws` joint draws from the posteriors, counting which is highest.
  */
 export function probabilityBest(groups: readonly { users: number; conversions: number }[], seed = 1, draws = 20_000): number[] {
-  const rand = seededRandom(seed);
+  const rand = seededUniform(seed);
   const wins = groups.map(() => 0);
   for (let i = 0; i < draws; i++) {
     let best = 0;
@@ -149,7 +139,7 @@ export interface Interval {
 
 /** Bootstrap (percentile) 95 % intervals: each group's revenue per user and each group's difference from the first. */
 export function bootstrapRevenue(groups: readonly RevenueGroup[], seed = 1, rounds = 2000): { perUser: Interval[]; diff: Interval[] } {
-  const rand = seededRandom(seed);
+  const rand = seededUniform(seed);
   const samples = groups.map(() => [] as number[]);
   const diffs = groups.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {

@@ -5,6 +5,7 @@
 import { DECK } from './deck';
 import type { Orientation, TarotCard } from './types';
 import { fnv1a32 } from './variant';
+import { seededUniform } from './seeded-random';
 
 export const LESSON_SIZE = 3;
 export const LESSON_CHOICES = 3;
@@ -18,17 +19,6 @@ export interface LessonQuestion {
   answer: number;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same lesson. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);
 
@@ -46,7 +36,7 @@ function pick(rand: () => number, pool: readonly TarotCard[], n: number, taken: 
 
 /** The lesson of `userId` on the local day `day` ('YYYY-MM-DD'). */
 export function lessonFor(userId: number, day: string): LessonQuestion[] {
-  const rand = seeded(fnv1a32(`lesson:${userId}:${day}`));
+  const rand = seededUniform(fnv1a32(`lesson:${userId}:${day}`));
   const taken = new Set<string>();
   const cards = pick(rand, DECK, LESSON_SIZE, taken);
   return cards.map((card, i) => {

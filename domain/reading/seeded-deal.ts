@@ -1,21 +1,16 @@
 // A seeded deal for generated readings (the interpreter's tests, the sample readings): the same seed gives
 // the same cards on every run and every machine. The server deals with crypto.randomInt (domain/deal.ts).
 import { DECK } from '../deck';
+import { mulberry32 } from '../seeded-random';
 import { promptCards, type ReadingPromptInput } from '../prompts';
 import { SPREADS } from '../spreads';
 import type { DealtCard } from '../types';
 import { composeReading } from '.';
 
-/** mulberry32: a small seeded generator; the function answers an integer in 0..n-1. */
+/** mulberry32; the function answers an integer in 0..n-1. */
 export function seededRandom(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const next = mulberry32(seed);
+  return (n: number) => next() % n;
 }
 
 /** `count` distinct cards (Fisher–Yates over the deck), each reversed with p = 0.5, in position order. */
