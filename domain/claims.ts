@@ -7,20 +7,13 @@ import { MICRO_PACK, PLAN_ACCESS, TRIAL_SECOND_OPINIONS_PER_DAY, PLAN_IDS, PRODU
 import { getSpread, SPREADS } from './spreads';
 import type { SpreadAccess, SpreadType, Tier } from './types';
 import type { PriceTag } from './pricing';
+import { pluralRu } from './plural';
 
 /** The spreads a plan opens, in catalogue order. */
 export function spreadsOpenedBy(access: PlanAccess): SpreadType[] {
   return SPREADS.filter((s) => access.spreadLevels.includes(s.access)).map((s) => s.id);
 }
 
-/** 1 расклад, 2 расклада, 5 раскладов. */
-export function pluralRu(n: number, one: string, few: string, many: string): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-}
 
 const quoted = (names: string[]) => names.map((n) => `«${n}»`).join(', ');
 const spreadNames = (a: PlanAccess) => spreadsOpenedBy(a).map((t) => getSpread(t)!.name);

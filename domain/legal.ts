@@ -3,7 +3,8 @@
 // on request. What each plan includes (section 7) comes from the catalogue (domain/claims.ts); every price
 // from the pricing the payments charge.
 import { PLAN_IDS, PRODUCT_INFO, TRIAL_DAYS, type ProductId } from './catalogue';
-import { microSummary, planBelow, pluralRu, planSummary, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
+import { pluralRu } from './plural';
+import { microSummary, planBelow, planSummary, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
 import { AGREEMENT, MONEY_BACK } from './agreement';
 import { formatPrice, formatStars, type PricingTable } from './pricing';
 import {

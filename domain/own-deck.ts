@@ -3,6 +3,7 @@
 // Pure: the server checks the cards with it, and the web app's picker says the same words.
 import { CARD_BY_ID } from './deck';
 import type { DealtCard } from './types';
+import { cardsWord } from './plural';
 
 /** The mark an own-deck reading carries everywhere (the archive, the reading, the share picture, the bot). */
 export const OWN_DECK_MARK = 'своя колода';
@@ -17,7 +18,6 @@ export interface OwnCardInput {
 
 export type OwnCardsCheck = { ok: true; cards: DealtCard[] } | { ok: false; error: string };
 
-const cardsWord = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'карта' : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? 'карты' : 'карт');
 
 /**
  * The cards the user drew, in position order: each a card of the deck, none twice, exactly one per position.

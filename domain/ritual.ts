@@ -1,6 +1,7 @@
 // The daily ritual: the streak of days with the daily card, its milestone messages, and the reminder's copy.
 // Warm and varied on purpose: no threats, no guilt, nothing "lost" when a day is missed.
 import { addDays, DAY_MS } from './time';
+import { pluralRu } from './plural';
 
 export interface StreakView {
   /** Consecutive local days with the daily card up to today (or up to yesterday, while today is still open). */
@@ -31,13 +32,7 @@ export function milestoneMessage(current: number): string | null {
 }
 
 /** Russian plural of «день». */
-export function daysWord(n: number): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return 'день';
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return 'дня';
-  return 'дней';
-}
+export const daysWord = (n: number) => pluralRu(n, 'день', 'дня', 'дней');
 
 /** The line under the streak on the home screen: encouraging whatever the number. */
 export function streakLine(s: StreakView): string {

@@ -1,6 +1,7 @@
 // The social-proof strip and the reviews: only what the database holds. Each figure is shown once it is
 // large enough to mean something, rounded down (never up) above a thousand; below its threshold it is not
 // shown at all, and with none left the strip is hidden. Shared by the server (which counts) and the screens.
+import { pluralRu } from './plural';
 
 /** Below these a figure is left out: a small number is true but says nothing. */
 export const PROOF_THRESHOLDS = { readings30d: 100, readersMonth: 30, reviews: 5 } as const;
@@ -27,14 +28,6 @@ export interface ProofItem {
   label: string;
 }
 
-/** Russian plural: one, few (2–4), many. */
-export function plural(n: number, one: string, few: string, many: string): string {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return one;
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
-  return many;
-}
 
 /** A count as shown: exact below 1000, rounded down to hundreds with «+» above (1 234 → «1 200+»). */
 export function formatCount(n: number): string {
@@ -49,10 +42,10 @@ export const formatRating = (average: number) => (Math.round(average * 10) / 10)
 export function proofItems(c: ProofCounts): ProofItem[] {
   const items: ProofItem[] = [];
   if (c.readings30d >= PROOF_THRESHOLDS.readings30d)
-    items.push({ value: formatCount(c.readings30d), label: `${plural(c.readings30d, 'расклад', 'расклада', 'раскладов')} за 30 дней` });
+    items.push({ value: formatCount(c.readings30d), label: `${pluralRu(c.readings30d, 'расклад', 'расклада', 'раскладов')} за 30 дней` });
   if (c.readersMonth >= PROOF_THRESHOLDS.readersMonth)
-    items.push({ value: formatCount(c.readersMonth), label: `${plural(c.readersMonth, 'человек гадал', 'человека гадали', 'человек гадали')} в этом месяце` });
+    items.push({ value: formatCount(c.readersMonth), label: `${pluralRu(c.readersMonth, 'человек гадал', 'человека гадали', 'человек гадали')} в этом месяце` });
   if (c.reviews.count >= PROOF_THRESHOLDS.reviews && c.reviews.average !== null)
-    items.push({ value: formatRating(c.reviews.average), label: `средняя оценка, ${formatCount(c.reviews.count)} ${plural(c.reviews.count, 'отзыв', 'отзыва', 'отзывов')}` });
+    items.push({ value: formatRating(c.reviews.average), label: `средняя оценка, ${formatCount(c.reviews.count)} ${pluralRu(c.reviews.count, 'отзыв', 'отзыва', 'отзывов')}` });
   return items;
 }

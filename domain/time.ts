@@ -1,4 +1,5 @@
 // Local-day arithmetic in a time zone, and the Russian countdown («2 ч 5 мин 3 сек»).
+import { pluralRu } from './plural';
 
 /** One day in milliseconds (24 hours of the clock, not a local day). */
 export const DAY_MS = 86_400_000;
@@ -111,13 +112,6 @@ export function msUntilLocalMidnight(instant: Date, tz: string): number {
   return nextLocalMidnight(instant, tz).getTime() - instant.getTime();
 }
 
-function plural(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}
 
 /**
  * The ticking countdown in Russian units, dropping leading zero units: «2 ч 5 мин 3 сек», «5 мин 0 сек», «3 сек».
@@ -137,9 +131,9 @@ export function formatCountdown(ms: number): string {
 export function formatDurationWords(ms: number): string {
   const { h, m, s } = split(ms);
   const words = [
-    h > 0 ? `${h} ${plural(h, 'час', 'часа', 'часов')}` : '',
-    m > 0 ? `${m} ${plural(m, 'минуту', 'минуты', 'минут')}` : '',
-    s > 0 && h === 0 ? `${s} ${plural(s, 'секунду', 'секунды', 'секунд')}` : '',
+    h > 0 ? `${h} ${pluralRu(h, 'час', 'часа', 'часов')}` : '',
+    m > 0 ? `${m} ${pluralRu(m, 'минуту', 'минуты', 'минут')}` : '',
+    s > 0 && h === 0 ? `${s} ${pluralRu(s, 'секунду', 'секунды', 'секунд')}` : '',
   ].filter(Boolean);
   return words.length ? words.join(' ') : '0 секунд';
 }

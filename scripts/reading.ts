@@ -15,6 +15,7 @@ import { isVoice, VOICES, type Voice } from '../domain/voices';
 import { composeReading } from '../domain/reading';
 import { SPREADS, getSpread } from '../domain/spreads';
 import type { DealtCard } from '../domain/types';
+import { cardsWord } from '../domain/plural';
 
 class UsageError extends Error {}
 
@@ -45,7 +46,7 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   if (values.voice !== undefined && !isVoice(values.voice)) throw new UsageError(`Неизвестный таролог «${values.voice}»: есть ${VOICES.join(', ')}.`);
   const ids = (values.cards ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (ids.length !== spread.cards)
-    throw new UsageError(`В раскладе «${spread.name}» ${spread.cards} ${plural(spread.cards)}, а передано ${ids.length}: --cards id[:r],… по порядку позиций.`);
+    throw new UsageError(`В раскладе «${spread.name}» ${spread.cards} ${cardsWord(spread.cards)}, а передано ${ids.length}: --cards id[:r],… по порядку позиций.`);
   const seen = new Set<string>();
   const dealt: DealtCard[] = ids.map((raw, position) => {
     const [cardId, flag, ...rest] = raw.split(':');
@@ -63,7 +64,6 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   };
 }
 
-const plural = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'карта' : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? 'карты' : 'карт');
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {

@@ -6,6 +6,7 @@ import { escapeHtml } from '../format';
 import { productName } from '../../domain/claims';
 import type { OperatorStats } from '../../services/stats';
 import { appUrl } from '../keyboards';
+import { pluralRu } from '../../domain/plural';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -21,14 +22,6 @@ const PUSH_STATUSES: [string, string][] = [
 
 const num = (n: number) => n.toLocaleString('ru-RU');
 
-/** 1 платёж, 2 платежа, 5 платежей. */
-function plural(n: number, one: string, few: string, many: string): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-}
 
 /** Minor units as money: kopecks as roubles, Stars as they are. */
 export function money(amountMinor: number, currency: string): string {
@@ -75,7 +68,7 @@ export function formatStats(s: OperatorStats): string {
       parts.set(r.currency, { count: p.count + r.count, amount: p.amount + r.amount });
     }
     const text = [...parts]
-      .map(([currency, p]) => `${num(p.count)} ${plural(p.count, 'платёж', 'платежа', 'платежей')} — ${money(p.amount, currency)}`)
+      .map(([currency, p]) => `${num(p.count)} ${pluralRu(p.count, 'платёж', 'платежа', 'платежей')} — ${money(p.amount, currency)}`)
       .join('; ');
     out.push(`• ${escapeHtml(productName(product))}: ${text}`);
   }

@@ -10,18 +10,11 @@ import { keys } from '../data';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
+import { pluralRu } from '../../../domain/plural';
 import './history.css';
 
 export const PAGE_SIZE = 10;
 
-/** 1 расклад, 2 расклада, 5 раскладов. */
-function plural(n: number, one: string, few: string, many: string) {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return one;
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
-  return many;
-}
 
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -88,7 +81,7 @@ function Archive() {
       {total !== null && <p className="hint">{total > 0 ? `${searching ? 'Найдено' : 'Всего раскладов'}: ${total}` : searching ? 'Ничего не нашлось' : ''}</p>}
       {olderHidden > 0 && (
         <p className="notice" data-testid="history-older">
-          Ещё {olderHidden} {plural(olderHidden, 'расклад', 'расклада', 'раскладов')} старше 30 дней {olderHidden === 1 ? 'хранится' : 'хранятся'} в архиве: их откроет VIP-подписка.{' '}
+          Ещё {olderHidden} {pluralRu(olderHidden, 'расклад', 'расклада', 'раскладов')} старше 30 дней {olderHidden === 1 ? 'хранится' : 'хранятся'} в архиве: их откроет VIP-подписка.{' '}
           <button type="button" className="link" onClick={() => navigate('/subscription')}>
             Подробнее
           </button>

@@ -11,7 +11,7 @@ import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { asApiError, keys, useApi } from '../data';
 import { answerLesson, getLesson, type Lesson as LessonData } from '../library/library-api';
-import { pluralRu } from '../library/plural';
+import { pluralRu } from '../../../domain/plural';
 import '../library/library.css';
 
 const KEY = keys.lesson;

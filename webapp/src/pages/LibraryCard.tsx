@@ -14,7 +14,7 @@ import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
 import { getCardPage } from '../library/library-api';
 import { otherDeck, useLibraryDeck } from '../library/library-deck';
-import { pluralRu } from '../library/plural';
+import { pluralRu } from '../../../domain/plural';
 import { openZoom } from '../zoom';
 import '../library/library.css';
 

@@ -17,6 +17,7 @@ import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import '../owndeck/own-deck.css';
 import { haptic } from '../telegram/bridge';
+import { cardsWord } from '../../../domain/plural';
 
 const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className: string }> = {
   free: { label: 'Бесплатно', className: 'mark-free' },
@@ -31,13 +32,6 @@ const PLAN_LINE: Record<string, string> = {
   basic: `Сейчас у вас ${PRODUCT_INFO.basic.name}.`,
 };
 
-function cardsWord(n: number) {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return 'карта';
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return 'карты';
-  return 'карт';
-}
 
 export default function SpreadMenu() {
   const [, navigate] = useLocation();

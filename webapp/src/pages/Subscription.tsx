@@ -8,7 +8,7 @@ import { formatRuDate } from '../../../domain/time';
 import { MARKETING } from '../../../domain/marketing';
 import { PRODUCT_INFO } from '../../../domain/catalogue';
 import { planFeatures, upgradeFeatures } from '../../../domain/claims';
-import { formatCount, plural } from '../../../domain/social-proof';
+import { formatCount } from '../../../domain/social-proof';
 import { MONEY_BACK } from '../../../domain/agreement';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -22,6 +22,7 @@ import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
 import { pricesFor } from '../payments/prices';
 import '../payments/paid.css';
+import { pluralRu } from '../../../domain/plural';
 
 /** The truth about cancelling: renewal stops, access stays to the end of the paid period. */
 export function cancelConfirmText(plan: string, until: string | null): string {
@@ -191,7 +192,7 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
         <p className="hint center" data-testid="social-proof">
           {props.proof.rating && (
             <>
-              <span className="stars">★</span> {props.proof.rating.value} · {formatCount(props.proof.rating.count)} {plural(props.proof.rating.count, 'отзыв', 'отзыва', 'отзывов')}
+              <span className="stars">★</span> {props.proof.rating.value} · {formatCount(props.proof.rating.count)} {pluralRu(props.proof.rating.count, 'отзыв', 'отзыва', 'отзывов')}
             </>
           )}
           {props.proof.rating && props.proof.todayCount > 0 ? ' · ' : ''}
