@@ -121,19 +121,3 @@ export const ALLOWED_UPDATES = [
   'subscription',
 ] as const;
 
-/** The command list shown by Telegram, in Russian. */
-export const BOT_COMMANDS = [
-  { command: 'start', description: 'Начать и открыть приложение' },
-  { command: 'reading', description: 'Расклад в чате' },
-  { command: 'daily', description: 'Карта дня' },
-  { command: 'settings', description: 'Часовой пояс, напоминания и колода' },
-  { command: 'card', description: 'Библиотека карт' },
-  { command: 'help', description: 'Что умеет бот' },
-  { command: 'paysupport', description: 'Поддержка по оплате' },
-  { command: 'support', description: 'Написать в поддержку' },
-  { command: 'web', description: 'Войти в браузере (оплата картой)' },
-  { command: 'pair', description: 'Расклад на двоих: пригласить партнёра' },
-  { command: 'mydata', description: 'Скачать мои данные' },
-  { command: 'deletedata', description: 'Удалить мои данные' },
-  { command: 'cancel', description: 'Отменить расклад' },
-];

@@ -12,7 +12,7 @@ import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/data
 import { TEST_BOT_TOKEN } from '../test/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
-import { BOT_COMMANDS } from './index';
+import { BOT_COMMANDS } from './commands';
 
 const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
 const SECRET = 'webhook_secret-123';

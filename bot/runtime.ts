@@ -10,7 +10,8 @@ import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
-import { ALLOWED_UPDATES, BOT_COMMANDS, createBot } from './index';
+import { BOT_COMMANDS } from './commands';
+import { ALLOWED_UPDATES, createBot } from './index';
 import { createPushSender } from './push-sender';
 import { setTimeout as sleep } from 'node:timers/promises';
 

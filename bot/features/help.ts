@@ -1,6 +1,7 @@
 // /help. (/paysupport, the payment-support command Telegram's terms require, is the support desk: support.ts.)
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
+import { helpCommandLines } from '../commands';
 import { openAppButton } from '../keyboards';
 import { readingsAuthorLine } from '../../domain/claims';
 
@@ -11,13 +12,7 @@ composer.command('help', (ctx) =>
     [
       '🔮 <b>Что я умею</b>',
       '',
-      '/reading — расклад прямо в чате: выберите расклад, задайте вопрос, получите толкование',
-      '/daily — карта дня',
-      '/card — библиотека карт: значения каждой карты и урок дня',
-      '/settings — часовой пояс и ежедневное напоминание',
-      '/paysupport — вопросы об оплате и возврате',
-      '/support — написать в поддержку',
-      '/cancel — прервать начатый расклад',
+      ...helpCommandLines(),
       '',
       `В любом чате наберите @${ctx.me.username} — и отправьте туда свою карту дня.`,
       '',

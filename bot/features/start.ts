@@ -5,6 +5,7 @@ import type { BotContext } from '../context';
 import { appUrl, launchKeyboard, openAppButton } from '../keyboards';
 import { profileOf } from '../middlewares/user';
 import { readingsAuthorLine } from '../../domain/claims';
+import { greetingCommandLines } from '../commands';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -32,10 +33,7 @@ feature.command('start', async (ctx) => {
       `✨ Здравствуйте${name}! Я — бот «Таро».`,
       '',
       'Сделаю расклад на картах Таро, вытяну карту дня и истолкую, что говорят карты. Откройте приложение кнопкой ниже или попробуйте прямо здесь:',
-      '/reading — расклад в чате',
-      '/daily — карта дня',
-      '/settings — часовой пояс и напоминания',
-      '/help — помощь',
+      ...greetingCommandLines(),
       '',
       `${readingsAuthorLine(ctx.deps.services.legal.aiEnabled)} Сервис для тех, кому исполнилось 18.`,
     ].join('\n'),
