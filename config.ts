@@ -4,6 +4,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
+import { isValidTimeZone } from './domain/time';
 import type { AiConfig } from './services/deps';
 
 const idList = z
@@ -61,15 +62,6 @@ const optionalString = z
   .string()
   .optional()
   .transform((s) => (s && s.trim() !== '' ? s.trim() : undefined));
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** 127.0.0.0/8, ::1 and localhost: the addresses only this machine reaches. */
 function isLoopbackHost(host: string): boolean {
@@ -133,7 +125,7 @@ const schema = z.object({
       .optional(),
   ),
   SPECIAL_ACCESS_USER_IDS: idList,
-  DEFAULT_TIME_ZONE: z.string().default('Europe/Moscow').refine(isTimeZone, 'is not an IANA time zone'),
+  DEFAULT_TIME_ZONE: z.string().default('Europe/Moscow').refine(isValidTimeZone, 'is not an IANA time zone'),
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().min(1).default(86400),
   TRUSTED_PROXIES: z
     .string()

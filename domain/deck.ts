@@ -559,6 +559,9 @@ function buildDeck(): TarotCard[] {
 /** All 78 cards: majors (0..21), then cups, pentacles, swords, wands (ace..king). */
 export const DECK: readonly TarotCard[] = Object.freeze(buildDeck());
 
+/** The 78 card ids in deck order: what the server deals from. */
+export const CARD_IDS: readonly string[] = Object.freeze(DECK.map((card) => card.id));
+
 export const CARD_BY_ID: ReadonlyMap<string, TarotCard> = new Map(
   DECK.map((card) => [card.id, card] as const),
 );

@@ -22,24 +22,14 @@ const QUALITY: Record<CardImageSize, { max: number; min: number; kb: number }> =
   x3: { max: 60, min: 35, kb: 120 },
 };
 
-const MAJORS = ['fool', 'magician', 'high-priestess', 'empress', 'emperor', 'hierophant', 'lovers', 'chariot',
-  'strength', 'hermit', 'wheel-of-fortune', 'justice', 'hanged-man', 'death', 'temperance', 'devil', 'tower',
-  'star', 'moon', 'sun', 'judgement', 'world'];
-const RANKS = ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'page', 'knight',
-  'queen', 'king'];
-const SUITS = { cups: 'c', pentacles: 'p', swords: 's', wands: 'w' };
+/** A scan's name: mNN for a major (NN its rank), then the suit's letter and the rank for a minor. */
+const SUIT_LETTERS = { cups: 'c', pentacles: 'p', swords: 's', wands: 'w' } as const;
+const scanName = (c: (typeof DECK)[number]) => `${c.suit === 'major' ? 'm' : SUIT_LETTERS[c.suit]}${String(c.rank).padStart(2, '0')}.jpg`;
 
 const source = process.argv[2];
 if (!source) throw new Error('usage: build-deck-images.ts <scans folder>');
 
-const jobs: [string, string][] = MAJORS.map((id, n) => [id, `m${String(n).padStart(2, '0')}.jpg`]);
-for (const [suit, letter] of Object.entries(SUITS)) {
-  RANKS.forEach((rank, i) => jobs.push([`${rank}-of-${suit}`, `${letter}${String(i + 1).padStart(2, '0')}.jpg`]));
-}
-// The scans' names must cover the deck exactly: a card missing here would be a broken image in the app.
-const ids = new Set(jobs.map(([id]) => id));
-const missing = DECK.filter((c) => !ids.has(c.id)).map((c) => c.id);
-if (missing.length || ids.size !== DECK.length) throw new Error(`the scans do not match the deck: ${missing.join(', ')}`);
+const jobs: [string, string][] = DECK.map((c) => [c.id, scanName(c)]);
 
 const out = path.resolve('webapp/public/decks/rws');
 fs.mkdirSync(out, { recursive: true });

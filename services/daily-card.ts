@@ -3,7 +3,7 @@
 import * as usageRepo from '../db/repositories/usage';
 import * as ritualRepo from '../db/repositories/ritual';
 import { milestoneMessage, streakView, type StreakView } from '../domain/ritual';
-import { CARD_BY_ID, DECK } from '../domain/deck';
+import { CARD_BY_ID, CARD_IDS } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { canRedrawDailyCard, entitlementOf } from '../domain/entitlement';
 import { userDay } from '../domain/day';
@@ -13,7 +13,6 @@ import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
 import type { UserService } from './users';
 
-const DECK_IDS = DECK.map((c) => c.id);
 
 export interface DailyCardView {
   date: string;
@@ -72,7 +71,7 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
     /** Deals today's card; a second call returns the same card unless a paid user asks to redraw. */
     async draw(userId: number, redraw: boolean): Promise<DailyCardView> {
       const ctx = await context(userId);
-      const [dealt] = deal(DECK_IDS, 1, deps.randomInt, { reversals: ctx.reversals });
+      const [dealt] = deal(CARD_IDS, 1, deps.randomInt, { reversals: ctx.reversals });
       const { usage, drawn } = await usageRepo.claimDailyCard(deps.db, userId, ctx.day, dealt, redraw && ctx.canRedraw);
       const s = await ritualRepo.recordStreakDay(deps.db, userId, ctx.day, addDays(ctx.day, -1));
       const streak = streakView({ current: s.streak_current, best: s.streak_best, lastDay: s.streak_last_day }, ctx.day);

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import * as repo from '../db/repositories/follow-ups';
 import type { Reading, ReadingFollowUp } from '../db/schema';
-import { CARD_BY_ID, DECK } from '../domain/deck';
+import { CARD_BY_ID, CARD_IDS } from '../domain/deck';
 import { deal, speaksOfReversals } from '../domain/deal';
 import {
   buildFollowUpFallback,
@@ -28,7 +28,6 @@ import { entitlementOf, followUpAllowance } from '../domain/entitlement';
 import { followUpsLockedText } from '../domain/claims';
 import type { UserService } from './users';
 
-const DECK_IDS = DECK.map((c) => c.id);
 /** Follow-up flights are never cancelled: the answer is stored even when every listener has gone. */
 const NEVER = new AbortController().signal;
 
@@ -253,7 +252,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
         // The AI call is reserved here, so only an accepted follow-up takes it (a refusal rolls it back).
         await ai.takeSlot(userId, trx);
         const onTable = [...r.cards.map((c) => c.cardId), ...existing.map((e) => e.card.cardId)];
-        const [card] = deal(DECK_IDS, 1, deps.randomInt, { reversals, exclude: onTable });
+        const [card] = deal(CARD_IDS, 1, deps.randomInt, { reversals, exclude: onTable });
         const created = await repo.insertFollowUp(trx, { readingId, userId, seq: existing.length + 1, question, card: { ...card, position: 0 }, leaseId, leaseMs: LEASE_MS });
         return { row: created, repeated: false, used: created.seq };
       });

@@ -6,7 +6,7 @@ import * as usersRepo from '../db/repositories/users';
 import { noteOf } from '../db/repositories/journal';
 import { activeRole, isActiveMember } from '../db/repositories/pairs';
 import type { Reading, User } from '../db/schema';
-import { CARD_BY_ID, DECK, cardMeaning } from '../domain/deck';
+import { CARD_BY_ID, CARD_IDS, DECK, cardMeaning } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
 import { checkOwnCards, ownDeckLabel, type OwnCardInput } from '../domain/own-deck';
@@ -23,7 +23,6 @@ import { takeUserLimit } from './user-limits';
 import { createMicroSpreadReading } from './payments/micro-spread';
 import type { UserService } from './users';
 
-const DECK_IDS = DECK.map((c) => c.id);
 
 export interface DealtCardView {
   position: number;
@@ -136,7 +135,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         userId: user.id,
         spreadType: spread.id,
         question,
-        cards: ownCards ?? deal(DECK_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
+        cards: ownCards ?? deal(CARD_IDS, spread.cards, deps.randomInt, { reversals: user.reversals }),
         ownDeck: !!ownCards,
         level: interpretationLevel(charged.entitlement),
         status: 'dealt',

@@ -1,6 +1,6 @@
 // A seeded deal for generated readings (the interpreter's tests, the sample readings): the same seed gives
 // the same cards on every run and every machine. The server deals with crypto.randomInt (domain/deal.ts).
-import { DECK } from '../deck';
+import { CARD_IDS } from '../deck';
 import { mulberry32 } from '../seeded-random';
 import { promptCards, type ReadingPromptInput } from '../prompts';
 import { SPREADS } from '../spreads';
@@ -15,7 +15,7 @@ export function seededRandom(seed: number): (n: number) => number {
 
 /** `count` distinct cards (Fisher–Yates over the deck), each reversed with p = 0.5, in position order. */
 export function seededDeal(count: number, random: (n: number) => number): DealtCard[] {
-  const ids = DECK.map((c) => c.id);
+  const ids = [...CARD_IDS];
   for (let i = ids.length - 1; i > 0; i--) {
     const j = random(i + 1);
     [ids[i], ids[j]] = [ids[j], ids[i]];

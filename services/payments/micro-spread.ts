@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
-import { DECK } from '../../domain/deck';
+import { CARD_IDS } from '../../domain/deck';
 import { deal, type RandomInt } from '../../domain/deal';
 import { entitlementOf, interpretationLevel } from '../../domain/entitlement';
 import { MICRO_PACK } from '../../domain/catalogue';
@@ -14,7 +14,6 @@ import { ServiceError } from '../errors';
 /** The spread a micro pack opens. */
 export const MICRO_SPREAD_TYPE = MICRO_PACK.spread;
 
-const DECK_IDS = DECK.map((c) => c.id);
 
 export interface MicroSpreadState {
   purchaseId: number;
@@ -49,7 +48,7 @@ export async function createMicroSpreadReading(
       userId,
       spreadType: MICRO_SPREAD_TYPE,
       question: input.question,
-      cards: deal(DECK_IDS, input.cards, d.randomInt, { reversals: user.reversals }),
+      cards: deal(CARD_IDS, input.cards, d.randomInt, { reversals: user.reversals }),
       level: interpretationLevel(entitlementOf(user, d.clock(), d.specialAccessUserIds)),
       status: 'dealt',
       chargedDay: null,

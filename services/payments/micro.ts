@@ -7,7 +7,7 @@ import * as microRepo from '../../db/repositories/micro';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { MicroPurchase, Reading } from '../../db/schema';
-import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
+import { CARD_BY_ID, CARD_IDS, DECK, cardMeaning } from '../../domain/deck';
 import { deal, speaksOfReversals, type RandomInt } from '../../domain/deal';
 import { MICRO_PACK } from '../../domain/catalogue';
 import { DAY_MS } from '../../domain/time';
@@ -17,7 +17,6 @@ import type { DealtCard } from '../../domain/types';
 import { ServiceError } from '../errors';
 import { microSpreadState, type MicroSpreadState } from './micro-spread';
 
-const DECK_IDS = DECK.map((c) => c.id);
 
 export const MICRO_ADVICE_DEFAULT = 'Ваш персональный совет готов!';
 
@@ -100,9 +99,9 @@ function view(mp: MicroPurchase, readingId: number, reversals: boolean): MicroRe
 /** The first card of the reading is its daily card; the two extra cards avoid every card of the reading. */
 function dealMicro(reading: Reading, randomInt: RandomInt, reversals: boolean): DealtCard[] {
   const first = reading.cards.find((c) => c.position === 0) ?? reading.cards[0];
-  const daily: DealtCard = first ? { cardId: first.cardId, position: 0, orientation: first.orientation } : deal(DECK_IDS, 1, randomInt, { reversals })[0];
+  const daily: DealtCard = first ? { cardId: first.cardId, position: 0, orientation: first.orientation } : deal(CARD_IDS, 1, randomInt, { reversals })[0];
   const exclude = [...new Set([daily.cardId, ...reading.cards.map((c) => c.cardId)])];
-  const extra = deal(DECK_IDS, 2, randomInt, { reversals, exclude }).map((c, i) => ({ ...c, position: i + 1 }));
+  const extra = deal(CARD_IDS, 2, randomInt, { reversals, exclude }).map((c, i) => ({ ...c, position: i + 1 }));
   return [daily, ...extra];
 }
 
