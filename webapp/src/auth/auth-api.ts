@@ -10,6 +10,16 @@ export type WidgetFields = { id: number; first_name: string; last_name?: string;
 export const signInWithWidget = (fields: WidgetFields) => call(client.auth['telegram-login'].$post({ json: fields }));
 export const signInWithLink = (token: string) => call(client.auth.link.$post({ json: { token } }));
 
+/** Where the sign-in page sends the user: the bot's link, the Login Widget's bot, or local mode's stand-in. */
+export const getBotLink = () => call(client['bot-link'].$get());
+
+/** Local mode's stand-in for the Login Widget: the fields Telegram would sign for this user (/dev, not /api). */
+export async function localWidgetFields(user: string, name: string): Promise<WidgetFields> {
+  const res = await fetch(`/dev/login-widget?${new URLSearchParams({ user, name })}`);
+  if (!res.ok) throw new ApiError(res.status, 'Не удалось войти, попробуйте ещё раз');
+  return (await res.json()) as WidgetFields;
+}
+
 /** Exchanges a launch or return token from the URL for one kept in memory. */
 export async function exchangeToken(token: string): Promise<void> {
   const { token: session } = await call(client.auth.exchange.$post({ json: { token } }));

@@ -2,7 +2,8 @@
 // the server, shareMessage here) and «В историю» posts the story picture (shareToStory); in a browser the
 // picture is downloaded. The user chooses whether the question is on the picture.
 import { useState } from 'react';
-import { ApiError, authHeaders, prepareShare } from '../api';
+import { ApiError, prepareShare } from '../api';
+import { storyPicture } from './share-api';
 import { insideTelegram } from '../telegram/launch';
 import { haptic } from '../telegram/bridge';
 import { shareMessage, shareToStory } from '../telegram/methods';
@@ -51,13 +52,7 @@ export function ShareBar(props: { readingId: number }) {
 
   const download = () =>
     run('download', async () => {
-      const res = await fetch(`/api/readings/${props.readingId}/image?format=story&question=${withQuestion ? 1 : 0}`, { headers: authHeaders() });
-      // Refused (too many pictures at once: 429 with the server's Russian message), or failed.
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new ApiError(res.status, body?.error ?? `Не удалось получить картинку (HTTP ${res.status})`);
-      }
-      const blob = await res.blob();
+      const blob = await storyPicture(props.readingId, withQuestion);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -3,9 +3,9 @@
 // that brought the user here was used or expired.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
-import { signInWithWidget, type WidgetFields } from '../auth/auth-api';
+import { getBotLink, localWidgetFields, signInWithWidget, type WidgetFields } from '../auth/auth-api';
 
-type BotLink = { url: string | null; widgetBot: string | null; localSignIn: boolean };
+type BotLink = Awaited<ReturnType<typeof getBotLink>>;
 
 /** After signing in the app starts afresh at home, now with the cookie. */
 const enterApp = () => window.location.replace('/');
@@ -30,8 +30,7 @@ function LocalWidget({ onAuth }: { onAuth: (f: WidgetFields) => void }) {
   const [user, setUser] = useState('100000001');
   const [name, setName] = useState('Анна');
   const signIn = async () => {
-    const res = await fetch(`/dev/login-widget?${new URLSearchParams({ user, name })}`);
-    onAuth((await res.json()) as WidgetFields);
+    onAuth(await localWidgetFields(user, name));
   };
   return (
     <div className="panel local-widget" data-testid="local-widget">
@@ -54,9 +53,8 @@ export default function OutsideTelegram({ refused = false }: { refused?: boolean
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    fetch('/api/bot-link')
-      .then((r) => r.json())
-      .then((b: { data?: BotLink }) => setLink(b?.data ?? null))
+    getBotLink()
+      .then(setLink)
       .catch(() => setLink(null))
       .finally(() => setLoaded(true));
   }, []);
