@@ -134,7 +134,9 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
         const text: string = fallback.body.data.interpretation;
         const sections = text.split(/^## /m).slice(1);
         expect(sections.map((s) => s.split('\n')[0])).toEqual(['Тема года', ...second.body.data.cards.slice(1).map((c: any) => c.positionName), 'Общий вывод']);
-        second.body.data.cards.slice(1).forEach((c: any, i: number) => expect(sections[i + 1]).toContain(`**${c.name}**`));
+        second.body.data.cards.slice(1).forEach((c: any, i: number) => {
+          expect(sections[i + 1]).toContain(`**${c.name}**`);
+        });
       } finally {
         fake.set({ mode: 'ok' });
       }

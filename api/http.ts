@@ -21,7 +21,7 @@ export const ok = <T, S extends ContentfulStatusCode = 200>(c: Context, data: T,
   c.json({ success: true as const, data }, status);
 
 /** A refusal: `{ success: false, error }` with the Russian message (starting with the field's name on a 400). */
-export const fail = <S extends ContentfulStatusCode, X extends Record<string, unknown> = {}>(c: Context, status: S, error: string, extra?: X) =>
+export const fail = <S extends ContentfulStatusCode, X extends Record<string, unknown> = Record<never, never>>(c: Context, status: S, error: string, extra?: X) =>
   c.json({ success: false as const, error, ...(extra as X) }, status);
 
 const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {

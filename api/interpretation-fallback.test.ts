@@ -22,11 +22,26 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: fallback', (kind) => {
     const cases: { name: string; setup: () => Promise<Partial<AiConfig> | null>; error: string }[] = [
       { name: 'no API key', setup: async () => ({ apiKey: undefined }), error: AI_ERRORS.notInitialized },
       { name: 'provider down', setup: async () => ({ apiKey: 'sk-test', baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }), error: 'Connection error.' },
-      { name: 'provider 500', setup: async () => (fake.set({ mode: 'fail' }), null), error: 'Backend API error: 500' },
-      { name: 'provider hangs (timeout)', setup: async () => (fake.set({ mode: 'hang' }), null), error: AI_ERRORS.timeout },
-      { name: 'provider stalls mid-stream (timeout)', setup: async () => (fake.set({ mode: 'stall', tokenDelayMs: 1 }), null), error: AI_ERRORS.timeout },
-      { name: 'empty answer', setup: async () => (fake.set({ mode: 'empty' }), null), error: AI_ERRORS.empty },
-      { name: 'garbage answer', setup: async () => (fake.set({ mode: 'garbage' }), null), error: AI_ERRORS.unexpectedFormat },
+      { name: 'provider 500', setup: async () => {
+        fake.set({ mode: 'fail' });
+        return null;
+      }, error: 'Backend API error: 500' },
+      { name: 'provider hangs (timeout)', setup: async () => {
+        fake.set({ mode: 'hang' });
+        return null;
+      }, error: AI_ERRORS.timeout },
+      { name: 'provider stalls mid-stream (timeout)', setup: async () => {
+        fake.set({ mode: 'stall', tokenDelayMs: 1 });
+        return null;
+      }, error: AI_ERRORS.timeout },
+      { name: 'empty answer', setup: async () => {
+        fake.set({ mode: 'empty' });
+        return null;
+      }, error: AI_ERRORS.empty },
+      { name: 'garbage answer', setup: async () => {
+        fake.set({ mode: 'garbage' });
+        return null;
+      }, error: AI_ERRORS.unexpectedFormat },
     ];
 
     for (const c of cases) {

@@ -9,7 +9,7 @@ import { TEST_DB_KINDS } from '../test/databases';
 import { tokenize, type FakeOpenAI } from '../test/fake-openai';
 import type { Harness } from '../test/harness';
 import { secondInstance, sse, useInterpretationFixture } from '../test/interpretation-fixture';
-import { readSse, serveApp, type ServedApp } from '../test/sse-client';
+import { readSse, serveApp } from '../test/sse-client';
 
 /** The old single deadline of these tests (the fixture's), and the new ones. */
 const BASE_MS = 1_500;
@@ -25,9 +25,9 @@ const streamed = (events: { event: string; data: any }[]) =>
 describe.each(TEST_DB_KINDS)('AI interpretations on %s: limits', (kind) => {
   const t = useInterpretationFixture(kind, { timeoutMs: BASE_MS, timeoutPerCardMs: PER_CARD_MS, idleTimeoutMs: IDLE_MS });
   const { newUser, newReading, interpretationUrl, readingRow } = t;
-  let fake: FakeOpenAI, h: Harness, server: ServedApp;
+  let fake: FakeOpenAI, h: Harness;
   beforeAll(() => {
-    ({ fake, h, server } = t);
+    ({ fake, h } = t);
   });
 
   it('asks the default model (gpt-6-luna) with max_completion_tokens and no reasoning, a classic model with max_tokens and the temperature', async () => {

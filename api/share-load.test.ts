@@ -42,7 +42,9 @@ describe.each(TEST_DB_KINDS)('share pictures under load on %s', (kind) => {
     const answers: { id: number; status: number; retryAfter: string | null; error?: string }[] = [];
     const draw = async (id: number) => {
       const res = await h.app.request(`/api/readings/${id}/image?format=story`, { headers: { Authorization: h.authFor(drawer) } });
-      const error = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error: string }).error : (await res.arrayBuffer(), undefined);
+      let error: string | undefined;
+      if (res.headers.get('content-type')?.includes('json')) error = ((await res.json()) as { error: string }).error;
+      else await res.arrayBuffer();
       answers.push({ id, status: res.status, retryAfter: res.headers.get('retry-after'), error });
       return res.status;
     };

@@ -23,8 +23,14 @@ describe.each(TEST_DB_KINDS)('web sign-in on %s', (kind) => {
     return { status: res.status, body: await res.json(), cookie: res.headers.get('set-cookie') };
   }
   // The bot makes links for users it knows: the user exists first.
-  const linkFor = async (user: number) => (await h.services.users.ensure(user), h.services.webAuth.createLinkToken(user));
-  const returnFor = async (user: number) => (await h.services.users.ensure(user), h.services.webAuth.createReturnToken(user));
+  const linkFor = async (user: number) => {
+    await h.services.users.ensure(user);
+    return h.services.webAuth.createLinkToken(user);
+  };
+  const returnFor = async (user: number) => {
+    await h.services.users.ensure(user);
+    return h.services.webAuth.createReturnToken(user);
+  };
   const cookieOf = (setCookie: string | null) => setCookie!.split(';')[0];
   const get = (path: string, headers: Record<string, string>) => h.app.request(path, { headers });
 

@@ -55,7 +55,7 @@ async function load(browser: Browser, url: string, text: string): Promise<Load> 
       const before = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.startTime < at);
       // (No named helpers in here: the bench's transpiler would wrap them in a function the page lacks.)
       const requests = [
-        ...(nav && nav.redirectCount ? [`${nav.redirectCount} redirect(s)`] : []),
+        ...(nav?.redirectCount ? [`${nav.redirectCount} redirect(s)`] : []),
         'document',
         ...before.map((r) => `${r.initiatorType} ${new URL(r.name).pathname}${new URL(r.name).search ? '?…' : ''}`),
       ];

@@ -42,7 +42,7 @@ describe('the docs name only what exists', () => {
 
   it.each(DOCS)('%s: every file and folder it names exists', (doc) => {
     const missing = codeSpans(doc)
-      .filter((s) => /^[\w.\-/]+\.(ts|tsx|mjs|js|json|md|css|html|yml|sh)$/.test(s) || /^[\w.\-]+\/[\w.\-/]*$/.test(s))
+      .filter((s) => /^[\w.\-/]+\.(ts|tsx|mjs|js|json|md|css|html|yml|sh)$/.test(s) || /^[\w.-]+\/[\w.\-/]*$/.test(s))
       .filter((s) => !GENERATED.test(s) && !NOT_A_PATH.test(s) && !exists(s));
     expect(missing).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe('the docs name only what exists', () => {
 
   it('every route the docs name is served', () => {
     // The app's routes as Hono registers them; the services behind them are never called here.
-    const inert: any = new Proxy(function () {}, { get: (_t, k) => (k === 'then' ? undefined : inert), apply: () => inert });
+    const inert: any = new Proxy(() => {}, { get: (_t, k) => (k === 'then' ? undefined : inert), apply: () => inert });
     const app = createApi({ services: inert, identity: inert, logger: inert, localMode: true, telegramWebhook: inert, metrics: inert });
     const shape = (p: string) => p.replace(/\/:[^/]+/g, '/:p').replace(/\/$/, '');
     const served = new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${shape(r.path)}`));

@@ -48,7 +48,7 @@ function normal(rand: () => number): number {
 
 /** A Gamma(shape, 1) draw (Marsaglia and Tsang; shape < 1 boosted). */
 function gamma(shape: number, rand: () => number): number {
-  if (shape < 1) return gamma(shape + 1, rand) * Math.pow(rand() || Number.MIN_VALUE, 1 / shape);
+  if (shape < 1) return gamma(shape + 1, rand) * (rand() || Number.MIN_VALUE) ** (1 / shape);
   const d = shape - 1 / 3;
   const c = 1 / Math.sqrt(9 * d);
   for (;;) {

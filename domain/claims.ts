@@ -3,7 +3,7 @@
 // upgrade pitches all say these words, so changing a plan in catalogue.ts changes every claim about it.
 // Also the names of the archive and the journal. (The support answer time and the refund window are the
 // terms' own: domain/legal.ts.)
-import { MICRO_PACK, PLAN_ACCESS, TRIAL_SECOND_OPINIONS_PER_DAY, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, UNLIMITED_CAP, type PlanAccess, type PlanId, type ProductId } from './catalogue';
+import { MICRO_PACK, PLAN_ACCESS, TRIAL_SECOND_OPINIONS_PER_DAY, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SECTION_NAMES, SPREAD_COUNT, UNLIMITED_CAP, type PlanAccess, type PlanId, type ProductId } from './catalogue';
 import { getSpread, SPREADS } from './spreads';
 import type { SpreadAccess, SpreadType, Tier } from './types';
 import type { PriceTag } from './pricing';
@@ -140,7 +140,7 @@ export function productDescription(product: ProductId): string {
   }
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const _cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A product's name for messages, pushes and /stats (the micro pack with its contents in pushes). */
 export const productName = (product: string): string =>

@@ -21,15 +21,21 @@ describe('DECK', () => {
   });
 
   it('is ordered: majors 0..21, then cups, pentacles, swords, wands ace..king', () => {
-    DECK.forEach((card, i) => expect(card.number).toBe(i + 1));
+    DECK.forEach((card, i) => {
+      expect(card.number).toBe(i + 1);
+    });
     const order: Suit[] = ['major', 'cups', 'pentacles', 'swords', 'wands'];
     const expectedSuits = [
       ...Array<Suit>(22).fill('major'),
       ...order.slice(1).flatMap((s) => Array<Suit>(14).fill(s)),
     ];
     expect(DECK.map((c) => c.suit)).toEqual(expectedSuits);
-    DECK.slice(0, 22).forEach((card, i) => expect(card.rank).toBe(i));
-    DECK.slice(22).forEach((card, i) => expect(card.rank).toBe((i % 14) + 1));
+    DECK.slice(0, 22).forEach((card, i) => {
+      expect(card.rank).toBe(i);
+    });
+    DECK.slice(22).forEach((card, i) => {
+      expect(card.rank).toBe((i % 14) + 1);
+    });
     expect(DECK[0].id).toBe('fool');
     expect(DECK[8].id).toBe('strength');
     expect(DECK[11].id).toBe('justice');

@@ -7,7 +7,7 @@ import * as aiRepo from '../db/repositories/interpretations';
 import { continuationMessages, type ChatMessage } from '../domain/prompts';
 import { formatDurationWords } from '../domain/time';
 import { chatRequest } from './ai-request';
-import type { AiConfig, ServiceDeps } from './deps';
+import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 
 /** The fixed English error texts clients expect, as the `error` of an answer that carries the fallback. */

@@ -54,7 +54,9 @@ export type PushJob = ClaimedJob;
 export function createNotificationService(deps: ServiceDeps) {
   const reminderTime = deps.dailyReminderTime ?? DEFAULT_REMINDER_TIME;
   const listeners = new Set<() => void>();
-  const wake = () => listeners.forEach((fn) => fn());
+  const wake = () => {
+    for (const fn of listeners) fn();
+  };
 
   /**
    * How long one zone's reminders are spread: as long as the sender needs for them at its rate, within what

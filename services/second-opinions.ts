@@ -189,7 +189,11 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
       const allowance = { limit, used, remaining: Math.max(0, limit - used), locked: false };
       if (row.text !== null) {
         const done = view(row);
-        return { opinion: done, allowance, repeated, answer: async (emit: OnEvent = () => {}) => (emit({ type: 'delta', text: row.text! }), done) };
+        return { opinion: done, allowance, repeated, answer: async (emit: OnEvent = () => {}) => {
+            emit({ type: 'delta', text: row.text! });
+            return done;
+          },
+        };
       }
       const f = flightFor(reading, row);
       return { opinion: view(row), allowance, repeated, answer: (emit: OnEvent = () => {}) => join(f, emit) };

@@ -6,7 +6,7 @@ import { writeWatchOf } from '../db/write-watch';
 import type { StatusUser, TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
-import { canRedrawDailyCard, dailySpreadLimit, entitlementOf, isPaidTier } from '../domain/entitlement';
+import { canRedrawDailyCard, dailySpreadLimit, entitlementOf, } from '../domain/entitlement';
 import { guardOnZoneChange, userDay } from '../domain/day';
 import { DAY_MS, isValidTimeZone, wallClock } from '../domain/time';
 import { streakView, type StreakView } from '../domain/ritual';
@@ -187,6 +187,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function storableText(s: string): string;
 export function storableText(s: string | null | undefined): string | null | undefined;
 export function storableText(s: string | null | undefined) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL text refuses, so it is removed.
   return typeof s === 'string' ? s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd') : s;
 }
 

@@ -122,7 +122,7 @@ export async function startFakeYooKassa(opts: { shopId?: string; secretKey?: str
       if (!key) return error(res, 400, 'invalid_request', 'Idempotence-Key header is required');
       if (byKey.has(key)) return send(res, 200, byKey.get(key));
       const p = payments.get(body?.payment_id);
-      if (!p || p.status !== 'succeeded') return error(res, 400, 'invalid_request', 'payment cannot be refunded');
+      if (p?.status !== 'succeeded') return error(res, 400, 'invalid_request', 'payment cannot be refunded');
       const r = { id: `rf-${crypto.randomBytes(6).toString('hex')}`, payment_id: p.id, status: 'succeeded', amount: body.amount };
       refunds.set(r.id, r);
       byKey.set(key, r);

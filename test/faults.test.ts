@@ -10,7 +10,7 @@ import type { Db } from '../db/connection';
 import { getSpread } from '../domain/spreads';
 import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
-import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
+import { type createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { startFakeYooKassa, type FakeYooKassa } from './fake-yookassa';
 import { TEST_BOT_TOKEN } from './harness';
@@ -95,7 +95,6 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
   let ai: FakeOpenAI;
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
-  let dataDir: string | undefined;
   let database: Awaited<ReturnType<typeof openAppDatabase>> | undefined;
   let app: AppProcess | undefined;
   let env: Record<string, string>;
@@ -121,7 +120,7 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
       OPENAI_BASE_URL: ai.baseUrl,
     };
     database = await openAppDatabase(kind, 'taro-faults-');
-    ({ pg, proxy, dataDir } = database);
+    ({ pg, proxy } = database);
     Object.assign(env, database.env);
     app = await startAppProcess(`app-${kind}`, env);
   }, 120_000);

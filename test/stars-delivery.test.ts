@@ -8,7 +8,7 @@ import { createTestTelegram, type TestTelegram } from './test-telegram';
 import type { Db } from '../db/connection';
 import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
-import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
+import { type createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';
 import { TEST_BOT_TOKEN } from './harness';
 import { openAppDatabase } from './app-database';
 import { starsWebhookEnv, successfulPaymentUpdate } from './stars-webhook';
@@ -31,7 +31,6 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
   let tg: TestTelegram;
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
-  let dataDir: string | undefined;
   let database: Awaited<ReturnType<typeof openAppDatabase>> | undefined;
   let app: AppProcess | undefined;
   let env: Record<string, string>;
@@ -43,7 +42,7 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
     await tg.listen();
     env = starsWebhookEnv(tg.apiRoot, SECRET);
     database = await openAppDatabase(kind, 'taro-stars-');
-    ({ pg, proxy, dataDir } = database);
+    ({ pg, proxy } = database);
     Object.assign(env, database.env);
     app = await startAppProcess(`stars-${kind}`, env);
   }, 120_000);

@@ -4,6 +4,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context';
 import { appUrl } from '../keyboards';
+import { escapeHtml } from '../format';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -46,7 +47,7 @@ feature.command('start', async (ctx, next) => {
   }
   await ctx.reply(
     [
-      `💞 <b>${escape(inviter)} приглашает вас в «Расклад на двоих»</b>`,
+      `💞 <b>${escapeHtml(inviter)} приглашает вас в «Расклад на двоих»</b>`,
       '',
       'Если вы согласитесь, вы оба увидите совместимость ваших натальных карт (если каждый заполнил свою) и расклады на двоих, которые задаст пригласивший.',
       'Ваши собственные расклады и заметки останутся видны только вам. Выйти из пары можно в любой момент. Подписка не нужна.',
@@ -64,6 +65,5 @@ composer.callbackQuery(ACCEPT, async (ctx) => {
   });
 });
 
-const escape = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 export { composer as pairsFeature };

@@ -21,7 +21,6 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     ({ h, tg, bot } = stars);
   });
   afterAll(() => stars?.close());
-  const deliver = (done?: Promise<unknown>) => stars.deliver(done);
   const payLink = (user: number, invoiceLink: string) => stars.payLink(user, invoiceLink);
 
   const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;

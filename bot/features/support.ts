@@ -124,7 +124,7 @@ function parseArgs(match: string): { number: number; rest: string } | null {
 composer.command('reply', async (ctx, next) => {
   if (!operatorOf(ctx)) return next();
   const args = parseArgs(ctx.match);
-  if (!args || !args.rest) return ctx.reply('Формат: /reply N текст ответа — например, /reply 12 Доступ восстановлен.');
+  if (!args?.rest) return ctx.reply('Формат: /reply N текст ответа — например, /reply 12 Доступ восстановлен.');
   await answer(ctx, args.number, args.rest);
 });
 

@@ -1,7 +1,7 @@
 // The local Telegram's Bot API over HTTP, called the way the bot calls it (grammY's Api): Telegram's
 // refusals, an uploaded photo, a long poll woken by the user, and the fault controls present only in the
 // tests' variant (test/test-telegram.ts), never in the one local mode runs.
-import { Api, GrammyError, InputFile } from 'grammy';
+import { Api, type GrammyError, InputFile } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_BOT_TOKEN } from '../../test/harness';
 import { createTestTelegram } from '../../test/test-telegram';

@@ -160,7 +160,7 @@ export function userSide(store: Store) {
     stopDraft(userId: number) {
       const c = chat(userId);
       const d = c.draft;
-      if (!d || !d.canStop || d.stopped) return null;
+      if (!d?.canStop || d.stopped) return null;
       if (d.keepOnStop) d.stopped = true;
       else c.draft = null;
       touch(c);

@@ -13,7 +13,7 @@ export function createInFlight() {
       if (count === 0) {
         const w = waiters;
         waiters = [];
-        w.forEach((resolve) => resolve());
+        for (const resolve of w) resolve();
       }
     }
   };

@@ -78,7 +78,9 @@ export function composeReading(input: ReadingPromptInput): string {
   const answer = answerOf(ctx);
   out.push(`${ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length))} ${answer.text}`);
   const withTopic = topicCards(ctx);
-  ctx.cards.forEach((c, i) => out.push(cardParagraph(ctx, c, i, withTopic.has(i))));
+  ctx.cards.forEach((c, i) => {
+    out.push(cardParagraph(ctx, c, i, withTopic.has(i)));
+  });
   const whole = wholeSpread(ctx);
   if (whole) out.push(whole);
   middle.forEach((h, i) => {

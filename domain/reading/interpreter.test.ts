@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DECK } from '../deck';
 import { promptCards, type InterpretationLevel, type ReadingPromptInput } from '../prompts';
 import { SPREADS } from '../spreads';
-import type { DealtCard, Orientation } from '../types';
+import type { Orientation } from '../types';
 import { buildDailyGuidanceFallback } from '../fallback';
 import { composeReading } from '.';
 import { ACCUSATIVE, signsOf } from './lexicon';
@@ -45,15 +45,15 @@ describe('grammar in generated readings', () => {
 
   it('a keyword after a word that governs the accusative is in the accusative («итог может принести изоляцию»)', () => {
     const governors = ['принести', 'означает', 'через', 'учесть', 'получить', 'принесёт вам', 'дал вам', 'готовит вам'];
-    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const wrong = new RegExp(`(?:${governors.join('|')}) (?:${Object.keys(ACCUSATIVE).map(escape).join('|')})(?: и |[.,;])`);
+    const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const wrong = new RegExp(`(?:${governors.join('|')}) (?:${Object.keys(ACCUSATIVE).map(escapeRegExp).join('|')})(?: и |[.,;])`);
     for (const { text } of all) if (wrong.test(text)) expect.fail(`«${text.match(wrong)![0]}» in\n\n${text}`);
   });
 
   it('a difficulty is never praised («изнурённость и ослабление тревоги помогут»)', () => {
     const praise = /помогут|помогают|на вашей стороне|в вашу пользу|даёт опору|поддержк|сильная сторона|хороший знак|добрый знак|работают на|сильны/;
-    const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const word = (w: string) => new RegExp(`(?<!\\p{L})${escape(w)}(?!\\p{L})`, 'u');
+    const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const word = (w: string) => new RegExp(`(?<!\\p{L})${escapeRegExp(w)}(?!\\p{L})`, 'u');
     // Keywords themselves are not praise («отсутствие поддержки»): they are taken out before looking for it.
     const strip = (s: string) => ALL_WORDS.reduce((t, k) => (t.includes(k) ? t.split(k).join('…') : t), s);
     const cache = new Map<string, RegExp>();

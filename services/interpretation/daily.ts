@@ -87,7 +87,7 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
           redirect: '/subscription',
         });
       const { card, orientation, reversals } = await todaysCard(user);
-      const cleanPlans = plans && plans.trim() ? plans.trim() : null;
+      const cleanPlans = plans?.trim() ? plans.trim() : null;
       const out = (guidance: string, error: string | null) => ({ guidance, fallback: error !== null, error, cardId: card.id, cardName: card.name });
       if (!provider.enabled) return out(buildDailyGuidanceFallback(card, orientation, cleanPlans, reversals), AI_ERRORS.notInitialized);
       await takeSlot(userId);

@@ -13,7 +13,7 @@ import { cardEnding } from '../../domain/cut-off';
 import { speaksOfReversals } from '../../domain/deal';
 import { buildFallbackInterpretation } from '../../domain/fallback';
 import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/prompts';
-import { ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
+import { type ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
 import { refuseCrisis } from '../crisis';

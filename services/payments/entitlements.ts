@@ -9,7 +9,7 @@ import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
 import { extendPlan, productGrant, STARS_SUBSCRIPTION_PERIOD_S, type PricingTable } from '../../domain/pricing';
-import { type PlanId } from '../../domain/catalogue';
+import type { PlanId } from '../../domain/catalogue';
 import { userDay } from '../../domain/day';
 import { effectiveTier } from '../../domain/entitlement';
 import type { Tier } from '../../domain/types';

@@ -9,7 +9,7 @@ import type { UserService } from '../users';
 
 export async function stopRecurringBilling(deps: Pick<ServiceDeps, 'db' | 'clock' | 'payments'>, userId: number): Promise<void> {
   const rb = await paymentsRepo.findRecurring(deps.db, userId);
-  if (!rb || !rb.active) return;
+  if (!rb?.active) return;
   if (rb.provider === 'stars') {
     const api = deps.payments?.starsApi;
     // Telegram must stop charging before we say the subscription is cancelled.

@@ -2,7 +2,7 @@
 // (the one moment Stars grant access, through confirm.ts) and refunded_payment (what it granted is taken back).
 import * as paymentsRepo from '../../db/repositories/payments';
 import { purchaseVerdict } from '../../domain/pricing';
-import { type ProductId } from '../../domain/catalogue';
+import type { ProductId } from '../../domain/catalogue';
 import type { Confirm } from './confirm';
 import { TITLES, UUID, type PaymentContext } from './context';
 import { recordUngrantedPayment, revokePayment, type AppliedPayment } from './entitlements';
@@ -17,7 +17,7 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
     async preCheckout(q: { userId: number; payload: string; currency: string; totalAmount: number }): Promise<{ ok: true } | { ok: false; error: string }> {
       if (!UUID.test(q.payload)) return { ok: false, error: 'Счёт не найден. Откройте оплату в приложении заново.' };
       const order = await paymentsRepo.findOrder(deps.db, q.payload);
-      if (!order || order.provider !== 'stars') return { ok: false, error: 'Счёт не найден. Откройте оплату в приложении заново.' };
+      if (order?.provider !== 'stars') return { ok: false, error: 'Счёт не найден. Откройте оплату в приложении заново.' };
       if (order.user_id !== q.userId) return { ok: false, error: 'Этот счёт выставлен другому пользователю.' };
       if (!(order.product in TITLES)) return { ok: false, error: 'Неизвестный товар.' };
       if (q.currency !== 'XTR' || order.currency !== 'XTR' || q.totalAmount !== order.amount_minor)
@@ -46,7 +46,7 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
     }): Promise<AppliedPayment | { applied: false; refused: string; refunded: boolean }> {
       const order = UUID.test(p.payload) ? await paymentsRepo.findOrder(deps.db, p.payload) : undefined;
       const reason =
-        !order || order.provider !== 'stars'
+        order?.provider !== 'stars'
           ? 'unknown order'
           : order.user_id !== p.userId
             ? 'another user'

@@ -57,7 +57,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
     const meta = (payment.metadata ?? {}) as Record<string, unknown>;
     let order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', payment.id);
     if (!order && typeof meta.orderId === 'string' && UUID.test(meta.orderId)) order = await paymentsRepo.findOrder(deps.db, meta.orderId);
-    if (!order || order.provider !== 'yookassa' || (order.provider_payment_id && order.provider_payment_id !== payment.id)) return { outcome: 'unknown', payment };
+    if (order?.provider !== 'yookassa' || (order.provider_payment_id && order.provider_payment_id !== payment.id)) return { outcome: 'unknown', payment };
     if (expectUserId !== undefined && order.user_id !== expectUserId) return { outcome: 'unknown' };
     const expected = orderMetadata(order);
     const metaOk = meta.orderId === expected.orderId && meta.userId === expected.userId && meta.product === expected.product;

@@ -144,7 +144,10 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     const x = right ? s.x + s.w * 1.1 : s.x + s.w / 2;
     let y = right ? s.y + s.h / 2 - ((lines.length - 1) * lineH + markH) / 2 + nameSize * 0.35 : s.labelDy ? lastBelow + lineH : s.y + s.h + nameSize * 1.3;
     ctx.textAlign = right ? 'left' : 'center';
-    lines.forEach((line, k) => ctx.fillText(line, x, (y += k ? lineH : 0)));
+    lines.forEach((line, k) => {
+      if (k) y += lineH;
+      ctx.fillText(line, x, y);
+    });
     lastBelow = y + markH;
     if (c.reversed) {
       ctx.fillStyle = '#c9a54e';
@@ -186,7 +189,9 @@ async function drawStory(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: 
   ctx.textAlign = 'center';
   ctx.fillStyle = 'rgba(255,255,255,0.92)';
   ctx.font = `40px ${SANS}`;
-  summary.forEach((line, i) => ctx.fillText(line, W / 2, summaryTop + (i + 1) * lineH));
+  summary.forEach((line, i) => {
+    ctx.fillText(line, W / 2, summaryTop + (i + 1) * lineH);
+  });
   ctx.fillStyle = '#c9a54e';
   ctx.font = `30px ${SANS}`;
   ctx.fillText(FOOTER, W / 2, footerY);

@@ -69,6 +69,7 @@ export function hostileValue(ids: () => (number | string)[]): fc.Arbitrary<unkno
         'constructor',
         '<script>alert(1)</script>',
         "' or 1=1 --",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, kept literal on purpose.
         '${7*7}',
         '../../../etc/passwd',
         'я'.repeat(501),

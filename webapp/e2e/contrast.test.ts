@@ -23,7 +23,6 @@ async function settledLoading(page: Page) {
   await expect.poll(() => page.locator('[aria-busy="true"], .spinner').count(), { timeout: 20_000, message: 'the screen kept loading' }).toBe(0);
 }
 const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
 
 describe.runIf(browserAvailable())('contrast and accessibility of every screen (browser, axe-core)', () => {
   let env: BrowserEnv;
@@ -43,7 +42,6 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         const zoom: string[] = [];
         const audited: string[] = [];
         let page = undefined as unknown as Page;
-        let consoleErrors: string[] = [];
         const audit = async (name: string) => {
           await settled(page);
           const r = await runAxe(page);
@@ -57,7 +55,7 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
           await env.screenshot(page, `a11y-${name}-${theme}`);
         };
         const launch = async (user: number, to: string, extra = '') => {
-          ({ page, consoleErrors } = await env.newPage());
+          ({ page } = await env.newPage());
           if (theme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
           await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Ира&theme=${theme}&to=${encodeURIComponent(to)}${extra}`);
           return page;

@@ -82,6 +82,6 @@ export async function imagesLoaded(page: Page) {
 }
 
 /** A screenshot of what the phone shows (the viewport, not the whole page): for overlays. */
-export async function viewportShot(env: BrowserEnv, page: Page, name: string) {
+export async function viewportShot(_env: BrowserEnv, page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 }

@@ -46,7 +46,7 @@ export function setFlow(patch: Partial<Flow>) {
   } catch {
     /* the in-memory copy still works for this visit */
   }
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export const flowKey = (spreadType: string, question: string) => `${spreadType}\n${question.trim()}`;

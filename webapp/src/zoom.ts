@@ -14,7 +14,9 @@ export interface ZoomCard {
 
 let current: ZoomCard | null = null;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 export function openZoom(card: ZoomCard) {
   current = card;

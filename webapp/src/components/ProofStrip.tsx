@@ -23,7 +23,7 @@ export function Reviews(props: { reviews: readonly { id: number; rating: number;
         <figure className="quote" key={r.id} data-testid="review">
           {r.text && <blockquote>«{r.text}»</blockquote>}
           <figcaption>
-            <span className="stars" aria-label={`${r.rating} из 5`}>
+            <span className="stars" role="img" aria-label={`${r.rating} из 5`}>
               {'★'.repeat(r.rating)}
               {'☆'.repeat(5 - r.rating)}
             </span>{' '}

@@ -21,7 +21,7 @@ export function ReviewPrompt({ readingId }: { readingId: number }) {
     return (
       <section className="panel review" data-testid="review-done">
         <p>
-          Ваша оценка: <span className="stars" aria-label={`${data.review.rating} из 5`}>{'★'.repeat(data.review.rating)}{'☆'.repeat(5 - data.review.rating)}</span>
+          Ваша оценка: <span className="stars" role="img" aria-label={`${data.review.rating} из 5`}>{'★'.repeat(data.review.rating)}{'☆'.repeat(5 - data.review.rating)}</span>
         </p>
         <p className="hint">{data.review.publish ? 'Спасибо! Отзыв появится у других после проверки.' : 'Спасибо! Отзыв видите только вы.'}</p>
       </section>

@@ -80,7 +80,7 @@ export function SpreadTable(props: { spreadId: string; positions: readonly strin
                     </span>
                   </span>
                 ) : (
-                  <span className="slot-empty" aria-label={`${badgeOf(layout, i)}. ${position(i)}: карта ещё не вытянута`}>
+                  <span className="slot-empty" role="img" aria-label={`${badgeOf(layout, i)}. ${position(i)}: карта ещё не вытянута`}>
                     {badgeOf(layout, i)}
                   </span>
                 )}

@@ -3,7 +3,7 @@
 // offer for free users, and «ask the AI again» for a card-based answer (at no cost).
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError } from '../api';
+import type { ApiError } from '../api';
 import { keys, useApi } from '../data';
 import { CardImage } from '../components/CardImage';
 import { CrisisHelp } from '../components/CrisisHelp';
@@ -115,7 +115,7 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
               {f.card.reversed && <span className="reversed-mark">перевёрнутая</span>}
             </span>
           </div>
-          {f.answer ? <RichText text={f.answer} testId="follow-up-answer" /> : f.streaming && <span className="spinner" aria-label="Карты отвечают…" />}
+          {f.answer ? <RichText text={f.answer} testId="follow-up-answer" /> : f.streaming && <span className="spinner" role="status" aria-label="Карты отвечают…" />}
           {!f.streaming && f.fallback && f.error && (
             <p className="notice notice-fallback" data-testid="follow-up-fallback">
               Показан ответ по значениям карт: ИИ сейчас недоступен.

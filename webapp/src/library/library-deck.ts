@@ -21,7 +21,7 @@ export function useLibraryDeck(): [DeckId, (d: DeckId) => void] {
     picked ?? userDeck,
     (d) => {
       chosen = d;
-      listeners.forEach((l) => l());
+      for (const l of listeners) l();
     },
   ];
 }

@@ -52,7 +52,7 @@ export default function OwnDeck() {
   // The year forecast's months from this month, as the server will name them.
   const positions = useMemo(() => positionNamesFor(spread.id, new Date().getMonth() + 1), [spread.id]);
   const [picks, setPicks] = useState<Pick[]>(() => loadPicks(key, spread.cards));
-  const [active, setActive] = useState(() => Math.max(0, picks.findIndex((p) => p === null)));
+  const [active, setActive] = useState(() => Math.max(0, picks.indexOf(null)));
   const [suit, setSuit] = useState<Suit>('major');
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
@@ -91,7 +91,7 @@ export default function OwnDeck() {
     setFailure(null);
     // On to the next empty position, if any.
     const empty = next.findIndex((p, i) => p === null && i > active);
-    const anyEmpty = empty >= 0 ? empty : next.findIndex((p) => p === null);
+    const anyEmpty = empty >= 0 ? empty : next.indexOf(null);
     if (anyEmpty >= 0) setActive(anyEmpty);
   }
 

@@ -70,7 +70,7 @@ export default function DailyCard() {
   // What was bought for today's card (the same answer the advice screen reads): no price for who has it.
   const paid = useApi(card ? keys.dailyEntitlements(card.card.cardId) : null, loadPaidState);
   const hasAdvice = !!paid.data && (!!paid.data.ent?.detailedGuidance || !!paid.data.reveal);
-  const microPrice = prices.pricing && prices.pricing.micro.available && paid.data && !hasAdvice ? prices.show(tagOf(prices.pricing, 'micro')) : null;
+  const microPrice = prices.pricing?.micro.available && paid.data && !hasAdvice ? prices.show(tagOf(prices.pricing, 'micro')) : null;
 
   return (
     <Page back={() => navigate('/')} loading={state.kind === 'checking'} testId="daily-card" className="daily">

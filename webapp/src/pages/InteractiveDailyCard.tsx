@@ -246,8 +246,7 @@ export default function InteractiveDailyCard() {
               <MicroSpreadButton spread={micro.spread} />
             </section>
           ) : (
-            offer &&
-            offer.upsell &&
+            offer?.upsell &&
             ent &&
             !entitledMicro && (
               <section className="offer-box" data-testid="micro-offer">

@@ -82,6 +82,14 @@ export function NatalCitySearch(props: {
   const nothingFound = showList && searched === city.trim() && items.length === 0;
   const listId = `${ids}-cities`;
 
+  // A plain text field when the place is named by coordinates; otherwise a combobox over the suggestions.
+  const comboboxProps = {
+    role: 'combobox',
+    'aria-expanded': showList && items.length > 0,
+    'aria-controls': listId,
+    'aria-autocomplete': 'list',
+    'aria-activedescendant': active >= 0 ? `${listId}-${active}` : undefined,
+  } as const;
   return (
     <div className="field city-field">
       <label htmlFor={`${ids}-city`}>{byCoordinates ? 'Место рождения (название)' : 'Город рождения'}</label>
@@ -95,11 +103,7 @@ export function NatalCitySearch(props: {
         maxLength={200}
         placeholder={byCoordinates ? 'Например, село Покровское' : 'Начните вводить: Москва, Казань…'}
         value={city}
-        role={byCoordinates ? undefined : 'combobox'}
-        aria-expanded={byCoordinates ? undefined : showList && items.length > 0}
-        aria-controls={byCoordinates ? undefined : listId}
-        aria-autocomplete={byCoordinates ? undefined : 'list'}
-        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        {...(byCoordinates ? {} : comboboxProps)}
         aria-invalid={!!error}
         aria-describedby={error ? fieldErrorId(ids, 'city') : undefined}
         data-testid="natal-city"

@@ -132,7 +132,7 @@ export default function SpreadMenu() {
                       {spread.cards} {cardsWord(spread.cards)}
                     </span>
                     {locked && (
-                      <span className="lock" aria-label="Нужна подписка">
+                      <span className="lock" role="img" aria-label="Нужна подписка">
                         <Icon name="lock" size={16} />
                       </span>
                     )}

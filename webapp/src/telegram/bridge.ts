@@ -30,7 +30,9 @@ let ui: TelegramUi | null = null;
 let mode: Mode = 'browser';
 let readyWanted = false;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 /** Loads and mounts the SDK when running inside Telegram; a no-op in a browser tab. */
 export function startTelegram(load: () => Promise<{ initTelegram: () => TelegramUi }>): void {

@@ -4,7 +4,7 @@
 // plans that open it (the server's words). Today's allowance is the server's.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError } from '../api';
+import type { ApiError } from '../api';
 import { useApi } from '../data';
 import { CrisisHelp } from '../components/CrisisHelp';
 import { Icon } from '../components/Icon';
@@ -77,7 +77,7 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
               <span className="voice-manner">{o.manner}</span>
             </span>
           </header>
-          {o.text ? <RichText text={o.text} testId="second-opinion-text" /> : o.streaming && <span className="spinner" aria-label="Таролог читает карты…" />}
+          {o.text ? <RichText text={o.text} testId="second-opinion-text" /> : o.streaming && <span className="spinner" role="status" aria-label="Таролог читает карты…" />}
         </article>
       ))}
       {crisis ? (
