@@ -93,7 +93,24 @@ export async function pruneDetachedPayments(db: Queryable, before: Date): Promis
 }
 
 /** The erased user's marker: a hash of the Telegram id, never the id itself. */
-export const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+
+/**
+ * Remembers, under the hashed marker, that the user had used the trial or bought (nothing when neither);
+ * a marker already there keeps what it knew.
+ */
+export async function markErased(db: Queryable, userId: number): Promise<void> {
+  const used = await sql<{ trial: boolean; purchased: boolean }>`
+    select exists(select 1 from payments where user_id = ${userId} and product = 'trial') as trial,
+           exists(select 1 from payments where user_id = ${userId}) as purchased`.execute(db);
+  const { trial, purchased } = used.rows[0];
+  if (trial || purchased)
+    await db
+      .insertInto('erased_users')
+      .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
+      .onConflict((oc) => oc.column('id_hash').doUpdateSet({ trial_used: sql`erased_users.trial_used or excluded.trial_used`, purchased: sql`erased_users.purchased or excluded.purchased` }))
+      .execute();
+}
 
 /** What a returning user had used before erasing their data (the trial, a purchase). */
 export async function erasedBefore(db: Queryable, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {

@@ -3,6 +3,7 @@
 // unique key (user, kind, key) makes scheduling idempotent across instances and restarts.
 import * as repo from '../db/repositories/notifications';
 import * as paymentsRepo from '../db/repositories/payments';
+import * as usersRepo from '../db/repositories/users';
 import { tierName } from '../domain/catalogue';
 import { resolvePricing } from '../domain/pricing';
 import { renewalReminderText } from '../domain/renewal';
@@ -166,8 +167,7 @@ export function createNotificationService(deps: ServiceDeps) {
       const name = pushProductName(p.product);
       let tz = p.timeZone;
       if (!tz) {
-        const u = await q.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
-        tz = u?.time_zone ?? deps.defaultTimeZone;
+        tz = (await usersRepo.findTimeZone(q, userId)) ?? deps.defaultTimeZone;
       }
       const until = p.until ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
       // Whether it renews, and the next charge's amount and date (a plan); how to stop it when it does.

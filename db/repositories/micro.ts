@@ -97,3 +97,101 @@ export async function recordMicroCta(db: Queryable, userId: number, now: Date): 
     .executeTakeFirst();
   return row?.cta_clicks ?? 0;
 }
+
+/** One purchase, locked until the caller's transaction ends (the pack's 3-card reading is claimed under it). */
+export async function lockMicroPurchase(db: Queryable, id: number): Promise<MicroPurchase | undefined> {
+  return db.selectFrom('micro_purchases').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Records the pack's 3-card reading unless it already has one; whether this call recorded it. */
+export async function claimMicroSpread(db: Queryable, id: number, readingId: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('micro_purchases')
+    .set({ spread_reading_id: readingId })
+    .where('id', '=', id)
+    .where('spread_reading_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return !!claimed;
+}
+
+/** Stores the tip unless one is stored already (two reveals at once keep the first); the purchase as stored. */
+export async function storeAdviceOnce(db: Queryable, id: number, advice: string): Promise<MicroPurchase> {
+  await db
+    .updateTable('micro_purchases')
+    .set({ advice })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('advice', 'is', null), eb('advice', '=', '')]))
+    .execute();
+  return db.selectFrom('micro_purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function hasUnrevealedMicro(db: Queryable, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('micro_purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('revealed_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** A live purchase made after `since`. */
+export async function hasMicroSince(db: Queryable, userId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('micro_purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The user's micro order, and the purchase its payment granted (none yet: `pack` undefined). */
+export async function findMicroOrderWithPack(db: Queryable, userId: number, orderId: string) {
+  const order = await db
+    .selectFrom('payment_orders')
+    .select(['id', 'reading_id', 'status'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('product', '=', 'micro')
+    .executeTakeFirst();
+  if (!order) return null;
+  const pack = await db
+    .selectFrom('micro_purchases as mp')
+    .innerJoin('payments as p', 'p.id', 'mp.payment_id')
+    .select(['mp.id', 'mp.reading_id', 'mp.revoked_at'])
+    .where('p.order_id', '=', order.id)
+    .where('mp.user_id', '=', userId)
+    .executeTakeFirst();
+  return { order, pack };
+}
+
+/** The latest live pack of the user: a paid one, or (`since` given) any made since then, a week pass's too. */
+export async function latestLivePack(db: Queryable, userId: number, since: Date | null) {
+  let q = db
+    .selectFrom('micro_purchases')
+    .select(['id', 'reading_id'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  q = since ? q.where('created_at', '>=', since) : q.where('source', '=', 'payment');
+  return q.orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The latest unpaid micro order of the user made since `since`. */
+export async function latestOpenMicroOrder(db: Queryable, userId: number, since: Date) {
+  return db
+    .selectFrom('payment_orders')
+    .select(['id', 'reading_id'])
+    .where('user_id', '=', userId)
+    .where('product', '=', 'micro')
+    .where('status', '=', 'pending')
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -74,6 +74,12 @@ export async function findUser(db: Queryable, id: number): Promise<User | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user's time zone alone (undefined: no such user). */
+export async function findTimeZone(db: Queryable, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+  return row?.time_zone;
+}
+
 export async function lockUser(db: Queryable, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
