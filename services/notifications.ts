@@ -199,9 +199,6 @@ export function createNotificationService(deps: ServiceDeps) {
       return repo.claimDue(deps.db, { now, limit, leaseUntil: new Date(now.getTime() + leaseMs) });
     },
 
-    /** Puts back the jobs of a sender that died mid-send (their lease expired); the scheduler calls it. */
-    releaseExpiredLeases: (now: Date = deps.clock()) => repo.releaseExpiredLeases(deps.db, now),
-
     /** Why a claimed job should not be sent any more (null: send it). */
     staleReason(job: PushJob): string | null {
       if (!job.bot_reachable) return 'user unreachable';

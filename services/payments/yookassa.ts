@@ -1,6 +1,6 @@
 // YooKassa for the web outside Telegram: a payment with an Idempotence-Key (the order id), the amount as a
 // string with two decimals, a redirect or embedded confirmation and metadata binding user, product and
-// reading. Confirmation is never taken from a notification's body: see index.ts verifyYooKassaPayment.
+// reading. Confirmation is never taken from a notification's body: see verifyYooKassaPayment in yookassa-events.ts.
 import { rubAmountString } from '../../domain/pricing';
 import { ServiceError } from '../errors';
 import type { PaymentProviderAdapter } from './types';
