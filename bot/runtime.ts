@@ -214,7 +214,6 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
 
   return {
     bot,
-    sender,
     webhookHandler,
 
     /** Starts everything; resolves when the bot takes updates (errors are logged, not thrown). */
@@ -240,11 +239,6 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       await tick;
       await sender.stop();
       await inFlight.idle();
-    },
-
-    /** Updates being handled now. */
-    get updatesInFlight() {
-      return inFlight.count;
     },
   };
 }

@@ -34,7 +34,6 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
   const starsSubscription = createStarsSubscriptionEvents(ctx);
 
   return {
-    availableProviders: ctx.availableProviders,
     /** PUBLIC_URL for the payment pages' return addresses; undefined: the request's own origin. */
     publicUrl: (): string | undefined => deps.payments?.publicUrl,
 
