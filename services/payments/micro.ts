@@ -10,7 +10,6 @@ import type { MicroPurchase, Reading } from '../../db/schema';
 import { CARD_BY_ID, DECK, cardMeaning } from '../../domain/deck';
 import { deal, speaksOfReversals, type RandomInt } from '../../domain/deal';
 import { MICRO_PACK } from '../../domain/catalogue';
-import { DAY_MS } from '../../domain/time';
 import { entitlementOf } from '../../domain/entitlement';
 import { userDay } from '../../domain/day';
 import type { DealtCard } from '../../domain/types';
