@@ -104,7 +104,7 @@ export function createBot(o: CreateBotOptions) {
   bot.use(unhandledFeature);
 
   bot.catch(errorHandler);
-  return { bot, inFlight, deps };
+  return { bot, inFlight };
 }
 
 export type TarotBot = ReturnType<typeof createBot>;

@@ -70,9 +70,6 @@ export function createRateLimiter(rate: number, windowMs = 1000) {
         if (!timer) pump();
       });
     },
-    get waiting() {
-      return queue.length;
-    },
   };
 }
 

@@ -217,8 +217,6 @@ export function createPushSender(o: PushSenderOptions) {
   }
 
   return {
-    api,
-    stats,
 
     /** Runs until stop(): claims, sends, sleeps while the queue is empty. */
     start() {

@@ -215,7 +215,6 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
 
   return {
     bot,
-    sender,
     webhookHandler,
 
     /** Starts everything; resolves when the bot takes updates (errors are logged, not thrown). */
@@ -241,11 +240,6 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       await tick;
       await sender.stop();
       await inFlight.idle();
-    },
-
-    /** Updates being handled now. */
-    get updatesInFlight() {
-      return inFlight.count;
     },
   };
 }

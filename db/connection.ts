@@ -1,6 +1,6 @@
 // One dialect for both databases: Kysely's PostgresDialect over a pg.Pool, which drives either a real
 // PostgreSQL server or an embedded PGlite through PGlite's node-postgres adapter.
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { openPglite, type OpenedPglite } from './pglite';
@@ -12,6 +12,9 @@ import { registerWriteWatch, watchWrites } from './write-watch';
 export { DataDirLockedError } from './pglite';
 
 export type Db = Kysely<Database>;
+
+/** What every repository function takes: the pool, or the transaction its caller owns. */
+export type Queryable = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;

@@ -2,10 +2,9 @@
 // it, and db/user-data.test.ts fails when a migration adds a user-keyed table this list does not name.
 // Adding a table is one line: how its rows find the user, what deletion does, and its title in the export.
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from './schema';
-
-type Q = Kysely<Database>;
+import type { Queryable } from './connection';
 
 export interface UserDataTable {
   table: keyof Database;
@@ -69,12 +68,12 @@ function whereUser(t: UserDataTable, userId: number) {
 }
 
 /** Every row of the user in one table (for the export and the tests' table-by-table check). */
-export async function rowsOf(db: Q, t: UserDataTable, userId: number): Promise<Record<string, unknown>[]> {
+export async function rowsOf(db: Queryable, t: UserDataTable, userId: number): Promise<Record<string, unknown>[]> {
   const r = await sql<Record<string, unknown>>`select * from ${sql.table(t.table)} where ${whereUser(t, userId)}`.execute(db);
   return r.rows;
 }
 
-export async function deleteRowsOf(db: Q, t: UserDataTable, userId: number): Promise<void> {
+export async function deleteRowsOf(db: Queryable, t: UserDataTable, userId: number): Promise<void> {
   await sql`delete from ${sql.table(t.table)} where ${whereUser(t, userId)}`.execute(db);
 }
 
@@ -82,22 +81,39 @@ export async function deleteRowsOf(db: Q, t: UserDataTable, userId: number): Pro
  * Payment records outlive the user for accounting: the link to the user, the reading (whose question it would
  * reveal) and every free-form field (contexts, provider details with names) are removed.
  */
-export async function detachPayments(db: Q, userId: number): Promise<void> {
+export async function detachPayments(db: Queryable, userId: number): Promise<void> {
   await sql`update payments set user_id = null, details = null where user_id = ${userId}`.execute(db);
   await sql`update payment_orders set user_id = null, context = null, reading_id = null where user_id = ${userId}`.execute(db);
 }
 
 /** Detached payment records whose keeping time is over (created before `before`) go for good. */
-export async function pruneDetachedPayments(db: Q, before: Date): Promise<void> {
+export async function pruneDetachedPayments(db: Queryable, before: Date): Promise<void> {
   await db.deleteFrom('payments').where('user_id', 'is', null).where('created_at', '<', before).execute();
   await db.deleteFrom('payment_orders').where('user_id', 'is', null).where('created_at', '<', before).execute();
 }
 
 /** The erased user's marker: a hash of the Telegram id, never the id itself. */
-export const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+
+/**
+ * Remembers, under the hashed marker, that the user had used the trial or bought (nothing when neither);
+ * a marker already there keeps what it knew.
+ */
+export async function markErased(db: Queryable, userId: number): Promise<void> {
+  const used = await sql<{ trial: boolean; purchased: boolean }>`
+    select exists(select 1 from payments where user_id = ${userId} and product = 'trial') as trial,
+           exists(select 1 from payments where user_id = ${userId}) as purchased`.execute(db);
+  const { trial, purchased } = used.rows[0];
+  if (trial || purchased)
+    await db
+      .insertInto('erased_users')
+      .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
+      .onConflict((oc) => oc.column('id_hash').doUpdateSet({ trial_used: sql`erased_users.trial_used or excluded.trial_used`, purchased: sql`erased_users.purchased or excluded.purchased` }))
+      .execute();
+}
 
 /** What a returning user had used before erasing their data (the trial, a purchase). */
-export async function erasedBefore(db: Q, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
+export async function erasedBefore(db: Queryable, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
   const row = await db.selectFrom('erased_users').select(['trial_used', 'purchased']).where('id_hash', '=', erasedMarkerOf(userId)).executeTakeFirst();
   return { trialUsed: !!row?.trial_used, purchased: !!row?.purchased };
 }

@@ -141,8 +141,6 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   }
 
   return {
-    verifyInitData,
-
     /** `lt1.<userId>.<expiresAtSeconds>.<mac>`: valid for `ttlS` seconds. */
     signLaunchToken(userId: number, ttlS = 3600): string {
       const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}`;

@@ -1,8 +1,8 @@
 // Prometheus metrics. Request counters live in this process; business totals (readings, payments, pushes,
 // AI failures) are read from the database at scrape time, so every instance reports the same truth.
-import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/connection';
+import * as repo from '../db/repositories/metrics';
 
 export function createMetrics(db: Db) {
   const registry = new Registry();
@@ -30,28 +30,24 @@ export function createMetrics(db: Db) {
 
   /** Reads the business totals; a table another feature has not created yet simply reports nothing. */
   async function collectTotals() {
-    const rows = async <T>(query: ReturnType<typeof sql<T>>) => {
+    const orNothing = async <T>(read: (db: Db) => Promise<T>, nothing: T): Promise<T> => {
       try {
-        return (await query.execute(db)).rows;
+        return await read(db);
       } catch {
-        return [];
+        return nothing;
       }
     };
     readings.reset();
-    for (const r of await rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from readings group by status`)) readings.set({ status: r.status }, r.n);
-    const [ai] = await rows<{ n: number }>(sql`select count(*)::int as n from readings where status = 'fallback' and ai_error is not null`);
-    aiErrors.set(ai?.n ?? 0);
+    for (const r of await orNothing(repo.readingsByStatus, [])) readings.set({ status: r.status }, r.n);
+    aiErrors.set(await orNothing(repo.countAiFailures, 0));
     payments.reset();
     revenue.reset();
-    for (const r of await rows<{ provider: string; product: string; currency: string; n: number; amount: number }>(
-      sql`select provider, product, currency, count(*)::int as n, sum(amount_minor)::bigint as amount from payments where status = 'succeeded' group by provider, product, currency`,
-    )) {
+    for (const r of await orNothing(repo.succeededPaymentTotals, [])) {
       payments.inc({ provider: r.provider, product: r.product }, r.n);
       revenue.inc({ product: r.product, currency: r.currency }, Number(r.amount));
     }
     pushes.reset();
-    for (const r of await rows<{ kind: string; status: string; n: number }>(sql`select kind, status, count(*)::int as n from notifications group by kind, status`))
-      pushes.set({ kind: r.kind, status: r.status }, r.n);
+    for (const r of await orNothing(repo.notificationsByKindStatus, [])) pushes.set({ kind: r.kind, status: r.status }, r.n);
   }
 
   return {

@@ -3,6 +3,7 @@
 // unique key (user, kind, key) makes scheduling idempotent across instances and restarts.
 import * as repo from '../db/repositories/notifications';
 import * as paymentsRepo from '../db/repositories/payments';
+import * as usersRepo from '../db/repositories/users';
 import { tierName } from '../domain/catalogue';
 import { resolvePricing } from '../domain/pricing';
 import { renewalReminderText } from '../domain/renewal';
@@ -168,8 +169,7 @@ export function createNotificationService(deps: ServiceDeps) {
       const name = pushProductName(p.product);
       let tz = p.timeZone;
       if (!tz) {
-        const u = await q.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
-        tz = u?.time_zone ?? deps.defaultTimeZone;
+        tz = (await usersRepo.findTimeZone(q, userId)) ?? deps.defaultTimeZone;
       }
       const until = p.until ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
       // Whether it renews, and the next charge's amount and date (a plan); how to stop it when it does.
@@ -200,9 +200,6 @@ export function createNotificationService(deps: ServiceDeps) {
       const now = deps.clock();
       return repo.claimDue(deps.db, { now, limit, leaseUntil: new Date(now.getTime() + leaseMs) });
     },
-
-    /** Puts back the jobs of a sender that died mid-send (their lease expired); the scheduler calls it. */
-    releaseExpiredLeases: (now: Date = deps.clock()) => repo.releaseExpiredLeases(deps.db, now),
 
     /** Why a claimed job should not be sent any more (null: send it). */
     staleReason(job: PushJob): string | null {

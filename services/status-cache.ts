@@ -6,7 +6,6 @@
 import type { WriteWatch } from '../db/write-watch';
 
 export interface StatusCache<T> {
-  get(userId: number): T | undefined;
   /** Loads through `load` unless a current entry exists; stores what was read if nothing was written meanwhile. */
   through(userId: number, load: () => Promise<T | undefined>): Promise<T | undefined>;
 }
@@ -25,7 +24,6 @@ export function createStatusCache<T>(watch: WriteWatch, max = 10_000): StatusCac
   };
 
   return {
-    get: (userId) => current().get(userId),
     async through(userId, load) {
       const hit = current().get(userId);
       if (hit !== undefined) return hit;

@@ -91,12 +91,6 @@ export function createSupportService(deps: SupportDeps) {
       return { number: conversation.id, status: conversation.status, created };
     },
 
-    /** The user's live conversation, if any (their free messages then go to support). */
-    async live(userId: number): Promise<{ number: number; status: SupportConversation['status'] } | null> {
-      const c = await supportRepo.findLiveConversation(db, userId);
-      return c ? { number: c.id, status: c.status } : null;
-    },
-
     /**
      * A message from the user in support mode: stored, the conversation open again (waiting for an operator),
      * and the card the operators see with it. Null when the user has no live conversation.
@@ -145,11 +139,6 @@ export function createSupportService(deps: SupportDeps) {
       if (!live || (number !== undefined && live.id !== number)) return null;
       const closed = await supportRepo.setConversationStatus(db, live.id, 'closed', clock(), 'user');
       return closed ? { number: closed.id } : null;
-    },
-
-    /** The card of conversation `number` (for operators). */
-    async cardOf(chatId: number, fromId: number, number: number): Promise<SupportCard> {
-      return card(await operatorTarget(chatId, fromId, number));
     },
   };
 }

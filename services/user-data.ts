@@ -1,12 +1,11 @@
 // The user's data in the user's hands: one export (JSON and a readable HTML copy) and one deletion, both
 // walking the registry (db/user-data.ts). Payment records are kept, detached and scrubbed; a hashed marker
 // of the Telegram id remembers that the trial and first-purchase offers were used.
-import { sql } from 'kysely';
 import { tierName } from '../domain/catalogue';
 import { entitlementOf, isPaidTier } from '../domain/entitlement';
 import { deletionSummary, PAYMENT_RECORDS_KEPT_YEARS } from '../domain/user-data';
 import * as usersRepo from '../db/repositories/users';
-import { deleteRowsOf, detachPayments, erasedBefore, erasedMarkerOf, pruneDetachedPayments, rowsOf, USER_DATA } from '../db/user-data';
+import { deleteRowsOf, detachPayments, erasedBefore, markErased, pruneDetachedPayments, rowsOf, USER_DATA } from '../db/user-data';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { stopRecurringBilling } from './payments/recurring';
@@ -75,16 +74,7 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
       await users.requireUser(userId);
       await stopRecurringBilling(deps, userId);
       await db.transaction().execute(async (trx) => {
-        const used = await sql<{ trial: boolean; purchased: boolean }>`
-          select exists(select 1 from payments where user_id = ${userId} and product = 'trial') as trial,
-                 exists(select 1 from payments where user_id = ${userId}) as purchased`.execute(trx);
-        const { trial, purchased } = used.rows[0];
-        if (trial || purchased)
-          await trx
-            .insertInto('erased_users')
-            .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
-            .onConflict((oc) => oc.column('id_hash').doUpdateSet({ trial_used: sql`erased_users.trial_used or excluded.trial_used`, purchased: sql`erased_users.purchased or excluded.purchased` }))
-            .execute();
+        await markErased(trx, userId);
         await detachPayments(trx, userId);
         for (const t of USER_DATA) if (t.erase === 'delete') await deleteRowsOf(trx, t, userId);
       });

@@ -1,6 +1,6 @@
 // YooKassa's notifications: not signed, so nothing in the body is believed. Only the payment's id is taken
 // from it; the payment is read back from YooKassa's API and checked against our order before anything is
-// granted (services/payments verifyYooKassaPayment). Answers 200 once handled (duplicates included), and
+// granted (verifyYooKassaPayment in services/payments/yookassa-events.ts). Answers 200 once handled (duplicates included), and
 // 503 when YooKassa could not be asked, so it delivers again later. With YOOKASSA_TRUSTED_IPS only
 // YooKassa's own addresses are heard (403 before the body is read, nothing read back).
 import net from 'node:net';

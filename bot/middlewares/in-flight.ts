@@ -19,9 +19,6 @@ export function createInFlight() {
   };
   return {
     middleware,
-    get count() {
-      return count;
-    },
     /** Resolves once no update is being handled. */
     idle(): Promise<void> {
       return count === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));

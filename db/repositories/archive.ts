@@ -1,10 +1,9 @@
 // The reading archive: a user's readings newest first, optionally only those since a date, matching a piece
 // of the question or holding one of some cards. Plain functions over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database, Reading } from '../schema';
+import { sql } from 'kysely';
+import type { Reading } from '../schema';
 import { ownNoteColumn } from './journal';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 export interface ArchiveFilter {
   userId: number;
@@ -19,7 +18,7 @@ export interface ArchiveFilter {
 /** `%`, `_` and `\` in the user's text match themselves. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-function filtered(db: Q, f: ArchiveFilter) {
+function filtered(db: Queryable, f: ArchiveFilter) {
   let q = db.selectFrom('readings').where('user_id', '=', f.userId);
   if (f.since) q = q.where('created_at', '>=', f.since);
   if (f.text) q = q.where(sql<boolean>`question ilike ${likePattern(f.text)}`);
@@ -31,17 +30,17 @@ function filtered(db: Q, f: ArchiveFilter) {
   return q;
 }
 
-export async function searchReadings(db: Q, f: ArchiveFilter, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
+export async function searchReadings(db: Queryable, f: ArchiveFilter, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
   return filtered(db, f).selectAll('readings').select(ownNoteColumn(f.userId)).orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
-export async function countMatching(db: Q, f: ArchiveFilter): Promise<number> {
+export async function countMatching(db: Queryable, f: ArchiveFilter): Promise<number> {
   const row = await filtered(db, f).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** Readings older than `before` (what VIP would open for a non-VIP user). */
-export async function countOlder(db: Q, userId: number, before: Date): Promise<number> {
+export async function countOlder(db: Queryable, userId: number, before: Date): Promise<number> {
   const row = await db
     .selectFrom('readings')
     .select(sql<number>`count(*)::int`.as('n'))

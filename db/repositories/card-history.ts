@@ -1,10 +1,8 @@
 // «В ваших раскладах»: how often a card came in a user's readings (upright and reversed) and the latest
 // readings it lay in. One statement each over the readings' jsonb cards. Plain functions over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
+import { sql } from 'kysely';
 import type { Orientation } from '../../domain/types';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 export interface CardCounts {
   count: number;
@@ -12,7 +10,7 @@ export interface CardCounts {
   reversed: number;
 }
 
-export async function cardCounts(db: Q, userId: number, cardId: string): Promise<CardCounts> {
+export async function cardCounts(db: Queryable, userId: number, cardId: string): Promise<CardCounts> {
   const r = await sql<CardCounts>`
     select count(*)::int as count,
            (count(*) filter (where e->>'orientation' = 'reversed'))::int as reversed,
@@ -33,7 +31,7 @@ export interface CardAppearance {
 }
 
 /** The latest readings holding the card, newest first (a reading once, at the card's first place in it). */
-export async function cardAppearances(db: Q, userId: number, cardId: string, o: { since?: Date; limit: number }): Promise<CardAppearance[]> {
+export async function cardAppearances(db: Queryable, userId: number, cardId: string, o: { since?: Date; limit: number }): Promise<CardAppearance[]> {
   const since = o.since ? sql`and r.created_at >= ${o.since}` : sql``;
   const r = await sql<{ id: number | string; spread_type: string; question: string; created_at: Date; first_month: number | null; position: number; orientation: string }>`
     select distinct on (r.id) r.id, r.spread_type, r.question, r.created_at, r.first_month,
@@ -54,7 +52,7 @@ export async function cardAppearances(db: Q, userId: number, cardId: string, o: 
 }
 
 /** Readings holding the card made before `before` (those the archive window hides). */
-export async function readingsWithCardBefore(db: Q, userId: number, cardId: string, before: Date): Promise<number> {
+export async function readingsWithCardBefore(db: Queryable, userId: number, cardId: string, before: Date): Promise<number> {
   const r = await sql<{ n: number }>`
     select count(*)::int as n from readings
     where user_id = ${userId} and created_at < ${before} and cards @> ${JSON.stringify([{ cardId }])}::jsonb`.execute(db);

@@ -1,11 +1,9 @@
 // The owner's dashboard, continued: the funnel of new users by entry point, weekly retention cohorts, the
 // daily-card streaks, the AI's readings and pushes. Aggregates over `db | trx`; days are local days in the
 // project's zone. The daily_usage days are the users' own local days (close enough for returning users).
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
+import { sql } from 'kysely';
 import type { Period } from './dashboard';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 /** The entry point a start parameter names (t.me/<bot>?start=… or ?startapp=…). */
 const ENTRY = sql`case
@@ -30,7 +28,7 @@ export interface FunnelRow {
  * offer, started a real payment and paid (all from the server's own records, never client events). Each step
  * is the distinct users of the rows since the period began (nothing of theirs is older), joined by hash.
  */
-export async function funnel(db: Q, p: Period): Promise<FunnelRow[]> {
+export async function funnel(db: Queryable, p: Period): Promise<FunnelRow[]> {
   const { rows } = await sql<FunnelRow>`
     with u as (
       select u.id, ${ENTRY} as entry from users u where u.created_at >= ${p.from} and u.created_at < ${p.to}
@@ -59,7 +57,7 @@ export interface CohortRow {
 }
 
 /** Weekly cohorts by first local day: who came back (a reading or the daily card) on day 1, 7 and 30. */
-export async function cohorts(db: Q, p: Period, today: string): Promise<CohortRow[]> {
+export async function cohorts(db: Queryable, p: Period, today: string): Promise<CohortRow[]> {
   const { rows } = await sql<CohortRow>`
     with u as (
       select id, (created_at at time zone ${p.timeZone})::date as d0 from users where created_at >= ${p.from} and created_at < ${p.to}
@@ -85,7 +83,7 @@ export async function cohorts(db: Q, p: Period, today: string): Promise<CohortRo
 }
 
 /** The daily-card streaks still running (the last card today or yesterday), in buckets of length. */
-export async function streaks(db: Q, today: string): Promise<{ bucket: string; users: number }[]> {
+export async function streaks(db: Queryable, today: string): Promise<{ bucket: string; users: number }[]> {
   const { rows } = await sql<{ bucket: string; users: number }>`
     select case when streak_current <= 1 then '1' when streak_current <= 3 then '2–3' when streak_current <= 7 then '4–7'
       when streak_current <= 14 then '8–14' when streak_current <= 30 then '15–30' else '31+' end as bucket,
@@ -107,7 +105,7 @@ export interface AiRow {
 }
 
 /** Readings interpreted in the period: by the AI or by the cards, the AI's timings and sizes. */
-export async function aiTotals(db: Q, p: Period): Promise<AiRow> {
+export async function aiTotals(db: Queryable, p: Period): Promise<AiRow> {
   const { rows } = await sql<AiRow>`
     select count(*) filter (where status = 'done')::int as ai, count(*) filter (where status = 'fallback')::int as cards,
       percentile_cont(0.5) within group (order by ai_first_ms) as first_p50,
@@ -120,7 +118,7 @@ export async function aiTotals(db: Q, p: Period): Promise<AiRow> {
 }
 
 /** The AI's failures in the period by kind (the stored error text). */
-export async function aiFailures(db: Q, p: Period): Promise<{ kind: string; readings: number }[]> {
+export async function aiFailures(db: Queryable, p: Period): Promise<{ kind: string; readings: number }[]> {
   const { rows } = await sql<{ kind: string; readings: number }>`
     select ai_error as kind, count(*)::int as readings from readings
     where created_at >= ${p.from} and created_at < ${p.to} and ai_error is not null
@@ -139,7 +137,7 @@ export interface PushRow {
 }
 
 /** Pushes made in the period: delivered, failed, skipped; blocked bots and reminders off now; readings within an hour. */
-export async function pushes(db: Q, p: Period): Promise<PushRow> {
+export async function pushes(db: Queryable, p: Period): Promise<PushRow> {
   const { rows } = await sql<PushRow>`
     select
       (select count(*) from notifications where created_at >= ${p.from} and created_at < ${p.to})::int as queued,

@@ -1,10 +1,8 @@
 // The owner's dashboard: aggregate statements over what the product already records (payments, offers,
 // readings, users, notifications), over `db | trx`. Mock payments never count; refunded ones count only as
 // refunds. Days are local days in the project's time zone.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Queryable } from '../connection';
 
 export interface Period {
   from: Date;
@@ -31,7 +29,7 @@ export interface Exposure {
   micro_stars: number;
 }
 
-export async function offerExposure(db: Q, p: Period): Promise<Exposure[]> {
+export async function offerExposure(db: Queryable, p: Period): Promise<Exposure[]> {
   const { rows } = await sql<Exposure>`
     select o.user_id::float8 as user_id,
       coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB'), 0)::float8 as rub_minor,
@@ -55,7 +53,7 @@ export interface RevenueDay {
 }
 
 /** Real revenue per local day, product and currency. */
-export async function revenueByDay(db: Q, p: Period): Promise<RevenueDay[]> {
+export async function revenueByDay(db: Queryable, p: Period): Promise<RevenueDay[]> {
   const { rows } = await sql<RevenueDay>`
     select to_char(p.created_at at time zone ${p.timeZone}, 'YYYY-MM-DD') as day, p.product, p.currency,
       count(*)::int as payments, sum(p.amount_minor)::float8 as amount_minor
@@ -75,7 +73,7 @@ export interface MoneyTotals {
 }
 
 /** Paying users, plan payments (new: the user's first real plan payment; renewed: a later one), refunds. */
-export async function moneyTotals(db: Q, p: Period): Promise<MoneyTotals> {
+export async function moneyTotals(db: Queryable, p: Period): Promise<MoneyTotals> {
   const plans = sql.join(PLAN_PRODUCTS.map((x) => sql.lit(x)));
   const { rows } = await sql<MoneyTotals>`
     select

@@ -1,16 +1,15 @@
 // AI interpretation state: the claim (lease) on a reading, its final text, the per-user window counters of
 // provider calls (one per budget), and daily-card messages. Every change is one atomic statement, so
 // instances on one PostgreSQL agree on who calls the provider and nobody stores or refunds twice.
-import { sql, type Kysely } from 'kysely';
-import type { Database, Reading } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Reading } from '../schema';
+import type { Queryable } from '../connection';
 
 /**
  * Claims a dealt reading for one provider call: succeeds only while it is still 'dealt' and nobody else holds
  * a live lease. The lease expires on its own, so a crashed instance cannot block the reading for good.
  */
-export async function claimReading(db: Q, id: number, leaseId: string, leaseMs: number): Promise<Reading | undefined> {
+export async function claimReading(db: Queryable, id: number, leaseId: string, leaseMs: number): Promise<Reading | undefined> {
   return db
     .updateTable('readings')
     .set({ ai_lease_id: leaseId, ai_lease_until: sql`now() + ${leaseMs} * interval '1 millisecond'` })
@@ -22,7 +21,7 @@ export async function claimReading(db: Q, id: number, leaseId: string, leaseMs: 
 }
 
 /** Keeps a live claim alive (the heartbeat of the instance writing it); false when the claim was lost. */
-export async function extendClaim(db: Q, id: number, leaseId: string, leaseMs: number): Promise<boolean> {
+export async function extendClaim(db: Queryable, id: number, leaseId: string, leaseMs: number): Promise<boolean> {
   const r = await db
     .updateTable('readings')
     .set({ ai_lease_until: sql`now() + ${leaseMs} * interval '1 millisecond'` })
@@ -34,7 +33,7 @@ export async function extendClaim(db: Q, id: number, leaseId: string, leaseMs: n
 }
 
 /** Gives a claim up (the caller went away): the next request may claim the reading again. */
-export async function releaseClaim(db: Q, id: number, leaseId: string): Promise<void> {
+export async function releaseClaim(db: Queryable, id: number, leaseId: string): Promise<void> {
   await db
     .updateTable('readings')
     .set({ ai_lease_id: null, ai_lease_until: null })
@@ -57,7 +56,7 @@ export interface AiTiming {
  * change is the guard, so the text is stored (and a fallback refunded) exactly once. Undefined when lost.
  */
 export async function finishReading(
-  db: Q,
+  db: Queryable,
   id: number,
   leaseId: string,
   result: { interpretation: string; status: 'done' | 'fallback'; error: string | null; timing?: AiTiming },
@@ -90,7 +89,7 @@ export async function finishReading(
  * allowed, or the seconds until the window ends when `limit` calls were already made in it. One upsert, so
  * racing calls never pass the limit (and inside the caller's transaction it is undone with it).
  */
-export async function takeRateSlot(db: Q, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function takeRateSlot(db: Queryable, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
   const windowStartAfter = new Date(now.getTime() - windowS * 1000);
   const row = await db
     .insertInto('ai_rate_limits')
@@ -111,7 +110,7 @@ export async function takeRateSlot(db: Q, userId: number, budget: string, now: D
 }
 
 /** Seconds until the user's window of provider calls in a budget has room again, or null when it has room now (read only). */
-export async function rateSlotWait(db: Q, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function rateSlotWait(db: Queryable, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
   const row = await db
     .selectFrom('ai_rate_limits')
     .select(['window_start', 'calls'])
@@ -123,7 +122,7 @@ export async function rateSlotWait(db: Q, userId: number, budget: string, now: D
   return ends <= now.getTime() ? null : Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
 }
 
-export async function findDailyCardNote(db: Q, userId: number, day: string, cardKey: string): Promise<string | undefined> {
+export async function findDailyCardNote(db: Queryable, userId: number, day: string, cardKey: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('daily_card_notes')
     .select('note')
@@ -135,7 +134,7 @@ export async function findDailyCardNote(db: Q, userId: number, day: string, card
 }
 
 /** Keeps the first message written for a card of a day (a racing second one is dropped). */
-export async function saveDailyCardNote(db: Q, userId: number, day: string, cardKey: string, note: string): Promise<void> {
+export async function saveDailyCardNote(db: Queryable, userId: number, day: string, cardKey: string, note: string): Promise<void> {
   await db
     .insertInto('daily_card_notes')
     .values({ user_id: userId, day, card_key: cardKey, note })

@@ -1,12 +1,10 @@
 // The journal: a note on a reading, and the cards a user drew in a period (readings and daily cards).
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
+import { sql } from 'kysely';
 import type { DealtCard, Orientation } from '../../domain/types';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 /** Sets (or clears, with null) the author's note on a reading the caller has checked they may see. */
-export async function setNote(db: Q, userId: number, readingId: number, note: string | null): Promise<{ note: string | null; updatedAt: Date | null }> {
+export async function setNote(db: Queryable, userId: number, readingId: number, note: string | null): Promise<{ note: string | null; updatedAt: Date | null }> {
   if (note === null) {
     await db.deleteFrom('reading_notes').where('reading_id', '=', readingId).where('user_id', '=', userId).execute();
     return { note: null, updatedAt: null };
@@ -21,7 +19,7 @@ export async function setNote(db: Q, userId: number, readingId: number, note: st
 }
 
 /** The author's own note on a reading, or null: a note is seen by its author only. */
-export async function noteOf(db: Q, userId: number, readingId: number): Promise<string | null> {
+export async function noteOf(db: Queryable, userId: number, readingId: number): Promise<string | null> {
   const row = await db.selectFrom('reading_notes').select('note').where('reading_id', '=', readingId).where('user_id', '=', userId).executeTakeFirst();
   return row?.note ?? null;
 }
@@ -35,7 +33,7 @@ export const ownNoteColumn = (userId: number) =>
  * (for one that took none) its creation day in `timeZone`; each with whether it was read from the user's own
  * deck («своя колода»).
  */
-export async function readingCardsBetween(db: Q, userId: number, fromDay: string, toDay: string, timeZone: string): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
+export async function readingCardsBetween(db: Queryable, userId: number, fromDay: string, toDay: string, timeZone: string): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
   const day = sql<string>`coalesce(charged_day, (created_at at time zone ${timeZone})::date)`;
   const rows = await db
     .selectFrom('readings')
@@ -48,7 +46,7 @@ export async function readingCardsBetween(db: Q, userId: number, fromDay: string
 }
 
 /** The daily cards of the user's local days in [fromDay, toDay). */
-export async function dailyCardsBetween(db: Q, userId: number, fromDay: string, toDay: string): Promise<{ cardId: string; orientation: Orientation }[]> {
+export async function dailyCardsBetween(db: Queryable, userId: number, fromDay: string, toDay: string): Promise<{ cardId: string; orientation: Orientation }[]> {
   const rows = await db
     .selectFrom('daily_usage')
     .select(['daily_card_id', 'daily_card_orientation'])

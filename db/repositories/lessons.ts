@@ -1,17 +1,17 @@
 // The daily «Урок»'s progress: one row per user (lesson_progress). The service locks it for an answer, so an
 // answer is recorded once and the streak moves once. Plain functions over `db | trx`.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, LessonProgressTable } from '../schema';
+import { sql, type Selectable } from 'kysely';
+import type { LessonProgressTable } from '../schema';
+import type { Queryable } from '../connection';
 
-type Q = Kysely<Database>;
 export type LessonProgress = Selectable<LessonProgressTable>;
 
-export async function findProgress(db: Q, userId: number): Promise<LessonProgress | undefined> {
+export async function findProgress(db: Queryable, userId: number): Promise<LessonProgress | undefined> {
   return db.selectFrom('lesson_progress').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** The user's row, locked for the rest of the transaction (made empty for `day` when there is none). */
-export async function lockProgress(trx: Q, userId: number, day: string): Promise<LessonProgress> {
+export async function lockProgress(trx: Queryable, userId: number, day: string): Promise<LessonProgress> {
   await trx
     .insertInto('lesson_progress')
     .values({ user_id: userId, day, choices: '[]' })
@@ -31,7 +31,7 @@ export interface ProgressUpdate {
   correctTotal: number;
 }
 
-export async function saveProgress(trx: Q, userId: number, p: ProgressUpdate): Promise<LessonProgress> {
+export async function saveProgress(trx: Queryable, userId: number, p: ProgressUpdate): Promise<LessonProgress> {
   return trx
     .updateTable('lesson_progress')
     .set({

@@ -1,8 +1,7 @@
 // The user's saved birth data (one row per user).
-import { sql, type Kysely } from 'kysely';
-import type { Database, NatalBirthData } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { NatalBirthData } from '../schema';
+import type { Queryable } from '../connection';
 
 export interface BirthDataInput {
   birthDate: string;
@@ -14,12 +13,12 @@ export interface BirthDataInput {
   timeZone: string;
 }
 
-export async function findBirthData(db: Q, userId: number): Promise<NatalBirthData | undefined> {
+export async function findBirthData(db: Queryable, userId: number): Promise<NatalBirthData | undefined> {
   return db.selectFrom('natal_birth_data').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Saves (or replaces) the user's birth data in one statement. */
-export async function saveBirthData(db: Q, userId: number, d: BirthDataInput): Promise<NatalBirthData> {
+export async function saveBirthData(db: Queryable, userId: number, d: BirthDataInput): Promise<NatalBirthData> {
   const values = {
     birth_date: d.birthDate,
     birth_time: d.birthTime,
@@ -38,7 +37,7 @@ export async function saveBirthData(db: Q, userId: number, d: BirthDataInput): P
 }
 
 /** Returns true when there was something to delete. */
-export async function deleteBirthData(db: Q, userId: number): Promise<boolean> {
+export async function deleteBirthData(db: Queryable, userId: number): Promise<boolean> {
   const r = await db.deleteFrom('natal_birth_data').where('user_id', '=', userId).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

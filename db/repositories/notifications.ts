@@ -1,9 +1,8 @@
 // The push queue: plain functions over `db | trx`. Jobs are claimed with FOR UPDATE SKIP LOCKED, so
 // several senders (instances) never take the same job.
-import { sql, type Kysely } from 'kysely';
-import type { Database, NotificationPayload, NotificationStatus } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { NotificationPayload, NotificationStatus } from '../schema';
+import type { Queryable } from '../connection';
 
 export interface NewNotification {
   userId: number;
@@ -15,7 +14,7 @@ export interface NewNotification {
 }
 
 /** Inserts a job unless (user, kind, key) exists; true when it was inserted. */
-export async function insertNotification(db: Q, n: NewNotification): Promise<boolean> {
+export async function insertNotification(db: Queryable, n: NewNotification): Promise<boolean> {
   const row = await db
     .insertInto('notifications')
     .values({
@@ -41,7 +40,7 @@ export async function insertNotification(db: Q, n: NewNotification): Promise<boo
  * instead of a burst at the reminder time.
  */
 export async function enqueueDailyReminders(
-  db: Q,
+  db: Queryable,
   o: { timeZone: string; day: string; kind: string; payload: NotificationPayload; notBefore: Date; spreadS?: number },
 ): Promise<number> {
   const spread = Math.max(0, o.spreadS ?? 0);
@@ -59,7 +58,7 @@ export async function enqueueDailyReminders(
 }
 
 /** Users of one time zone who may get the daily reminder (sizes the spread). */
-export async function countReminderCandidates(db: Q, timeZone: string): Promise<number> {
+export async function countReminderCandidates(db: Queryable, timeZone: string): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -71,13 +70,13 @@ export async function countReminderCandidates(db: Q, timeZone: string): Promise<
 }
 
 /** Time zones of users who may get a daily reminder (one scheduling pass per zone). */
-export async function reminderTimeZones(db: Q): Promise<string[]> {
+export async function reminderTimeZones(db: Queryable): Promise<string[]> {
   const rows = await db.selectFrom('users').select('time_zone').distinct().where('notify_daily', '=', true).where('bot_reachable', '=', true).execute();
   return rows.map((r) => r.time_zone);
 }
 
 /** Reachable users of a plan whose expiry falls in [from, to) and who have no `kind` job for that expiry yet. */
-export async function usersWithExpiryBetween(db: Q, o: { plan: string; from: Date; to: Date; kind: string }) {
+export async function usersWithExpiryBetween(db: Queryable, o: { plan: string; from: Date; to: Date; kind: string }) {
   return db
     .selectFrom('users as u')
     .select(['u.id', 'u.time_zone', 'u.subscription_expires'])
@@ -123,7 +122,7 @@ export interface ClaimedJob {
  * Takes up to `limit` due jobs for this sender until `leaseUntil`, with the user's current state for a
  * last check before sending. Only `pending` rows are looked at, through the partial index.
  */
-export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil: Date }): Promise<ClaimedJob[]> {
+export async function claimDue(db: Queryable, o: { now: Date; limit: number; leaseUntil: Date }): Promise<ClaimedJob[]> {
   const { rows: jobs } = await sql<Pick<ClaimedJob, 'id' | 'user_id' | 'kind' | 'dedup_key' | 'payload' | 'attempts'>>`
     update notifications n
     set status = 'sending', attempts = n.attempts + 1, locked_until = ${o.leaseUntil}
@@ -176,7 +175,7 @@ export async function claimDue(db: Q, o: { now: Date; limit: number; leaseUntil:
 }
 
 /** Jobs of a sender that died mid-send (lease expired) go back to the queue. */
-export async function releaseExpiredLeases(db: Q, now: Date): Promise<number> {
+export async function releaseExpiredLeases(db: Queryable, now: Date): Promise<number> {
   const r = await db
     .updateTable('notifications')
     .set({ status: 'pending', locked_until: null })
@@ -186,7 +185,7 @@ export async function releaseExpiredLeases(db: Q, now: Date): Promise<number> {
   return Number(r.numUpdatedRows);
 }
 
-export async function markSent(db: Q, ids: number[], now: Date): Promise<void> {
+export async function markSent(db: Queryable, ids: number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('notifications')
@@ -196,7 +195,7 @@ export async function markSent(db: Q, ids: number[], now: Date): Promise<void> {
 }
 
 /** Ends a job without sending (skipped) or for good (failed), or puts it back for `retryAt`. */
-export async function markDone(db: Q, id: number, o: { status: Exclude<NotificationStatus, 'pending' | 'sending' | 'sent'>; error?: string } | { retryAt: Date; error: string }) {
+export async function markDone(db: Queryable, id: number, o: { status: Exclude<NotificationStatus, 'pending' | 'sending' | 'sent'>; error?: string } | { retryAt: Date; error: string }) {
   const set =
     'retryAt' in o
       ? { status: 'pending' as const, not_before: o.retryAt, locked_until: null, last_error: o.error.slice(0, 500) }
@@ -205,7 +204,7 @@ export async function markDone(db: Q, id: number, o: { status: Exclude<Notificat
 }
 
 /** A user who blocked the bot: no more pushes until they come back. */
-export async function setBotReachable(db: Q, userId: number, reachable: boolean): Promise<void> {
+export async function setBotReachable(db: Queryable, userId: number, reachable: boolean): Promise<void> {
   await db
     .updateTable('users')
     .set({ bot_reachable: reachable, updated_at: sql`now()` })
@@ -215,7 +214,7 @@ export async function setBotReachable(db: Q, userId: number, reachable: boolean)
 }
 
 /** Drops what is still queued for a user (after a 403). */
-export async function skipPendingForUser(db: Q, userId: number, reason: string): Promise<void> {
+export async function skipPendingForUser(db: Queryable, userId: number, reason: string): Promise<void> {
   await db
     .updateTable('notifications')
     .set({ status: 'skipped', last_error: reason, locked_until: null })
@@ -225,6 +224,6 @@ export async function skipPendingForUser(db: Q, userId: number, reason: string):
 }
 
 /** Finished jobs older than `before` are forgotten (the unique key only matters for a few days). */
-export async function pruneNotifications(db: Q, before: Date): Promise<void> {
+export async function pruneNotifications(db: Queryable, before: Date): Promise<void> {
   await db.deleteFrom('notifications').where('status', 'in', ['sent', 'skipped', 'failed']).where('created_at', '<', before).execute();
 }

@@ -1,28 +1,27 @@
 // Pairs (readings for two): invitations, members, the pair's readings. Plain functions over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database, Reading } from '../schema';
+import { sql } from 'kysely';
+import type { Reading } from '../schema';
 import { ownNoteColumn } from './journal';
+import type { Queryable } from '../connection';
 
-type Q = Kysely<Database>;
-
-export async function insertInvitation(db: Q, inviterId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function insertInvitation(db: Queryable, inviterId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.insertInto('pair_invitations').values({ token_hash: tokenHash, inviter_id: inviterId, expires_at: expiresAt }).execute();
 }
 
-export async function findInvitation(db: Q, tokenHash: string) {
+export async function findInvitation(db: Queryable, tokenHash: string) {
   return db.selectFrom('pair_invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** The invitation, locked until the transaction ends (two accepts of one link: one wins). */
-export async function lockInvitation(db: Q, tokenHash: string) {
+export async function lockInvitation(db: Queryable, tokenHash: string) {
   return db.selectFrom('pair_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
 }
 
-export async function markInvitationUsed(db: Q, tokenHash: string, pairId: number, at: Date): Promise<void> {
+export async function markInvitationUsed(db: Queryable, tokenHash: string, pairId: number, at: Date): Promise<void> {
   await db.updateTable('pair_invitations').set({ used_at: at, pair_id: pairId }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function insertPair(db: Q, inviterId: number, partnerId: number, at: Date): Promise<number> {
+export async function insertPair(db: Queryable, inviterId: number, partnerId: number, at: Date): Promise<number> {
   const pair = await db.insertInto('pairs').values({ created_at: at }).returning('id').executeTakeFirstOrThrow();
   await db
     .insertInto('pair_members')
@@ -35,7 +34,7 @@ export async function insertPair(db: Q, inviterId: number, partnerId: number, at
 }
 
 /** An active pair the two share already (either may have invited the other). */
-export async function activePairOf(db: Q, a: number, b: number): Promise<number | undefined> {
+export async function activePairOf(db: Queryable, a: number, b: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('pair_members as x')
     .innerJoin('pair_members as y', 'y.pair_id', 'x.pair_id')
@@ -59,7 +58,7 @@ export interface MemberRow {
 }
 
 /** Every member row of a pair (with their names), the one who left too. */
-export async function membersOf(db: Q, pairId: number): Promise<MemberRow[]> {
+export async function membersOf(db: Queryable, pairId: number): Promise<MemberRow[]> {
   return db
     .selectFrom('pair_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -70,12 +69,12 @@ export async function membersOf(db: Q, pairId: number): Promise<MemberRow[]> {
     .execute() as Promise<MemberRow[]>;
 }
 
-export async function findPair(db: Q, pairId: number) {
+export async function findPair(db: Queryable, pairId: number) {
   return db.selectFrom('pairs').selectAll().where('id', '=', pairId).executeTakeFirst();
 }
 
 /** The pairs the user is in and has not left, newest first. */
-export async function pairIdsOf(db: Q, userId: number): Promise<number[]> {
+export async function pairIdsOf(db: Queryable, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('pair_members')
     .select('pair_id')
@@ -87,7 +86,7 @@ export async function pairIdsOf(db: Q, userId: number): Promise<number[]> {
 }
 
 /** The user's role in the pair while both are in it; undefined otherwise. */
-export async function activeRole(db: Q, pairId: number, userId: number): Promise<'inviter' | 'partner' | undefined> {
+export async function activeRole(db: Queryable, pairId: number, userId: number): Promise<'inviter' | 'partner' | undefined> {
   const row = await db
     .selectFrom('pair_members as m')
     .innerJoin('pairs as p', 'p.id', 'm.pair_id')
@@ -103,10 +102,10 @@ export async function activeRole(db: Q, pairId: number, userId: number): Promise
 }
 
 /** The user is a member of the pair now: not left, the pair not ended, the other member still there. */
-export const isActiveMember = async (db: Q, pairId: number, userId: number): Promise<boolean> => !!(await activeRole(db, pairId, userId));
+export const isActiveMember = async (db: Queryable, pairId: number, userId: number): Promise<boolean> => !!(await activeRole(db, pairId, userId));
 
 /** The user leaves: their membership ends, and with it the pair (for both). */
-export async function leave(db: Q, pairId: number, userId: number, at: Date): Promise<boolean> {
+export async function leave(db: Queryable, pairId: number, userId: number, at: Date): Promise<boolean> {
   const r = await db
     .updateTable('pair_members')
     .set({ left_at: at })
@@ -120,7 +119,7 @@ export async function leave(db: Q, pairId: number, userId: number, at: Date): Pr
 }
 
 /** The pair's readings, newest first, with the viewer's own note; `askedBy` narrows them to one asker. */
-export async function readingsOf(db: Q, pairId: number, viewerId: number, askedBy?: number): Promise<(Reading & { note: string | null })[]> {
+export async function readingsOf(db: Queryable, pairId: number, viewerId: number, askedBy?: number): Promise<(Reading & { note: string | null })[]> {
   let q = db.selectFrom('readings').selectAll('readings').select(ownNoteColumn(viewerId)).where('pair_id', '=', pairId);
   if (askedBy !== undefined) q = q.where('user_id', '=', askedBy);
   return q.orderBy('id', 'desc').limit(100).execute();

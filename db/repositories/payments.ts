@@ -1,9 +1,8 @@
 // Payment orders (our intents), the payments ledger and recurring billing: plain functions over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database, Payment, PaymentOrder, PaymentProvider, OrderStatus } from '../schema';
+import { sql } from 'kysely';
+import type { Payment, PaymentOrder, PaymentProvider, OrderStatus } from '../schema';
 import type { Tier } from '../../domain/types';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 export interface NewOrder {
   id: string;
@@ -22,7 +21,7 @@ export interface NewOrder {
 }
 
 /** Inserts an order; returns undefined when its idempotence key is taken (someone else made it). */
-export async function insertOrder(db: Q, o: NewOrder): Promise<PaymentOrder | undefined> {
+export async function insertOrder(db: Queryable, o: NewOrder): Promise<PaymentOrder | undefined> {
   return db
     .insertInto('payment_orders')
     .values({
@@ -45,11 +44,11 @@ export async function insertOrder(db: Q, o: NewOrder): Promise<PaymentOrder | un
     .executeTakeFirst();
 }
 
-export async function findOrder(db: Q, id: string): Promise<PaymentOrder | undefined> {
+export async function findOrder(db: Queryable, id: string): Promise<PaymentOrder | undefined> {
   return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findOrderByProviderId(db: Q, provider: PaymentProvider, providerPaymentId: string): Promise<PaymentOrder | undefined> {
+export async function findOrderByProviderId(db: Queryable, provider: PaymentProvider, providerPaymentId: string): Promise<PaymentOrder | undefined> {
   return db
     .selectFrom('payment_orders')
     .selectAll()
@@ -58,12 +57,12 @@ export async function findOrderByProviderId(db: Q, provider: PaymentProvider, pr
     .executeTakeFirst();
 }
 
-export async function setOrderProviderId(db: Q, id: string, providerPaymentId: string): Promise<void> {
+export async function setOrderProviderId(db: Queryable, id: string, providerPaymentId: string): Promise<void> {
   await db.updateTable('payment_orders').set({ provider_payment_id: providerPaymentId, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
 /** Moves a pending order on; a finished order keeps its status (notifications arrive in any order). */
-export async function setOrderStatus(db: Q, id: string, status: OrderStatus): Promise<void> {
+export async function setOrderStatus(db: Queryable, id: string, status: OrderStatus): Promise<void> {
   await db
     .updateTable('payment_orders')
     .set({ status, updated_at: sql`now()` })
@@ -73,13 +72,13 @@ export async function setOrderStatus(db: Q, id: string, status: OrderStatus): Pr
 }
 
 /** True when the user ever paid for a trial (one trial per user). */
-export async function hasPaidTrial(db: Q, userId: number): Promise<boolean> {
+export async function hasPaidTrial(db: Queryable, userId: number): Promise<boolean> {
   const row = await db.selectFrom('payments').select('id').where('user_id', '=', userId).where('product', '=', 'trial').limit(1).executeTakeFirst();
   return !!row;
 }
 
 /** True when another payment of the user already granted a trial. */
-export async function hasGrantedTrial(db: Q, userId: number, exceptPaymentId: number): Promise<boolean> {
+export async function hasGrantedTrial(db: Queryable, userId: number, exceptPaymentId: number): Promise<boolean> {
   const row = await db
     .selectFrom('payments')
     .select('id')
@@ -107,7 +106,7 @@ export interface NewPayment {
  * Records a confirmed payment once: the unique (provider, provider_payment_id) key makes a redelivered
  * notification insert nothing (undefined), so the caller grants nothing more.
  */
-export async function insertPaymentOnce(db: Q, p: NewPayment): Promise<Payment | undefined> {
+export async function insertPaymentOnce(db: Queryable, p: NewPayment): Promise<Payment | undefined> {
   return db
     .insertInto('payments')
     .values({
@@ -125,20 +124,20 @@ export async function insertPaymentOnce(db: Q, p: NewPayment): Promise<Payment |
     .executeTakeFirst();
 }
 
-export async function setPaymentGranted(db: Q, id: number, granted: Record<string, unknown>): Promise<void> {
+export async function setPaymentGranted(db: Queryable, id: number, granted: Record<string, unknown>): Promise<void> {
   await db.updateTable('payments').set({ granted: JSON.stringify(granted) }).where('id', '=', id).execute();
 }
 
-export async function findPayment(db: Q, provider: PaymentProvider, providerPaymentId: string): Promise<Payment | undefined> {
+export async function findPayment(db: Queryable, provider: PaymentProvider, providerPaymentId: string): Promise<Payment | undefined> {
   return db.selectFrom('payments').selectAll().where('provider', '=', provider).where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
 }
 
-export async function findPaymentById(db: Q, id: number): Promise<Payment | undefined> {
+export async function findPaymentById(db: Queryable, id: number): Promise<Payment | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Locks the payment row and marks it refunded; undefined when it was refunded already. */
-export async function markRefunded(db: Q, id: number): Promise<Payment | undefined> {
+export async function markRefunded(db: Queryable, id: number): Promise<Payment | undefined> {
   return db
     .updateTable('payments')
     .set({ status: 'refunded', refunded_at: sql`now()` })
@@ -149,7 +148,7 @@ export async function markRefunded(db: Q, id: number): Promise<Payment | undefin
 }
 
 /** Payments that granted nothing and still hold the user's money (a refund that failed), oldest first. */
-export async function listUnrefundedUngranted(db: Q, provider: PaymentProvider, limit = 50): Promise<Payment[]> {
+export async function listUnrefundedUngranted(db: Queryable, provider: PaymentProvider, limit = 50): Promise<Payment[]> {
   return db
     .selectFrom('payments')
     .selectAll()
@@ -161,12 +160,12 @@ export async function listUnrefundedUngranted(db: Q, provider: PaymentProvider, 
     .execute();
 }
 
-export async function listUserPayments(db: Q, userId: number, limit = 20): Promise<Payment[]> {
+export async function listUserPayments(db: Queryable, userId: number, limit = 20): Promise<Payment[]> {
   return db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** Succeeded payments since `since` (social proof counts real purchases). */
-export async function countPaymentsSince(db: Q, since: Date): Promise<number> {
+export async function countPaymentsSince(db: Queryable, since: Date): Promise<number> {
   const row = await db
     .selectFrom('payments')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -188,7 +187,7 @@ export interface RecurringBilling {
 }
 
 /** The user's recurring billing (one per user: the latest consent wins). */
-export async function upsertRecurring(db: Q, r: RecurringBilling, now: Date): Promise<void> {
+export async function upsertRecurring(db: Queryable, r: RecurringBilling, now: Date): Promise<void> {
   await db
     .insertInto('recurring_billing')
     .values({
@@ -220,21 +219,21 @@ export async function upsertRecurring(db: Q, r: RecurringBilling, now: Date): Pr
     .execute();
 }
 
-export async function findRecurring(db: Q, userId: number) {
+export async function findRecurring(db: Queryable, userId: number) {
   return db.selectFrom('recurring_billing').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function cancelRecurring(db: Q, userId: number, now: Date): Promise<void> {
+export async function cancelRecurring(db: Queryable, userId: number, now: Date): Promise<void> {
   await db.updateTable('recurring_billing').set({ active: false, canceled_at: now, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
 }
 
 /** Renewal on again (a Stars subscription re-enabled in Telegram): the same terms as before. */
-export async function reactivateRecurring(db: Q, userId: number): Promise<void> {
+export async function reactivateRecurring(db: Queryable, userId: number): Promise<void> {
   await db.updateTable('recurring_billing').set({ active: true, canceled_at: null, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
 }
 
 /** YooKassa autopay due: an active saved method, renewal on, the plan ending before `until`. */
-export async function listDueYooKassaRenewals(db: Q, until: Date, notBefore: Date, limit = 100) {
+export async function listDueYooKassaRenewals(db: Queryable, until: Date, notBefore: Date, limit = 100) {
   return db
     .selectFrom('recurring_billing as rb')
     .innerJoin('users as u', 'u.id', 'rb.user_id')
@@ -253,7 +252,7 @@ export async function listDueYooKassaRenewals(db: Q, until: Date, notBefore: Dat
  * Renewals charged between `from` and `to` (the push a day before): renewal on, billing active, the plan
  * still running at the charge.
  */
-export async function listRenewalsBetween(db: Q, from: Date, to: Date, limit = 500) {
+export async function listRenewalsBetween(db: Queryable, from: Date, to: Date, limit = 500) {
   return db
     .selectFrom('recurring_billing as rb')
     .innerJoin('users as u', 'u.id', 'rb.user_id')

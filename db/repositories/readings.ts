@@ -1,10 +1,9 @@
 // Readings: plain functions over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database, Reading, ReadingLevel, ReadingStatus } from '../schema';
+import { sql } from 'kysely';
+import type { Reading, ReadingLevel, ReadingStatus } from '../schema';
 import type { DealtCard } from '../../domain/types';
 import { ownNoteColumn } from './journal';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 export interface NewReading {
   userId: number;
@@ -24,7 +23,7 @@ export interface NewReading {
   ownDeck?: boolean;
 }
 
-export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
+export async function insertReading(db: Queryable, r: NewReading): Promise<Reading> {
   return db
     .insertInto('readings')
     .values({
@@ -45,11 +44,11 @@ export async function insertReading(db: Q, r: NewReading): Promise<Reading> {
     .executeTakeFirstOrThrow();
 }
 
-export async function findReading(db: Q, id: number): Promise<Reading | undefined> {
+export async function findReading(db: Queryable, id: number): Promise<Reading | undefined> {
   return db.selectFrom('readings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listReadings(db: Q, userId: number, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
+export async function listReadings(db: Queryable, userId: number, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
   return db
     .selectFrom('readings')
     .selectAll('readings')
@@ -61,7 +60,7 @@ export async function listReadings(db: Q, userId: number, limit: number, offset:
     .execute();
 }
 
-export async function countReadings(db: Q, userId: number): Promise<number> {
+export async function countReadings(db: Queryable, userId: number): Promise<number> {
   const row = await db
     .selectFrom('readings')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -71,7 +70,7 @@ export async function countReadings(db: Q, userId: number): Promise<number> {
 }
 
 /** «Ask the AI again»: a card-based reading waits for the AI once more (its cards and charge unchanged). */
-export async function reopenForAi(db: Q, id: number): Promise<void> {
+export async function reopenForAi(db: Queryable, id: number): Promise<void> {
   await db
     .updateTable('readings')
     .set({ status: 'dealt', ai_lease_id: null, ai_lease_until: null, updated_at: sql`now()` })

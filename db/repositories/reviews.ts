@@ -1,8 +1,7 @@
 // Reviews and the social-proof counts: plain functions over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database, ReviewStatus } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { ReviewStatus } from '../schema';
+import type { Queryable } from '../connection';
 
 export interface NewReview {
   userId: number;
@@ -13,7 +12,7 @@ export interface NewReview {
 }
 
 /** Inserts the reading's review; null when that reading already has one. */
-export async function insertReview(db: Q, r: NewReview) {
+export async function insertReview(db: Queryable, r: NewReview) {
   return (
     (await db
       .insertInto('reviews')
@@ -24,12 +23,12 @@ export async function insertReview(db: Q, r: NewReview) {
   );
 }
 
-export async function reviewOfReading(db: Q, readingId: number) {
+export async function reviewOfReading(db: Queryable, readingId: number) {
   return (await db.selectFrom('reviews').select(['id', 'rating', 'text', 'consent', 'status']).where('reading_id', '=', readingId).executeTakeFirst()) ?? null;
 }
 
 /** Moves a pending review to `status`; null when it is not pending (decided already, private, or gone). */
-export async function decideReview(db: Q, id: number, status: Extract<ReviewStatus, 'published' | 'rejected'>, operatorId: number, now: Date) {
+export async function decideReview(db: Queryable, id: number, status: Extract<ReviewStatus, 'published' | 'rejected'>, operatorId: number, now: Date) {
   return (
     (await db
       .updateTable('reviews')
@@ -41,12 +40,12 @@ export async function decideReview(db: Q, id: number, status: Extract<ReviewStat
   );
 }
 
-export async function reviewStatus(db: Q, id: number): Promise<ReviewStatus | null> {
+export async function reviewStatus(db: Queryable, id: number): Promise<ReviewStatus | null> {
   return (await db.selectFrom('reviews').select('status').where('id', '=', id).executeTakeFirst())?.status ?? null;
 }
 
 /** The newest published reviews with the author's first name. */
-export async function publishedReviews(db: Q, limit: number) {
+export async function publishedReviews(db: Queryable, limit: number) {
   return db
     .selectFrom('reviews')
     .innerJoin('users', 'users.id', 'reviews.user_id')
@@ -59,7 +58,7 @@ export async function publishedReviews(db: Q, limit: number) {
 }
 
 /** The user's own review of a reading, deleted (their data); true when there was one. */
-export async function deleteReview(db: Q, userId: number, readingId: number): Promise<boolean> {
+export async function deleteReview(db: Queryable, userId: number, readingId: number): Promise<boolean> {
   const r = await db.deleteFrom('reviews').where('user_id', '=', userId).where('reading_id', '=', readingId).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
@@ -68,7 +67,7 @@ export async function deleteReview(db: Q, userId: number, readingId: number): Pr
  * The strip's counts in one statement: readings made since `since30d` (not the client's saved ones), people
  * who made one since `monthStart`, and the published reviews' count and average.
  */
-export async function proofCounts(db: Q, since30d: Date, monthStart: Date) {
+export async function proofCounts(db: Queryable, since30d: Date, monthStart: Date) {
   const { rows } = await sql<{ readings: number; readers: number; reviews: number; average: string | null }>`
     select
       (select count(*) from readings where created_at >= ${since30d} and status <> 'saved')::int as readings,

@@ -1,14 +1,12 @@
 // The daily-card streak and the once-only home-screen offer, kept on the user row. One statement each.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Queryable } from '../connection';
 
 /**
  * Counts `day` into the streak once: the day after the last one extends the run, a later day starts a new run
  * of 1, the same (or an earlier) day changes nothing. Returns the row as it is afterwards.
  */
-export async function recordStreakDay(db: Q, userId: number, day: string, yesterday: string) {
+export async function recordStreakDay(db: Queryable, userId: number, day: string, yesterday: string) {
   const updated = await db
     .updateTable('users')
     .set({
@@ -26,7 +24,7 @@ export async function recordStreakDay(db: Q, userId: number, day: string, yester
 }
 
 /** Marks the home-screen offer as made; true only for the call that made it. */
-export async function markHomeScreenOffered(db: Q, userId: number, at: Date): Promise<boolean> {
+export async function markHomeScreenOffered(db: Queryable, userId: number, at: Date): Promise<boolean> {
   const r = await db
     .updateTable('users')
     .set({ home_screen_offered_at: at })

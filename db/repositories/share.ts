@@ -1,25 +1,22 @@
 // Share pictures (JPEG, keyed by the hash of what they show) and prepared inline messages (one per reading,
 // deck and question choice, until Telegram's expiry).
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema';
+import type { Queryable } from '../connection';
 
-type Q = Kysely<Database>;
-
-export async function findPicture(db: Q, hash: string): Promise<Buffer | null> {
+export async function findPicture(db: Queryable, hash: string): Promise<Buffer | null> {
   const row = await db.selectFrom('share_pictures').select('jpeg').where('hash', '=', hash).executeTakeFirst();
   return row ? Buffer.from(row.jpeg) : null;
 }
 
 /** Stores a picture; one already stored under the hash (another instance drew it too) is kept. */
-export async function insertPicture(db: Q, hash: string, jpeg: Buffer): Promise<void> {
+export async function insertPicture(db: Queryable, hash: string, jpeg: Buffer): Promise<void> {
   await db.insertInto('share_pictures').values({ hash, jpeg }).onConflict((oc) => oc.column('hash').doNothing()).execute();
 }
 
-export async function findMessage(db: Q, readingId: number, variant: string) {
+export async function findMessage(db: Queryable, readingId: number, variant: string) {
   return db.selectFrom('share_messages').select(['content_hash', 'message_id', 'expires_at']).where('reading_id', '=', readingId).where('variant', '=', variant).executeTakeFirst();
 }
 
-export async function saveMessage(db: Q, m: { readingId: number; variant: string; contentHash: string; messageId: string; expiresAt: Date }): Promise<void> {
+export async function saveMessage(db: Queryable, m: { readingId: number; variant: string; contentHash: string; messageId: string; expiresAt: Date }): Promise<void> {
   const row = { reading_id: m.readingId, variant: m.variant, content_hash: m.contentHash, message_id: m.messageId, expires_at: m.expiresAt };
   await db
     .insertInto('share_messages')
@@ -29,7 +26,7 @@ export async function saveMessage(db: Q, m: { readingId: number; variant: string
 }
 
 /** Forgets pictures stored before `picturesBefore` and messages expired by `now`. */
-export async function pruneShares(db: Q, picturesBefore: Date, now: Date): Promise<void> {
+export async function pruneShares(db: Queryable, picturesBefore: Date, now: Date): Promise<void> {
   await db.deleteFrom('share_pictures').where('created_at', '<', picturesBefore).execute();
   await db.deleteFrom('share_messages').where('expires_at', '<', now).execute();
 }

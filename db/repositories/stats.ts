@@ -1,8 +1,6 @@
 // The operator's numbers for the bot's /stats: a handful of aggregate statements over `db | trx`.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Queryable } from '../connection';
 
 export interface StatsWindow {
   /** The start of "today" (local midnight in the operator's zone). */
@@ -13,7 +11,7 @@ export interface StatsWindow {
 }
 
 /** Users in total, new since `since`, and active: new, or with a reading, the daily card or a payment today. */
-export async function userCounts(db: Q, w: StatsWindow): Promise<{ total: number; newToday: number; activeToday: number }> {
+export async function userCounts(db: Queryable, w: StatsWindow): Promise<{ total: number; newToday: number; activeToday: number }> {
   const { rows } = await sql<{ total: number; new_today: number; active_today: number }>`
     select
       (select count(*) from users)::int as total,
@@ -28,7 +26,7 @@ export async function userCounts(db: Q, w: StatsWindow): Promise<{ total: number
   return { total: r.total, newToday: r.new_today, activeToday: r.active_today };
 }
 
-export async function readingCounts(db: Q, w: StatsWindow): Promise<{ total: number; today: number }> {
+export async function readingCounts(db: Queryable, w: StatsWindow): Promise<{ total: number; today: number }> {
   const r = await db
     .selectFrom('readings')
     .select([sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where created_at >= ${w.since}))::int`.as('today')])
@@ -37,7 +35,7 @@ export async function readingCounts(db: Q, w: StatsWindow): Promise<{ total: num
 }
 
 /** Users whose paid plan is in force now, per plan. */
-export async function payingUsers(db: Q, now: Date): Promise<{ plan: string; users: number }[]> {
+export async function payingUsers(db: Queryable, now: Date): Promise<{ plan: string; users: number }[]> {
   return db
     .selectFrom('users')
     .select(['subscription_type as plan', sql<number>`count(*)::int`.as('users')])
@@ -49,7 +47,7 @@ export async function payingUsers(db: Q, now: Date): Promise<{ plan: string; use
 }
 
 /** Money received and kept (succeeded, not refunded), per provider, product and currency; amounts in minor units. */
-export async function revenue(db: Q, w: StatsWindow) {
+export async function revenue(db: Queryable, w: StatsWindow) {
   return db
     .selectFrom('payments')
     .select([
@@ -69,13 +67,13 @@ export async function revenue(db: Q, w: StatsWindow) {
     .execute();
 }
 
-export async function refundedPayments(db: Q): Promise<number> {
+export async function refundedPayments(db: Queryable): Promise<number> {
   const r = await db.selectFrom('payments').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'refunded').executeTakeFirstOrThrow();
   return r.n;
 }
 
 /** The push queue by status, over all time and for jobs created today. */
-export async function pushByStatus(db: Q, w: StatsWindow): Promise<{ status: string; total: number; today: number }[]> {
+export async function pushByStatus(db: Queryable, w: StatsWindow): Promise<{ status: string; total: number; today: number }[]> {
   return db
     .selectFrom('notifications')
     .select(['status', sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where created_at >= ${w.since}))::int`.as('today')])

@@ -1,15 +1,14 @@
 // Per-day usage. Every change is one atomic statement: concurrent requests can never pass a limit.
-import { sql, type Kysely } from 'kysely';
-import type { Database, DailyUsage } from '../schema';
+import { sql } from 'kysely';
+import type { DailyUsage } from '../schema';
 import type { Orientation } from '../../domain/types';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 /**
  * Takes one spread of the day if fewer than `limit` were used; returns the new count, or null when the
  * limit is reached. The upsert's WHERE is re-checked on the locked row, so 50 racing calls grant `limit`.
  */
-export async function consumeSpread(db: Q, userId: number, day: string, limit: number, freeSpread: boolean): Promise<number | null> {
+export async function consumeSpread(db: Queryable, userId: number, day: string, limit: number, freeSpread: boolean): Promise<number | null> {
   if (limit < 1) return null;
   const row = await db
     .insertInto('daily_usage')
@@ -29,11 +28,11 @@ export async function consumeSpread(db: Q, userId: number, day: string, limit: n
 }
 
 /** A plan bought today starts with its full allowance: the day's spread counter restarts. */
-export async function restartSpreads(db: Q, userId: number, day: string): Promise<void> {
+export async function restartSpreads(db: Queryable, userId: number, day: string): Promise<void> {
   await db.updateTable('daily_usage').set({ spreads_used: 0, free_spread_used: false }).where('user_id', '=', userId).where('day', '=', day).execute();
 }
 
-export async function findUsage(db: Q, userId: number, day: string): Promise<DailyUsage | undefined> {
+export async function findUsage(db: Queryable, userId: number, day: string): Promise<DailyUsage | undefined> {
   return db.selectFrom('daily_usage').selectAll().where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
 }
 
@@ -42,7 +41,7 @@ export async function findUsage(db: Q, userId: number, day: string): Promise<Dai
  * with `drawn: false`); with `redraw` it is replaced. One statement, so racing draws agree on one card.
  */
 export async function claimDailyCard(
-  db: Q,
+  db: Queryable,
   userId: number,
   day: string,
   card: { cardId: string; orientation: Orientation },

@@ -1,12 +1,10 @@
 // Per-user counters in fixed windows for what costs us or others (invoice links, saved readings, YooKassa
 // read-backs). One upsert per take, so racing requests never pass a limit.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Queryable } from '../connection';
 
 /** Takes one of `limit` per `windowS` seconds: null when allowed, else the seconds until the window ends. */
-export async function takeUserSlot(db: Q, userId: number, kind: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function takeUserSlot(db: Queryable, userId: number, kind: string, now: Date, limit: number, windowS: number): Promise<number | null> {
   const windowStartAfter = new Date(now.getTime() - windowS * 1000);
   const row = await db
     .insertInto('user_rate_limits')

@@ -1,11 +1,10 @@
 // Users: plain functions over `db | trx`; the caller owns any transaction.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { preparedSql } from '../prepared';
-import type { Database, DailyUsage, User } from '../schema';
+import type { DailyUsage, User } from '../schema';
 import type { Tier } from '../../domain/types';
 import type { DeckId } from '../../domain/decks';
-
-type Q = Kysely<Database>;
+import type { Queryable } from '../connection';
 
 export interface TelegramProfile {
   id: number;
@@ -21,7 +20,7 @@ export interface TelegramProfile {
  * Inserts the user or refreshes their Telegram profile; a no-op write when nothing changed.
  * `startParam` is kept from the first launch that carried one (the referral).
  */
-export async function upsertProfile(db: Q, p: TelegramProfile, timeZone: string, startParam?: string | null): Promise<void> {
+export async function upsertProfile(db: Queryable, p: TelegramProfile, timeZone: string, startParam?: string | null): Promise<void> {
   const row = {
     id: p.id,
     first_name: p.first_name,
@@ -63,7 +62,7 @@ export async function upsertProfile(db: Q, p: TelegramProfile, timeZone: string,
 }
 
 /** Makes sure a row exists for a user known only by id (a server-signed launch token). */
-export async function ensureUser(db: Q, id: number, timeZone: string): Promise<void> {
+export async function ensureUser(db: Queryable, id: number, timeZone: string): Promise<void> {
   await db
     .insertInto('users')
     .values({ id, first_name: '', time_zone: timeZone })
@@ -71,11 +70,17 @@ export async function ensureUser(db: Q, id: number, timeZone: string): Promise<v
     .execute();
 }
 
-export async function findUser(db: Q, id: number): Promise<User | undefined> {
+export async function findUser(db: Queryable, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function lockUser(db: Q, id: number): Promise<User | undefined> {
+/** The user's time zone alone (undefined: no such user). */
+export async function findTimeZone(db: Queryable, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('time_zone').where('id', '=', id).executeTakeFirst();
+  return row?.time_zone;
+}
+
+export async function lockUser(db: Queryable, id: number): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
@@ -110,7 +115,7 @@ const STATUS_USER_COLUMNS = [
 export type StatusUser = Pick<User, (typeof STATUS_USER_COLUMNS)[number]>;
 
 /** The status read: users with their latest usage row, compiled once (it runs on every screen). */
-function statusQuery(db: Q) {
+function statusQuery(db: Queryable) {
   return db
     .selectFrom('users as u')
     .leftJoinLateral(
@@ -134,7 +139,7 @@ const STATUS_IDS: number[] = [];
 type StatusRow = Awaited<ReturnType<ReturnType<typeof statusQuery>['execute']>>[number];
 let compiledStatus: CompiledQuery<StatusRow> | null = null;
 
-export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): Promise<Map<number, { user: StatusUser; usage: DailyUsage | null }>> {
+export async function findUsersWithLatestUsage(db: Queryable, ids: readonly number[]): Promise<Map<number, { user: StatusUser; usage: DailyUsage | null }>> {
   // The text never changes (the ids are one array parameter): built once, prepared once per connection.
   compiledStatus ??= ((c) => CompiledQuery.raw(preparedSql('user_status', c.sql), [...c.parameters]) as CompiledQuery<StatusRow>)(statusQuery(db).compile());
   const unique = [...new Set(ids)];
@@ -160,7 +165,7 @@ export async function findUsersWithLatestUsage(db: Q, ids: readonly number[]): P
   return found;
 }
 
-export async function updateSettings(db: Q, id: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; reversals?: boolean; guard?: { day: string; until: Date } | null }): Promise<void> {
+export async function updateSettings(db: Queryable, id: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; reversals?: boolean; guard?: { day: string; until: Date } | null }): Promise<void> {
   const set: Record<string, unknown> = {};
   if (s.timeZone !== undefined) set.time_zone = s.timeZone;
   if (s.guard !== undefined) {
@@ -174,7 +179,7 @@ export async function updateSettings(db: Q, id: number, s: { timeZone?: string; 
   await db.updateTable('users').set({ ...set, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-export async function setSubscription(db: Q, id: number, type: Tier, expires: Date | null, autoRenew: boolean): Promise<void> {
+export async function setSubscription(db: Queryable, id: number, type: Tier, expires: Date | null, autoRenew: boolean): Promise<void> {
   await db
     .updateTable('users')
     .set({ subscription_type: type, subscription_expires: expires, subscription_auto_renew: autoRenew, updated_at: sql`now()` })
@@ -183,16 +188,16 @@ export async function setSubscription(db: Q, id: number, type: Tier, expires: Da
 }
 
 /** Remembers a granted payment's moment (upsells wait an hour after it). */
-export async function setLastPaid(db: Q, id: number, at: Date): Promise<void> {
+export async function setLastPaid(db: Queryable, id: number, at: Date): Promise<void> {
   await db.updateTable('users').set({ last_paid_at: at }).where('id', '=', id).execute();
 }
 
 /** Turns renewal on or off without touching the plan or its end (a payment may be extending it). */
-export async function setAutoRenew(db: Q, id: number, autoRenew: boolean): Promise<void> {
+export async function setAutoRenew(db: Queryable, id: number, autoRenew: boolean): Promise<void> {
   await db.updateTable('users').set({ subscription_auto_renew: autoRenew, updated_at: sql`now()` }).where('id', '=', id).execute();
 }
 
-export async function addTotalSpreads(db: Q, id: number, delta: number): Promise<void> {
+export async function addTotalSpreads(db: Queryable, id: number, delta: number): Promise<void> {
   await db
     .updateTable('users')
     .set({ total_spreads_used: sql`greatest(0, total_spreads_used + ${delta})` })

@@ -1,17 +1,14 @@
 // Browser sessions and one-time tokens, by hash only: plain functions over `db | trx`.
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema';
+import type { Queryable } from '../connection';
 
-type Q = Kysely<Database>;
-
-export async function insertSession(db: Q, s: { idHash: string; userId: number; device: string; now: Date; expiresAt: Date }) {
+export async function insertSession(db: Queryable, s: { idHash: string; userId: number; device: string; now: Date; expiresAt: Date }) {
   await db
     .insertInto('web_sessions')
     .values({ id_hash: s.idHash, user_id: s.userId, device: s.device, created_at: s.now, last_seen_at: s.now, expires_at: s.expiresAt })
     .execute();
 }
 
-export async function findLiveSession(db: Q, idHash: string, now: Date) {
+export async function findLiveSession(db: Queryable, idHash: string, now: Date) {
   return db
     .selectFrom('web_sessions')
     .select(['id_hash', 'user_id', 'last_seen_at', 'expires_at'])
@@ -20,11 +17,11 @@ export async function findLiveSession(db: Q, idHash: string, now: Date) {
     .executeTakeFirst();
 }
 
-export async function touchSession(db: Q, idHash: string, now: Date, expiresAt: Date) {
+export async function touchSession(db: Queryable, idHash: string, now: Date, expiresAt: Date) {
   await db.updateTable('web_sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id_hash', '=', idHash).execute();
 }
 
-export async function listSessions(db: Q, userId: number, now: Date) {
+export async function listSessions(db: Queryable, userId: number, now: Date) {
   return db
     .selectFrom('web_sessions')
     .select(['id_hash', 'device', 'created_at', 'last_seen_at'])
@@ -35,19 +32,19 @@ export async function listSessions(db: Q, userId: number, now: Date) {
 }
 
 /** Ends the user's sessions: one (by its hash), or all. Answers how many ended. */
-export async function deleteSessions(db: Q, userId: number, idHash?: string): Promise<number> {
+export async function deleteSessions(db: Queryable, userId: number, idHash?: string): Promise<number> {
   let q = db.deleteFrom('web_sessions').where('user_id', '=', userId);
   if (idHash) q = q.where('id_hash', '=', idHash);
   const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
-export async function insertToken(db: Q, t: { tokenHash: string; userId: number; kind: 'link' | 'return'; expiresAt: Date }) {
+export async function insertToken(db: Queryable, t: { tokenHash: string; userId: number; kind: 'link' | 'return'; expiresAt: Date }) {
   await db.insertInto('auth_tokens').values({ token_hash: t.tokenHash, user_id: t.userId, kind: t.kind, expires_at: t.expiresAt }).execute();
 }
 
 /** Spends a live, unused token in one statement (two concurrent spends: one wins); its user, or undefined. */
-export async function spendToken(db: Q, tokenHash: string, kind: 'link' | 'return', now: Date) {
+export async function spendToken(db: Queryable, tokenHash: string, kind: 'link' | 'return', now: Date) {
   return db
     .updateTable('auth_tokens')
     .set({ used_at: now })
@@ -60,11 +57,11 @@ export async function spendToken(db: Q, tokenHash: string, kind: 'link' | 'retur
 }
 
 /** Tokens and sessions past their time are of no use to anyone. */
-export async function deleteExpired(db: Q, now: Date) {
+export async function deleteExpired(db: Queryable, now: Date) {
   await db.deleteFrom('auth_tokens').where('expires_at', '<', now).execute();
   await db.deleteFrom('web_sessions').where('expires_at', '<', now).execute();
 }
 
-export async function deleteSessionByHash(db: Q, idHash: string) {
+export async function deleteSessionByHash(db: Queryable, idHash: string) {
   await db.deleteFrom('web_sessions').where('id_hash', '=', idHash).execute();
 }

@@ -9,7 +9,7 @@ import { entitlementOf } from '../../domain/entitlement';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import type { UserService } from '../users';
-import type { MicroAdviceWriter } from './micro';
+import type { MicroAdviceWriter, MicroDeps } from './micro';
 import { createMicroAdviceWriter } from './micro-advice';
 import { createMockProvider } from './mock';
 import { createStarsProvider } from './stars';
@@ -66,9 +66,8 @@ export function createPaymentContext(deps: ServiceDeps, users: UserService, noti
     mockMode,
     pricing: resolvePricing(cfg.pricing),
     yoo,
-    adapters,
     availableProviders,
-    microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt, specialAccessUserIds: deps.specialAccessUserIds },
+    microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt, specialAccessUserIds: deps.specialAccessUserIds } satisfies MicroDeps,
     // The tip is written by the AI provider when one is configured; the card-built tip otherwise.
     adviceWriter: createMicroAdviceWriter(deps) as MicroAdviceWriter | undefined,
 

@@ -14,7 +14,6 @@ import { createPaymentAdmin } from './admin';
 import { createCheckouts } from './checkout';
 import { createConfirm } from './confirm';
 import { createPaymentContext, type PaymentNotifier } from './context';
-import type { MicroAdviceWriter } from './micro';
 import { createOffers } from './offers';
 import { cancelSubscription } from './recurring';
 import { renewalOf } from './renewal';
@@ -31,27 +30,40 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
   const offers = createOffers(ctx);
   const checkouts = createCheckouts(ctx, confirm);
   const yookassa = createYooKassaEvents(ctx, confirm);
+  const starsEvents = createStarsEvents(ctx, confirm, admin.refund);
+  const starsSubscription = createStarsSubscriptionEvents(ctx);
 
   return {
-    availableProviders: ctx.availableProviders,
     /** PUBLIC_URL for the payment pages' return addresses; undefined: the request's own origin. */
     publicUrl: (): string | undefined => deps.payments?.publicUrl,
-    pricingTable: () => ctx.pricing,
 
-    /** A hook for the AI tip of the micro pack (the fallback is used without it). */
-    setAdviceWriter(writer: MicroAdviceWriter | undefined) {
-      ctx.adviceWriter = writer;
-    },
+    // Prices, offers and the micro pack as the screens see them (offers.ts).
+    pricing: offers.pricing,
+    microOfferState: offers.microOfferState,
+    microOffer: offers.microOffer,
+    microCta: offers.microCta,
+    upsellWeek: offers.upsellWeek,
+    socialProof: offers.socialProof,
+    entitlements: offers.entitlements,
+    reveal: offers.reveal,
+    recoverMicro: offers.recoverMicro,
 
-    ...offers,
-    ...checkouts,
+    // Orders and their way to pay (checkout.ts).
+    createOneTime: checkouts.createOneTime,
+    createSubscription: checkouts.createSubscription,
+    createInitial: checkouts.createInitial,
 
     /** Telegram Stars, called by the bot. */
-    stars: { ...createStarsEvents(ctx, confirm, admin.refund), ...createStarsSubscriptionEvents(ctx) },
+    stars: {
+      preCheckout: starsEvents.preCheckout,
+      successfulPayment: starsEvents.successfulPayment,
+      retryRefunds: starsEvents.retryRefunds,
+      refunded: starsEvents.refunded,
+      subscriptionUpdated: starsSubscription.subscriptionUpdated,
+    },
 
     /** YooKassa notifications: only the id is taken from the body; the rest is read back from the API. */
     yookassa: { notification: yookassa.notification },
-    verifyYooKassaPayment: yookassa.verifyYooKassaPayment,
     syncMethod: yookassa.syncMethod,
     runRenewals: yookassa.runRenewals,
 

@@ -3,6 +3,7 @@
 // pack is found by ids the server recorded (the order's reading, the purchase's), never by a card's name, and
 // nothing is invented: no pack is a 404 with a Russian message, a pack whose payment is not recorded yet is
 // `pending` (the screen polls).
+import * as microRepo from '../../db/repositories/micro';
 import * as usersRepo from '../../db/repositories/users';
 import { DAY_MS, localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
@@ -26,55 +27,12 @@ export interface MicroRecoveryQuery {
   recent?: boolean;
 }
 
-async function paidPackOfOrder(d: MicroDeps, userId: number, orderId: string) {
-  const order = await d.db
-    .selectFrom('payment_orders')
-    .select(['id', 'reading_id', 'status'])
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .where('product', '=', 'micro')
-    .executeTakeFirst();
-  if (!order) return null;
-  const pack = await d.db
-    .selectFrom('micro_purchases as mp')
-    .innerJoin('payments as p', 'p.id', 'mp.payment_id')
-    .select(['mp.id', 'mp.reading_id', 'mp.revoked_at'])
-    .where('p.order_id', '=', order.id)
-    .where('mp.user_id', '=', userId)
-    .executeTakeFirst();
-  return { order, pack };
-}
-
-/** The latest live pack of the user: a paid one, or (`since` given, for the daily card's screen) a week pass's too. */
-async function latestPack(d: MicroDeps, userId: number, since: Date | null) {
-  let q = d.db
-    .selectFrom('micro_purchases')
-    .select(['id', 'reading_id'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  q = since ? q.where('created_at', '>=', since) : q.where('source', '=', 'payment');
-  return q.orderBy('id', 'desc').limit(1).executeTakeFirst();
-}
-
-/** An unpaid micro order made within the last day: its payment may still be on its way. */
-async function openOrder(d: MicroDeps, userId: number, readingId: number | null) {
-  let q = d.db
-    .selectFrom('payment_orders')
-    .select(['id', 'reading_id'])
-    .where('user_id', '=', userId)
-    .where('product', '=', 'micro')
-    .where('status', '=', 'pending')
-    .where('created_at', '>=', new Date(d.clock().getTime() - DAY_MS));
-  if (readingId !== null) q = q.where('reading_id', '=', readingId);
-  return q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-}
-
 export async function recoverMicro(d: MicroDeps, userId: number, by: MicroRecoveryQuery, writer?: MicroAdviceWriter): Promise<MicroRecovery> {
   const reveal = async (readingId: number): Promise<MicroRecovery> => ({ state: 'revealed', readingId, reveal: await revealMicro(d, userId, readingId, writer) });
 
   // 1. The order the return names: the pack its payment granted, for the order's reading.
   if (by.orderId) {
-    const found = await paidPackOfOrder(d, userId, by.orderId);
+    const found = await microRepo.findMicroOrderWithPack(d.db, userId, by.orderId);
     if (!found || found.pack?.revoked_at) throw notFound();
     const readingId = found.pack?.reading_id ?? found.order.reading_id;
     if (!found.pack) {
@@ -106,9 +64,10 @@ export async function recoverMicro(d: MicroDeps, userId: number, by: MicroRecove
     const now = d.clock();
     since = zonedTimeToUtc(localDate(now, user.time_zone), '00:00', user.time_zone);
   }
-  const pack = await latestPack(d, userId, since);
+  const pack = await microRepo.latestLivePack(d.db, userId, since);
   if (pack?.reading_id) return reveal(pack.reading_id);
-  const order = await openOrder(d, userId, null);
+  // An unpaid order made within the last day: its payment may still be on its way.
+  const order = await microRepo.latestOpenMicroOrder(d.db, userId, new Date(d.clock().getTime() - DAY_MS));
   if (order && !pack) return { state: 'pending', readingId: order.reading_id };
   if (by.recent) return { state: 'none', readingId: null };
   throw notFound();

@@ -2,6 +2,7 @@
 // It is opened by the pack, not by the plan: no access check by tier and no spread taken from the day's
 // quota. The reading is recorded on the pack in the same transaction, so one pack opens one reading, ever.
 import type { Db } from '../../db/connection';
+import * as microRepo from '../../db/repositories/micro';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
@@ -38,7 +39,7 @@ export async function createMicroSpreadReading(
   return d.db.transaction().execute(async (trx) => {
     const user = await usersRepo.lockUser(trx, userId);
     if (!user) throw new ServiceError('not_found', 'Пользователь не найден');
-    const mp = await trx.selectFrom('micro_purchases').selectAll().where('id', '=', input.purchaseId).forUpdate().executeTakeFirst();
+    const mp = await microRepo.lockMicroPurchase(trx, input.purchaseId);
     if (!mp || mp.user_id !== userId) throw new ServiceError('not_found', 'microPurchaseId: микро-пакет не найден');
     if (!microSpreadState(mp))
       throw new ServiceError('payment_required', 'Расклад на 3 карты входит только в оплаченный микро-пакет.', { code: 'micro_not_purchased', redirect: '/subscription' });
@@ -53,14 +54,7 @@ export async function createMicroSpreadReading(
       status: 'dealt',
       chargedDay: null,
     });
-    const claimed = await trx
-      .updateTable('micro_purchases')
-      .set({ spread_reading_id: reading.id })
-      .where('id', '=', mp.id)
-      .where('spread_reading_id', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) throw new ServiceError('conflict', 'Расклад на 3 карты из этого микро-пакета уже сделан.', { code: 'micro_spread_used' });
+    if (!(await microRepo.claimMicroSpread(trx, mp.id, reading.id))) throw new ServiceError('conflict', 'Расклад на 3 карты из этого микро-пакета уже сделан.', { code: 'micro_spread_used' });
     return reading;
   });
 }

@@ -158,8 +158,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
       text = null;
     }
     const advice = text?.trim() || fallbackMicroAdvice(cards, reversals);
-    await d.db.updateTable('micro_purchases').set({ advice }).where('id', '=', mp.id).where((eb) => eb.or([eb('advice', 'is', null), eb('advice', '=', '')])).execute();
-    mp = (await d.db.selectFrom('micro_purchases').selectAll().where('id', '=', mp.id).executeTakeFirstOrThrow()) as MicroPurchase;
+    mp = await microRepo.storeAdviceOnce(d.db, mp.id, advice);
   }
   return view(mp, readingId, reversals);
 }
@@ -202,7 +201,7 @@ export async function entitlementsOf(d: MicroDeps, userId: number, readingId: nu
   }
   const usable = ownReading !== null ? await microRepo.listUsableMicro(d.db, userId, ownReading) : [];
   const bound = usable.filter((p) => p.reading_id === ownReading);
-  const anyUsable = ownReading !== null ? usable.length > 0 : await hasUnrevealedMicro(d.db, userId);
+  const anyUsable = ownReading !== null ? usable.length > 0 : await microRepo.hasUnrevealedMicro(d.db, userId);
   return {
     hasMicroForCurrentQuestion: bound.length > 0,
     hasMicroPurchase: anyUsable,
@@ -216,27 +215,7 @@ export async function entitlementsOf(d: MicroDeps, userId: number, readingId: nu
   };
 }
 
-async function hasUnrevealedMicro(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('micro_purchases')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('revealed_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}
-
 /** A live micro pack bought in the last MICRO_PACK.detailedDayHours opens the detailed day analysis. */
 export async function hasRecentMicro(db: Db, userId: number, now: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('micro_purchases')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('created_at', '>', new Date(now.getTime() - MICRO_PACK.detailedDayHours * 3_600_000))
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
+  return microRepo.hasMicroSince(db, userId, new Date(now.getTime() - MICRO_PACK.detailedDayHours * 3_600_000));
 }

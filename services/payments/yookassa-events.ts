@@ -84,8 +84,6 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
   }
 
   return {
-    verifyYooKassaPayment,
-
     /** POST /api/payments/sync-method: re-checks one of the caller's YooKassa payments with the API. */
     async syncMethod(userId: number, input: { userId?: unknown; paymentId?: string; orderId?: string }) {
       checkUserIdField(userId, input.userId);

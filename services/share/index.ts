@@ -202,8 +202,6 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       return picture(row.user_id, await shared(row), o);
     },
 
-    signedPath,
-
     /**
      * Everything the Mini App needs to share: signed links to the story and card pictures, the referral link,
      * and (when the bot can) a prepared inline message for shareMessage.
