@@ -59,6 +59,9 @@ export function chatQuestion(text: string, botUsername: string): string {
   return text.replace(mention, ' ').replace(/\s+/g, ' ').trim().slice(0, CHAT_QUESTION_MAX);
 }
 
+/** «карту дня», «карта для чата!», «карту на сегодня»: a request for the day's card, not a question. */
+const DAY_REQUEST = /^(?:\p{L}+\s+){0,2}карт\p{L}*\s+(?:дня|для\s+(?:этого\s+)?чата|чата|на\s+(?:сегодня|день))(?:\s+\p{L}+)?\s*[.!?…]*$/iu;
+
 /** The card as the subject of a sentence («Влюблённые» needs «карта» to take a singular verb). */
 const subject = (c: ChatCard) => (c.card.id === 'lovers' ? `карта «${c.card.name}»` : `«${c.card.name}»`);
 
@@ -66,14 +69,14 @@ const subject = (c: ChatCard) => (c.card.id === 'lovers' ? `карта «${c.car
 const sentence = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
 
 /**
- * The answer to a summons in chat `chatId` on local day `day`: the day's card when `question` is empty or
- * carries no question («@bot», «@bot привет»), else a card for the question.
+ * The answer to a summons in chat `chatId` on local day `day`: the day's card when `question` is empty, carries
+ * no question («@bot», «@bot привет») or asks for it («@bot карту дня»), else a card for the question.
  */
 export function chatCardAnswer(chatId: number, day: string, question: string): ChatCardAnswer {
   const q = question.trim();
   const facts = hasWords(q) ? readQuestion(q, 'free_daily') : null;
   if (facts?.crisis) return { kind: 'crisis', crisis: crisisAnswer(facts.crisis) };
-  if (!facts || facts.kind === 'vague') return { kind: 'daily', day, card: chatDayCard(chatId, day) };
+  if (!facts || facts.kind === 'vague' || DAY_REQUEST.test(q)) return { kind: 'daily', day, card: chatDayCard(chatId, day) };
 
   const key = q.toLowerCase().replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   const c = seededCard(`chat-question:${chatId}:${day}:${key}`);
