@@ -9,12 +9,13 @@ import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 
 const BOT = '@tarot_test_bot';
+const ADMIN = 92_099;
 
 describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (kind) => {
   let h: BotHarness;
   let group = -1_001_234_500_000;
   beforeAll(async () => {
-    h = await createBotHarness(kind);
+    h = await createBotHarness(kind, { adminUserIds: [ADMIN] });
   });
   afterAll(() => h?.close());
 
@@ -58,8 +59,12 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
     const slots = await h.db.selectFrom('guest_rate_slots').select(['key']).execute();
     expect(slots.length).toBeGreaterThanOrEqual(2);
     for (const s of slots) expect(s.key).toMatch(/^[0-9a-f]{64}$/);
-    // What the owner sees: counts per day and kind.
-    expect((await h.services.guest.today()).daily).toBeGreaterThanOrEqual(2);
+    // What the owner sees: counts per day and kind (/stats).
+    const daily = (await h.services.guest.today()).daily;
+    expect(daily).toBeGreaterThanOrEqual(2);
+    h.tg.sendText(h.user(ADMIN, 'Владелец'), '/stats');
+    const stats = await h.tg.waitForBotMessage(ADMIN, (m) => m.text.includes('Карта для чата'));
+    expect(stats.text).toContain(`👥 Карта для чата сегодня: карта дня чата — ${daily}`);
   });
 
   it('a question gets one card with a two-line yes/no reading and a button to the full reading; a feared event is read the other way round', async () => {
