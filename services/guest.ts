@@ -9,7 +9,7 @@ import { localDate } from '../domain/time';
 import type { ServiceDeps } from './deps';
 
 /** One answer per caller per chat in this many seconds. */
-export const GUEST_WINDOW_S = 60;
+const GUEST_WINDOW_S = 60;
 
 export interface GuestSummons {
   /** Telegram's guest_query_id: a redelivered summons that won its minute is answered again. */
@@ -54,4 +54,3 @@ export function createGuestService(deps: ServiceDeps) {
   };
 }
 
-export type GuestService = ReturnType<typeof createGuestService>;

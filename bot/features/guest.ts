@@ -20,7 +20,7 @@ const article = (id: string, title: string, html: string, keyboard?: InlineKeybo
 });
 
 /** What the chat sees: the card (or the help lines) and a button into the app. */
-export function guestResult(a: ChatCardAnswer, question: string, bot: string): InlineQueryResultArticle {
+function guestResult(a: ChatCardAnswer, question: string, bot: string): InlineQueryResultArticle {
   const app = (text: string, param: string) => new InlineKeyboard().url(text, `https://t.me/${bot}?startapp=${param}`);
   switch (a.kind) {
     case 'crisis':
