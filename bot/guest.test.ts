@@ -2,7 +2,7 @@
 // answers each summons once (answerGuestQuery) with the chat's card of the day, the same for every caller, or a
 // card for a question read by the question model (a crisis gets help lines, never a card); one answer per
 // caller per chat a minute; nothing from the chat is kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatCardAnswer, chatDayCard } from '../domain/chat-card';
 import { localDate } from '../domain/time';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
@@ -127,6 +127,17 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
     expect((await h.services.guest.summon(s)).kind).toBe('answer');
     expect(await h.services.guest.summon({ ...s, queryId: 'q-2' })).toEqual({ kind: 'limited' });
     expect(await h.services.guest.summon({ ...s, queryId: 'q-3' })).toEqual({ kind: 'silent' });
+  });
+
+  it('an answer Telegram refuses (an expired query) is logged without the chat’s text, and nothing is sent into the chat', async () => {
+    const g = newGroup('Тайный чат');
+    const secret = 'выйду ли я замуж за Петра Ивановича?';
+    const u = h.tg.sendUpdate({
+      guest_message: { message_id: 5, date: Math.floor(Date.now() / 1000), chat: { id: g, type: 'supergroup', title: 'Тайный чат' }, from: { id: 92_061, is_bot: false, first_name: 'Оля' }, text: `${BOT} ${secret}`, guest_query_id: 'expired-query' },
+    });
+    await vi.waitFor(() => expect(h.logs.find((l) => l.msg === 'guest answer failed' && l.updateId === u.update_id)).toBeTruthy(), { timeout: 10_000 });
+    expect(JSON.stringify(h.logs)).not.toContain('Петра');
+    expect(h.tg.botMessages(g)).toEqual([]);
   });
 
   it('/help explains guest mode', async () => {

@@ -59,7 +59,7 @@ function guestResult(a: ChatCardAnswer, question: string, bot: string): InlineQu
   }
 }
 
-composer.on('guest_message', async (ctx) => {
+async function answer(ctx: BotContext & { guestMessage: NonNullable<BotContext['guestMessage']> }) {
   const m = ctx.guestMessage;
   const queryId = m.guest_query_id;
   const caller = m.from;
@@ -73,6 +73,17 @@ composer.on('guest_message', async (ctx) => {
   }
   if (decision.answer.kind === 'crisis') ctx.deps.logger.info({ crisis: true, via: 'guest' }, 'crisis answer: help lines instead of cards');
   await ctx.answerGuestQuery(guestResult(decision.answer, question, ctx.me.username));
+}
+
+composer.on('guest_message', async (ctx) => {
+  try {
+    await answer(ctx);
+  } catch (err) {
+    // Not the error boundary: it logs the whole update (the chat's text) and would reply into a chat the bot
+    // is not in. The caller may simply summon the bot again.
+    const e = err as { message?: string; error_code?: number };
+    ctx.deps.logger.error({ updateId: ctx.update.update_id, via: 'guest', error: e.message, code: e.error_code }, 'guest answer failed');
+  }
 });
 
 export const guestFeature = composer;
