@@ -13,6 +13,7 @@ import { dailyFeature } from './features/daily';
 import { followUpFeature } from './features/follow-up';
 import { secondOpinionFeature } from './features/second-opinion';
 import { helpFeature } from './features/help';
+import { guestFeature } from './features/guest';
 import { inlineFeature } from './features/inline';
 import { paymentsFeature } from './features/payments';
 import { pairsFeature } from './features/pairs';
@@ -62,6 +63,8 @@ export function createBot(o: CreateBotOptions) {
   // Updates of one chat are handled in order (conversations need it); chats run in parallel. A
   // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s).
   bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));
+  // A guest summons comes from a chat the bot is not in: answered before any profile or dialogue is touched.
+  bot.use(guestFeature);
   bot.use(touchUser);
   // Payments before conversations: a successful_payment must never be swallowed by an open dialogue.
   bot.use(paymentsFeature);

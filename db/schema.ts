@@ -51,6 +51,23 @@ export interface UserRateLimitsTable {
   updated_at: Generated<Date>;
 }
 
+/** 0026: guest mode's one answer a minute per caller and chat; `key` is sha256('<caller>:<chat>'), no id is kept. */
+export interface GuestRateSlotsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+  /** The guest query that won the window. */
+  query_id: string;
+}
+
+/** 0026: guest-mode answers per day (in DEFAULT_TIME_ZONE) and kind, for the owner; nothing from the chats. */
+export interface GuestAnswerDaysTable {
+  day: string;
+  kind: string;
+  count: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
 export interface DailyUsageTable {
   user_id: number;
   /** The user's local date, 'YYYY-MM-DD'. */
@@ -485,6 +502,8 @@ export interface Database {
   pair_members: PairMembersTable;
   pair_invitations: PairInvitationsTable;
   reading_notes: ReadingNotesTable;
+  guest_rate_slots: GuestRateSlotsTable;
+  guest_answer_days: GuestAnswerDaysTable;
 }
 
 export type User = Selectable<UsersTable>;

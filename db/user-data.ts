@@ -57,7 +57,7 @@ export const USER_DATA: readonly UserDataTable[] = [
 ];
 
 /** Tables the registry needs no line for: keyed by something that is not a user (checked by the test). */
-export const NOT_USER_DATA: readonly (keyof Database)[] = ['app_settings', 'bot_updates', 'share_pictures', 'erased_users', 'pairs'];
+export const NOT_USER_DATA: readonly (keyof Database)[] = ['app_settings', 'bot_updates', 'share_pictures', 'erased_users', 'pairs', 'guest_rate_slots', 'guest_answer_days'];
 
 /** The table's rows of the user, as a query's WHERE (a column, or the user's readings). */
 function whereUser(t: UserDataTable, userId: number) {

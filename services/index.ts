@@ -11,6 +11,7 @@ import { createJournalService } from './journal';
 import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
 import { createFollowUpService } from './follow-ups';
+import { createGuestService } from './guest';
 import { createSecondOpinionService } from './second-opinions';
 import { createHealthService } from './health';
 import { createLegalService } from './legal';
@@ -56,6 +57,7 @@ export function createServices(deps: ServiceDeps) {
   const library = createLibraryService(deps, users);
   const lessons = createLessonService(deps, users);
   const pairs = createPairService(deps, users);
+  const guest = createGuestService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -85,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
     library,
     lessons,
     pairs,
+    guest,
   };
 }
 

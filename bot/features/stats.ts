@@ -90,11 +90,27 @@ export function formatStats(s: OperatorStats): string {
   return out.join('\n');
 }
 
+const GUEST_KINDS: [kind: string, label: string][] = [
+  ['daily', 'карта дня чата'],
+  ['yesno', 'да или нет'],
+  ['advice', 'совет'],
+  ['sensitive', 'без прогноза (к специалисту)'],
+  ['crisis', 'линии помощи'],
+  ['limited', 'сверх минуты'],
+];
+
+/** Guest mode («Карта для чата») today, by kind: counts only, nothing from the chats is kept. */
+export function formatGuestToday(counts: Record<string, number>): string {
+  const parts = GUEST_KINDS.filter(([k]) => counts[k]).map(([k, label]) => `${label} — ${num(counts[k])}`);
+  return `👥 <b>Карта для чата</b> сегодня: ${parts.length ? parts.join(', ') : 'вызовов не было'}`;
+}
+
 feature.command('stats', async (ctx, next) => {
   if (!ctx.from || !ctx.deps.services.admin.isAdmin(ctx.from.id)) return next();
   // The quick text view; the dashboard (/admin in the app) has the charts, the tests and the cohorts.
   const dashboard = appUrl(ctx.deps, '/admin');
-  await ctx.reply(formatStats(await ctx.deps.services.stats.snapshot()), {
+  const [stats, guest] = await Promise.all([ctx.deps.services.stats.snapshot(), ctx.deps.services.guest.today()]);
+  await ctx.reply(`${formatStats(stats)}\n\n${formatGuestToday(guest)}`, {
     parse_mode: 'HTML',
     ...(dashboard && { reply_markup: { inline_keyboard: [[{ text: 'Панель владельца', web_app: { url: dashboard } }]] } }),
   });

@@ -72,6 +72,24 @@ describe('local Telegram Bot API', () => {
     await api.sendMessage(8, 'я'.repeat(4096));
   });
 
+  it('guest mode: a group without the bot refuses its sends; a summons names the bot and is answered once, by answerGuestQuery', async () => {
+    const { tg, api } = await start(createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' }));
+    tg.openGuestGroup(-100_77, 'Друзья');
+    const anna = { id: 11, first_name: 'Анна' };
+    expect(await refusal(api.sendMessage(-100_77, 'Привет'))).toEqual({ code: 403, description: 'Forbidden: bot is not a member of the supergroup chat' });
+    expect(tg.writeInGuestGroup(-100_77, anna, 'без бота')).toBeNull();
+    const id = tg.writeInGuestGroup(-100_77, anna, 'Эй, @tarot_test_bot, будет ли дождь?')!;
+    const [u] = await api.getUpdates({ timeout: 0 });
+    expect(u.guest_message).toMatchObject({ chat: { id: -100_77, type: 'supergroup' }, from: anna, guest_query_id: id, entities: [{ type: 'mention', offset: 4, length: 15 }] });
+
+    const article = { type: 'article' as const, id: 'a', title: 'Карта', input_message_content: { message_text: '<b>Солнце</b>', parse_mode: 'HTML' as const } };
+    expect(await refusal(api.answerGuestQuery('unknown', article))).toMatchObject({ code: 400 });
+    expect(await refusal(api.answerGuestQuery(id, { type: 'photo', id: 'p', photo_url: 'https://x.example/c.png', thumbnail_url: 'https://x.example/c.png' }))).toEqual({ code: 400, description: 'Bad Request: PHOTO_INVALID_DIMENSIONS' });
+    expect((await api.answerGuestQuery(id, article)).inline_message_id).toMatch(/^guest_/);
+    expect(tg.guestAnswer(id)).toMatchObject({ from: 'bot', text: 'Солнце', guestCaller: anna });
+    expect(await refusal(api.answerGuestQuery(id, article))).toEqual({ code: 400, description: 'Bad Request: QUERY_ID_INVALID' });
+  });
+
   it('fault controls exist only in the tests’ variant: the next send fails as asked, then sends go through', async () => {
     const plain = createLocalTelegram({ token: TEST_BOT_TOKEN });
     for (const control of ['failNext', 'calls', 'maxSendsPerWindow', 'deliverWebhooksTo', 'sendUpdate']) expect(control in plain).toBe(false);

@@ -34,6 +34,7 @@ export function chatView(store: Store) {
         toasts: c.toasts,
         blocked: c.blocked,
         draft: c.draft,
+        guestOnly: !!c.guestOnly,
         commands: store.commands['default:'] ?? store.commands['default:ru'] ?? [],
         bot: { name: me.first_name, username: me.username },
       };
@@ -49,6 +50,24 @@ export function chatView(store: Store) {
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`inline query ${id} not answered within ${timeoutMs} ms`);
         await waitForChange(q.userId, chat(q.userId).version, left);
+      }
+    },
+
+    /** The bot's answer to a guest summons so far, or null. */
+    guestAnswer(id: string): ChatMessage | null {
+      return store.guestQueries.get(id)?.answer ?? null;
+    },
+
+    /** Waits for the bot's answer to a guest summons (tests). */
+    async waitForGuestAnswer(id: string, timeoutMs = 10_000): Promise<ChatMessage> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const q = store.guestQueries.get(id);
+        if (!q) throw new Error(`no guest query ${id}`);
+        if (q.answer) return q.answer;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`guest query ${id} not answered within ${timeoutMs} ms`);
+        await waitForChange(q.chatId, chat(q.chatId).version, left);
       }
     },
 

@@ -28,6 +28,9 @@ export const LOCAL_THEME = {
   destructive_text_color: '#e53935',
 };
 
+/** The group on the page where the bot is not a member and can only be summoned as a guest (@bot). */
+export const LOCAL_GUEST_GROUP = { id: -1_001_000_000_001, title: 'Друзья' } as const;
+
 const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const profile = {
   user: userId,
@@ -39,8 +42,9 @@ const profile = {
 };
 
 const schemas = {
-  state: z.object({ user: userId, after: z.coerce.number().int().min(-1).default(-1) }),
+  state: z.object({ user: userId, after: z.coerce.number().int().min(-1).default(-1), chat: z.enum(['bot', 'group']).default('bot') }),
   send: z.object({ ...profile, text: z.string().min(1).max(4096) }),
+  groupSend: z.object({ ...profile, text: z.string().trim().min(1).max(4096) }),
   press: z.object({ user: userId, messageId: z.number().int().positive(), data: z.string().min(1).max(64) }),
   open: z.object({ ...profile, url: z.string().url().max(2048), via: z.enum(['inline', 'menu', 'keyboard']), startParam: z.string().max(64).optional() }),
   data: z.object({ user: userId, data: z.string().max(4096), buttonText: z.string().max(64).default('Таро') }),
@@ -79,6 +83,8 @@ export function localTelegramRoutes(o: LocalTelegramRoutesOptions) {
     ...(p.username ? { username: p.username } : {}),
   });
 
+  tg.openGuestGroup(LOCAL_GUEST_GROUP.id, LOCAL_GUEST_GROUP.title);
+
   return new Hono()
     .get('/', (c) => {
       c.header('Cache-Control', 'no-store');
@@ -88,16 +94,24 @@ export function localTelegramRoutes(o: LocalTelegramRoutesOptions) {
       const q = await body(c, schemas.state);
       if (q instanceof Response) return q;
       if (tg.closed) return c.json({ success: false, error: 'Сервер останавливается' }, 503);
+      const chatId = q.chat === 'group' ? LOCAL_GUEST_GROUP.id : q.user;
       // Long poll: answer when the chat changes (or after 25 s, well under any proxy timeout).
-      await tg.waitForChange(q.user, q.after, 25_000);
+      await tg.waitForChange(chatId, q.after, 25_000);
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, data: tg.chatState(q.user) });
+      return c.json({ success: true, data: tg.chatState(chatId) });
     })
     .post('/send', async (c) => {
       const b = await body(c, schemas.send);
       if (b instanceof Response) return b;
       tg.sendText(fakeUser(b), b.text);
       return c.json({ success: true, data: null });
+    })
+    // A message in the group: the bot gets it only as a guest summons, when it names @bot.
+    .post('/group/send', async (c) => {
+      const b = await body(c, schemas.groupSend);
+      if (b instanceof Response) return b;
+      const summoned = tg.writeInGuestGroup(LOCAL_GUEST_GROUP.id, fakeUser(b), b.text);
+      return c.json({ success: true, data: { summoned: summoned !== null } });
     })
     .post('/press', async (c) => {
       const b = await body(c, schemas.press);

@@ -36,6 +36,8 @@ export interface ChatMessage {
   replyTo?: number;
   /** A document the bot uploaded (sendDocument): its name and content (the user's data export). */
   document?: { fileName: string; content: Buffer };
+  /** The bot's answer to a guest summons (answerGuestQuery): shown «via @bot» for the one who called it. */
+  guestCaller?: FakeUser;
 }
 
 export interface Chat {
@@ -54,6 +56,8 @@ export interface Chat {
   draft: ChatDraft | null;
   /** Every draft text shown, oldest first (what the user saw grow). */
   draftHistory: { draftId: number; text: string }[];
+  /** A group the bot is not a member of: it only answers guest summonses there (answerGuestQuery). */
+  guestOnly?: boolean;
 }
 
 export interface ChatDraft {
@@ -160,6 +164,7 @@ export function createStore(o: LocalTelegramOptions) {
     const c = chats.get(id);
     if (!c) throw new ApiFailure(403, "Forbidden: bot can't initiate conversation with a user");
     if (c.blocked) throw new ApiFailure(403, 'Forbidden: bot was blocked by the user');
+    if (c.guestOnly) throw new ApiFailure(403, 'Forbidden: bot is not a member of the supergroup chat');
     return c;
   }
 
@@ -214,6 +219,8 @@ export function createStore(o: LocalTelegramOptions) {
     preCheckouts: new Map<string, (answer: { ok: boolean; error_message?: string }) => void>(),
     /** Inline queries and the bot's answers (answerInlineQuery), by query id; `touch` of the user's chat on answer. */
     inlineQueries: new Map<string, { userId: number; answer: { results: any[]; cache_time?: number; is_personal?: boolean; button?: any } | null }>(),
+    /** Guest summonses (guest_message) by guest_query_id: the chat, the caller and the bot's answer once given. */
+    guestQueries: new Map<string, { chatId: number; caller: FakeUser; answer: ChatMessage | null }>(),
     /** Callback queries waiting for answerCallbackQuery, with the chat they came from. */
     callbackQueries: new Map<string, { chatId: number }>(),
     closed: false,

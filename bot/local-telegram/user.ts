@@ -82,6 +82,35 @@ export function userSide(store: Store) {
       chat(chatId, { id: chatId, first_name: title });
     },
 
+    /** A group the bot is not a member of (its id negative): the bot can only be summoned there as a guest. */
+    openGuestGroup(chatId: number, title: string) {
+      if (!isGroupId(chatId)) throw new Error('a group id is negative');
+      chat(chatId, { id: chatId, first_name: title }).guestOnly = true;
+    },
+
+    /**
+     * `from` writes in a guest group (see `openGuestGroup`). The bot is not in it and gets nothing, unless the
+     * text mentions it: then a guest_message with a guest_query_id (its id is returned, else null).
+     */
+    writeInGuestGroup(chatId: number, from: FakeUser, text: string): string | null {
+      const c = chat(chatId);
+      if (!c.guestOnly) throw new Error(`chat ${chatId} is not a guest group`);
+      const m = pushMessage(c, { from: 'user', text, html: escapeHtml(text), kind: 'text', author: from });
+      const mention = new RegExp(`@${me.username}\\b`, 'i').exec(text);
+      if (!mention) return null;
+      const id = crypto.randomUUID();
+      store.guestQueries.set(id, { chatId, caller: from, answer: null });
+      emit({
+        guest_message: {
+          ...messageBase(c, m.message_id, m.date, { from }),
+          text,
+          entities: [{ type: 'mention', offset: mention.index, length: mention[0].length }],
+          guest_query_id: id,
+        },
+      });
+      return id;
+    },
+
     /** The user taps an inline button with callback_data on a bot message. */
     pressButton(userId: number, messageId: number, data: string) {
       const c = chat(userId);

@@ -25,6 +25,7 @@ import * as m0022 from './0022_lesson_progress';
 import * as m0023 from './0023_own_deck';
 import * as m0024 from './0024_pairs';
 import * as m0025 from './0025_dashboard';
+import * as m0026 from './0026_guest_mode';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_own_deck': m0023,
   '0024_pairs': m0024,
   '0025_dashboard': m0025,
+  '0026_guest_mode': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

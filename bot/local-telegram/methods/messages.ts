@@ -145,6 +145,32 @@ export function messageMethods(store: Store): MethodTable {
       return true;
     },
 
+    // Guest mode (Bot API 10.0): the answer to a summons in a chat the bot is not in, sent there once as an
+    // inline result (an article's text, or a JPEG photo with its caption) «via» the bot for its caller.
+    answerGuestQuery(p) {
+      const q = store.guestQueries.get(String(p.guest_query_id));
+      if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');
+      if (q.answer) throw bad('QUERY_ID_INVALID');
+      const r = typeof p.result === 'string' ? JSON.parse(p.result) : p.result;
+      if (!r || typeof r !== 'object' || typeof r.type !== 'string' || !r.id) throw bad('RESULT_INVALID');
+      checkMarkup(r.reply_markup);
+      const c = store.chat(q.chatId);
+      let m;
+      if (r.type === 'article') {
+        const content = r.input_message_content;
+        if (!content || typeof content.message_text !== 'string') throw bad('MESSAGE_EMPTY');
+        const f = formatText(content.message_text, content.parse_mode);
+        m = pushMessage(c, { from: 'bot', text: f.text, html: f.html, parse_mode: content.parse_mode, reply_markup: r.reply_markup, kind: 'text', guestCaller: q.caller });
+      } else if (r.type === 'photo') {
+        if (!/\.jpe?g(\?|$)/i.test(String(r.photo_url ?? ''))) throw bad('PHOTO_INVALID_DIMENSIONS');
+        const caption = formatCaption(r.caption, r.parse_mode);
+        const html = `<img src="${escapeHtml(String(r.photo_url))}" alt="">${caption.html ? `<br>${caption.html}` : ''}`;
+        m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: r.reply_markup, kind: 'text', guestCaller: q.caller });
+      } else throw bad('RESULT_TYPE_INVALID');
+      q.answer = m;
+      return { inline_message_id: `guest_${crypto.randomBytes(8).toString('hex')}` };
+    },
+
     answerCallbackQuery(p) {
       const q = store.callbackQueries.get(String(p.callback_query_id));
       if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');

@@ -1,0 +1,151 @@
+// Guest mode through the local Telegram: people in a group the bot is not a member of write @bot; the bot
+// answers each summons once (answerGuestQuery) with the chat's card of the day, the same for every caller, or a
+// card for a question read by the question model (a crisis gets help lines, never a card); one answer per
+// caller per chat a minute; nothing from the chat is kept.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chatCardAnswer, chatDayCard } from '../domain/chat-card';
+import { localDate } from '../domain/time';
+import { createBotHarness, type BotHarness } from '../test/bot-harness';
+import { TEST_DB_KINDS } from '../test/databases';
+
+const BOT = '@tarot_test_bot';
+const ADMIN = 92_099;
+
+describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (kind) => {
+  let h: BotHarness;
+  let group = -1_001_234_500_000;
+  beforeAll(async () => {
+    h = await createBotHarness(kind, { adminUserIds: [ADMIN] });
+  });
+  afterAll(() => h?.close());
+
+  /** A fresh group per test, the bot not in it. */
+  function newGroup(title = 'Девичник') {
+    group -= 1;
+    h.tg.openGuestGroup(group, title);
+    return group;
+  }
+  const today = () => localDate(h.deps.clock(), 'Europe/Moscow');
+  const summon = (chatId: number, from: { id: number; first_name: string }, text: string) => {
+    const id = h.tg.writeInGuestGroup(chatId, from, text);
+    if (!id) throw new Error('the bot was not summoned');
+    return id;
+  };
+
+  it('with no question: the chat’s card of the day, the same for two callers, with a button into the app; no profile kept', async () => {
+    const g = newGroup();
+    const anna = h.user(92_001, 'Анна');
+    const vera = h.user(92_002, 'Вера');
+    // Talk in the group without the bot's name reaches nobody.
+    expect(h.tg.writeInGuestGroup(g, anna, 'Девочки, погадаем?')).toBeNull();
+
+    const first = await h.tg.waitForGuestAnswer(summon(g, anna, BOT));
+    const second = await h.tg.waitForGuestAnswer(summon(g, vera, `${BOT} карту дня!`));
+    const card = chatDayCard(g, today());
+    for (const m of [first, second]) {
+      expect(m.text).toContain('Карта дня для этого чата');
+      expect(m.text).toContain(card.title);
+      expect(m.text).toContain(card.meaning);
+      expect(m.reply_markup.inline_keyboard[0][0]).toEqual({ text: '🔮 Открыть карту в Таро', url: `https://t.me/tarot_test_bot?startapp=card_${card.card.id}` });
+    }
+    expect(first.guestCaller?.id).toBe(anna.id);
+    expect(second.guestCaller?.id).toBe(vera.id);
+    expect(second.text).toBe(first.text);
+
+    // Nothing from the chat is stored: no profile for the callers, no dialogue state for the group, and the
+    // rate slots hold a hash, not the ids.
+    expect(await h.db.selectFrom('users').select('id').where('id', 'in', [anna.id, vera.id]).execute()).toEqual([]);
+    expect(await h.db.selectFrom('bot_conversations').select('key').where('key', 'like', `%${g}%`).execute()).toEqual([]);
+    const slots = await h.db.selectFrom('guest_rate_slots').select(['key']).execute();
+    expect(slots.length).toBeGreaterThanOrEqual(2);
+    for (const s of slots) expect(s.key).toMatch(/^[0-9a-f]{64}$/);
+    // What the owner sees: counts per day and kind (/stats).
+    const daily = (await h.services.guest.today()).daily;
+    expect(daily).toBeGreaterThanOrEqual(2);
+    h.tg.sendText(h.user(ADMIN, 'Владелец'), '/stats');
+    const stats = await h.tg.waitForBotMessage(ADMIN, (m) => m.text.includes('Карта для чата'));
+    expect(stats.text).toContain(`👥 Карта для чата сегодня: карта дня чата — ${daily}`);
+  });
+
+  it('a question gets one card with a two-line yes/no reading and a button to the full reading; a feared event is read the other way round', async () => {
+    const g = newGroup('Работа');
+    const boris = h.user(92_011, 'Борис');
+    const question = 'сделает ли он мне предложение?';
+    const m = await h.tg.waitForGuestAnswer(summon(g, boris, `${BOT} ${question}`));
+    const a = chatCardAnswer(g, today(), question);
+    if (a.kind !== 'yesno') throw new Error(`expected a yes/no answer, got ${a.kind}`);
+    expect(m.text.split('\n')).toEqual([`❓ ${question}`, '', `🃏 ${a.card.title}`, a.lines[0], a.lines[1]]);
+    expect(a.lines[0]).toMatch(/«да»|«нет»/);
+    expect(a.lines[1]).toBe(`${a.card.title}: ${a.card.meaning}`);
+    expect(m.reply_markup.inline_keyboard[0][0]).toEqual({ text: '🔮 Полный расклад в приложении', url: 'https://t.me/tarot_test_bot?startapp=guest' });
+
+    // A feared event through the same model: its answer is the feared table's (the chat reading's rule).
+    const feared = 'изменяет ли мне муж?';
+    const f = await h.tg.waitForGuestAnswer(summon(g, h.user(92_012, 'Галя'), `${BOT} ${feared}`));
+    const fa = chatCardAnswer(g, today(), feared);
+    if (fa.kind !== 'yesno') throw new Error(`expected a yes/no answer, got ${fa.kind}`);
+    expect(f.text).toContain(fa.lines[0]);
+  });
+
+  it('a crisis gets care and help lines and no card; a health question no yes/no but the doctor', async () => {
+    const g = newGroup('Семья');
+    const crisis = await h.tg.waitForGuestAnswer(summon(g, h.user(92_021, 'Дина'), `${BOT} не хочу больше жить`));
+    expect(crisis.text).toContain('8-800-2000-122');
+    expect(crisis.text).toContain('Когда станет полегче, возвращайтесь к картам');
+    expect(crisis.text).not.toContain('🃏');
+    expect(crisis.reply_markup).toBeUndefined();
+
+    const health = await h.tg.waitForGuestAnswer(summon(g, h.user(92_022, 'Ева'), `${BOT} выздоровеет ли мама после операции?`));
+    expect(health.text).toContain('С этим вопросом — к врачу.');
+    expect(health.text).not.toMatch(/Скорее «да»|Скорее «нет»|Ответ — «да»|Ответ — «нет»/);
+    expect(health.text).toContain('🃏');
+  });
+
+  it('one answer per caller per chat a minute: the second gets a short explanation, the third nothing; others and other chats are not held', async () => {
+    const g = newGroup('Друзья');
+    const other = newGroup('Коллеги');
+    const lena = h.user(92_031, 'Лена');
+    const mark = h.user(92_032, 'Марк');
+    await h.tg.waitForGuestAnswer(summon(g, lena, BOT));
+    const second = await h.tg.waitForGuestAnswer(summon(g, lena, `${BOT} будет ли сегодня солнце?`));
+    expect(second.text).toBe('⏳ Я отвечаю каждому не чаще раза в минуту — позовите меня чуть позже.');
+    const third = summon(g, lena, `${BOT} ну пожалуйста`);
+    // Updates of one chat are handled in order: once Марк's later summons is answered, Лена's third was handled.
+    await h.tg.waitForGuestAnswer(summon(g, mark, BOT));
+    expect(h.tg.guestAnswer(third)).toBeNull();
+    // Another chat is another slot.
+    expect((await h.tg.waitForGuestAnswer(summon(other, lena, BOT))).text).toContain('Карта дня для этого чата');
+
+    // A minute later Лена is answered again.
+    h.setNow(new Date(h.deps.clock().getTime() + 61_000));
+    expect((await h.tg.waitForGuestAnswer(summon(g, lena, `${BOT} будет ли сегодня солнце?`))).text).toContain('🃏');
+  });
+
+  it('a summons delivered again is answered again (its first answer may have failed), and never frees a second one', async () => {
+    const s = { queryId: 'q-1', chatId: -1_009_999, callerId: 92_041, question: '' };
+    expect((await h.services.guest.summon(s)).kind).toBe('answer');
+    expect((await h.services.guest.summon(s)).kind).toBe('answer');
+    expect(await h.services.guest.summon({ ...s, queryId: 'q-2' })).toEqual({ kind: 'limited' });
+    expect(await h.services.guest.summon({ ...s, queryId: 'q-3' })).toEqual({ kind: 'silent' });
+  });
+
+  it('an answer Telegram refuses (an expired query) is logged without the chat’s text, and nothing is sent into the chat', async () => {
+    const g = newGroup('Тайный чат');
+    const secret = 'выйду ли я замуж за Петра Ивановича?';
+    const u = h.tg.sendUpdate({
+      guest_message: { message_id: 5, date: Math.floor(Date.now() / 1000), chat: { id: g, type: 'supergroup', title: 'Тайный чат' }, from: { id: 92_061, is_bot: false, first_name: 'Оля' }, text: `${BOT} ${secret}`, guest_query_id: 'expired-query' },
+    });
+    await vi.waitFor(() => expect(h.logs.find((l) => l.msg === 'guest answer failed' && l.updateId === u.update_id)).toBeTruthy(), { timeout: 10_000 });
+    expect(JSON.stringify(h.logs)).not.toContain('Петра');
+    expect(h.tg.botMessages(g)).toEqual([]);
+  });
+
+  it('/help explains guest mode', async () => {
+    const u = h.user(92_051, 'Ира');
+    h.tg.sendText(u, '/help');
+    const help = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
+    expect(help.text).toContain('Карта для чата');
+    expect(help.text).toContain('В группе, где меня нет, позовите меня: напишите @tarot_test_bot');
+    expect(help.text).toContain('Отвечаю каждому не чаще раза в минуту');
+  });
+});
