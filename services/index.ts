@@ -27,6 +27,8 @@ import { createSupportService } from './support';
 import { createUserService } from './users';
 import { createWebAuthService } from './web-auth';
 import { createUserDataService } from './user-data';
+import { createYesNoService } from './yes-no';
+import { createCardPictureService } from './card-picture';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -56,6 +58,8 @@ export function createServices(deps: ServiceDeps) {
   const library = createLibraryService(deps, users);
   const lessons = createLessonService(deps, users);
   const pairs = createPairService(deps, users);
+  const yesNo = createYesNoService(deps, users);
+  const cardPictures = createCardPictureService();
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -85,6 +89,8 @@ export function createServices(deps: ServiceDeps) {
     library,
     lessons,
     pairs,
+    yesNo,
+    cardPictures,
   };
 }
 
