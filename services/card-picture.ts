@@ -1,7 +1,7 @@
 // One card's picture as JPEG, for Telegram: a photo sent by URL (an inline result's picture and thumbnail)
-// must be a JPEG, and the classic deck's files are WebP. Converted on first request from the 480 px scan,
-// turned for a reversed card, and kept in memory (a few dozen of 78×2 pictures, ~40 KB each); the route
-// lets browsers and Telegram cache them for a week.
+// must be a JPEG, and the classic deck's files are WebP. Converted on first request from the 350 px scan
+// (~20 ms), turned for a reversed card, and kept in memory (a few dozen of 78×2 pictures, ~80 KB each); the
+// route lets browsers and Telegram cache them for a week.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { CLASSIC_FILES } from '../domain/decks';
 import { ServiceError } from './errors';
 
 const RWS_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'webapp', 'public', 'decks', 'rws');
-const SIZE = CLASSIC_FILES.x2;
+const SIZE = CLASSIC_FILES.large;
 const JPEG_QUALITY = 85;
 /** Pictures kept in memory, the most recently asked last. */
 const KEEP = 48;
