@@ -10,6 +10,7 @@ import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './
 import type { Metrics } from '../services/metrics';
 import { errorHandler, fail, notFound, ok } from './http';
 import { authSessionRoutes, authSignInRoutes } from './routes/auth';
+import { cardPictureRoutes } from './routes/card-picture';
 import { catalogRoutes } from './routes/catalog';
 import { devRoutes } from './routes/dev';
 import { interpretationRoutes } from './routes/interpretation';
@@ -139,6 +140,8 @@ export function createApi(o: ApiOptions) {
   }
   // A reading's picture behind a signed share link needs no Telegram sign-in.
   app.get('/api/readings/:id/image', signedImage(s));
+  // A card's picture as JPEG, fetched by Telegram for inline results.
+  app.route('/card-images', cardPictureRoutes(s));
   // The same app, typed with every /api route's input and output: what AppType (the web app's client) reads.
   const typed = app.route('/api', api);
   if (o.localMode && o.devTelegram) app.route('/dev/telegram', o.devTelegram);

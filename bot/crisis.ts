@@ -5,13 +5,14 @@ import type { CrisisAnswer } from '../domain/crisis';
 import type { BotDeps } from './context';
 import { escapeHtml } from './format';
 
-export function crisisHtml(a: CrisisAnswer): string {
+/** `inChat` false for a message sent elsewhere (inline): no pointer to the chat's /reading. */
+export function crisisHtml(a: CrisisAnswer, inChat = true): string {
   return [
     escapeHtml(a.message),
     '',
     ...a.lines.map((l) => `📞 <b>${escapeHtml(l.phone)}</b> — ${escapeHtml(l.name)}: ${escapeHtml(l.note)}.`),
     '',
-    `${escapeHtml(a.returnLater)} Расклад в чате: /reading`,
+    inChat ? `${escapeHtml(a.returnLater)} Расклад в чате: /reading` : 'Когда станет полегче, возвращайтесь к картам — они подождут.',
   ].join('\n');
 }
 

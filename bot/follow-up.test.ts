@@ -6,6 +6,7 @@ import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import type { ChatMessage } from './local-telegram/index';
+import { FOLLOW_UP_STOPPED } from './conversations/follow-up';
 
 const ANSWER = '## Уточнение\n\n**Уточняющая карта** советует не спешить и поговорить откровенно.';
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
@@ -68,6 +69,31 @@ describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
     expect(answer.html).toContain('<b>Уточнение</b>');
     expect(callbackOf(answer, /Уточнить ещё \(2\)/)).toBe(`fu:${reading.id}`);
     expect(ai.requests.at(-1)!.body.messages[1].content).toContain('Какой предмет даётся мне легче?');
+  });
+
+  it('the answer streams as a draft; a stop keeps the partial text, marked, and the follow-up stays counted', async () => {
+    const id = ++nextUser;
+    await h.services.users.ensure(id);
+    await h.services.users.activateMockPlan(id, 'vip');
+    const interpretation = await chatReading(id, 'past_present_future', 'Как пройдёт мой отпуск?');
+    const reading = await h.db.selectFrom('readings').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+    h.tg.pressButton(id, interpretation.message_id, `fu:${reading.id}`);
+    await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🔎 Что бы вы хотели уточнить?'));
+    ai.set({ mode: 'stall', stallAfterTokens: 6, tokenDelayMs: 5, text: ANSWER });
+    h.tg.sendText(id, 'С кем мне лучше поехать?');
+    const shown = await h.tg.waitForDraft(id, (d) => d.text.includes('Уточняющая карта') && d.text.includes('Уточнение') && d.canStop);
+    expect(h.tg.stopDraft(id)).not.toBeNull();
+    const stopped = await h.tg.waitForBotMessage(id, (m) => m.text.includes(FOLLOW_UP_STOPPED));
+    // What was written stays (the card, the question, the words so far); the rest never came.
+    const card = (await h.services.followUps.list(id, reading.id)).followUps[0].card;
+    expect(stopped.text).toContain(`Уточняющая карта: ${card.name}`);
+    expect(stopped.text).toContain('«С кем мне лучше поехать?»');
+    expect(stopped.text).toContain(shown.text.split('\n').filter(Boolean).at(-1)!.slice(0, 10));
+    expect(stopped.text).not.toContain('поговорить откровенно');
+    expect(h.tg.chatState(id).draft).toBeNull();
+    expect(callbackOf(stopped, /Уточнить ещё \(2\)/)).toBe(`fu:${reading.id}`);
+    expect(inlineButtons(stopped).some((b) => b.web_app?.url?.endsWith(`/history/${reading.id}`))).toBe(true);
+    ai.set({ mode: 'ok', tokenDelayMs: 1 });
   });
 
   it('a free user is offered a plan instead; nothing is dealt', async () => {

@@ -28,6 +28,8 @@ import { createSupportService } from './support';
 import { createUserService } from './users';
 import { createWebAuthService } from './web-auth';
 import { createUserDataService } from './user-data';
+import { createYesNoService } from './yes-no';
+import { createCardPictureService } from './card-picture';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -58,6 +60,8 @@ export function createServices(deps: ServiceDeps) {
   const lessons = createLessonService(deps, users);
   const pairs = createPairService(deps, users);
   const guest = createGuestService(deps);
+  const yesNo = createYesNoService(deps, users);
+  const cardPictures = createCardPictureService();
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -88,6 +92,8 @@ export function createServices(deps: ServiceDeps) {
     lessons,
     pairs,
     guest,
+    yesNo,
+    cardPictures,
   };
 }
 

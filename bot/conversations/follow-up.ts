@@ -16,7 +16,8 @@ import { openLiveReply } from '../live-reply';
 
 export const FOLLOW_UP_CONVERSATION = 'follow-up';
 export const followUpCallback = (readingId: number) => `fu:${readingId}`;
-
+/** Under an answer the user stopped: what was written stays, the whole answer is kept for the app. */
+export const FOLLOW_UP_STOPPED = 'Остановлено. Ответ целиком — в приложении, без новой карты и без оплаты.';
 
 /** The «Уточнить» button under a chat reading's interpretation, with the app's one. */
 export function withFollowUpButton(kb: InlineKeyboard | undefined, readingId: number): InlineKeyboard {
@@ -77,7 +78,7 @@ async function deliverFollowUp(api: Api, deps: BotDeps, chatId: number, userId: 
   const stopped = !done;
   const parts = splitText((done?.answer ?? text).trim() || '…');
   const notice = stopped
-    ? '\n\n<i>Остановлено. Ответ целиком — в приложении, без новой карты и без оплаты.</i>'
+    ? `\n\n<i>${FOLLOW_UP_STOPPED}</i>`
     : done?.fallback && done.error
       ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>'
       : '';

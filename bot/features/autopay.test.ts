@@ -151,7 +151,13 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
       message: {
         ...first.message,
         message_id: first.message.message_id + 1000,
-        successful_payment: { ...first.message.successful_payment, telegram_payment_charge_id: 'renewal_charge_1', is_first_recurring: false },
+        successful_payment: {
+          ...first.message.successful_payment,
+          telegram_payment_charge_id: 'renewal_charge_1',
+          is_first_recurring: false,
+          // Telegram's end of the renewed period (the local Telegram's own date runs on the real clock).
+          subscription_expiration_date: (charge.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000) / 1000,
+        },
       },
     };
     await bot.handleUpdate(renewed);

@@ -1,34 +1,115 @@
 // Inline mode: `@bot` in any chat. With an empty query it offers the user's own card of the day when it was
 // already drawn (the same card as in the app; inline never draws it, so the ritual on home stays first),
-// otherwise a result that opens the bot to draw it. Answers are personal and cached until the user's day
-// ends. (The «Да или нет» card for a typed question and the card picture are not built yet.)
+// otherwise a result that opens the bot to draw it. With a question it offers «Да или нет»: one card and
+// what it says (services.yesNo decides; a crisis gets help lines and no card, a health, pregnancy, death or
+// court question no yes or no). Results carry the card's picture (JPEG, as Telegram requires for a photo by
+// URL) and a link into the app; they are personal and cached until the user's day ends.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
+import { cardPicturePath } from '../../services/card-picture';
+import type { DealtCardView } from '../../services/readings';
 import type { BotContext } from '../context';
-import { escapeHtml } from '../format';
+import { crisisHtml } from '../crisis';
+import { escapeHtml, markdownToHtml } from '../format';
 
 /** Cached by Telegram (on its own, real clock) for this user until their day ends: at least a minute, at most a day. */
 const cacheSeconds = (resetsAt: string) => Math.max(60, Math.min(86_400, Math.floor((new Date(resetsAt).getTime() - Date.now()) / 1000)));
+/** The question as quoted in the sent message and the result's description. */
+const QUOTE_MAX = 200;
+const DESCRIPTION_MAX = 120;
+
+const cardName = (c: DealtCardView) => `${c.name}${c.reversed ? ' (перевёрнутая)' : ''}`;
+const plain = (markdown: string) => markdown.replace(/\*\*/g, '');
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+interface CardResult {
+  id: string;
+  title: string;
+  description: string;
+  html: string;
+  card: DealtCardView;
+  markup: InlineKeyboard;
+}
+
+/** A photo of the card with the text as its caption; an article when the server has no public address for the picture. */
+function cardResult(base: string | null, r: CardResult): InlineQueryResult {
+  if (!base) return { type: 'article', id: r.id, title: r.title, description: r.description, input_message_content: { message_text: r.html, parse_mode: 'HTML' }, reply_markup: r.markup };
+  const url = `${base}${cardPicturePath(r.card.cardId, r.card.reversed)}`;
+  return {
+    type: 'photo',
+    id: r.id,
+    photo_url: url,
+    thumbnail_url: url,
+    title: r.title,
+    description: r.description,
+    caption: r.html,
+    parse_mode: 'HTML',
+    reply_markup: r.markup,
+  };
+}
 
 const composer = new Composer<BotContext>();
 
 composer.on('inline_query', async (ctx) => {
   const userId = ctx.inlineQuery.from.id;
-  const link = `https://t.me/${ctx.me.username}?start=daily`;
-  const open = (text: string) => new InlineKeyboard().url(text, link);
-  const daily = await ctx.deps.services.dailyCard.availability(userId);
+  const bot = `https://t.me/${ctx.me.username}`;
+  const base = ctx.deps.webAppUrl();
+  const question = ctx.inlineQuery.query.trim();
   const results: InlineQueryResult[] = [];
+  let resetsAt: string | null = null;
+
+  if (question) {
+    const said = await ctx.deps.services.yesNo.ask(userId, question);
+    if (said.kind === 'crisis') {
+      // Help, and nothing else: no card, not even the day's.
+      ctx.deps.logger.info({ crisis: true, via: 'bot_inline' }, 'crisis answer: help lines instead of cards');
+      const first = said.crisis.lines[0];
+      await ctx.answerInlineQuery(
+        [
+          {
+            type: 'article',
+            id: `crisis:${said.crisis.kind}`,
+            title: '💛 Сейчас важнее поддержка, а не карты',
+            description: `${first.phone} — ${first.name}, ${first.note}`,
+            input_message_content: { message_text: crisisHtml(said.crisis, false), parse_mode: 'HTML' },
+          },
+        ],
+        { cache_time: 60, is_personal: true },
+      );
+      return;
+    }
+    if (said.kind === 'card') {
+      resetsAt = said.resetsAt;
+      const c = said.card;
+      const lead = said.verdict ? `<b>${escapeHtml(said.verdict)}.</b> ` : '';
+      results.push(
+        cardResult(base, {
+          id: `yn:${c.cardId}:${c.orientation}`,
+          title: said.verdict ? `🔮 Да или нет: ${said.verdict}` : `🔮 Карта на вопрос: ${cardName(c)}`,
+          description: cut(`${cardName(c)}. ${plain(said.text)}`, DESCRIPTION_MAX),
+          html: [`🔮 <b>${said.verdict ? 'Да или нет?' : 'Вопрос картам:'}</b> «${escapeHtml(cut(said.question, QUOTE_MAX))}»`, '', `🃏 <b>${escapeHtml(cardName(c))}</b>`, `${lead}${markdownToHtml(said.text)}`].join('\n'),
+          card: c,
+          markup: new InlineKeyboard().url(`🃏 ${c.name}: значение карты`, `${bot}?startapp=card_${c.cardId}`).row().url('🔮 Полный расклад в Таро', `${bot}?startapp`),
+        }),
+      );
+    }
+  }
+
+  const daily = await ctx.deps.services.dailyCard.availability(userId);
+  const open = (text: string) => new InlineKeyboard().url(text, `${bot}?start=daily`);
   if (daily.today) {
     const c = daily.today.card;
-    const name = `${c.name}${c.reversed ? ' (перевёрнутая)' : ''}`;
-    results.push({
-      type: 'article',
-      id: `daily:${daily.today.date}`,
-      title: `🃏 Моя карта дня: ${name}`,
-      description: c.meaning.slice(0, 120),
-      input_message_content: { message_text: `🃏 <b>Моя карта дня: ${escapeHtml(name)}</b>\n\n${escapeHtml(c.meaning)}`, parse_mode: 'HTML' },
-      reply_markup: open('🔮 Вытянуть свою карту'),
-    });
+    const name = cardName(c);
+    results.push(
+      cardResult(base, {
+        id: `daily:${daily.today.date}`,
+        title: `🃏 Моя карта дня: ${name}`,
+        description: cut(c.meaning, DESCRIPTION_MAX),
+        html: `🃏 <b>Моя карта дня: ${escapeHtml(name)}</b>\n\n${escapeHtml(c.meaning)}`,
+        card: c,
+        markup: open('🔮 Вытянуть свою карту'),
+      }),
+    );
   } else {
     results.push({
       type: 'article',
@@ -40,7 +121,7 @@ composer.on('inline_query', async (ctx) => {
     });
   }
   await ctx.answerInlineQuery(results, {
-    cache_time: cacheSeconds(daily.resetsAt),
+    cache_time: cacheSeconds(resetsAt ?? daily.resetsAt),
     is_personal: true,
     button: daily.today ? undefined : { text: 'Вытянуть карту дня', start_parameter: 'daily' },
   });

@@ -1,6 +1,7 @@
 // «🪞 Второе мнение» under a chat reading: the three readers as buttons (name and manner) with today's
-// allowance, or the locked offer; the chosen reader's text arrives streamed by editing one message, as the
-// chat reading does. The same allowance and rules as the app (services.secondOpinions decides).
+// allowance, or the locked offer; the chosen reader's text arrives streamed as a draft with a stop button,
+// as the chat reading does (one message edited in place where drafts fail). The same allowance and rules
+// as the app (services.secondOpinions decides).
 import { Composer, InlineKeyboard, type Api } from 'grammy';
 import { VOICE_INFO, VOICES, isVoice, type Voice } from '../../domain/voices';
 import { crisisOf } from '../../services/crisis';
@@ -9,13 +10,14 @@ import type { BotContext, BotDeps } from '../context';
 import { sendCrisis } from '../crisis';
 import { escapeHtml, markdownToHtml, splitText } from '../format';
 import { openAppButton } from '../keyboards';
+import { openLiveReply } from '../live-reply';
 
 export const SECOND_OPINION_BUTTON = '🪞 Второе мнение';
 export const secondOpinionCallback = (readingId: number) => `so:${readingId}`;
 const voiceCallback = (readingId: number, voice: Voice) => `so:${readingId}:${voice}`;
 
-const EDIT_INTERVAL_MS = 1500;
-const PREVIEW_MAX = 3800;
+/** Under an opinion the user stopped: what was written stays, the whole text is kept for the app. */
+export const SECOND_OPINION_STOPPED = 'Остановлено. Мнение целиком — в приложении, в «Мои расклады», без новой оплаты.';
 
 /** The «Второе мнение» button under a chat reading (added to the reading's keyboard). */
 export const withSecondOpinionButton = (kb: InlineKeyboard, readingId: number): InlineKeyboard => kb.row().text(SECOND_OPINION_BUTTON, secondOpinionCallback(readingId));
@@ -48,7 +50,7 @@ async function showChooser(ctx: BotContext, readingId: number): Promise<void> {
   await ctx.reply(`🪞 Кто прочтёт ваши карты ещё раз? Те же карты, другой голос.\n\nСегодня осталось: ${allowance.remaining} из ${allowance.limit}.`, { reply_markup: kb });
 }
 
-/** Asks, then streams the text into one message under the reader's name. */
+/** Asks, then streams the text as a draft under the reader's name (bot/live-reply.ts), edited in place where drafts fail. */
 async function deliver(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number, voice: Voice): Promise<void> {
   let asked;
   try {
@@ -64,32 +66,26 @@ async function deliver(api: Api, deps: BotDeps, chatId: number, userId: number, 
   }
   const info = VOICE_INFO[voice];
   const head = `🪞 <b>Второе мнение: ${info.name}</b> (${info.manner})\n\n`;
-  const placeholder = await api.sendMessage(chatId, `${head}🔮 ${info.name} читает ваши карты…`, { parse_mode: 'HTML' });
+  // The opinion is written whatever the chat does (it is stored for the app too); a stop ends the stream here.
+  let onStop = () => {};
+  const stop = new Promise<null>((resolve) => (onStop = () => resolve(null)));
+  const live = await openLiveReply(api, deps, chatId, { waiting: `${head}🔮 ${info.name} читает ваши карты…`, waitingHtml: true, onStop });
   let text = '';
-  let lastEdit = Date.now();
-  let editing: Promise<unknown> | null = null;
-  const edit = (html: string) =>
-    api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML' }).catch((err) => {
-      if (!String(err?.message).includes('message is not modified')) throw err;
-    });
-  const done = await asked.answer((e) => {
+  const answering = asked.answer((e) => {
     if (e.type === 'reset') text = '';
     else text += e.text;
-    if (!editing && Date.now() - lastEdit >= EDIT_INTERVAL_MS && text.length < PREVIEW_MAX) {
-      lastEdit = Date.now();
-      editing = edit(`${head}${markdownToHtml(text)} ▌`).finally(() => (editing = null));
-    }
+    live.update(`${head}${markdownToHtml(text)}`);
   });
-  await editing;
-  const parts = splitText((done.text ?? text).trim());
+  const done = await Promise.race([answering, stop]);
+  if (!done) answering.catch((err) => deps.logger.warn({ err: String(err), readingId }, 'a stopped second opinion failed'));
+  const parts = splitText(((done ? done.text : null) ?? text).trim() || '…');
+  const notice = done ? '' : `\n\n<i>${SECOND_OPINION_STOPPED}</i>`;
   let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
   if (asked.allowance.remaining > 0) kb = (kb ?? new InlineKeyboard()).row().text(`${SECOND_OPINION_BUTTON} ещё (${asked.allowance.remaining})`, secondOpinionCallback(readingId));
-  for (let i = 0; i < parts.length; i++) {
-    const last = i === parts.length - 1;
-    const html = (i === 0 ? head : '') + markdownToHtml(parts[i]);
-    if (i === 0) await api.editMessageText(chatId, placeholder.message_id, html, { parse_mode: 'HTML', reply_markup: last ? kb : undefined });
-    else await api.sendMessage(chatId, html, { parse_mode: 'HTML', reply_markup: last ? kb : undefined });
-  }
+  await live.finish(
+    parts.map((p, i) => (i === 0 ? head : '') + markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
+    kb,
+  );
 }
 
 const composer = new Composer<BotContext>();

@@ -113,6 +113,35 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     expect(await status(user)).toMatchObject({ subscriptionType: 'free' });
   });
 
+  it('a renewal ends the plan where Telegram says (subscription_expiration_date), once however often it is delivered', async () => {
+    const user = 42_006;
+    const { first, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
+    // Telegram charges the renewal an hour early; its new period ends 30 days after the old one, plus the
+    // few hours its own clock says: the plan follows Telegram's date, not «now + 30 days».
+    h.setNow(new Date(end.getTime() - 3600_000));
+    const telegramEnd = new Date(Math.floor((end.getTime() + 30 * DAY_MS + 3 * 3600_000) / 1000) * 1000);
+    const sp = {
+      ...first.message.successful_payment,
+      telegram_payment_charge_id: 'renewal_42006_1',
+      is_recurring: true,
+      is_first_recurring: false,
+      subscription_expiration_date: telegramEnd.getTime() / 1000,
+    };
+    const renewed = tg.sendUpdate({ message: { ...first.message, message_id: first.message.message_id + 2000, successful_payment: sp } });
+    await stars.deliver();
+    const after = { subscriptionType: 'vip', autoRenew: true, subscriptionExpires: telegramEnd.toISOString() };
+    expect(await status(user)).toMatchObject(after);
+    expect(await renewal(user)).toMatchObject({ renews: true, next: { at: telegramEnd.toISOString() } });
+
+    // Redelivered (the same update) and sent again under a new update id: applied once.
+    await bot.handleUpdate(renewed as any);
+    tg.sendUpdate({ message: { ...first.message, message_id: first.message.message_id + 2001, successful_payment: sp } });
+    await stars.deliver();
+    expect(await status(user)).toMatchObject(after);
+    const payments = await h.db.selectFrom('payments').select(['provider_payment_id', 'granted']).where('user_id', '=', user).orderBy('id').execute();
+    expect(payments.map((p) => p.provider_payment_id)).toEqual([first.message.successful_payment.telegram_payment_charge_id, 'renewal_42006_1']);
+  });
+
   it('re-enabled while the renewal payment arrives: the period is added once', async () => {
     const user = 42_005;
     const { orderId, first, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
@@ -124,7 +153,12 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
       message: {
         ...first.message,
         message_id: first.message.message_id + 1000,
-        successful_payment: { ...first.message.successful_payment, telegram_payment_charge_id: 'race_renewal_1', is_first_recurring: false },
+        successful_payment: {
+          ...first.message.successful_payment,
+          telegram_payment_charge_id: 'race_renewal_1',
+          is_first_recurring: false,
+          subscription_expiration_date: Math.floor((end.getTime() + 30 * DAY_MS) / 1000),
+        },
       },
     };
     const active = { update_id: first.update_id + 700_001, subscription: { user: { id: user, is_bot: false, first_name: 'Тест' }, invoice_payload: orderId, state: 'active' } };

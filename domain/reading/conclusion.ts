@@ -25,7 +25,8 @@ const names = (cards: readonly ReadCard[]) => (cards.length === 1 ? subj(cards[0
 const byValence = (cards: readonly ReadCard[], sign: 1 | -1) =>
   cards.filter((c) => Math.sign(c.valence) === sign).sort((a, b) => sign * (b.valence - a.valence));
 
-function levelOf(b: number): Level {
+/** The strength of a leaning from the balance of the cards (for the event asked about). */
+export function levelOf(b: number): Level {
   if (b >= 1) return 'yes2';
   if (b >= 0.35) return 'yes';
   if (b > -0.35) return 'even';
@@ -188,8 +189,8 @@ function advice(ctx: Ctx, a: Answer): string | null {
   return ctx.pick.pick(`advice:${c.tone}`, ADVICE[c.tone])(subj(c), bold(c), ctx.kw(c));
 }
 
-/** The practical step: it goes the way the answer went. */
-function stepOf(ctx: Ctx, a: Answer): string {
+/** The practical step: it goes the way the answer went (for a sensitive theme, to the professional). */
+export function stepOf(ctx: Ctx, a: Answer): string {
   if (a.direction === 'care') return ctx.pick.pick('step', CARE_STEPS[ctx.q.sensitive!])(ctx.q.professional!);
   if (a.direction === 'choice') return ctx.pick.pick('step', CHOICE_STEPS)(a.option!);
   if (a.direction === 'calm' || a.direction === 'guard') {

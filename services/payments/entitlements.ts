@@ -45,6 +45,8 @@ export interface ConfirmedPayment {
   autoRenew: boolean;
   /** Keep for autopay: the Stars charge id of the subscription or YooKassa's payment_method.id. */
   recurringReference?: string;
+  /** A renewal's end of the paid period as the provider states it (Stars: subscription_expiration_date). */
+  periodEnd?: Date;
 }
 
 /** Why a paid trial granted nothing: the user had one already (the payment is refunded). */
@@ -96,7 +98,10 @@ export async function applyConfirmedPayment(
       if (!grant) throw new Error(`order ${c.order.id} has an unknown product ${c.order.product}`);
       if (c.order.days) grant.days = c.order.days;
       const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
-      const next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
+      let next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
+      // A renewal of the plan ends where the provider says its period ends: a charge made early or late
+      // does not make the plan drift from Telegram's own subscription.
+      if (c.periodEnd && next.type === grant.tier && next.expires && c.periodEnd.getTime() > now.getTime()) next = { type: next.type, expires: c.periodEnd };
       // A live Stars subscription is renewed by Telegram whatever this payment was: while it is not
       // cancelled, renewal stays on so every screen says a charge is coming (and offers to cancel it).
       const liveStars = !c.autoRenew && user.subscription_auto_renew && (await paymentsRepo.findRecurring(trx, user.id));
@@ -125,10 +130,14 @@ export async function applyConfirmedPayment(
 
 /**
  * What the next renewal charges and when, fixed now: a Stars subscription renews at the price it was paid
- * at, every period from this payment; a saved card is charged the plan's price of today at the plan's end.
+ * at, every period from this payment (or on the date a renewal states); a saved card is charged the plan's price of today at the plan's end.
  */
 function renewalTerms(c: ConfirmedPayment, next: { type: Tier; expires: Date | null }, now: Date, pricing: PricingTable) {
-  if (c.provider === 'stars') return { amountMinor: c.amountMinor, currency: 'XTR', renewsAt: new Date(now.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000) };
+  if (c.provider === 'stars') {
+    // Telegram's own date when the payment carries it (a renewal), else one period from now.
+    const renewsAt = c.periodEnd && c.periodEnd.getTime() > now.getTime() ? c.periodEnd : new Date(now.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
+    return { amountMinor: c.amountMinor, currency: 'XTR', renewsAt };
+  }
   const plan: PlanId = next.type === 'basic' ? 'basic' : 'vip';
   return { amountMinor: Math.round(pricing.pricesRub[plan] * 100), currency: 'RUB', renewsAt: next.expires };
 }

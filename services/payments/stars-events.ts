@@ -81,6 +81,8 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
         },
         autoRenew: order.recurring,
         recurringReference: order.recurring ? p.telegramPaymentChargeId : undefined,
+        // A renewal (not the first charge) ends the plan where Telegram's subscription period ends.
+        periodEnd: p.isRecurring && !p.isFirstRecurring && p.subscriptionExpirationDate ? new Date(p.subscriptionExpirationDate * 1000) : undefined,
       });
     },
 

@@ -1,0 +1,46 @@
+// «Да или нет» for a question typed anywhere (inline mode): one card dealt by the server and what it says
+// to the question (domain/reading/yes-no.ts decides: a crisis gets help lines and no card, a sensitive theme
+// no yes or no). Nothing is stored or counted: the answer lives in the chat it is sent to, and Telegram
+// keeps it for the user until their day ends (the caller sets that cache from `resetsAt`).
+import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
+import { DECK, CARD_BY_ID } from '../domain/deck';
+import { deal } from '../domain/deal';
+import { userDay } from '../domain/day';
+import { validateQuestion } from '../domain/question';
+import { yesNoCard } from '../domain/reading/yes-no';
+import type { ServiceDeps } from './deps';
+import { cardView, type DealtCardView } from './readings';
+import type { UserService } from './users';
+
+const DECK_IDS = DECK.map((c) => c.id);
+
+export type YesNoAnswer =
+  | { kind: 'invalid'; error: string }
+  | { kind: 'crisis'; crisis: CrisisAnswer }
+  | { kind: 'card'; question: string; card: DealtCardView; verdict: string | null; sensitive: boolean; text: string; resetsAt: string };
+
+export function createYesNoService(deps: ServiceDeps, users: UserService) {
+  return {
+    async ask(userId: number, raw: string): Promise<YesNoAnswer> {
+      // Even a question too short to read is answered with help when it speaks of a crisis.
+      const crisis = detectCrisis(raw);
+      if (crisis) return { kind: 'crisis', crisis: crisisAnswer(crisis) };
+      const checked = validateQuestion(raw.replace(/\s+/g, ' '));
+      if (!checked.ok) return { kind: 'invalid', error: checked.error };
+      const user = await users.requireUser(userId);
+      const [dealt] = deal(DECK_IDS, 1, deps.randomInt, { reversals: user.reversals });
+      const said = yesNoCard(checked.question, CARD_BY_ID.get(dealt.cardId)!, dealt.orientation, user.reversals);
+      if (said.kind === 'crisis') return said;
+      return {
+        kind: 'card',
+        question: checked.question,
+        card: cardView(dealt, 'Ответ'),
+        verdict: said.verdict,
+        sensitive: said.sensitive,
+        text: said.text,
+        resetsAt: userDay(user, deps.clock()).endsAt.toISOString(),
+      };
+    },
+  };
+}
+
