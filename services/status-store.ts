@@ -191,4 +191,3 @@ export function createStatusStore(db: Db, defaultTimeZone: string) {
   };
 }
 
-export type StatusStore = ReturnType<typeof createStatusStore>;
