@@ -16,7 +16,7 @@ import { writeWatchOf } from '../db/write-watch';
 import { createTestDatabase, TEST_DB_KINDS } from '../test/databases';
 import { createServices, type Services } from './index';
 import { STATUS_TABLES } from './status-store';
-import { buildStatus } from './users';
+import { buildStatus, USER_NOT_FOUND } from './users';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TZ = 'Europe/Moscow';
@@ -140,7 +140,7 @@ describe('status write paths', () => {
     const shown = (id: number) =>
       s.users.status(id).then(
         (r) => ({ user: r.user, status: r.status }),
-        (err) => (err?.message === 'Пользователь не найден' ? null : Promise.reject(err)),
+        (err) => (err?.message === USER_NOT_FOUND ? null : Promise.reject(err)),
       );
     /** The status built from the rows read straight from the database, past every memory. */
     async function held(id: number) {
