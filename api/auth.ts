@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
+import { BoundedMap } from '../domain/bounded-map';
 import type { Services } from '../services';
 import type { Identity, IdentityVerifier } from '../services/identity';
 import { ServiceError } from '../services/errors';
@@ -50,7 +51,7 @@ export function clientAddress(c: Context, trusted: ReadonlySet<string>): string 
  */
 function failedAuthThrottle(trustedProxies: readonly string[]) {
   const trusted = new Set(trustedProxies.map(normalizeAddress));
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new BoundedMap<string, { start: number; count: number }>(50_000);
   const clientOf = (c: Context) => clientAddress(c, trusted);
   return {
     blockedFor(c: Context, now: number): number {
@@ -63,7 +64,6 @@ function failedAuthThrottle(trustedProxies: readonly string[]) {
       const w = windows.get(key);
       if (w && now - w.start < 60_000) w.count++;
       else {
-        if (windows.size >= 50_000) windows.delete(windows.keys().next().value!);
         windows.set(key, { start: now, count: 1 });
       }
     },

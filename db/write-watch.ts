@@ -1,7 +1,7 @@
 // A write counter for a database only this process writes to (PGlite: the folder's lock makes this process
 // its one owner). Every statement that may change data bumps the generation when it completes, and so do
 // COMMIT and ROLLBACK; a value read while the generation stayed the same is still what the database holds.
-// Caches built on it (services/status-cache.ts) stay correct without knowing which statement wrote what.
+// Caches built on it (services/status-store.ts) stay correct without knowing which statement wrote what.
 import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult, TransactionSettings, CompiledQuery } from 'kysely';
 
 export interface WriteWatch {

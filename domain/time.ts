@@ -1,4 +1,5 @@
 // Local-day arithmetic in a time zone, and the Russian countdown («2 ч 5 мин 3 сек»).
+import { BoundedMap } from './bounded-map';
 import { pluralRu } from './plural';
 
 /** One day in milliseconds (24 hours of the clock, not a local day). */
@@ -63,7 +64,7 @@ function computeLocalDate(instant: Date, tz: string): string {
 
 // The local day around the last instant asked for, per zone: every status call asks for today and its
 // end, and Intl formatting is the costly part, so it is done once a day per zone.
-const dayWindows = new Map<string, { start: number; end: number; date: string }>();
+const dayWindows = new BoundedMap<string, { start: number; end: number; date: string }>(1000);
 
 function dayWindow(instant: Date, tz: string) {
   const t = instant.getTime();
@@ -75,7 +76,6 @@ function dayWindow(instant: Date, tz: string) {
     start: zonedTimeToUtc(date, '00:00', tz).getTime(),
     end: zonedTimeToUtc(addDays(date, 1), '00:00', tz).getTime(),
   };
-  if (dayWindows.size >= 1000) dayWindows.clear();
   dayWindows.set(tz, window);
   return window;
 }

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { validate, sign } from '@tma.js/init-data-node';
 import { z } from 'zod';
+import { BoundedMap } from '../domain/bounded-map';
 import type { TelegramProfile } from '../db/repositories/users';
 
 const telegramUser = z.object({
@@ -56,8 +57,7 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   const widgetKey = crypto.createHash('sha256').update(opts.botToken).digest();
 
   // A session sends the same initData on every call: remember what was verified until it expires.
-  const verified = new Map<string, { identity: Identity; expiresAtMs: number }>();
-  const VERIFIED_MAX = 10_000;
+  const verified = new BoundedMap<string, { identity: Identity; expiresAtMs: number }>(10_000);
 
   function verifyInitData(raw: string): IdentityResult {
     const hit = verified.get(raw);
@@ -68,7 +68,6 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
     const result = checkInitData(raw);
     if (result.ok) {
       const authDate = Number(new URLSearchParams(raw).get('auth_date'));
-      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
       verified.set(raw, { identity: result.identity, expiresAtMs: (authDate + opts.maxAgeS) * 1000 });
     }
     return result;

@@ -1,9 +1,7 @@
 // Users, their status and settings. The status is what every screen reads: tier, quotas, today's usage.
-import DataLoader from 'dataloader';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
-import { writeWatchOf } from '../db/write-watch';
-import type { StatusUser, TelegramProfile } from '../db/repositories/users';
+import type { StatusUser } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
 import { canRedrawDailyCard, dailySpreadLimit, entitlementOf, } from '../domain/entitlement';
@@ -14,7 +12,7 @@ import { CARD_BY_ID } from '../domain/deck';
 import { TIERS, type Tier } from '../domain/types';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 import { ServiceError } from './errors';
-import { createStatusCache } from './status-cache';
+import { createStatusStore } from './status-store';
 
 /** The user's status (tier, limits, today's usage) plus what the screens need to show it without guessing. */
 export interface UserStatus {
@@ -131,120 +129,22 @@ function ritualStatus(user: StatusUser, today: string) {
   return { streak, homeScreenOffer: streak.current >= 3 && !user.home_screen_offered_at };
 }
 
-// One query at a time: the ids asked for while it runs go together in the next one. Fewer, larger batches
-// cost PostgreSQL and the driver less per request than several small ones (measured with the api-status bench).
-const STATUS_QUERIES_IN_FLIGHT = 1;
-
-/**
- * Bounded memory of profiles already written, so an unchanged profile costs no write per request. A
- * profile counts as written only once its write finished: concurrent first calls of a new user wait for
- * that one write instead of going on to find no user. Each entry keeps its write: when the user turns out
- * to be gone (deleted through another instance, whose deletion this one never saw), `restore` writes them
- * anew at once, so another instance's memory never answers for a deleted user.
- */
-class RecentProfiles {
-  private map = new Map<number, { key: string; write: () => Promise<void> }>();
-  private pending = new Map<number, { key: string; write: Promise<void> }>();
-  constructor(private readonly max = 10_000) {}
-  /** Writes the profile unless it was written (or is being written) with the same key. */
-  async ensure(id: number, key: string, write: () => Promise<void>): Promise<void> {
-    if (this.map.get(id)?.key === key) return;
-    const inFlight = this.pending.get(id);
-    if (inFlight?.key === key) return inFlight.write;
-    const p = write().then(() => {
-      this.map.delete(id);
-      this.map.set(id, { key, write });
-      if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-    });
-    const entry = { key, write: p };
-    this.pending.set(id, entry);
-    try {
-      await p;
-    } finally {
-      if (this.pending.get(id) === entry) this.pending.delete(id);
-    }
-  }
-  /** The user was deleted: the next call writes them anew. */
-  forget(id: number) {
-    this.map.delete(id);
-  }
-  /** The user was remembered as written but is missing: writes them again now. False when not remembered. */
-  async restore(id: number): Promise<boolean> {
-    const known = this.map.get(id);
-    if (!known) return false;
-    this.map.delete(id);
-    await this.ensure(id, known.key, known.write);
-    return true;
-  }
-}
-
 /** The error of a call whose user has no row (never created, or deleted). */
 export const USER_NOT_FOUND = 'Пользователь не найден';
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** PostgreSQL stores neither U+0000 nor half a surrogate pair: NULs are dropped, halves become U+FFFD. */
-export function storableText(s: string): string;
-export function storableText(s: string | null | undefined): string | null | undefined;
-export function storableText(s: string | null | undefined) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL text refuses, so it is removed.
-  return typeof s === 'string' ? s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd') : s;
-}
-
-function storableProfile(p: TelegramProfile): TelegramProfile {
-  return {
-    ...p,
-    first_name: storableText(p.first_name),
-    last_name: storableText(p.last_name),
-    username: storableText(p.username),
-    language_code: storableText(p.language_code),
-    photo_url: storableText(p.photo_url),
-  };
-}
-
 export function createUserService(deps: ServiceDeps) {
-  const recent = new RecentProfiles();
-  const preparedProfiles = new WeakMap<TelegramProfile, { givenStartParam: string | null | undefined; profile: TelegramProfile; startParam: string | null | undefined; key: string }>();
+  const store = createStatusStore(deps.db, deps.defaultTimeZone);
 
   async function requireUser(userId: number): Promise<User> {
     let user = await usersRepo.findUser(deps.db, userId);
     // Deleted through another instance while this one remembered the profile: a returning user, anew.
-    if (!user && (await recent.restore(userId))) user = await usersRepo.findUser(deps.db, userId);
+    if (!user && (await store.restore(userId))) user = await usersRepo.findUser(deps.db, userId);
     if (!user) throw new ServiceError('not_found', USER_NOT_FOUND);
     return user;
   }
 
-  // Status reads (one per request on every screen) are batched: while STATUS_QUERIES_IN_FLIGHT queries
-  // run, the ids asked for meanwhile wait and go together in the next query. Batching only, no caching:
-  // every call sees the database as it is after its own request began.
-  let running = 0;
-  const queued: Array<() => void> = [];
-  const statusLoader = new DataLoader<number, { user: StatusUser; usage: DailyUsage | null } | undefined>(
-    async (ids) => {
-      running++;
-      try {
-        const found = await usersRepo.findUsersWithLatestUsage(deps.db, ids);
-        return ids.map((id) => found.get(id));
-      } finally {
-        running--;
-        queued.shift()?.();
-      }
-    },
-    {
-      cache: false,
-      maxBatchSize: 200,
-      batchScheduleFn: (dispatch) => (running < STATUS_QUERIES_IN_FLIGHT ? process.nextTick(dispatch) : queued.push(dispatch)),
-    },
-  );
-
-  // PGlite: this process writes everything, so the rows are kept until the next write (status-cache.ts).
-  const watch = writeWatchOf(deps.db);
-  const cache = watch ? createStatusCache<{ user: StatusUser; usage: DailyUsage | null }>(watch) : null;
-
   async function status(userId: number): Promise<{ user: StatusUser; status: UserStatus }> {
-    const load = () => (cache ? cache.through(userId, () => statusLoader.load(userId)) : statusLoader.load(userId));
-    let found = await load();
-    if (!found && (await recent.restore(userId))) found = await load();
+    const found = await store.read(userId);
     if (!found) throw new ServiceError('not_found', USER_NOT_FOUND);
     return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };
   }
@@ -269,28 +169,13 @@ export function createUserService(deps: ServiceDeps) {
     },
 
     /** Records the Telegram profile of an authenticated call (a write only when it changed). */
-    async touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<void> {
-      // The verified identity (and so `given`) is one object per session: its cleaning is done once.
-      let prepared = preparedProfiles.get(given);
-      if (!prepared || prepared.givenStartParam !== givenStartParam) {
-        // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
-        const profile = storableProfile(given);
-        const startParam = storableText(givenStartParam);
-        const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
-        prepared = { givenStartParam, profile, startParam, key };
-        preparedProfiles.set(given, prepared);
-      }
-      const { profile, startParam, key } = prepared;
-      await recent.ensure(profile.id, key, () => usersRepo.upsertProfile(deps.db, profile, deps.defaultTimeZone, startParam));
-    },
+    touchProfile: store.touchProfile,
 
     /** After the user's data was deleted: a later call creates the user afresh. */
-    forget: (userId: number) => recent.forget(userId),
+    forget: store.forget,
 
     /** A user known only by id (server-signed launch token, bot update). */
-    async ensure(userId: number): Promise<void> {
-      await recent.ensure(userId, '', () => usersRepo.ensureUser(deps.db, userId, deps.defaultTimeZone));
-    },
+    ensure: store.ensure,
 
     async updateSettings(userId: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: string; reversals?: boolean }) {
       if (s.timeZone !== undefined && !isValidTimeZone(s.timeZone))

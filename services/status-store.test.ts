@@ -1,4 +1,4 @@
-// The status kept in process on PGlite (status-cache.ts) is always what the database holds: every write,
+// The status kept in process on PGlite (status-store.ts) is always what the database holds: every write,
 // through any code path, is seen by the next status read.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

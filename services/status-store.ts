@@ -1,0 +1,194 @@
+// Everything that makes the status call cheap, in one place. The status (what every screen reads first) is
+// built from a user's row and their latest usage row; this module reads those rows and writes the caller's
+// Telegram profile, and keeps in process only what lets it skip work:
+//
+// - status reads are batched (a DataLoader with its own queue): one statement in flight, the ids asked for
+//   meanwhile go together in the next one (a prepared statement on PostgreSQL, db/prepared.ts);
+// - on PGlite, the rows read are kept and reused;
+// - the profiles already written are remembered, so an unchanged profile costs no write per request; the
+//   cleaning of a signed profile is done once per verified identity object (a WeakMap).
+//
+// The one invalidation rule: nothing kept here is trusted past a moment the database may have changed.
+// Rows are kept only with a database this process alone writes (PGlite), under its write generation
+// (db/write-watch.ts): every statement that may write, on any code path, moves it, and a row read before
+// the move is not used again. No write path has to know about this module, and none can forget to. With
+// PostgreSQL other instances write too: rows are never kept, every call reads. A remembered profile only
+// ever saves a write; when a read finds its user missing (deleted here or through another instance), the
+// profile is written again at once, so the memory never answers for a user the database does not hold.
+import DataLoader from 'dataloader';
+import type { Db } from '../db/connection';
+import * as usersRepo from '../db/repositories/users';
+import type { StatusUser, TelegramProfile } from '../db/repositories/users';
+import type { DailyUsage } from '../db/schema';
+import { writeWatchOf, type WriteWatch } from '../db/write-watch';
+import { BoundedMap } from '../domain/bounded-map';
+
+/** The tables the status is built from: a write to them changes what the status shows. */
+export const STATUS_TABLES = ['users', 'daily_usage'] as const;
+
+export interface StatusRows {
+  user: StatusUser;
+  usage: DailyUsage | null;
+}
+
+/** How many users' rows and written profiles are kept (each map drops its oldest beyond this). */
+const KEPT = 10_000;
+
+// One query at a time: the ids asked for while it runs go together in the next one. Fewer, larger batches
+// cost PostgreSQL and the driver less per request than several small ones (measured with the api-status bench).
+const STATUS_QUERIES_IN_FLIGHT = 1;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** PostgreSQL stores neither U+0000 nor half a surrogate pair: NULs are dropped, halves become U+FFFD. */
+function storableText(s: string): string;
+function storableText(s: string | null | undefined): string | null | undefined;
+function storableText(s: string | null | undefined) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL text refuses, so it is removed.
+  return typeof s === 'string' ? s.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\ufffd') : s;
+}
+
+function storableProfile(p: TelegramProfile): TelegramProfile {
+  return {
+    ...p,
+    first_name: storableText(p.first_name),
+    last_name: storableText(p.last_name),
+    username: storableText(p.username),
+    language_code: storableText(p.language_code),
+    photo_url: storableText(p.photo_url),
+  };
+}
+
+/** The batched status read: one statement in flight, later ids wait and go together in the next. */
+function statusLoader(db: Db) {
+  let running = 0;
+  const queued: Array<() => void> = [];
+  return new DataLoader<number, StatusRows | undefined>(
+    async (ids) => {
+      running++;
+      try {
+        const found = await usersRepo.findUsersWithLatestUsage(db, ids);
+        return ids.map((id) => found.get(id));
+      } finally {
+        running--;
+        queued.shift()?.();
+      }
+    },
+    {
+      // Batching only: a loader's own cache would answer after a write.
+      cache: false,
+      maxBatchSize: 200,
+      batchScheduleFn: (dispatch) => (running < STATUS_QUERIES_IN_FLIGHT ? process.nextTick(dispatch) : queued.push(dispatch)),
+    },
+  );
+}
+
+/** Rows kept under the write generation: a row read before the last write is never used. */
+function keptRows(watch: WriteWatch) {
+  let rows = new BoundedMap<number, StatusRows>(KEPT);
+  let rowsGeneration = watch.generation();
+  const current = () => {
+    const g = watch.generation();
+    if (g !== rowsGeneration) {
+      rows = new BoundedMap(KEPT);
+      rowsGeneration = g;
+    }
+    return rows;
+  };
+  return async (userId: number, load: () => Promise<StatusRows | undefined>) => {
+    const hit = current().get(userId);
+    if (hit !== undefined) return hit;
+    const before = watch.generation();
+    const value = await load();
+    // A write since the read began may not be in `value`: it serves this call only.
+    if (value !== undefined && watch.generation() === before) current().set(userId, value);
+    return value;
+  };
+}
+
+/**
+ * Profiles written, so an unchanged one costs no write per request. A profile counts as written only once
+ * its write finished: concurrent first calls of a new user wait for that one write instead of going on to
+ * find no user. Each entry keeps its write, so `restore` can write a vanished user anew.
+ */
+function writtenProfiles() {
+  const written = new BoundedMap<number, { key: string; write: () => Promise<void> }>(KEPT);
+  const pending = new Map<number, { key: string; write: Promise<void> }>();
+
+  async function ensure(id: number, key: string, write: () => Promise<void>): Promise<void> {
+    if (written.get(id)?.key === key) return;
+    const inFlight = pending.get(id);
+    if (inFlight?.key === key) return inFlight.write;
+    const p = write().then(() => {
+      written.delete(id);
+      written.set(id, { key, write });
+    });
+    const entry = { key, write: p };
+    pending.set(id, entry);
+    try {
+      await p;
+    } finally {
+      if (pending.get(id) === entry) pending.delete(id);
+    }
+  }
+
+  return {
+    ensure,
+    forget: (id: number) => void written.delete(id),
+    /** The user was remembered as written but is missing: writes them again now. False when not remembered. */
+    async restore(id: number): Promise<boolean> {
+      const known = written.get(id);
+      if (!known) return false;
+      written.delete(id);
+      await ensure(id, known.key, known.write);
+      return true;
+    },
+  };
+}
+
+type PreparedProfile = { givenStartParam: string | null | undefined; profile: TelegramProfile; startParam: string | null | undefined; key: string };
+
+export function createStatusStore(db: Db, defaultTimeZone: string) {
+  const loader = statusLoader(db);
+  const watch = writeWatchOf(db);
+  const kept = watch ? keptRows(watch) : null;
+  const profiles = writtenProfiles();
+  // The verified identity (and so its profile) is one object per session: its cleaning is done once.
+  const prepared = new WeakMap<TelegramProfile, PreparedProfile>();
+
+  const load = (userId: number) => (kept ? kept(userId, () => loader.load(userId)) : loader.load(userId));
+
+  return {
+    /** The user's status rows; a user remembered as written but found missing is written anew first. */
+    async read(userId: number): Promise<StatusRows | undefined> {
+      const found = await load(userId);
+      if (found || !(await profiles.restore(userId))) return found;
+      return load(userId);
+    },
+
+    /** Records the Telegram profile of an authenticated call (a write only when it changed). */
+    async touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<void> {
+      let p = prepared.get(given);
+      if (!p || p.givenStartParam !== givenStartParam) {
+        // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
+        const profile = storableProfile(given);
+        const startParam = storableText(givenStartParam);
+        const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
+        p = { givenStartParam, profile, startParam, key };
+        prepared.set(given, p);
+      }
+      const { profile, startParam, key } = p;
+      await profiles.ensure(profile.id, key, () => usersRepo.upsertProfile(db, profile, defaultTimeZone, startParam));
+    },
+
+    /** A user known only by id (server-signed launch token, bot update, browser session). */
+    ensure: (userId: number) => profiles.ensure(userId, '', () => usersRepo.ensureUser(db, userId, defaultTimeZone)),
+
+    /** The user's data was deleted (or found gone): the next call writes the user afresh. */
+    forget: (userId: number) => profiles.forget(userId),
+
+    /** The user was remembered as written but a read found no row: writes them again; false if not remembered. */
+    restore: (userId: number) => profiles.restore(userId),
+  };
+}
+
