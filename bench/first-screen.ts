@@ -1,9 +1,10 @@
 // The Mini App's first screen on a phone: Chromium (playwright-core) opens /dev/launch (the signed launch,
 // then the app) with 4× CPU slowdown and Chrome DevTools' "Fast 4G" network profile, a cold cache each time,
 // and reports the ms from navigation start until the greeting with the user's name is painted, and the
-// requests made before it. Value: the median of 3 loads. Budget: ≤ 1500 ms. The baseline,
-// measured in the same run under the same conditions, is a bare HTML page with one heading (what the machine
-// and the emulated network cost before any app code).
+// requests made before it. Value: the median of 3 loads. The baseline, measured in the same run under the
+// same conditions, is a bare HTML page with one heading (what the machine and the emulated network cost before
+// any app code). Budget: value ≤ 2.5× the baseline (`ratio`). `appMs`: when home itself (React, with
+// today's figures from the status call) was painted, for the whole picture.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
@@ -12,7 +13,8 @@ import { withAppChild } from '../test/app-process';
 import { ensureWebBuild } from '../scripts/web-build';
 
 const SAMPLES = 3;
-const BUDGET_MS = 1500;
+/** The greeting may take at most this many times the bare page, measured in the same run. */
+const BUDGET_RATIO = 2.5;
 const CPU_SLOWDOWN = 4;
 /** Chrome DevTools' "Fast 4G" preset (9 Mbit/s down, 1.5 up, 60 ms RTT, with DevTools' own adjustments). */
 const FAST_4G = { offline: false, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9, latency: 60 * 2.75, connectionType: 'cellular4g' as const };
@@ -98,13 +100,16 @@ export async function run(): Promise<Record<string, unknown>> {
       }
       const value = median(loads.map((l) => l.ms));
       const typical = loads.find((l) => l.ms === value)!;
+      const baselineMs = median(baseline);
+      const ratio = Math.round((value / baselineMs) * 100) / 100;
       return {
         value,
         unit: 'ms',
-        budget: BUDGET_MS,
-        withinBudget: value <= BUDGET_MS,
+        baselineMs,
+        ratio,
+        budgetRatio: BUDGET_RATIO,
+        withinBudget: ratio <= BUDGET_RATIO,
         samplesMs: loads.map((l) => l.ms),
-        baselineMs: median(baseline),
         baselineSamplesMs: baseline,
         requestsBeforeGreeting: typical.requests.length,
         requests: typical.requests,
