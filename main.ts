@@ -1,4 +1,4 @@
-// Composition root: config → logger → database (+ migrations) → services → api → listen; ordered shutdown.
+// Composition root: config → logger → database (+ migrations) → services → api → listen → bot; ordered shutdown.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
