@@ -1,4 +1,4 @@
-// Composition root: config → logger → database (+ migrations) → services → api → listen; ordered shutdown.
+// Composition root: config → logger → database (+ migrations) → services → api → listen → bot; ordered shutdown.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,15 +154,29 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       },
     });
 
+    // The bot's code (grammY, about a megabyte) compiles on the event loop: it loads once the API has answered
+    // its first request (the health check, a user's first call), or after a second, so that none waits for it.
+    let releaseBot: (() => void) | null = null;
+    const botMayLoad = new Promise<void>((resolve) => (releaseBot = resolve));
+    const botTimer = setTimeout(() => releaseBot?.(), 1000);
+    const fetch: typeof app.fetch = (req, ...rest) => {
+      const answer = app.fetch(req, ...rest);
+      if (releaseBot) {
+        const release = releaseBot;
+        releaseBot = null;
+        void Promise.resolve(answer).finally(() => setImmediate(release));
+      }
+      return answer;
+    };
     const server: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+      const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, host: config.host, database: database.kind, localMode: config.localMode }, 'listening');
     localBase = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${port}`;
     // Not awaited: the API serves at once; the bot retries on its own while Telegram is unreachable.
-    const botReady = startTelegram().then(
+    const botReady = botMayLoad.then(startTelegram).then(
       (telegram) => telegram.start(),
       (err) => logger.error({ err }, 'bot start failed'),
     );
@@ -181,6 +195,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       async close() {
         // Stop accepting, let in-flight requests finish, then release the database.
         clearInterval(renewals);
+        clearTimeout(botTimer);
         // The bot first: no new updates, the ones in flight (and pushes being sent) finished.
         await (await startTelegram().catch(() => null))?.stop();
         await localTelegram?.close();

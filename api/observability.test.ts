@@ -1,6 +1,8 @@
 // The operator's view through the real app: request ids in structured logs without secrets, metrics
 // behind a token, readiness, security headers that still let Telegram frame the app, and throttled
 // failed sign-ins.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +65,18 @@ describe('observability and hardening', () => {
     const status = await h.app.request('/api/user/status', { headers: { Authorization: h.authFor(61_010) } });
     expect(status.status).toBe(200);
     expect(status.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+  });
+
+  it("lets the page run its own inline scripts only, each by its hash in the page's CSP", async () => {
+    // The shell's greeting (webapp/index.html) runs before any script file: a browser runs it only if the
+    // policy names its exact text.
+    const html = fs.readFileSync(new URL('../webapp/index.html', import.meta.url), 'utf8');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    const csp = (await h.app.request('/')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    for (const code of inline) expect(scriptSrc).toContain(`'sha256-${crypto.createHash('sha256').update(code).digest('base64')}'`);
   });
 
   it('throttles failed sign-ins per client address without locking others out', async () => {

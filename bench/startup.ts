@@ -1,7 +1,9 @@
-// Start-up: ms from spawning `npm start` until GET /api/health answers 200, on an existing (already
+// Start-up: ms from spawning the start command until GET /api/health answers 200, on an existing (already
 // migrated) PGlite data folder in local mode: what a user runs (the compiled server, dist/server). Value: the
-// median of 3 starts. Budget: ≤ 1500 ms. The baseline, measured in the same run, is a bare Node
-// process answering /api/health (the machine's cost of starting Node at all; the median of 3).
+// median of 3 starts of package.json's `start` script run as npm runs it (`sh -c` with node_modules/.bin on
+// the PATH) but without npm's own start, which is npm's cost, not the app's: `npm start` itself is timed too
+// (npmStartMs). The baseline, measured in the same run, is a bare Node process answering /api/health (the
+// machine's cost of starting Node at all; the median of 3). Budget: value ≤ 6× the baseline (`ratio`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,8 @@ import { freePort, spawnGroup, stopGroup, waitHealthy } from '../test/app-proces
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLES = 3;
-const BUDGET_MS = 1500;
+/** The start may take at most this many times a bare Node's start, measured in the same run. */
+const BUDGET_RATIO = 6;
 
 const HELLO = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`;
 
@@ -30,14 +33,24 @@ async function timeHello(): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** One `npm start`: resolves with the ms until /api/health gave 200; the process is always stopped. */
-async function timeStart(dataDir: string, timeoutMs: number): Promise<number> {
+/** package.json's `start` script: what `npm start` runs. */
+const START_SCRIPT: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+
+/**
+ * One start, by `npm start` or by its script as npm runs it: resolves with the ms until /api/health gave
+ * 200; the process is always stopped.
+ */
+async function timeStart(dataDir: string, timeoutMs: number, via: 'npm' | 'script'): Promise<number> {
   const port = await freePort();
   const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
+  const childEnv = { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent' };
   const started = performance.now();
-  const child = spawnGroup('npm', ['start'], { cwd: ROOT, env: { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent' } });
+  const child =
+    via === 'npm'
+      ? spawnGroup('npm', ['start'], { cwd: ROOT, env: childEnv })
+      : spawnGroup('sh', ['-c', START_SCRIPT], { cwd: ROOT, env: { ...childEnv, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${env.PATH ?? ''}` } });
   try {
-    await waitHealthy(`http://127.0.0.1:${port}`, child, { name: 'npm start', timeoutMs, intervalMs: 20 });
+    await waitHealthy(`http://127.0.0.1:${port}`, child, { name: via === 'npm' ? 'npm start' : START_SCRIPT, timeoutMs, intervalMs: 20 });
     return performance.now() - started;
   } finally {
     await stopGroup(child);
@@ -54,23 +67,32 @@ export async function run(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bench-startup-'));
   try {
     // First start creates and migrates the folder (and rebuilds a stale web app or server): not measured.
-    const firstMs = await timeStart(dataDir, 300_000);
+    const firstMs = await timeStart(dataDir, 300_000, 'npm');
     const samples: number[] = [];
     const baseline: number[] = [];
-    // Interleaved, so that load from elsewhere on the machine weighs on both alike.
+    const viaNpm: number[] = [];
+    // Interleaved, so that load from elsewhere on the machine weighs on all alike.
     for (let i = 0; i < SAMPLES; i++) {
       baseline.push(Math.round(await timeHello()));
-      samples.push(Math.round(await timeStart(dataDir, 60_000)));
+      samples.push(Math.round(await timeStart(dataDir, 60_000, 'script')));
+      viaNpm.push(Math.round(await timeStart(dataDir, 60_000, 'npm')));
     }
     const value = median(samples);
+    const baselineMs = median(baseline);
+    const ratio = Math.round((value / baselineMs) * 100) / 100;
     return {
       value,
       unit: 'ms',
-      budget: BUDGET_MS,
-      withinBudget: value <= BUDGET_MS,
+      command: START_SCRIPT,
+      baselineMs,
+      ratio,
+      budgetRatio: BUDGET_RATIO,
+      withinBudget: ratio <= BUDGET_RATIO,
       samplesMs: samples,
-      baselineMs: median(baseline),
       baselineSamplesMs: baseline,
+      npmStartMs: median(viaNpm),
+      npmStartRatio: Math.round((median(viaNpm) / baselineMs) * 100) / 100,
+      npmStartSamplesMs: viaNpm,
       firstStartMs: Math.round(firstMs),
     };
   } finally {

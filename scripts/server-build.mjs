@@ -57,6 +57,23 @@ const ownImportMetaUrl = {
 };
 
 /**
+ * fp-ts (under @tma.js/init-data-node, which checks initData) resolves for Node to its CommonJS build, which a
+ * bundler cannot trim: all 680 KB of it would be parsed at every start for the three modules used. Its ES
+ * build (`module`, with `sideEffects: false`) is the same code, trimmed to what is imported.
+ */
+const fpTsEsModules = {
+  name: 'fp-ts-es-modules',
+  setup(build) {
+    build.onResolve({ filter: /^fp-ts(\/[\w/]+)?$/ }, async (args) => {
+      if (args.pluginData?.fpTs) return undefined;
+      const sub = args.path.slice('fp-ts'.length) || '/index';
+      const resolved = await build.resolve(`fp-ts/es6${sub}.js`, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { fpTs: true } });
+      return resolved.errors.length ? undefined : { path: resolved.path };
+    });
+  },
+};
+
+/**
  * Left outside the bundle: PGlite finds its WebAssembly and data files beside its own module, @napi-rs/canvas
  * loads a native .node binary (share pictures), and pg's optional native binding is not installed.
  */
@@ -100,7 +117,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-    plugins: [ownImportMetaUrl],
+    plugins: [ownImportMetaUrl, fpTsEsModules],
     // Tells the pool that it runs bundled, and the worker's file name beside the chunks.
     define: { __SHARE_WORKER__: JSON.stringify(`${SHARE_WORKER_OUT}.js`) },
   });

@@ -22,6 +22,25 @@ describe.runIf(browserAvailable())('web app shell (browser)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("greets the user by name from the launch data before the app's code has arrived, under the page's CSP", async () => {
+    const { page, consoleErrors } = await env.newPage();
+    // The app's code never arrives: what shows is the HTML's own shell.
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${env.baseUrl}/dev/launch?user=555002&name=Зоя`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Здравствуйте, Зоя!');
+    // A page of the app itself, with the CSP: the launch data is in the session the app kept on a full load.
+    await page.unroute('**/assets/*.js');
+    await page.goto(`${env.baseUrl}/dev/launch?user=555002&name=Зоя`);
+    await page.getByTestId('home').waitFor();
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${env.baseUrl}/`);
+    expect((await page.request.get(`${env.baseUrl}/`)).headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Здравствуйте, Зоя!');
+    expect(await page.getByTestId('shell').count()).toBe(1);
+    expect(await page.getByTestId('home').count()).toBe(0);
+    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  });
+
   it('sends an unknown path home', async () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/no/such/screen`);
