@@ -29,7 +29,7 @@ const text = (doc: string) => fs.readFileSync(path.join(ROOT, doc), 'utf8');
 const codeSpans = (doc: string) => [...text(doc).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
 
 /** Made by a build or a run, not committed: named in the docs but absent from a clone. */
-const GENERATED = /^(\.\/)?(dist|data|test-results)(\/|$)/;
+const GENERATED = /^(\.\/)?(dist|data|test-results|node_modules)(\/|$)/;
 /** Names with a slash that are not paths of ours: packages, time zones, GitHub projects, URL templates. */
 const NOT_A_PATH = /^(hono\/|@|[A-Z][a-z]+\/[A-Z]|metabismuth\/|[A-Z_]+\/)/;
 
