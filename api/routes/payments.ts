@@ -2,11 +2,11 @@
 // buy. Return addresses are our own origin only, and carry a short-lived signed launch token so a browser
 // coming back from the payment page is still the same user.
 //
-// /api/payments/yookassa/webhook, YooKassa's notifications: not signed, so nothing in the body is believed. Only the payment's id is taken
-// from it; the payment is read back from YooKassa's API and checked against our order before anything is
-// granted (services/payments verifyYooKassaPayment). Answers 200 once handled (duplicates included), and
-// 503 when YooKassa could not be asked, so it delivers again later. With YOOKASSA_TRUSTED_IPS only
-// YooKassa's own addresses are heard (403 before the body is read, nothing read back).
+// And /api/payments/yookassa/webhook, YooKassa's notifications: not signed, so nothing in the body is
+// believed. Only the payment's id is taken from it; the payment is read back from YooKassa's API and checked
+// against our order before anything is granted (services/payments verifyYooKassaPayment). Answers 200 once
+// handled (duplicates included), and 503 when YooKassa could not be asked, so it delivers again later. With
+// YOOKASSA_TRUSTED_IPS only YooKassa's own addresses are heard (403 before the body is read, nothing read back).
 import net from 'node:net';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
