@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
 import { isValidTimeZone } from './domain/time';
-import type { AiConfig } from './services/deps';
 
 const idList = z
   .string()
@@ -203,8 +202,21 @@ export interface Config {
   telegramApiRoot: string;
   botMode: 'polling' | 'webhook';
   webhookSecret?: string;
-  /** The AI provider (OPENAI_*): the services' AiConfig without the limits that keep their defaults. */
-  openai: Omit<AiConfig, 'rateLimit' | 'pollIntervalMs'>;
+  /**
+   * The AI provider (OPENAI_*), handed to the services as their AiConfig (main.ts; the limits there keep their
+   * defaults). Spelled out here so that configuration does not depend on the services it configures.
+   */
+  openai: {
+    apiKey?: string;
+    baseUrl: string;
+    model: string;
+    maxTokens: number;
+    temperature: number;
+    reasoningEffort?: Exclude<z.infer<typeof schema>['OPENAI_REASONING_EFFORT'], 'default'>;
+    timeoutMs: number;
+    timeoutPerCardMs: number;
+    idleTimeoutMs: number;
+  };
   paymentsProvider: 'stars' | 'yookassa' | 'mock';
   yookassa: { shopId?: string; secretKey?: string; apiRoot: string };
   /** Price overrides (domain/pricing.ts has the defaults): RUB prices, micro A/B prices, Stars, rates. */

@@ -1,5 +1,5 @@
-// The Hono app: one error boundary, body limits, the authenticated /api sub-apps, local-mode /dev, and
-// the web app. Built from its dependencies; main.ts and the tests call createApi.
+// The Hono app: one error boundary, body limits, the /api sub-apps (one file of routes/ per URL prefix),
+// local-mode /dev, and the web app. Built from its dependencies; main.ts and the tests call createApi.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from '../logger';
@@ -8,30 +8,34 @@ import type { IdentityVerifier } from '../services/identity';
 import { requireIdentity, type AppEnv } from './auth';
 import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
 import type { Metrics } from '../services/metrics';
-import { errorHandler, fail, notFound, ok } from './http';
-import { authSessionRoutes, authSignInRoutes } from './routes/auth';
-import { cardPictureRoutes } from './routes/card-picture';
-import { catalogRoutes } from './routes/catalog';
-import { devRoutes } from './routes/dev';
-import { interpretationRoutes } from './routes/interpretation';
-import { offerRoutes } from './routes/offers';
-import { paymentRoutes } from './routes/payments';
-import { pairRoutes } from './routes/pairs';
-import { legalRoutes } from './routes/legal';
-import { natalRoutes } from './routes/natal';
-import { readingRoutes } from './routes/readings';
-import { ritualRoutes } from './routes/ritual';
-import { journalRoutes } from './routes/journal';
-import { libraryRoutes } from './routes/library';
-import { followUpRoutes } from './routes/follow-ups';
-import { secondOpinionRoutes } from './routes/second-opinions';
-import { shareRoutes, signedImage } from './routes/share';
-import { reviewRoutes } from './routes/reviews';
-import { userRoutes } from './routes/user';
-import { userDataRoutes, type SendExport } from './routes/user-data';
-import { indexReader, webappRoutes } from './routes/webapp';
-import { yookassaWebhookRoutes } from './routes/yookassa-webhook';
+import { errorHandler, fail, notFound, } from './http';
 import { adminRoutes, type SendFile } from './routes/admin';
+import { analyticsRoutes } from './routes/analytics';
+import { authSessionRoutes, authSignInRoutes } from './routes/auth';
+import { botLinkRoutes } from './routes/bot-link';
+import { cardPictureRoutes } from './routes/card-images';
+import { cardRoutes } from './routes/cards';
+import { chatRoutes } from './routes/chat';
+import { configRoutes } from './routes/config';
+import { detailedDailyGuidanceRoutes } from './routes/detailed-daily-guidance';
+import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
+import { interpretDailyCardRoutes } from './routes/interpret-daily-card';
+import { lessonRoutes } from './routes/lessons';
+import { moonRoutes } from './routes/moon';
+import { natalRoutes } from './routes/natal';
+import { offerStateRoutes } from './routes/offer';
+import { offerRoutes } from './routes/offers';
+import { pairRoutes } from './routes/pairs';
+import { paymentRoutes, yookassaWebhookRoutes } from './routes/payments';
+import { readingRoutes, signedImage } from './routes/readings';
+import { readyRoutes } from './routes/ready';
+import { socialProofRoutes } from './routes/social-proof';
+import { spreadRoutes } from './routes/spreads';
+import { telegramRoutes } from './routes/telegram';
+import { upsellRoutes } from './routes/upsell';
+import { userRoutes, type SendExport } from './routes/user';
+import { indexReader, webappRoutes } from './routes/webapp';
 
 export interface ApiOptions {
   services: Services;
@@ -67,55 +71,33 @@ export function createApi(o: ApiOptions) {
   // Only requests that can carry a body pay for the limit (it makes every request build a full Request).
   const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'body: тело запроса слишком большое (не больше 64 КБ)') });
 
+  // Each URL prefix is one file of routes/, mounted at that prefix: /api/readings/:id/review is in readings.ts.
   const api = new Hono<AppEnv>()
-    .get('/health', async (c) => {
-      try {
-        await s.health.check();
-        return ok(c, { status: 'ok', database: 'ok' });
-      } catch {
-        return fail(c, 503, 'База данных недоступна');
-      }
-    })
-    // Readiness: the database answers and carries every migration this build knows.
-    .get('/ready', async (c) => {
-      try {
-        const pending = await s.health.pendingMigrations();
-        if (pending.length) return fail(c, 503, `Миграции не применены: ${pending.join(', ')}`);
-        return ok(c, { status: 'ready' });
-      } catch {
-        return fail(c, 503, 'База данных недоступна');
-      }
-    })
-    // The page shown outside Telegram links to the bot: no identity needed to ask where it is.
-    .get('/bot-link', async (c) =>
-      ok(c, {
-        url: (await o.botLink?.().catch(() => null)) ?? null,
-        // The Login Widget's bot; local mode has a stand-in (/dev/login-widget) that signs as Telegram does.
-        widgetBot: o.localMode ? null : ((await o.botUsername?.().catch(() => null)) ?? null),
-        localSignIn: o.localMode,
-      }),
-    )
+    .route('/health', healthRoutes(s))
+    .route('/ready', readyRoutes(s))
+    .route('/bot-link', botLinkRoutes(o))
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     // Signing a browser in: the caller has no identity yet.
     .route('/auth', authSignInRoutes(s, o.identity))
     .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }))
     .route('/auth', authSessionRoutes(s))
-    .route('/user', userRoutes(s))
-    .route('/user', userDataRoutes(s, o.sendExport))
+    .route('/user', userRoutes(s, o.sendExport))
     .route('/readings', readingRoutes(s))
     .route('/payments', paymentRoutes(s))
-    .route('/', offerRoutes(s))
+    .route('/config', configRoutes(s))
+    .route('/offers', offerRoutes(s))
+    .route('/offer', offerStateRoutes(s))
+    .route('/upsell', upsellRoutes(s))
+    .route('/analytics', analyticsRoutes(s))
     .route('/natal', natalRoutes(s))
-    .route('/config/legal', legalRoutes(s))
-    .route('/', interpretationRoutes(s))
-    .route('/', catalogRoutes())
-    .route('/', ritualRoutes(s))
-    .route('/', journalRoutes(s))
-    .route('/', followUpRoutes(s))
-    .route('/', secondOpinionRoutes(s))
-    .route('/', shareRoutes(s))
-    .route('/', reviewRoutes(s))
-    .route('/', libraryRoutes(s))
+    .route('/chat', chatRoutes(s))
+    .route('/interpret-daily-card', interpretDailyCardRoutes(s))
+    .route('/detailed-daily-guidance', detailedDailyGuidanceRoutes(s))
+    .route('/cards', cardRoutes(s))
+    .route('/spreads', spreadRoutes())
+    .route('/lessons', lessonRoutes(s))
+    .route('/moon', moonRoutes(s))
+    .route('/social-proof', socialProofRoutes(s))
     .route('/pairs', pairRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile));
 
@@ -129,15 +111,9 @@ export function createApi(o: ApiOptions) {
   if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));
   else app.get('/metrics', notFound); // no METRICS_TOKEN: main.ts makes no metrics at all
   // YooKassa calls without Telegram identity: mounted before the authenticated group.
-  app.route('/api/payments/yookassa', yookassaWebhookRoutes(s, o.logger, { trustedIps: o.yookassaTrustedIps, trustedProxies: o.trustedProxies }));
+  app.route('/api/payments', yookassaWebhookRoutes(s, o.logger, { trustedIps: o.yookassaTrustedIps, trustedProxies: o.trustedProxies }));
   // Telegram's updates: checked by the secret token, not by initData.
-  if (o.telegramWebhook) {
-    app.post(
-      '/api/telegram/webhook',
-      bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'body: тело запроса слишком большое') }),
-      (c) => o.telegramWebhook!(c),
-    );
-  }
+  if (o.telegramWebhook) app.route('/api/telegram', telegramRoutes(o.telegramWebhook));
   // A reading's picture behind a signed share link needs no Telegram sign-in.
   app.get('/api/readings/:id/image', signedImage(s));
   // A card's picture as JPEG, fetched by Telegram for inline results.

@@ -2,6 +2,7 @@
 // Server-Sent Events from a fetch Response as they arrive.
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { sseReader } from '../webapp/src/sse';
 
 export interface ServedApp {
   url: string;
@@ -35,34 +36,19 @@ export interface SseEvent {
 /** The events of an SSE response, as they arrive (comments skipped; data parsed as JSON when it is JSON). */
 export async function* sseEvents(res: Response): AsyncGenerator<SseEvent> {
   if (!res.body) return;
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
+  // The web app's reader (eventsource-parser), so the tests read streams as the screens do.
+  const reader = sseReader(res.body);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-        }
-        if (!data.length) continue; // a comment (keep-alive ping)
-        const text = data.join('\n');
-        let parsed: any = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* plain text data */
-        }
-        yield { event, data: parsed, at: performance.now() };
+      let parsed: any = value.data;
+      try {
+        parsed = JSON.parse(value.data);
+      } catch {
+        /* plain text data */
       }
+      yield { event: value.event ?? 'message', data: parsed, at: performance.now() };
     }
   } finally {
     reader.releaseLock();

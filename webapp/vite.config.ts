@@ -4,14 +4,14 @@ import { defineConfig, type Plugin } from 'vite';
 import fs from 'node:fs';
 import { DECK } from '../domain/deck.ts'; // extensions: Vite's config loader asks for them
 import { lockfileHash } from '../scripts/lockfile.mjs';
-import { cardBackSvg, cardSvg } from './art/card-art.ts';
+import { cardBackSvg, cardSvg } from '../domain/card-art.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The 78 card faces and the back as static files (`cards/<suit>/<id>.svg`, `cards/back.svg`, and the back for
  * the classic deck's proportions `decks/rws/back.svg`), drawn at
- * build time from webapp/art: no screen's JavaScript carries the drawings, and the browser caches each.
+ * build time from domain/card-art.ts: no screen's JavaScript carries the drawings, and the browser caches each.
  */
 function cardArt(): Plugin {
   const files = (): Map<string, () => string> => {
@@ -57,7 +57,7 @@ function stylesheetAfterShell(): Plugin {
         let out = html;
         for (const link of links) out = out.replace(link, '');
         // Right after the shell (#root's end), before the font preload at the end of the body.
-        return links.length ? out.replace(/(\n    <\/div>\n)/, `$1${links.map((l) => `    ${l.trim()}\n`).join('')}`) : html;
+        return links.length ? out.replace(/(\n {4}<\/div>\n)/, `$1${links.map((l) => `    ${l.trim()}\n`).join('')}`) : html;
       },
     },
   };

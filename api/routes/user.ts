@@ -1,12 +1,20 @@
-// The /api/user/* calls, with the server as the only authority.
+// The /api/user/* calls, with the server as the only authority: status and settings, the daily card and
+// spread counts, the archive and the journal's month, entitlements, the home-screen offer, and the user's
+// data: the export (a JSON file, or its readable HTML copy; inside Telegram the bot sends it as a document,
+// since a web view cannot save a download) and the deletion with its confirmation text.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { QUESTION_MAX } from '../../domain/question';
 import type { Services } from '../../services';
+import { exportHtml, notConfirmed } from '../../services/user-data';
 import { profileView } from '../../services/users';
 import { isAdmin, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
-import { deck, flag, readingId, tier, userIdParam } from '../schemas';
+import { deck, flag, readingId, readingIdQuery, tier, userIdParam } from '../schemas';
+import { clearSessionCookie } from '../session-cookie';
+
+/** Sends the export to the user's chat with the bot (main.ts wires the Bot API in). */
+export type SendExport = (userId: number, json: Uint8Array, html: Uint8Array) => Promise<void>;
 
 const pageQuery = z.object({
   limit: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(1, 'не меньше 1').max(50, 'не больше 50').default(10),
@@ -50,7 +58,19 @@ const settingsBody = z
     path: ['timeZone'],
   });
 
-export const userRoutes = (s: Services) =>
+const monthQuery = z.object({
+  month: z
+    .string()
+    .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, 'ожидается месяц ГГГГ-ММ')
+    .optional(),
+  /** Whether the figures count the readings of the user's own deck («своя колода»); default include. */
+  ownDeck: z.enum(['include', 'exclude'], { error: 'ожидается include или exclude' }).optional(),
+});
+
+const exportQuery = z.object({ format: z.enum(['json', 'html'], { error: 'ожидается json или html' }).default('json') });
+const deleteBody = z.object({ confirm: z.literal(true, { error: 'подтвердите удаление: {"confirm": true}' }) });
+
+export const userRoutes = (s: Services, sendExport?: SendExport) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
       // The home strip's figures ride on the status (cached counts): the first screen makes one request.
@@ -107,4 +127,44 @@ export const userRoutes = (s: Services) =>
       if (id !== c.var.userId) return fail(c, 403, 'id: можно смотреть только свой профиль');
       const { user, status } = await s.users.status(id);
       return ok(c, { user: profileView(user), userStatus: status });
+    })
+    // «Дневник»: the month's figures.
+    .get('/journal', validate('query', monthQuery), async (c) => {
+      const q = c.req.valid('query');
+      return ok(c, await s.journal.month(c.var.userId, q.month, q.ownDeck));
+    })
+    .get('/entitlements', validate('query', readingIdQuery), async (c) =>
+      ok(c, await s.payments.entitlements(c.var.userId, c.req.valid('query').readingId ?? null)),
+    )
+    // The once-only offer to add the app to the home screen (Telegram's addToHomeScreen) after a 3-day streak.
+    .post('/home-screen-offer', async (c) => ok(c, { offer: await s.ritual.offerHomeScreen(c.var.userId) }))
+    .get('/export', validate('query', exportQuery), async (c) => {
+      const data = await s.userData.exportData(c.var.userId);
+      const day = data.exportedAt.slice(0, 10);
+      c.header('Cache-Control', 'no-store');
+      if (c.req.valid('query').format === 'html') {
+        c.header('Content-Disposition', `attachment; filename="tarot-data-${day}.html"`);
+        return c.body(exportHtml(data), 200, { 'Content-Type': 'text/html; charset=utf-8' });
+      }
+      c.header('Content-Disposition', `attachment; filename="tarot-data-${day}.json"`);
+      return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    })
+    .post('/export/send-to-chat', async (c) => {
+      if (!sendExport) return fail(c, 503, 'Бот сейчас не может отправить файл, попробуйте позже');
+      const data = await s.userData.exportData(c.var.userId);
+      const enc = new TextEncoder();
+      try {
+        await sendExport(c.var.userId, enc.encode(JSON.stringify(data, null, 2)), enc.encode(exportHtml(data)));
+      } catch {
+        // Telegram refused (the user never started the bot or blocked it) or could not be reached.
+        return fail(c, 409, 'Не удалось отправить файлы в чат с ботом: откройте бота, нажмите «Старт» и попробуйте снова');
+      }
+      return ok(c, { sent: true as const });
+    })
+    .get('/deletion', async (c) => ok(c, await s.userData.deletionPreview(c.var.userId)))
+    .delete('/', validate('json', deleteBody.optional()), async (c) => {
+      if (!c.req.valid('json')?.confirm) throw notConfirmed();
+      await s.userData.erase(c.var.userId);
+      if (c.var.sessionId) clearSessionCookie(c);
+      return ok(c, { deleted: true as const });
     });

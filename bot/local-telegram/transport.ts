@@ -5,7 +5,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MethodTable } from './methods/index';
+import type { MethodTable } from './methods/table';
 import { parseMultipart } from './multipart';
 import { ApiFailure, type Params } from './rules';
 

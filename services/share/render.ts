@@ -9,7 +9,7 @@ import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKR
 import { CARD_BY_ID } from '../../domain/deck';
 import { CLASSIC_FILES, type CardImageSize } from '../../domain/decks';
 import { OWN_DECK_MARK } from '../../domain/own-deck';
-import { cardSvg } from '../../webapp/art/card-art';
+import { cardSvg } from '../../domain/card-art';
 import { layoutCards } from './layout';
 import { SHARE_SIZES, type DeckId, type ShareFormat, type SpreadPicture } from './picture';
 

@@ -1,15 +1,11 @@
 // The Bot API method table: each method the bot (grammY, its plugins, the push sender, Stars) calls, by name.
 // A method throws ApiFailure to answer the way Telegram refuses; anything else it returns is the `result`.
-import type { Params } from '../rules';
 import type { Store } from '../store';
 import { messageMethods } from './messages';
 import { paymentMethods } from './payments';
 import { setupMethods } from './setup';
 import { updateMethods } from './updates';
-
-/** `signal` aborts when the bot hangs up (a long poll stops waiting). */
-type BotApiMethod = (params: Params, call: { signal?: AbortSignal }) => unknown | Promise<unknown>;
-export type MethodTable = Record<string, BotApiMethod>;
+import type { MethodTable } from './table';
 
 export function botApiMethods(store: Store): MethodTable {
   return { ...setupMethods(store), ...updateMethods(store), ...messageMethods(store), ...paymentMethods(store) };

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { escapeHtml } from '../html';
 import { bad, checkMarkup, formatCaption, formatDraft, formatText } from '../rules';
 import type { Chat, Store } from '../store';
-import type { MethodTable } from './index';
+import type { MethodTable } from './table';
 
 const NOT_MODIFIED = 'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
 

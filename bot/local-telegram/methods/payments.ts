@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { escapeHtml } from '../html';
 import { bad, checkInvoice } from '../rules';
 import type { Store } from '../store';
-import type { MethodTable } from './index';
+import type { MethodTable } from './table';
 
 export function paymentMethods(store: Store): MethodTable {
   return {

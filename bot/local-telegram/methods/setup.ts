@@ -1,7 +1,7 @@
 // Bot API methods for the bot's own setup: who it is, its commands, descriptions and menu button.
 import { bad, type Params } from '../rules';
 import type { Store } from '../store';
-import type { MethodTable } from './index';
+import type { MethodTable } from './table';
 
 const commandsKey = (p: Params) => `${p.scope?.type ?? 'default'}:${p.language_code ?? ''}`;
 

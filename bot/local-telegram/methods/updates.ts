@@ -1,7 +1,7 @@
 // Bot API methods that hand updates to the bot: getUpdates (long polling) and the webhook's settings.
 import { ApiFailure, bad } from '../rules';
 import type { Store } from '../store';
-import type { MethodTable } from './index';
+import type { MethodTable } from './table';
 
 export function updateMethods({ updates }: Store): MethodTable {
   return {

@@ -2,7 +2,7 @@
 // in the spread, the orientation and the meaning for that orientation. Telegram's Back button, a tap
 // anywhere, or Escape closes it.
 import { useEffect, useRef } from 'react';
-import { REVERSED_STYLE } from '../../art/card-art';
+import { REVERSED_STYLE } from '../../../domain/card-art';
 import { cardImageSrcset, cardImageUrl } from '../../../domain/decks';
 import { getCard } from '../../../domain/deck';
 import { useDeck } from '../deck';

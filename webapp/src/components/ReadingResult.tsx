@@ -4,7 +4,8 @@
 // and «Спросить ИИ ещё раз», which sends the same cards again at no cost. Only Russian reaches the screen.
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
-import { ApiError, getReading, russianOr, streamInterpretation, type ReadingView } from '../api';
+import { ApiError, getReading, russianOr, type ReadingView } from '../api';
+import { streamInterpretation } from '../stream';
 import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
 import { CardImage } from './CardImage';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { insideTelegram, readLaunchParams } from '../telegram/launch';
-import { CONSOLE_LINES, consoleLines } from './boot';
+import { CONSOLE_LINES, consoleLines } from './console-lines';
 
 export const REFRESH_MS = 3000;
 

@@ -2,36 +2,9 @@
 // (window errors and unhandled rejections, with message, source and line) and the switch of the debug
 // overlay (`debug=1` or `debug_mode=1` in the query, localStorage `debug_mode=1`, or an admin's status),
 // whose code is a chunk of its own loaded only when it is switched on.
+import { captureConsole, stringify } from './console-lines';
 
-export const CONSOLE_LINES = 100;
-
-/** The last console lines, kept from the moment debugging is on (the overlay shows them). */
-export const consoleLines: string[] = [];
 let enabled = false;
-let capturing = false;
-
-function stringify(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (v instanceof Error) return `${v.name}: ${v.message}`;
-  try {
-    return JSON.stringify(v);
-  } catch {
-    return String(v);
-  }
-}
-
-function captureConsole() {
-  if (capturing) return;
-  capturing = true;
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = console[level].bind(console);
-    console[level] = (...args: unknown[]) => {
-      consoleLines.push(`${new Date().toISOString().slice(11, 19)} ${level}: ${args.map(stringify).join(' ')}`);
-      if (consoleLines.length > CONSOLE_LINES) consoleLines.splice(0, consoleLines.length - CONSOLE_LINES);
-      original(...args);
-    };
-  }
-}
 
 /** True once the overlay was switched on (the micro result polls its debug status then). */
 export function debugEnabled(): boolean {

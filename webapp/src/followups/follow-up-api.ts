@@ -1,6 +1,7 @@
-// «Уточнить»: the calls (server: api/routes/follow-ups.ts), typed by the routes. Asking streams the answer
-// (Server-Sent Events read from the typed call's body: the card first, then the text).
-import { call, client, STREAM, streamedCall, type DataOf } from '../api';
+// «Уточнить»: the calls (server: api/routes/readings.ts), typed by the routes. Asking streams the answer
+// (Server-Sent Events typed by the route's events, read by stream.ts: the card first, then the text).
+import { call, client, type DataOf } from '../api';
+import { STREAM, streamFollowUp } from '../stream';
 
 type FollowUpList = DataOf<typeof client.readings[':id']['follow-ups']['$get']>;
 export type FollowUpView = FollowUpList['followUps'][number];
@@ -17,19 +18,12 @@ export interface FollowUpHandlers {
 export const listFollowUps = (readingId: number) => call(client.readings[':id']['follow-ups'].$get({ param: { id: String(readingId) } }));
 
 const streamPost = (request: () => Promise<unknown>, h: FollowUpHandlers) =>
-  streamedCall(
-    request,
-    (event, json) => {
-      if (event === 'card' && json.followUp && json.allowance) h.onCard(json.followUp as FollowUpView, json.allowance as FollowUpAllowance);
-      else if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
-      else if (event === 'reset') h.onReset();
-      else if (event === 'done') {
-        if (json.followUp) h.onDone(json.followUp as FollowUpView);
-        return true;
-      }
-    },
-    'Соединение прервалось до конца ответа',
-  );
+  streamFollowUp(request, {
+    card: (d) => h.onCard(d.followUp, d.allowance),
+    delta: (d) => h.onDelta(d.text),
+    reset: () => h.onReset(),
+    done: (d) => h.onDone(d.followUp),
+  });
 
 export const askFollowUp = (readingId: number, question: string, h: FollowUpHandlers) =>
   streamPost(() => client.readings[':id']['follow-ups'].$post({ param: { id: String(readingId) }, json: { question } }, STREAM), h);

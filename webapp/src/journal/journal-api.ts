@@ -1,4 +1,4 @@
-// The journal's calls (server: api/routes/journal.ts): the month's figures and a reading's note.
+// The journal's calls (server: api/routes/user.ts and readings.ts): the month's figures and a reading's note.
 import { call, client } from '../api';
 
 /** The month's figures; `exclude` leaves out the readings of the user's own deck («своя колода»). */

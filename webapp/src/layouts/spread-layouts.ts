@@ -4,7 +4,7 @@
 // months around the year's card. Pure, so the geometry is tested without a browser.
 import { isSpreadType } from '../../../domain/types';
 import type { SpreadType } from '../../../domain/types';
-import type { IconName } from '../components/Icon';
+import type { IconName } from '../components/icon-paths';
 
 export interface LayoutSlot {
   /** Centre, in card widths. */

@@ -1,4 +1,4 @@
-// The library's and the lesson's calls (server: api/routes/library.ts).
+// The library's and the lesson's calls (server: api/routes/cards.ts and lessons.ts).
 import { call, client, type DataOf } from '../api';
 
 export const getCardPage = (id: string) => call(client.cards[':id'].$get({ param: { id } }));

@@ -19,7 +19,7 @@ const loadingMore = import('./HomeMore');
 const HomeMore = lazy(() => loadingMore);
 
 /** Home's own figures painted (Element Timing): the first-screen bench reports when, beside the greeting. */
-const STATUS_TIMING = { elementtiming: 'home-status' } as {};
+const STATUS_TIMING = { elementtiming: 'home-status' } as Record<string, never>;
 
 function SpreadBadge({ s, onEnd }: { s: UserStatus; onEnd: () => void }) {
   if (s.subscriptionType === 'free' && !s.special) {

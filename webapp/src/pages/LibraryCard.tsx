@@ -3,7 +3,7 @@
 // often it came to the user, upright and reversed, and the latest readings it lay in, each opening the reading.
 // The deck's data shows at once; the history comes from GET /api/cards/:id.
 import { useLocation, useParams } from 'wouter';
-import { REVERSED_STYLE } from '../../art/card-art';
+import { REVERSED_STYLE } from '../../../domain/card-art';
 import { cardLore } from '../../../domain/card-library';
 import { DECK, getCard } from '../../../domain/deck';
 import { cardImageSrcset, cardImageUrl, DECK_INFO } from '../../../domain/decks';

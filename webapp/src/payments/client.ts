@@ -1,4 +1,4 @@
-// The paid side's calls, typed by the routes (api/routes/payments.ts, offers.ts) through the API client; the
+// The paid side's calls, typed by the routes (api/routes/payments.ts, offers.ts, config.ts, readings.ts) through the API client; the
 // server decides prices and access, the screens only show what it said.
 import { call, client, type DataOf } from '../api';
 import type { AnalyticsEvent } from '../../../domain/analytics';

@@ -1,6 +1,7 @@
-// «Второе мнение»: the calls (server: api/routes/second-opinions.ts), typed by the routes. Asking streams the
-// text (Server-Sent Events read from the typed call's body: the opinion first, then the text).
-import { call, client, STREAM, streamedCall, type DataOf } from '../api';
+// «Второе мнение»: the calls (server: api/routes/readings.ts), typed by the routes. Asking streams the
+// text (Server-Sent Events typed by the route's events, read by stream.ts: the opinion first, then the text).
+import { call, client, type DataOf } from '../api';
+import { STREAM, streamSecondOpinion } from '../stream';
 
 type OpinionList = DataOf<typeof client.readings[':id']['second-opinions']['$get']>;
 export type SecondOpinionView = OpinionList['secondOpinions'][number];
@@ -18,16 +19,9 @@ export interface OpinionHandlers {
 export const listSecondOpinions = (readingId: number) => call(client.readings[':id']['second-opinions'].$get({ param: { id: String(readingId) } }));
 
 export const askSecondOpinion = (readingId: number, voice: VoiceId, h: OpinionHandlers) =>
-  streamedCall(
-    () => client.readings[':id']['second-opinion'].$post({ param: { id: String(readingId) }, json: { voice } }, STREAM),
-    (event, json) => {
-      if (event === 'opinion' && json.secondOpinion && json.allowance) h.onOpinion(json.secondOpinion as SecondOpinionView, json.allowance as SecondOpinionAllowance);
-      else if (event === 'delta' && typeof json.text === 'string') h.onDelta(json.text);
-      else if (event === 'reset') h.onReset();
-      else if (event === 'done') {
-        if (json.secondOpinion) h.onDone(json.secondOpinion as SecondOpinionView);
-        return true;
-      }
-    },
-    'Соединение прервалось до конца ответа',
-  );
+  streamSecondOpinion(() => client.readings[':id']['second-opinion'].$post({ param: { id: String(readingId) }, json: { voice } }, STREAM), {
+    opinion: (d) => h.onOpinion(d.secondOpinion, d.allowance),
+    delta: (d) => h.onDelta(d.text),
+    reset: () => h.onReset(),
+    done: (d) => h.onDone(d.secondOpinion),
+  });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { DECK } from '../../domain/deck';
+import { DECK } from './deck';
 import {
   cardSvg,
   cardBackSvg,

@@ -7,7 +7,7 @@
 // Every id inside an SVG is prefixed per card (`c-<card id>-…`, the back uses
 // `card-back-…`), so several inline SVGs on one page never clash.
 
-import type { TarotCard } from '../../domain/types';
+import type { TarotCard } from './types';
 
 export type CardArtInput = Pick<TarotCard, 'id' | 'suit' | 'rank' | 'name'>;
 
