@@ -2,7 +2,7 @@
 // card (drawn here, then reopenable), the one primary action «Задать вопрос», then (HomeMore.tsx) the streak
 // and the moon, the spreads, the archive, the journal, settings, VIP access or the subscription, the figures
 // the server counted and the guarantees.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type HTMLAttributes } from 'react';
 import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { tierName } from '../../../domain/catalogue';
@@ -19,7 +19,8 @@ const loadingMore = import('./HomeMore');
 const HomeMore = lazy(() => loadingMore);
 
 /** Home's own figures painted (Element Timing): the first-screen bench reports when, beside the greeting. */
-const STATUS_TIMING = { elementtiming: 'home-status' } as Record<string, never>;
+// React's types do not know the attribute yet, so it is passed through a cast.
+const STATUS_TIMING = { elementtiming: 'home-status' } as unknown as HTMLAttributes<HTMLElement>;
 
 function SpreadBadge({ s, onEnd }: { s: UserStatus; onEnd: () => void }) {
   if (s.subscriptionType === 'free' && !s.special) {
