@@ -44,13 +44,15 @@ export async function up(db: Kysely<any>): Promise<void> {
           values (new.id, new.created_at, new.start_param, tz, (new.created_at at time zone tz)::date)
           on conflict (user_id) do nothing;
       else
-        update user_facts set start_param = new.start_param where user_id = new.id;
+        update user_facts set start_param = new.start_param, created_at = new.created_at, first_day = (new.created_at at time zone time_zone)::date
+          where user_id = new.id;
       end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger users_facts_insert after insert on users for each row execute function user_facts_users()`.execute(db);
-  await sql`create trigger users_facts_update after update of start_param on users for each row
-    when (old.start_param is distinct from new.start_param) execute function user_facts_users()`.execute(db);
+  await sql`create trigger users_facts_update after update of start_param, created_at on users for each row
+    when (old.start_param is distinct from new.start_param or old.created_at is distinct from new.created_at)
+    execute function user_facts_users()`.execute(db);
 
   // Activity (a reading or the daily card) on the user's local day 1, 7 or 30 after the first.
   await sql`create function user_facts_back(user_ids bigint[], days date[]) returns void language sql as $$
@@ -133,6 +135,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index notifications_followed_idx on notifications (sent_at) where followed_at is not null`.execute(db);
   await sql`create index notifications_created_status_idx on notifications (created_at, status)`.execute(db);
   await sql`drop index notifications_created_idx`.execute(db);
+  // The AI tab and the price tests read these indexes alone (index-only), not the rows.
+  await sql`create index readings_ai_idx on readings (created_at)
+    include (status, ai_first_ms, ai_total_ms, ai_prompt_chars, ai_output_chars, ai_input_tokens, ai_output_tokens)
+    where status in ('done', 'fallback')`.execute(db);
+  await sql`create index readings_ai_error_idx on readings (created_at) include (ai_error) where ai_error is not null`.execute(db);
+  await sql`create index micro_offers_started_user_idx on micro_offers (started_at) include (user_id)`.execute(db);
+  await sql`drop index micro_offers_started_idx`.execute(db);
   await sql`create index users_unreachable_idx on users (id) where not bot_reachable`.execute(db);
   await sql`create index users_reminders_off_idx on users (id) where not notify_daily`.execute(db);
   await sql`create index users_streak_idx on users (streak_last_day, streak_current) where streak_current > 0`.execute(db);
@@ -177,7 +186,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const f of ['user_facts_users()', 'user_facts_readings()', 'user_facts_daily_card()', 'user_facts_offers()', 'user_facts_orders()', 'user_facts_payments()', 'user_facts_back(bigint[], date[])', 'user_facts_zone(text)'])
     await sql`drop function ${sql.raw(f)}`.execute(db);
   await sql`drop table user_facts`.execute(db);
-  for (const i of ['notifications_user_sent_idx', 'notifications_followed_idx', 'notifications_created_status_idx', 'users_unreachable_idx', 'users_reminders_off_idx', 'users_streak_idx'])
+  await sql`create index micro_offers_started_idx on micro_offers (started_at)`.execute(db);
+  for (const i of ['readings_ai_idx', 'readings_ai_error_idx', 'micro_offers_started_user_idx', 'notifications_user_sent_idx', 'notifications_followed_idx', 'notifications_created_status_idx', 'users_unreachable_idx', 'users_reminders_off_idx', 'users_streak_idx'])
     await sql`drop index ${sql.raw(i)}`.execute(db);
   await sql`create index notifications_created_idx on notifications (created_at)`.execute(db);
   await sql`alter table notifications drop column followed_at`.execute(db);

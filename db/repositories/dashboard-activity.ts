@@ -84,25 +84,44 @@ export async function streaks(db: Q, today: string): Promise<{ bucket: string; u
 export interface AiRow {
   ai: number;
   cards: number;
-  first_p50: number | null;
-  first_p95: number | null;
-  total_p50: number | null;
-  total_p95: number | null;
+  /** The timings as histograms (value, readings), for exact percentiles without sorting them all. */
+  first_ms: [number, number][];
+  total_ms: [number, number][];
+  /** Tokens the provider reported, and the characters of the readings it reported none for. */
+  input_tokens: number;
+  output_tokens: number;
+  measured: number;
+  estimated: number;
   prompt_chars: number;
   output_chars: number;
 }
 
-/** Readings interpreted in the period: by the AI or by the cards, the AI's timings and sizes. */
+/**
+ * Readings interpreted in the period: by the AI or by the cards, the AI's timings (counted by value) and tokens.
+ * Two statements side by side, each over the index alone.
+ */
 export async function aiTotals(db: Q, p: Period): Promise<AiRow> {
-  const { rows } = await sql<AiRow>`
-    select count(*) filter (where status = 'done')::int as ai, count(*) filter (where status = 'fallback')::int as cards,
-      percentile_cont(0.5) within group (order by ai_first_ms) as first_p50,
-      percentile_cont(0.95) within group (order by ai_first_ms) as first_p95,
-      percentile_cont(0.5) within group (order by ai_total_ms) as total_p50,
-      percentile_cont(0.95) within group (order by ai_total_ms) as total_p95,
-      coalesce(sum(ai_prompt_chars), 0)::float8 as prompt_chars, coalesce(sum(ai_output_chars), 0)::float8 as output_chars
-    from readings where created_at >= ${p.from} and created_at < ${p.to} and status in ('done', 'fallback')`.execute(db);
-  return rows[0];
+  const where = sql`created_at >= ${p.from} and created_at < ${p.to} and status in ('done', 'fallback')`;
+  const [totals, timings] = await Promise.all([
+    sql<Omit<AiRow, 'first_ms' | 'total_ms'>>`
+      select count(*) filter (where status = 'done')::int as ai, count(*) filter (where status = 'fallback')::int as cards,
+        coalesce(sum(ai_input_tokens), 0)::float8 as input_tokens, coalesce(sum(ai_output_tokens), 0)::float8 as output_tokens,
+        count(ai_input_tokens)::int as measured, count(ai_prompt_chars) filter (where ai_input_tokens is null)::int as estimated,
+        coalesce(sum(ai_prompt_chars) filter (where ai_input_tokens is null), 0)::float8 as prompt_chars,
+        coalesce(sum(ai_output_chars) filter (where ai_input_tokens is null), 0)::float8 as output_chars
+      from readings where ${where}`.execute(db),
+    // grouping(): 1 for a first-text value, 2 for an end value (null: not measured).
+    sql<{ g: number; first_ms: number | null; total_ms: number | null; n: number }>`
+      select grouping(ai_first_ms, ai_total_ms) as g, ai_first_ms as first_ms, ai_total_ms as total_ms, count(*)::int as n
+      from readings where ${where}
+      group by grouping sets ((ai_first_ms), (ai_total_ms))`.execute(db),
+  ]);
+  const rows = timings.rows;
+  return {
+    ...totals.rows[0],
+    first_ms: rows.filter((r) => r.g === 1 && r.first_ms !== null).map((r) => [r.first_ms!, r.n]),
+    total_ms: rows.filter((r) => r.g === 2 && r.total_ms !== null).map((r) => [r.total_ms!, r.n]),
+  };
 }
 
 /** The AI's failures in the period by kind (the stored error text). */

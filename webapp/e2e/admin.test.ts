@@ -98,6 +98,8 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         await page.getByTestId('admin-ai').waitFor();
         expect(await page.getByTestId('admin-ai-count').textContent()).toBe(String(SEED_EXPECT.ai.byAi));
         expect(await page.getByTestId('admin-ai-first').textContent()).toBe('0,60 с / 0,69 с');
+        expect(await page.getByTestId('admin-ai-tokens').textContent()).toBe(`${SEED_EXPECT.ai.tokensIn.toLocaleString('ru-RU')} + ${SEED_EXPECT.ai.tokensOut.toLocaleString('ru-RU')}`);
+        expect(await page.getByTestId('admin-ai-tokens-source').textContent()).toMatch(/^Токены: по данным провайдера у 100 толк\., оценка по длине текста у 150\./);
         await env.screenshot(page, `admin-ai-390-${theme}`);
         await page.getByTestId('admin-tab-pushes').click();
         await page.getByTestId('admin-pushes').waitFor();
