@@ -191,10 +191,17 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       ['from=2026-01-01', 'from'],
       ['from=2026-03-01&to=2026-01-01', 'from'],
       ['from=1.1.2026&to=2026-01-02', 'from'],
+      ['from=01.03.2026&to=31.02.2026', 'to'],
     ]) {
       const r = await h.call(ADMIN, 'GET', `/api/admin/money?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error).toMatch(new RegExp(`^${field}: `));
     }
+    expect((await h.call(ADMIN, 'GET', '/api/admin/money?from=01.03.2026&to=31.02.2026')).body.error).toBe('to: дата «по»: ожидается ДД.ММ.ГГГГ, например 01.03.2026, а не «31.02.2026»');
+    // Typed the Russian way, the period is the same as in ISO.
+    const ru = await h.call(ADMIN, 'GET', '/api/admin/money?from=09.03.2026&to=15.03.2026');
+    expect(ru.status).toBe(200);
+    expect(ru.body.data.period).toMatchObject({ from: '2026-03-09', to: '2026-03-15' });
+    expect(ru.body.data.revenueRub).toBe(SEED_EXPECT.revenueRub);
   });
 });
