@@ -1,21 +1,9 @@
 // Copy and price variants are chosen by hashing the user id with 32-bit FNV-1a, so a user always sees the same variant.
 
-const utf8 = new TextEncoder();
-
 /** FNV-1a 32-bit over the UTF-8 bytes of `input`; an unsigned 32-bit integer. */
 export function fnv1a32(input: string): number {
   let hash = 0x811c9dc5;
-  // An id is ASCII: its char codes are its UTF-8 bytes, hashed without encoding (the dashboard hashes 100,000s).
-  let ascii = true;
-  for (let i = 0; i < input.length && ascii; i++) ascii = input.charCodeAt(i) < 0x80;
-  if (ascii) {
-    for (let i = 0; i < input.length; i++) {
-      hash ^= input.charCodeAt(i);
-      hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
-    return hash >>> 0;
-  }
-  for (const byte of utf8.encode(input)) {
+  for (const byte of new TextEncoder().encode(input)) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
