@@ -103,6 +103,44 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
     expect(r.body.data.total.steps[0].users).toBe(f.opened + admins + 1);
   });
 
+  it('funnel: a push button’s start parameter (X-Start-Param beside initData) is the entry point; a referral is not taken from it', async () => {
+    await h.call(9_401, 'GET', '/api/user/status', undefined, { 'X-Start-Param': 'push_daily' });
+    await h.call(9_402, 'GET', '/api/user/status', undefined, { 'X-Start-Param': 'ref_9401' });
+    // They came on the harness's day (the sign-in wrote the real clock's).
+    await h.db.updateTable('users').set({ created_at: NOW }).where('id', 'in', [9_401, 9_402]).execute();
+    const params = await h.db.selectFrom('users').select(['id', 'start_param']).where('id', 'in', [9_401, 9_402]).orderBy('id').execute();
+    expect(params).toEqual([
+      { id: 9_401, start_param: 'push_daily' },
+      { id: 9_402, start_param: null },
+    ]);
+    const r = await h.call(ADMIN, 'GET', '/api/admin/funnel?days=7');
+    const push = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'push');
+    expect(push.label).toBe('Ежедневный пуш');
+    expect(push.steps[0].users).toBe(1);
+  });
+
+  it('funnel: a refund takes the payment back out of «оплатили»; a mock payment never enters it', async () => {
+    await h.db.insertInto('users').values([{ id: 9_410, first_name: 'Возврат', time_zone: 'Europe/Moscow', start_param: 'inv_1', created_at: NOW }]).execute();
+    const paid = () => h.call(ADMIN, 'GET', '/api/admin/funnel?days=7').then((r) => r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'invite').steps[4].users);
+    const pay = (provider: 'yookassa' | 'mock', id: string) => ({
+      provider,
+      provider_payment_id: id,
+      user_id: 9_410,
+      product: 'micro',
+      amount_minor: 9900,
+      currency: 'RUB',
+      status: 'succeeded' as const,
+      granted: '{}',
+      created_at: NOW,
+    });
+    await h.db.insertInto('payments').values(pay('mock', 'facts-mock')).execute();
+    expect(await paid()).toBe(0);
+    await h.db.insertInto('payments').values(pay('yookassa', 'facts-real')).execute();
+    expect(await paid()).toBe(1);
+    await h.db.updateTable('payments').set({ status: 'refunded', refunded_at: NOW }).where('provider_payment_id', '=', 'facts-real').execute();
+    expect(await paid()).toBe(0);
+  });
+
   it('retention: the weekly cohort, 5 % back on day 1, days 7 and 30 not come yet', async () => {
     const r = await h.call(ADMIN, 'GET', '/api/admin/retention?from=2026-03-09&to=2026-03-12');
     expect(r.status).toBe(200);
@@ -121,6 +159,8 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       total: { p50: a.totalP50, p95: a.totalP95 },
       tokensIn: a.tokensIn,
       tokensOut: a.tokensOut,
+      tokensReported: a.tokensReported,
+      tokensEstimated: a.tokensEstimated,
     });
   });
 
@@ -151,10 +191,17 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       ['from=2026-01-01', 'from'],
       ['from=2026-03-01&to=2026-01-01', 'from'],
       ['from=1.1.2026&to=2026-01-02', 'from'],
+      ['from=01.03.2026&to=31.02.2026', 'to'],
     ]) {
       const r = await h.call(ADMIN, 'GET', `/api/admin/money?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error).toMatch(new RegExp(`^${field}: `));
     }
+    expect((await h.call(ADMIN, 'GET', '/api/admin/money?from=01.03.2026&to=31.02.2026')).body.error).toBe('to: дата «по»: ожидается ДД.ММ.ГГГГ, например 01.03.2026, а не «31.02.2026»');
+    // Typed the Russian way, the period is the same as in ISO.
+    const ru = await h.call(ADMIN, 'GET', '/api/admin/money?from=09.03.2026&to=15.03.2026');
+    expect(ru.status).toBe(200);
+    expect(ru.body.data.period).toMatchObject({ from: '2026-03-09', to: '2026-03-15' });
+    expect(ru.body.data.revenueRub).toBe(SEED_EXPECT.revenueRub);
   });
 });

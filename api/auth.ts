@@ -70,6 +70,12 @@ function failedAuthThrottle(trustedProxies: readonly string[]) {
   };
 }
 
+/**
+ * The start parameter of a push's button (?startapp=push_daily, sent on by the app as X-Start-Param): a web_app
+ * button's initData has none. Only a push's, so a header cannot claim someone's referral.
+ */
+const pushEntry = (header: string | undefined) => (header && /^push_[a-z_]{1,40}$/.test(header) ? header : null);
+
 export const requireIdentity = (identity: IdentityVerifier, users: UserService, trustedProxies: readonly string[] = [], cookies?: CookieSessions) => {
   const throttle = failedAuthThrottle(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -100,7 +106,7 @@ export const requireIdentity = (identity: IdentityVerifier, users: UserService, 
       return fail(c, 401, result.error);
     }
     const id = result.identity;
-    if (id.profile) await users.touchProfile(id.profile, id.startParam);
+    if (id.profile) await users.touchProfile(id.profile, id.startParam ?? pushEntry(requestHeader(c, 'x-start-param')));
     else await users.ensure(id.userId);
     c.set('identity', id);
     c.set('userId', id.userId);

@@ -45,6 +45,21 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     const stored = await h.call(user, 'GET', `/api/readings/${reading.id}`);
     expect(stored.body.data).toMatchObject({ status: 'done', interpretation: DEFAULT_FAKE_TEXT });
     expect((await usage(user)).dailySpreadsUsed).toBe(1); // an AI text keeps the spread charged
+    // The stream asks for its token usage, and the reading keeps what the provider reported.
+    expect(sent.body.stream_options).toEqual({ include_usage: true });
+    const row = await readingRow(reading.id);
+    expect(row.ai_input_tokens).toBe(tokenize(sent.body.messages.map((m: { content: string }) => m.content).join(' ')).length);
+    expect(row.ai_output_tokens).toBe(tokenize(DEFAULT_FAKE_TEXT).length);
+  });
+
+  it('a provider that reports no usage leaves the tokens empty (the dashboard estimates them)', async () => {
+    const user = newUser();
+    const reading = await newReading(user);
+    fake.queue({ usage: false });
+    const res = await h.call(user, 'GET', `/api/readings/${reading.id}/interpretation`);
+    expect(res.body.data).toMatchObject({ interpretation: DEFAULT_FAKE_TEXT, fallback: false });
+    const row = await readingRow(reading.id);
+    expect(row).toMatchObject({ status: 'done', ai_input_tokens: null, ai_output_tokens: null, ai_output_chars: DEFAULT_FAKE_TEXT.length });
   });
 
   it('a paid user reading asks for the premium level', async () => {

@@ -46,6 +46,16 @@ export interface PushStats {
 }
 
 
+/**
+ * A push button's address in the app; the daily reminder's carries its start parameter (?startapp=push_daily):
+ * a web_app button's initData has none, so the app passes it on at sign-in and the funnel sees the entry point.
+ */
+function pushLink(base: string, path: string, kind: string): string {
+  const url = new URL(path, `${base}/`);
+  if (kind === PUSH_KINDS.dailyReminder) url.searchParams.set('startapp', 'push_daily');
+  return url.toString();
+}
+
 export function createPushSender(o: PushSenderOptions) {
   const concurrency = o.concurrency ?? 64;
   const leaseMs = o.leaseMs ?? 10 * 60_000;
@@ -97,7 +107,7 @@ export function createPushSender(o: PushSenderOptions) {
     const base = o.webAppUrl();
     const b = job.payload.button;
     const kb = new InlineKeyboard();
-    if (base && b) kb.webApp(b.text, new URL(b.path, `${base}/`).toString());
+    if (base && b) kb.webApp(b.text, pushLink(base, b.path, job.kind));
     // Consent: every reminder can be switched off in one tap (a payment's message is not a reminder).
     if (job.kind !== PUSH_KINDS.payment && job.kind !== PUSH_KINDS.subscriptionFailed) {
       if (base && b) kb.row();

@@ -99,7 +99,8 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     for (const id of [drew, off, gone, early]) expect(sendsTo(id)).toHaveLength(0);
     const sample = sendsTo(due[17])[0].params;
     expect(sample.text).toContain('карта дня');
-    expect(sample.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/daily-card`);
+    // The button says where the user came from: the funnel's «daily push» entry.
+    expect(sample.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/daily-card?startapp=push_daily`);
 
     // Later ticks of the same day send nothing more.
     now = new Date(MORNING.getTime() + 30 * 60_000);

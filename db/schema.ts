@@ -114,6 +114,9 @@ export interface ReadingsTable {
   ai_total_ms: ColumnType<number | null, number | null | undefined, number | null>;
   ai_prompt_chars: ColumnType<number | null, number | null | undefined, number | null>;
   ai_output_chars: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0027: the tokens the provider reported for the call (`usage`); null when it did not. */
+  ai_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0024: a pair of users (readings for two); ended when a member leaves. */
@@ -259,6 +262,25 @@ export interface NotificationsTable {
   sent_at: Date | null;
   last_error: string | null;
   created_at: Generated<Date>;
+  /** 0027: when a reading followed this push within the hour (set by a trigger on readings). */
+  followed_at: Date | null;
+}
+
+/** 0027: one row of facts per user for the owner's dashboard, kept by triggers (never written by the app). */
+export interface UserFactsTable {
+  user_id: number;
+  created_at: Date;
+  start_param: string | null;
+  /** The user's zone when they came (UTC if PostgreSQL did not know it): the days below are in it. */
+  time_zone: string;
+  first_day: string;
+  first_reading_at: Date | null;
+  first_offer_at: Date | null;
+  first_order_at: Date | null;
+  first_paid_at: Date | null;
+  back_d1: boolean;
+  back_d7: boolean;
+  back_d30: boolean;
 }
 
 // Money (migration 0005). Amounts are in minor units: kopecks for RUB, whole Stars for XTR.
@@ -479,6 +501,7 @@ export interface Database {
   bot_updates: BotUpdatesTable;
   bot_conversations: BotConversationsTable;
   notifications: NotificationsTable;
+  user_facts: UserFactsTable;
   payment_orders: PaymentOrdersTable;
   payments: PaymentsTable;
   micro_purchases: MicroPurchasesTable;

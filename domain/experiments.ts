@@ -72,11 +72,16 @@ const pp = (x: number) => `${(x * 100).toFixed(1).replace('.', ',')} п.п.`;
 
 /** The figures and the verdict of one test over its exposed users. `seed` fixes the simulations. */
 export function analyseExperiment(e: Experiment, exposed: readonly ExposedUser[], seed = 1): ExperimentResult {
-  const groups = e.variants.map((v) => {
-    const rows = exposed.filter((x) => x.variant === v.id);
-    const payers = rows.filter((x) => x.revenueRub > 0).map((x) => x.revenueRub);
-    return { users: rows.length, conversions: payers.length, payers };
-  });
+  // One pass over the exposed users (there can be hundreds of thousands).
+  const index = new Map(e.variants.map((v, i) => [v.id, i]));
+  const groups = e.variants.map(() => ({ users: 0, conversions: 0, payers: [] as number[] }));
+  for (const x of exposed) {
+    const g = groups[index.get(x.variant) ?? -1];
+    if (!g) continue;
+    g.users++;
+    if (x.revenueRub > 0) g.payers.push(x.revenueRub);
+  }
+  for (const g of groups) g.conversions = g.payers.length;
   const pBest = probabilityBest(groups, seed);
   const revenue = bootstrapRevenue(groups as RevenueGroup[], seed);
   const control = groups[0];

@@ -26,6 +26,12 @@ export const AI_ERRORS = {
 
 export const backendApiError = (status: number) => `Backend API error: ${status}`;
 
+/** The tokens a call used, as the provider reported them (`usage`). */
+export interface AiUsage {
+  input: number;
+  output: number;
+}
+
 
 const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
 
@@ -101,11 +107,12 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
      * and the longest silence before the first token and between tokens (OPENAI_IDLE_TIMEOUT_MS). An answer cut
      * at its length limit gets one continuation within the same budget; cut again, it throws a ProviderFailure
      * carrying the text so far (`partial`). Throws ProviderFailure with an AI_ERRORS message (or `cancelled`
-     * when `signal` fired).
+     * when `signal` fired). `onUsage` gets the tokens used, summed over the continuation, when the provider
+     * reported them for every request of the call (never an estimate).
      */
     async complete(
       messages: ChatMessage[],
-      o: { signal: AbortSignal; maxTokens?: number; allowLonger?: boolean; timeoutMs?: number; cards?: number; onDelta?: (text: string) => void },
+      o: { signal: AbortSignal; maxTokens?: number; allowLonger?: boolean; timeoutMs?: number; cards?: number; onDelta?: (text: string) => void; onUsage?: (usage: AiUsage) => void },
     ): Promise<string> {
       if (!ai?.apiKey) throw new ProviderFailure(AI_ERRORS.notInitialized);
       const maxTokens = o.allowLonger && o.maxTokens ? o.maxTokens : Math.min(ai.maxTokens, o.maxTokens ?? ai.maxTokens);
@@ -120,15 +127,20 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
       };
       const signal = AbortSignal.any([o.signal, deadline.signal]);
       let text = '';
+      // Null once a request ended without `usage` (a provider that does not report it).
+      let usage: AiUsage | null = { input: 0, output: 0 };
 
       /** Streams one request into `text`; answers its finish_reason (null when the provider sent none). */
       const streamOnce = async (msgs: ChatMessage[]): Promise<string | null> => {
         heard();
         const stream = await client!.chat.completions.create(chatRequest(ai, msgs, maxTokens), { signal });
         let finish: string | null = null;
+        let reported: AiUsage | null = null;
         for await (const chunk of stream) {
           heard();
           if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
+          const u = chunk.usage;
+          if (u && Number.isInteger(u.prompt_tokens) && Number.isInteger(u.completion_tokens)) reported = { input: u.prompt_tokens, output: u.completion_tokens };
           const choice = chunk.choices[0];
           if (choice?.finish_reason) finish = choice.finish_reason;
           const piece: unknown = choice?.delta?.content;
@@ -139,6 +151,7 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
         }
         // The SDK ends an aborted stream quietly: an abort must not pass for a complete answer.
         if (signal.aborted) throw new Error('aborted');
+        usage = usage && reported && { input: usage.input + reported.input, output: usage.output + reported.output };
         return finish;
       };
 
@@ -153,8 +166,10 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
           } catch (err) {
             if (o.signal.aborted) throw err;
             finish = 'length';
+            usage = null;
           }
         }
+        if (usage) o.onUsage?.(usage);
         // Never a cut text passed off as finished: the caller completes it honestly, or falls back.
         if (finish === 'length') throw new ProviderFailure(AI_ERRORS.cutOff, false, hasWords(text) ? text : null);
       } catch (err) {

@@ -4,6 +4,7 @@
 import * as activity from '../db/repositories/dashboard-activity';
 import * as repo from '../db/repositories/dashboard';
 import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain/experiments';
+import { percentileOfCounts } from '../domain/percentile';
 import { addDays, localDate, zonedTimeToUtc } from '../domain/time';
 import type { ServiceDeps } from './deps';
 
@@ -49,11 +50,13 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
     /** Each running test: users per variant, conversions, revenue per user, the verdict. */
     async experiments(q: PeriodQuery): Promise<{ period: PeriodInfo; experiments: ExperimentResult[] }> {
       const { p, info } = period(q);
-      const rows = await repo.offerExposure(deps.db, p);
+      const { userIds, payers } = await repo.offerExposure(deps.db, p);
+      const paid = new Map(payers.map((r) => [r.user_id, r]));
       const experiments: ExperimentResult[] = EXPERIMENTS.map((e) => {
         const micro = e.goal === 'micro';
-        const revenue = (r: repo.Exposure) => (micro ? rub(r.micro_rub_minor, 'RUB') + rub(r.micro_stars, 'XTR') : rub(r.rub_minor, 'RUB') + rub(r.stars, 'XTR'));
-        return analyseExperiment(e, rows.map((r) => ({ variant: e.assign(r.user_id), revenueRub: revenue(r) })));
+        const revenue = (r: repo.Exposure | undefined) =>
+          !r ? 0 : micro ? rub(r.micro_rub_minor, 'RUB') + rub(r.micro_stars, 'XTR') : rub(r.rub_minor, 'RUB') + rub(r.stars, 'XTR');
+        return analyseExperiment(e, userIds.map((id) => ({ variant: e.assign(id), revenueRub: revenue(paid.get(id)) })));
       });
       return { period: info, experiments };
     },
@@ -115,22 +118,28 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
       };
     },
 
-    /** Readings by author, the AI's failures by kind, its timings (p50, p95) and the tokens' estimated cost. */
+    /**
+     * Readings by author, the AI's failures by kind, its timings (p50, p95) and the tokens' cost: the tokens the
+     * provider reported, and an estimate from the characters only for the readings it reported none for.
+     */
     async ai(q: PeriodQuery) {
       const { p, info } = period(q);
       const [t, failures] = await Promise.all([activity.aiTotals(deps.db, p), activity.aiFailures(deps.db, p)]);
-      const tokensIn = Math.round(t.prompt_chars / CHARS_PER_TOKEN);
-      const tokensOut = Math.round(t.output_chars / CHARS_PER_TOKEN);
-      const ms = (x: number | null) => (x === null ? null : Math.round(Number(x)));
+      const tokensIn = t.input_tokens + Math.round(t.prompt_chars / CHARS_PER_TOKEN);
+      const tokensOut = t.output_tokens + Math.round(t.output_chars / CHARS_PER_TOKEN);
+      const ms = (x: number | null) => (x === null ? null : Math.round(x));
       return {
         period: info,
         byAi: t.ai,
         byCards: t.cards,
         failures,
-        firstText: { p50: ms(t.first_p50), p95: ms(t.first_p95) },
-        total: { p50: ms(t.total_p50), p95: ms(t.total_p95) },
+        firstText: { p50: ms(percentileOfCounts(t.first_ms, 0.5)), p95: ms(percentileOfCounts(t.first_ms, 0.95)) },
+        total: { p50: ms(percentileOfCounts(t.total_ms, 0.5)), p95: ms(percentileOfCounts(t.total_ms, 0.95)) },
         tokensIn,
         tokensOut,
+        /** Readings whose tokens the provider reported, and those estimated from their length. */
+        tokensReported: t.measured,
+        tokensEstimated: t.estimated,
         costRub: Math.round(((tokensIn * priceIn + tokensOut * priceOut) / 1e6) * 100) / 100,
         pricesPerM: { input: priceIn, output: priceOut },
       };
@@ -171,7 +180,7 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
     }
     if (tab === 'ai') {
       const a = await service.ai(q);
-      return [['Показатель', 'Значение'], ['Толкований ИИ', a.byAi], ['Толкований по картам', a.byCards], ['До первого текста p50, мс', a.firstText.p50 ?? ''], ['До первого текста p95, мс', a.firstText.p95 ?? ''], ['До конца p50, мс', a.total.p50 ?? ''], ['До конца p95, мс', a.total.p95 ?? ''], ['Токенов запроса (оценка)', a.tokensIn], ['Токенов ответа (оценка)', a.tokensOut], ['Стоимость, ₽ (оценка)', a.costRub], ...a.failures.map((f) => [`Сбой: ${f.kind}`, f.readings])];
+      return [['Показатель', 'Значение'], ['Толкований ИИ', a.byAi], ['Толкований по картам', a.byCards], ['До первого текста p50, мс', a.firstText.p50 ?? ''], ['До первого текста p95, мс', a.firstText.p95 ?? ''], ['До конца p50, мс', a.total.p50 ?? ''], ['До конца p95, мс', a.total.p95 ?? ''], ['Токенов запроса', a.tokensIn], ['Токенов ответа', a.tokensOut], ['Толкований с токенами от провайдера', a.tokensReported], ['Толкований с токенами по оценке', a.tokensEstimated], ['Стоимость, ₽', a.costRub], ...a.failures.map((f) => [`Сбой: ${f.kind}`, f.readings])];
     }
     if (tab === 'pushes') {
       const x = await service.pushes(q);

@@ -2,7 +2,8 @@
 // 1,000 users in each micro price variant served the offer 5 days before `now`; 4 % of A (40) bought the
 // micro pack at 99 ₽, 6 % of B (60) at 79 ₽. Around them: a mock payment and a refunded one (neither is
 // revenue) and one Stars plan (100 ⭐); an order for each real payment. Readings: 200 by the AI (first text
-// after 500..699 ms, the end after 2000..3990 ms, 3,000 + 1,500 characters each) and 50 by the cards after a
+// after 500..699 ms, the end after 2000..3990 ms, 3,000 + 1,500 characters each; the provider reported the
+// tokens of the first 100: 900 + 400, the rest are estimated at 3 characters a token) and 50 by the cards after a
 // timeout after 5000 ms (counted in the time to the end); 100 of those users come back the next day. Pushes: 100 delivered to B users (20 followed by a
 // reading within the hour), 10 failed; 10 bots blocked, 5 reminders off.
 import type { Kysely } from 'kysely';
@@ -19,7 +20,7 @@ export const SEED_EXPECT = {
   payingUsers: 101,
   refunds: 1,
   funnel: { opened: 2000, reading: 270, offer: 2000, checkout: 102, paid: 101 },
-  ai: { byAi: 200, byCards: 50, firstP50: 600, firstP95: 689, totalP50: 3245, totalP95: 5000, tokensIn: 250 * 1000, tokensOut: 100_000 },
+  ai: { byAi: 200, byCards: 50, firstP50: 600, firstP95: 689, totalP50: 3245, totalP95: 5000, tokensIn: 100 * 900 + 150 * 1000, tokensOut: 100 * 400 + 100 * 500, tokensReported: 100, tokensEstimated: 150 },
   pushes: { queued: 110, delivered: 100, failed: 10, blocked: 10, remindersOff: 5, followed: 20 },
 };
 
@@ -83,7 +84,9 @@ export async function seedDashboard(db: Kysely<Database>, now: Date) {
   await db
     .insertInto('readings')
     .values([
-      ...groups.A.slice(0, 200).map((u, i) => reading(u, readAt, { ai_first_ms: 500 + i, ai_total_ms: 2000 + 10 * i, ai_prompt_chars: 3000, ai_output_chars: 1500 })),
+      ...groups.A.slice(0, 200).map((u, i) =>
+        reading(u, readAt, { ai_first_ms: 500 + i, ai_total_ms: 2000 + 10 * i, ai_prompt_chars: 3000, ai_output_chars: 1500, ...(i < 100 && { ai_input_tokens: 900, ai_output_tokens: 400 }) }),
+      ),
       ...groups.A.slice(200, 250).map((u) => reading(u, readAt, { status: 'fallback', ai_error: 'AI request timed out', ai_total_ms: 5000, ai_prompt_chars: 3000, ai_output_chars: 0 })),
       // Came back the next day (a saved reading: no AI, not counted among the interpreted).
       ...groups.A.slice(0, 100).map((u) => reading(u, new Date(readAt.getTime() + 86_400_000), { status: 'saved' })),

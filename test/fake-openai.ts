@@ -1,6 +1,9 @@
 // A fake OpenAI chat-completions server on 127.0.0.1 for tests and benches: streams SSE chunks in the OpenAI
 // format with a configurable first-token delay and per-token delay, and can fail (500), hang, answer empty or
-// answer garbage, or end an answer as cut at its token limit (finish_reason "length"). It records every request (to count provider calls and read prompts) and notices aborts.
+// answer garbage, or end an answer as cut at its token limit (finish_reason "length"). Like OpenAI it reports the
+// tokens used (`usage`: the prompt's and the answer's tokens as tokenize() cuts them) in the answer, and in a
+// last chunk of a stream that asked for it (`stream_options.include_usage`), unless `usage` is off. It records
+// every request (to count provider calls and read prompts) and notices aborts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sleep } from './wait';
@@ -31,6 +34,8 @@ export interface FakeBehaviour {
   stallAfterTokens: number;
   /** The finish_reason of the last chunk: 'stop', or 'length' for an answer cut at its token limit. */
   finishReason: 'stop' | 'length';
+  /** Whether the answer reports its `usage` (a provider that never does: false). */
+  usage: boolean;
 }
 
 export interface FakeRequest {
@@ -78,7 +83,7 @@ export interface FakeOpenAI {
 }
 
 export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Promise<FakeOpenAI> {
-  let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, finishReason: 'stop', ...initial };
+  let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, finishReason: 'stop', usage: true, ...initial };
   const queued: Partial<FakeBehaviour>[] = [];
   const requests: FakeRequest[] = [];
   const waiters = new Set<() => void>();
@@ -144,12 +149,16 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
+    const usage = (completion: number) => {
+      const prompt = tokenize((body?.messages ?? []).map((m: { content?: unknown }) => String(m?.content ?? '')).join(' ')).length;
+      return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+    };
     if (!body?.stream) {
       await sleep(b.firstTokenDelayMs);
       rec.finished = true;
       const content = b.mode === 'empty' ? '' : b.text;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body?.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: b.finishReason }] }));
+      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body?.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: b.finishReason }], ...(b.usage && { usage: usage(tokenize(content).length) }) }));
       return;
     }
 
@@ -180,6 +189,9 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     }
     if (!alive()) return;
     res.write(chunk({}, b.finishReason));
+    if (b.usage && body.stream_options?.include_usage) {
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [], usage: usage(rec.tokensSent) })}\n\n`);
+    }
     res.write('data: [DONE]\n\n');
     rec.finished = true;
     res.end();

@@ -26,6 +26,7 @@ import * as m0023 from './0023_own_deck';
 import * as m0024 from './0024_pairs';
 import * as m0025 from './0025_dashboard';
 import * as m0026 from './0026_guest_mode';
+import * as m0027 from './0027_user_facts';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_pairs': m0024,
   '0025_dashboard': m0025,
   '0026_guest_mode': m0026,
+  '0027_user_facts': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

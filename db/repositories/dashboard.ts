@@ -17,9 +17,10 @@ const REAL = sql`p.provider <> 'mock' and p.status = 'succeeded'`;
 export const PLAN_PRODUCTS = ['basic', 'vip'] as const;
 
 /**
- * Users served the micro offer in the period (its copy and price carry the running tests) and the revenue of
- * their real payments since, in minor units per currency: all products, and the micro pack alone. The payments
- * are those since the period began (an offer's are never older), joined by hash.
+ * Users served the micro offer in the period (its copy and price carry the running tests; one offer per user)
+ * and the revenue of their real payments since, in minor units per currency: all products, and the micro pack
+ * alone. Two reads: the exposed users' ids (one text, not a row each: there can be hundreds of thousands), and
+ * the few who paid.
  */
 export interface Exposure {
   user_id: number;
@@ -29,19 +30,21 @@ export interface Exposure {
   micro_stars: number;
 }
 
-export async function offerExposure(db: Queryable, p: Period): Promise<Exposure[]> {
-  const { rows } = await sql<Exposure>`
-    select o.user_id::float8 as user_id,
-      coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB'), 0)::float8 as rub_minor,
-      coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR'), 0)::float8 as stars,
-      coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB' and p.product = 'micro'), 0)::float8 as micro_rub_minor,
-      coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR' and p.product = 'micro'), 0)::float8 as micro_stars
-    from micro_offers o
-    left join (select user_id, product, amount_minor, currency, created_at from payments p where p.created_at >= ${p.from} and ${REAL}) p
-      on p.user_id = o.user_id and p.created_at >= o.started_at
-    where o.started_at >= ${p.from} and o.started_at < ${p.to}
-    group by o.user_id`.execute(db);
-  return rows;
+export async function offerExposure(db: Queryable, p: Period): Promise<{ userIds: number[]; payers: Exposure[] }> {
+  const [ids, payers] = await Promise.all([
+    sql<{ ids: string | null }>`select string_agg(user_id::text, ',') as ids from micro_offers where started_at >= ${p.from} and started_at < ${p.to}`.execute(db),
+    sql<Exposure>`
+      select o.user_id::float8 as user_id,
+        coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB'), 0)::float8 as rub_minor,
+        coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR'), 0)::float8 as stars,
+        coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB' and p.product = 'micro'), 0)::float8 as micro_rub_minor,
+        coalesce(sum(p.amount_minor) filter (where p.currency = 'XTR' and p.product = 'micro'), 0)::float8 as micro_stars
+      from payments p join micro_offers o on o.user_id = p.user_id and p.created_at >= o.started_at
+      where p.created_at >= ${p.from} and ${REAL} and o.started_at >= ${p.from} and o.started_at < ${p.to}
+      group by o.user_id`.execute(db),
+  ]);
+  const text = ids.rows[0]?.ids;
+  return { userIds: text ? text.split(',').map(Number) : [], payers: payers.rows };
 }
 
 export interface RevenueDay {

@@ -49,6 +49,8 @@ export interface AiTiming {
   totalMs: number;
   promptChars: number;
   outputChars: number;
+  /** The tokens the provider reported, or null when it did not (the dashboard estimates from the characters). */
+  usage: { input: number; output: number } | null;
 }
 
 /**
@@ -72,6 +74,8 @@ export async function finishReading(
         ai_total_ms: result.timing.totalMs,
         ai_prompt_chars: result.timing.promptChars,
         ai_output_chars: result.timing.outputChars,
+        ai_input_tokens: result.timing.usage?.input ?? null,
+        ai_output_tokens: result.timing.usage?.output ?? null,
       }),
       ai_lease_id: null,
       ai_lease_until: null,

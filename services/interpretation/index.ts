@@ -13,7 +13,7 @@ import { cardEnding } from '../../domain/cut-off';
 import { speaksOfReversals } from '../../domain/deal';
 import { buildFallbackInterpretation } from '../../domain/fallback';
 import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/prompts';
-import { type ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
+import { type AiUsage, type ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
 import { refuseCrisis } from '../crisis';
@@ -80,6 +80,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     const messages = buildReadingMessages(input);
     const started = performance.now();
     let firstMs: number | null = null;
+    let usage: AiUsage | null = null;
     try {
       text = await provider.complete(messages, {
         signal: f.abort.signal,
@@ -87,6 +88,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
           firstMs ??= Math.round(performance.now() - started);
           f.push(t);
         },
+        onUsage: (u) => (usage = u),
         // Thirteen cards month by month need more room than the default.
         maxTokens: input.spreadType === 'year_forecast' ? (ai?.maxTokens ?? 2500) * 2 : undefined,
         allowLonger: input.spreadType === 'year_forecast',
@@ -114,7 +116,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       }
     }
     const timing = provider.enabled
-      ? { firstMs, totalMs: Math.round(performance.now() - started), promptChars: messages.reduce((a, m) => a + m.content.length, 0), outputChars: status === 'done' ? text.length : 0 }
+      ? { firstMs, totalMs: Math.round(performance.now() - started), promptChars: messages.reduce((a, m) => a + m.content.length, 0), outputChars: status === 'done' ? text.length : 0, usage }
       : undefined;
     const row = await store(claimed.id, leaseId, text, status, error, timing);
     if (!row) return false;

@@ -5,6 +5,8 @@ import type { AiStats, Funnel, Pushes, Retention } from './admin-api';
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1).replace('.', ',')} %`);
 const num = (n: number) => n.toLocaleString('ru-RU');
+/** ГГГГ-ММ-ДД as дд.мм.гггг. */
+export const ruDate = (iso: string) => iso.split('-').reverse().join('.');
 const ms = (x: number | null) => (x === null ? '—' : `${(x / 1000).toFixed(2).replace('.', ',')} с`);
 
 export function Figures(props: { items: [string, string, string][] }) {
@@ -79,7 +81,7 @@ export function RetentionTab({ r }: { r: Retention }) {
           <tbody>
             {r.cohorts.map((c) => (
               <tr key={c.week}>
-                <th scope="row">{c.week}</th>
+                <th scope="row">с {ruDate(c.week)}</th>
                 <td>{num(c.users)}</td>
                 <td>{pct(c.day1)}</td>
                 <td>{pct(c.day7)}</td>
@@ -102,7 +104,15 @@ export function RetentionTab({ r }: { r: Retention }) {
   );
 }
 
+/** Where the token figures come from: the provider's reports, the estimate from length, or both. */
+function tokensSource(a: AiStats): string {
+  if (!a.tokensEstimated) return a.tokensReported ? 'по данным провайдера' : 'нет толкований';
+  if (!a.tokensReported) return 'оценка по длине текста';
+  return `по данным провайдера у ${num(a.tokensReported)} толк., оценка по длине текста у ${num(a.tokensEstimated)}`;
+}
+
 export function AiTab({ a }: { a: AiStats }) {
+  const estimate = a.tokensEstimated > 0;
   return (
     <section className="panel" data-testid="admin-ai">
       <Figures
@@ -111,27 +121,29 @@ export function AiTab({ a }: { a: AiStats }) {
           ['По картам (без ИИ)', num(a.byCards), 'cards-count'],
           ['До первого текста, p50 / p95', `${ms(a.firstText.p50)} / ${ms(a.firstText.p95)}`, 'ai-first'],
           ['До конца, p50 / p95', `${ms(a.total.p50)} / ${ms(a.total.p95)}`, 'ai-total'],
-          ['Токены (оценка)', `${num(a.tokensIn)} + ${num(a.tokensOut)}`, 'ai-tokens'],
-          ['Стоимость (оценка)', `${a.costRub.toLocaleString('ru-RU')} ₽`, 'ai-cost'],
+          [estimate ? 'Токены, запрос + ответ (с оценкой)' : 'Токены, запрос + ответ', `${num(a.tokensIn)} + ${num(a.tokensOut)}`, 'ai-tokens'],
+          [estimate ? 'Стоимость (с оценкой)' : 'Стоимость', `${a.costRub.toLocaleString('ru-RU')} ₽`, 'ai-cost'],
         ]}
       />
       <h2>Сбои ИИ</h2>
       {a.failures.length === 0 ? (
         <p className="hint">Сбоев не было.</p>
       ) : (
-        <table className="admin-table" data-testid="admin-ai-failures">
-          <tbody>
-            {a.failures.map((f) => (
-              <tr key={f.kind}>
-                <th scope="row">{f.kind}</th>
-                <td>{num(f.readings)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="admin-scroll">
+          <table className="admin-table admin-table-wrap" data-testid="admin-ai-failures">
+            <tbody>
+              {a.failures.map((f) => (
+                <tr key={f.kind}>
+                  <th scope="row">{f.kind}</th>
+                  <td>{num(f.readings)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-      <p className="hint">
-        Токены оценены по длине текста; цены за миллион: запрос {a.pricesPerM.input} ₽, ответ {a.pricesPerM.output} ₽.
+      <p className="hint" data-testid="admin-ai-tokens-source">
+        Токены: {tokensSource(a)}. Цены за миллион: запрос {a.pricesPerM.input} ₽, ответ {a.pricesPerM.output} ₽.
       </p>
     </section>
   );

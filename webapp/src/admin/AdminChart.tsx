@@ -31,28 +31,30 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
         </button>
       </figcaption>
       {table ? (
-        <table className="admin-table" data-testid={`${props.testId}-table`}>
-          <thead>
-            <tr>
-              <th scope="col">{props.axis ?? 'День'}</th>
-              {props.series.map((s) => (
-                <th key={s.key} scope="col">{s.label}</th>
-              ))}
-              <th scope="col">Всего, {props.unit}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.rows.map((r, i) => (
-              <tr key={r.label}>
-                <th scope="row">{r.label}</th>
+        <div className="admin-scroll">
+          <table className="admin-table" data-testid={`${props.testId}-table`}>
+            <thead>
+              <tr>
+                <th scope="col">{props.axis ?? 'День'}</th>
                 {props.series.map((s) => (
-                  <td key={s.key}>{fmt(r.values[s.key] ?? 0)}</td>
+                  <th key={s.key} scope="col">{s.label}</th>
                 ))}
-                <td>{fmt(totals[i])}</td>
+                <th scope="col">Всего, {props.unit}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.rows.map((r, i) => (
+                <tr key={r.label}>
+                  <th scope="row">{r.label}</th>
+                  {props.series.map((s) => (
+                    <td key={s.key}>{fmt(r.values[s.key] ?? 0)}</td>
+                  ))}
+                  <td>{fmt(totals[i])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : props.rows.length === 0 ? (
         <p className="hint">За этот период данных нет.</p>
       ) : (

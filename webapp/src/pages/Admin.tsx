@@ -8,7 +8,7 @@ import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
 import { StackedChart } from '../admin/AdminChart';
-import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab } from '../admin/ActivityTabs';
+import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab, ruDate } from '../admin/ActivityTabs';
 import { downloadCsv, getAi, getExperiments, getFunnel, getMoney, getPushes, getRetention, sendCsvToChat, type AdminTab, type Experiments, type Money, type PeriodParams } from '../admin/admin-api';
 import '../admin/admin.css';
 
@@ -104,8 +104,28 @@ export default function Admin() {
           if (custom.from && custom.to) setPeriod({ from: custom.from, to: custom.to });
         }}
       >
-        <input className="input" type="date" aria-label="С" value={custom.from} onChange={(e) => setCustom({ ...custom, from: e.target.value })} data-testid="admin-from" />
-        <input className="input" type="date" aria-label="По" value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.target.value })} data-testid="admin-to" />
+        {/* Text, not type="date": a date input speaks the browser's locale (мм/дд/гггг); the server checks the dates. */}
+        <input
+          className="input admin-date"
+          inputMode="numeric"
+          placeholder="дд.мм.гггг"
+          maxLength={10}
+          aria-label="С (дд.мм.гггг)"
+          value={custom.from}
+          onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+          data-testid="admin-from"
+        />
+        <span aria-hidden="true">—</span>
+        <input
+          className="input admin-date"
+          inputMode="numeric"
+          placeholder="дд.мм.гггг"
+          maxLength={10}
+          aria-label="По (дд.мм.гггг)"
+          value={custom.to}
+          onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+          data-testid="admin-to"
+        />
         <button type="submit" className="btn btn-secondary" data-testid="admin-custom-apply">
           Показать
         </button>
@@ -120,7 +140,7 @@ export default function Admin() {
       {tab === 'pushes' && pushes.data && <PushesTab p={pushes.data} />}
       {current.data && (
         <p className="hint" data-testid="admin-period-info">
-          {current.data.period.from} — {current.data.period.to}, часовой пояс {current.data.period.timeZone}.{' '}
+          {ruDate(current.data.period.from)} — {ruDate(current.data.period.to)}, часовой пояс {current.data.period.timeZone}.{' '}
           <button type="button" className="admin-link" onClick={() => void csv()} data-testid="admin-csv">
             {insideTelegram() ? 'Прислать CSV в чат' : 'Скачать CSV'}
           </button>
@@ -135,7 +155,7 @@ function MoneyTab({ m }: { m: Money }) {
   const days = [...new Set(m.days.map((d) => d.day))];
   const products = [...new Set(m.days.map((d) => d.product))];
   const rows = (currency: string) =>
-    days.map((day) => ({ label: day, values: Object.fromEntries(m.days.filter((d) => d.day === day && d.currency === currency).map((d) => [d.product, d.amount])) }));
+    days.map((day) => ({ label: ruDate(day), values: Object.fromEntries(m.days.filter((d) => d.day === day && d.currency === currency).map((d) => [d.product, d.amount])) }));
   const series = (currency: string) => products.filter((p) => m.days.some((d) => d.product === p && d.currency === currency)).map((p) => ({ key: p, label: PRODUCT_NAMES[p] ?? p }));
   return (
     <section className="panel" data-testid="admin-money">
