@@ -9,7 +9,8 @@ import { createApi, type ApiOptions } from './app';
 
 const ROUTES = path.join(__dirname, 'routes');
 /** Files served outside /api: the local-mode pages and the web app itself. */
-const OUTSIDE_API = ['dev.ts', 'webapp.ts'];
+// Mounted outside /api: the local-mode pages, the web app, and the card pictures Telegram fetches (/card-images).
+const OUTSIDE_API = ['dev.ts', 'webapp.ts', 'card-images.ts'];
 
 // Any property, any call: enough for createApi to wire its routes (nothing here is ever called by a request).
 const standIn: any = new Proxy(() => {}, { get: (_t, key) => (key === 'then' ? undefined : standIn), apply: () => standIn });
