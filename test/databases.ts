@@ -13,7 +13,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection';
+import type { PGlite } from '@electric-sql/pglite';
 import { openPglite } from '../db/pglite';
+import { reusablePglite } from './reused-pglite';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -49,11 +51,17 @@ function pgliteTemplateDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+async function openTemplatePglite(): Promise<PGlite> {
+  const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
+  return (await openPglite('memory://', { ...files, loadDataDir })).pglite;
+}
+
 /** A migrated, empty database; `close()` drops it again. */
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
-    const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
-    const handle = await connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
+    const pglite = process.env.TEST_PGLITE_REUSE === '1' ? await reusablePglite(openTemplatePglite) : await openTemplatePglite();
+    const opened = { pglite, unlock: () => {} };
+    const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
     await migrateToLatest(handle.db);
     return handle;
   }
