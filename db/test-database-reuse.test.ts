@@ -43,11 +43,11 @@ describe.runIf(process.env.TEST_PGLITE_REUSE === '1')('a reused PGlite test data
   it('is not reused when a test changed its schema', async () => {
     const first = await createTestDatabase('pglite');
     await sql`create table left_behind (id int)`.execute(first.db);
+    const discardedBefore = reuseCounts.discarded;
     await first.close();
+    expect(reuseCounts.discarded).toBe(discardedBefore + 1);
 
-    const openedBefore = reuseCounts.opened;
     const second = await createTestDatabase('pglite');
-    expect(reuseCounts.opened).toBe(openedBefore + 1);
     expect((await state(second.db)).leftBehind).toBe(0);
     await second.close();
   });

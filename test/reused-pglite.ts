@@ -62,8 +62,8 @@ async function readBaseline(pglite: PGlite): Promise<Baseline> {
 
 let baseline: Baseline | undefined;
 const idle: PGlite[] = [];
-/** How many PGlites this process opened and how many times one was handed out again (for its own test). */
-export const reuseCounts = { opened: 0, reused: 0 };
+/** PGlites this process opened, handed out again, and closed for a changed schema (for its own test). */
+export const reuseCounts = { opened: 0, reused: 0, discarded: 0 };
 
 /** Back to the migrated, empty state; false when the schema differs from a fresh copy's. */
 async function reset(pglite: PGlite, b: Baseline): Promise<boolean> {
@@ -105,6 +105,12 @@ export async function reusablePglite(open: () => Promise<PGlite>): Promise<PGlit
 }
 
 async function release(pglite: PGlite): Promise<void> {
-  if (idle.length < MAX_IDLE && baseline && (await reset(pglite, baseline).catch(() => false))) idle.push(pglite);
-  else await pglite.close();
+  if (idle.length < MAX_IDLE && baseline) {
+    if (await reset(pglite, baseline).catch(() => false)) {
+      idle.push(pglite);
+      return;
+    }
+    reuseCounts.discarded++;
+  }
+  await pglite.close();
 }
