@@ -44,6 +44,24 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   }
 }
 
+let emptyDump: Promise<Blob> | undefined;
+/**
+ * An empty, unmigrated PGlite, for the migrations' own tests (they migrate step by step): a copy of one
+ * empty database made once per process, so a file pays neither PGlite's initdb nor its WebAssembly compile.
+ */
+export async function createEmptyPglite(): Promise<DatabaseHandle> {
+  const files = await loadPgliteFiles();
+  emptyDump ??= openPglite('memory://', files).then(async ({ pglite }) => {
+    try {
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await pglite.close();
+    }
+  });
+  const loadDataDir = await emptyDump;
+  return connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
+}
+
 let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
