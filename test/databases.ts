@@ -62,6 +62,18 @@ export async function createEmptyPglite(): Promise<DatabaseHandle> {
   return connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
 }
 
+/**
+ * Fills the data folder `dataDir` (DATA_DIR) with a copy of the migrated database, for tests that start the
+ * app itself on PGlite: it opens an existing database instead of running initdb and every migration. Tests
+ * of a start on an empty folder (db/connection.test.ts, test/npm-start.test.ts) do not use it.
+ */
+export async function seedPgliteFolder(dataDir: string): Promise<void> {
+  const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
+  const { pglite, unlock } = await openPglite(dataDir, { ...files, loadDataDir });
+  await pglite.close();
+  unlock();
+}
+
 let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
