@@ -27,6 +27,8 @@ export default defineConfig({
           // One module graph per worker for all its files: a file no longer pays for loading the app, kysely
           // and PGlite again (no test mocks modules; the one that stubs globals restores them).
           isolate: false,
+          // Test databases are emptied and reused within the worker instead of opened afresh (test/reused-pglite.ts).
+          env: { TEST_PGLITE_REUSE: '1' },
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
         },

@@ -1,7 +1,7 @@
 // The owner's calls under /api/admin: 404 to anyone but ADMIN_USER_IDS (as an unknown path), and the
 // dashboard's figures over seeded data with known answers (test/dashboard-seed.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { SEED_EXPECT, seedDashboard } from '../test/dashboard-seed';
 

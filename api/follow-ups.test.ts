@@ -8,7 +8,7 @@ import { followUpsLockedText } from '../domain/claims';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 import { readSse, serveApp, type ServedApp } from '../test/sse-client';
 
 const ANSWER = '## Уточнение\n\n**Карта** добавляет ясности: действуйте мягко и последовательно.';
@@ -245,7 +245,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
   });
 
   it('without an AI provider the card-based text is the answer, with no error', async () => {
-    const plain = await createHarness(kind);
+    const plain: Harness = await createHarness(kind);
     try {
       const user = 71_999;
       await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });

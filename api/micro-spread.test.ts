@@ -3,7 +3,7 @@
 // Also: the pack's daily card keeps the orientation it was dealt with, and its fallback tip follows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 const ADMIN = 78_001;
 

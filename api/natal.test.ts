@@ -2,7 +2,7 @@
 // birth data round trip, unknown cities, the coordinates variant, historical zone rules, city search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
   let h: Harness;

@@ -9,7 +9,7 @@ import { spreadCaption } from '../bot/spread-picture';
 import { pictureHash } from '../services/share/picture';
 import { zonedTimeToUtc } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 const three = [
   { id: 'sun', reversed: false },

@@ -5,7 +5,7 @@ import * as Astronomy from 'astronomy-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 const norm = (d: number) => ((d % 360) + 360) % 360;
 const sep = (a: number, b: number) => {

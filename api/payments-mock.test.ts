@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseMicroVariant, chooseTone } from '../domain/pricing';
 import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 const ADMIN = 77_001;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 const ADMIN = 88_001;
 const PUBLIC = 'https://tarot.example.com';

@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { agreementSections, type LegalView } from '../domain/legal';
 import { DEFAULT_CURRENCY_RATES } from '../domain/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
-import { TEST_BOT_TOKEN, type Harness } from '../test/harness';
+import { TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../test/harness';
 import { startStarsBot, type StarsBot } from '../test/stars-bot';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../test/price-overrides';
 import type { TestTelegram } from '../test/test-telegram';

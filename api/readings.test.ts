@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK } from '../domain/deck';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
   let h: Harness;

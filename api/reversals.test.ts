@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 /** Any word of orientation a text could carry. */
 const ORIENTATION_WORDS = /перев[её]рн|прям(ое|ом) положени|прямая она|легли прямо|положение каждой карты/i;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_TEXTS } from '../domain/ritual';
 import { zonedTimeToUtc } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 const at = (day: string, time = '12:00') => zonedTimeToUtc(day, time, 'Europe/Moscow');
 

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { createApi, type ApiOptions } from './app';
 
 const ROUTES = path.join(__dirname, 'routes');
-/** Files served outside /api: the local-mode pages and the web app itself. */
 // Mounted outside /api: the local-mode pages, the web app, and the card pictures Telegram fetches (/card-images).
 const OUTSIDE_API = ['dev.ts', 'webapp.ts', 'card-images.ts'];
 

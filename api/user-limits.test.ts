@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIMITS } from '../services/user-limits';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
   let h: Harness;

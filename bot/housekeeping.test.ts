@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
 import { DAY_MS } from '../domain/time';
 import { callApp, launchUser } from '../test/app-process';
-import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+import { createTestDatabase, seedPgliteFolder, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
 
 describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-housekeeping-'));
@@ -22,6 +22,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
 
   async function start() {
     pg ??= kind === 'postgres' ? await createTestDatabase('postgres') : null;
+    if (!pg && !fs.existsSync(path.join(dataDir, 'pgdata'))) await seedPgliteFolder(dataDir);
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url! } : {}) });
     app = await startApp(config, pino({ level: 'silent' }));
     await app.bot.ready;

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp } from '../main';
-import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+import { createTestDatabase, seedPgliteFolder, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
@@ -20,6 +20,7 @@ const SECRET = 'webhook_secret-123';
 async function startProcess(kind: TestDbKind, env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bot-'));
   const pg = kind === 'postgres' ? await createTestDatabase('postgres') : null;
+  if (!pg) await seedPgliteFolder(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from './connection';
+import { createTestDatabase } from '../test/databases';
+import type { DatabaseHandle } from './connection';
 import { findUsersWithLatestUsage } from './repositories/users';
 import { mayWrite, writeWatchOf } from './write-watch';
 
@@ -19,8 +20,7 @@ describe('write watch', () => {
   describe('on PGlite', () => {
     let h: DatabaseHandle;
     beforeAll(async () => {
-      h = await connectDatabase({ dataDir: 'memory://' });
-      await migrateToLatest(h.db);
+      h = await createTestDatabase('pglite');
     });
     afterAll(() => h.close());
 

@@ -13,7 +13,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection';
+import type { PGlite } from '@electric-sql/pglite';
 import { openPglite } from '../db/pglite';
+import { reusablePglite } from './reused-pglite';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -42,6 +44,36 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   }
 }
 
+let emptyDump: Promise<Blob> | undefined;
+/**
+ * An empty, unmigrated PGlite, for the migrations' own tests (they migrate step by step): a copy of one
+ * empty database made once per process, so a file pays neither PGlite's initdb nor its WebAssembly compile.
+ */
+export async function createEmptyPglite(): Promise<DatabaseHandle> {
+  const files = await loadPgliteFiles();
+  emptyDump ??= openPglite('memory://', files).then(async ({ pglite }) => {
+    try {
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await pglite.close();
+    }
+  });
+  const loadDataDir = await emptyDump;
+  return connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
+}
+
+/**
+ * Fills the data folder `dataDir` (DATA_DIR) with a copy of the migrated database, for tests that start the
+ * app itself on PGlite: it opens an existing database instead of running initdb and every migration. Tests
+ * of a start on an empty folder (db/connection.test.ts, test/npm-start.test.ts) do not use it.
+ */
+export async function seedPgliteFolder(dataDir: string): Promise<void> {
+  const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
+  const { pglite, unlock } = await openPglite(dataDir, { ...files, loadDataDir });
+  await pglite.close();
+  unlock();
+}
+
 let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
@@ -49,11 +81,17 @@ function pgliteTemplateDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+async function openTemplatePglite(): Promise<PGlite> {
+  const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
+  return (await openPglite('memory://', { ...files, loadDataDir })).pglite;
+}
+
 /** A migrated, empty database; `close()` drops it again. */
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
-    const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
-    const handle = await connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
+    const pglite = process.env.TEST_PGLITE_REUSE === '1' ? await reusablePglite(openTemplatePglite) : await openTemplatePglite();
+    const opened = { pglite, unlock: () => {} };
+    const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
     await migrateToLatest(handle.db);
     return handle;
   }

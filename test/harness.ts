@@ -13,6 +13,7 @@ import { createMetrics } from '../services/metrics';
 import type { Logger } from '../logger';
 import type { PaymentsDeps } from '../services/payments/types';
 import { createTestDatabase, type TestDbKind } from './databases';
+import type { AnswerBody } from './route-types';
 
 export const TEST_BOT_TOKEN = '7000000001:AAHtestTokenForTheTarotAppTests_0123456';
 
@@ -97,7 +98,13 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     `tma ${identity.signInitData(typeof user === 'number' ? { id: user, first_name: 'Тест' } : user)}`;
 
   /** Calls the app as `user` (a Telegram id or profile); `json` is sent as the body. */
-  async function call(user: TelegramProfile | number | null, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
+  async function call<M extends string, P extends string>(
+    user: TelegramProfile | number | null,
+    method: M,
+    path: P,
+    json?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: AnswerBody<M, P>; headers: Headers }> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (user !== null) (init.headers as Record<string, string>).Authorization = authFor(user);
     if (json !== undefined) {
@@ -147,3 +154,19 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/** `call` with its answer's body untyped. */
+type UntypedCall = (
+  user: TelegramProfile | number | null,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: any; headers: Headers }>;
+
+/**
+ * The harness with untyped answers, for the files whose tests still read fields beyond what the routes
+ * declare (a union's other member, a field typed loosely): new tests use Harness.
+ */
+export type UntypedHarness = Omit<Harness, 'call'> & { call: UntypedCall };
+

@@ -10,7 +10,7 @@ import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS, formatRuDate } from '../../domain/time';
 import { createServices } from '../../services';
 import { TEST_DB_KINDS } from '../../test/databases';
-import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
 import type { TestTelegram } from '../../test/test-telegram';

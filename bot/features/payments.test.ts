@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
-import type { Harness } from '../../test/harness';
+import type { UntypedHarness as Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import type { TestTelegram } from '../../test/test-telegram';
 

@@ -9,7 +9,7 @@ import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS, formatRuDate } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
-import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import { TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import type { TestTelegram } from '../../test/test-telegram';
 import { createPushSender } from '../push-sender';

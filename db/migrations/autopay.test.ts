@@ -2,7 +2,8 @@
 // before it keeps the price of the payment that started it (not today's price). `down` drops the columns.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../connection';
+import type { DatabaseHandle } from '../connection';
+import { createEmptyPglite } from '../../test/databases';
 import { migrationProvider } from './index';
 
 describe('migration 0016_autopay', () => {
@@ -10,7 +11,7 @@ describe('migration 0016_autopay', () => {
   let migrator: Migrator;
   const end = new Date('2026-11-01T10:00:00Z');
   beforeAll(async () => {
-    handle = await connectDatabase({ dataDir: 'memory://' });
+    handle = await createEmptyPglite();
     migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     const { error } = await migrator.migrateTo('0015_plan_ids');
     if (error) throw error;

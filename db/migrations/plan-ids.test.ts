@@ -1,14 +1,15 @@
 // Migration 0015 renames every stored plan id (vip_499 → vip …) and `down` restores them.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../connection';
+import type { DatabaseHandle } from '../connection';
+import { createEmptyPglite } from '../../test/databases';
 import { migrationProvider } from './index';
 
 describe('migration 0015_plan_ids', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await connectDatabase({ dataDir: 'memory://' });
+    handle = await createEmptyPglite();
     migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     const { error } = await migrator.migrateTo('0014_share_jpeg');
     if (error) throw error;

@@ -1,14 +1,15 @@
 // Migration 0019 adds users.reversals («Перевёрнутые карты»), on for every existing user; `down` drops it.
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../connection';
+import type { DatabaseHandle } from '../connection';
+import { createEmptyPglite } from '../../test/databases';
 import { migrationProvider } from './index';
 
 describe('migration 0019_reversals', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await connectDatabase({ dataDir: 'memory://' });
+    handle = await createEmptyPglite();
     migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     const names = Object.keys(await migrationProvider.getMigrations()).sort();
     const { error } = await migrator.migrateTo(names[names.indexOf('0019_reversals') - 1]);

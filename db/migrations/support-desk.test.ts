@@ -2,14 +2,15 @@
 // per user, and `down` removes the tables (up again works).
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../connection';
+import type { DatabaseHandle } from '../connection';
+import { createEmptyPglite } from '../../test/databases';
 import { migrationProvider } from './index';
 
 describe('migration 0017_support_desk', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await connectDatabase({ dataDir: 'memory://' });
+    handle = await createEmptyPglite();
     migrator = new Migrator({ db: handle.db, provider: migrationProvider });
     const { error } = await migrator.migrateTo('0017_support_desk');
     if (error) throw error;

@@ -14,7 +14,7 @@ import { createServices } from '../../services';
 import { createIdentity } from '../../services/identity';
 import type { TestDbKind } from '../databases';
 import { startFakeYooKassa, type FakeYooKassa } from '../fake-yookassa';
-import { createHarness, TEST_BOT_TOKEN, type Harness } from '../harness';
+import { createHarness, TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../harness';
 import { asHeaderBytes } from './values';
 import { ATTACKER, FREE, BASIC, VIP, ADMIN, VICTIMS, WEBHOOK_SECRET, OTHER_BOT_TOKEN, SECRET_MARKER, USER_TABLES } from './constants';
 
