@@ -4,7 +4,15 @@ import { loadConfig } from './config';
 describe('configuration', () => {
   it('runs in local mode with nothing set', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ localMode: true, paymentsProvider: 'mock', port: 3000, host: '127.0.0.1', dataDir: './data', defaultTimeZone: 'Europe/Moscow', botMode: 'polling' });
+    expect(c).toMatchObject({
+      localMode: true,
+      paymentsProvider: 'mock',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      defaultTimeZone: 'Europe/Moscow',
+      botMode: 'polling',
+    });
     expect(c.openai).toMatchObject({ model: 'gpt-6-luna', maxTokens: 2500, temperature: 0.7, reasoningEffort: 'none' });
     // A reading's call: 60 s plus 10 s a card (the 13-card year forecast gets 190 s), and never 20 s of silence.
     expect(c.openai).toMatchObject({ timeoutMs: 60_000, timeoutPerCardMs: 10_000, idleTimeoutMs: 20_000 });
@@ -12,16 +20,23 @@ describe('configuration', () => {
   });
 
   it('keeps local mode on loopback: another HOST without BOT_TOKEN is refused with one line naming HOST', () => {
-    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(loadConfig({ HOST: host }).host).toBe(host);
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'tarot.example.com', '::ffff:10.0.0.1']) {
-      expect(() => loadConfig({ HOST: host, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/prod' })).toThrow(/^Invalid environment variable HOST: .*local mode/);
+      expect(() => loadConfig({ HOST: host, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/prod' })).toThrow(
+        /^Invalid environment variable HOST: .*local mode/,
+      );
     }
     // With a bot token the app may listen anywhere (the Docker image's 0.0.0.0).
     expect(loadConfig({ HOST: '0.0.0.0', BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345' }).host).toBe('0.0.0.0');
   });
 
   it('defaults to Stars and webhooks for a real bot on an https address', () => {
-    const c = loadConfig({ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com/', WEBHOOK_SECRET: 'secret_1' });
+    const c = loadConfig({
+      BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345',
+      PUBLIC_URL: 'https://tarot.example.com/',
+      WEBHOOK_SECRET: 'secret_1',
+    });
     expect(c).toMatchObject({ localMode: false, paymentsProvider: 'stars', botMode: 'webhook', publicUrl: 'https://tarot.example.com' });
   });
 
@@ -40,10 +55,19 @@ describe('configuration', () => {
     [{ OPENAI_REASONING_EFFORT: 'huge' }, /^Invalid environment variable OPENAI_REASONING_EFFORT: /],
     [{ OPENAI_IDLE_TIMEOUT_MS: '0' }, /^Invalid environment variable OPENAI_IDLE_TIMEOUT_MS: /],
     [{ BOT_MODE: 'webhook' }, /^Invalid environment variable PUBLIC_URL: required when BOT_MODE=webhook/],
-    [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com' }, /^Invalid environment variable WEBHOOK_SECRET: required in webhook mode/],
-    [{ BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'http://tarot.example.com', BOT_MODE: 'webhook' }, /^Invalid environment variable WEBHOOK_SECRET: /],
+    [
+      { BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com' },
+      /^Invalid environment variable WEBHOOK_SECRET: required in webhook mode/,
+    ],
+    [
+      { BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'http://tarot.example.com', BOT_MODE: 'webhook' },
+      /^Invalid environment variable WEBHOOK_SECRET: /,
+    ],
     [{ TRUSTED_PROXIES: '10.0.0.1, proxy.local' }, /^Invalid environment variable TRUSTED_PROXIES: "proxy.local" is not an IP address/],
-    [{ YOOKASSA_TRUSTED_IPS: '185.71.76.0/27, yookassa.ru' }, /^Invalid environment variable YOOKASSA_TRUSTED_IPS: "yookassa.ru" is not an IP address or a CIDR range/],
+    [
+      { YOOKASSA_TRUSTED_IPS: '185.71.76.0/27, yookassa.ru' },
+      /^Invalid environment variable YOOKASSA_TRUSTED_IPS: "yookassa.ru" is not an IP address or a CIDR range/,
+    ],
     [{ YOOKASSA_TRUSTED_IPS: '185.71.76.0/33' }, /^Invalid environment variable YOOKASSA_TRUSTED_IPS: "185.71.76.0\/33" is not/],
     [{ YOOKASSA_TRUSTED_IPS: '2a02:5180::/129' }, /^Invalid environment variable YOOKASSA_TRUSTED_IPS: /],
     [{ DATABASE_POOL_SIZE: '0' }, /^Invalid environment variable DATABASE_POOL_SIZE: /],
@@ -60,8 +84,14 @@ describe('configuration', () => {
   });
 
   it('trusts no proxy and bounds the database at 10 connections and 5 s by default', () => {
-    expect(loadConfig({})).toMatchObject({ trustedProxies: [], database: { poolSize: 10, statementTimeoutMs: 5000, acquireTimeoutMs: 5000 } });
-    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, ::1', DATABASE_POOL_SIZE: '25' })).toMatchObject({ trustedProxies: ['10.0.0.1', '::1'], database: { poolSize: 25 } });
+    expect(loadConfig({})).toMatchObject({
+      trustedProxies: [],
+      database: { poolSize: 10, statementTimeoutMs: 5000, acquireTimeoutMs: 5000 },
+    });
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, ::1', DATABASE_POOL_SIZE: '25' })).toMatchObject({
+      trustedProxies: ['10.0.0.1', '::1'],
+      database: { poolSize: 25 },
+    });
   });
 
   it('hears YooKassa from anywhere unless YOOKASSA_TRUSTED_IPS is set, and never limits local mode', () => {
@@ -82,17 +112,28 @@ describe('configuration', () => {
 
   it('paces pushes at 25/s and reminds at 10:00 unless told otherwise', () => {
     expect(loadConfig({}).push).toEqual({ ratePerSecond: 25, dailyReminderTime: '10:00', paidBroadcast: false });
-    expect(loadConfig({ PUSH_RATE_PER_S: '10', DAILY_REMINDER_TIME: '09:30' }).push).toEqual({ ratePerSecond: 10, dailyReminderTime: '09:30', paidBroadcast: false });
+    expect(loadConfig({ PUSH_RATE_PER_S: '10', DAILY_REMINDER_TIME: '09:30' }).push).toEqual({
+      ratePerSecond: 10,
+      dailyReminderTime: '09:30',
+      paidBroadcast: false,
+    });
   });
 
   it('turns paid broadcasts on with PUSH_PAID_BROADCAST, and names the variable for a bad value', () => {
-    expect(loadConfig({ PUSH_PAID_BROADCAST: 'true', PUSH_RATE_PER_S: '500' }).push).toEqual({ ratePerSecond: 500, dailyReminderTime: '10:00', paidBroadcast: true });
+    expect(loadConfig({ PUSH_PAID_BROADCAST: 'true', PUSH_RATE_PER_S: '500' }).push).toEqual({
+      ratePerSecond: 500,
+      dailyReminderTime: '10:00',
+      paidBroadcast: true,
+    });
     expect(loadConfig({ PUSH_PAID_BROADCAST: '1' }).push.paidBroadcast).toBe(true);
     expect(() => loadConfig({ PUSH_PAID_BROADCAST: 'yes please' })).toThrow(/PUSH_PAID_BROADCAST/);
   });
 
   it('parses id lists', () => {
-    expect(loadConfig({ ADMIN_USER_IDS: ' 1, 5000000000123 ,', SPECIAL_ACCESS_USER_IDS: '' })).toMatchObject({ adminUserIds: [1, 5000000000123], specialAccessUserIds: [] });
+    expect(loadConfig({ ADMIN_USER_IDS: ' 1, 5000000000123 ,', SPECIAL_ACCESS_USER_IDS: '' })).toMatchObject({
+      adminUserIds: [1, 5000000000123],
+      specialAccessUserIds: [],
+    });
     expect(loadConfig({ SUPPORT_CHAT_ID: ' -1001234567890 ' }).supportChatId).toBe(-1001234567890);
     expect(loadConfig({}).supportChatId).toBeUndefined();
   });
@@ -100,8 +141,18 @@ describe('configuration', () => {
 
 describe('price configuration', () => {
   it('parses price and rate pairs over the defaults', () => {
-    const c = loadConfig({ PRICES_RUB: 'week:199, micro=89', STARS_PRICES: 'vip:400', CURRENCY_RATES: 'BYN:0.04', MICRO_PRICE_VARIANTS: 'B:69' });
-    expect(c.pricing).toEqual({ pricesRub: { week: 199, micro: 89 }, starsPrices: { vip: 400 }, currencyRates: { BYN: 0.04 }, microPriceVariants: { B: 69 } });
+    const c = loadConfig({
+      PRICES_RUB: 'week:199, micro=89',
+      STARS_PRICES: 'vip:400',
+      CURRENCY_RATES: 'BYN:0.04',
+      MICRO_PRICE_VARIANTS: 'B:69',
+    });
+    expect(c.pricing).toEqual({
+      pricesRub: { week: 199, micro: 89 },
+      starsPrices: { vip: 400 },
+      currencyRates: { BYN: 0.04 },
+      microPriceVariants: { B: 69 },
+    });
     expect(loadConfig({}).pricing.pricesRub).toEqual({});
   });
 

@@ -10,7 +10,10 @@ const idList = z
   .string()
   .default('')
   .transform((s, ctx) => {
-    const ids = s.split(',').map((p) => p.trim()).filter(Boolean);
+    const ids = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     for (const id of ids) {
       if (!/^\d{1,16}$/.test(id)) {
         ctx.addIssue({ code: 'custom', message: `"${id}" is not a Telegram user id` });
@@ -27,7 +30,10 @@ const numberPairs = (keys: readonly string[], fallback: string, opts: { integer?
     .default(fallback)
     .transform((s, ctx) => {
       const out: Record<string, number> = {};
-      for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const m = /^([A-Za-z0-9_]+)\s*[:=]\s*(\d+(?:\.\d+)?)$/.exec(part);
         const legacy = m ? legacyPlanId(m[1]) : undefined;
         // Plan keys renamed by the catalogue (vip_499 → vip) are accepted for one release; loadConfig warns.
@@ -64,7 +70,10 @@ const optionalString = z
 
 /** 127.0.0.0/8, ::1 and localhost: the addresses only this machine reaches. */
 function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (h === 'localhost' || h === '::1') return true;
   if (net.isIPv4(h)) return h.startsWith('127.');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
@@ -112,7 +121,11 @@ const schema = z.object({
   YOOKASSA_API_ROOT: z.url().default('https://api.yookassa.ru'),
   PRICES_RUB: numberPairs(PRODUCTS, '', { integer: true }),
   MICRO_PRICE_VARIANTS: numberPairs(['A', 'B'], '', { integer: true }),
-  STARS_PRICES: numberPairs(PRODUCTS.filter((p) => p !== 'trial'), '', { integer: true }),
+  STARS_PRICES: numberPairs(
+    PRODUCTS.filter((p) => p !== 'trial'),
+    '',
+    { integer: true },
+  ),
   CURRENCY_RATES: numberPairs(['UAH', 'KZT', 'BYN'], ''),
   ADMIN_USER_IDS: idList,
   // The operators' group for the support desk (a supergroup's id is like -1001234567890); unset: ADMIN_USER_IDS privately.
@@ -130,7 +143,10 @@ const schema = z.object({
     .string()
     .default('')
     .transform((s, ctx) => {
-      const list = s.split(',').map((p) => p.trim()).filter(Boolean);
+      const list = s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
       for (const a of list) {
         if (net.isIP(a) === 0) {
           ctx.addIssue({ code: 'custom', message: `"${a}" is not an IP address` });
@@ -145,7 +161,10 @@ const schema = z.object({
     .default('')
     .transform((s, ctx) => {
       const list: string[] = [];
-      for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const range = addressRange(part);
         if (!range) {
           ctx.addIssue({ code: 'custom', message: `"${part}" is not an IP address or a CIDR range (like 185.71.76.0/27)` });
@@ -166,7 +185,10 @@ const schema = z.object({
   AI_PRICE_INPUT_PER_M: z.coerce.number().min(0).max(1_000_000).default(0),
   AI_PRICE_OUTPUT_PER_M: z.coerce.number().min(0).max(1_000_000).default(0),
   // Telegram's paid broadcasts (allow_paid_broadcast): up to 1000 messages/s, 0.1 Star per message above the free rate.
-  PUSH_PAID_BROADCAST: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
+  PUSH_PAID_BROADCAST: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   DAILY_REMINDER_TIME: z
     .string()
     .default('10:00')
@@ -275,7 +297,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Without the secret anyone could post a forged successful_payment to the webhook.
   if (botMode === 'webhook' && !localMode && !e.WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid environment variable WEBHOOK_SECRET: required in webhook mode (anyone could post forged updates without it)');
+    throw new ConfigError(
+      'Invalid environment variable WEBHOOK_SECRET: required in webhook mode (anyone could post forged updates without it)',
+    );
   }
   const warnings = (['PRICES_RUB', 'STARS_PRICES'] as const).flatMap((name) =>
     Object.keys(LEGACY_PLAN_IDS)
@@ -289,7 +313,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS },
+    database: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+    },
     trustedProxies: e.TRUSTED_PROXIES,
     yookassaTrustedIps: localMode ? [] : e.YOOKASSA_TRUSTED_IPS,
     localMode,

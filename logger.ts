@@ -7,7 +7,16 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: ['*.authorization', '*.Authorization', 'headers.authorization', '*.botToken', '*.token', '*.apiKey', '*.secretKey', 'config.botToken'],
+      paths: [
+        '*.authorization',
+        '*.Authorization',
+        'headers.authorization',
+        '*.botToken',
+        '*.token',
+        '*.apiKey',
+        '*.secretKey',
+        'config.botToken',
+      ],
       censor: '[redacted]',
     },
   });

@@ -64,7 +64,8 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
     let starsApiRoot = config.telegramApiRoot;
     // grammY loads when first needed (a Stars invoice, or the bot once the API listens), not before /api/health.
     let starsClient: Promise<ServicesApi> | null = null;
-    const starsApi = () => (starsClient ??= import('./bot/services-api').then(({ createServicesApi }) => createServicesApi(botToken, starsApiRoot, logger)));
+    const starsApi = () =>
+      (starsClient ??= import('./bot/services-api').then(({ createServicesApi }) => createServicesApi(botToken, starsApiRoot, logger)));
     let username: string | undefined;
     const botUsername = async () => (username ??= (await (await starsApi()).getMe()).username);
     const services = createServices({
@@ -81,7 +82,10 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         provider: config.paymentsProvider,
         pricing: config.pricing,
         publicUrl: config.publicUrl,
-        yookassa: config.yookassa.shopId && config.yookassa.secretKey ? { shopId: config.yookassa.shopId, secretKey: config.yookassa.secretKey, apiRoot: config.yookassa.apiRoot } : undefined,
+        yookassa:
+          config.yookassa.shopId && config.yookassa.secretKey
+            ? { shopId: config.yookassa.shopId, secretKey: config.yookassa.secretKey, apiRoot: config.yookassa.apiRoot }
+            : undefined,
         // Stars go through the bot's Bot API: Telegram's, or in local mode the local Telegram once it listens.
         starsApi: {
           createInvoiceLink: async (...a) => (await starsApi()).createInvoiceLink(...a),
@@ -99,7 +103,8 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       share: {
         publicUrl: () => webAppUrl(),
         botUsername,
-        savePreparedInlineMessage: async (userId, result, o) => (await starsApi()).savePreparedInlineMessage(userId, result as any, o as any),
+        savePreparedInlineMessage: async (userId, result, o) =>
+          (await starsApi()).savePreparedInlineMessage(userId, result as any, o as any),
       },
     });
     const identity = createIdentity({ botToken, maxAgeS: config.initDataMaxAgeS });

@@ -33,8 +33,18 @@ export default defineConfig({
           exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
         },
       },
-      { extends: true, test: { name: 'process', include: PROCESS_TESTS, globalSetup: ['test/database-templates.ts', 'test/global-setup.ts', 'test/server-build-setup.ts'] } },
-      { extends: true, test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/database-templates.ts', 'test/global-setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: PROCESS_TESTS,
+          globalSetup: ['test/database-templates.ts', 'test/global-setup.ts', 'test/server-build-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/database-templates.ts', 'test/global-setup.ts'] },
+      },
     ],
   },
 });

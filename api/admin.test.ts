@@ -87,7 +87,10 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
   });
 
   it('funnel: new users by entry point through reading, offer, checkout and payment', async () => {
-    await h.db.insertInto('users').values([{ id: 9_400, first_name: 'Друг', time_zone: 'Europe/Moscow', start_param: 'ref_5', created_at: NOW }]).execute();
+    await h.db
+      .insertInto('users')
+      .values([{ id: 9_400, first_name: 'Друг', time_zone: 'Europe/Moscow', start_param: 'ref_5', created_at: NOW }])
+      .execute();
     const r = await h.call(ADMIN, 'GET', '/api/admin/funnel?days=7');
     expect(r.status).toBe(200);
     const f = SEED_EXPECT.funnel;
@@ -120,8 +123,14 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
   });
 
   it('funnel: a refund takes the payment back out of «оплатили»; a mock payment never enters it', async () => {
-    await h.db.insertInto('users').values([{ id: 9_410, first_name: 'Возврат', time_zone: 'Europe/Moscow', start_param: 'inv_1', created_at: NOW }]).execute();
-    const paid = () => h.call(ADMIN, 'GET', '/api/admin/funnel?days=7').then((r) => r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'invite').steps[4].users);
+    await h.db
+      .insertInto('users')
+      .values([{ id: 9_410, first_name: 'Возврат', time_zone: 'Europe/Moscow', start_param: 'inv_1', created_at: NOW }])
+      .execute();
+    const paid = () =>
+      h
+        .call(ADMIN, 'GET', '/api/admin/funnel?days=7')
+        .then((r) => r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'invite').steps[4].users);
     const pay = (provider: 'yookassa' | 'mock', id: string) => ({
       provider,
       provider_payment_id: id,
@@ -137,7 +146,11 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
     expect(await paid()).toBe(0);
     await h.db.insertInto('payments').values(pay('yookassa', 'facts-real')).execute();
     expect(await paid()).toBe(1);
-    await h.db.updateTable('payments').set({ status: 'refunded', refunded_at: NOW }).where('provider_payment_id', '=', 'facts-real').execute();
+    await h.db
+      .updateTable('payments')
+      .set({ status: 'refunded', refunded_at: NOW })
+      .where('provider_payment_id', '=', 'facts-real')
+      .execute();
     expect(await paid()).toBe(0);
   });
 
@@ -168,7 +181,14 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
     const r = await h.call(ADMIN, 'GET', '/api/admin/pushes?days=7');
     expect(r.status).toBe(200);
     const x = SEED_EXPECT.pushes;
-    expect(r.body.data).toMatchObject({ queued: x.queued, delivered: x.delivered, failed: x.failed, blockedBots: x.blocked, remindersOff: x.remindersOff, followedByReading: x.followed });
+    expect(r.body.data).toMatchObject({
+      queued: x.queued,
+      delivered: x.delivered,
+      failed: x.failed,
+      blockedBots: x.blocked,
+      remindersOff: x.remindersOff,
+      followedByReading: x.followed,
+    });
   });
 
   it('a tab downloads as CSV (semicolons, decimal commas)', async () => {
@@ -176,7 +196,10 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="admin-money-2026-03-09_2026-03-15.csv"');
-    const lines = String(r.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(r.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('День;Продукт;Валюта;Платежей;Сумма;Сумма, ₽ (оценка)');
     expect(lines).toContain('2026-03-10;basic;XTR;1;100;130');
     expect(lines).toContain('2026-03-10;micro;RUB;100;8700;8700');
@@ -197,7 +220,9 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       expect(r.status, q).toBe(400);
       expect(r.body.error).toMatch(new RegExp(`^${field}: `));
     }
-    expect((await h.call(ADMIN, 'GET', '/api/admin/money?from=01.03.2026&to=31.02.2026')).body.error).toBe('to: дата «по»: ожидается ДД.ММ.ГГГГ, например 01.03.2026, а не «31.02.2026»');
+    expect((await h.call(ADMIN, 'GET', '/api/admin/money?from=01.03.2026&to=31.02.2026')).body.error).toBe(
+      'to: дата «по»: ожидается ДД.ММ.ГГГГ, например 01.03.2026, а не «31.02.2026»',
+    );
     // Typed the Russian way, the period is the same as in ISO.
     const ru = await h.call(ADMIN, 'GET', '/api/admin/money?from=09.03.2026&to=15.03.2026');
     expect(ru.status).toBe(200);

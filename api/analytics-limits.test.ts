@@ -14,8 +14,10 @@ describe.each(TEST_DB_KINDS)('analytics limits (%s)', (kind) => {
   });
   afterAll(() => h?.close());
 
-  const track = (user: number, event: string, payload: Record<string, unknown> = {}) => h.call(user, 'POST', '/api/analytics/track', { event, payload });
-  const stored = (user: number) => h.db.selectFrom('analytics_events').select(['event', 'payload']).where('user_id', '=', user).orderBy('id').execute();
+  const track = (user: number, event: string, payload: Record<string, unknown> = {}) =>
+    h.call(user, 'POST', '/api/analytics/track', { event, payload });
+  const stored = (user: number) =>
+    h.db.selectFrom('analytics_events').select(['event', 'payload']).where('user_id', '=', user).orderBy('id').execute();
 
   it('the same event from one user within a minute is answered as tracked and stored once', async () => {
     const user = 66_001;

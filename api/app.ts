@@ -8,7 +8,7 @@ import type { IdentityVerifier } from '../services/identity';
 import { requireIdentity, type AppEnv } from './auth';
 import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
 import type { Metrics } from '../services/metrics';
-import { errorHandler, fail, notFound, } from './http';
+import { errorHandler, fail, notFound } from './http';
 import { adminRoutes, type SendFile } from './routes/admin';
 import { analyticsRoutes } from './routes/analytics';
 import { authSessionRoutes, authSignInRoutes } from './routes/auth';
@@ -79,7 +79,10 @@ export function createApi(o: ApiOptions) {
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     // Signing a browser in: the caller has no identity yet.
     .route('/auth', authSignInRoutes(s, o.identity))
-    .use('*', requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }))
+    .use(
+      '*',
+      requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }),
+    )
     .route('/auth', authSessionRoutes(s))
     .route('/user', userRoutes(s, o.sendExport))
     .route('/readings', readingRoutes(s))

@@ -52,12 +52,21 @@ describe.each(TEST_DB_KINDS)('the archive rule on %s', (kind) => {
     await h.tg.waitForBotMessage(user, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(user, question);
     const message = await h.tg.waitForBotMessage(user, (m) => m.text.includes('Общий вывод') && !!callbackOf(m, /Уточнить/));
-    const row = await h.db.selectFrom('readings').select('id').where('user_id', '=', user).where('question', '=', question).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('readings')
+      .select('id')
+      .where('user_id', '=', user)
+      .where('question', '=', question)
+      .executeTakeFirstOrThrow();
     return { id: row.id, message };
   }
 
   const age = (id: number, days: number) =>
-    h.db.updateTable('readings').set({ created_at: new Date(Date.now() - days * DAY) }).where('id', '=', id).execute();
+    h.db
+      .updateTable('readings')
+      .set({ created_at: new Date(Date.now() - days * DAY) })
+      .where('id', '=', id)
+      .execute();
 
   /** The app's paths that show the reading's content, each as [name, status, body]. */
   async function appPaths(user: number, id: number, followUpId: number, question: string) {
@@ -108,7 +117,13 @@ describe.each(TEST_DB_KINDS)('the archive rule on %s', (kind) => {
     }
     const ask = await h.call(basic, 'POST', `/api/readings/${chat.id}/follow-ups`, { question: 'А где мне лучше жить?' });
     expect([ask.status, ask.body.error]).toEqual([402, CLOSED]);
-    const askSse = await h.call(basic, 'POST', `/api/readings/${chat.id}/follow-ups`, { question: 'А где мне лучше жить?' }, { Accept: 'text/event-stream' });
+    const askSse = await h.call(
+      basic,
+      'POST',
+      `/api/readings/${chat.id}/follow-ups`,
+      { question: 'А где мне лучше жить?' },
+      { Accept: 'text/event-stream' },
+    );
     expect([askSse.status, askSse.body.error]).toEqual([402, CLOSED]);
     // Nothing was dealt or stored for the refused follow-ups.
     expect(await h.db.selectFrom('reading_follow_ups').select('id').where('user_id', '=', basic).execute()).toEqual(followUpsBefore);
@@ -118,12 +133,18 @@ describe.each(TEST_DB_KINDS)('the archive rule on %s', (kind) => {
     const said = await h.tg.waitForBotMessage(basic, (m) => m.text === CLOSED);
     expect(said.text).not.toContain(QUESTION);
     h.tg.pressButton(basic, chat.message.message_id, callbackOf(chat.message, /Уточнить/)!);
-    await vi.waitFor(() => expect(h.tg.botMessages(basic).filter((m) => m.text === CLOSED)).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(h.tg.botMessages(basic).filter((m) => m.text === CLOSED)).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 20,
+    });
     // «Читать полностью» (under a picture whose caption was cut) too: no list of the cards is sent again.
     const lists = () => h.tg.botMessages(basic).filter((m) => m.text.startsWith('🃏')).length;
     const listsBefore = lists();
     h.tg.pressButton(basic, chat.message.message_id, `cards:${chat.id}`);
-    await vi.waitFor(() => expect(h.tg.botMessages(basic).filter((m) => m.text === CLOSED)).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(h.tg.botMessages(basic).filter((m) => m.text === CLOSED)).toHaveLength(3), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(lists()).toBe(listsBefore);
 
     // The link the owner shared while the reading was visible keeps working, without sign-in, to its expiry.

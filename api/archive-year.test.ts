@@ -91,7 +91,10 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
 
   describe('the year forecast', () => {
     it('is VIP-only: 402 for free and basic users, with no spread taken', async () => {
-      for (const [user, plan] of [[72_001, null], [72_002, 'basic']] as const) {
+      for (const [user, plan] of [
+        [72_001, null],
+        [72_002, 'basic'],
+      ] as const) {
         if (plan) await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: plan });
         const res = await h.call(user, 'POST', '/api/readings', { spreadType: 'year_forecast', question: 'Что принесёт мне этот год?' });
         expect(res.status).toBe(402);
@@ -110,14 +113,28 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
       expect(new Set(reading.cards.map((c: any) => c.cardId)).size).toBe(13);
       // Made on 20 November (Moscow): November first, October last.
       expect(reading.cards.map((c: any) => c.positionName)).toEqual([
-        'Тема года', 'Ноябрь', 'Декабрь', 'Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь',
+        'Тема года',
+        'Ноябрь',
+        'Декабрь',
+        'Январь',
+        'Февраль',
+        'Март',
+        'Апрель',
+        'Май',
+        'Июнь',
+        'Июль',
+        'Август',
+        'Сентябрь',
+        'Октябрь',
       ]);
       expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.dailySpreadsUsed).toBe(1);
       expect((await h.call(user, 'GET', '/api/spreads')).body.data.spreads.map((s: any) => s.id)).toContain('year_forecast');
 
       // The AI is asked for a section per month, in order, and its text streams to the client.
       const before = fake.requests.length;
-      const sse = await fetch(`${server.url}/api/readings/${reading.id}/interpretation`, { headers: { Accept: 'text/event-stream', Authorization: h.authFor(user) } });
+      const sse = await fetch(`${server.url}/api/readings/${reading.id}/interpretation`, {
+        headers: { Accept: 'text/event-stream', Authorization: h.authFor(user) },
+      });
       const events = await readSse(sse);
       expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(1);
       const prompt: string = fake.requests[before].body.messages[1].content;
@@ -133,7 +150,11 @@ describe.each(TEST_DB_KINDS)('archive and year forecast on %s', (kind) => {
         expect(fallback.body.data.fallback).toBe(true);
         const text: string = fallback.body.data.interpretation;
         const sections = text.split(/^## /m).slice(1);
-        expect(sections.map((s) => s.split('\n')[0])).toEqual(['Тема года', ...second.body.data.cards.slice(1).map((c: any) => c.positionName), 'Общий вывод']);
+        expect(sections.map((s) => s.split('\n')[0])).toEqual([
+          'Тема года',
+          ...second.body.data.cards.slice(1).map((c: any) => c.positionName),
+          'Общий вывод',
+        ]);
         second.body.data.cards.slice(1).forEach((c: any, i: number) => {
           expect(sections[i + 1]).toContain(`**${c.name}**`);
         });

@@ -25,7 +25,11 @@ export interface CookieSessions {
 export const FAILED_AUTH_PER_MINUTE = 30;
 
 /** '::ffff:1.2.3.4' (an IPv4 client on a dual-stack socket) is '1.2.3.4'. */
-export const normalizeAddress = (a: string) => a.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+export const normalizeAddress = (a: string) =>
+  a
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
 /**
  * The client's address: the socket's peer, unless that peer is one of our own proxies; then the
@@ -76,7 +80,12 @@ function failedAuthThrottle(trustedProxies: readonly string[]) {
  */
 const pushEntry = (header: string | undefined) => (header && /^push_[a-z_]{1,40}$/.test(header) ? header : null);
 
-export const requireIdentity = (identity: IdentityVerifier, users: UserService, trustedProxies: readonly string[] = [], cookies?: CookieSessions) => {
+export const requireIdentity = (
+  identity: IdentityVerifier,
+  users: UserService,
+  trustedProxies: readonly string[] = [],
+  cookies?: CookieSessions,
+) => {
   const throttle = failedAuthThrottle(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
     const now = Date.now();

@@ -59,7 +59,9 @@ describe.each(TEST_DB_KINDS)('autopay in mock mode on %s', (kind) => {
     h.setNow(t0);
     expect((await h.call(user, 'GET', '/api/upsell/week')).body.data.upsell).toBe(true);
     const card = await h.call(user, 'POST', '/api/user/daily-card/use', {});
-    const readingId = (await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name], spreadType: 'free_daily' })).body.data.readingId;
+    const readingId = (
+      await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name], spreadType: 'free_daily' })
+    ).body.data.readingId;
     const paid = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
     expect(paid.body.data).toMatchObject({ mock: true, applied: true });
 
@@ -74,7 +76,10 @@ describe.each(TEST_DB_KINDS)('autopay in mock mode on %s', (kind) => {
     h.setNow(new Date(t0.getTime() + 60 * 60_000));
     expect((await h.call(user, 'GET', '/api/upsell/week')).body.data.upsell).toBe(true);
     expect((await h.call(user, 'GET', '/api/config/pricing')).body.data.upsell).toBe(true);
-    expect((await h.call(user, 'GET', '/api/offers/micro')).body.data).toMatchObject({ upsell: true, expiresAt: new Date(t0.getTime() + 75 * 60_000).toISOString() });
+    expect((await h.call(user, 'GET', '/api/offers/micro')).body.data).toMatchObject({
+      upsell: true,
+      expiresAt: new Date(t0.getTime() + 75 * 60_000).toISOString(),
+    });
   });
 
   it('a plan bought pauses the offers too', async () => {
@@ -109,6 +114,9 @@ describe.each(TEST_DB_KINDS)('autopay in mock mode on %s', (kind) => {
     const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: false, amount: 499 });
     expect(r.status).toBe(200);
     const unused = t0.getTime() + 7 * DAY_MS - t1.getTime();
-    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: new Date(t1.getTime() + 30 * DAY_MS + unused).toISOString() });
+    expect(await status(user)).toMatchObject({
+      subscriptionType: 'vip',
+      subscriptionExpires: new Date(t1.getTime() + 30 * DAY_MS + unused).toISOString(),
+    });
   });
 });

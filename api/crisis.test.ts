@@ -49,7 +49,9 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
     expect(after.freeSpreadUsed ?? null).toEqual(before.freeSpreadUsed ?? null);
     expect(fake.requests.length).toBe(calls);
     // The free spread of the day is still there: an ordinary question gets its cards.
-    expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' })).status).toBe(201);
+    expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' })).status).toBe(
+      201,
+    );
     const lines = logs.slice(logged).join('\n');
     expect(lines).toContain('crisis answer');
     expect(lines).not.toContain('не хочу жить');
@@ -61,7 +63,11 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
     const res = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: VIOLENCE });
     expect(res.status).toBe(422);
     expect(res.body.crisis.kind).toBe('violence');
-    expect(res.body.crisis.lines.map((l: { phone: string }) => l.phone)).toEqual([HELP_LINES.emergency.phone, HELP_LINES.women.phone, HELP_LINES.trust.phone]);
+    expect(res.body.crisis.lines.map((l: { phone: string }) => l.phone)).toEqual([
+      HELP_LINES.emergency.phone,
+      HELP_LINES.women.phone,
+      HELP_LINES.trust.phone,
+    ]);
     expect(await readingsOf(user)).toEqual([]);
   });
 
@@ -71,7 +77,13 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
     const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что ждёт меня на работе?' });
     expect((await h.call(user, 'GET', `/api/readings/${r.body.data.id}/interpretation`)).status).toBe(200);
     const calls = fake.requests.length;
-    const res = await h.call(user, 'POST', `/api/readings/${r.body.data.id}/follow-ups`, { question: 'А если я не хочу больше жить?' }, { Accept: 'text/event-stream' });
+    const res = await h.call(
+      user,
+      'POST',
+      `/api/readings/${r.body.data.id}/follow-ups`,
+      { question: 'А если я не хочу больше жить?' },
+      { Accept: 'text/event-stream' },
+    );
     expect(res.status).toBe(422);
     expect(res.body.crisis.kind).toBe('self_harm');
     expect(fake.requests.length).toBe(calls);
@@ -83,7 +95,9 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
   it('a chat call: 422 and no AI call', async () => {
     const user = newUser();
     const calls = fake.requests.length;
-    const res = await h.call(user, 'POST', '/api/chat', { messages: [{ role: 'user', content: 'хочу покончить с собой, что скажут карты' }] });
+    const res = await h.call(user, 'POST', '/api/chat', {
+      messages: [{ role: 'user', content: 'хочу покончить с собой, что скажут карты' }],
+    });
     expect(res.status).toBe(422);
     expect(res.body.crisis.kind).toBe('self_harm');
     expect(fake.requests.length).toBe(calls);
@@ -94,7 +108,15 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
     await h.services.users.ensure(user);
     const stored = await h.db
       .insertInto('readings')
-      .values({ user_id: user, spread_type: 'free_daily', question: SELF_HARM, cards: JSON.stringify([{ cardId: 'sun', position: 0, orientation: 'upright' }]), level: 'basic', status: 'dealt', charged_day: null })
+      .values({
+        user_id: user,
+        spread_type: 'free_daily',
+        question: SELF_HARM,
+        cards: JSON.stringify([{ cardId: 'sun', position: 0, orientation: 'upright' }]),
+        level: 'basic',
+        status: 'dealt',
+        charged_day: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const calls = fake.requests.length;

@@ -40,7 +40,13 @@ describe.each(TEST_DB_KINDS)('deck setting on %s', (kind) => {
     }
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.deck).toBe('drawn');
     // The database refuses a stray value too (the column's check).
-    await expect(h.db.updateTable('users').set({ deck: 'thoth' as never }).where('id', '=', user).execute()).rejects.toThrow();
+    await expect(
+      h.db
+        .updateTable('users')
+        .set({ deck: 'thoth' as never })
+        .where('id', '=', user)
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('an empty body names what it expects', async () => {

@@ -22,7 +22,9 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 10, windowS: 600 } } });
+    h = await createHarness(kind, {
+      ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 10, windowS: 600 } },
+    });
     server = await serveApp(h.app);
   });
   afterAll(async () => {
@@ -35,7 +37,10 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
   /** A finished (interpreted) reading of a user on `plan`. */
   async function finishedReading(user: number, plan: string | null, spreadType = 'past_present_future') {
     if (plan) await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: plan });
-    const r = await h.call(user, 'POST', '/api/readings', { spreadType: plan ? spreadType : 'free_daily', question: 'Стоит ли мне менять работу?' });
+    const r = await h.call(user, 'POST', '/api/readings', {
+      spreadType: plan ? spreadType : 'free_daily',
+      question: 'Стоит ли мне менять работу?',
+    });
     expect(r.status).toBe(201);
     expect((await h.call(user, 'GET', `/api/readings/${r.body.data.id}/interpretation`)).status).toBe(200);
     return r.body.data as { id: number; cards: { cardId: string; name: string; positionName: string }[] };
@@ -66,7 +71,14 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(deltas).toEqual(tokenize(ANSWER));
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
-    expect(done.data.followUp).toMatchObject({ seq: 1, question: 'А что будет, если я останусь?', answer: ANSWER, status: 'done', fallback: false, error: null });
+    expect(done.data.followUp).toMatchObject({
+      seq: 1,
+      question: 'А что будет, если я останусь?',
+      answer: ANSWER,
+      status: 'done',
+      fallback: false,
+      error: null,
+    });
 
     const [system, { content: prompt }] = fake.requests[before].body.messages as { content: string }[];
     // The question and the follow-up go as data between delimiters; the system message says not to obey them.
@@ -80,7 +92,9 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     const second = await ask(user, reading.id, 'Как поговорить с начальником?');
     expect(second.status).toBe(201);
     expect(second.body.data.allowance).toEqual({ limit: 3, used: 2, remaining: 1, locked: false });
-    expect(fake.requests[before + 1].body.messages[1].content).toMatch(/Уже уточняли \(карта .+\):\n<<<УТОЧНЕНИЕ\nА что будет, если я останусь\?\nУТОЧНЕНИЕ>>>/);
+    expect(fake.requests[before + 1].body.messages[1].content).toMatch(
+      /Уже уточняли \(карта .+\):\n<<<УТОЧНЕНИЕ\nА что будет, если я останусь\?\nУТОЧНЕНИЕ>>>/,
+    );
     expect((await ask(user, reading.id, 'Когда лучше начать?')).status).toBe(201);
     const fourth = await ask(user, reading.id, 'И ещё один вопрос?');
     expect(fourth.status).toBe(429);
@@ -88,7 +102,11 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
     const got = (await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data;
     expect(got.followUps.map((f: any) => f.seq)).toEqual([1, 2, 3]);
-    expect(got.followUps.map((f: any) => f.question)).toEqual(['А что будет, если я останусь?', 'Как поговорить с начальником?', 'Когда лучше начать?']);
+    expect(got.followUps.map((f: any) => f.question)).toEqual([
+      'А что будет, если я останусь?',
+      'Как поговорить с начальником?',
+      'Когда лучше начать?',
+    ]);
     expect(got.followUpAllowance).toEqual({ limit: 3, used: 3, remaining: 0, locked: false });
     // Never a card already on the table: three distinct clarifying cards, none from the reading.
     const ids = [...reading.cards.map((c) => c.cardId), ...got.followUps.map((f: any) => f.card.cardId)];
@@ -121,28 +139,41 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
 
     // The user's next reading streams its interpretation (the spread it took is not wasted on a 429).
     const interpretStream = async (id: number) => {
-      const res = await fetch(`${server.url}/api/readings/${id}/interpretation`, { headers: { Accept: 'text/event-stream', Authorization: h.authFor(user) } });
+      const res = await fetch(`${server.url}/api/readings/${id}/interpretation`, {
+        headers: { Accept: 'text/event-stream', Authorization: h.authFor(user) },
+      });
       expect(res.status).toBe(200);
       const events = await readSse(res);
       expect(events.at(-1)).toMatchObject({ event: 'done', data: { fallback: false } });
     };
-    const second = (await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'А что с деньгами?' })).body.data;
+    const second = (await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'А что с деньгами?' })).body
+      .data;
     await interpretStream(second.id);
 
     // The nine refusals took nothing: seven more follow-ups fit in the window (3 + 7 = 10 calls), the next
     // one is refused by the AI limit and nothing of it is kept.
     const third = await finishedReading(user, 'vip');
     const fourth = await finishedReading(user, 'vip');
-    for (const [id, n] of [[second.id, 3], [third.id, 3], [fourth.id, 1]]) {
+    for (const [id, n] of [
+      [second.id, 3],
+      [third.id, 3],
+      [fourth.id, 1],
+    ]) {
       for (let i = 0; i < n; i++) expect((await ask(user, id, `Ещё уточнение номер ${i + 1}?`)).status).toBe(201);
     }
     const limited = await ask(user, fourth.id, 'А если подождать?');
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatch(/Слишком много запросов к толкованиям/);
-    expect((await h.call(user, 'GET', `/api/readings/${fourth.id}`)).body.data.followUpAllowance).toEqual({ limit: 3, used: 1, remaining: 2, locked: false });
+    expect((await h.call(user, 'GET', `/api/readings/${fourth.id}`)).body.data.followUpAllowance).toEqual({
+      limit: 3,
+      used: 1,
+      remaining: 2,
+      locked: false,
+    });
 
     // With the follow-ups' budget spent, a fresh reading is still interpreted: it has a budget of its own.
-    const fifth = (await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что он чувствует?' })).body.data;
+    const fifth = (await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что он чувствует?' })).body
+      .data;
     await interpretStream(fifth.id);
   });
 
@@ -151,7 +182,10 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     const reading = await finishedReading(user, 'vip');
     fake.set({ text: ANSWER, tokenDelayMs: 5 });
     const before = fake.requests.length;
-    const [a, b] = await Promise.all([ask(user, reading.id, 'Что он чувствует ко мне?'), ask(user, reading.id, 'Что  он чувствует ко мне?')]);
+    const [a, b] = await Promise.all([
+      ask(user, reading.id, 'Что он чувствует ко мне?'),
+      ask(user, reading.id, 'Что  он чувствует ко мне?'),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.data.followUp.id).toBe(b.body.data.followUp.id);
     for (const r of [a, b]) expect(r.body.data.followUp).toMatchObject({ seq: 1, status: 'done', answer: ANSWER });
@@ -161,7 +195,12 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(again[0].data).toMatchObject({ followUp: { id: a.body.data.followUp.id }, allowance: { used: 1, remaining: 2 } });
     expect(again.at(-1)).toMatchObject({ event: 'done', data: { followUp: { answer: ANSWER } } });
     expect(fake.requests.length).toBe(before + 1);
-    expect((await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data.followUpAllowance).toEqual({ limit: 3, used: 1, remaining: 2, locked: false });
+    expect((await h.call(user, 'GET', `/api/readings/${reading.id}`)).body.data.followUpAllowance).toEqual({
+      limit: 3,
+      used: 1,
+      remaining: 2,
+      locked: false,
+    });
   });
 
   it('the week pass allows one; a free user is locked with the offer (402)', async () => {
@@ -176,7 +215,12 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(locked.status).toBe(402);
     expect(locked.body.error).toBe(followUpsLockedText());
     expect(locked.body.redirect).toBe('/subscription');
-    expect((await h.call(free, 'GET', `/api/readings/${r2.id}`)).body.data.followUpAllowance).toEqual({ limit: 0, used: 0, remaining: 0, locked: true });
+    expect((await h.call(free, 'GET', `/api/readings/${r2.id}`)).body.data.followUpAllowance).toEqual({
+      limit: 0,
+      used: 0,
+      remaining: 0,
+      locked: true,
+    });
   });
 
   it('refuses bad input, other people’s readings and readings not yet interpreted', async () => {
@@ -214,7 +258,12 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     expect(f.answer).toContain(f.card.name);
     expect(f.answer).toContain('Что мне мешает?');
     expect(f.answer).toContain('Стоит ли мне менять работу?');
-    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(f.answer);
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(f.answer);
 
     // The allowance (1) is spent, but the retry is free and replaces the text with the AI's.
     expect((await ask(user, reading.id, 'Ещё вопрос?')).status).toBe(429);
@@ -249,7 +298,8 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
     try {
       const user = 71_999;
       await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
-      const r = (await plain.call(user, 'POST', '/api/readings', { spreadType: 'career_finance', question: 'Получу ли я повышение?' })).body.data;
+      const r = (await plain.call(user, 'POST', '/api/readings', { spreadType: 'career_finance', question: 'Получу ли я повышение?' })).body
+        .data;
       await plain.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
       const res = await plain.call(user, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'Когда ждать решения?' });
       expect(res.status).toBe(201);

@@ -40,49 +40,62 @@ describe.each(TEST_DB_KINDS)('hostile input on %s', (kind) => {
     return out;
   }
 
-  it(
-    'no route answers 5xx or changes anyone else’s quota, entitlements, readings or payments',
-    async () => {
-      const all = routes();
-      // Every route the app serves is covered, the webhooks and the web app included.
-      const keys = all.map((r) => `${r.method} ${r.path}`);
-      expect(keys).toEqual(expect.arrayContaining(['POST /api/payments/yookassa/webhook', 'POST /api/telegram/webhook', 'POST /api/readings', 'GET /api/readings/:id/interpretation', 'GET /*']));
-      let before = await a.snapshot();
-      let sent = 0;
-      for (const route of all) {
-        const key = `${route.method} ${route.path}`;
-        const numRuns = route.path.includes('webhook') ? RUNS.webhook : route.method === 'ALL' || route.path.endsWith('*') ? RUNS.fallback : route.method === 'GET' ? RUNS.read : RUNS.body;
-        await fc.assert(
-          fc.asyncProperty(req.requestArb(route), async (s) => {
-            sent++;
-            const r = await req.send(s);
-            record(key, r.status);
-            if (r.status === 201 && s.method === 'POST' && new URL(s.url).pathname === '/api/readings' && a.attackerReadings.length < 30)
-              a.attackerReadings.push(JSON.parse(r.text).data.id);
-            req.check(s, r);
-          }),
-          { numRuns },
-        );
-        const after = await a.snapshot();
-        expect(after, `state of other users changed by requests to ${key}`).toEqual(before);
-        before = after;
-      }
-      expect(sent).toBeGreaterThan(2_000);
-      // HOSTILE_STATS=1 prints what each route answered (to see the requests get past auth and validation).
-      if (process.env.HOSTILE_STATS) {
-        console.log(`${sent} requests`);
-        for (const [k, m] of statuses) console.log(k, JSON.stringify(Object.fromEntries(m)));
-      }
+  it('no route answers 5xx or changes anyone else’s quota, entitlements, readings or payments', async () => {
+    const all = routes();
+    // Every route the app serves is covered, the webhooks and the web app included.
+    const keys = all.map((r) => `${r.method} ${r.path}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/payments/yookassa/webhook',
+        'POST /api/telegram/webhook',
+        'POST /api/readings',
+        'GET /api/readings/:id/interpretation',
+        'GET /*',
+      ]),
+    );
+    let before = await a.snapshot();
+    let sent = 0;
+    for (const route of all) {
+      const key = `${route.method} ${route.path}`;
+      const numRuns = route.path.includes('webhook')
+        ? RUNS.webhook
+        : route.method === 'ALL' || route.path.endsWith('*')
+          ? RUNS.fallback
+          : route.method === 'GET'
+            ? RUNS.read
+            : RUNS.body;
+      await fc.assert(
+        fc.asyncProperty(req.requestArb(route), async (s) => {
+          sent++;
+          const r = await req.send(s);
+          record(key, r.status);
+          if (r.status === 201 && s.method === 'POST' && new URL(s.url).pathname === '/api/readings' && a.attackerReadings.length < 30)
+            a.attackerReadings.push(JSON.parse(r.text).data.id);
+          req.check(s, r);
+        }),
+        { numRuns },
+      );
+      const after = await a.snapshot();
+      expect(after, `state of other users changed by requests to ${key}`).toEqual(before);
+      before = after;
+    }
+    expect(sent).toBeGreaterThan(2_000);
+    // HOSTILE_STATS=1 prints what each route answered (to see the requests get past auth and validation).
+    if (process.env.HOSTILE_STATS) {
+      console.log(`${sent} requests`);
+      for (const [k, m] of statuses) console.log(k, JSON.stringify(Object.fromEntries(m)));
+    }
 
-      // The test reaches past authentication and validation: the attacker's requests get real answers.
-      for (const route of all) {
-        if (route.method === 'ALL' || !route.path.startsWith('/api/') || route.path === '/api/health') continue;
-        const seen = [...(statuses.get(`${route.method} ${route.path}`)?.keys() ?? [])];
-        expect(seen.some((st) => st !== 401 && st !== 413 && st !== 429), `${route.method} ${route.path} only answered ${seen}`).toBe(true);
-      }
-    },
-    300_000,
-  );
+    // The test reaches past authentication and validation: the attacker's requests get real answers.
+    for (const route of all) {
+      if (route.method === 'ALL' || !route.path.startsWith('/api/') || route.path === '/api/health') continue;
+      const seen = [...(statuses.get(`${route.method} ${route.path}`)?.keys() ?? [])];
+      expect(
+        seen.some((st) => st !== 401 && st !== 413 && st !== 429),
+        `${route.method} ${route.path} only answered ${seen}`,
+      ).toBe(true);
+    }
+  }, 300_000);
 
   it('the forged webhooks granted nothing and the victims are as they were', async () => {
     // The YooKassa webhook was reached with forged bodies and answered without applying anything.

@@ -21,8 +21,12 @@ export const ok = <T, S extends ContentfulStatusCode = 200>(c: Context, data: T,
   c.json({ success: true as const, data }, status);
 
 /** A refusal: `{ success: false, error }` with the Russian message (starting with the field's name on a 400). */
-export const fail = <S extends ContentfulStatusCode, X extends Record<string, unknown> = Record<never, never>>(c: Context, status: S, error: string, extra?: X) =>
-  c.json({ success: false as const, error, ...(extra as X) }, status);
+export const fail = <S extends ContentfulStatusCode, X extends Record<string, unknown> = Record<never, never>>(
+  c: Context,
+  status: S,
+  error: string,
+  extra?: X,
+) => c.json({ success: false as const, error, ...(extra as X) }, status);
 
 const STATUS: Record<ServiceErrorCode, ContentfulStatusCode> = {
   bad_input: 400,
@@ -48,7 +52,11 @@ export function errorHandler(logger: Logger): ErrorHandler {
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
       const message =
-        status === 413 ? 'body: тело запроса слишком большое' : /json/i.test(err.message) ? 'body: некорректный JSON' : err.message || 'Ошибка запроса';
+        status === 413
+          ? 'body: тело запроса слишком большое'
+          : /json/i.test(err.message)
+            ? 'body: некорректный JSON'
+            : err.message || 'Ошибка запроса';
       return fail(c, status, message);
     }
     if (err instanceof SyntaxError || err instanceof URIError) return fail(c, 400, 'body: некорректные данные запроса');
@@ -79,7 +87,8 @@ export const validate = <T extends ZodType, Target extends 'json' | 'query' | 'p
   // later (JSON.stringify in a schema's size check, the database driver).
   const guarded: typeof validator = async (c, next) => {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim();
-    if (JSON_MEDIA_TYPE.test(mediaType) && nestsDeeperThan(await c.req.text(), MAX_JSON_DEPTH)) return fail(c, 400, 'body: слишком глубокая вложенность JSON');
+    if (JSON_MEDIA_TYPE.test(mediaType) && nestsDeeperThan(await c.req.text(), MAX_JSON_DEPTH))
+      return fail(c, 400, 'body: слишком глубокая вложенность JSON');
     return validator(c, next);
   };
   return guarded;
@@ -97,7 +106,8 @@ function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x7b || ch === 0x5b) {

@@ -21,27 +21,51 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: fallback', (kind) => {
   describe('when no AI text can be produced', () => {
     const cases: { name: string; setup: () => Promise<Partial<AiConfig> | null>; error: string }[] = [
       { name: 'no API key', setup: async () => ({ apiKey: undefined }), error: AI_ERRORS.notInitialized },
-      { name: 'provider down', setup: async () => ({ apiKey: 'sk-test', baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }), error: 'Connection error.' },
-      { name: 'provider 500', setup: async () => {
-        fake.set({ mode: 'fail' });
-        return null;
-      }, error: 'Backend API error: 500' },
-      { name: 'provider hangs (timeout)', setup: async () => {
-        fake.set({ mode: 'hang' });
-        return null;
-      }, error: AI_ERRORS.timeout },
-      { name: 'provider stalls mid-stream (timeout)', setup: async () => {
-        fake.set({ mode: 'stall', tokenDelayMs: 1 });
-        return null;
-      }, error: AI_ERRORS.timeout },
-      { name: 'empty answer', setup: async () => {
-        fake.set({ mode: 'empty' });
-        return null;
-      }, error: AI_ERRORS.empty },
-      { name: 'garbage answer', setup: async () => {
-        fake.set({ mode: 'garbage' });
-        return null;
-      }, error: AI_ERRORS.unexpectedFormat },
+      {
+        name: 'provider down',
+        setup: async () => ({ apiKey: 'sk-test', baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }),
+        error: 'Connection error.',
+      },
+      {
+        name: 'provider 500',
+        setup: async () => {
+          fake.set({ mode: 'fail' });
+          return null;
+        },
+        error: 'Backend API error: 500',
+      },
+      {
+        name: 'provider hangs (timeout)',
+        setup: async () => {
+          fake.set({ mode: 'hang' });
+          return null;
+        },
+        error: AI_ERRORS.timeout,
+      },
+      {
+        name: 'provider stalls mid-stream (timeout)',
+        setup: async () => {
+          fake.set({ mode: 'stall', tokenDelayMs: 1 });
+          return null;
+        },
+        error: AI_ERRORS.timeout,
+      },
+      {
+        name: 'empty answer',
+        setup: async () => {
+          fake.set({ mode: 'empty' });
+          return null;
+        },
+        error: AI_ERRORS.empty,
+      },
+      {
+        name: 'garbage answer',
+        setup: async () => {
+          fake.set({ mode: 'garbage' });
+          return null;
+        },
+        error: AI_ERRORS.unexpectedFormat,
+      },
     ];
 
     for (const c of cases) {
@@ -73,7 +97,12 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: fallback', (kind) => {
           expect(text).toContain('Есть ли будущее у наших отношений?');
           if (!events.slice(0, -1).some((e) => e.event === 'delta' && e.data.text !== text)) {
             // Nothing was streamed before the failure: the fallback itself went out as the text.
-            expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(text);
+            expect(
+              events
+                .filter((e) => e.event === 'delta')
+                .map((e) => e.data.text)
+                .join(''),
+            ).toBe(text);
           }
 
           // The spread stays used: a failure is never turned into an extra reading.
@@ -112,10 +141,17 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: fallback', (kind) => {
         headers: { Accept: 'text/event-stream', Authorization: h.authFor(user) },
       });
       const events = await readSse(ok);
-      expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_FAKE_TEXT);
+      expect(
+        events
+          .filter((e) => e.event === 'delta')
+          .map((e) => e.data.text)
+          .join(''),
+      ).toBe(DEFAULT_FAKE_TEXT);
       const done = events.find((e) => e.event === 'done')!.data;
       expect(done).toMatchObject({ fallback: false, source: 'ai', canRetry: false, reading: { id: reading.id, status: 'done' } });
-      expect(done.reading.cards.map((c: any) => [c.cardId, c.orientation])).toEqual(reading.cards.map((c: any) => [c.cardId, c.orientation]));
+      expect(done.reading.cards.map((c: any) => [c.cardId, c.orientation])).toEqual(
+        reading.cards.map((c: any) => [c.cardId, c.orientation]),
+      );
       expect(fake.requests.length).toBe(before + 1);
       expect(await usage(user)).toMatchObject({ dailySpreadsUsed: 1, freeSpreadAvailable: false });
       // Done is done: asking again returns the stored AI text without a call.
@@ -131,7 +167,13 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: fallback', (kind) => {
       const user = newUser();
       const reading = await newReading(user);
       const res = await noAi.call(user, 'GET', `/api/readings/${reading.id}/interpretation`);
-      expect(res.body.data).toMatchObject({ fallback: true, source: 'cards', fallbackReason: 'no_ai', canRetry: false, notice: 'Толкование составлено по классическим значениям карт' });
+      expect(res.body.data).toMatchObject({
+        fallback: true,
+        source: 'cards',
+        fallbackReason: 'no_ai',
+        canRetry: false,
+        notice: 'Толкование составлено по классическим значениям карт',
+      });
       const retry = await noAi.call(user, 'POST', `/api/readings/${reading.id}/interpretation/retry`);
       expect(retry.status).toBe(409);
       expect(retry.body.error).not.toMatch(/[A-Za-z]/);

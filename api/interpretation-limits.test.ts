@@ -130,7 +130,13 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: limits', (kind) => {
 
   it('a stream silent for longer than the idle gap fails over as a timeout, well inside a long budget', async () => {
     // A budget of a minute: only the idle gap can end these calls within the test.
-    const patient = secondInstance(h, { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 60_000, timeoutPerCardMs: PER_CARD_MS, idleTimeoutMs: IDLE_MS });
+    const patient = secondInstance(h, {
+      apiKey: 'sk-test',
+      baseUrl: fake.baseUrl,
+      timeoutMs: 60_000,
+      timeoutPerCardMs: PER_CARD_MS,
+      idleTimeoutMs: IDLE_MS,
+    });
     const served = await serveApp(patient.app);
     try {
       for (const stall of [{ mode: 'stall', stallAfterTokens: 3, tokenDelayMs: 1 }, { mode: 'hang' }] as const) {

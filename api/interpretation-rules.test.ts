@@ -29,7 +29,11 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: rules', (kind) => {
 
   it('the prompt carries the first name and, with a natal chart, the sun, moon and rising signs', async () => {
     const user = newUser();
-    const chart = await h.call({ id: user, first_name: 'Вера' }, 'POST', '/api/natal/chart', { date: '1990-05-15', time: '14:30', city: 'Москва' });
+    const chart = await h.call({ id: user, first_name: 'Вера' }, 'POST', '/api/natal/chart', {
+      date: '1990-05-15',
+      time: '14:30',
+      city: 'Москва',
+    });
     expect(chart.status).toBe(200);
     const reading = await newReading(user);
     const before = fake.requests.length;
@@ -64,7 +68,10 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: rules', (kind) => {
       const user = newUser();
       await limited.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
       const ids: number[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await limited.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: `Вопрос ${i}` })).body.data.id);
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          (await limited.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: `Вопрос ${i}` })).body.data.id,
+        );
       expect((await limited.call(user, 'GET', `/api/readings/${ids[0]}/interpretation`)).status).toBe(200);
       expect((await other.call(user, 'GET', `/api/readings/${ids[1]}/interpretation`)).status).toBe(200);
       const before = fake.requests.length;

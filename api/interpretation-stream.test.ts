@@ -31,7 +31,11 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     expect(deltas).toEqual(tokenize(DEFAULT_FAKE_TEXT));
     expect(events.map((e) => e.event)).toEqual([...deltas.map(() => 'delta'), 'done']);
     const done = events[events.length - 1].data;
-    expect(done).toMatchObject({ fallback: false, error: null, reading: { id: reading.id, status: 'done', interpretation: DEFAULT_FAKE_TEXT } });
+    expect(done).toMatchObject({
+      fallback: false,
+      error: null,
+      reading: { id: reading.id, status: 'done', interpretation: DEFAULT_FAKE_TEXT },
+    });
 
     expect(fake.requests.length).toBe(before + 1);
     const sent = fake.requests[before];
@@ -94,13 +98,21 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     const before = fake.requests.length;
     const release = fake.hold();
     // Both streams are open (headers received) while the provider has not written a token yet.
-    const [a, b] = await Promise.all([sse(interpretationUrl(reading.id), h.authFor(user)), sse(interpretationUrl(reading.id), h.authFor(user))]);
+    const [a, b] = await Promise.all([
+      sse(interpretationUrl(reading.id), h.authFor(user)),
+      sse(interpretationUrl(reading.id), h.authFor(user)),
+    ]);
     const json = h.call(user, 'GET', `/api/readings/${reading.id}/interpretation`);
     await fake.waitForRequests(before + 1);
     release();
     const [ea, eb, ej] = await Promise.all([readSse(a), readSse(b), json]);
     for (const events of [ea, eb]) {
-      expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_FAKE_TEXT);
+      expect(
+        events
+          .filter((e) => e.event === 'delta')
+          .map((e) => e.data.text)
+          .join(''),
+      ).toBe(DEFAULT_FAKE_TEXT);
       expect(events[events.length - 1]).toMatchObject({ event: 'done', data: { fallback: false, reading: { status: 'done' } } });
     }
     expect(ej.body.data.interpretation).toBe(DEFAULT_FAKE_TEXT);
@@ -122,8 +134,18 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
       const bJson = other.call(user, 'GET', `/api/readings/${reading.id}/interpretation`);
       release();
       const [ea, eb, ej] = await Promise.all([readSse(a), readSse(b), bJson]);
-      expect(ea.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_FAKE_TEXT);
-      expect(eb.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_FAKE_TEXT);
+      expect(
+        ea
+          .filter((e) => e.event === 'delta')
+          .map((e) => e.data.text)
+          .join(''),
+      ).toBe(DEFAULT_FAKE_TEXT);
+      expect(
+        eb
+          .filter((e) => e.event === 'delta')
+          .map((e) => e.data.text)
+          .join(''),
+      ).toBe(DEFAULT_FAKE_TEXT);
       expect(eb[eb.length - 1].data.reading.status).toBe('done');
       expect(ej.body.data.interpretation).toBe(DEFAULT_FAKE_TEXT);
       expect(fake.requests.length).toBe(before + 1);
@@ -165,7 +187,9 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     fake.set({ tokenDelayMs: 40, text: DEFAULT_FAKE_TEXT.repeat(5) });
     const before = fake.requests.length;
     const ctl = new AbortController();
-    const pending = fetch(interpretationUrl(reading.id), { headers: { Authorization: h.authFor(user) }, signal: ctl.signal }).catch((e) => e);
+    const pending = fetch(interpretationUrl(reading.id), { headers: { Authorization: h.authFor(user) }, signal: ctl.signal }).catch(
+      (e) => e,
+    );
     await fake.waitForRequests(before + 1);
     ctl.abort();
     expect((await pending).name).toBe('AbortError');
@@ -203,7 +227,12 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     await leaving.body?.cancel().catch(() => {});
     release();
     const events = await readSse(staying);
-    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(DEFAULT_FAKE_TEXT);
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(DEFAULT_FAKE_TEXT);
     expect(fake.requests.length).toBe(before + 1);
     expect(fake.requests[before]).toMatchObject({ aborted: false, finished: true });
   });

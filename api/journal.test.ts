@@ -63,7 +63,15 @@ describe.each(TEST_DB_KINDS)('journal on %s', (kind) => {
     const march = await h.call(user, 'GET', '/api/user/journal?month=2026-03');
     expect(march.status).toBe(200);
     const j = march.body.data;
-    expect(j).toMatchObject({ month: '2026-03', monthLabel: 'март 2026', prevMonth: '2026-02', nextMonth: '2026-04', readings: 2, dailyCards: 2, cards: cards.length });
+    expect(j).toMatchObject({
+      month: '2026-03',
+      monthLabel: 'март 2026',
+      prevMonth: '2026-02',
+      nextMonth: '2026-04',
+      readings: 2,
+      dailyCards: 2,
+      cards: cards.length,
+    });
     expect(cards.length).toBe(3 + 10 + 2);
     const majors = cards.filter((c) => CARD_BY_ID.get(c.cardId)!.suit === 'major').length;
     const reversed = cards.filter((c) => c.orientation === 'reversed').length;

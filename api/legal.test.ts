@@ -11,10 +11,20 @@ describe('provider configuration', () => {
   it('reads PROVIDER_* and defaults the tax status only', () => {
     // With a bot token (not local mode) nothing is invented: the tax status only.
     const none = loadConfig({ BOT_TOKEN: '7000000001:AAHtestTokenForTheTarotAppTests_0123456' });
-    expect(none.provider).toEqual({ providerName: undefined, email: undefined, taxStatus: expect.stringMatching(/^индивидуальный предприниматель.*налог на профессиональный доход.*НПД/), inn: undefined, contactsUrl: undefined });
+    expect(none.provider).toEqual({
+      providerName: undefined,
+      email: undefined,
+      taxStatus: expect.stringMatching(/^индивидуальный предприниматель.*налог на профессиональный доход.*НПД/),
+      inn: undefined,
+      contactsUrl: undefined,
+    });
     // Local mode shows example details, marked as such, and never an INN.
     const local = loadConfig({});
-    expect(local.provider).toMatchObject({ providerName: expect.stringContaining('пример для локального режима'), email: 'support@example.com', inn: undefined });
+    expect(local.provider).toMatchObject({
+      providerName: expect.stringContaining('пример для локального режима'),
+      email: 'support@example.com',
+      inn: undefined,
+    });
     const set = loadConfig({
       PROVIDER_NAME: 'Иванова Анна Сергеевна',
       PROVIDER_EMAIL: 'help@example.com',
@@ -39,7 +49,11 @@ describe('provider configuration', () => {
 
 describe('GET /api/config/legal', () => {
   it('serves the configured provider details and the agreement constants', async () => {
-    const config = loadConfig({ PROVIDER_NAME: 'Иванова Анна Сергеевна', PROVIDER_EMAIL: 'help@example.com', PROVIDER_INN: '771234567890' });
+    const config = loadConfig({
+      PROVIDER_NAME: 'Иванова Анна Сергеевна',
+      PROVIDER_EMAIL: 'help@example.com',
+      PROVIDER_INN: '771234567890',
+    });
     const h = await createHarness('pglite', { legal: config.provider });
     try {
       const r = await h.call(21_001, 'GET', '/api/config/legal');
@@ -50,7 +64,15 @@ describe('GET /api/config/legal', () => {
         taxStatus: expect.stringMatching(/индивидуальный предприниматель/),
         inn: '771234567890',
         contactsUrl: null,
-        agreement: { effectiveDate: '02.09.2025', version: '1.0', prepaymentPercent: 100, minAge: 18, refundClaimDays: 14, claimResponseDays: 30, disputeThresholdRub: 100000 },
+        agreement: {
+          effectiveDate: '02.09.2025',
+          version: '1.0',
+          prepaymentPercent: 100,
+          minAge: 18,
+          refundClaimDays: 14,
+          claimResponseDays: 30,
+          disputeThresholdRub: 100000,
+        },
       });
       expect((await h.call(null, 'GET', '/api/config/legal')).status).toBe(401);
     } finally {
@@ -62,7 +84,13 @@ describe('GET /api/config/legal', () => {
     const h = await createHarness('pglite');
     try {
       const r = await h.call(21_002, 'GET', '/api/config/legal');
-      expect(r.body.data).toMatchObject({ providerName: null, email: null, inn: null, contactsUrl: null, taxStatus: expect.stringMatching(/индивидуальный предприниматель/) });
+      expect(r.body.data).toMatchObject({
+        providerName: null,
+        email: null,
+        inn: null,
+        contactsUrl: null,
+        taxStatus: expect.stringMatching(/индивидуальный предприниматель/),
+      });
     } finally {
       await h.close();
     }
@@ -115,7 +143,9 @@ describe('the public-offer agreement', () => {
     expect(t).toContain(`«${MONEY_BACK.title}»`);
     expect(t).toContain(`в течение ${AGREEMENT.refundClaimDays} дней с даты оплаты`);
     // The refund section and the guarantee (the micro pack's 24-hour day analysis, in 7.4, is not a refund promise).
-    const refund = agreementSections(legalView(undefined)).find((sec) => sec.title === 'Возврат денежных средств')!.paragraphs.join('\n');
+    const refund = agreementSections(legalView(undefined))
+      .find((sec) => sec.title === 'Возврат денежных средств')!
+      .paragraphs.join('\n');
     for (const copy of [refund, GUARANTEE.text, GUARANTEE.title, MARKETING.guarantee]) expect(copy).not.toMatch(/24 час/);
   });
 
@@ -129,7 +159,9 @@ describe('the public-offer agreement', () => {
     const anonymous = text();
     expect(anonymous).toContain('сообщаются Пользователю по запросу');
     expect(anonymous).not.toMatch(/ИНН \d/);
-    const named = text(legalView({ providerName: 'Иванова Анна Сергеевна', email: 'help@example.com', taxStatus: 'самозанятая', inn: '771234567890' }));
+    const named = text(
+      legalView({ providerName: 'Иванова Анна Сергеевна', email: 'help@example.com', taxStatus: 'самозанятая', inn: '771234567890' }),
+    );
     expect(named).toContain('Иванова Анна Сергеевна, самозанятая, ИНН 771234567890');
     expect(named).toContain('help@example.com');
     expect(named).not.toContain('сообщаются Пользователю по запросу');

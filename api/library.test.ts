@@ -21,7 +21,16 @@ describe.each(TEST_DB_KINDS)('card library and lessons on %s', (kind) => {
     const dealt: DealtCard[] = cards.map(([cardId, orientation], position) => ({ cardId, position, orientation }));
     const row = await h.db
       .insertInto('readings')
-      .values({ user_id: userId, spread_type: 'past_present_future', question, cards: JSON.stringify(dealt), level: 'basic', status: 'done', charged_day: null, created_at: at } as never)
+      .values({
+        user_id: userId,
+        spread_type: 'past_present_future',
+        question,
+        cards: JSON.stringify(dealt),
+        level: 'basic',
+        status: 'done',
+        charged_day: null,
+        created_at: at,
+      } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -39,24 +48,79 @@ describe.each(TEST_DB_KINDS)('card library and lessons on %s', (kind) => {
     h.setNow(new Date('2026-05-20T12:00:00Z'));
     await h.call(user, 'GET', '/api/user/status');
     await h.call(16_003, 'GET', '/api/user/status');
-    const first = await seedReading(user, [['sun', 'upright'], ['moon', 'reversed'], ['star', 'upright']], new Date('2026-05-10T09:00:00Z'), 'Как пройдёт переезд?');
-    const second = await seedReading(user, [['tower', 'upright'], ['sun', 'reversed'], ['fool', 'upright']], new Date('2026-05-15T09:00:00Z'), 'Что с работой?');
-    const third = await seedReading(user, [['sun', 'reversed'], ['world', 'upright'], ['lovers', 'upright']], new Date('2026-05-19T09:00:00Z'), 'Что в любви?');
+    const first = await seedReading(
+      user,
+      [
+        ['sun', 'upright'],
+        ['moon', 'reversed'],
+        ['star', 'upright'],
+      ],
+      new Date('2026-05-10T09:00:00Z'),
+      'Как пройдёт переезд?',
+    );
+    const second = await seedReading(
+      user,
+      [
+        ['tower', 'upright'],
+        ['sun', 'reversed'],
+        ['fool', 'upright'],
+      ],
+      new Date('2026-05-15T09:00:00Z'),
+      'Что с работой?',
+    );
+    const third = await seedReading(
+      user,
+      [
+        ['sun', 'reversed'],
+        ['world', 'upright'],
+        ['lovers', 'upright'],
+      ],
+      new Date('2026-05-19T09:00:00Z'),
+      'Что в любви?',
+    );
     // Someone else's reading with the Sun counts for them, not for the caller.
-    await seedReading(16_003, [['sun', 'upright'], ['moon', 'upright'], ['star', 'upright']], new Date('2026-05-19T10:00:00Z'));
+    await seedReading(
+      16_003,
+      [
+        ['sun', 'upright'],
+        ['moon', 'upright'],
+        ['star', 'upright'],
+      ],
+      new Date('2026-05-19T10:00:00Z'),
+    );
     // Older than the 30-day window: counted, not listed for a free user.
-    await seedReading(user, [['sun', 'upright'], ['empress', 'upright'], ['hermit', 'upright']], new Date('2026-03-01T09:00:00Z'));
+    await seedReading(
+      user,
+      [
+        ['sun', 'upright'],
+        ['empress', 'upright'],
+        ['hermit', 'upright'],
+      ],
+      new Date('2026-03-01T09:00:00Z'),
+    );
 
     const r = await h.call(user, 'GET', '/api/cards/sun');
     expect(r.status).toBe(200);
     const { card, history } = r.body.data;
-    expect(card).toMatchObject({ id: 'sun', name: 'Солнце', element: 'fire', elementLabel: 'Огонь', correspondence: 'Солнце', numberLabel: 'Старший аркан · XIX' });
+    expect(card).toMatchObject({
+      id: 'sun',
+      name: 'Солнце',
+      element: 'fire',
+      elementLabel: 'Огонь',
+      correspondence: 'Солнце',
+      numberLabel: 'Старший аркан · XIX',
+    });
     expect(card.keywords.length).toBeGreaterThan(0);
     expect(card.meaning).toBeTruthy();
     expect(card.reversedMeaning).toBeTruthy();
     expect(history).toMatchObject({ count: 4, upright: 2, reversed: 2, olderHidden: 1 });
     expect(history.readings.map((x: { id: number }) => x.id)).toEqual([third, second, first]);
-    expect(history.readings[0]).toMatchObject({ question: 'Что в любви?', orientation: 'reversed', position: 'Прошлое', spreadName: expect.any(String) });
+    expect(history.readings[0]).toMatchObject({
+      question: 'Что в любви?',
+      orientation: 'reversed',
+      position: 'Прошлое',
+      spreadName: expect.any(String),
+    });
     expect(history.readings[1]).toMatchObject({ orientation: 'reversed', position: 'Настоящее' });
     // Each listed reading opens.
     expect((await h.call(user, 'GET', `/api/readings/${first}`)).status).toBe(200);
@@ -96,7 +160,9 @@ describe.each(TEST_DB_KINDS)('card library and lessons on %s', (kind) => {
       // The right answer is not sent before the question is answered.
       expect(q).not.toHaveProperty('answer');
       const card = DECK.find((c) => c.id === q.cardId)!;
-      expect(q.prompt).toBe(`Что значит «${card.name}» ${q.orientation === 'reversed' ? 'в перевёрнутом положении' : 'в прямом положении'}?`);
+      expect(q.prompt).toBe(
+        `Что значит «${card.name}» ${q.orientation === 'reversed' ? 'в перевёрнутом положении' : 'в прямом положении'}?`,
+      );
       expect(q.choices).toContain(q.orientation === 'reversed' ? card.reversedMeaning : card.meaning);
     }
     // Later the same day: the same questions.
@@ -134,13 +200,21 @@ describe.each(TEST_DB_KINDS)('card library and lessons on %s', (kind) => {
     expect(next.progress.streak).toBe(1);
     const key2 = lessonFor(user, '2026-06-02');
     for (const [i, q] of key2.entries()) await h.call(user, 'POST', '/api/lessons/today/answers', { question: i, choice: q.answer });
-    expect((await h.call(user, 'GET', '/api/lessons/today')).body.data.progress).toEqual({ streak: 2, bestStreak: 2, lessonsDone: 2, answeredTotal: 6, correctTotal: 5 });
+    expect((await h.call(user, 'GET', '/api/lessons/today')).body.data.progress).toEqual({
+      streak: 2,
+      bestStreak: 2,
+      lessonsDone: 2,
+      answeredTotal: 6,
+      correctTotal: 5,
+    });
 
     // A day missed: the streak shown is 0, the best one stays.
     h.setNow(zonedTimeToUtc('2026-06-04', '09:00', 'Europe/Moscow'));
     expect((await h.call(user, 'GET', '/api/lessons/today')).body.data.progress).toMatchObject({ streak: 0, bestStreak: 2 });
     // Another user gets other questions the same day.
     const other = (await h.call(16_006, 'GET', '/api/lessons/today')).body.data.questions.map((q: { cardId: string }) => q.cardId);
-    expect(other).not.toEqual((await h.call(user, 'GET', '/api/lessons/today')).body.data.questions.map((q: { cardId: string }) => q.cardId));
+    expect(other).not.toEqual(
+      (await h.call(user, 'GET', '/api/lessons/today')).body.data.questions.map((q: { cardId: string }) => q.cardId),
+    );
   });
 });

@@ -50,14 +50,19 @@ describe.each(TEST_DB_KINDS)('micro tip on %s', (kind) => {
   });
 
   it('goes through the shared AI provider: the per-user call limit counts the tip too', async () => {
-    const limited = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl, timeoutMs: 30_000, rateLimit: { calls: 1, windowS: 600 } } });
+    const limited = await createHarness(kind, {
+      ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl, timeoutMs: 30_000, rateLimit: { calls: 1, windowS: 600 } },
+    });
     try {
       ai.set({ mode: 'ok', text: TIP });
       const user = 50_003;
       // The user's only provider call of the window for texts beyond readings is already used (as by a
       // follow-up a moment ago).
       const reading = await limited.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
-      await limited.db.insertInto('ai_rate_limits').values({ user_id: user, budget: 'extra', window_start: new Date(), calls: 1 }).execute();
+      await limited.db
+        .insertInto('ai_rate_limits')
+        .values({ user_id: user, budget: 'extra', window_start: new Date(), calls: 1 })
+        .execute();
       const before = ai.requests.length;
       await limited.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: reading.body.data.id });
       const r = await limited.call(user, 'POST', '/api/readings/micro/reveal', { readingId: reading.body.data.id });

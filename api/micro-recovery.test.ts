@@ -14,14 +14,17 @@ describe.each(TEST_DB_KINDS)('micro pack recovery on %s', (kind) => {
   afterAll(() => h?.close());
 
   const save = async (user: number, card: string) =>
-    (await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card], spreadType: 'free_daily' })).body.data.readingId as number;
+    (await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card], spreadType: 'free_daily' })).body.data
+      .readingId as number;
   const recover = (user: number, body: Record<string, unknown> = {}) => h.call(user, 'POST', '/api/readings/micro/recover', body);
   const names = (r: { body: any }) => r.body.data.reveal.cards.map((c: { name: string }) => c.name) as string[];
 
   it('a return with nothing from the device finds the paid pack’s own reading, not the latest one or a card by name', async () => {
     const user = 71_001;
     const paidFor = await save(user, 'Маг');
-    expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).status).toBeLessThan(300);
+    expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).status).toBeLessThan(
+      300,
+    );
     // A later reading with another card: neither the latest reading nor «Шут» is the pack's.
     const later = await save(user, 'Шут');
     expect(later).not.toBe(paidFor);
@@ -37,7 +40,12 @@ describe.each(TEST_DB_KINDS)('micro pack recovery on %s', (kind) => {
     expect(names(await recover(user))).toEqual(cards);
 
     // By the order the return names (YooKassa's orderId), and by the reading.
-    const order = await h.db.selectFrom('payment_orders').select('id').where('user_id', '=', user).where('product', '=', 'micro').executeTakeFirstOrThrow();
+    const order = await h.db
+      .selectFrom('payment_orders')
+      .select('id')
+      .where('user_id', '=', user)
+      .where('product', '=', 'micro')
+      .executeTakeFirstOrThrow();
     const byOrder = await recover(user, { orderId: order.id });
     expect(byOrder.body.data).toMatchObject({ state: 'revealed', readingId: paidFor });
     expect(names(byOrder)).toEqual(cards);
@@ -49,7 +57,9 @@ describe.each(TEST_DB_KINDS)('micro pack recovery on %s', (kind) => {
     await save(user, 'Шут');
     const r = await recover(user);
     expect(r.status).toBe(404);
-    expect(r.body.error).toBe('Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».');
+    expect(r.body.error).toBe(
+      'Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».',
+    );
     expect(r.body.code).toBe('micro_not_found');
     expect(JSON.stringify(r.body)).not.toContain('Шут');
     expect(await h.db.selectFrom('micro_purchases').select('id').where('user_id', '=', user).execute()).toEqual([]);
@@ -75,7 +85,11 @@ describe.each(TEST_DB_KINDS)('micro pack recovery on %s', (kind) => {
     await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: id });
     expect((await recover(user, { recent: true })).body.data.readingId).toBe(id);
     // The pack was bought yesterday (its row as a purchase of the day before would be).
-    await h.db.updateTable('micro_purchases').set({ created_at: new Date(Date.now() - 86_400_000 - 60_000) }).where('user_id', '=', user).execute();
+    await h.db
+      .updateTable('micro_purchases')
+      .set({ created_at: new Date(Date.now() - 86_400_000 - 60_000) })
+      .where('user_id', '=', user)
+      .execute();
     expect((await recover(user, { recent: true })).body.data).toEqual({ state: 'none', readingId: null });
     expect((await recover(user)).body.data.readingId).toBe(id);
   });

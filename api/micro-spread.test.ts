@@ -10,7 +10,11 @@ const ADMIN = 78_001;
 async function paidPack(h: Harness, user: number) {
   const card = await h.call(user, 'POST', '/api/user/daily-card/use', {});
   expect(card.status).toBe(200);
-  const saved = await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name], spreadType: 'free_daily' });
+  const saved = await h.call(user, 'POST', '/api/user/reading', {
+    title: 'Карта дня',
+    cards: [card.body.data.card.name],
+    spreadType: 'free_daily',
+  });
   const readingId = saved.body.data.readingId as number;
   const paid = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', mode: 'redirect', readingId });
   expect(paid.body.data).toMatchObject({ mock: true, applied: true });
@@ -43,7 +47,11 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     expect(plain.status).toBe(402);
 
     const statusBefore = (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
-    const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что ждёт меня в работе?', microPurchaseId: reveal.spread.purchaseId });
+    const r = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'Что ждёт меня в работе?',
+      microPurchaseId: reveal.spread.purchaseId,
+    });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ spreadType: 'past_present_future', status: 'dealt', question: 'Что ждёт меня в работе?' });
     expect(r.body.data.cards).toHaveLength(3);
@@ -58,11 +66,20 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     expect(interp.body.data.interpretation.length).toBeGreaterThan(50);
 
     // The pack now names its reading; a second use is refused and names the reading it already opened.
-    expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.microSpread).toEqual({ purchaseId: reveal.spread.purchaseId, readingId: r.body.data.id });
-    const again = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'А ещё один расклад?', microPurchaseId: reveal.spread.purchaseId });
+    expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.microSpread).toEqual({
+      purchaseId: reveal.spread.purchaseId,
+      readingId: r.body.data.id,
+    });
+    const again = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'А ещё один расклад?',
+      microPurchaseId: reveal.spread.purchaseId,
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'micro_spread_used', readingId: r.body.data.id });
-    expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', user).where('spread_type', '=', 'past_present_future').execute()).toHaveLength(1);
+    expect(
+      await h.db.selectFrom('readings').select('id').where('user_id', '=', user).where('spread_type', '=', 'past_present_future').execute(),
+    ).toHaveLength(1);
     expect(await paymentsOf(h, user)).toHaveLength(1);
   });
 
@@ -70,7 +87,13 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     const user = 21_002;
     const { reveal } = await paidPack(h, user);
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: `Вопрос номер ${i}`, microPurchaseId: reveal.spread.purchaseId })),
+      Array.from({ length: 6 }, (_, i) =>
+        h.call(user, 'POST', '/api/readings', {
+          spreadType: 'past_present_future',
+          question: `Вопрос номер ${i}`,
+          microPurchaseId: reveal.spread.purchaseId,
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
@@ -79,26 +102,46 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
   it('is refused for another spread, someone else’s pack, a refunded pack and a week pass’s reveal', async () => {
     const user = 21_003;
     const { reveal } = await paidPack(h, user);
-    const wrong = await h.call(user, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Что меня ждёт?', microPurchaseId: reveal.spread.purchaseId });
+    const wrong = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'celtic_cross',
+      question: 'Что меня ждёт?',
+      microPurchaseId: reveal.spread.purchaseId,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatch(/^spreadType: /);
-    const bad = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что меня ждёт?', microPurchaseId: 'x' });
+    const bad = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'Что меня ждёт?',
+      microPurchaseId: 'x',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^microPurchaseId: /);
 
-    const other = await h.call(21_004, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Чужой пакет?', microPurchaseId: reveal.spread.purchaseId });
+    const other = await h.call(21_004, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'Чужой пакет?',
+      microPurchaseId: reveal.spread.purchaseId,
+    });
     expect(other.status).toBe(404);
 
     const [payment] = await paymentsOf(h, user);
     expect((await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id })).status).toBe(200);
-    const refunded = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'После возврата?', microPurchaseId: reveal.spread.purchaseId });
+    const refunded = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'После возврата?',
+      microPurchaseId: reveal.spread.purchaseId,
+    });
     expect(refunded.status).toBe(402);
 
     // A week pass reveals without a pack of its own; its plan already opens the spread (through the quota).
     const week = 21_005;
     expect((await h.call(week, 'POST', '/api/payments/create-one-time', { product: 'week' })).status).toBe(200);
     const card = await h.call(week, 'POST', '/api/user/daily-card/use', {});
-    const saved = await h.call(week, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name], spreadType: 'free_daily' });
+    const saved = await h.call(week, 'POST', '/api/user/reading', {
+      title: 'Карта дня',
+      cards: [card.body.data.card.name],
+      spreadType: 'free_daily',
+    });
     const weekReveal = await h.call(week, 'POST', '/api/readings/micro/reveal', { readingId: saved.body.data.readingId });
     expect(weekReveal.body.data.spread).toBeNull();
   });

@@ -7,7 +7,8 @@ import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
 import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 
-const reading = (h: Harness, user: number) => h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
+const reading = (h: Harness, user: number) =>
+  h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
 const statusOf = async (h: Harness, user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
 
 describe.each(TEST_DB_KINDS)('money and quota rules (%s)', (kind) => {
@@ -118,7 +119,12 @@ describe.each(TEST_DB_KINDS)('one trial per user (%s, YooKassa)', (kind) => {
   });
   beforeEach(() => h.setNow(new Date()));
 
-  const webhook = (id: string) => h.call(null, 'POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id, status: 'succeeded' } });
+  const webhook = (id: string) =>
+    h.call(null, 'POST', '/api/payments/yookassa/webhook', {
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id, status: 'succeeded' },
+    });
 
   it('several trial orders paid give one trial; the others are refunded and grant nothing', async () => {
     const user = 62_001;
@@ -135,7 +141,10 @@ describe.each(TEST_DB_KINDS)('one trial per user (%s, YooKassa)', (kind) => {
     const outcomes = await Promise.all(orders.map((id) => webhook(id)));
     expect(outcomes.map((o) => o.status)).toEqual([200, 200, 200]);
     // One week, not three.
-    expect(await statusOf(h, user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(await statusOf(h, user)).toMatchObject({
+      subscriptionType: 'vip',
+      subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString(),
+    });
     const payments = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).orderBy('id').execute();
     expect(payments).toHaveLength(3);
     expect(payments.filter((p) => (p.granted as { kind: string }).kind === 'plan')).toHaveLength(1);

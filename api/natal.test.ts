@@ -55,7 +55,12 @@ describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
     const made = await chart(user, { date: '1985-11-03', time: '07:05', city: 'Новосибирск, Россия' });
     expect(made.status).toBe(200);
     const data = await h.call(user, 'GET', '/api/natal/data');
-    expect(data.body.data.birthData).toMatchObject({ date: '1985-11-03', time: '07:05', city: 'Новосибирск, Россия', timeZone: 'Asia/Novosibirsk' });
+    expect(data.body.data.birthData).toMatchObject({
+      date: '1985-11-03',
+      time: '07:05',
+      city: 'Новосибирск, Россия',
+      timeZone: 'Asia/Novosibirsk',
+    });
     const again = await h.call(user, 'GET', '/api/natal/chart');
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(made.body.data);
@@ -120,19 +125,43 @@ describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
   });
 
   it('takes a place by coordinates and time zone', async () => {
-    const res = await chart(20_007, { date: '1990-05-15', time: '12:30', latitude: 55.7558, longitude: 37.6173, timeZone: 'Europe/Moscow' });
+    const res = await chart(20_007, {
+      date: '1990-05-15',
+      time: '12:30',
+      latitude: 55.7558,
+      longitude: 37.6173,
+      timeZone: 'Europe/Moscow',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.birthData).toMatchObject({ city: '55,76° с. ш., 37,62° в. д.', cityId: null, timeZone: 'Europe/Moscow', utc: '1990-05-15T08:30:00.000Z' });
+    expect(res.body.data.birthData).toMatchObject({
+      city: '55,76° с. ш., 37,62° в. д.',
+      cityId: null,
+      timeZone: 'Europe/Moscow',
+      utc: '1990-05-15T08:30:00.000Z',
+    });
     // The same place as the named city gives the same chart.
     const named = await chart(20_008, { date: '1990-05-15', time: '12:30', city: 'Москва' });
     expect(res.body.data.planets).toEqual(named.body.data.planets);
     expect(res.body.data.ascendant).toEqual(named.body.data.ascendant);
 
-    const village = await chart(20_007, { date: '1990-05-15', time: '12:30', city: 'Деревня Ивановка', latitude: '52,5', longitude: '39.1', timeZone: 'Europe/Moscow' });
+    const village = await chart(20_007, {
+      date: '1990-05-15',
+      time: '12:30',
+      city: 'Деревня Ивановка',
+      latitude: '52,5',
+      longitude: '39.1',
+      timeZone: 'Europe/Moscow',
+    });
     expect(village.status).toBe(200);
     expect(village.body.data.birthData).toMatchObject({ city: 'Деревня Ивановка', latitude: 52.5, longitude: 39.1 });
     // Southern and western hemispheres.
-    const rio = await chart(20_007, { date: '1990-05-15', time: '12:30', latitude: -22.9, longitude: -43.2, timeZone: 'America/Sao_Paulo' });
+    const rio = await chart(20_007, {
+      date: '1990-05-15',
+      time: '12:30',
+      latitude: -22.9,
+      longitude: -43.2,
+      timeZone: 'America/Sao_Paulo',
+    });
     expect(rio.body.data.birthData.city).toBe('22,90° ю. ш., 43,20° з. д.');
 
     const bad: [unknown, string][] = [
@@ -198,7 +227,13 @@ describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
   });
 
   it('never answers 500 for malformed bodies', async () => {
-    for (const body of ['not json', '[]', 'null', '{"date": {}}', JSON.stringify({ date: '1990-01-01', time: '12:00', city: 'x'.repeat(5000) })]) {
+    for (const body of [
+      'not json',
+      '[]',
+      'null',
+      '{"date": {}}',
+      JSON.stringify({ date: '1990-01-01', time: '12:00', city: 'x'.repeat(5000) }),
+    ]) {
       const r = await h.call(20_011, 'POST', '/api/natal/chart', body);
       expect(r.status, body.slice(0, 40)).toBe(400);
       expect(r.body.success).toBe(false);

@@ -81,12 +81,15 @@ describe('observability and hardening', () => {
 
   it('throttles failed sign-ins per client address without locking others out', async () => {
     const attacker = { Authorization: 'tma user=%7B%22id%22%3A1%7D&hash=00', 'X-Forwarded-For': '203.0.113.7' };
-    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++) expect((await h.app.request('/api/user/status', { headers: attacker })).status).toBe(401);
+    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++)
+      expect((await h.app.request('/api/user/status', { headers: attacker })).status).toBe(401);
     const blocked = await h.app.request('/api/user/status', { headers: attacker });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await blocked.json()).error).toMatch(/^Authorization: слишком много неудачных попыток/);
-    const honest = await h.app.request('/api/user/status', { headers: { Authorization: h.authFor(61_003), 'X-Forwarded-For': '198.51.100.4' } });
+    const honest = await h.app.request('/api/user/status', {
+      headers: { Authorization: h.authFor(61_003), 'X-Forwarded-For': '198.51.100.4' },
+    });
     expect(honest.status).toBe(200);
   });
 });

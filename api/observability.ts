@@ -56,10 +56,17 @@ export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHan
       metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
       metrics.httpDuration.observe({ method: c.req.method, route }, ms / 1000);
     }
-    const quiet = c.req.path === '/api/health' || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/cards/') || c.req.path.startsWith('/card-images/');
+    const quiet =
+      c.req.path === '/api/health' ||
+      c.req.path.startsWith('/assets/') ||
+      c.req.path.startsWith('/cards/') ||
+      c.req.path.startsWith('/card-images/');
     const level = quiet ? 'debug' : 'info';
     if (logger.isLevelEnabled(level))
-      logger[level]({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger[level](
+        { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
   });
 }
 

@@ -30,7 +30,11 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     const user = 26_301;
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
     const before = await status(user);
-    const created = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что ждёт меня на новой работе?', ownCards: three });
+    const created = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'Что ждёт меня на новой работе?',
+      ownCards: three,
+    });
     expect(created.status).toBe(201);
     const r = created.body.data;
     expect(r.ownDeck).toBe(true);
@@ -67,7 +71,8 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     const user = 26_302;
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     const before = await status(user);
-    const post = (spreadType: string, ownCards: unknown) => h.call(user, 'POST', '/api/readings', { spreadType, question: 'Что мне важно понять?', ownCards });
+    const post = (spreadType: string, ownCards: unknown) =>
+      h.call(user, 'POST', '/api/readings', { spreadType, question: 'Что мне важно понять?', ownCards });
 
     const dup = await post('past_present_future', [three[0], three[1], { id: 'sun', reversed: true }]);
     expect(dup.status).toBe(400);
@@ -89,12 +94,20 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     expect(noFlag.body.error).toBe('ownCards.1.reversed: ожидается true или false');
     expect((await post('free_daily', 'sun,moon,star')).body.error).toMatch(/^ownCards: /);
     expect((await post('free_daily', [three[0], 7, three[2]])).body.error).toMatch(/^ownCards\.1: /);
-    const many = await post('free_daily', Array.from({ length: 40 }, () => three[0]));
+    const many = await post(
+      'free_daily',
+      Array.from({ length: 40 }, () => three[0]),
+    );
     expect(many.status).toBe(400);
     expect(many.body.error).toMatch(/^ownCards: /);
 
     // A micro pack's reading is dealt by the server: no own cards for it.
-    const micro = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что мне важно понять?', ownCards: three, microPurchaseId: 1 });
+    const micro = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'free_daily',
+      question: 'Что мне важно понять?',
+      ownCards: three,
+      microPurchaseId: 1,
+    });
     expect(micro.status).toBe(400);
     expect(micro.body.error).toMatch(/^ownCards: /);
 
@@ -105,7 +118,11 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
 
   it('a free user: one spread a day and only the free spread, as for dealt cards', async () => {
     const user = 26_303;
-    const paid = await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что он ко мне чувствует?', ownCards: three });
+    const paid = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'love_relationship',
+      question: 'Что он ко мне чувствует?',
+      ownCards: three,
+    });
     expect(paid.status).toBe(402);
     const first = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Каким будет день?', ownCards: three });
     expect(first.status).toBe(201);
@@ -122,7 +139,9 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
     await h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что ждёт нас?' });
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: `Что ждёт нас? №${i}`, ownCards: three })),
+      Array.from({ length: 12 }, (_, i) =>
+        h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: `Что ждёт нас? №${i}`, ownCards: three }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
     expect(results.filter((r) => r.status === 429)).toHaveLength(8);
@@ -132,17 +151,34 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
   it('a crisis question gets help lines and no reading; a health question gets no yes/no', async () => {
     const user = 26_305;
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
-    const crisis = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Не хочу жить, как закончить всё?', ownCards: three });
+    const crisis = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'free_daily',
+      question: 'Не хочу жить, как закончить всё?',
+      ownCards: three,
+    });
     expect(crisis.status).toBe(422);
     expect(crisis.body.error).toContain('Похоже, вам сейчас очень тяжело');
     expect(crisis.body.crisis.lines.length).toBeGreaterThan(0);
     // Even with cards that would be refused: the person comes before the field.
-    expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Не хочу жить, как закончить всё?', ownCards: [] })).status).toBe(422);
+    expect(
+      (
+        await h.call(user, 'POST', '/api/readings', {
+          spreadType: 'free_daily',
+          question: 'Не хочу жить, как закончить всё?',
+          ownCards: [],
+        })
+      ).status,
+    ).toBe(422);
     expect((await status(user)).dailySpreadsUsed).toBe(0);
 
-    const health = await h.call(user, 'POST', '/api/readings', { spreadType: 'health_wellbeing', question: 'Забеременею ли я в этом году?', ownCards: three });
+    const health = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'health_wellbeing',
+      question: 'Забеременею ли я в этом году?',
+      ownCards: three,
+    });
     expect(health.status).toBe(201);
-    const text: string = (await h.call(user, 'GET', `/api/readings/${health.body.data.id}/interpretation`)).body.data.reading.interpretation;
+    const text: string = (await h.call(user, 'GET', `/api/readings/${health.body.data.id}/interpretation`)).body.data.reading
+      .interpretation;
     expect(text).toMatch(/врач/);
     expect(text).not.toMatch(/«да»|«нет»|скорее да|скорее нет|забеременеете/);
   });
@@ -187,7 +223,13 @@ describe('an own-deck reading shared and sent to the chat', () => {
   it('the share caption, the picture and the bot’s caption say «своя колода»', async () => {
     const user = 26_310;
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
-    const r = (await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: 'Что ждёт меня на новой работе?', ownCards: three })).body.data;
+    const r = (
+      await h.call(user, 'POST', '/api/readings', {
+        spreadType: 'past_present_future',
+        question: 'Что ждёт меня на новой работе?',
+        ownCards: three,
+      })
+    ).body.data;
     await h.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
     const kit = await h.call(user, 'POST', `/api/readings/${r.id}/share`, { includeQuestion: false });
     expect(kit.status).toBe(200);
@@ -204,7 +246,14 @@ describe('an own-deck reading shared and sent to the chat', () => {
     const job = (ownDeck: boolean) => ({
       format: 'story' as const,
       deck: 'rws' as const,
-      picture: { spreadName: 'Прошлое, настоящее, будущее', layout: 'rows' as const, question: null, summary: 'Вот как легли карты.', cards: [], ...(ownDeck ? { ownDeck } : {}) },
+      picture: {
+        spreadName: 'Прошлое, настоящее, будущее',
+        layout: 'rows' as const,
+        question: null,
+        summary: 'Вот как легли карты.',
+        cards: [],
+        ...(ownDeck ? { ownDeck } : {}),
+      },
     });
     expect(pictureHash(job(true))).not.toBe(pictureHash(job(false)));
 

@@ -41,7 +41,13 @@ function referenceAscendant(utc: string, latitude: number, longitude: number): n
   return best.lon;
 }
 const MOSCOW = { latitude: 55.7558, longitude: 37.6173 };
-const ASPECT_ANGLES: Record<string, [number, number]> = { conjunction: [0, 8], sextile: [60, 4], square: [90, 6], trine: [120, 6], opposition: [180, 8] };
+const ASPECT_ANGLES: Record<string, [number, number]> = {
+  conjunction: [0, 8],
+  sextile: [60, 4],
+  square: [90, 6],
+  trine: [120, 6],
+  opposition: [180, 8],
+};
 
 describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
   let h: Harness;
@@ -50,7 +56,8 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
   });
   afterAll(() => h.close());
 
-  const vip = async (user: number) => expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
+  const vip = async (user: number) =>
+    expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
   const invite = async (user: number) => {
     const r = await h.call(user, 'POST', '/api/pairs');
     expect(r.status).toBe(201);
@@ -116,15 +123,26 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     const asked = await h.call(inviter, 'POST', `/api/pairs/${pairId}/readings`, { question: 'Что нас ждёт вместе?' });
     expect(asked.status).toBe(201);
     const reading = asked.body.data;
-    expect(reading.cards.map((c: { positionName: string }) => c.positionName)).toEqual(['Я', 'Партнёр', 'Что нас связывает', 'Что разделяет', 'Совет паре', 'Перспектива']);
+    expect(reading.cards.map((c: { positionName: string }) => c.positionName)).toEqual([
+      'Я',
+      'Партнёр',
+      'Что нас связывает',
+      'Что разделяет',
+      'Совет паре',
+      'Перспектива',
+    ]);
     expect((await h.call(inviter, 'GET', '/api/user/status')).body.data.userStatus.remainingSpreads).toBe(before - 1);
     // The pair's spread is not offered through the ordinary call.
-    expect((await h.call(inviter, 'POST', '/api/readings', { spreadType: 'pair_reading', question: 'Что нас ждёт?' })).body.error).toMatch(/^spreadType: /);
+    expect((await h.call(inviter, 'POST', '/api/readings', { spreadType: 'pair_reading', question: 'Что нас ждёт?' })).body.error).toMatch(
+      /^spreadType: /,
+    );
 
     // Both see the same cards and the same reading (card-based here: no AI configured).
     const forPartner = await h.call(partner, 'GET', `/api/readings/${reading.id}`);
     expect(forPartner.status).toBe(200);
-    expect(forPartner.body.data.cards.map((c: { cardId: string }) => c.cardId)).toEqual(reading.cards.map((c: { cardId: string }) => c.cardId));
+    expect(forPartner.body.data.cards.map((c: { cardId: string }) => c.cardId)).toEqual(
+      reading.cards.map((c: { cardId: string }) => c.cardId),
+    );
     const text = await h.call(partner, 'GET', `/api/readings/${reading.id}/interpretation`, undefined, { Accept: 'application/json' });
     expect(text.status).toBe(200);
     const pairForPartner = (await h.call(partner, 'GET', `/api/pairs/${pairId}`)).body.data;
@@ -141,7 +159,9 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     // A third user: the pair, its reading, its interpretation, a note on it are all 404.
     expect((await h.call(stranger, 'GET', `/api/pairs/${pairId}`)).status).toBe(404);
     expect((await h.call(stranger, 'GET', `/api/readings/${reading.id}`)).status).toBe(404);
-    expect((await h.call(stranger, 'GET', `/api/readings/${reading.id}/interpretation`, undefined, { Accept: 'application/json' })).status).toBe(404);
+    expect(
+      (await h.call(stranger, 'GET', `/api/readings/${reading.id}/interpretation`, undefined, { Accept: 'application/json' })).status,
+    ).toBe(404);
     expect((await h.call(stranger, 'PUT', `/api/readings/${reading.id}/note`, { note: 'чужое' })).status).toBe(404);
     expect((await h.call(stranger, 'DELETE', `/api/pairs/${pairId}`)).status).toBe(404);
     expect((await h.call(stranger, 'POST', `/api/pairs/${pairId}/readings`, { question: 'Что нас ждёт?' })).status).toBe(404);
@@ -190,8 +210,14 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     expect(s.points.map((p: { key: string }) => p.key)).toEqual(['sun', 'moon', 'venus', 'mars', 'ascendant']);
 
     // The reference: Moscow 1990-05-15 12:30 is 08:30 UTC (summer time, +4), 1985-02-10 18:00 is 15:00 UTC (+3).
-    const ra = { ...referenceLongitudes('1990-05-15T08:30:00Z'), ascendant: referenceAscendant('1990-05-15T08:30:00Z', MOSCOW.latitude, MOSCOW.longitude) };
-    const rb = { ...referenceLongitudes('1985-02-10T15:00:00Z'), ascendant: referenceAscendant('1985-02-10T15:00:00Z', MOSCOW.latitude, MOSCOW.longitude) };
+    const ra = {
+      ...referenceLongitudes('1990-05-15T08:30:00Z'),
+      ascendant: referenceAscendant('1990-05-15T08:30:00Z', MOSCOW.latitude, MOSCOW.longitude),
+    };
+    const rb = {
+      ...referenceLongitudes('1985-02-10T15:00:00Z'),
+      ascendant: referenceAscendant('1985-02-10T15:00:00Z', MOSCOW.latitude, MOSCOW.longitude),
+    };
     // The points shown for the picture are the reference's, within 1°.
     for (const p of s.points as { key: keyof typeof ra; me: number; partner: number }[]) {
       expect(sep(p.me, ra[p.key]), `${p.key} (first)`).toBeLessThan(1);
@@ -228,7 +254,8 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     const reading = (await h.call(inviter, 'POST', `/api/pairs/${pairId}/readings`, { question: 'Что нас связывает?' })).body.data;
     await h.call(partner, 'PUT', `/api/readings/${reading.id}/note`, { note: 'Заметка партнёра' });
     await h.call(inviter, 'PUT', `/api/readings/${reading.id}/note`, { note: 'Заметка пригласившего' });
-    const section = (data: { sections: { title: string; rows: Record<string, unknown>[] }[] }, title: string) => data.sections.find((s) => s.title === title)!.rows;
+    const section = (data: { sections: { title: string; rows: Record<string, unknown>[] }[] }, title: string) =>
+      data.sections.find((s) => s.title === title)!.rows;
 
     const forPartner = (await h.call(partner, 'GET', '/api/user/export')).body;
     expect(section(forPartner, 'Расклады на двоих').map((r) => r.id)).toEqual([reading.id]);

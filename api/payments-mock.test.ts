@@ -11,7 +11,11 @@ const ADMIN = 77_001;
 async function dailyReading(h: Harness, user: number) {
   const card = await h.call(user, 'POST', '/api/user/daily-card/use', {});
   expect(card.status).toBe(200);
-  const saved = await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name], spreadType: 'free_daily' });
+  const saved = await h.call(user, 'POST', '/api/user/reading', {
+    title: 'Карта дня',
+    cards: [card.body.data.card.name],
+    spreadType: 'free_daily',
+  });
   expect(saved.status).toBe(201);
   return { readingId: saved.body.data.readingId as number, cardId: card.body.data.card.cardId as string };
 }
@@ -104,7 +108,11 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     h.setNow(t0);
     const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
     expect(r.body.data).toMatchObject({ mock: true, applied: true });
-    expect(r.body.data.userStatus).toMatchObject({ subscriptionType: 'week', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(r.body.data.userStatus).toMatchObject({
+      subscriptionType: 'week',
+      autoRenew: false,
+      subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString(),
+    });
     h.setNow(new Date(t0.getTime() + 2 * DAY_MS));
     const again = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
     expect(again.body.data.userStatus.subscriptionExpires).toBe(new Date(t0.getTime() + 14 * DAY_MS).toISOString());
@@ -130,7 +138,10 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const t0 = new Date('2026-06-01T00:00:00Z');
     h.setNow(t0);
     const a = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
-    expect(a.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', subscriptionExpires: new Date(t0.getTime() + 30 * DAY_MS).toISOString() });
+    expect(a.body.data.userStatus).toMatchObject({
+      subscriptionType: 'basic',
+      subscriptionExpires: new Date(t0.getTime() + 30 * DAY_MS).toISOString(),
+    });
     h.setNow(new Date(t0.getTime() + 10 * DAY_MS));
     const b = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     expect(b.body.data.userStatus.subscriptionExpires).toBe(new Date(t0.getTime() + 60 * DAY_MS).toISOString());
@@ -154,7 +165,13 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const user = 20_008;
     const t0 = new Date('2026-07-01T00:00:00Z');
     h.setNow(t0);
-    const paid = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, amount: 10, currency: 'RUB', trialDays: 7 });
+    const paid = await h.call(user, 'POST', '/api/payments/create-initial', {
+      planId: 'vip',
+      autopayConsent: true,
+      amount: 10,
+      currency: 'RUB',
+      trialDays: 7,
+    });
     expect(paid.body.data).toMatchObject({ mock: true, trial: true, amount: 10 });
     expect(paid.body.data.userStatus).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const end = paid.body.data.userStatus.subscriptionExpires;
@@ -192,7 +209,13 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect(p1.abMicroVariant).toBe(chooseMicroVariant(user));
     expect(p1.user).toEqual({ tone: p1.abTone, price_variant: p1.abMicroVariant, variant: p1.abMicroVariant });
     expect(p2.abTone).toBe(p1.abTone);
-    expect(p1).toMatchObject({ currency: 'RUB', week: { price: 149 }, month_basic: { price: 299 }, month_vip: { price: 499 }, micro: { price: 99, promoActive: false } });
+    expect(p1).toMatchObject({
+      currency: 'RUB',
+      week: { price: 149 },
+      month_basic: { price: 299 },
+      month_vip: { price: 499 },
+      micro: { price: 99, promoActive: false },
+    });
     expect(p1.providers).toEqual({ default: 'mock', available: ['mock'] });
 
     const state = (await h.call(user, 'GET', '/api/offer/micro/state')).body.data;
@@ -207,7 +230,13 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect(cta.body.data).toMatchObject({ recorded: true, clicks: 1 });
 
     const upsell = (await h.call(user, 'GET', '/api/upsell/week')).body.data;
-    expect(upsell).toMatchObject({ priceWeek: 149, currency: 'RUB', microPrice: offer.price, extra: 149 - offer.price, sevenTimesMicro: 7 * offer.price });
+    expect(upsell).toMatchObject({
+      priceWeek: 149,
+      currency: 'RUB',
+      microPrice: offer.price,
+      extra: 149 - offer.price,
+      sevenTimesMicro: 7 * offer.price,
+    });
   });
 
   it('a promo is active only for a variant whose promo price is lower than the regular one', async () => {
@@ -218,7 +247,11 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect((await h.call(users.A, 'GET', '/api/config/pricing')).body.data.micro).toMatchObject({ price: 99, promoActive: false });
     const b = (await h.call(users.B, 'GET', '/api/offers/micro')).body.data;
     expect(b).toMatchObject({ abMicroVariant: 'B', price: 79, regularPrice: 99, promoActive: true, hasPromo: true });
-    expect((await h.call(users.B, 'GET', '/api/offer/micro/state')).body.data).toMatchObject({ promoActive: true, price: 79, hasPromo: true });
+    expect((await h.call(users.B, 'GET', '/api/offer/micro/state')).body.data).toMatchObject({
+      promoActive: true,
+      price: 79,
+      hasPromo: true,
+    });
   });
 
   it('a Ukrainian-speaking user sees hryvnias, formatted from the configured rate', async () => {
@@ -238,7 +271,10 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
 
   it('analytics: the 11 events are stored, anything else is refused', async () => {
     const user = 20_015;
-    const ok = await h.call(user, 'POST', '/api/analytics/track', { event: 'paywall_shown', payload: { abMicroVariant: 'A', abTone: 'mystic', currency: 'RUB', source: 'subscription_screen' } });
+    const ok = await h.call(user, 'POST', '/api/analytics/track', {
+      event: 'paywall_shown',
+      payload: { abMicroVariant: 'A', abTone: 'mystic', currency: 'RUB', source: 'subscription_screen' },
+    });
     expect(ok.status).toBe(200);
     const bad = await h.call(user, 'POST', '/api/analytics/track', { event: 'drop_table', payload: {} });
     expect(bad.status).toBe(400);
@@ -253,7 +289,16 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect((await h.call(20_016, 'GET', '/api/admin/micro-status')).status).toBe(404);
     const r = await h.call(ADMIN, 'GET', `/api/admin/micro-status?readingId=${readingId}`);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ userId: ADMIN, readingId, readingExists: true, readingBelongs: true, microResultExists: false, hasMicroAny: false, latestUnbound: null, purchases: [] });
+    expect(r.body.data).toMatchObject({
+      userId: ADMIN,
+      readingId,
+      readingExists: true,
+      readingBelongs: true,
+      microResultExists: false,
+      hasMicroAny: false,
+      latestUnbound: null,
+      purchases: [],
+    });
   });
 
   it('malformed payment calls get 400 naming the field, never 500', async () => {
@@ -300,7 +345,15 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
       ['POST', '/api/payments/create-one-time', { product: 'week' }],
       ['POST', '/api/payments/sync-method', { paymentId: 'fake-payment-1' }],
       ['POST', '/api/admin/refund', { paymentId: 1 }],
-      ['POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: 'fake-payment-1', metadata: { userId: String(user), product: 'vip' } } }],
+      [
+        'POST',
+        '/api/payments/yookassa/webhook',
+        {
+          type: 'notification',
+          event: 'payment.succeeded',
+          object: { id: 'fake-payment-1', metadata: { userId: String(user), product: 'vip' } },
+        },
+      ],
       ['PUT', '/api/user/settings', { timeZone: 'Europe/Moscow', subscriptionType: 'vip' }],
       ['POST', '/api/user/reading', { title: 'VIP', cards: ['Шут'], spreadType: 'free_daily', subscriptionType: 'vip' }],
     ];
@@ -310,7 +363,11 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
     }
     const status = await h.call(user, 'GET', '/api/user/status');
     expect(status.body.data.userStatus.subscriptionType).toBe('free');
-    expect((await h.call(user, 'GET', '/api/user/entitlements')).body.data).toMatchObject({ hasActiveWeek: false, hasMicroPurchase: false, detailedGuidance: false });
+    expect((await h.call(user, 'GET', '/api/user/entitlements')).body.data).toMatchObject({
+      hasActiveWeek: false,
+      hasMicroPurchase: false,
+      detailedGuidance: false,
+    });
     expect(await h.db.selectFrom('payments').select('id').execute()).toHaveLength(0);
   });
 });

@@ -36,14 +36,22 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   it('creates the payment with an Idempotence-Key, a two-decimal amount, metadata and our own return address', async () => {
     const user = 30_001;
     const before = fake.requests.length;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week', mode: 'redirect', returnUrl: 'https://evil.example/steal' });
+    const r = await h.call(user, 'POST', '/api/payments/create-one-time', {
+      product: 'week',
+      mode: 'redirect',
+      returnUrl: 'https://evil.example/steal',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ provider: 'yookassa', mock: false });
     expect(r.body.data.confirmationUrl).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
     const req = fake.requests.slice(before).find((q) => q.method === 'POST' && q.path === '/v3/payments')!;
     expect(req.idempotenceKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(req.authorization).toBe(`Basic ${Buffer.from(`${fake.shopId}:${fake.secretKey}`).toString('base64')}`);
-    expect(req.body).toMatchObject({ amount: { value: '149.00', currency: 'RUB' }, capture: true, metadata: { userId: String(user), product: 'week', orderId: r.body.data.orderId } });
+    expect(req.body).toMatchObject({
+      amount: { value: '149.00', currency: 'RUB' },
+      capture: true,
+      metadata: { userId: String(user), product: 'week', orderId: r.body.data.orderId },
+    });
     const back = new URL(req.body.confirmation.return_url);
     expect(back.origin).toBe(PUBLIC);
     expect(back.pathname).toBe('/subscription');
@@ -52,7 +60,10 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     const token = new URLSearchParams(back.hash.slice(1)).get('return')!;
     const first = await h.call(null, 'POST', '/api/auth/exchange', { token });
     expect(first.status).toBe(200);
-    expect(h.identity.verifyAuthorization(`Bearer ${first.body.data.token}`)).toMatchObject({ ok: true, identity: { userId: user, via: 'sessionToken' } });
+    expect(h.identity.verifyAuthorization(`Bearer ${first.body.data.token}`)).toMatchObject({
+      ok: true,
+      identity: { userId: user, via: 'sessionToken' },
+    });
     const again = await h.call(null, 'POST', '/api/auth/exchange', { token });
     expect(again.status).toBe(401);
     // Nothing is granted by creating a payment.
@@ -109,7 +120,11 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     expect(results.map((x) => x.body.data.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
     expect((await webhook(r.body.data.paymentId)).body.data.outcome).toBe('duplicate');
     const s = await status(user);
-    expect(s).toMatchObject({ subscriptionType: 'week', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(s).toMatchObject({
+      subscriptionType: 'week',
+      autoRenew: false,
+      subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString(),
+    });
     expect(await paymentsOf(user)).toHaveLength(1);
     const messages = await h.db.selectFrom('notifications').select(['kind']).where('user_id', '=', user).execute();
     expect(messages.filter((m) => m.kind === 'payment')).toHaveLength(1);
@@ -121,7 +136,11 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     const r = await h.call(victim, 'POST', '/api/payments/create', { type: 'vip' });
     const id = r.body.data.paymentId;
     // The body lies about status, owner and product; only the id is used, and the API says pending.
-    const forged = await webhook(id, 'payment.succeeded', { paid: true, metadata: { userId: String(forger), product: 'vip' }, amount: { value: '499.00', currency: 'RUB' } });
+    const forged = await webhook(id, 'payment.succeeded', {
+      paid: true,
+      metadata: { userId: String(forger), product: 'vip' },
+      amount: { value: '499.00', currency: 'RUB' },
+    });
     expect(forged.body.data.outcome).toBe('pending');
     expect((await status(forger)).subscriptionType).toBe('free');
     expect((await status(victim)).subscriptionType).toBe('free');
@@ -163,7 +182,9 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     expect((await webhook(r.body.data.paymentId)).status).toBe(503);
     expect((await status(user)).subscriptionType).toBe('free');
     expect((await webhook(r.body.data.paymentId)).body.data.outcome).toBe('applied');
-    expect((await h.call(null, 'POST', '/api/payments/yookassa/webhook', { event: 'payment.succeeded', object: { id: '../../etc' } })).status).toBe(400);
+    expect(
+      (await h.call(null, 'POST', '/api/payments/yookassa/webhook', { event: 'payment.succeeded', object: { id: '../../etc' } })).status,
+    ).toBe(400);
     expect((await h.call(null, 'POST', '/api/payments/yookassa/webhook', 'garbage')).status).toBe(400);
   });
 
@@ -184,14 +205,26 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     const user = 30_011;
     const t0 = new Date('2026-09-01T12:00:00Z');
     h.setNow(t0);
-    const r = await h.call(user, 'POST', '/api/payments/create-initial', { userId: user, amount: 10, currency: 'RUB', planId: 'vip', autopayConsent: true, trialDays: 7, mode: 'embedded' });
+    const r = await h.call(user, 'POST', '/api/payments/create-initial', {
+      userId: user,
+      amount: 10,
+      currency: 'RUB',
+      planId: 'vip',
+      autopayConsent: true,
+      trialDays: 7,
+      mode: 'embedded',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ trial: true, amount: 10 });
     const p = fake.payments.get(r.body.data.paymentId)!;
     expect(p).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true });
     fake.succeed(p.id);
     expect((await webhook(p.id)).body.data.outcome).toBe('applied');
-    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(await status(user)).toMatchObject({
+      subscriptionType: 'vip',
+      autoRenew: true,
+      subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString(),
+    });
 
     // Not due yet.
     expect((await h.services.payments.runRenewals(new Date(t0.getTime() + 5 * DAY_MS))).attempted).toBe(0);

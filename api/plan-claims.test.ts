@@ -7,7 +7,17 @@ import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/index';
 import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT } from '../domain/catalogue';
-import { followUpsLockedText, secondOpinionsLockedText, trialSecondOpinionsClaim, microContents, planCardFeatures, planFeatures, productDescription, upgradeFeatures, spreadsOpenedBy } from '../domain/claims';
+import {
+  followUpsLockedText,
+  secondOpinionsLockedText,
+  trialSecondOpinionsClaim,
+  microContents,
+  planCardFeatures,
+  planFeatures,
+  productDescription,
+  upgradeFeatures,
+  spreadsOpenedBy,
+} from '../domain/claims';
 import { AGREEMENT } from '../domain/agreement';
 import { SUPPORT_ANSWER, agreementSections, type LegalView } from '../domain/legal';
 import { VIP_BENEFITS } from '../domain/offer-copy';
@@ -21,7 +31,9 @@ const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /** The spreads only VIP opens, by name (Celtic cross, spiritual guidance, the year forecast). */
 const VIP_ONLY = SPREADS.filter((s) => s.access === 'vip').map((s) => s.name);
 /** Spreads Basic and the week pass already open beyond the free one: VIP must not be sold on them. */
-const BASIC_OPENS = spreadsOpenedBy(PLAN_ACCESS.basic).map((t) => getSpread(t)!.name).filter((n) => n !== 'Расклад дня');
+const BASIC_OPENS = spreadsOpenedBy(PLAN_ACCESS.basic)
+  .map((t) => getSpread(t)!.name)
+  .filter((n) => n !== 'Расклад дня');
 const termsText = (v: LegalView) => agreementSections(v).flatMap((s) => s.paragraphs);
 const paragraph = (v: LegalView, n: string) => termsText(v).find((p) => p.startsWith(`${n}. `))!;
 
@@ -32,11 +44,14 @@ describe('claims without an AI provider (app and bot)', () => {
   });
   afterAll(() => h?.close());
 
-  it('the plan cards of GET /api/config/pricing are the catalogue\'s, and VIP sells only what VIP alone opens', async () => {
+  it("the plan cards of GET /api/config/pricing are the catalogue's, and VIP sells only what VIP alone opens", async () => {
     const r = await h.call(23_001, 'GET', '/api/config/pricing');
     expect(r.status).toBe(200);
     const plans: { id: 'basic' | 'vip'; name: string; features: string[] }[] = r.body.data.plans;
-    expect(plans.map((p) => [p.id, p.name])).toEqual([['basic', PRODUCT_INFO.basic.name], ['vip', PRODUCT_INFO.vip.name]]);
+    expect(plans.map((p) => [p.id, p.name])).toEqual([
+      ['basic', PRODUCT_INFO.basic.name],
+      ['vip', PRODUCT_INFO.vip.name],
+    ]);
     const [basic, vip] = plans;
     expect(basic.features).toEqual(planFeatures('basic'));
     expect(vip.features).toEqual(planCardFeatures('vip'));
@@ -81,7 +96,7 @@ describe('claims without an AI provider (app and bot)', () => {
     expect(SUPPORT_ANSWER).toBe(`в течение ${AGREEMENT.supportAnswerDays} дней`);
   });
 
-  it('the free user\'s VIP benefits come from the catalogue', async () => {
+  it("the free user's VIP benefits come from the catalogue", async () => {
     expect([...VIP_BENEFITS]).toEqual(upgradeFeatures('free', 'vip'));
     expect(VIP_BENEFITS.join('\n')).toContain(`Все ${SPREADS.length} раскладов`);
     // The copy bank the app is given does not claim an AI either.
@@ -89,7 +104,7 @@ describe('claims without an AI provider (app and bot)', () => {
     expect(r.body.data.copy.disclaimer).not.toMatch(/ИИ|искусствен/);
   });
 
-  it('the bot\'s /start and /help do not claim an AI; /paysupport promises no «24 часа» (bot/support.test.ts checks the terms\' answer time)', async () => {
+  it("the bot's /start and /help do not claim an AI; /paysupport promises no «24 часа» (bot/support.test.ts checks the terms' answer time)", async () => {
     const u = h.user(23_010, 'Нина');
     h.tg.sendText(u, '/start');
     const welcome = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте, Нина'));
@@ -158,9 +173,20 @@ describe('invoices', () => {
   beforeAll(async () => {
     tg = createTestTelegram({ token: TEST_BOT_TOKEN });
     const apiRoot = await tg.listen();
-    h = await createHarness('pglite', { mockPayments: false, payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }) } });
+    h = await createHarness('pglite', {
+      mockPayments: false,
+      payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }) },
+    });
     // The bot is built as in production (its createInvoiceLink is the one under test), not run.
-    createBot({ token: TEST_BOT_TOKEN, apiRoot, botInfo: tg.me as UserFromGetMe, services: h.services, identity: h.identity, logger: pino({ level: 'silent' }), webAppUrl: () => null });
+    createBot({
+      token: TEST_BOT_TOKEN,
+      apiRoot,
+      botInfo: tg.me as UserFromGetMe,
+      services: h.services,
+      identity: h.identity,
+      logger: pino({ level: 'silent' }),
+      webAppUrl: () => null,
+    });
     fake = await startFakeYooKassa();
     yoo = await createHarness('pglite', yookassaPayments(fake));
   });
@@ -176,7 +202,7 @@ describe('invoices', () => {
       ? app.call(user, 'POST', '/api/payments/create-one-time', { product, mode: 'redirect' })
       : app.call(user, 'POST', '/api/payments/create', { type: product, mode: 'redirect' });
 
-  it('a Stars invoice carries the catalogue\'s name and contents', async () => {
+  it("a Stars invoice carries the catalogue's name and contents", async () => {
     for (const [i, product] of (['micro', 'week', 'basic', 'vip'] as const).entries()) {
       const r = await buy(h, 23_200 + i, product);
       expect(r.status, product).toBe(200);
@@ -207,10 +233,17 @@ describe('invoices', () => {
       // YooKassa keeps 128 characters: a longer description is cut at a word, never mid-word.
       const description = String(req.body.description);
       expect(description.length).toBeLessThanOrEqual(128);
-      if (description.endsWith('…')) expect(`${productDescription(product)} `.startsWith(description.slice(0, -1)) || description.startsWith(productDescription(product))).toBe(true);
+      if (description.endsWith('…'))
+        expect(
+          `${productDescription(product)} `.startsWith(description.slice(0, -1)) || description.startsWith(productDescription(product)),
+        ).toBe(true);
       else expect(description.startsWith(productDescription(product))).toBe(true);
     }
     // The micro invoice names all three things the pack gives.
-    expect(productDescription('micro')).toMatch(new RegExp(`^${MICRO_PACK.extraCards} карты к карте дня и совет, расклад «${getSpread(MICRO_PACK.spread)!.name}» и разбор дня на 24 часа`));
+    expect(productDescription('micro')).toMatch(
+      new RegExp(
+        `^${MICRO_PACK.extraCards} карты к карте дня и совет, расклад «${getSpread(MICRO_PACK.spread)!.name}» и разбор дня на 24 часа`,
+      ),
+    );
   });
 });

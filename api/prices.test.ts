@@ -45,7 +45,11 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
 
   it('a user whose app speaks Ukrainian gets the same roubles and Stars, with an estimate in hryvnias beside them', async () => {
     const p = (await h.call({ id: 50_005, first_name: 'Оля', language_code: 'uk' }, 'GET', '/api/config/pricing')).body.data;
-    expect(p.month_vip.tag).toMatchObject({ rub: 599, stars: 460, local: { currency: 'UAH', amount: Math.round(599 * DEFAULT_CURRENCY_RATES.UAH) } });
+    expect(p.month_vip.tag).toMatchObject({
+      rub: 599,
+      stars: 460,
+      local: { currency: 'UAH', amount: Math.round(599 * DEFAULT_CURRENCY_RATES.UAH) },
+    });
   });
 
   it('the Stars invoices ask for the overridden Stars prices and name no default price', async () => {
@@ -64,7 +68,11 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
     }
     // The micro pack during its promo (the variant's 129 ₽ below the regular 139 ₽): Stars scaled alike.
     const offer = (await h.call(user, 'GET', '/api/offers/micro')).body.data;
-    expect(offer).toMatchObject({ promoActive: true, tag: { rub: 129, stars: Math.round((105 * 129) / 139) }, regularTag: { rub: 139, stars: 105 } });
+    expect(offer).toMatchObject({
+      promoActive: true,
+      tag: { rub: 129, stars: Math.round((105 * 129) / 139) },
+      regularTag: { rub: 139, stars: 105 },
+    });
     const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro' });
     expect(r.status).toBe(200);
     expect(lastInvoice()).toMatchObject({ currency: 'XTR', prices: [{ amount: Math.round((105 * 129) / 139) }] });
@@ -77,7 +85,10 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
     const paying = tg.pay(user, { slug });
     const updates = await deliver(paying);
     expect((await paying).status).toBe('paid');
-    expect(updates.find((u) => u.message?.successful_payment)!.message.successful_payment).toMatchObject({ currency: 'XTR', total_amount: 460 });
+    expect(updates.find((u) => u.message?.successful_payment)!.message.successful_payment).toMatchObject({
+      currency: 'XTR',
+      total_amount: 460,
+    });
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('vip');
     const queued = await h.db.selectFrom('notifications').select(['kind', 'payload']).where('user_id', '=', user).execute();
     expect(queued.map((n) => n.kind)).toContain('payment');

@@ -24,9 +24,15 @@ const privacy = (v: LegalView = legalView(undefined)) =>
 
 describe('the privacy section of the terms', () => {
   it('names the operator from the configuration, and invents no identifier without it', () => {
-    const config = loadConfig({ PROVIDER_NAME: 'Иванова Анна Сергеевна', PROVIDER_EMAIL: 'help@example.com', PROVIDER_INN: '771234567890' });
+    const config = loadConfig({
+      PROVIDER_NAME: 'Иванова Анна Сергеевна',
+      PROVIDER_EMAIL: 'help@example.com',
+      PROVIDER_INN: '771234567890',
+    });
     const named = privacy(legalView(config.provider));
-    expect(named).toContain('13.1. Оператор персональных данных — Исполнитель (Иванова Анна Сергеевна, индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД), ИНН 771234567890)');
+    expect(named).toContain(
+      '13.1. Оператор персональных данных — Исполнитель (Иванова Анна Сергеевна, индивидуальный предприниматель, применяющий налог на профессиональный доход (НПД), ИНН 771234567890)',
+    );
     expect(named).toContain('152-ФЗ «О персональных данных»');
     expect(named).toContain('по электронной почте help@example.com');
     const anonymous = privacy();
@@ -36,7 +42,18 @@ describe('the privacy section of the terms', () => {
 
   it('says what export and deletion do, in the words the confirmation uses, and that nothing waits for a request to support', async () => {
     const t = privacy();
-    for (const needle of ['«Скачать мои данные»', '/mydata', 'JSON', 'HTML', '«Удалить мои данные»', '/deletedata', DELETION_GOES, DELETION_STAYS, DELETION_RETURN, 'отзыв согласия'])
+    for (const needle of [
+      '«Скачать мои данные»',
+      '/mydata',
+      'JSON',
+      'HTML',
+      '«Удалить мои данные»',
+      '/deletedata',
+      DELETION_GOES,
+      DELETION_STAYS,
+      DELETION_RETURN,
+      'отзыв согласия',
+    ])
       expect(t, needle).toContain(needle);
     expect(t).not.toContain('по запросу в поддержку');
     // The confirmation the app and the bot show is built from the same lines the terms state.

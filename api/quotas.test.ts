@@ -21,14 +21,21 @@ describe.each(TEST_DB_KINDS)('quotas on %s', (kind) => {
     expect(refused).toHaveLength(49);
     expect(refused[0].body.error).toMatch(/Бесплатный расклад на сегодня уже использован/);
     const status = await h.call(user, 'GET', '/api/user/status');
-    expect(status.body.data.userStatus).toMatchObject({ dailySpreadsUsed: 1, freeSpreadUsed: true, freeSpreadAvailable: false, remainingSpreads: 0 });
+    expect(status.body.data.userStatus).toMatchObject({
+      dailySpreadsUsed: 1,
+      freeSpreadUsed: true,
+      freeSpreadAvailable: false,
+      remainingSpreads: 0,
+    });
   });
 
   it('50 simultaneous POST /api/readings of a basic user create exactly 5 readings', async () => {
     const user = 10_002;
     expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' })).status).toBe(200);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: `Что ждёт нас? №${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        h.call(user, 'POST', '/api/readings', { spreadType: 'love_relationship', question: `Что ждёт нас? №${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(45);
@@ -36,7 +43,12 @@ describe.each(TEST_DB_KINDS)('quotas on %s', (kind) => {
     const rows = await h.db.selectFrom('readings').select('id').where('user_id', '=', user).execute();
     expect(rows).toHaveLength(5);
     const status = await h.call(user, 'GET', '/api/user/status');
-    expect(status.body.data.userStatus).toMatchObject({ dailySpreadsUsed: 5, remainingSpreads: 0, maxDailySpreads: 5, totalSpreadsUsed: 5 });
+    expect(status.body.data.userStatus).toMatchObject({
+      dailySpreadsUsed: 5,
+      remainingSpreads: 0,
+      maxDailySpreads: 5,
+      totalSpreadsUsed: 5,
+    });
   });
 
   it('the day turns over at the user local midnight, not the server one', async () => {
@@ -53,7 +65,9 @@ describe.each(TEST_DB_KINDS)('quotas on %s', (kind) => {
     h.setNow(zonedTimeToUtc('2026-03-11', '00:00', 'Asia/Vladivostok'));
     const status = await h.call(user, 'GET', '/api/user/status');
     expect(status.body.data.userStatus).toMatchObject({ dailySpreadsUsed: 0, freeSpreadAvailable: true, dailySpreadsDate: '2026-03-11' });
-    expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Каким будет новый день?' })).status).toBe(201);
+    expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Каким будет новый день?' })).status).toBe(
+      201,
+    );
   });
 
   it('a paid-only spread needs a plan (402) and a VIP-only spread needs VIP', async () => {

@@ -15,7 +15,13 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
     const res = await h.call(20_001, 'POST', '/api/readings', { spreadType: 'free_daily', question: '  Что меня ждёт сегодня?  ' });
     expect(res.status).toBe(201);
     const r = res.body.data;
-    expect(r).toMatchObject({ spreadType: 'free_daily', spreadName: 'Расклад дня', question: 'Что меня ждёт сегодня?', level: 'basic', status: 'dealt' });
+    expect(r).toMatchObject({
+      spreadType: 'free_daily',
+      spreadName: 'Расклад дня',
+      question: 'Что меня ждёт сегодня?',
+      level: 'basic',
+      status: 'dealt',
+    });
     expect(r.cards).toHaveLength(3);
     expect(new Set(r.cards.map((c: any) => c.cardId)).size).toBe(3);
     for (const [i, c] of r.cards.entries()) {
@@ -70,7 +76,8 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
   it('lists the user readings page by page, newest first', async () => {
     const user = 20_005;
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
-    for (let i = 1; i <= 3; i++) await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: `Вопрос номер ${i}` });
+    for (let i = 1; i <= 3; i++)
+      await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: `Вопрос номер ${i}` });
     const page1 = await h.call(user, 'GET', '/api/user/readings?limit=2&offset=0');
     expect(page1.body.data).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect(page1.body.data.readings.map((r: any) => r.question)).toEqual(['Вопрос номер 3', 'Вопрос номер 2']);
@@ -158,7 +165,14 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
     const huge = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'x'.repeat(200_000) });
     expect(huge.status).toBe(413);
     expect(huge.body.error).toMatch(/^body: /);
-    for (const path of ['/api/readings/abc', '/api/readings/-1', '/api/readings/1e309', `/api/readings/${'9'.repeat(40)}`, '/api/user/info/%00', '/api/user/readings?offset=-5']) {
+    for (const path of [
+      '/api/readings/abc',
+      '/api/readings/-1',
+      '/api/readings/1e309',
+      `/api/readings/${'9'.repeat(40)}`,
+      '/api/user/info/%00',
+      '/api/user/readings?offset=-5',
+    ]) {
       const res = await h.call(user, 'GET', path);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);

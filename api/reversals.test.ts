@@ -55,7 +55,10 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
     // Spreads: sixteen year forecasts of 13 cards.
     const readings: number[] = [];
     for (let i = 0; i < 16; i++) {
-      const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'year_forecast', question: `Что принесёт мне год, вариант ${i + 1}?` });
+      const r = await h.call(user, 'POST', '/api/readings', {
+        spreadType: 'year_forecast',
+        question: `Что принесёт мне год, вариант ${i + 1}?`,
+      });
       expect(r.status).toBe(201);
       dealt.push(...r.body.data.cards);
       readings.push(r.body.data.id);
@@ -87,8 +90,11 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
     const user = 61_003;
     await turnOff(h, user);
     const before = ai.requests.length;
-    const reading = (await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).body.data;
-    expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: reading.id })).status).toBeLessThan(300);
+    const reading = (await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).body
+      .data;
+    expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: reading.id })).status).toBeLessThan(
+      300,
+    );
     const reveal = await h.call(user, 'POST', '/api/readings/micro/reveal', { readingId: reading.id });
     expect(reveal.status).toBe(200);
     const spread = await h.call(user, 'POST', '/api/readings', {
@@ -128,7 +134,10 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
     const on = 61_005;
     await plain.call(on, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     const cards: Card[] = [];
-    for (let i = 0; i < 4; i++) cards.push(...(await plain.call(on, 'POST', '/api/readings', { spreadType: 'year_forecast', question: 'Что принесёт год?' })).body.data.cards);
+    for (let i = 0; i < 4; i++)
+      cards.push(
+        ...(await plain.call(on, 'POST', '/api/readings', { spreadType: 'year_forecast', question: 'Что принесёт год?' })).body.data.cards,
+      );
     expect(cards.some((c) => c.reversed)).toBe(true);
   });
 
@@ -143,5 +152,4 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
     const text = (await plain.call(user, 'GET', `/api/readings/${r!.id}/interpretation`)).body.data.interpretation as string;
     expect(text).toMatch(/перев[её]рн/);
   });
-
 });

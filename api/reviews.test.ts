@@ -13,7 +13,8 @@ const QUESTION = 'Что ждёт меня в новой работе?';
 const as = (id: number) => ({ id, first_name: `Читатель${id}` });
 
 const buttonData = (m: ChatMessage, text: string) =>
-  ((m.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[]).find((b) => b.text === text)?.callback_data;
+  ((m.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[]).find((b) => b.text === text)
+    ?.callback_data;
 
 describe.each(TEST_DB_KINDS)('reviews (%s)', (kind) => {
   let h: BotHarness;
@@ -34,7 +35,8 @@ describe.each(TEST_DB_KINDS)('reviews (%s)', (kind) => {
     return id;
   }
   const review = (user: number, readingId: number, body: unknown) => h.call(as(user), 'POST', `/api/readings/${readingId}/review`, body);
-  const proof = async () => (await h.call(1, 'GET', '/api/social-proof')).body.data as { reviews: { rating: number; text: string | null; name: string }[] };
+  const proof = async () =>
+    (await h.call(1, 'GET', '/api/social-proof')).body.data as { reviews: { rating: number; text: string | null; name: string }[] };
   const operatorMessage = (text: string) => h.tg.waitForBotMessage(OPERATOR, (m) => m.text.includes(text));
 
   it('published with consent after the operator taps «Опубликовать»; «Отклонить» keeps it hidden', async () => {
@@ -68,7 +70,9 @@ describe.each(TEST_DB_KINDS)('reviews (%s)', (kind) => {
 
     h.tg.pressButton(OPERATOR, message.message_id, buttonData(message, 'Опубликовать')!);
     await operatorMessage('✅ Опубликован');
-    expect((await proof()).reviews).toEqual([{ id: sent.body.data.review.id, rating: 5, text: 'Очень точно про работу', name: 'Читатель7002' }]);
+    expect((await proof()).reviews).toEqual([
+      { id: sent.body.data.review.id, rating: 5, text: 'Очень точно про работу', name: 'Читатель7002' },
+    ]);
 
     // Another one, rejected.
     const other = await finishedReading(7004);

@@ -29,7 +29,13 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     expect((await status()).todayCard).toBeNull();
     const drawn = await draw(user);
     const today = (await status()).todayCard;
-    expect(today).toEqual({ cardId: drawn.card.cardId, name: drawn.card.name, image: drawn.card.image, reversed: drawn.card.reversed, line: expect.any(String) });
+    expect(today).toEqual({
+      cardId: drawn.card.cardId,
+      name: drawn.card.name,
+      image: drawn.card.image,
+      reversed: drawn.card.reversed,
+      line: expect.any(String),
+    });
     // One line: the first sentence of the meaning the daily card shows in full.
     expect(drawn.card.fullMeaning.startsWith(today.line)).toBe(true);
     expect(today.line).toMatch(/[.!?]$/);
@@ -98,7 +104,10 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     h.setNow(at('2026-05-03'));
     await draw(user);
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.homeScreenOffer).toBe(true);
-    const both = await Promise.all([h.call(user, 'POST', '/api/user/home-screen-offer'), h.call(user, 'POST', '/api/user/home-screen-offer')]);
+    const both = await Promise.all([
+      h.call(user, 'POST', '/api/user/home-screen-offer'),
+      h.call(user, 'POST', '/api/user/home-screen-offer'),
+    ]);
     expect(both.map((r) => r.body.data.offer).sort()).toEqual([false, true]);
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.homeScreenOffer).toBe(false);
   });
@@ -119,7 +128,12 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     for (const d of ['2026-06-01', '2026-06-02', '2026-06-03']) {
       h.setNow(at(d, '10:05'));
       await h.services.notifications.scheduleDue();
-      const job = await h.db.selectFrom('notifications').select('payload').where('user_id', '=', user).where('dedup_key', '=', d).executeTakeFirstOrThrow();
+      const job = await h.db
+        .selectFrom('notifications')
+        .select('payload')
+        .where('user_id', '=', user)
+        .where('dedup_key', '=', d)
+        .executeTakeFirstOrThrow();
       texts.push(job.payload.text);
     }
     expect(new Set(texts).size).toBe(3);

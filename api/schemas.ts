@@ -14,7 +14,11 @@ import { SPREADS } from '../domain/spreads';
 const MAX_SPREAD_CARDS = Math.max(...SPREADS.map((s) => s.cards));
 
 /** A path segment of digits (a database id): the string the client sends, the number the handler gets. */
-const numericId = (message: string) => z.string().regex(/^\d{1,16}$/, message).transform(Number);
+const numericId = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number);
 
 /** `/readings/:id/…` */
 export const readingIdParam = z.object({ id: numericId('ожидается числовой id расклада') });
@@ -27,14 +31,14 @@ export const userIdParam = z.object({ id: numericId('ожидается числ
 
 const READING_ID = 'ожидается номер расклада';
 
-const readingIdDigits = z.string().trim().regex(/^\d{1,16}$/, READING_ID);
+const readingIdDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,16}$/, READING_ID);
 const readingIdNumber = z.number({ error: READING_ID }).int(READING_ID).positive(READING_ID).max(Number.MAX_SAFE_INTEGER, READING_ID);
 
 /** A reading's id in a JSON body: a number, or its digits as a string (older clients send either). */
-export const readingId = z
-  .union([z.number(), readingIdDigits], { error: READING_ID })
-  .transform(Number)
-  .pipe(readingIdNumber);
+export const readingId = z.union([z.number(), readingIdDigits], { error: READING_ID }).transform(Number).pipe(readingIdNumber);
 
 /** `?readingId=` that may be absent; an empty value, `null` or `undefined` (a client's unset variable) is absent too. */
 export const readingIdQuery = z.object({
@@ -70,7 +74,9 @@ export const note = z.string({ error: 'ожидается текст замет�
 const oneOf = (values: readonly string[]) => `ожидается одно из ${values.join(', ')}`;
 
 /** One of the catalogue's spreads. */
-export const spreadType = z.enum(SPREAD_TYPES, { error: (issue) => (issue.input === undefined ? 'укажите тип расклада' : oneOf(SPREAD_TYPES)) });
+export const spreadType = z.enum(SPREAD_TYPES, {
+  error: (issue) => (issue.input === undefined ? 'укажите тип расклада' : oneOf(SPREAD_TYPES)),
+});
 
 // Plan ids that carried a price (vip_499…) are accepted for one release: buttons already sent into chats and
 // bookmarked links still name them.
@@ -81,10 +87,13 @@ export const spreadType = z.enum(SPREAD_TYPES, { error: (issue) => (issue.input 
  */
 export const ownCards = z
   .array(
-    z.object({
-      id: z.string({ error: 'ожидается id карты' }).max(40, 'неизвестная карта'),
-      reversed: z.boolean({ error: 'ожидается true или false' }),
-    }, { error: 'ожидается карта { id, reversed }' }),
+    z.object(
+      {
+        id: z.string({ error: 'ожидается id карты' }).max(40, 'неизвестная карта'),
+        reversed: z.boolean({ error: 'ожидается true или false' }),
+      },
+      { error: 'ожидается карта { id, reversed }' },
+    ),
     { error: 'ожидается список карт' },
   )
   .max(MAX_SPREAD_CARDS, `не больше ${MAX_SPREAD_CARDS} карт`);

@@ -24,7 +24,10 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    h = await createHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 50, windowS: 600 } }, specialAccessUserIds: [SPECIAL] });
+    h = await createHarness(kind, {
+      ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 50, windowS: 600 } },
+      specialAccessUserIds: [SPECIAL],
+    });
     server = await serveApp(h.app);
   });
   afterAll(async () => {
@@ -43,9 +46,11 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     expect((await h.call(user, 'GET', `/api/readings/${r.body.data.id}/interpretation`)).status).toBe(200);
     return r.body.data as { id: number };
   }
-  const withPlan = async (user: number, plan: string) => expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: plan })).status).toBe(200);
+  const withPlan = async (user: number, plan: string) =>
+    expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: plan })).status).toBe(200);
   const ask = (user: number, id: number, voice: unknown) => h.call(user, 'POST', `/api/readings/${id}/second-opinion`, { voice });
-  const spreadsUsed = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.dailySpreadsUsed as number;
+  const spreadsUsed = async (user: number) =>
+    (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.dailySpreadsUsed as number;
   const stored = (readingId: number) => h.db.selectFrom('second_opinions').selectAll().where('reading_id', '=', readingId).execute();
 
   it('VIP: streams the opinion in the chosen voice, three a day, never a spread; the reading lists them', async () => {
@@ -64,9 +69,15 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     expect(events[0].event).toBe('opinion');
     expect(events[0].data.allowance).toEqual({ limit: 3, used: 1, remaining: 2, locked: false });
     expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text)).toEqual(tokenize(OPINION));
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { secondOpinion: { voice: 'mystic', name: VOICE_INFO.mystic.name, text: OPINION, source: 'ai' } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { secondOpinion: { voice: 'mystic', name: VOICE_INFO.mystic.name, text: OPINION, source: 'ai' } },
+    });
     // The AI was asked in the voice, with the same cards and question.
-    const prompt = fake.requests.slice(before).map((r) => JSON.stringify(r.body.messages)).join('\n');
+    const prompt = fake.requests
+      .slice(before)
+      .map((r) => JSON.stringify(r.body.messages))
+      .join('\n');
     expect(prompt).toContain(VOICE_INFO.mystic.instruction);
     expect(prompt).toContain('Стоит ли мне менять работу?');
 
@@ -97,7 +108,7 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     expect(view.body.data.secondOpinionAllowance).toMatchObject({ limit: 3, used: 3, remaining: 0, locked: false });
   });
 
-  it('the day restarts with the clock in the user\'s time zone: Basic one a day, again the next day', async () => {
+  it("the day restarts with the clock in the user's time zone: Basic one a day, again the next day", async () => {
     const user = newUser();
     await withPlan(user, 'basic');
     const reading = await finishedReading(user);
@@ -117,7 +128,12 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     await withPlan(user, 'basic');
     const a = await finishedReading(user);
     const b = await finishedReading(user, 'Что меня ждёт в любви?');
-    const results = await Promise.all([ask(user, a.id, 'gentle'), ask(user, a.id, 'mystic'), ask(user, b.id, 'straight'), ask(user, b.id, 'gentle')]);
+    const results = await Promise.all([
+      ask(user, a.id, 'gentle'),
+      ask(user, a.id, 'mystic'),
+      ask(user, b.id, 'straight'),
+      ask(user, b.id, 'gentle'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 429, 429, 429]);
     const rows = await h.db.selectFrom('second_opinions').select('id').where('reading_id', 'in', [a.id, b.id]).execute();
     expect(rows).toHaveLength(1);
@@ -161,7 +177,7 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     expect((await ask(buyer, r2.id, 'straight')).status).toBe(402);
   });
 
-  it('400 naming voice, 404 for someone else\'s reading, 409 before the interpretation, 422 for a crisis question\'s reading', async () => {
+  it("400 naming voice, 404 for someone else's reading, 409 before the interpretation, 422 for a crisis question's reading", async () => {
     const user = newUser();
     await withPlan(user, 'vip');
     const reading = await finishedReading(user);

@@ -25,7 +25,11 @@ describe.each(TEST_DB_KINDS)('share pictures under load on %s', (kind) => {
     for (let i = 0; i < PICTURES; i++) {
       // Different cards each time: the same cards would make the same picture, drawn once.
       const cards = [i, (i + 40) % DECK.length, DECK.length - 1 - i].map((k) => DECK[k].id);
-      const saved = await h.call(drawer, 'POST', '/api/user/reading', { question: `Вопрос №${i + 1}`, spreadType: 'past_present_future', cards });
+      const saved = await h.call(drawer, 'POST', '/api/user/reading', {
+        question: `Вопрос №${i + 1}`,
+        spreadType: 'past_present_future',
+        cards,
+      });
       expect(saved.status).toBe(201);
       readings.push(saved.body.data.readingId);
     }

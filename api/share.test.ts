@@ -84,16 +84,25 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
     const kit = await h.call(user, 'POST', `/api/readings/${r.id}/share`, { includeQuestion: true });
     expect(kit.status).toBe(200);
     const k = kit.body.data;
-    expect(k.storyUrl).toMatch(new RegExp(`^https://tarot\\.example/api/readings/${r.id}/image\\?format=story&deck=rws&question=1&exp=\\d+&sig=`));
+    expect(k.storyUrl).toMatch(
+      new RegExp(`^https://tarot\\.example/api/readings/${r.id}/image\\?format=story&deck=rws&question=1&exp=\\d+&sig=`),
+    );
     expect(k.appLink).toBe(`https://t.me/tarot_test_bot?startapp=ref_${user}`);
     expect(k.startParam).toBe(`ref_${user}`);
     expect(k.preparedMessageId).toBe(`prep-${prepared.length}`);
     const p = prepared.at(-1)!;
     expect(p.userId).toBe(user);
     // The referral button, then the reading's three cards, each opening its page in the library.
-    const cardRow = r.cards.map((c: { name: string; cardId: string }) => ({ text: `🃏 ${c.name}`, url: `https://t.me/tarot_test_bot?startapp=card_${c.cardId}` }));
+    const cardRow = r.cards.map((c: { name: string; cardId: string }) => ({
+      text: `🃏 ${c.name}`,
+      url: `https://t.me/tarot_test_bot?startapp=card_${c.cardId}`,
+    }));
     expect(cardRow).toHaveLength(3);
-    expect(p.result).toMatchObject({ type: 'photo', photo_url: k.cardUrl, reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: k.appLink }], cardRow] } });
+    expect(p.result).toMatchObject({
+      type: 'photo',
+      photo_url: k.cardUrl,
+      reply_markup: { inline_keyboard: [[{ text: '🔮 Сделать свой расклад', url: k.appLink }], cardRow] },
+    });
     expect(p.result.caption).toContain('Расклад дня');
 
     const signed = new URL(k.cardUrl).pathname + new URL(k.cardUrl).search;
@@ -116,7 +125,8 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
     const user = 17_005;
     const r = (await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что скажет мне утро?' })).body.data;
     await h.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
-    const share = async (body: object) => (await h.call(user, 'POST', `/api/readings/${r.id}/share`, body)).body.data.preparedMessageId as string;
+    const share = async (body: object) =>
+      (await h.call(user, 'POST', `/api/readings/${r.id}/share`, body)).body.data.preparedMessageId as string;
     const calls = prepared.length;
     const first = await share({ includeQuestion: false });
     expect(prepared).toHaveLength(calls + 1);
@@ -137,7 +147,11 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
 
   it('a saved reading with no card gets its pictures (the words alone)', async () => {
     const user = 17_006;
-    const saved = await h.call(user, 'POST', '/api/user/reading', { question: 'Что было бы, если?', cards: [], interpretation: 'Просто запись.' });
+    const saved = await h.call(user, 'POST', '/api/user/reading', {
+      question: 'Что было бы, если?',
+      cards: [],
+      interpretation: 'Просто запись.',
+    });
     expect(saved.status).toBe(201);
     const id = saved.body.data.readingId;
     for (const q of ['format=story', 'format=card&question=1']) {
@@ -156,14 +170,27 @@ describe.each(TEST_DB_KINDS)('share pictures on %s', (kind) => {
     // Two people saved the same cards with interpretations that name them and restate their matter.
     const cards = ['lovers', 'three-of-swords', 'sun'];
     const save = async (user: number, interpretation: string) =>
-      (await h.call(user, 'POST', '/api/user/reading', { question: 'Разводиться ли мне?', spreadType: 'past_present_future', cards, interpretation })).body.data.readingId as number;
-    const anna = await save(17_007, '## Карты\nМного слов.\n\n## Общий вывод\nАнна, карты говорят «да»: развод с Сергеем принесёт облегчение. Дальше легче.');
+      (
+        await h.call(user, 'POST', '/api/user/reading', {
+          question: 'Разводиться ли мне?',
+          spreadType: 'past_present_future',
+          cards,
+          interpretation,
+        })
+      ).body.data.readingId as number;
+    const anna = await save(
+      17_007,
+      '## Карты\nМного слов.\n\n## Общий вывод\nАнна, карты говорят «да»: развод с Сергеем принесёт облегчение. Дальше легче.',
+    );
     const olga = await save(17_008, '## Общий вывод\nОльга, карты советуют подождать с переездом к Игорю.');
 
     const kit = (await h.call(17_007, 'POST', `/api/readings/${anna}/share`, { includeQuestion: false })).body.data;
     const caption = prepared.at(-1)!.result.caption as string;
-    for (const text of [caption, kit.caption]) for (const word of ['Анна', 'Сергеем', 'развод', 'да»']) expect(text, text).not.toContain(word);
-    expect(caption).toBe(['🔮 Прошлое, настоящее, будущее', 'Прошлое — Влюблённые', 'Настоящее — Тройка Мечей', 'Будущее — Солнце', NEUTRAL_LINE].join('\n'));
+    for (const text of [caption, kit.caption])
+      for (const word of ['Анна', 'Сергеем', 'развод', 'да»']) expect(text, text).not.toContain(word);
+    expect(caption).toBe(
+      ['🔮 Прошлое, настоящее, будущее', 'Прошлое — Влюблённые', 'Настоящее — Тройка Мечей', 'Будущее — Солнце', NEUTRAL_LINE].join('\n'),
+    );
     expect(kit.caption).toBe(NEUTRAL_LINE);
 
     // The pictures draw nothing of either text: the same cards make the very same picture, stored once.

@@ -18,7 +18,14 @@ describe.each(TEST_DB_KINDS)('signing in (%s)', (kind) => {
   it('a brand-new user’s concurrent first calls all succeed (none answers 404)', async () => {
     for (let round = 0; round < 5; round++) {
       const user = 63_000 + round;
-      const paths = ['/api/user/status', '/api/user/status', '/api/user/entitlements', '/api/config/pricing', '/api/user/readings', '/api/user/daily-card/available'];
+      const paths = [
+        '/api/user/status',
+        '/api/user/status',
+        '/api/user/entitlements',
+        '/api/config/pricing',
+        '/api/user/readings',
+        '/api/user/daily-card/available',
+      ];
       const answers = await Promise.all([...paths, ...paths].map((p) => h.call(user, 'GET', p)));
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     }
@@ -33,7 +40,9 @@ describe.each(TEST_DB_KINDS)('signing in (%s)', (kind) => {
     const info = await h.call(profile, 'GET', `/api/user/info/${profile.id}`);
     expect(info.status).toBe(200);
     expect(info.body.data.user).toMatchObject({ firstName: 'Анна\ufffd', lastName: '\ufffdЛи', username: 'anna_x' });
-    expect((await h.call(profile, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' })).status).toBe(201);
+    expect((await h.call(profile, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -73,7 +82,9 @@ describe('the failed sign-in throttle', () => {
       expect(statuses.slice(0, FAILED_AUTH_PER_MINUTE)).toEqual(Array(FAILED_AUTH_PER_MINUTE).fill(401));
       expect(statuses.at(-1)).toBe(429);
       // A valid user behind the same address (the same NAT) is served all the same.
-      const ok = await fetch(`${served.url}/api/user/status`, { headers: { Authorization: h.authFor(63_200), 'X-Forwarded-For': '10.0.0.1' } });
+      const ok = await fetch(`${served.url}/api/user/status`, {
+        headers: { Authorization: h.authFor(63_200), 'X-Forwarded-For': '10.0.0.1' },
+      });
       expect(ok.status).toBe(200);
     });
   });
@@ -97,7 +108,9 @@ describe('the failed sign-in throttle', () => {
       const other = await fetch(`${served.url}/api/user/status`, { headers: { ...bad, 'X-Forwarded-For': '198.51.100.2' } });
       expect(other.status).toBe(401);
       // And the attacker's address with valid initData is served.
-      const ok = await fetch(`${served.url}/api/user/status`, { headers: { Authorization: h.authFor(63_201), 'X-Forwarded-For': '203.0.113.7' } });
+      const ok = await fetch(`${served.url}/api/user/status`, {
+        headers: { Authorization: h.authFor(63_201), 'X-Forwarded-For': '203.0.113.7' },
+      });
       expect(ok.status).toBe(200);
     });
   });

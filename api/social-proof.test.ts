@@ -34,7 +34,10 @@ describe.each(TEST_DB_KINDS)('the social-proof strip (%s)', (kind) => {
     // 29 people read this month, 98 readings in the last 30 days (3 a person, one of them on 1 March);
     // older readings and the client's saved ones do not count.
     const users = Array.from({ length: 29 }, (_, i) => 1000 + i);
-    await h.db.insertInto('users').values(users.map((id) => ({ id, first_name: 'Гость', time_zone: 'Europe/Moscow' }))).execute();
+    await h.db
+      .insertInto('users')
+      .values(users.map((id) => ({ id, first_name: 'Гость', time_zone: 'Europe/Moscow' })))
+      .execute();
     const reading = (userId: number, createdAt: Date, status: 'done' | 'saved' = 'done') => ({
       user_id: userId,
       spread_type: 'free_daily',
@@ -46,7 +49,11 @@ describe.each(TEST_DB_KINDS)('the social-proof strip (%s)', (kind) => {
       created_at: createdAt,
     });
     const rows = [
-      ...users.flatMap((id, i) => [reading(id, new Date(NOW.getTime() - (i % 10) * DAY)), reading(id, new Date(NOW.getTime() - DAY)), reading(id, new Date('2026-03-01T06:00:00Z'))]),
+      ...users.flatMap((id, i) => [
+        reading(id, new Date(NOW.getTime() - (i % 10) * DAY)),
+        reading(id, new Date(NOW.getTime() - DAY)),
+        reading(id, new Date('2026-03-01T06:00:00Z')),
+      ]),
       // Last month, within 30 days: counts as a reading, not as a reader of this month.
       reading(1000, new Date('2026-02-20T12:00:00Z')),
       reading(1001, new Date('2026-02-20T12:00:00Z')),
@@ -69,7 +76,8 @@ describe.each(TEST_DB_KINDS)('the social-proof strip (%s)', (kind) => {
     expect(await strip()).toEqual([]);
 
     // Two new people read through the app: 100 readings, 31 readers.
-    for (const user of [2001, 2002]) expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: QUESTION })).status).toBe(201);
+    for (const user of [2001, 2002])
+      expect((await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: QUESTION })).status).toBe(201);
     later();
     expect(await strip()).toEqual([
       { value: '100', label: 'раскладов за 30 дней' },
@@ -128,7 +136,12 @@ describe('no constant marketing figure', () => {
     const files = [...sources('webapp/src'), ...sources('domain'), ...sources('services'), ...sources('api'), ...sources('bot')].filter(
       // Coordinates of cities, SVG paths and the local Telegram's timeouts are not figures about users; the
       // owner's dashboard speaks of 95 % confidence intervals, to the owner only.
-      (f) => !f.endsWith('cities-data.ts') && !f.endsWith('Icon.tsx') && !f.endsWith('icon-paths.ts') && !f.startsWith('bot/local-telegram/') && !OWNER_ONLY.includes(f),
+      (f) =>
+        !f.endsWith('cities-data.ts') &&
+        !f.endsWith('Icon.tsx') &&
+        !f.endsWith('icon-paths.ts') &&
+        !f.startsWith('bot/local-telegram/') &&
+        !OWNER_ONLY.includes(f),
     );
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((f) => {

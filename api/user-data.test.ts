@@ -24,7 +24,11 @@ describe.each(TEST_DB_KINDS)('the user data on %s', (kind) => {
     // A free reading and a micro pack paid for it (mock payments: paid at once).
     const free = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: QUESTION });
     expect(free.status).toBe(201);
-    const paid = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: free.body.data.id, context: { question: QUESTION } });
+    const paid = await h.call(user, 'POST', '/api/payments/create-one-time', {
+      product: 'micro',
+      readingId: free.body.data.id,
+      context: { question: QUESTION },
+    });
     expect(paid.status).toBe(200);
     await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: QUESTION });

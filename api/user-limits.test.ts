@@ -24,7 +24,8 @@ describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
     const user = 64_001;
     const before = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').length;
     const statuses: number[] = [];
-    for (let i = 0; i < USER_LIMITS.checkout.limit + 3; i++) statuses.push((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status);
+    for (let i = 0; i < USER_LIMITS.checkout.limit + 3; i++)
+      statuses.push((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(USER_LIMITS.checkout.limit);
     const refused = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
     expect(refused.status).toBe(429);
@@ -52,7 +53,12 @@ describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
     const user = 64_020;
     const order = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
     const id = order.body.data.paymentId as string;
-    const notify = (pid: string) => h.call(null, 'POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: pid, status: 'succeeded' } });
+    const notify = (pid: string) =>
+      h.call(null, 'POST', '/api/payments/yookassa/webhook', {
+        type: 'notification',
+        event: 'payment.succeeded',
+        object: { id: pid, status: 'succeeded' },
+      });
     const readBacks = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v3/payments/')).length;
     let before = readBacks();
     // One payment: the notifications share read-backs (none is refused: the owner's checks are not theirs to spend).

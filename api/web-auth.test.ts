@@ -93,7 +93,11 @@ describe.each(TEST_DB_KINDS)('web sign-in on %s', (kind) => {
     });
     expect(evil.status).toBe(403);
     expect((await evil.json()).error).toMatch(/^Origin: /);
-    const noOrigin = await h.app.request('/api/user/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{}' });
+    const noOrigin = await h.app.request('/api/user/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: '{}',
+    });
     expect(noOrigin.status).toBe(403);
     const own = await h.app.request('/api/user/settings', {
       method: 'PUT',
@@ -112,7 +116,15 @@ describe.each(TEST_DB_KINDS)('web sign-in on %s', (kind) => {
   it('lists the sessions with device and last seen; «Выйти» ends one, «Выйти везде» all', async () => {
     const user = 61_000_030;
     const a = cookieOf((await post('/api/auth/link', { token: await linkFor(user) })).cookie);
-    const b = cookieOf((await post('/api/auth/link', { token: await linkFor(user) }, { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' })).cookie);
+    const b = cookieOf(
+      (
+        await post(
+          '/api/auth/link',
+          { token: await linkFor(user) },
+          { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' },
+        )
+      ).cookie,
+    );
     const list = await (await get('/api/auth/sessions', { Cookie: a })).json();
     expect(list.data.sessions).toHaveLength(2);
     expect(list.data.sessions.map((s: { device: string }) => s.device).sort()).toEqual(['Chrome · Linux', 'Safari · iOS']);
@@ -123,7 +135,10 @@ describe.each(TEST_DB_KINDS)('web sign-in on %s', (kind) => {
     expect((await get('/api/user/status', { Cookie: b })).status).toBe(401);
     // Someone else's session id answers as a missing one.
     const mine = (await (await get('/api/auth/sessions', { Cookie: a })).json()).data.sessions[0].id;
-    const strangers = await h.app.request(`/api/auth/sessions/${mine}`, { method: 'DELETE', headers: { Authorization: h.authFor(61_000_031) } });
+    const strangers = await h.app.request(`/api/auth/sessions/${mine}`, {
+      method: 'DELETE',
+      headers: { Authorization: h.authFor(61_000_031) },
+    });
     expect(strangers.status).toBe(404);
     const all = await h.app.request('/api/auth/sessions', { method: 'DELETE', headers: { Cookie: a, Origin: ORIGIN } });
     expect((await all.json()).data.ended).toBe(1);

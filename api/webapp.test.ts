@@ -20,7 +20,20 @@ describe('web app and /dev/launch', () => {
   });
 
   it('answers every app route with index.html', async () => {
-    for (const route of ['/', '/spread-menu', '/question', '/cards', '/interpretation', '/daily-card', '/terms', '/history', '/history/12', '/library', '/library/ace-of-cups', '/lesson']) {
+    for (const route of [
+      '/',
+      '/spread-menu',
+      '/question',
+      '/cards',
+      '/interpretation',
+      '/daily-card',
+      '/terms',
+      '/history',
+      '/history/12',
+      '/library',
+      '/library/ace-of-cups',
+      '/lesson',
+    ]) {
       const res = await h.app.request(route);
       expect(res.status, route).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
@@ -72,7 +85,9 @@ describe('web app and /dev/launch', () => {
   });
 
   it('gives a browser the app itself at /dev/launch, its address set to the screen with the launch data before the app runs', async () => {
-    const res = await h.app.request('/dev/launch?user=31338&name=Вера&to=/spread-menu', { headers: { Accept: 'text/html,application/xhtml+xml' } });
+    const res = await h.app.request('/dev/launch?user=31338&name=Вера&to=/spread-menu', {
+      headers: { Accept: 'text/html,application/xhtml+xml' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();

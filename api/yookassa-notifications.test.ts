@@ -11,7 +11,15 @@ import { createHarness, type UntypedHarness as Harness } from '../test/harness';
 import { serveApp, type ServedApp } from '../test/sse-client';
 
 /** YooKassa's published notification addresses (docs/operations.md). */
-const YOOKASSA_RANGES = ['185.71.76.0/27', '185.71.77.0/27', '77.75.153.0/25', '77.75.156.11', '77.75.156.35', '77.75.154.128/25', '2a02:5180::/32'];
+const YOOKASSA_RANGES = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '2a02:5180::/32',
+];
 
 describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind) => {
   let h: Harness;
@@ -30,10 +38,12 @@ describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind
   const body = (id: string) => ({ type: 'notification', event: 'payment.succeeded', object: { id, status: 'succeeded' } });
   const notify = (id: string) => h.call(null, 'POST', '/api/payments/yookassa/webhook', body(id));
   const readBacks = (id: string) => fake.requests.filter((r) => r.method === 'GET' && r.path === `/v3/payments/${id}`).length;
-  const order = async (user: number) => (await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).body.data as { paymentId: string; orderId: string };
+  const order = async (user: number) =>
+    (await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).body.data as { paymentId: string; orderId: string };
   const granted = async (user: number) => ({
     payments: (await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).length,
-    messages: (await h.db.selectFrom('notifications').select('id').where('user_id', '=', user).where('kind', '=', 'payment').execute()).length,
+    messages: (await h.db.selectFrom('notifications').select('id').where('user_id', '=', user).where('kind', '=', 'payment').execute())
+      .length,
   });
 
   it('35 forged notifications for a victim’s payment: few read-backs, the real one is applied once, the victim’s check answers', async () => {
@@ -68,7 +78,11 @@ describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind
     const s = await serveApp(variant(o));
     served.push(s);
     return (id: string, headers: Record<string, string> = {}) =>
-      fetch(`${s.url}/api/payments/yookassa/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body(id)) }).then(async (r) => ({
+      fetch(`${s.url}/api/payments/yookassa/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body(id)),
+      }).then(async (r) => ({
         status: r.status,
         body: (await r.json()) as any,
       }));
@@ -87,7 +101,8 @@ describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind
     }
     // Behind our proxy the client is the address the proxy names.
     const proxied = await serve({ yookassaTrustedIps: YOOKASSA_RANGES, trustedProxies: ['127.0.0.1'] });
-    for (const forwarded of ['203.0.113.7', '185.71.76.5, 203.0.113.7', '77.75.156.12', '2a02:5181::1']) expect((await proxied(paymentId, { 'X-Forwarded-For': forwarded })).status).toBe(403);
+    for (const forwarded of ['203.0.113.7', '185.71.76.5, 203.0.113.7', '77.75.156.12', '2a02:5181::1'])
+      expect((await proxied(paymentId, { 'X-Forwarded-For': forwarded })).status).toBe(403);
     expect(readBacks(paymentId)).toBe(0);
     expect(await granted(user)).toEqual({ payments: 0, messages: 0 });
     // A request with no socket has no address at all: refused too.

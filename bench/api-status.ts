@@ -28,7 +28,11 @@ interface Measured {
 async function load(url: string, headers: Record<string, string> = {}): Promise<Measured> {
   await autocannon({ url, headers, ...LOAD, duration: WARMUP_S });
   const r = await autocannon({ url, headers, ...LOAD, duration: DURATION_S });
-  return { rps: Math.round(r.requests.average), failed: { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }, latencyP99Ms: r.latency.p99 };
+  return {
+    rps: Math.round(r.requests.average),
+    failed: { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts },
+    latencyP99Ms: r.latency.p99,
+  };
 }
 
 /** Runs bench/lib/server.ts in its own process group; `use` gets its base URL; the server is always stopped. */
@@ -127,8 +131,16 @@ export async function run(): Promise<Record<string, unknown>> {
     postgresRatio,
     pgliteRatio,
     rounds: ratios,
-    rps: { hello: hellos.map((m) => m.rps), pglite: rounds.map((r) => r.pglite.rps), postgres: admin ? rounds.map((r) => r.postgres!.rps) : null },
-    latencyP99Ms: { hello: Math.max(...hellos.map((m) => m.latencyP99Ms)), pglite: Math.max(...rounds.map((r) => r.pglite.latencyP99Ms)), ...(admin ? { postgres: Math.max(...rounds.map((r) => r.postgres!.latencyP99Ms)) } : {}) },
+    rps: {
+      hello: hellos.map((m) => m.rps),
+      pglite: rounds.map((r) => r.pglite.rps),
+      postgres: admin ? rounds.map((r) => r.postgres!.rps) : null,
+    },
+    latencyP99Ms: {
+      hello: Math.max(...hellos.map((m) => m.latencyP99Ms)),
+      pglite: Math.max(...rounds.map((r) => r.pglite.latencyP99Ms)),
+      ...(admin ? { postgres: Math.max(...rounds.map((r) => r.postgres!.latencyP99Ms)) } : {}),
+    },
     failedRequests: failed,
     load: { ...LOAD, warmupS: WARMUP_S, durationS: DURATION_S, rounds: ROUNDS },
   };

@@ -48,7 +48,10 @@ export async function run(): Promise<Record<string, unknown>> {
   const total = allJs.reduce((sum, f) => sum + gzipBytes(path.join(DIST, 'assets', f)), 0);
   // The Telegram SDK: the init chunk and what it pulls in beyond the first screen (shared chunks included).
   const assetsDir = path.join(DIST, 'assets');
-  const firstSet = staticClosure(assetsDir, first.map((f) => path.basename(f.file)));
+  const firstSet = staticClosure(
+    assetsDir,
+    first.map((f) => path.basename(f.file)),
+  );
   const init = allJs.find((f) => /^init-/.test(f));
   const sdkFiles = init ? [...staticClosure(assetsDir, [init])].filter((f) => !firstSet.has(f)) : [];
   const css = assets.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipBytes(path.join(DIST, 'assets', f)), 0);

@@ -18,7 +18,9 @@ export async function run(): Promise<Record<string, unknown>> {
   const ai = await startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: TOKEN_DELAY_MS });
   const h = await createBotHarness('pglite', { ai: { apiKey: 'sk-bench', baseUrl: ai.baseUrl } });
   // The interpretation's first word (its heading), as the user reads it.
-  const firstWord = DEFAULT_FAKE_TEXT.split('\n')[0].replace(/^#+\s*/, '').split(' ')[0];
+  const firstWord = DEFAULT_FAKE_TEXT.split('\n')[0]
+    .replace(/^#+\s*/, '')
+    .split(' ')[0];
 
   async function sample(userId: number, drafts: boolean) {
     const u = h.user(userId, 'Бенч');

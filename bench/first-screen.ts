@@ -17,7 +17,13 @@ const SAMPLES = 3;
 const BUDGET_RATIO = 2.5;
 const CPU_SLOWDOWN = 4;
 /** Chrome DevTools' "Fast 4G" preset (9 Mbit/s down, 1.5 up, 60 ms RTT, with DevTools' own adjustments). */
-const FAST_4G = { offline: false, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9, latency: 60 * 2.75, connectionType: 'cellular4g' as const };
+const FAST_4G = {
+  offline: false,
+  downloadThroughput: (9_000_000 / 8) * 0.9,
+  uploadThroughput: (1_500_000 / 8) * 0.9,
+  latency: 60 * 2.75,
+  connectionType: 'cellular4g' as const,
+};
 const NAME = 'Анна';
 
 interface Load {
@@ -29,7 +35,14 @@ interface Load {
 
 /** One cold load of `url` on the phone profile; the ms until the greeting showing `text` was painted. */
 async function load(browser: Browser, url: string, text: string, withApp: boolean): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -41,40 +54,43 @@ async function load(browser: Browser, url: string, text: string, withApp: boolea
     // The greeting carries `elementtiming="greeting"` once it shows the name (the HTML's shell, from the
     // launch data, or else home): Chromium's Element Timing gives the time its frame was painted (renderTime,
     // from navigation start). Home's badge of today's spreads carries `home-status`.
-    return await page.evaluate(async ({ text, withApp }) => {
-      type ElementEntry = PerformanceEntry & { identifier: string; renderTime: number; element: Element | null };
-      // Each entry with its element's text when it was reported.
-      const [[entry, shown], app] = await Promise.all(
-        (withApp ? ['greeting', 'home-status'] : ['greeting']).map(
-          (identifier) =>
-            new Promise<[ElementEntry, string | null | undefined]>((resolve, reject) => {
-              const timer = setTimeout(() => reject(new Error(`«${identifier}» was not painted within 60 s`)), 60_000);
-              new PerformanceObserver((list, observer) => {
-                const found = (list.getEntries() as ElementEntry[]).find((e) => e.identifier === identifier);
-                if (found) {
-                  clearTimeout(timer);
-                  observer.disconnect();
-                  resolve([found, found.element?.textContent]);
-                }
-              }).observe({ type: 'element', buffered: true });
-            }),
-        ),
-      );
-      // Reported late (a busy main thread), the shell's greeting may be gone: home's, which replaced it, says the same.
-      const greeting = shown ?? document.querySelector('[elementtiming=greeting]')?.textContent;
-      if (!greeting?.includes(text)) throw new Error(`the greeting painted was «${greeting}»`);
-      const at = entry.renderTime || entry.startTime;
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      // The document (after its redirects) and every resource asked for before the paint.
-      const before = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.startTime < at);
-      // (No named helpers in here: the bench's transpiler would wrap them in a function the page lacks.)
-      const requests = [
-        ...(nav?.redirectCount ? [`${nav.redirectCount} redirect(s)`] : []),
-        'document',
-        ...before.map((r) => `${r.initiatorType} ${new URL(r.name).pathname}${new URL(r.name).search ? '?…' : ''}`),
-      ];
-      return { ms: Math.round(at), appMs: app ? Math.round(app[0].renderTime || app[0].startTime) : null, requests };
-    }, { text, withApp });
+    return await page.evaluate(
+      async ({ text, withApp }) => {
+        type ElementEntry = PerformanceEntry & { identifier: string; renderTime: number; element: Element | null };
+        // Each entry with its element's text when it was reported.
+        const [[entry, shown], app] = await Promise.all(
+          (withApp ? ['greeting', 'home-status'] : ['greeting']).map(
+            (identifier) =>
+              new Promise<[ElementEntry, string | null | undefined]>((resolve, reject) => {
+                const timer = setTimeout(() => reject(new Error(`«${identifier}» was not painted within 60 s`)), 60_000);
+                new PerformanceObserver((list, observer) => {
+                  const found = (list.getEntries() as ElementEntry[]).find((e) => e.identifier === identifier);
+                  if (found) {
+                    clearTimeout(timer);
+                    observer.disconnect();
+                    resolve([found, found.element?.textContent]);
+                  }
+                }).observe({ type: 'element', buffered: true });
+              }),
+          ),
+        );
+        // Reported late (a busy main thread), the shell's greeting may be gone: home's, which replaced it, says the same.
+        const greeting = shown ?? document.querySelector('[elementtiming=greeting]')?.textContent;
+        if (!greeting?.includes(text)) throw new Error(`the greeting painted was «${greeting}»`);
+        const at = entry.renderTime || entry.startTime;
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        // The document (after its redirects) and every resource asked for before the paint.
+        const before = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.startTime < at);
+        // (No named helpers in here: the bench's transpiler would wrap them in a function the page lacks.)
+        const requests = [
+          ...(nav?.redirectCount ? [`${nav.redirectCount} redirect(s)`] : []),
+          'document',
+          ...before.map((r) => `${r.initiatorType} ${new URL(r.name).pathname}${new URL(r.name).search ? '?…' : ''}`),
+        ];
+        return { ms: Math.round(at), appMs: app ? Math.round(app[0].renderTime || app[0].startTime) : null, requests };
+      },
+      { text, withApp },
+    );
   } finally {
     await context.close();
   }
@@ -85,10 +101,17 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A bare page with the same heading, served from this process: the baseline. */
 async function helloServer(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><body><h1 elementtiming="greeting">Здравствуйте, ${NAME}!</h1></body></html>`);
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><body><h1 elementtiming="greeting">Здравствуйте, ${NAME}!</h1></body></html>`,
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export async function run(): Promise<Record<string, unknown>> {
@@ -98,7 +121,15 @@ export async function run(): Promise<Record<string, unknown>> {
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const url = `${app.base}/dev/launch?user=100000042&name=${encodeURIComponent(NAME)}`;
@@ -127,7 +158,12 @@ export async function run(): Promise<Record<string, unknown>> {
         baselineSamplesMs: baseline,
         requestsBeforeGreeting: typical.requests.length,
         requests: typical.requests,
-        profile: { cpuSlowdown: CPU_SLOWDOWN, network: 'Fast 4G', latencyMs: FAST_4G.latency, downKbps: Math.round((FAST_4G.downloadThroughput * 8) / 1000) },
+        profile: {
+          cpuSlowdown: CPU_SLOWDOWN,
+          network: 'Fast 4G',
+          latencyMs: FAST_4G.latency,
+          downKbps: Math.round((FAST_4G.downloadThroughput * 8) / 1000),
+        },
       };
     } finally {
       await browser.close();

@@ -52,7 +52,14 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
   try {
     return await withAppChild(kind, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl }, async (app) => {
       const base = app.base;
-      const samples: Record<Call | 'flow' | 'signIn', number[]> = { status: [], createReading: [], interpretation: [], history: [], flow: [], signIn: [] };
+      const samples: Record<Call | 'flow' | 'signIn', number[]> = {
+        status: [],
+        createReading: [],
+        interpretation: [],
+        history: [],
+        flow: [],
+        signIn: [],
+      };
       const errorSamples: string[] = [];
       let errors = 0;
       let flows = 0;
@@ -85,7 +92,9 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
           ),
         );
         await timed('interpretation', async () => {
-          const res = await fetch(`${base}/api/readings/${reading.data.id}/interpretation`, { headers: { ...headers, Accept: 'text/event-stream' } });
+          const res = await fetch(`${base}/api/readings/${reading.data.id}/interpretation`, {
+            headers: { ...headers, Accept: 'text/event-stream' },
+          });
           if (!res.ok) throw new CallError(`interpretation: ${res.status} ${(await res.text()).slice(0, 200)}`);
           let text = '';
           let done: any = null;
@@ -94,7 +103,8 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
             else if (e.event === 'done') done = e.data;
             else if (e.event === 'error') throw new CallError(`interpretation: error event ${JSON.stringify(e.data)}`);
           }
-          if (!done || done.fallback || text !== DEFAULT_FAKE_TEXT) throw new CallError(`interpretation: ${done ? `fallback (${done.error})` : 'no done event'}`);
+          if (!done || done.fallback || text !== DEFAULT_FAKE_TEXT)
+            throw new CallError(`interpretation: ${done ? `fallback (${done.error})` : 'no done event'}`);
         });
         await timed('history', async () => expectOk(await fetch(`${base}/api/user/readings?limit=10`, { headers }), 'history'));
         const t1 = performance.now();
@@ -175,7 +185,14 @@ export async function run(): Promise<Record<string, unknown>> {
     database: runs.postgres ? 'postgres' : 'pglite',
     errors,
     ...Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, r])),
-    load: { users: USERS, durationS: DURATION_S, warmupS: WARMUP_S, flowsPerPerson: FLOWS_PER_PERSON, providerFirstTokenDelayMs: FIRST_TOKEN_DELAY_MS, providerTokenDelayMs: TOKEN_DELAY_MS },
+    load: {
+      users: USERS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      flowsPerPerson: FLOWS_PER_PERSON,
+      providerFirstTokenDelayMs: FIRST_TOKEN_DELAY_MS,
+      providerTokenDelayMs: TOKEN_DELAY_MS,
+    },
     calls: CALLS,
   };
 }

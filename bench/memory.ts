@@ -120,7 +120,14 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
             res = await fetch(latest === undefined ? `${base}/api/user/status` : `${base}/api/readings/${latest}`, { headers });
             break;
           case 'dailyCard':
-            res = random() < 0.5 ? await fetch(`${base}/api/user/daily-card/available`, { headers }) : await fetch(`${base}/api/user/daily-card/use`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ redraw: random() < 0.5 }) });
+            res =
+              random() < 0.5
+                ? await fetch(`${base}/api/user/daily-card/available`, { headers })
+                : await fetch(`${base}/api/user/daily-card/use`, {
+                    method: 'POST',
+                    headers: { ...headers, 'Content-Type': 'application/json' },
+                    body: JSON.stringify({ redraw: random() < 0.5 }),
+                  });
             break;
           case 'catalogue':
             res = await fetch(`${base}/api/${random() < 0.5 ? 'cards' : 'spreads'}`, { headers });

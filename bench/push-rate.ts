@@ -52,7 +52,16 @@ export async function run(): Promise<Record<string, unknown>> {
     mockPayments: true,
   });
   const sender = (ratePerSecond: number | null) =>
-    createPushSender({ token: TOKEN, apiRoot, notifications: services.notifications, logger, webAppUrl: () => 'https://tarot.example', ratePerSecond, paidBroadcast: ratePerSecond === null, pollIntervalMs: 50 });
+    createPushSender({
+      token: TOKEN,
+      apiRoot,
+      notifications: services.notifications,
+      logger,
+      webAppUrl: () => 'https://tarot.example',
+      ratePerSecond,
+      paidBroadcast: ratePerSecond === null,
+      pollIntervalMs: 50,
+    });
   const MB = 1024 * 1024;
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -67,8 +76,12 @@ export async function run(): Promise<Record<string, unknown>> {
     const s0 = performance.now();
     const scheduled = await services.notifications.scheduleDue();
     const scheduleMs = performance.now() - s0;
-    if (scheduled.dailyReminders !== UNLIMITED_MESSAGES) throw new Error(`expected ${UNLIMITED_MESSAGES} reminders, got ${scheduled.dailyReminders}`);
-    const span = await sql<{ from: Date; to: Date }>`select min(not_before) as "from", max(not_before) as "to" from notifications where status = 'pending'`.execute(database.db);
+    if (scheduled.dailyReminders !== UNLIMITED_MESSAGES)
+      throw new Error(`expected ${UNLIMITED_MESSAGES} reminders, got ${scheduled.dailyReminders}`);
+    const span = await sql<{
+      from: Date;
+      to: Date;
+    }>`select min(not_before) as "from", max(not_before) as "to" from notifications where status = 'pending'`.execute(database.db);
     const spreadS = (span.rows[0].to.getTime() - span.rows[0].from.getTime()) / 1000;
     // The sending is measured with every reminder due: the clock moves past the spread.
     now = new Date(MORNING.getTime() + Math.ceil(spreadS + 1) * 1000);
@@ -95,7 +108,12 @@ export async function run(): Promise<Record<string, unknown>> {
       select g, 'Пользователь', 'Europe/Moscow', false
       from generate_series(${UNLIMITED_MESSAGES + 1}::bigint, ${UNLIMITED_MESSAGES + LIMITED_MESSAGES}::bigint) g`.execute(database.db);
     for (let id = UNLIMITED_MESSAGES + 1; id <= UNLIMITED_MESSAGES + LIMITED_MESSAGES; id++)
-      await services.notifications.paymentConfirmed(id, { product: 'week', until: new Date('2026-03-17T07:00:00Z'), paymentId: `bench-${id}`, timeZone: 'Europe/Moscow' });
+      await services.notifications.paymentConfirmed(id, {
+        product: 'week',
+        until: new Date('2026-03-17T07:00:00Z'),
+        paymentId: `bench-${id}`,
+        timeZone: 'Europe/Moscow',
+      });
     const slow = sender(LIMIT);
     const t1 = performance.now();
     const limited = await slow.drain();

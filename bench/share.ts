@@ -57,7 +57,12 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
         const res = await fetch(`${base}/api/user/reading`, {
           method: 'POST',
           headers: { Authorization: auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ question: `Что меня ждёт? №${n}`, spreadType: 'past_present_future', cards, interpretation: '## Общий вывод\nВсё сложится.' }),
+          body: JSON.stringify({
+            question: `Что меня ждёт? №${n}`,
+            spreadType: 'past_present_future',
+            cards,
+            interpretation: '## Общий вывод\nВсё сложится.',
+          }),
         });
         if (res.status !== 201) throw new Error(`saving a reading: ${res.status} ${await res.text()}`);
         readings.push(((await res.json()) as { data: { readingId: number } }).data.readingId);

@@ -48,7 +48,10 @@ async function timeStart(dataDir: string, timeoutMs: number, via: 'npm' | 'scrip
   const child =
     via === 'npm'
       ? spawnGroup('npm', ['start'], { cwd: ROOT, env: childEnv })
-      : spawnGroup('sh', ['-c', START_SCRIPT], { cwd: ROOT, env: { ...childEnv, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${env.PATH ?? ''}` } });
+      : spawnGroup('sh', ['-c', START_SCRIPT], {
+          cwd: ROOT,
+          env: { ...childEnv, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${env.PATH ?? ''}` },
+        });
   try {
     await waitHealthy(`http://127.0.0.1:${port}`, child, { name: via === 'npm' ? 'npm start' : START_SCRIPT, timeoutMs, intervalMs: 20 });
     return performance.now() - started;

@@ -24,7 +24,15 @@ export async function run(): Promise<Record<string, unknown>> {
   const fake = await startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: TOKEN_DELAY_MS });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bench-ttft-'));
   const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
-  const config = loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'sk-bench' });
+  const config = loadConfig({
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    OPENAI_BASE_URL: fake.baseUrl,
+    OPENAI_API_KEY: 'sk-bench',
+  });
   const app = await startApp(config, pino({ level: 'silent' }));
   const identity = createIdentity({ botToken: app.botToken, maxAgeS: 86400 });
   const base = `http://127.0.0.1:${app.port}`;
@@ -39,7 +47,9 @@ export async function run(): Promise<Record<string, unknown>> {
     const { data } = (await created.json()) as { data: { id: number } };
     const requestIndex = fake.requests.length;
     const started = performance.now();
-    const res = await fetch(`${base}/api/readings/${data.id}/interpretation`, { headers: { Authorization: auth, Accept: 'text/event-stream' } });
+    const res = await fetch(`${base}/api/readings/${data.id}/interpretation`, {
+      headers: { Authorization: auth, Accept: 'text/event-stream' },
+    });
     let firstText: number | null = null;
     let text = '';
     let doneAt: number | null = null;
@@ -50,7 +60,8 @@ export async function run(): Promise<Record<string, unknown>> {
       } else if (e.event === 'done') doneAt = e.at;
     }
     const provider = fake.requests[requestIndex];
-    if (!firstText || !doneAt || !provider?.firstTokenAt || text !== DEFAULT_FAKE_TEXT) throw new Error('the stream did not deliver the provider text');
+    if (!firstText || !doneAt || !provider?.firstTokenAt || text !== DEFAULT_FAKE_TEXT)
+      throw new Error('the stream did not deliver the provider text');
     return {
       afterProviderMs: firstText - provider.firstTokenAt,
       firstTextMs: firstText - started,

@@ -37,9 +37,9 @@ function handledKinds(): Set<string> {
   };
   for (const file of botSources()) {
     const src = fs.readFileSync(file, 'utf8');
-    for (const m of src.matchAll(/\.on\(\s*(\[[^\]]*\]|'[^']*')/g))
-      for (const q of m[1].matchAll(/'([^']*)'/g)) kinds.add(kindOf(q[1]));
-    for (const m of src.matchAll(/\.(command|hears|callbackQuery|inlineQuery|chosenInlineResult|preCheckoutQuery)\(/g)) kinds.add(shortcuts[m[1]]);
+    for (const m of src.matchAll(/\.on\(\s*(\[[^\]]*\]|'[^']*')/g)) for (const q of m[1].matchAll(/'([^']*)'/g)) kinds.add(kindOf(q[1]));
+    for (const m of src.matchAll(/\.(command|hears|callbackQuery|inlineQuery|chosenInlineResult|preCheckoutQuery)\(/g))
+      kinds.add(shortcuts[m[1]]);
   }
   return kinds;
 }
@@ -58,7 +58,9 @@ describe('allowed_updates', () => {
     // The scan sees the handlers (a broken scan would pass vacuously).
     for (const k of ['message', 'callback_query', 'my_chat_member', 'pre_checkout_query', 'subscription']) expect(handled).toContain(k);
     expect([...handled].filter((k) => !(ALLOWED_UPDATES as readonly string[]).includes(k))).toEqual([]);
-    expect(ALLOWED_UPDATES).toEqual(expect.arrayContaining(['inline_query', 'guest_message', 'stopped_message_generation', 'subscription']));
+    expect(ALLOWED_UPDATES).toEqual(
+      expect.arrayContaining(['inline_query', 'guest_message', 'stopped_message_generation', 'subscription']),
+    );
   });
 
   it('the local Telegram, like Telegram, hands over exactly the kinds asked for', async () => {
@@ -67,9 +69,23 @@ describe('allowed_updates', () => {
     tg.sendUpdate({ subscription: { user: from, invoice_payload: 'x', state: 'canceled' } });
     tg.sendUpdate({ stopped_message_generation: { chat, draft_id: 7 } });
     tg.sendUpdate({ inline_query: { id: '1', from, query: '', offset: '' } });
-    tg.sendUpdate({ guest_message: { message_id: 1, date: 0, chat: { id: -1001, type: 'supergroup', title: 'Друзья' }, from, text: '@bot', guest_query_id: 'g1' } });
+    tg.sendUpdate({
+      guest_message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: -1001, type: 'supergroup', title: 'Друзья' },
+        from,
+        text: '@bot',
+        guest_query_id: 'g1',
+      },
+    });
     tg.sendUpdate({ chat_join_request: { chat: { id: -1001, type: 'supergroup', title: 'Друзья' }, from, user_chat_id: 43_001, date: 0 } });
     const got = await api.getUpdates({ allowed_updates: [...ALLOWED_UPDATES], timeout: 0 });
-    expect(got.map((u) => Object.keys(u).find((k) => k !== 'update_id'))).toEqual(['subscription', 'stopped_message_generation', 'inline_query', 'guest_message']);
+    expect(got.map((u) => Object.keys(u).find((k) => k !== 'update_id'))).toEqual([
+      'subscription',
+      'stopped_message_generation',
+      'inline_query',
+      'guest_message',
+    ]);
   });
 });

@@ -137,7 +137,13 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     await h.tg.waitForBotMessage(owner.id, (m) => m.text.includes('под полем ввода'));
     await h.tg.waitForBotMessage(other.id, (m) => m.text.includes('под полем ввода'));
 
-    for (const bad of ['not json', '{"type":"reading"}', '{"type":"reading","readingId":-1}', '[1,2]', JSON.stringify({ type: 'x'.repeat(5000) })]) {
+    for (const bad of [
+      'not json',
+      '{"type":"reading"}',
+      '{"type":"reading","readingId":-1}',
+      '[1,2]',
+      JSON.stringify({ type: 'x'.repeat(5000) }),
+    ]) {
       const before = h.tg.botMessages(owner.id).length;
       h.tg.sendWebAppData(owner.id, bad);
       await until(() => expect(h.tg.botMessages(owner.id).length).toBe(before + 1));
@@ -198,7 +204,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     expect(entry?.update.message.text).toBe('/daily');
   });
 
-  it('/daily deals today\'s card once for a free user; /help and /paysupport answer', async () => {
+  it("/daily deals today's card once for a free user; /help and /paysupport answer", async () => {
     const u = newUser();
     h.tg.sendText(u, '/daily');
     const first = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🃏 Ваша карта дня'));

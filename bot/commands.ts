@@ -12,12 +12,26 @@ interface CommandInfo {
 
 const COMMANDS: readonly CommandInfo[] = [
   { command: 'start', description: 'Начать и открыть приложение' },
-  { command: 'reading', description: 'Расклад в чате', help: 'расклад прямо в чате: выберите расклад, задайте вопрос, получите толкование', greeting: true },
+  {
+    command: 'reading',
+    description: 'Расклад в чате',
+    help: 'расклад прямо в чате: выберите расклад, задайте вопрос, получите толкование',
+    greeting: true,
+  },
   { command: 'daily', description: 'Карта дня', help: 'карта дня', greeting: true },
-  { command: 'settings', description: 'Часовой пояс, напоминания и колода', help: 'часовой пояс, ежедневное напоминание и колода', greeting: true },
+  {
+    command: 'settings',
+    description: 'Часовой пояс, напоминания и колода',
+    help: 'часовой пояс, ежедневное напоминание и колода',
+    greeting: true,
+  },
   { command: 'card', description: 'Библиотека карт', help: 'библиотека карт: значения каждой карты и урок дня' },
   { command: 'pair', description: 'Расклад на двоих: пригласить партнёра', help: 'расклад на двоих: пригласить партнёра' },
-  { command: 'web', description: 'Войти в браузере (оплата картой)', help: 'войти в приложение в браузере, например чтобы оплатить картой' },
+  {
+    command: 'web',
+    description: 'Войти в браузере (оплата картой)',
+    help: 'войти в приложение в браузере, например чтобы оплатить картой',
+  },
   { command: 'help', description: 'Что умеет бот', greeting: true },
   { command: 'paysupport', description: 'Поддержка по оплате', help: 'вопросы об оплате и возврате' },
   { command: 'support', description: 'Написать в поддержку', help: 'написать в поддержку' },

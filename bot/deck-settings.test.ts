@@ -25,8 +25,13 @@ describe.each(TEST_DB_KINDS)('bot deck setting (%s)', (kind) => {
     expect(inlineButtons(msg).map((b) => b.text)).toEqual(expect.arrayContaining(['✅ Классическая колода', 'Авторская колода']));
 
     h.tg.pressButton(u.id, msg.message_id, 'set:deck:drawn');
-    await until(async () => expect((await h.db.selectFrom('users').select('deck').where('id', '=', u.id).executeTakeFirst())?.deck).toBe('drawn'));
-    const edited = await h.tg.waitForBotMessage(u.id, (m) => m.message_id === msg.message_id && m.text.includes('Колода: Авторская колода'));
+    await until(async () =>
+      expect((await h.db.selectFrom('users').select('deck').where('id', '=', u.id).executeTakeFirst())?.deck).toBe('drawn'),
+    );
+    const edited = await h.tg.waitForBotMessage(
+      u.id,
+      (m) => m.message_id === msg.message_id && m.text.includes('Колода: Авторская колода'),
+    );
     expect(inlineButtons(edited).map((b) => b.text)).toEqual(expect.arrayContaining(['Классическая колода', '✅ Авторская колода']));
     // The web app reads the same setting.
     const status = await h.call(u.id, 'GET', '/api/user/status');

@@ -33,7 +33,10 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');
     return u;
   }
-  const readingEdits = (chatId: number) => h.tg.calls.filter((c) => c.method === 'editMessageText' && c.chatId === chatId && String(c.params.text).includes('говорит о новом начале'));
+  const readingEdits = (chatId: number) =>
+    h.tg.calls.filter(
+      (c) => c.method === 'editMessageText' && c.chatId === chatId && String(c.params.text).includes('говорит о новом начале'),
+    );
 
   it('arrives as «Thinking…», then a growing draft with a stop button, then one final message with its buttons', async () => {
     const u = await ask(89_001, 'Вера');
@@ -80,7 +83,9 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     h.tg.pressButton(u.id, stopped.message_id, more.callback_data);
     const whole = await h.tg.waitForBotMessage(u.id, (m) => m.message_id !== stopped.message_id && m.text.includes('Общий вывод'));
     expect(whole.text).not.toContain(STOPPED_NOTE);
-    expect((await h.db.selectFrom('readings').select('interpretation').where('id', '=', reading.id).executeTakeFirstOrThrow()).interpretation).toBe(DEFAULT_FAKE_TEXT);
+    expect(
+      (await h.db.selectFrom('readings').select('interpretation').where('id', '=', reading.id).executeTakeFirstOrThrow()).interpretation,
+    ).toBe(DEFAULT_FAKE_TEXT);
     expect((await h.services.users.status(u.id)).status.remainingSpreads).toBe(0);
     expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
   });

@@ -43,7 +43,7 @@ describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
     await h.services.users.ensure(id);
     await h.services.users.activateMockPlan(id, 'vip');
     const interpretation = await chatReading(id, 'past_present_future', 'Как сложится моя учёба?');
-    const reading = (await h.db.selectFrom('readings').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow());
+    const reading = await h.db.selectFrom('readings').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
     // The picture of the spread came before the interpretation, with the cards as its caption.
     const messages = h.tg.botMessages(id);
     const picture = messages.find((m) => m.photo)!;

@@ -71,7 +71,12 @@ describe('caption length and cut', () => {
     // What Telegram leaves as text: a lone '&' and a name it does not decode.
     expect(visibleLength('a & b &nbsp;')).toBe(12);
     expect(visibleLength('<a href="https://t.me/x?a=1&amp;b=&gt;">ссылка</a>')).toBe(6);
-    for (const html of ['<b>Туз</b> <i>Кубков</i>', '😀 &#x1F600; &#128512;', 'a & b &nbsp;', '<a href="https://t.me/x?a=1&amp;b=&gt;">ссылка</a>'])
+    for (const html of [
+      '<b>Туз</b> <i>Кубков</i>',
+      '😀 &#x1F600; &#128512;',
+      'a & b &nbsp;',
+      '<a href="https://t.me/x?a=1&amp;b=&gt;">ссылка</a>',
+    ])
       expect(visibleLength(html)).toBe(visibleText(html).length);
   });
 
@@ -107,7 +112,9 @@ describe('caption length and cut', () => {
     const run = fc.oneof(
       atom,
       fc.tuple(tags, fc.array(atom, { maxLength: 4 })).map(([t, xs]) => `<${t}>${xs.join('')}</${t}>`),
-      fc.tuple(fc.array(atom, { maxLength: 3 }), fc.array(atom, { maxLength: 3 })).map(([a, b]) => `<a href="https://t.me/x?a=1&amp;b=2"><b>${a.join('')}</b>${b.join('')}</a>`),
+      fc
+        .tuple(fc.array(atom, { maxLength: 3 }), fc.array(atom, { maxLength: 3 }))
+        .map(([a, b]) => `<a href="https://t.me/x?a=1&amp;b=2"><b>${a.join('')}</b>${b.join('')}</a>`),
     );
     fc.assert(
       fc.property(fc.array(run, { maxLength: 40 }), fc.integer({ min: 1, max: 120 }), (runs, max) => {

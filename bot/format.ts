@@ -5,7 +5,11 @@ import { parseRichText, type Inline } from '../domain/markup';
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function inlineHtml(inlines: Inline[]): string {
-  return inlines.map((p) => (p.kind === 'bold' ? `<b>${escapeHtml(p.text)}</b>` : p.kind === 'italic' ? `<i>${escapeHtml(p.text)}</i>` : escapeHtml(p.text))).join('');
+  return inlines
+    .map((p) =>
+      p.kind === 'bold' ? `<b>${escapeHtml(p.text)}</b>` : p.kind === 'italic' ? `<i>${escapeHtml(p.text)}</i>` : escapeHtml(p.text),
+    )
+    .join('');
 }
 
 /**
@@ -68,7 +72,12 @@ function entityText(e: string): string | null {
   return code <= 0x10ffff ? String.fromCodePoint(code) : null;
 }
 
-const textPiece = (raw: string, text: string): Piece => ({ raw, visible: text.length, space: /^\s+$/.test(text), line: text.includes('\n') });
+const textPiece = (raw: string, text: string): Piece => ({
+  raw,
+  visible: text.length,
+  space: /^\s+$/.test(text),
+  line: text.includes('\n'),
+});
 
 function pieces(html: string): Piece[] {
   const out: Piece[] = [];
@@ -117,5 +126,11 @@ export function fitHtml(html: string, max: number): { html: string; cut: boolean
     if (p.open) open.push(p.open);
     else if (p.close) open.pop();
   }
-  return { html: `${kept.map((p) => p.raw).join('')}…${open.reverse().map((t) => `</${t}>`).join('')}`, cut: true };
+  return {
+    html: `${kept.map((p) => p.raw).join('')}…${open
+      .reverse()
+      .map((t) => `</${t}>`)
+      .join('')}`,
+    cut: true,
+  };
 }

@@ -46,7 +46,10 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
       expect(m.text).toContain('Карта дня для этого чата');
       expect(m.text).toContain(card.title);
       expect(m.text).toContain(card.meaning);
-      expect(m.reply_markup.inline_keyboard[0][0]).toEqual({ text: '🔮 Открыть карту в Таро', url: `https://t.me/tarot_test_bot?startapp=card_${card.card.id}` });
+      expect(m.reply_markup.inline_keyboard[0][0]).toEqual({
+        text: '🔮 Открыть карту в Таро',
+        url: `https://t.me/tarot_test_bot?startapp=card_${card.card.id}`,
+      });
     }
     expect(first.guestCaller?.id).toBe(anna.id);
     expect(second.guestCaller?.id).toBe(vera.id);
@@ -77,7 +80,10 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
     expect(m.text.split('\n')).toEqual([`❓ ${question}`, '', `🃏 ${a.card.title}`, a.lines[0], a.lines[1]]);
     expect(a.lines[0]).toMatch(/«да»|«нет»/);
     expect(a.lines[1]).toBe(`${a.card.title}: ${a.card.meaning}`);
-    expect(m.reply_markup.inline_keyboard[0][0]).toEqual({ text: '🔮 Полный расклад в приложении', url: 'https://t.me/tarot_test_bot?startapp=guest' });
+    expect(m.reply_markup.inline_keyboard[0][0]).toEqual({
+      text: '🔮 Полный расклад в приложении',
+      url: 'https://t.me/tarot_test_bot?startapp=guest',
+    });
 
     // A feared event through the same model: its answer is the feared table's (the chat reading's rule).
     const feared = 'изменяет ли мне муж?';
@@ -133,9 +139,18 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
     const g = newGroup('Тайный чат');
     const secret = 'выйду ли я замуж за Петра Ивановича?';
     const u = h.tg.sendUpdate({
-      guest_message: { message_id: 5, date: Math.floor(Date.now() / 1000), chat: { id: g, type: 'supergroup', title: 'Тайный чат' }, from: { id: 92_061, is_bot: false, first_name: 'Оля' }, text: `${BOT} ${secret}`, guest_query_id: 'expired-query' },
+      guest_message: {
+        message_id: 5,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: g, type: 'supergroup', title: 'Тайный чат' },
+        from: { id: 92_061, is_bot: false, first_name: 'Оля' },
+        text: `${BOT} ${secret}`,
+        guest_query_id: 'expired-query',
+      },
     });
-    await vi.waitFor(() => expect(h.logs.find((l) => l.msg === 'guest answer failed' && l.updateId === u.update_id)).toBeTruthy(), { timeout: 10_000 });
+    await vi.waitFor(() => expect(h.logs.find((l) => l.msg === 'guest answer failed' && l.updateId === u.update_id)).toBeTruthy(), {
+      timeout: 10_000,
+    });
     expect(JSON.stringify(h.logs)).not.toContain('Петра');
     expect(h.tg.botMessages(g)).toEqual([]);
   });

@@ -23,7 +23,13 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
   async function start() {
     pg ??= kind === 'postgres' ? await createTestDatabase('postgres') : null;
     if (!pg && !fs.existsSync(path.join(dataDir, 'pgdata'))) await seedPgliteFolder(dataDir);
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url! } : {}) });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(pg ? { DATABASE_URL: pg.url! } : {}),
+    });
     app = await startApp(config, pino({ level: 'silent' }));
     await app.bot.ready;
     return app;
@@ -38,7 +44,10 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
   it('prunes old update ids, conversations, delivered pushes, share pictures, expired share messages, browser sessions, tokens and kept payments past their time at start, and keeps the rest', async () => {
     let running = await start();
     const base = `http://127.0.0.1:${running.port}`;
-    const created = await callApp(base, 'POST', '/api/readings', { auth: await launchUser(base, 4_100_001), json: { spreadType: 'free_daily', question: 'Что меня ждёт?' } });
+    const created = await callApp(base, 'POST', '/api/readings', {
+      auth: await launchUser(base, 4_100_001),
+      json: { spreadType: 'free_daily', question: 'Что меня ждёт?' },
+    });
     expect(created.status).toBe(201);
     const readingId = created.body.data.id as number;
 
@@ -87,8 +96,18 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
       .values([push('sent-old', 'sent', 15), push('sent-fresh', 'sent', 13), push('pending-old', 'pending', 15)])
       .execute();
 
-    const session = (id: string, expiresInDays: number) => ({ id_hash: id, user_id: 4_100_001, device: 'Chrome · Linux', created_at: ago(31), last_seen_at: ago(1), expires_at: ago(-expiresInDays) });
-    await db.insertInto('web_sessions').values([session('session-expired', -0.01), session('session-live', 29)]).execute();
+    const session = (id: string, expiresInDays: number) => ({
+      id_hash: id,
+      user_id: 4_100_001,
+      device: 'Chrome · Linux',
+      created_at: ago(31),
+      last_seen_at: ago(1),
+      expires_at: ago(-expiresInDays),
+    });
+    await db
+      .insertInto('web_sessions')
+      .values([session('session-expired', -0.01), session('session-live', 29)])
+      .execute();
     const token = (hash: string, kind: 'link' | 'return', expiresInDays: number, used: boolean) => ({
       token_hash: hash,
       user_id: 4_100_001,
@@ -108,7 +127,17 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
 
     // Detached (a deleted user's) payment records: kept until five whole years after the payment's year.
     const year = new Date().getUTCFullYear();
-    const order = (id: string, userId: number | null, at: Date) => ({ id, user_id: userId, provider: 'yookassa' as const, product: 'basic', amount_minor: 34900, currency: 'RUB', idempotence_key: `k-${id}`, status: 'succeeded' as const, created_at: at });
+    const order = (id: string, userId: number | null, at: Date) => ({
+      id,
+      user_id: userId,
+      provider: 'yookassa' as const,
+      product: 'basic',
+      amount_minor: 34900,
+      currency: 'RUB',
+      idempotence_key: `k-${id}`,
+      status: 'succeeded' as const,
+      created_at: at,
+    });
     await db
       .insertInto('payment_orders')
       .values([
@@ -117,7 +146,15 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
         order('old-own', 4_100_001, new Date(Date.UTC(year - 7, 5, 1))),
       ])
       .execute();
-    const payment = (pid: string, userId: number | null, at: Date) => ({ provider: 'yookassa' as const, provider_payment_id: pid, user_id: userId, product: 'basic', amount_minor: 34900, currency: 'RUB', created_at: at });
+    const payment = (pid: string, userId: number | null, at: Date) => ({
+      provider: 'yookassa' as const,
+      provider_payment_id: pid,
+      user_id: userId,
+      product: 'basic',
+      amount_minor: 34900,
+      currency: 'RUB',
+      created_at: at,
+    });
     await db
       .insertInto('payments')
       .values([
@@ -138,7 +175,12 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
     expect((await rows.selectFrom('share_messages').select('message_id').execute()).map((r) => r.message_id)).toEqual(['valid']);
     expect((await rows.selectFrom('bot_updates').select('update_id').execute()).map((r) => Number(r.update_id))).toEqual([2]);
     expect((await rows.selectFrom('bot_conversations').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
-    const pushes = await rows.selectFrom('notifications').select('dedup_key').where('user_id', '=', 4_100_001).orderBy('dedup_key').execute();
+    const pushes = await rows
+      .selectFrom('notifications')
+      .select('dedup_key')
+      .where('user_id', '=', 4_100_001)
+      .orderBy('dedup_key')
+      .execute();
     expect(pushes.map((r) => r.dedup_key)).toEqual(['pending-old', 'sent-fresh']);
     // The parts run one after another: the sessions, tokens and kept payments come after the pictures.
     await vi.waitFor(
@@ -146,7 +188,12 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
         expect((await rows.selectFrom('web_sessions').select('id_hash').execute()).map((r) => r.id_hash)).toEqual(['session-live']);
         const tokens = await rows.selectFrom('auth_tokens').select('token_hash').orderBy('token_hash').execute();
         expect(tokens.map((r) => r.token_hash)).toEqual(['link-live', 'return-used-live']);
-        const payments = await rows.selectFrom('payments').select('provider_payment_id').where('provider', '=', 'yookassa').orderBy('provider_payment_id').execute();
+        const payments = await rows
+          .selectFrom('payments')
+          .select('provider_payment_id')
+          .where('provider', '=', 'yookassa')
+          .orderBy('provider_payment_id')
+          .execute();
         expect(payments.map((r) => r.provider_payment_id)).toEqual(['kept-detached', 'old-own']);
         const orders = await rows.selectFrom('payment_orders').select('id').where('provider', '=', 'yookassa').orderBy('id').execute();
         expect(orders.map((r) => r.id)).toEqual(['kept-detached', 'old-own']);

@@ -123,4 +123,3 @@ export const ALLOWED_UPDATES = [
   'stopped_message_generation',
   'subscription',
 ] as const;
-

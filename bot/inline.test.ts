@@ -60,7 +60,9 @@ describe.each(TEST_DB_KINDS)('inline mode (%s)', (kind) => {
     // /help says how.
     h.tg.sendText(u.id, '/help');
     const help = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
-    expect(help.text).toContain('В любом чате наберите @tarot_test_bot — и отправьте туда свою карту дня, а с вопросом после имени бота — карту «Да или нет».');
+    expect(help.text).toContain(
+      'В любом чате наберите @tarot_test_bot — и отправьте туда свою карту дня, а с вопросом после имени бота — карту «Да или нет».',
+    );
   });
 
   it('«Да или нет» with the typed question: one card as a photo, its leaning and what it rests on, links to the card and the app; the card of the day stays undrawn', async () => {
@@ -92,7 +94,10 @@ describe.each(TEST_DB_KINDS)('inline mode (%s)', (kind) => {
     expect(caption).toContain(card.name);
     expect(caption).toContain(`${verdict}. ${said.kind === 'card' ? said.text.replace(/\*\*/g, '') : ''}`);
     const buttons = r.reply_markup.inline_keyboard.flat();
-    expect(buttons.map((b: any) => b.url)).toEqual([`https://t.me/tarot_test_bot?startapp=card_${cardId}`, 'https://t.me/tarot_test_bot?startapp']);
+    expect(buttons.map((b: any) => b.url)).toEqual([
+      `https://t.me/tarot_test_bot?startapp=card_${cardId}`,
+      'https://t.me/tarot_test_bot?startapp',
+    ]);
     expect((await picture(r.photo_url)).status).toBe(200);
   });
 

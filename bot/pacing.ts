@@ -4,7 +4,6 @@
 import type { Transformer } from 'grammy';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-
 /** Where the per-chat pacing reads the time and waits: the real clock, or a virtual one in tests. */
 export interface PacingClock {
   now(): number;

@@ -42,7 +42,9 @@ describe.each(TEST_DB_KINDS)('bot: readings for two (%s)', (kind) => {
     await h.tg.waitForBotMessage(boris.id, (m) => m.text.includes('Готово: вы в паре с Анна'));
 
     // (An API call signs in as «Тест» and renames its caller: Anna's list is read while Boris is still «Борис».)
-    expect((await h.call(anna.id, 'GET', '/api/pairs')).body.data.pairs).toMatchObject([{ role: 'inviter', active: true, partner: { name: 'Борис' } }]);
+    expect((await h.call(anna.id, 'GET', '/api/pairs')).body.data.pairs).toMatchObject([
+      { role: 'inviter', active: true, partner: { name: 'Борис' } },
+    ]);
     expect((await h.call(boris.id, 'GET', '/api/pairs')).body.data.pairs).toMatchObject([{ role: 'partner', active: true }]);
 
     // The link is spent: a second person gets the reason, not a pair.

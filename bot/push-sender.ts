@@ -45,7 +45,6 @@ export interface PushStats {
   blocked: number;
 }
 
-
 /**
  * A push button's address in the app; the daily reminder's carries its start parameter (?startapp=push_daily):
  * a web_app button's initData has none, so the app passes it on at sign-in and the funnel sees the entry point.
@@ -100,7 +99,8 @@ export function createPushSender(o: PushSenderOptions) {
   function markSent(id: number) {
     sentIds.push(id);
     if (sentIds.length >= 100) void flushSent().catch((err) => o.logger.error({ err }, 'push: recording sent jobs failed'));
-    else if (!flushTimer) flushTimer = setTimeout(() => void flushSent().catch((err) => o.logger.error({ err }, 'push: recording sent jobs failed')), 200);
+    else if (!flushTimer)
+      flushTimer = setTimeout(() => void flushSent().catch((err) => o.logger.error({ err }, 'push: recording sent jobs failed')), 200);
   }
 
   function buttonFor(job: PushJob) {
@@ -227,7 +227,6 @@ export function createPushSender(o: PushSenderOptions) {
   }
 
   return {
-
     /** Runs until stop(): claims, sends, sleeps while the queue is empty. */
     start() {
       if (running) return;

@@ -60,7 +60,8 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
   }
 
   const sendsTo = (chatId: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === chatId);
-  const jobs = (userId: number) => database.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const jobs = (userId: number) =>
+    database.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -106,7 +107,11 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     now = new Date(MORNING.getTime() + 30 * 60_000);
     expect((await services.notifications.scheduleDue()).dailyReminders).toBe(0);
     expect((await sender().drain()).sent).toBe(0);
-    const sentRows = await database.db.selectFrom('notifications').select(sql<number>`count(*)`.as('n')).where('status', '=', 'sent').executeTakeFirst();
+    const sentRows = await database.db
+      .selectFrom('notifications')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('status', '=', 'sent')
+      .executeTakeFirst();
     expect(Number(sentRows?.n)).toBe(1000);
   });
 
@@ -121,7 +126,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     expect(sendsTo(c)[0].params.allow_paid_broadcast).toBeUndefined();
   });
 
-  it('at a known rate one zone\'s reminders are spread over the time the sender needs for them, each user at a fixed place', async () => {
+  it("at a known rate one zone's reminders are spread over the time the sender needs for them, each user at a fixed place", async () => {
     const ids = await addUsers(300);
     // 300 reminders at 10/s: 30 s from now, evenly by a hash of the id.
     const spreadServices = makeServices(database.db, { pushRatePerSecond: 10 });
@@ -272,7 +277,11 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     now = MORNING;
     await database.db.updateTable('users').set({ subscription_type: 'week', subscription_expires: expires }).where('id', '=', w).execute();
     await services.notifications.scheduleDue();
-    await database.db.updateTable('users').set({ subscription_expires: new Date(expires.getTime() + 7 * 86_400_000) }).where('id', '=', w).execute();
+    await database.db
+      .updateTable('users')
+      .set({ subscription_expires: new Date(expires.getTime() + 7 * 86_400_000) })
+      .where('id', '=', w)
+      .execute();
     await sender().drain();
     expect(sendsTo(w)).toHaveLength(0);
     expect((await jobs(w))[0]).toMatchObject({ status: 'skipped', last_error: 'plan changed' });

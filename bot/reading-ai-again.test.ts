@@ -29,7 +29,10 @@ describe.each(TEST_DB_KINDS)('chat reading when the AI fails (%s)', (kind) => {
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');
 
-    const fallback = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && inlineButtons(m).some((b) => b.callback_data?.startsWith('ai-again:')));
+    const fallback = await h.tg.waitForBotMessage(
+      u.id,
+      (m) => m.text.includes('Общий вывод') && inlineButtons(m).some((b) => b.callback_data?.startsWith('ai-again:')),
+    );
     expect(fallback.text).toContain('ИИ-толкователь сейчас не ответил');
     expect(fallback.text).not.toMatch(/[A-Za-z]/);
     const [reading] = await h.db.selectFrom('readings').selectAll().where('user_id', '=', u.id).execute();
@@ -42,9 +45,17 @@ describe.each(TEST_DB_KINDS)('chat reading when the AI fails (%s)', (kind) => {
     const button = inlineButtons(fallback).find((b) => b.callback_data?.startsWith('ai-again:'));
     expect(button.text).toContain('Спросить ИИ ещё раз');
     h.tg.pressButton(u.id, fallback.message_id, button.callback_data);
-    const again = await h.tg.waitForBotMessage(u.id, (m) => m.message_id !== fallback.message_id && m.html.includes('<b>Анализ карт</b>') && m.text.includes('Карты советуют довериться себе'));
+    const again = await h.tg.waitForBotMessage(
+      u.id,
+      (m) =>
+        m.message_id !== fallback.message_id && m.html.includes('<b>Анализ карт</b>') && m.text.includes('Карты советуют довериться себе'),
+    );
     expect(again.text).not.toContain('ИИ-толкователь сейчас не ответил');
-    await until(async () => expect((await h.db.selectFrom('readings').select('status').where('id', '=', reading.id).executeTakeFirstOrThrow()).status).toBe('done'));
+    await until(async () =>
+      expect((await h.db.selectFrom('readings').select('status').where('id', '=', reading.id).executeTakeFirstOrThrow()).status).toBe(
+        'done',
+      ),
+    );
     const stored = await h.db.selectFrom('readings').selectAll().where('id', '=', reading.id).executeTakeFirstOrThrow();
     expect(stored.interpretation).toBe(DEFAULT_FAKE_TEXT);
     expect(stored.cards).toEqual(reading.cards);

@@ -63,7 +63,9 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     await askQuestion(id, 'year_forecast');
 
     // 500 characters, with «<», «>» and «&» (each is an entity in the HTML, one character to Telegram).
-    const question = 'Доход > расходов & долги < сбережений: что принесёт мне этот год в работе, в любви и в здоровье? '.repeat(6).slice(0, 499).trim() + '?';
+    const question =
+      'Доход > расходов & долги < сбережений: что принесёт мне этот год в работе, в любви и в здоровье? '.repeat(6).slice(0, 499).trim() +
+      '?';
     expect(question).toHaveLength(500);
     // The thirteen longest names in the deck, every one reversed: the caption's worst case.
     const longest = [...DECK].sort((a, b) => b.name.length - a.name.length).slice(0, 13);
@@ -83,7 +85,10 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
 
     const reading = await h.db.selectFrom('readings').select(['id', 'cards']).where('user_id', '=', id).executeTakeFirstOrThrow();
     h.tg.pressButton(id, picture.message_id, button.callback_data);
-    const full = await h.tg.waitForBotMessage(id, (m) => m.message_id > interpretation.message_id && m.text.startsWith('🃏 Прогноз на год'));
+    const full = await h.tg.waitForBotMessage(
+      id,
+      (m) => m.message_id > interpretation.message_id && m.text.startsWith('🃏 Прогноз на год'),
+    );
     // The whole text: longer than a caption may be, the cut caption its beginning, every card named.
     expect(full.photo).toBeFalsy();
     expect(full.text.length).toBeGreaterThan(1024);
@@ -112,7 +117,7 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     expect(h.logs.filter((l) => l.msg === 'bot update failed')).toEqual([]);
   });
 
-  it('«Читать полностью» sends the list to the reading\'s owner only, and not past the archive window of their plan', async () => {
+  it("«Читать полностью» sends the list to the reading's owner only, and not past the archive window of their plan", async () => {
     const owner = ++nextUser;
     const other = ++nextUser;
     await h.services.users.ensure(owner);
@@ -129,7 +134,11 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     expect(list.text).toContain('Вопрос: «Как сложится моя учёба?»');
 
     // Forty days later the reading is past a Basic plan's 30 days: the plan is offered instead.
-    await h.db.updateTable('readings').set({ created_at: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', reading.id).execute();
+    await h.db
+      .updateTable('readings')
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('id', '=', reading.id)
+      .execute();
     h.tg.pressButton(owner, ownerMessage.message_id, `cards:${reading.id}`);
     const refusal = await h.tg.waitForBotMessage(owner, (m) => m.text === 'Расклады в «Мои расклады» старше 30 дней открывает VIP.');
     expect(inlineButtons(refusal)[0].web_app.url).toContain('/subscription');

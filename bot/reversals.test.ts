@@ -26,7 +26,10 @@ describe.each(TEST_DB_KINDS)('bot reversed cards setting (%s)', (kind) => {
     expect(inlineButtons(msg).map((b) => b.text)).toContain('🔄 Выключить перевёрнутые карты');
 
     h.tg.pressButton(u.id, msg.message_id, 'set:rev:0');
-    const edited = await h.tg.waitForBotMessage(u.id, (m) => m.message_id === msg.message_id && m.text.includes('Перевёрнутые карты: выключены'));
+    const edited = await h.tg.waitForBotMessage(
+      u.id,
+      (m) => m.message_id === msg.message_id && m.text.includes('Перевёрнутые карты: выключены'),
+    );
     expect(inlineButtons(edited).map((b) => b.text)).toContain('🔄 Включить перевёрнутые карты');
     expect(await reversalsOf(u.id)).toBe(false);
 

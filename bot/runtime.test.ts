@@ -95,7 +95,9 @@ describe.each(TEST_DB_KINDS)('bot in the process (%s)', (kind) => {
     it('sets the webhook with the secret token, the Russian commands and the menu button at start', () => {
       const hook = tg.calls.find((c) => c.method === 'setWebhook');
       expect(hook?.params).toMatchObject({ url: 'https://tarot.example/api/telegram/webhook', secret_token: SECRET });
-      expect(hook?.params.allowed_updates).toEqual(expect.arrayContaining(['message', 'callback_query', 'my_chat_member', 'pre_checkout_query']));
+      expect(hook?.params.allowed_updates).toEqual(
+        expect.arrayContaining(['message', 'callback_query', 'my_chat_member', 'pre_checkout_query']),
+      );
       expect(tg.calls.find((c) => c.method === 'setMyCommands')?.params.commands).toEqual(BOT_COMMANDS);
       const menu = tg.calls.find((c) => c.method === 'setChatMenuButton' && c.chatId === null);
       expect(menu?.params.menu_button).toEqual({ type: 'web_app', text: 'Таро', web_app: { url: 'https://tarot.example/' } });
@@ -170,7 +172,11 @@ describe.each(TEST_DB_KINDS)('bot in the process (%s)', (kind) => {
       expect(tg.webhook).toBeNull();
       tg.sendText({ id: 7100, first_name: 'Антон' }, '/start');
       await tg.waitForBotMessage(7100, (m) => m.text.includes('Здравствуйте, Антон'));
-      const res = await fetch(`${p.base}/api/telegram/webhook`, { method: 'POST', headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET }, body: '{}' });
+      const res = await fetch(`${p.base}/api/telegram/webhook`, {
+        method: 'POST',
+        headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+        body: '{}',
+      });
       expect(res.status).toBe(401);
     });
   });

@@ -38,7 +38,6 @@ export interface TelegramRuntimeOptions {
   botInfo?: UserFromGetMe;
 }
 
-
 /** Old pushes, update ids, conversations and share pictures are pruned, and unmatched Stars refunded, this often (and at start). */
 const HOUSEKEEPING_EVERY_MS = 3600_000;
 
@@ -88,7 +87,10 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
     } catch (err) {
       const cause = err instanceof BotError ? err.error : err;
       if (isDatabaseUnavailable(cause) || !(err instanceof BotError)) {
-        log.warn({ err: cause, updateId: update.update_id }, 'update not handled (database or Telegram unavailable); it will be handled again');
+        log.warn(
+          { err: cause, updateId: update.update_id },
+          'update not handled (database or Telegram unavailable); it will be handled again',
+        );
         return 'retry';
       }
       await bot.errorHandler(err);
@@ -205,7 +207,12 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
     } else {
       await bot.api.deleteWebhook();
       // The runner with our handling: a passing failure is retried instead of skipped.
-      const adapter = { init: () => bot.init(), api: bot.api, handleUpdate: handleWithRetries, errorHandler: (err: unknown) => log.error({ err }, 'update failed') };
+      const adapter = {
+        init: () => bot.init(),
+        api: bot.api,
+        handleUpdate: handleWithRetries,
+        errorHandler: (err: unknown) => log.error({ err }, 'update failed'),
+      };
       runner = run(adapter, {
         runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 }, silent: true },
       });

@@ -50,7 +50,9 @@ describe.each(TEST_DB_KINDS)('bot second opinion (%s)', (kind) => {
     h.tg.pressButton(id, interpretation.message_id, `so:${reading.id}`);
     const chooser = await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🪞 Кто прочтёт ваши карты ещё раз?'));
     expect(chooser.text).toContain('Сегодня осталось: 3 из 3');
-    expect(inlineButtons(chooser).map((b) => b.text)).toEqual(['gentle', 'straight', 'mystic'].map((v) => `${VOICE_INFO[v as 'gentle'].name} — ${VOICE_INFO[v as 'gentle'].manner}`));
+    expect(inlineButtons(chooser).map((b) => b.text)).toEqual(
+      ['gentle', 'straight', 'mystic'].map((v) => `${VOICE_INFO[v as 'gentle'].name} — ${VOICE_INFO[v as 'gentle'].manner}`),
+    );
 
     ai.set({ text: OPINION });
     h.tg.pressButton(id, chooser.message_id, `so:${reading.id}:straight`);
@@ -65,7 +67,9 @@ describe.each(TEST_DB_KINDS)('bot second opinion (%s)', (kind) => {
     expect(own[0].text).toBe('');
     for (const d of own.slice(1)) expect(answer.text.startsWith(d.text.trim().slice(0, 40))).toBe(true);
     expect(h.tg.chatState(id).draft).toBeNull();
-    expect(h.tg.calls.filter((c) => c.method === 'editMessageText' && c.chatId === id && String(c.params.text).includes('Второе мнение'))).toEqual([]);
+    expect(
+      h.tg.calls.filter((c) => c.method === 'editMessageText' && c.chatId === id && String(c.params.text).includes('Второе мнение')),
+    ).toEqual([]);
     expect(h.tg.botMessages(id).filter((m) => m.text.includes('Запишитесь на курс до пятницы'))).toHaveLength(1);
     expect(callbackOf(answer, /Второе мнение ещё \(2\)/)).toBe(`so:${reading.id}`);
     const stored = await h.db.selectFrom('second_opinions').selectAll().where('reading_id', '=', reading.id).execute();
@@ -130,7 +134,12 @@ describe.each(TEST_DB_KINDS)('bot second opinion (%s)', (kind) => {
     for (const v of ['gentle', 'straight', 'mystic'] as const) expect(offer.text).toContain(VOICE_INFO[v].name);
     expect(offer.text).toContain('«VIP» — 3 раза в день');
     expect(inlineButtons(offer)[0].web_app.url).toContain('/subscription');
-    const rows = await h.db.selectFrom('second_opinions as s').innerJoin('readings as r', 'r.id', 's.reading_id').select('s.id').where('r.user_id', '=', id).execute();
+    const rows = await h.db
+      .selectFrom('second_opinions as s')
+      .innerJoin('readings as r', 'r.id', 's.reading_id')
+      .select('s.id')
+      .where('r.user_id', '=', id)
+      .execute();
     expect(rows).toHaveLength(0);
   });
 });

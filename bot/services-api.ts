@@ -6,7 +6,14 @@
 import { Api, InputFile } from 'grammy';
 import type { Logger } from '../logger';
 
-const CALLS = ['createInvoiceLink', 'refundStarPayment', 'editUserStarSubscription', 'savePreparedInlineMessage', 'getMe', 'sendMessage'] as const;
+const CALLS = [
+  'createInvoiceLink',
+  'refundStarPayment',
+  'editUserStarSubscription',
+  'savePreparedInlineMessage',
+  'getMe',
+  'sendMessage',
+] as const;
 type Call = (typeof CALLS)[number];
 export type ServicesApi = Pick<Api, Call> & {
   /** Sends a file the server made (the user's data export) as a document. */

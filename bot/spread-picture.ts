@@ -27,7 +27,10 @@ export async function sendSpreadPicture(api: Api, deps: BotDeps, chatId: number,
     const deck = await deps.services.share.deckOf(userId);
     jpeg = await deps.services.share.imageForOwner(userId, reading.id, { format: 'card', deck, includeQuestion: false });
   } catch (err) {
-    deps.logger.warn({ err, chatId, readingId: reading.id, reason: reasonOf(err) }, 'spread picture not rendered; sending the cards as text');
+    deps.logger.warn(
+      { err, chatId, readingId: reading.id, reason: reasonOf(err) },
+      'spread picture not rendered; sending the cards as text',
+    );
   }
   if (jpeg) {
     const caption = fitHtml(captionHtml, CAPTION_MAX);

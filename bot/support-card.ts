@@ -11,7 +11,8 @@ const PROVIDERS: Record<string, string> = { stars: 'Telegram Stars', yookassa: '
 
 const STATUSES: Record<SupportCard['conversation']['status'], string> = { open: 'ждёт ответа', answered: 'отвечено', closed: 'закрыто' };
 
-const time = (d: Date) => new Intl.DateTimeFormat('ru-RU', { timeZone: OPERATOR_TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+const time = (d: Date) =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: OPERATOR_TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 function planLine(p: SupportCard['plan']): string {
   if (p.special) return `💎 План: ${escapeHtml(p.name)} + особый доступ (всё, что открывает VIP)`;
@@ -33,15 +34,19 @@ export function cardHtml(c: SupportCard): string {
   else {
     lines.push('💳 Последние платежи (МСК):');
     for (const p of c.payments) {
-      const status = p.status === 'refunded' ? 'возвращён' : p.notGranted ? `оплачен, доступ не выдан (${escapeHtml(p.notGranted)})` : 'оплачен';
-      lines.push(`• ${formatRuDate(p.at, OPERATOR_TZ)} ${time(p.at)} · ${escapeHtml(p.product)} · ${money(p.amountMinor, p.currency)} · ${PROVIDERS[p.provider] ?? escapeHtml(p.provider)} · ${status}`);
+      const status =
+        p.status === 'refunded' ? 'возвращён' : p.notGranted ? `оплачен, доступ не выдан (${escapeHtml(p.notGranted)})` : 'оплачен';
+      lines.push(
+        `• ${formatRuDate(p.at, OPERATOR_TZ)} ${time(p.at)} · ${escapeHtml(p.product)} · ${money(p.amountMinor, p.currency)} · ${PROVIDERS[p.provider] ?? escapeHtml(p.provider)} · ${status}`,
+      );
     }
   }
   return lines.join('\n');
 }
 
 /** How an operator answers, under each relayed message. */
-export const answerHint = (n: number) => `<i>Ответьте на это сообщение, чтобы написать пользователю, или /reply ${n} текст; /close ${n} — закрыть обращение.</i>`;
+export const answerHint = (n: number) =>
+  `<i>Ответьте на это сообщение, чтобы написать пользователю, или /reply ${n} текст; /close ${n} — закрыть обращение.</i>`;
 
 /** What the user reads after /paysupport or /support. */
 export function openedHtml(o: { number: number; created: boolean; payment: boolean; answerWithin: string }): string {
@@ -56,7 +61,10 @@ export function openedHtml(o: { number: number; created: boolean; payment: boole
     'Команды бота работают как обычно. Когда вопрос решён, нажмите «Завершить обращение».',
   ];
   if (o.payment) {
-    lines.push('', 'Покупки в Telegram Stars возвращаются на ваш баланс Stars. Подписку можно отменить в приложении: доступ сохранится до конца оплаченного периода.');
+    lines.push(
+      '',
+      'Покупки в Telegram Stars возвращаются на ваш баланс Stars. Подписку можно отменить в приложении: доступ сохранится до конца оплаченного периода.',
+    );
   }
   return lines.join('\n');
 }
@@ -66,5 +74,10 @@ export function noDeskHtml(email: string | null, answerWithin: string, payment: 
   const where = email
     ? `Напишите, пожалуйста, на почту <b>${escapeHtml(email)}</b>: что купили, когда и что пошло не так. Ответим ${answerWithin}.`
     : 'Контакты поддержки пока не указаны. Реквизиты и способы связи — на странице «Контакты» в приложении.';
-  return [payment ? '💳 <b>Поддержка по оплате</b>' : '💬 <b>Поддержка</b>', '', 'Сейчас обращения в этом чате никто не принимает, поэтому сообщения сюда не дойдут до людей.', where].join('\n');
+  return [
+    payment ? '💳 <b>Поддержка по оплате</b>' : '💬 <b>Поддержка</b>',
+    '',
+    'Сейчас обращения в этом чате никто не принимает, поэтому сообщения сюда не дойдут до людей.',
+    where,
+  ].join('\n');
 }

@@ -23,8 +23,10 @@ function chatTools(h: BotHarness) {
     const seen = Math.max(0, ...h.tg.chatState(chatId).messages.map((m) => m.message_id));
     return () => h.tg.waitForBotMessage(chatId, (m) => m.message_id > seen && match(m));
   };
-  const conversations = (userId: number) => h.db.selectFrom('support_conversations').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-  const messages = (userId: number) => h.db.selectFrom('support_messages').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const conversations = (userId: number) =>
+    h.db.selectFrom('support_conversations').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const messages = (userId: number) =>
+    h.db.selectFrom('support_messages').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   return { next, conversations, messages };
 }
 
@@ -48,9 +50,24 @@ describe.each(TEST_DB_KINDS)('support desk, operators in private chats (%s)', (k
     const now = new Date();
     await h.db
       .insertInto('users')
-      .values({ id: U, first_name: 'Анна', username: 'anna_t', time_zone: 'Europe/Moscow', subscription_type: 'vip', subscription_expires: new Date(now.getTime() + 20 * DAY), subscription_auto_renew: true })
+      .values({
+        id: U,
+        first_name: 'Анна',
+        username: 'anna_t',
+        time_zone: 'Europe/Moscow',
+        subscription_type: 'vip',
+        subscription_expires: new Date(now.getTime() + 20 * DAY),
+        subscription_auto_renew: true,
+      })
       .execute();
-    const payment = (id: string, provider: 'stars' | 'yookassa', product: string, amount: number, currency: string, status: 'succeeded' | 'refunded') => ({
+    const payment = (
+      id: string,
+      provider: 'stars' | 'yookassa',
+      product: string,
+      amount: number,
+      currency: string,
+      status: 'succeeded' | 'refunded',
+    ) => ({
       provider,
       provider_payment_id: id,
       order_id: null,
@@ -63,7 +80,13 @@ describe.each(TEST_DB_KINDS)('support desk, operators in private chats (%s)', (k
       details: null,
       created_at: new Date(now.getTime() - DAY),
     });
-    await h.db.insertInto('payments').values([payment('st-vip-1', 'stars', 'vip', 460, 'XTR', 'succeeded'), payment('yk-week-1', 'yookassa', 'week', 14_900, 'RUB', 'refunded')]).execute();
+    await h.db
+      .insertInto('payments')
+      .values([
+        payment('st-vip-1', 'stars', 'vip', 460, 'XTR', 'succeeded'),
+        payment('yk-week-1', 'yookassa', 'week', 14_900, 'RUB', 'refunded'),
+      ])
+      .execute();
     const user = h.user(U, 'Анна', { username: 'anna_t' });
 
     let reply = t.next(U, (m) => m.text.includes('обращение №'));

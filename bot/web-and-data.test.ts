@@ -66,13 +66,17 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
     expect(ask.text).toMatch(/хранятся 5 лет/);
     const button = (re: RegExp) => inlineButtons(ask).find((b) => re.test(b.text)).callback_data as string;
     h.tg.pressButton(u.id, ask.message_id, button(/^Отмена$/));
-    await vi.waitFor(() => expect(h.tg.botMessages(u.id).some((m) => m.text.includes('ничего не удалено'))).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(h.tg.botMessages(u.id).some((m) => m.text.includes('ничего не удалено'))).toBe(true), {
+      timeout: 10_000,
+    });
     expect((await h.call(u.id, 'GET', `/api/readings/${r.body.data.id}`)).status).toBe(200);
 
     h.tg.sendText(u, '/deletedata');
     const again = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Удалить мои данные?') && m.message_id !== ask.message_id);
     h.tg.pressButton(u.id, again.message_id, (inlineButtons(again).find((b) => /Да, удалить всё/.test(b.text)) as any).callback_data);
-    await vi.waitFor(() => expect(h.tg.botMessages(u.id).some((m) => m.text.includes('Ваши данные удалены'))).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(h.tg.botMessages(u.id).some((m) => m.text.includes('Ваши данные удалены'))).toBe(true), {
+      timeout: 10_000,
+    });
     expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
     expect((await h.call(u.id, 'GET', `/api/readings/${r.body.data.id}`)).status).toBe(404);
   });
@@ -84,9 +88,22 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
     // A reminder in the queue (its local day far ahead, so its window is open), sent by the real sender.
     await h.db
       .insertInto('notifications')
-      .values({ user_id: u.id, kind: 'daily_reminder', dedup_key: '2999-01-01', payload: JSON.stringify({ text: '🔮 Ваша карта дня ждёт', button: { text: 'Открыть', path: '/daily-card' } }), not_before: new Date(0) })
+      .values({
+        user_id: u.id,
+        kind: 'daily_reminder',
+        dedup_key: '2999-01-01',
+        payload: JSON.stringify({ text: '🔮 Ваша карта дня ждёт', button: { text: 'Открыть', path: '/daily-card' } }),
+        not_before: new Date(0),
+      })
       .execute();
-    const sender = createPushSender({ token: TEST_BOT_TOKEN, apiRoot: h.apiRoot, notifications: h.services.notifications, logger: h.logger, webAppUrl: () => TEST_PUBLIC_URL, ratePerSecond: null });
+    const sender = createPushSender({
+      token: TEST_BOT_TOKEN,
+      apiRoot: h.apiRoot,
+      notifications: h.services.notifications,
+      logger: h.logger,
+      webAppUrl: () => TEST_PUBLIC_URL,
+      ratePerSecond: null,
+    });
     expect((await sender.drain()).sent).toBe(1);
     const push = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Ваша карта дня ждёт'));
     const off = inlineButtons(push).find((b) => b.text === '🔕 Отключить напоминания');

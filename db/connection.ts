@@ -45,7 +45,8 @@ function closeOnReadTimeout(client: pg.PoolClient) {
     const result = query(...args);
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       (result as Promise<unknown>).catch((err: Error) => {
-        if (/Query read timeout/.test(err?.message ?? '')) (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        if (/Query read timeout/.test(err?.message ?? ''))
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
       });
     }
     return result;

@@ -54,7 +54,10 @@ export interface OpenedPglite {
  * Locks the folder (`memory://…`: no folder) and opens PGlite in it. `preload`: the tests' start from a
  * migrated copy (`loadDataDir`) and PGlite's files already read (test/databases.ts).
  */
-export async function openPglite(dataDir: string, preload?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>): Promise<OpenedPglite> {
+export async function openPglite(
+  dataDir: string,
+  preload?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>,
+): Promise<OpenedPglite> {
   const inMemory = dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   try {

@@ -9,23 +9,45 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '..');
 
 /** Kysely's query builders: any of these called outside db/ builds SQL. */
-const BUILDERS = new Set(['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'executeQuery']);
+const BUILDERS = new Set([
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'executeQuery',
+]);
 
 const MAY_BUILD = new RegExp(`${[...BUILDERS].join('|')}|kysely|\\bsql\\b`);
 
 /** What builds SQL in one source text: builder calls, and kysely's values (the `sql` tag, CompiledQuery…). */
 function sqlBuiltIn(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const at = (node: ts.Node) => `${fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && BUILDERS.has(node.expression.name.text))
       found.push(`${at(node)} .${node.expression.name.text}(…)`);
-    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source).replace(/<.*$/s, '').split('.').pop() === 'sql') found.push(`${at(node)} sql\`…\``);
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source).replace(/<.*$/s, '').split('.').pop() === 'sql')
+      found.push(`${at(node)} sql\`…\``);
     // Type-only imports (`import type { Transaction }`) are fine; a value from kysely is a query in the making.
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text === 'kysely' && !node.importClause?.isTypeOnly) {
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.moduleSpecifier.text === 'kysely' &&
+      !node.importClause?.isTypeOnly
+    ) {
       const bindings = node.importClause?.namedBindings;
-      const values = bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text) : ['*'];
+      const values =
+        bindings && ts.isNamedImports(bindings) ? bindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text) : ['*'];
       if (node.importClause?.name) values.push(node.importClause.name.text);
       if (values.length) found.push(`${at(node)} import { ${values.join(', ')} } from 'kysely'`);
     }
@@ -40,7 +62,8 @@ function appSources(dir = ROOT): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     const rel = path.relative(ROOT, p);
-    if (e.isDirectory()) return ['node_modules', 'dist', 'db', 'test', 'bench', '.git'].includes(rel) || e.name.startsWith('.') ? [] : appSources(p);
+    if (e.isDirectory())
+      return ['node_modules', 'dist', 'db', 'test', 'bench', '.git'].includes(rel) || e.name.startsWith('.') ? [] : appSources(p);
     return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
   });
 }

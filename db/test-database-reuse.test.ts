@@ -28,7 +28,12 @@ describe.runIf(process.env.TEST_PGLITE_REUSE === '1')('a reused PGlite test data
   it('comes back empty, with identities restarted, the migrations recorded and the session reset', async () => {
     const first = await createTestDatabase('pglite');
     const fresh = await state(first.db);
-    expect(fresh).toMatchObject({ users: 0, readings: 0, migrations: Object.keys(await migrationProvider.getMigrations()).length, leftBehind: 0 });
+    expect(fresh).toMatchObject({
+      users: 0,
+      readings: 0,
+      migrations: Object.keys(await migrationProvider.getMigrations()).length,
+      leftBehind: 0,
+    });
     expect(await useHard(first.db)).toBe(1);
     // An emptied table whose identity moved on: the next database still starts it at 1.
     await sql`delete from readings`.execute(first.db);

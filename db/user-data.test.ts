@@ -22,7 +22,9 @@ describe.each(TEST_DB_KINDS)('the user-data registry on %s', (kind) => {
       union
       select distinct tc.table_name from information_schema.table_constraints tc
       join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
-      where tc.table_schema = current_schema() and tc.constraint_type = 'FOREIGN KEY' and ccu.table_name in ('users', 'readings')`.execute(database.db);
+      where tc.table_schema = current_schema() and tc.constraint_type = 'FOREIGN KEY' and ccu.table_name in ('users', 'readings')`.execute(
+      database.db,
+    );
     const registered = new Set<string>(USER_DATA.map((t) => t.table));
     const notUser = new Set<string>(NOT_USER_DATA);
     const unnamed = tables.rows.map((r) => r.table_name).filter((t) => !registered.has(t) && !notUser.has(t));

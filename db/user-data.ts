@@ -25,7 +25,13 @@ export interface UserDataTable {
 export const USER_DATA: readonly UserDataTable[] = [
   { table: 'share_messages', key: { reading: 'reading_id' }, erase: 'delete', title: null },
   { table: 'second_opinions', key: { reading: 'reading_id' }, erase: 'delete', title: 'Вторые мнения', omit: ['ai_error'] },
-  { table: 'reading_follow_ups', key: { column: 'user_id' }, erase: 'delete', title: 'Уточнения к раскладам', omit: ['ai_lease_id', 'ai_lease_until'] },
+  {
+    table: 'reading_follow_ups',
+    key: { column: 'user_id' },
+    erase: 'delete',
+    title: 'Уточнения к раскладам',
+    omit: ['ai_lease_id', 'ai_lease_until'],
+  },
   { table: 'micro_purchases', key: { column: 'user_id' }, erase: 'delete', title: 'Мини-расклады' },
   { table: 'reviews', key: { column: 'user_id' }, erase: 'delete', title: 'Отзывы' },
   { table: 'lesson_progress', key: { column: 'user_id' }, erase: 'delete', title: 'Уроки по картам' },
@@ -57,7 +63,15 @@ export const USER_DATA: readonly UserDataTable[] = [
 ];
 
 /** Tables the registry needs no line for: keyed by something that is not a user (checked by the test). */
-export const NOT_USER_DATA: readonly (keyof Database)[] = ['app_settings', 'bot_updates', 'share_pictures', 'erased_users', 'pairs', 'guest_rate_slots', 'guest_answer_days'];
+export const NOT_USER_DATA: readonly (keyof Database)[] = [
+  'app_settings',
+  'bot_updates',
+  'share_pictures',
+  'erased_users',
+  'pairs',
+  'guest_rate_slots',
+  'guest_answer_days',
+];
 
 /** The table's rows of the user, as a query's WHERE (a column, or the user's readings). */
 function whereUser(t: UserDataTable, userId: number) {
@@ -108,12 +122,21 @@ export async function markErased(db: Queryable, userId: number): Promise<void> {
     await db
       .insertInto('erased_users')
       .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
-      .onConflict((oc) => oc.column('id_hash').doUpdateSet({ trial_used: sql`erased_users.trial_used or excluded.trial_used`, purchased: sql`erased_users.purchased or excluded.purchased` }))
+      .onConflict((oc) =>
+        oc.column('id_hash').doUpdateSet({
+          trial_used: sql`erased_users.trial_used or excluded.trial_used`,
+          purchased: sql`erased_users.purchased or excluded.purchased`,
+        }),
+      )
       .execute();
 }
 
 /** What a returning user had used before erasing their data (the trial, a purchase). */
 export async function erasedBefore(db: Queryable, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
-  const row = await db.selectFrom('erased_users').select(['trial_used', 'purchased']).where('id_hash', '=', erasedMarkerOf(userId)).executeTakeFirst();
+  const row = await db
+    .selectFrom('erased_users')
+    .select(['trial_used', 'purchased'])
+    .where('id_hash', '=', erasedMarkerOf(userId))
+    .executeTakeFirst();
   return { trialUsed: !!row?.trial_used, purchased: !!row?.purchased };
 }

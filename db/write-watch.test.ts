@@ -13,7 +13,17 @@ describe('write watch', () => {
     expect(mayWrite('/* prepared: user_status */ select * from users')).toBe(false);
     expect(mayWrite('/* a comment */ update users set a = 1')).toBe(true);
     expect(mayWrite('savepoint "a"')).toBe(false);
-    for (const q of ['commit', 'rollback', 'rollback to "a"', 'insert into users …', 'update users set …', 'delete from users', 'with x as (update t set a = 1 returning *) select * from x', 'select nextval($1)', 'select * from t for update'])
+    for (const q of [
+      'commit',
+      'rollback',
+      'rollback to "a"',
+      'insert into users …',
+      'update users set …',
+      'delete from users',
+      'with x as (update t set a = 1 returning *) select * from x',
+      'select nextval($1)',
+      'select * from t for update',
+    ])
       expect(mayWrite(q), q).toBe(true);
   });
 
@@ -54,7 +64,11 @@ describe('write watch', () => {
       await findUsersWithLatestUsage(h.db, [1]);
       expect(watch.generation()).toBe(g);
       // A failed write counts too.
-      await h.db.insertInto('users').values({ id: 1, first_name: 'А', time_zone: 'Europe/Moscow' }).execute().catch(() => {});
+      await h.db
+        .insertInto('users')
+        .values({ id: 1, first_name: 'А', time_zone: 'Europe/Moscow' })
+        .execute()
+        .catch(() => {});
       expect(watch.generation()).toBeGreaterThan(g);
     });
   });

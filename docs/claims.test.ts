@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../api/app';
 
 const ROOT = path.resolve(__dirname, '..');
-const DOCS = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'data', 'test-results']);
 
 /** Every file and folder of the repository, as relative paths. */
@@ -75,7 +81,10 @@ describe('the docs name only what exists', () => {
     const shape = (p: string) => p.replace(/\/:[^/]+/g, '/:p').replace(/\/$/, '');
     const served = new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${shape(r.path)}`));
     const named = DOCS.flatMap((doc) =>
-      [...text(doc).matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/(?:api|dev|metrics)[\w/:.{}-]*)/g)].map((m) => ({ doc, route: `${m[1]} ${shape(m[2].replace(/\{[^}]+\}/g, ':p'))}` })),
+      [...text(doc).matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/(?:api|dev|metrics)[\w/:.{}-]*)/g)].map((m) => ({
+        doc,
+        route: `${m[1]} ${shape(m[2].replace(/\{[^}]+\}/g, ':p'))}`,
+      })),
     );
     expect(named.filter((n) => !served.has(n.route))).toEqual([]);
   });

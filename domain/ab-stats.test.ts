@@ -7,7 +7,10 @@ import { analyseExperiment, EXPERIMENTS, type ExposedUser } from './experiments'
 
 /** ln Γ(x) (Lanczos, g = 7). */
 function lnGamma(x: number): number {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   x -= 1;
   let a = c[0];
@@ -52,14 +55,24 @@ describe('Beta-Binomial probability of being best', () => {
   ]) {
     it(`${xA}/${nA} against ${xB}/${nB}: the simulation is within 1 % of the closed form`, () => {
       const exact = exactBBeatsA(1 + xA, 1 + nA - xA, 1 + xB, 1 + nB - xB);
-      const [pA, pB] = probabilityBest([{ users: nA, conversions: xA }, { users: nB, conversions: xB }], 7, 40_000);
+      const [pA, pB] = probabilityBest(
+        [
+          { users: nA, conversions: xA },
+          { users: nB, conversions: xB },
+        ],
+        7,
+        40_000,
+      );
       expect(Math.abs(pB - exact)).toBeLessThan(0.01);
       expect(pA + pB).toBeCloseTo(1, 10);
     });
   }
 
   it('is the same for the same seed', () => {
-    const g = [{ users: 500, conversions: 20 }, { users: 500, conversions: 27 }];
+    const g = [
+      { users: 500, conversions: 20 },
+      { users: 500, conversions: 27 },
+    ];
     expect(probabilityBest(g, 3)).toEqual(probabilityBest(g, 3));
   });
 });
@@ -67,7 +80,13 @@ describe('Beta-Binomial probability of being best', () => {
 describe('bootstrap revenue per user', () => {
   it('agrees with the normal interval for the mean (1,000 users, 50 paid 100 ₽)', () => {
     const payers = Array<number>(50).fill(100);
-    const { perUser, diff } = bootstrapRevenue([{ users: 1000, payers }, { users: 1000, payers: Array<number>(80).fill(100) }], 5);
+    const { perUser, diff } = bootstrapRevenue(
+      [
+        { users: 1000, payers },
+        { users: 1000, payers: Array<number>(80).fill(100) },
+      ],
+      5,
+    );
     // mean 5 ₽, sd = 100·√(0.05·0.95) ≈ 21.79, se ≈ 0.689: 95 % ≈ 3.65…6.35.
     expect(perUser[0].mean).toBe(5);
     expect(perUser[0].low).toBeGreaterThan(3.4);
@@ -87,7 +106,10 @@ describe('the verdict', () => {
   it('1,000 users per variant at 4 % and 6 %: B leads by 2 p.p., p ≈ 0.04', () => {
     const r = analyseExperiment(micro, [...exposed(1000, 40, 'A', 99), ...exposed(1000, 60, 'B', 79)]);
     expect(r.enoughData).toBe(true);
-    expect(r.variants.map((v) => [v.users, v.conversions])).toEqual([[1000, 40], [1000, 60]]);
+    expect(r.variants.map((v) => [v.users, v.conversions])).toEqual([
+      [1000, 40],
+      [1000, 60],
+    ]);
     expect(r.variants[1].diff!.value).toBeCloseTo(0.02, 10);
     expect(r.variants[1].diff!.pValue).toBeCloseTo(0.0404, 3);
     expect(r.variants[1].probabilityBest).toBeGreaterThan(0.95);

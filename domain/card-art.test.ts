@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DECK } from './deck';
-import {
-  cardSvg,
-  cardBackSvg,
-  artIdPrefix,
-  romanNumeral,
-  minorRankLabel,
-  REVERSED_STYLE,
-} from './card-art';
+import { cardSvg, cardBackSvg, artIdPrefix, romanNumeral, minorRankLabel, REVERSED_STYLE } from './card-art';
 
 /** Independent XML escaping, so the test does not trust the module's own helper. */
 const esc = (s: string) =>
@@ -124,9 +117,7 @@ describe('cardSvg', () => {
   it('draws 78 distinct faces', () => {
     expect(new Set(faces.map((f) => f.svg)).size).toBe(78);
     // Distinct even ignoring the names and ids: the drawings themselves differ.
-    const drawings = faces.map(({ card, svg }) =>
-      svg.split(esc(card.name)).join('').split(`c-${card.id}-`).join('#'),
-    );
+    const drawings = faces.map(({ card, svg }) => svg.split(esc(card.name)).join('').split(`c-${card.id}-`).join('#'));
     expect(new Set(drawings).size).toBe(78);
   });
 
@@ -165,8 +156,7 @@ describe('cardSvg', () => {
     expect(odd).toContain('Tom &amp; &quot;Jerry&quot; &lt;x&gt;');
     expect(odd).not.toContain('<x>');
 
-    const fontOf = (svg: string, name: string) =>
-      Number(new RegExp(`font-size="([\\d.]+)"[^>]*>${esc(name)}</text>`).exec(svg)?.[1]);
+    const fontOf = (svg: string, name: string) => Number(new RegExp(`font-size="([\\d.]+)"[^>]*>${esc(name)}</text>`).exec(svg)?.[1]);
     const short = fontOf(cardSvg({ id: 'sun', suit: 'major', rank: 19, name: 'Суд' }), 'Суд');
     const longName = 'Восьмёрка Пентаклей';
     const long = fontOf(cardSvg({ id: 'eight-of-pentacles', suit: 'pentacles', rank: 8, name: longName }), longName);

@@ -82,20 +82,55 @@ function heartD(cx: number, cy: number, s: number): string {
 }
 
 const ROMAN: readonly string[] = [
-  '0', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X',
-  'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII', 'XIX', 'XX', 'XXI',
+  '0',
+  'I',
+  'II',
+  'III',
+  'IV',
+  'V',
+  'VI',
+  'VII',
+  'VIII',
+  'IX',
+  'X',
+  'XI',
+  'XII',
+  'XIII',
+  'XIV',
+  'XV',
+  'XVI',
+  'XVII',
+  'XVIII',
+  'XIX',
+  'XX',
+  'XXI',
 ];
 
 /** Roman numeral for a major arcana rank (0 for the Fool). */
 export function romanNumeral(n: number): string {
   if (n >= 0 && n < ROMAN.length) return ROMAN[n];
   const table: [number, string][] = [
-    [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
-    [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
   ];
   let out = '';
   let v = Math.max(0, Math.floor(n));
-  for (const [k, s] of table) while (v >= k) { out += s; v -= k; }
+  for (const [k, s] of table)
+    while (v >= k) {
+      out += s;
+      v -= k;
+    }
   return out || '0';
 }
 
@@ -133,29 +168,64 @@ interface Palette {
 
 const PALETTES: Record<TarotCard['suit'], Palette> = {
   major: {
-    frame: ['#3a3286', '#17123f'], edge: '#c9a54e', field: ['#2f2a78', '#110d35'],
-    gold: '#e8c35e', band: '#120e34', text: '#f7ecd2', ink: '#e8c35e', ink2: '#f7ecd2',
-    dark: '#0b0926', light: '#f7ecd2',
+    frame: ['#3a3286', '#17123f'],
+    edge: '#c9a54e',
+    field: ['#2f2a78', '#110d35'],
+    gold: '#e8c35e',
+    band: '#120e34',
+    text: '#f7ecd2',
+    ink: '#e8c35e',
+    ink2: '#f7ecd2',
+    dark: '#0b0926',
+    light: '#f7ecd2',
   },
   cups: {
-    frame: ['#2a78b4', '#0f3458'], edge: '#b9d6ee', field: ['#f4fafd', '#c9e2f1'],
-    gold: '#d6a93c', band: '#103a60', text: '#f2f8fc', ink: '#1f63a3', ink2: '#6cb6e4',
-    dark: '#0c2c4a', light: '#e6f4fc',
+    frame: ['#2a78b4', '#0f3458'],
+    edge: '#b9d6ee',
+    field: ['#f4fafd', '#c9e2f1'],
+    gold: '#d6a93c',
+    band: '#103a60',
+    text: '#f2f8fc',
+    ink: '#1f63a3',
+    ink2: '#6cb6e4',
+    dark: '#0c2c4a',
+    light: '#e6f4fc',
   },
   pentacles: {
-    frame: ['#3a8046', '#163a1f'], edge: '#d4c27a', field: ['#fbf8e6', '#dfe7c3'],
-    gold: '#d7a42b', band: '#173d21', text: '#fbf6df', ink: '#2f6e37', ink2: '#8fbf5a',
-    dark: '#163019', light: '#fdf3c4',
+    frame: ['#3a8046', '#163a1f'],
+    edge: '#d4c27a',
+    field: ['#fbf8e6', '#dfe7c3'],
+    gold: '#d7a42b',
+    band: '#173d21',
+    text: '#fbf6df',
+    ink: '#2f6e37',
+    ink2: '#8fbf5a',
+    dark: '#163019',
+    light: '#fdf3c4',
   },
   swords: {
-    frame: ['#5d5a96', '#24223f'], edge: '#c7c3e3', field: ['#f6f5fb', '#d5d3e7'],
-    gold: '#c9a44a', band: '#26244a', text: '#f1f0fa', ink: '#5b4496', ink2: '#a7afc4',
-    dark: '#22203d', light: '#eef1f8',
+    frame: ['#5d5a96', '#24223f'],
+    edge: '#c7c3e3',
+    field: ['#f6f5fb', '#d5d3e7'],
+    gold: '#c9a44a',
+    band: '#26244a',
+    text: '#f1f0fa',
+    ink: '#5b4496',
+    ink2: '#a7afc4',
+    dark: '#22203d',
+    light: '#eef1f8',
   },
   wands: {
-    frame: ['#c0512a', '#5c1d0b'], edge: '#f0c08a', field: ['#fff7ea', '#f6d6b0'],
-    gold: '#dba037', band: '#5e1f0c', text: '#fff3e2', ink: '#b5461c', ink2: '#f08a24',
-    dark: '#4a1a0a', light: '#fff0d6',
+    frame: ['#c0512a', '#5c1d0b'],
+    edge: '#f0c08a',
+    field: ['#fff7ea', '#f6d6b0'],
+    gold: '#dba037',
+    band: '#5e1f0c',
+    text: '#fff3e2',
+    ink: '#b5461c',
+    ink2: '#f08a24',
+    dark: '#4a1a0a',
+    light: '#fff0d6',
   },
 };
 
@@ -253,19 +323,35 @@ const COL_M = 90;
 const COL_R = 128;
 
 function pipPositions(n: number): [number, number][] {
-  const two = (ys: number[]) => ys.flatMap((y): [number, number][] => [[COL_L, y], [COL_R, y]]);
+  const two = (ys: number[]) =>
+    ys.flatMap((y): [number, number][] => [
+      [COL_L, y],
+      [COL_R, y],
+    ]);
   const rows3 = [71, 132, 193];
   const rows4 = [68, 112, 156, 200];
   switch (n) {
-    case 2: return [[COL_M, 82], [COL_M, 182]];
-    case 3: return rows3.map((y): [number, number] => [COL_M, y]);
-    case 4: return two([86, 178]);
-    case 5: return [...two([78, 186]), [COL_M, 132]];
-    case 6: return two(rows3);
-    case 7: return [...two(rows3), [COL_M, 102]];
-    case 8: return [...two(rows3), [COL_M, 102], [COL_M, 162]];
-    case 9: return [...two(rows4), [COL_M, 134]];
-    default: return [...two(rows4), [COL_M, 90], [COL_M, 178]];
+    case 2:
+      return [
+        [COL_M, 82],
+        [COL_M, 182],
+      ];
+    case 3:
+      return rows3.map((y): [number, number] => [COL_M, y]);
+    case 4:
+      return two([86, 178]);
+    case 5:
+      return [...two([78, 186]), [COL_M, 132]];
+    case 6:
+      return two(rows3);
+    case 7:
+      return [...two(rows3), [COL_M, 102]];
+    case 8:
+      return [...two(rows3), [COL_M, 102], [COL_M, 162]];
+    case 9:
+      return [...two(rows4), [COL_M, 134]];
+    default:
+      return [...two(rows4), [COL_M, 90], [COL_M, 178]];
   }
 }
 
@@ -283,8 +369,7 @@ const WOOD = '#b7803f';
 
 const g = (attrs: string, body: string) => `<g ${attrs}>${body}</g>`;
 const path = (d: string, attrs: string) => `<path d="${d}" ${attrs}/>`;
-const circle = (cx: number, cy: number, r: number, attrs: string) =>
-  `<circle cx="${cx}" cy="${cy}" r="${r}" ${attrs}/>`;
+const circle = (cx: number, cy: number, r: number, attrs: string) => `<circle cx="${cx}" cy="${cy}" r="${r}" ${attrs}/>`;
 const line = 'fill="none" stroke-linecap="round" stroke-linejoin="round"';
 
 function miniCup(x: number, y: number, s: number, fill: string): string {
@@ -405,7 +490,10 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
   () =>
     path(raysD(90, 104, 30, 40, 12, 15), `${line} stroke="${GOLD}" stroke-width="2"`) +
     path('M80 102C64 80 42 76 24 82C40 88 46 96 50 104C58 100 70 102 80 108Z', `fill="${CREAM}" stroke="${GOLD}" stroke-width="1.5"`) +
-    path('M100 102C116 80 138 76 156 82C140 88 134 96 130 104C122 100 110 102 100 108Z', `fill="${CREAM}" stroke="${GOLD}" stroke-width="1.5"`) +
+    path(
+      'M100 102C116 80 138 76 156 82C140 88 134 96 130 104C122 100 110 102 100 108Z',
+      `fill="${CREAM}" stroke="${GOLD}" stroke-width="1.5"`,
+    ) +
     path(heartD(90, 104, 2.2), `fill="${RED}" stroke="${CREAM}" stroke-width="1.5"`) +
     circle(56, 148, 10, `fill="${CREAM}"`) +
     path('M56 160C42 164 40 206 42 214H70C72 206 70 164 56 160Z', `fill="${SKY}" stroke="${CREAM}" stroke-width="1.5"`) +
@@ -465,10 +553,15 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
       `font-family="${FONT}" font-size="14" font-weight="bold" fill="${CREAM}" text-anchor="middle"`,
       `<text x="90" y="89">T</text><text x="141" y="139">A</text><text x="90" y="190">R</text><text x="39" y="139">O</text>`,
     ) +
-    g(`fill="${SKY}"`, [45, 135, 225, 315].map((a) => {
-      const t = (a * Math.PI) / 180;
-      return circle(Math.round(90 + 51 * Math.cos(t)), Math.round(134 + 51 * Math.sin(t)), 3, '');
-    }).join('')),
+    g(
+      `fill="${SKY}"`,
+      [45, 135, 225, 315]
+        .map((a) => {
+          const t = (a * Math.PI) / 180;
+          return circle(Math.round(90 + 51 * Math.cos(t)), Math.round(134 + 51 * Math.sin(t)), 3, '');
+        })
+        .join(''),
+    ),
 
   // XI Justice: upright sword and balanced scales
   () =>
@@ -501,10 +594,12 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
     path('M118 200q-14-8-20 2q12 6 20-2Z', `fill="${GREEN}"`) +
     g(
       `fill="#fff" stroke="#b9b9cf" stroke-width="1.2"`,
-      [0, 1, 2, 3, 4].map((i) => {
-        const t = ((-90 + i * 72) * Math.PI) / 180;
-        return circle(Math.round(118 + 11 * Math.cos(t)), Math.round(146 + 11 * Math.sin(t)), 11, '');
-      }).join(''),
+      [0, 1, 2, 3, 4]
+        .map((i) => {
+          const t = ((-90 + i * 72) * Math.PI) / 180;
+          return circle(Math.round(118 + 11 * Math.cos(t)), Math.round(146 + 11 * Math.sin(t)), 11, '');
+        })
+        .join(''),
     ) +
     circle(118, 146, 6, `fill="${GOLD}"`),
 
@@ -527,10 +622,13 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
     `<rect x="68" y="156" width="44" height="14" rx="2" fill="${DUSK}" stroke="${GOLD}" stroke-width="1.5"/>` +
     g(
       `fill="none" stroke="#cfd6e6" stroke-width="2.2"`,
-      [0, 1, 2, 3].map((i) =>
-        `<ellipse cx="${74 - i * 9}" cy="${176 + i * 10}" rx="4" ry="6" transform="rotate(40 ${74 - i * 9} ${176 + i * 10})"/>` +
-        `<ellipse cx="${106 + i * 9}" cy="${176 + i * 10}" rx="4" ry="6" transform="rotate(-40 ${106 + i * 9} ${176 + i * 10})"/>`,
-      ).join(''),
+      [0, 1, 2, 3]
+        .map(
+          (i) =>
+            `<ellipse cx="${74 - i * 9}" cy="${176 + i * 10}" rx="4" ry="6" transform="rotate(40 ${74 - i * 9} ${176 + i * 10})"/>` +
+            `<ellipse cx="${106 + i * 9}" cy="${176 + i * 10}" rx="4" ry="6" transform="rotate(-40 ${106 + i * 9} ${176 + i * 10})"/>`,
+        )
+        .join(''),
     ),
 
   // XVI The Tower: tower struck by lightning, falling crown, flames
@@ -541,19 +639,33 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
     path('M84 122h12v18h-12zM84 160h12v18h-12z', `fill="${NIGHT}"`) +
     path('M84 140q2-14 6-10q2-10 6 10ZM84 178q2-14 6-10q2-10 6 10Z', `fill="#f08a24"`) +
     path('M154 46L122 80L134 82L104 114L146 74L132 72L150 46Z', `fill="${GOLD}" stroke="#fff" stroke-width="1"`) +
-    g('transform="rotate(28 128 104)"', path('M116 110L114 96L122 102L128 92L134 102L142 96L140 110Z', `fill="${GOLD}" stroke="${NIGHT}" stroke-width="1"`)) +
+    g(
+      'transform="rotate(28 128 104)"',
+      path('M116 110L114 96L122 102L128 92L134 102L142 96L140 110Z', `fill="${GOLD}" stroke="${NIGHT}" stroke-width="1"`),
+    ) +
     path('M40 120q4-10 8 0q-4 6-8 0ZM136 150q4-10 8 0q-4 6-8 0ZM46 170q4-10 8 0q-4 6-8 0Z', `fill="${RED}"`),
 
   // XVII The Star: great eight-pointed star, seven small stars, water
   () =>
     path(starD(90, 104, 40, 14, 8), `fill="${GOLD}" stroke="#fff" stroke-width="1"`) +
     path(
-      [[40, 66], [140, 66], [34, 118], [146, 118], [50, 162], [130, 162], [90, 160]]
+      [
+        [40, 66],
+        [140, 66],
+        [34, 118],
+        [146, 118],
+        [50, 162],
+        [130, 162],
+        [90, 160],
+      ]
         .map(([x, y]) => starD(x, y, 10, 3.6, 8))
         .join(''),
       `fill="${CREAM}"`,
     ) +
-    path('M24 198q11-7 22 0t22 0t22 0t22 0t22 0t22 0M24 212q11-7 22 0t22 0t22 0t22 0t22 0t22 0', `${line} stroke="${SKY}" stroke-width="3"`),
+    path(
+      'M24 198q11-7 22 0t22 0t22 0t22 0t22 0t22 0M24 212q11-7 22 0t22 0t22 0t22 0t22 0t22 0',
+      `${line} stroke="${SKY}" stroke-width="3"`,
+    ),
 
   // XVIII The Moon: moon with a face and rays, falling drops, two towers, path
   () =>
@@ -562,7 +674,13 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
     path(crescentD(90, 88, 28, 1.6), `fill="${GOLD}" transform="rotate(180 90 88)"`) +
     path('M96 82q4-3 8 0M96 100q6 3 10-2', `${line} stroke="${NIGHT}" stroke-width="2"`) +
     path(
-      [[62, 128], [90, 134], [118, 128], [76, 146], [104, 146]]
+      [
+        [62, 128],
+        [90, 134],
+        [118, 128],
+        [76, 146],
+        [104, 146],
+      ]
         .map(([x, y]) => `M${x} ${y - 7}q5 7 0 10q-5-3 0-10Z`)
         .join(''),
       `fill="${GOLD}"`,
@@ -582,19 +700,13 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
     circle(107, 108, 4, `fill="${RED}" fill-opacity=".45"`) +
     `<rect x="22" y="192" width="136" height="28" fill="#8a5a9a" stroke="${CREAM}" stroke-width="1.5"/>` +
     path('M22 206H158M50 192V206M90 192V206M130 192V206M70 206V220M110 206V220', `stroke="${CREAM}" stroke-width="1" stroke-opacity=".6"`) +
-    path(
-      [44, 72, 108, 136].map((x) => starD(x, 176, 10, 5, 10)).join(''),
-      `fill="${GOLD}"`,
-    ) +
+    path([44, 72, 108, 136].map((x) => starD(x, 176, 10, 5, 10)).join(''), `fill="${GOLD}"`) +
     g(`fill="#6b3a12"`, [44, 72, 108, 136].map((x) => circle(x, 176, 4.5, '')).join('')) +
     path('M44 186V192M72 186V192M108 186V192M136 186V192', `stroke="${GREEN}" stroke-width="3"`),
 
   // XX Judgement: trumpet with a cross banner from the clouds, rising figures
   () =>
-    g(
-      `fill="#dfe3f5"`,
-      circle(112, 66, 14, '') + circle(132, 60, 16, '') + circle(150, 70, 12, '') + circle(96, 72, 10, ''),
-    ) +
+    g(`fill="#dfe3f5"`, circle(112, 66, 14, '') + circle(132, 60, 16, '') + circle(150, 70, 12, '') + circle(96, 72, 10, '')) +
     g(
       'transform="translate(124 78) rotate(140)"',
       path('M0-2.5H62V2.5H0Z', `fill="${GOLD}"`) +
@@ -622,11 +734,21 @@ const MAJOR_EMBLEMS: ((pre: string) => string)[] = [
       g(`fill="${GREEN}"`, leaves) +
       path('M80 66L100 78V66L80 78ZM80 196L100 208V196L80 208Z', `fill="${RED}"`) +
       path(
-        [[30, 62], [150, 62], [30, 206], [150, 206]].map(([x, y]) => starD(x, y, 9, 3.5, 8)).join(''),
+        [
+          [30, 62],
+          [150, 62],
+          [30, 206],
+          [150, 206],
+        ]
+          .map(([x, y]) => starD(x, y, 9, 3.5, 8))
+          .join(''),
         `fill="${GOLD}"`,
       ) +
       circle(90, 106, 7, `fill="${CREAM}"`) +
-      path('M90 114C80 124 78 140 84 150L80 170L92 156L104 168L98 146C104 134 100 122 90 114Z', `fill="${VIOLET}" stroke="${CREAM}" stroke-width="1.2" stroke-linejoin="round"`) +
+      path(
+        'M90 114C80 124 78 140 84 150L80 170L92 156L104 168L98 146C104 134 100 122 90 114Z',
+        `fill="${VIOLET}" stroke="${CREAM}" stroke-width="1.2" stroke-linejoin="round"`,
+      ) +
       path('M84 150L74 176M98 148L108 170L96 172', `${line} stroke="${CREAM}" stroke-width="3"`) +
       path('M70 108V132M110 120V144', `${line} stroke="${GOLD}" stroke-width="3"`) +
       path('M86 122L72 120M94 124L108 132', `${line} stroke="${CREAM}" stroke-width="2.5"`)
@@ -654,7 +776,14 @@ function shell(pre: string, pal: Palette, title: string, defsExtra: string, body
     `</defs>` +
     `<rect x=".75" y=".75" width="178.5" height="268.5" rx="10" fill="url(#${pre}fr)" stroke="${pal.edge}" stroke-width="1.5"/>` +
     `<rect x="8" y="8" width="164" height="254" rx="6" fill="url(#${pre}bg)" stroke="${pal.gold}" stroke-width="1.5"/>` +
-    `<path d="${[[12, 12], [168, 12], [12, 258], [168, 258]].map(([x, y]) => `M${x} ${y - 4}L${x + 4} ${y}L${x} ${y + 4}L${x - 4} ${y}Z`).join('')}" fill="${pal.gold}"/>` +
+    `<path d="${[
+      [12, 12],
+      [168, 12],
+      [12, 258],
+      [168, 258],
+    ]
+      .map(([x, y]) => `M${x} ${y - 4}L${x + 4} ${y}L${x} ${y + 4}L${x - 4} ${y}Z`)
+      .join('')}" fill="${pal.gold}"/>` +
     body +
     top +
     nameBand(pal, name) +
@@ -683,7 +812,16 @@ function topMark(pal: Palette, label: string, small: boolean): string {
 
 function majorFieldStars(): string {
   // A few faint stars scattered over the indigo field.
-  const pts = [[22, 52], [158, 56], [20, 150], [160, 140], [32, 214], [150, 212], [60, 46], [122, 48]];
+  const pts = [
+    [22, 52],
+    [158, 56],
+    [20, 150],
+    [160, 140],
+    [32, 214],
+    [150, 212],
+    [60, 46],
+    [122, 48],
+  ];
   return `<path d="${pts.map(([x, y]) => starD(x, y, 2.6, 1, 4, 0)).join('')}" fill="#fff" fill-opacity=".45"/>`;
 }
 
@@ -709,7 +847,10 @@ export function cardSvg(card: CardArtInput): string {
   const rank = Math.min(14, Math.max(1, Math.round(card.rank)));
   let body =
     `<rect x="13" y="13" width="154" height="244" rx="4" fill="none" stroke="${pal.ink}" stroke-opacity=".3" stroke-width=".8"/>` +
-    path('M13 31A18 18 0 0 0 31 13M149 13A18 18 0 0 0 167 31M167 239A18 18 0 0 0 149 257M31 257A18 18 0 0 0 13 239', `fill="none" stroke="${pal.ink}" stroke-opacity=".35" stroke-width="1.2"`);
+    path(
+      'M13 31A18 18 0 0 0 31 13M149 13A18 18 0 0 0 167 31M167 239A18 18 0 0 0 149 257M31 257A18 18 0 0 0 13 239',
+      `fill="none" stroke="${pal.ink}" stroke-opacity=".35" stroke-width="1.2"`,
+    );
   if (rank === 1) {
     body +=
       circle(90, 134, 66, `fill="${pal.ink2}" fill-opacity=".12"`) +
@@ -718,7 +859,9 @@ export function cardSvg(card: CardArtInput): string {
       use(90, 134, 2.1);
   } else if (rank <= 10) {
     const s = rank === 2 ? 1.3 : rank === 3 ? 1.2 : rank <= 6 ? 1.15 : rank <= 8 ? 1.05 : 0.95;
-    body += pipPositions(rank).map(([x, y]) => use(x, y, s)).join('');
+    body += pipPositions(rank)
+      .map(([x, y]) => use(x, y, s))
+      .join('');
   } else {
     body +=
       circle(90, 106, 54, `fill="${pal.ink2}" fill-opacity=".14"`) +
@@ -734,10 +877,24 @@ export function cardBackSvg(): string {
   const pre = 'card-back-';
   const gold = '#e2bd5a';
   // Stars in one quadrant, mirrored into all four so the back is symmetric.
-  const quad = [[30, 40], [58, 30], [24, 84], [48, 62], [72, 52], [36, 112], [64, 96], [26, 150 - 14]];
+  const quad = [
+    [30, 40],
+    [58, 30],
+    [24, 84],
+    [48, 62],
+    [72, 52],
+    [36, 112],
+    [64, 96],
+    [26, 150 - 14],
+  ];
   const stars: string[] = [];
   for (const [x, y] of quad) {
-    for (const [sx, sy] of [[x, y], [180 - x, y], [x, 270 - y], [180 - x, 270 - y]]) {
+    for (const [sx, sy] of [
+      [x, y],
+      [180 - x, y],
+      [x, 270 - y],
+      [180 - x, 270 - y],
+    ]) {
       stars.push(starD(sx, sy, 3.2, 1.2, 4, 0));
     }
   }
@@ -766,7 +923,12 @@ export function cardBackSvg(): string {
     path(crescentD(41, 135, 8, 1.35), `fill="#f4e6a8" transform="rotate(180 41 135)"`) +
     path(crescentD(139, 135, 8, 1.35), `fill="#f4e6a8"`) +
     path(
-      [[20, 20], [160, 20], [20, 250], [160, 250]]
+      [
+        [20, 20],
+        [160, 20],
+        [20, 250],
+        [160, 250],
+      ]
         .map(([x, y]) => `M${x} ${y - 6}L${x + 6} ${y}L${x} ${y + 6}L${x - 6} ${y}Z`)
         .join(''),
       `fill="${gold}"`,

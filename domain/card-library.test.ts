@@ -10,10 +10,16 @@ describe('card library data', () => {
     for (const c of DECK) {
       const lore = cardLore(c);
       expect(['fire', 'water', 'air', 'earth']).toContain(lore.element);
-      expect(lore.numberLabel).toMatch(c.suit === 'major' ? /^Старший аркан · [0IVXL]+$/ : /^(Кубки|Пентакли|Мечи|Жезлы) · (Туз|\d+|Паж|Рыцарь|Королева|Король)$/);
+      expect(lore.numberLabel).toMatch(
+        c.suit === 'major' ? /^Старший аркан · [0IVXL]+$/ : /^(Кубки|Пентакли|Мечи|Жезлы) · (Туз|\d+|Паж|Рыцарь|Королева|Король)$/,
+      );
       if (c.suit === 'major') expect(lore.correspondence).toBeTruthy();
     }
-    expect(cardLore(DECK.find((c) => c.id === 'tower')!)).toMatchObject({ element: 'fire', numberLabel: 'Старший аркан · XVI', correspondence: 'Марс' });
+    expect(cardLore(DECK.find((c) => c.id === 'tower')!)).toMatchObject({
+      element: 'fire',
+      numberLabel: 'Старший аркан · XVI',
+      correspondence: 'Марс',
+    });
   });
 
   it('search: by name (ё = е, any case) before a keyword; a card by id or name; deep-link ids', () => {
@@ -21,7 +27,11 @@ describe('card library data', () => {
     const hope = searchCards('надежд').map((c) => c.id);
     expect(hope).toContain('star');
     // The four aces by name first (then a keyword such as «энтузиазм»).
-    expect(searchCards('туз').map((c) => c.id).slice(0, 4)).toEqual(['ace-of-cups', 'ace-of-pentacles', 'ace-of-swords', 'ace-of-wands']);
+    expect(
+      searchCards('туз')
+        .map((c) => c.id)
+        .slice(0, 4),
+    ).toEqual(['ace-of-cups', 'ace-of-pentacles', 'ace-of-swords', 'ace-of-wands']);
     expect(searchCards('  ')).toHaveLength(78);
     expect(findCard('колесо  фортуны')?.id).toBe('wheel-of-fortune');
     expect(findCard('sun')?.id).toBe('sun');

@@ -34,7 +34,30 @@ const MAJOR_LORE: Record<string, readonly [Element, string]> = {
   world: ['earth', 'Сатурн'],
 };
 
-const ROMAN = ['0', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII', 'XIX', 'XX', 'XXI'];
+const ROMAN = [
+  '0',
+  'I',
+  'II',
+  'III',
+  'IV',
+  'V',
+  'VI',
+  'VII',
+  'VIII',
+  'IX',
+  'X',
+  'XI',
+  'XII',
+  'XIII',
+  'XIV',
+  'XV',
+  'XVI',
+  'XVII',
+  'XVIII',
+  'XIX',
+  'XX',
+  'XXI',
+];
 const COURT = ['Паж', 'Рыцарь', 'Королева', 'Король'];
 
 export interface CardLore {
@@ -81,7 +104,8 @@ export function searchCards(query: string, cards: readonly TarotCard[] = DECK): 
   const byKeyword: TarotCard[] = [];
   for (const c of cards) {
     if (foldText(c.name).includes(q) || c.id === q) byName.push(c);
-    else if ([...c.keywords, ...c.reversedKeywords].some((k) => foldText(k).includes(q)) || foldText(cardLore(c).elementLabel) === q) byKeyword.push(c);
+    else if ([...c.keywords, ...c.reversedKeywords].some((k) => foldText(k).includes(q)) || foldText(cardLore(c).elementLabel) === q)
+      byKeyword.push(c);
   }
   return [...byName, ...byKeyword];
 }

@@ -56,10 +56,50 @@ export interface PlanAccess {
 }
 
 export const PLAN_ACCESS: Record<Tier, PlanAccess> = {
-  free: { spreadsPerDay: 1, spreadLevels: ['free'], followUpsPerReading: 0, secondOpinionsPerDay: 0, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: false, fullInterpretation: false, detailedDay: false, microWithoutPaying: false },
-  basic: { spreadsPerDay: 5, spreadLevels: ['free', 'paid'], followUpsPerReading: 1, secondOpinionsPerDay: 1, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: false },
-  week: { spreadsPerDay: UNLIMITED_CAP, spreadLevels: ['free', 'paid'], followUpsPerReading: 1, secondOpinionsPerDay: 1, archiveDays: ARCHIVE_WINDOW_DAYS, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: true },
-  vip: { spreadsPerDay: UNLIMITED_CAP, spreadLevels: ['free', 'paid', 'vip'], followUpsPerReading: 3, secondOpinionsPerDay: 3, archiveDays: null, dailyRedraw: true, fullInterpretation: true, detailedDay: true, microWithoutPaying: false },
+  free: {
+    spreadsPerDay: 1,
+    spreadLevels: ['free'],
+    followUpsPerReading: 0,
+    secondOpinionsPerDay: 0,
+    archiveDays: ARCHIVE_WINDOW_DAYS,
+    dailyRedraw: false,
+    fullInterpretation: false,
+    detailedDay: false,
+    microWithoutPaying: false,
+  },
+  basic: {
+    spreadsPerDay: 5,
+    spreadLevels: ['free', 'paid'],
+    followUpsPerReading: 1,
+    secondOpinionsPerDay: 1,
+    archiveDays: ARCHIVE_WINDOW_DAYS,
+    dailyRedraw: true,
+    fullInterpretation: true,
+    detailedDay: true,
+    microWithoutPaying: false,
+  },
+  week: {
+    spreadsPerDay: UNLIMITED_CAP,
+    spreadLevels: ['free', 'paid'],
+    followUpsPerReading: 1,
+    secondOpinionsPerDay: 1,
+    archiveDays: ARCHIVE_WINDOW_DAYS,
+    dailyRedraw: true,
+    fullInterpretation: true,
+    detailedDay: true,
+    microWithoutPaying: true,
+  },
+  vip: {
+    spreadsPerDay: UNLIMITED_CAP,
+    spreadLevels: ['free', 'paid', 'vip'],
+    followUpsPerReading: 3,
+    secondOpinionsPerDay: 3,
+    archiveDays: null,
+    dailyRedraw: true,
+    fullInterpretation: true,
+    detailedDay: true,
+    microWithoutPaying: false,
+  },
 };
 
 /** The trial sets VIP, but its second opinions are Basic's: one a day until the first full month is paid. */
@@ -90,7 +130,11 @@ export const PRODUCT_INFO: Record<ProductId, ProductInfo> = {
 export const tierName = (tier: Tier): string => (tier === 'free' ? 'Бесплатный' : PRODUCT_INFO[tier].name);
 
 /** What a micro pack gives besides its extra cards: one reading of this spread, and the detailed day analysis for a while. */
-export const MICRO_PACK = { extraCards: 2, spread: 'past_present_future', detailedDayHours: 24 } as const satisfies { extraCards: number; spread: SpreadType; detailedDayHours: number };
+export const MICRO_PACK = { extraCards: 2, spread: 'past_present_future', detailedDayHours: 24 } as const satisfies {
+  extraCards: number;
+  spread: SpreadType;
+  detailedDayHours: number;
+};
 
 /** The number of spreads the app offers (every claim of «N видов раскладов» uses it). */
 // The pair's spread (readings for two) is asked on a pair's screen, not counted among the plans' spreads.

@@ -35,7 +35,8 @@ describe('the chat card', () => {
   });
 
   it('with no question, or a request for it, is the chat’s card of the day', () => {
-    for (const q of ['', 'привет', 'карту дня!', 'Карта для чата', 'ну покажи карту на сегодня']) expect(chatCardAnswer(-7, DAY, q)).toEqual({ kind: 'daily', day: DAY, card: chatDayCard(-7, DAY) });
+    for (const q of ['', 'привет', 'карту дня!', 'Карта для чата', 'ну покажи карту на сегодня'])
+      expect(chatCardAnswer(-7, DAY, q)).toEqual({ kind: 'daily', day: DAY, card: chatDayCard(-7, DAY) });
   });
 
   it('answers a hoped event «да» and a feared one «нет» on a favourable card; the same question keeps its card that day', () => {

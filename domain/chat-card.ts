@@ -78,7 +78,11 @@ export function chatCardAnswer(chatId: number, day: string, question: string): C
   if (facts?.crisis) return { kind: 'crisis', crisis: crisisAnswer(facts.crisis) };
   if (!facts || facts.kind === 'vague' || DAY_REQUEST.test(q)) return { kind: 'daily', day, card: chatDayCard(chatId, day) };
 
-  const key = q.toLowerCase().replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const key = q
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   const c = seededCard(`chat-question:${chatId}:${day}:${key}`);
   const pick = seededUniform(fnv1a32(`chat-phrase:${chatId}:${day}:${key}`));
   const one = <T>(list: readonly T[]): T => list[Math.floor(pick() * list.length)]!;
@@ -86,14 +90,29 @@ export function chatCardAnswer(chatId: number, day: string, question: string): C
 
   if (facts.sensitive && facts.professional) {
     const p: Professional = facts.professional;
-    return { kind: 'sensitive', card: c, sensitive: facts.sensitive, lines: [`${sentence(one(SENSITIVE[facts.sensitive])(p))} С этим вопросом — к ${p.dat}.`, `${second} — как опора, не прогноз.`] };
+    return {
+      kind: 'sensitive',
+      card: c,
+      sensitive: facts.sensitive,
+      lines: [`${sentence(one(SENSITIVE[facts.sensitive])(p))} С этим вопросом — к ${p.dat}.`, `${second} — как опора, не прогноз.`],
+    };
   }
-  if (facts.kind !== 'yesno') return { kind: 'advice', card: c, lines: ['На такой вопрос одна карта отвечает советом, а не «да» или «нет».', second] };
+  if (facts.kind !== 'yesno')
+    return { kind: 'advice', card: c, lines: ['На такой вопрос одна карта отвечает советом, а не «да» или «нет».', second] };
 
   const v = valenceOf(c.card, c.orientation);
   // The event's leaning: a favourable card makes a feared event less likely.
   const lean = facts.polarity === 'feared' ? -v : v;
   const texts = facts.polarity === 'feared' ? FEARED : HOPED;
-  const first = lean >= 2 ? one(texts.yes2)(subject(c), false) : lean >= 1 ? one(texts.yes)(subject(c), false) : lean <= -2 ? one(texts.no2)(subject(c), false) : lean <= -1 ? one(texts.no)(subject(c), false) : one(EVEN_PLAIN)(subject(c));
+  const first =
+    lean >= 2
+      ? one(texts.yes2)(subject(c), false)
+      : lean >= 1
+        ? one(texts.yes)(subject(c), false)
+        : lean <= -2
+          ? one(texts.no2)(subject(c), false)
+          : lean <= -1
+            ? one(texts.no)(subject(c), false)
+            : one(EVEN_PLAIN)(subject(c));
   return { kind: 'yesno', card: c, lines: [first, second] };
 }

@@ -35,9 +35,39 @@ export function normalizePlaceName(s: string): string {
 }
 
 const TRANSLIT: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
 };
 const slug = (s: string) =>
   [...s.toLowerCase()]
@@ -64,7 +94,12 @@ function build(): City[] {
       population: popK * 1000,
       // The region tells apart namesakes (the two Железногорск); elsewhere the country is enough.
       label: duplicate && region ? `${name}, ${region}, ${country}` : `${name}, ${country}`,
-      altNames: alt ? alt.split(';').map((a) => a.trim()).filter(Boolean) : [],
+      altNames: alt
+        ? alt
+            .split(';')
+            .map((a) => a.trim())
+            .filter(Boolean)
+        : [],
     };
   });
   // Stable sort: equal populations keep the table's order.
@@ -145,7 +180,12 @@ export function resolveCity(label: string): City | undefined {
   const candidates = INDEX.filter((e) => e.name === name || e.alts.includes(name));
   if (candidates.length === 0) return undefined;
   const fits = candidates.filter((e) =>
-    qualifiers.every((q) => normalizePlaceName(e.city.country) === q || normalizePlaceName(e.city.region) === q || normalizePlaceName(e.city.region).startsWith(q)),
+    qualifiers.every(
+      (q) =>
+        normalizePlaceName(e.city.country) === q ||
+        normalizePlaceName(e.city.region) === q ||
+        normalizePlaceName(e.city.region).startsWith(q),
+    ),
   );
   if (qualifiers.length > 0 && fits.length === 0) return undefined;
   const pool = fits.length ? fits : candidates;

@@ -3,7 +3,20 @@
 // upgrade pitches all say these words, so changing a plan in catalogue.ts changes every claim about it.
 // Also the names of the archive and the journal. (The support answer time and the refund window are the
 // terms' own: domain/legal.ts.)
-import { MICRO_PACK, PLAN_ACCESS, TRIAL_SECOND_OPINIONS_PER_DAY, PLAN_IDS, PRODUCTS, PRODUCT_INFO, SECTION_NAMES, SPREAD_COUNT, UNLIMITED_CAP, type PlanAccess, type PlanId, type ProductId } from './catalogue';
+import {
+  MICRO_PACK,
+  PLAN_ACCESS,
+  TRIAL_SECOND_OPINIONS_PER_DAY,
+  PLAN_IDS,
+  PRODUCTS,
+  PRODUCT_INFO,
+  SECTION_NAMES,
+  SPREAD_COUNT,
+  UNLIMITED_CAP,
+  type PlanAccess,
+  type PlanId,
+  type ProductId,
+} from './catalogue';
 import { getSpread, SPREADS } from './spreads';
 import type { SpreadAccess, SpreadType, Tier } from './types';
 import type { PriceTag } from './pricing';
@@ -13,7 +26,6 @@ import { pluralRu } from './plural';
 export function spreadsOpenedBy(access: PlanAccess): SpreadType[] {
   return SPREADS.filter((s) => access.spreadLevels.includes(s.access)).map((s) => s.id);
 }
-
 
 const quoted = (names: string[]) => names.map((n) => `«${n}»`).join(', ');
 const spreadNames = (a: PlanAccess) => spreadsOpenedBy(a).map((t) => getSpread(t)!.name);
@@ -26,15 +38,20 @@ function spreadsLine(a: PlanAccess): string {
 }
 
 const perDayLine = (a: PlanAccess) =>
-  a.spreadsPerDay >= UNLIMITED_CAP ? 'Расклады без ограничений' : `До ${a.spreadsPerDay} ${pluralRu(a.spreadsPerDay, 'расклада', 'раскладов', 'раскладов')} в день`;
+  a.spreadsPerDay >= UNLIMITED_CAP
+    ? 'Расклады без ограничений'
+    : `До ${a.spreadsPerDay} ${pluralRu(a.spreadsPerDay, 'расклада', 'раскладов', 'раскладов')} в день`;
 
-const followUpLine = (n: number) => `${n} ${pluralRu(n, 'уточняющий вопрос', 'уточняющих вопроса', 'уточняющих вопросов')} к каждому раскладу`;
+const followUpLine = (n: number) =>
+  `${n} ${pluralRu(n, 'уточняющий вопрос', 'уточняющих вопроса', 'уточняющих вопросов')} к каждому раскладу`;
 
 /** «Второе мнение» a day: ««Второе мнение» другого таролога — 3 раза в день». */
 const secondOpinionClaim = (n: number) => `«Второе мнение» другого таролога — ${n} ${pluralRu(n, 'раз', 'раза', 'раз')} в день`;
 
 const archiveLine = (a: PlanAccess) =>
-  a.archiveDays === null ? `Весь архив «${SECTION_NAMES.archive}», без ограничения по сроку` : `«${SECTION_NAMES.archive}» за последние ${a.archiveDays} дней`;
+  a.archiveDays === null
+    ? `Весь архив «${SECTION_NAMES.archive}», без ограничения по сроку`
+    : `«${SECTION_NAMES.archive}» за последние ${a.archiveDays} дней`;
 
 /** Everything a plan (or the week pass) opens, one line per fact, in a fixed order. */
 export function planFeatures(tier: Exclude<Tier, 'free'>): string[] {
@@ -148,18 +165,27 @@ export const productName = (product: string): string =>
 
 /** Who writes the readings: named only when an AI provider is configured. */
 export const readingsAuthorLine = (aiEnabled: boolean): string =>
-  aiEnabled ? 'Толкования создаёт ИИ, они носят развлекательный характер.' : 'Толкования составлены по классическим значениям карт и носят развлекательный характер.';
+  aiEnabled
+    ? 'Толкования создаёт ИИ, они носят развлекательный характер.'
+    : 'Толкования составлены по классическим значениям карт и носят развлекательный характер.';
 
 /** The tiers the products set, in catalogue order (week, basic, vip). */
 const PAID_TIERS = [...new Set(PRODUCTS.map((p) => PRODUCT_INFO[p].tier).filter((t) => t !== null))];
 /** «A», «A» и «B», «A», «B» и «C» (`last` joins the last two). */
-const listRu = (items: string[], last: string) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`);
-const namesOf = (tiers: readonly Exclude<Tier, 'free'>[], last = 'и') => listRu(tiers.map((t) => `«${PRODUCT_INFO[t].name}»`), last);
+const listRu = (items: string[], last: string) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+const namesOf = (tiers: readonly Exclude<Tier, 'free'>[], last = 'и') =>
+  listRu(
+    tiers.map((t) => `«${PRODUCT_INFO[t].name}»`),
+    last,
+  );
 
 /** Who may ask follow-up questions, and how many: the refusal a free user gets (app and bot). */
 export function followUpsLockedText(): string {
   const counts = [...new Set(PAID_TIERS.map((t) => PLAN_ACCESS[t].followUpsPerReading).filter((n) => n > 0))].sort((x, y) => y - x);
-  const parts = counts.map((n) => `${namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].followUpsPerReading === n))} — ${lower(followUpLine(n))}`);
+  const parts = counts.map(
+    (n) => `${namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].followUpsPerReading === n))} — ${lower(followUpLine(n))}`,
+  );
   return `Уточняющие вопросы открывают: ${parts.join('; ')}.`;
 }
 
@@ -180,10 +206,14 @@ export const trialSecondOpinionsClaim = (): string =>
 
 /** What opens the detailed day analysis: the plans that include it, and the micro pack for a while. */
 export const detailedDayOpenedBy = (): string =>
-  `${lower(PRODUCT_INFO.micro.name)} (на ${MICRO_PACK.detailedDayHours} ${pluralRu(MICRO_PACK.detailedDayHours, 'час', 'часа', 'часов')}), ${namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].detailedDay), 'или')}`;
+  `${lower(PRODUCT_INFO.micro.name)} (на ${MICRO_PACK.detailedDayHours} ${pluralRu(MICRO_PACK.detailedDayHours, 'час', 'часа', 'часов')}), ${namesOf(
+    PAID_TIERS.filter((t) => PLAN_ACCESS[t].detailedDay),
+    'или',
+  )}`;
 
 /** The plans that open a spread of this access level: «Неделя безлимита», «Basic» и «VIP». */
-export const spreadLevelOpenedBy = (level: SpreadAccess): string => namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].spreadLevels.includes(level)));
+export const spreadLevelOpenedBy = (level: SpreadAccess): string =>
+  namesOf(PAID_TIERS.filter((t) => PLAN_ACCESS[t].spreadLevels.includes(level)));
 
 /** Plan cards (id, name, price, period, popular, features, savings). */
 export interface PlanCard {

@@ -4,7 +4,11 @@
 
 export const CUT_OFF_LINE = '*— Ответ ИИ оборвался; завершение по картам: —*';
 
-const headingLines = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('## '));
+const headingLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('## '));
 
 /**
  * What follows a cut AI text: the visible line, then the card-based sections after the last heading the AI

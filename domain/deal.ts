@@ -23,7 +23,12 @@ export interface DealOptions {
 }
 
 /** Deals `count` distinct cards from `cardIds`, excluding `exclude`. */
-export function deal(cardIds: readonly string[], count: number, randomInt: RandomInt, { reversals, exclude = [] }: DealOptions): DealtCard[] {
+export function deal(
+  cardIds: readonly string[],
+  count: number,
+  randomInt: RandomInt,
+  { reversals, exclude = [] }: DealOptions,
+): DealtCard[] {
   const pool = exclude.length ? cardIds.filter((id) => !exclude.includes(id)) : cardIds;
   if (count < 0 || count > pool.length) throw new RangeError(`cannot deal ${count} cards from ${pool.length}`);
   return shuffle(pool, randomInt)

@@ -25,10 +25,7 @@ describe('DECK', () => {
       expect(card.number).toBe(i + 1);
     });
     const order: Suit[] = ['major', 'cups', 'pentacles', 'swords', 'wands'];
-    const expectedSuits = [
-      ...Array<Suit>(22).fill('major'),
-      ...order.slice(1).flatMap((s) => Array<Suit>(14).fill(s)),
-    ];
+    const expectedSuits = [...Array<Suit>(22).fill('major'), ...order.slice(1).flatMap((s) => Array<Suit>(14).fill(s))];
     expect(DECK.map((c) => c.suit)).toEqual(expectedSuits);
     DECK.slice(0, 22).forEach((card, i) => {
       expect(card.rank).toBe(i);

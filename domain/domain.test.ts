@@ -68,7 +68,11 @@ describe('dealing', () => {
     const cards = deal(ids, 10, rnd, { reversals: true });
     expect(new Set(cards.map((c) => c.cardId)).size).toBe(10);
     expect(cards.map((c) => c.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const orientations = new Set(Array.from({ length: 20 }, () => deal(ids, 3, (max) => Math.floor(Math.random() * max), { reversals: true })).flat().map((c) => c.orientation));
+    const orientations = new Set(
+      Array.from({ length: 20 }, () => deal(ids, 3, (max) => Math.floor(Math.random() * max), { reversals: true }))
+        .flat()
+        .map((c) => c.orientation),
+    );
     expect(orientations).toEqual(new Set(['upright', 'reversed']));
   });
   it('deals every card upright when the user turned reversed cards off', () => {

@@ -30,7 +30,11 @@ export function entitlementOf(
 }
 
 /** The entitlement of a plan in force (the status the server sent names both). */
-export const entitlementFor = (tier: Tier, special: boolean): Entitlement => ({ tier, special, access: special ? SPECIAL_ACCESS : PLAN_ACCESS[tier] });
+export const entitlementFor = (tier: Tier, special: boolean): Entitlement => ({
+  tier,
+  special,
+  access: special ? SPECIAL_ACCESS : PLAN_ACCESS[tier],
+});
 
 export const isPaidTier = (tier: Tier) => tier !== 'free';
 
@@ -52,7 +56,9 @@ export const followUpAllowance = (e: Entitlement): number => e.access.followUpsP
 
 /** «Второе мнение» a day: the plan's number; a VIP period that is the trial gives the trial's (special access never). */
 export const secondOpinionAllowance = (e: Entitlement, onTrial = false): number =>
-  onTrial && !e.special && e.tier === 'vip' ? Math.min(TRIAL_SECOND_OPINIONS_PER_DAY, e.access.secondOpinionsPerDay) : e.access.secondOpinionsPerDay;
+  onTrial && !e.special && e.tier === 'vip'
+    ? Math.min(TRIAL_SECOND_OPINIONS_PER_DAY, e.access.secondOpinionsPerDay)
+    : e.access.secondOpinionsPerDay;
 
 /** The whole archive is open (VIP and special access); others see ARCHIVE_WINDOW_DAYS. */
 export const seesWholeArchive = (e: Entitlement): boolean => e.access.archiveDays === null;

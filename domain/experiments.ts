@@ -100,9 +100,11 @@ export function analyseExperiment(e: Experiment, exposed: readonly ExposedUser[]
       revenueDiff: i === 0 ? null : revenue.diff[i],
     };
   });
-  const enoughData = groups.every((g) => g.users >= MIN_USERS_PER_VARIANT) && groups.reduce((a, g) => a + g.conversions, 0) >= MIN_CONVERSIONS;
+  const enoughData =
+    groups.every((g) => g.users >= MIN_USERS_PER_VARIANT) && groups.reduce((a, g) => a + g.conversions, 0) >= MIN_CONVERSIONS;
   let verdict: string;
-  if (!enoughData) verdict = `Рано судить: нужно не меньше ${MIN_USERS_PER_VARIANT} пользователей в каждом варианте и ${MIN_CONVERSIONS} покупок всего.`;
+  if (!enoughData)
+    verdict = `Рано судить: нужно не меньше ${MIN_USERS_PER_VARIANT} пользователей в каждом варианте и ${MIN_CONVERSIONS} покупок всего.`;
   else {
     const sorted = [...variants].sort((a, b) => b.rate - a.rate);
     const [lead, next] = sorted;

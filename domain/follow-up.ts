@@ -39,7 +39,8 @@ export function buildFollowUpMessages(input: FollowUpInput): ChatMessage[] {
     ...cards.map((c) => `- ${c.card.name}, позиция «${c.positionName}»${orientationSuffix(c.orientation, rev)}`),
   ];
   // The earlier text may quote the question back: it is data too.
-  if (input.interpretation) lines.push('', 'Начало прежнего толкования:', userTextBlock('ТОЛКОВАНИЕ', input.interpretation, INTERPRETATION_CONTEXT_CHARS));
+  if (input.interpretation)
+    lines.push('', 'Начало прежнего толкования:', userTextBlock('ТОЛКОВАНИЕ', input.interpretation, INTERPRETATION_CONTEXT_CHARS));
   for (const e of input.earlier)
     lines.push('', `Уже уточняли (карта ${e.card.name}${orientationSuffix(e.orientation, rev)}):`, userTextBlock('УТОЧНЕНИЕ', e.question));
   lines.push(
@@ -104,5 +105,8 @@ export function buildFollowUpFallback(input: FollowUpInput): string {
 function sensitiveNote(input: FollowUpInput): string[] {
   const q = readQuestion(input.followUp, input.spreadType);
   if (!q.professional) return [];
-  return ['', `Карты не дают прогнозов о здоровье, сроках жизни, исходе дела или выгоде сделки: с этим вопросом вам поможет ${q.professional.nom}.`];
+  return [
+    '',
+    `Карты не дают прогнозов о здоровье, сроках жизни, исходе дела или выгоде сделки: с этим вопросом вам поможет ${q.professional.nom}.`,
+  ];
 }

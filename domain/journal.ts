@@ -31,7 +31,10 @@ export interface JournalStats {
   reversedShare: number;
 }
 
-export function journalStats(input: { readings: { cardId: string; orientation: Orientation }[][]; dailyCards: { cardId: string; orientation: Orientation }[] }, top = 5): JournalStats {
+export function journalStats(
+  input: { readings: { cardId: string; orientation: Orientation }[][]; dailyCards: { cardId: string; orientation: Orientation }[] },
+  top = 5,
+): JournalStats {
   const all = [...input.readings.flat(), ...input.dailyCards].filter((c) => CARD_BY_ID.has(c.cardId));
   const byCard = new Map<string, number>();
   const bySuit: Record<Suit, number> = { major: 0, cups: 0, pentacles: 0, swords: 0, wands: 0 };
@@ -60,7 +63,9 @@ export function journalStats(input: { readings: { cardId: string; orientation: O
     elements: (Object.keys(ELEMENT_LABELS) as Element[]).map((element) => ({
       element,
       label: ELEMENT_LABELS[element],
-      count: (Object.keys(SUIT_ELEMENT) as Exclude<Suit, 'major'>[]).filter((s) => SUIT_ELEMENT[s] === element).reduce((n, s) => n + bySuit[s], 0),
+      count: (Object.keys(SUIT_ELEMENT) as Exclude<Suit, 'major'>[])
+        .filter((s) => SUIT_ELEMENT[s] === element)
+        .reduce((n, s) => n + bySuit[s], 0),
     })),
     majorShare: share(bySuit.major),
     reversedShare: share(reversed),

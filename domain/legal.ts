@@ -102,7 +102,9 @@ function tariffParagraphs(p: TermsPrices | null): string[] {
   return [
     ...PLAN_IDS.map((id, i) => {
       const below = planBelow(id);
-      const what = below ? `всё, что есть в ${PRODUCT_INFO[below].name}, а также ${upgradeFeatures(below, id).map(lowerFirst).join('; ')}` : planSummary(id);
+      const what = below
+        ? `всё, что есть в ${PRODUCT_INFO[below].name}, а также ${upgradeFeatures(below, id).map(lowerFirst).join('; ')}`
+        : planSummary(id);
       return `7.${i + 2}. ${PRODUCT_INFO[id].name}${price(id, ' в месяц')}: ${what}.`;
     }),
     `7.${PLAN_IDS.length + 2}. Разовые покупки: «${PRODUCT_INFO.week.name}»${price('week', '')} (${PRODUCT_INFO.week.days} дней, без автопродления: ${planSummary('week')}), ${lowerFirst(PRODUCT_INFO.micro.name)}${price('micro', '; во время акции — сниженная цена, указанная перед оплатой')} (${microSummary()}).`,

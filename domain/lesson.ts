@@ -19,7 +19,6 @@ export interface LessonQuestion {
   answer: number;
 }
 
-
 const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);
 
 /** Picks `n` distinct cards of `pool` not in `taken`. */

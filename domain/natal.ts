@@ -3,7 +3,18 @@
 // obliquity of date. Pure: the caller converts the local birth time to UTC (time.ts).
 import * as Astronomy from 'astronomy-engine';
 import { ELEMENT_TEXTS, NATAL_DISCLAIMER, PLACEMENT_TEXTS, type PlacementKey } from './natal-texts';
-import { ASCENDANT, ELEMENT_NAMES, ELEMENTS, formatDegree, PLANET_KEYS, PLANETS, signAt, type ElementKey, type PlanetKey, type SignKey } from './zodiac';
+import {
+  ASCENDANT,
+  ELEMENT_NAMES,
+  ELEMENTS,
+  formatDegree,
+  PLANET_KEYS,
+  PLANETS,
+  signAt,
+  type ElementKey,
+  type PlanetKey,
+  type SignKey,
+} from './zodiac';
 
 const RAD = Math.PI / 180;
 const norm360 = (deg: number) => ((deg % 360) + 360) % 360;

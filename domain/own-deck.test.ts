@@ -23,7 +23,10 @@ describe('checkOwnCards', () => {
     expect(checkOwnCards([up('fool')], spread(5))).toEqual({ ok: false, error: 'ownCards: в раскладе «Расклад» 5 карт, а указано 1' });
     expect(checkOwnCards([up('fool')], spread(13))).toMatchObject({ error: 'ownCards: в раскладе «Расклад» 13 карт, а указано 1' });
     expect(checkOwnCards([up('fool'), up('Sun')], spread(2))).toEqual({ ok: false, error: 'ownCards.1.id: неизвестная карта «Sun»' });
-    expect(checkOwnCards([up('fool'), up('sun'), up('fool')], spread(3))).toEqual({ ok: false, error: 'ownCards.2.id: карта «Шут» уже лежит на позиции 1' });
+    expect(checkOwnCards([up('fool'), up('sun'), up('fool')], spread(3))).toEqual({
+      ok: false,
+      error: 'ownCards.2.id: карта «Шут» уже лежит на позиции 1',
+    });
   });
 
   it('the mark follows the spread’s name only for an own-deck reading', () => {

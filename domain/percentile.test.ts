@@ -17,7 +17,12 @@ const histogram = (values: number[]) => [...values.reduce((m, v) => m.set(v, (m.
 describe('percentileOfCounts', () => {
   it('matches percentile_cont on a hand-made set', () => {
     // 1, 2, 2, 3, 10: the median is 2; p95 sits at position 3.8, between 3 and 10: 3 + 0.8·7 = 8.6.
-    const counts: [number, number][] = [[10, 1], [2, 2], [1, 1], [3, 1]];
+    const counts: [number, number][] = [
+      [10, 1],
+      [2, 2],
+      [1, 1],
+      [3, 1],
+    ];
     expect(percentileOfCounts(counts, 0.5)).toBe(2);
     expect(percentileOfCounts(counts, 0.95)).toBeCloseTo(8.6, 10);
     expect(percentileOfCounts(counts, 0)).toBe(1);

@@ -6,7 +6,6 @@ import { effectiveTier } from './entitlement';
 import { DAY_MS } from './time';
 import type { Tier } from './types';
 
-
 export const CURRENCIES = ['RUB', 'UAH', 'KZT', 'BYN'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', UAH: '₴', KZT: '₸', BYN: 'Br' };
@@ -25,7 +24,8 @@ export const STARS_SUBSCRIPTION_PERIOD_S = 2_592_000;
 /** No upsell (offers, promo timers) in this long after a purchase. */
 export const UPSELL_QUIET_MS = 60 * 60 * 1000;
 /** Whether offers may be shown at `now`: not within the hour after the last granted payment. */
-export const upsellAllowed = (lastPaidAt: Date | null, now: Date): boolean => !lastPaidAt || now.getTime() - lastPaidAt.getTime() >= UPSELL_QUIET_MS;
+export const upsellAllowed = (lastPaidAt: Date | null, now: Date): boolean =>
+  !lastPaidAt || now.getTime() - lastPaidAt.getTime() >= UPSELL_QUIET_MS;
 export const OFFER_COUNTDOWN_MS = 15 * 60 * 1000;
 /** A new micro promo may start this long after the last one ended. */
 export const MICRO_PROMO_COOLDOWN_MS = DAY_MS;
@@ -178,11 +178,19 @@ export interface PlanState {
  * days; those of another plan are converted at their rouble value (a basic user who upgrades loses
  * nothing). A plan without an end date is not shortened.
  */
-export function extendPlan(current: PlanState, grant: { tier: Exclude<Tier, 'free'>; days: number }, now: Date, t: PricingTable): { type: Exclude<Tier, 'free'>; expires: Date | null } {
+export function extendPlan(
+  current: PlanState,
+  grant: { tier: Exclude<Tier, 'free'>; days: number },
+  now: Date,
+  t: PricingTable,
+): { type: Exclude<Tier, 'free'>; expires: Date | null } {
   const tier = effectiveTier(current.type, current.expires, now);
   const periodMs = grant.days * DAY_MS;
   if (tier === 'free') return { type: grant.tier, expires: new Date(now.getTime() + periodMs) };
-  if (current.expires === null) return tier === grant.tier || tierRank(tier) >= tierRank(grant.tier) ? { type: tier, expires: null } : { type: grant.tier, expires: new Date(now.getTime() + periodMs) };
+  if (current.expires === null)
+    return tier === grant.tier || tierRank(tier) >= tierRank(grant.tier)
+      ? { type: tier, expires: null }
+      : { type: grant.tier, expires: new Date(now.getTime() + periodMs) };
   if (tier === grant.tier) return { type: tier, expires: new Date(Math.max(now.getTime(), current.expires.getTime()) + periodMs) };
   const leftoverMs = Math.max(0, current.expires.getTime() - now.getTime());
   const creditMs = tier === 'week' ? leftoverMs : Math.floor((leftoverMs * dailyValueRub(t, tier)) / dailyValueRub(t, grant.tier));
@@ -205,7 +213,9 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
       if (tier === 'week') return { ok: false, message: 'С неделей безлимита дополнительные карты открываются без оплаты' };
       return { ok: true };
     case 'week':
-      return tier === 'free' || tier === 'week' ? { ok: true } : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };
+      return tier === 'free' || tier === 'week'
+        ? { ok: true }
+        : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };
     case 'basic':
       return tier === 'vip' ? { ok: false, message: 'У вас уже активен VIP: Basic не нужен' } : { ok: true };
     case 'vip':

@@ -14,10 +14,8 @@ export const hasWords = (text: string): boolean => (text.match(/\p{L}/gu)?.lengt
 export function validateQuestion(raw: unknown): QuestionCheck {
   if (typeof raw !== 'string') return { ok: false, error: 'question: введите вопрос' };
   const question = raw.trim();
-  if (question.length < QUESTION_MIN)
-    return { ok: false, error: `question: вопрос должен содержать не меньше ${QUESTION_MIN} символов` };
-  if (question.length > QUESTION_MAX)
-    return { ok: false, error: `question: вопрос должен содержать не больше ${QUESTION_MAX} символов` };
+  if (question.length < QUESTION_MIN) return { ok: false, error: `question: вопрос должен содержать не меньше ${QUESTION_MIN} символов` };
+  if (question.length > QUESTION_MAX) return { ok: false, error: `question: вопрос должен содержать не больше ${QUESTION_MAX} символов` };
   if (!hasWords(question)) return { ok: false, error: `question: ${NO_WORDS_ERROR}` };
   return { ok: true, question };
 }

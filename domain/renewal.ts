@@ -30,7 +30,8 @@ export function chargeText(amount: number, currency: 'XTR' | 'RUB'): string {
 
 /** One line for a plan's renewal: «Продлится 26.12.2026: спишется 385 ⭐» or «Не продлевается: доступ до 26.12.2026». */
 export function renewalText(r: Renewal, timeZone: string): string {
-  if (r.renews && r.next) return `Продлится автоматически ${formatRuDate(r.next.at, timeZone)}: спишется ${chargeText(r.next.amount, r.next.currency)}`;
+  if (r.renews && r.next)
+    return `Продлится автоматически ${formatRuDate(r.next.at, timeZone)}: спишется ${chargeText(r.next.amount, r.next.currency)}`;
   return r.ends ? `Не продлевается: доступ до ${formatRuDate(r.ends, timeZone)}` : 'Не продлевается';
 }
 

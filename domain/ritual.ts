@@ -36,7 +36,10 @@ export const daysWord = (n: number) => pluralRu(n, 'день', 'дня', 'дне
 
 /** The line under the streak on the home screen: encouraging whatever the number. */
 export function streakLine(s: StreakView): string {
-  if (s.current === 0) return s.best > 0 ? `Лучшая серия — ${s.best} ${daysWord(s.best)}. Начнём новую с сегодняшней карты?` : 'Вытяните карту дня — и начнётся ваша серия.';
+  if (s.current === 0)
+    return s.best > 0
+      ? `Лучшая серия — ${s.best} ${daysWord(s.best)}. Начнём новую с сегодняшней карты?`
+      : 'Вытяните карту дня — и начнётся ваша серия.';
   if (!s.today) return `${s.current} ${daysWord(s.current)} подряд. Сегодняшняя карта ждёт, когда вам будет удобно.`;
   return `Сегодняшняя карта уже с вами${s.best > s.current ? ` · лучшая серия — ${s.best} ${daysWord(s.best)}` : ''}.`;
 }

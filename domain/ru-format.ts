@@ -32,7 +32,10 @@ export function isoToRuDate(iso: string): string {
 /** The zone's offset at `at` as «+05:00». */
 export function zoneOffset(zone: string, at: Date = new Date()): string {
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const name =
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
     const m = /GMT([+-]\d{2}:\d{2})/.exec(name);
     return m ? m[1] : '+00:00';
   } catch {
@@ -42,24 +45,64 @@ export function zoneOffset(zone: string, at: Date = new Date()): string {
 
 /** Russian names of the zones of the birthplaces we know (some browsers carry no Russian zone names). */
 const ZONE_CITIES: Record<string, string> = {
-  'Europe/Kaliningrad': 'Калининград', 'Europe/Moscow': 'Москва', 'Europe/Simferopol': 'Симферополь', 'Europe/Kirov': 'Киров',
-  'Europe/Volgograd': 'Волгоград', 'Europe/Astrakhan': 'Астрахань', 'Europe/Saratov': 'Саратов', 'Europe/Ulyanovsk': 'Ульяновск',
-  'Europe/Samara': 'Самара', 'Asia/Yekaterinburg': 'Екатеринбург', 'Asia/Omsk': 'Омск', 'Asia/Novosibirsk': 'Новосибирск',
-  'Asia/Barnaul': 'Барнаул', 'Asia/Tomsk': 'Томск', 'Asia/Novokuznetsk': 'Новокузнецк', 'Asia/Krasnoyarsk': 'Красноярск',
-  'Asia/Irkutsk': 'Иркутск', 'Asia/Chita': 'Чита', 'Asia/Yakutsk': 'Якутск', 'Asia/Khandyga': 'Хандыга', 'Asia/Vladivostok': 'Владивосток',
-  'Asia/Ust-Nera': 'Усть-Нера', 'Asia/Magadan': 'Магадан', 'Asia/Sakhalin': 'Сахалин', 'Asia/Srednekolymsk': 'Среднеколымск',
-  'Asia/Kamchatka': 'Камчатка', 'Asia/Anadyr': 'Анадырь', 'Europe/Minsk': 'Минск', 'Europe/Kiev': 'Киев', 'Europe/Kyiv': 'Киев',
-  'Europe/Chisinau': 'Кишинёв', 'Asia/Almaty': 'Алматы', 'Asia/Qostanay': 'Костанай', 'Asia/Aqtobe': 'Актобе', 'Asia/Aqtau': 'Актау',
-  'Asia/Atyrau': 'Атырау', 'Asia/Oral': 'Уральск', 'Asia/Qyzylorda': 'Кызылорда', 'Asia/Tashkent': 'Ташкент', 'Asia/Samarkand': 'Самарканд',
-  'Asia/Bishkek': 'Бишкек', 'Asia/Dushanbe': 'Душанбе', 'Asia/Ashgabat': 'Ашхабад', 'Asia/Baku': 'Баку', 'Asia/Tbilisi': 'Тбилиси',
-  'Asia/Yerevan': 'Ереван', 'Europe/Riga': 'Рига', 'Europe/Vilnius': 'Вильнюс', 'Europe/Tallinn': 'Таллин',
+  'Europe/Kaliningrad': 'Калининград',
+  'Europe/Moscow': 'Москва',
+  'Europe/Simferopol': 'Симферополь',
+  'Europe/Kirov': 'Киров',
+  'Europe/Volgograd': 'Волгоград',
+  'Europe/Astrakhan': 'Астрахань',
+  'Europe/Saratov': 'Саратов',
+  'Europe/Ulyanovsk': 'Ульяновск',
+  'Europe/Samara': 'Самара',
+  'Asia/Yekaterinburg': 'Екатеринбург',
+  'Asia/Omsk': 'Омск',
+  'Asia/Novosibirsk': 'Новосибирск',
+  'Asia/Barnaul': 'Барнаул',
+  'Asia/Tomsk': 'Томск',
+  'Asia/Novokuznetsk': 'Новокузнецк',
+  'Asia/Krasnoyarsk': 'Красноярск',
+  'Asia/Irkutsk': 'Иркутск',
+  'Asia/Chita': 'Чита',
+  'Asia/Yakutsk': 'Якутск',
+  'Asia/Khandyga': 'Хандыга',
+  'Asia/Vladivostok': 'Владивосток',
+  'Asia/Ust-Nera': 'Усть-Нера',
+  'Asia/Magadan': 'Магадан',
+  'Asia/Sakhalin': 'Сахалин',
+  'Asia/Srednekolymsk': 'Среднеколымск',
+  'Asia/Kamchatka': 'Камчатка',
+  'Asia/Anadyr': 'Анадырь',
+  'Europe/Minsk': 'Минск',
+  'Europe/Kiev': 'Киев',
+  'Europe/Kyiv': 'Киев',
+  'Europe/Chisinau': 'Кишинёв',
+  'Asia/Almaty': 'Алматы',
+  'Asia/Qostanay': 'Костанай',
+  'Asia/Aqtobe': 'Актобе',
+  'Asia/Aqtau': 'Актау',
+  'Asia/Atyrau': 'Атырау',
+  'Asia/Oral': 'Уральск',
+  'Asia/Qyzylorda': 'Кызылорда',
+  'Asia/Tashkent': 'Ташкент',
+  'Asia/Samarkand': 'Самарканд',
+  'Asia/Bishkek': 'Бишкек',
+  'Asia/Dushanbe': 'Душанбе',
+  'Asia/Ashgabat': 'Ашхабад',
+  'Asia/Baku': 'Баку',
+  'Asia/Tbilisi': 'Тбилиси',
+  'Asia/Yerevan': 'Ереван',
+  'Europe/Riga': 'Рига',
+  'Europe/Vilnius': 'Вильнюс',
+  'Europe/Tallinn': 'Таллин',
 };
 
 /** The zone's city in Russian («Asia/Yekaterinburg» → «Екатеринбург»): our table, then the platform's data. */
 export function zoneCityRu(zone: string): string {
   if (ZONE_CITIES[zone]) return ZONE_CITIES[zone];
   try {
-    const name = new Intl.DateTimeFormat('ru-RU', { timeZone: zone, timeZoneName: 'shortGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
+    const name = new Intl.DateTimeFormat('ru-RU', { timeZone: zone, timeZoneName: 'shortGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
     // Without Russian data the platform answers «GMT+5»: fall back to the zone's own last part.
     if (name && /\p{Script=Cyrillic}/u.test(name)) return name;
   } catch {

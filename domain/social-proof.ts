@@ -28,7 +28,6 @@ export interface ProofItem {
   label: string;
 }
 
-
 /** A count as shown: exact below 1000, rounded down to hundreds with «+» above (1 234 → «1 200+»). */
 export function formatCount(n: number): string {
   if (n < 1000) return String(n);
@@ -44,8 +43,14 @@ export function proofItems(c: ProofCounts): ProofItem[] {
   if (c.readings30d >= PROOF_THRESHOLDS.readings30d)
     items.push({ value: formatCount(c.readings30d), label: `${pluralRu(c.readings30d, 'расклад', 'расклада', 'раскладов')} за 30 дней` });
   if (c.readersMonth >= PROOF_THRESHOLDS.readersMonth)
-    items.push({ value: formatCount(c.readersMonth), label: `${pluralRu(c.readersMonth, 'человек гадал', 'человека гадали', 'человек гадали')} в этом месяце` });
+    items.push({
+      value: formatCount(c.readersMonth),
+      label: `${pluralRu(c.readersMonth, 'человек гадал', 'человека гадали', 'человек гадали')} в этом месяце`,
+    });
   if (c.reviews.count >= PROOF_THRESHOLDS.reviews && c.reviews.average !== null)
-    items.push({ value: formatRating(c.reviews.average), label: `средняя оценка, ${formatCount(c.reviews.count)} ${pluralRu(c.reviews.count, 'отзыв', 'отзыва', 'отзывов')}` });
+    items.push({
+      value: formatRating(c.reviews.average),
+      label: `средняя оценка, ${formatCount(c.reviews.count)} ${pluralRu(c.reviews.count, 'отзыв', 'отзыва', 'отзывов')}`,
+    });
   return items;
 }

@@ -27,25 +27,28 @@ const CARD_COUNTS = {
 };
 
 describe('every SpreadType has each per-spread entry', () => {
-  it.each(SPREAD_TYPES.map((id) => [id]))('%s: name, icon, access, positions with ids and roles, question copy, outline, picture layout', (id) => {
-    const s = getSpread(id);
-    expect(s, id).toBeDefined();
-    if (!s) return;
-    expect(s.name.trim()).not.toBe('');
-    expect(s.icon.trim()).not.toBe('');
-    expect(['free', 'paid', 'vip']).toContain(s.access);
-    expect(s.cards).toBeGreaterThan(0);
-    expect(s.positions).toHaveLength(s.cards);
-    expect(s.positionIds).toHaveLength(s.cards);
-    expect(s.roles).toHaveLength(s.cards);
-    for (const [i, pid] of s.positionIds.entries()) {
-      expect(POSITION_IDS, `${id}: ${pid}`).toContain(pid);
-      // The interpreter reads each position by the role the catalogue gives it.
-      expect(roleOf(pid), `${id}: ${pid}`).toBe(s.roles[i]);
-    }
-    expect(s.outline.length).toBeGreaterThanOrEqual(3);
-    expect(['rows', 'celtic-cross']).toContain(s.pictureLayout);
-  });
+  it.each(SPREAD_TYPES.map((id) => [id]))(
+    '%s: name, icon, access, positions with ids and roles, question copy, outline, picture layout',
+    (id) => {
+      const s = getSpread(id);
+      expect(s, id).toBeDefined();
+      if (!s) return;
+      expect(s.name.trim()).not.toBe('');
+      expect(s.icon.trim()).not.toBe('');
+      expect(['free', 'paid', 'vip']).toContain(s.access);
+      expect(s.cards).toBeGreaterThan(0);
+      expect(s.positions).toHaveLength(s.cards);
+      expect(s.positionIds).toHaveLength(s.cards);
+      expect(s.roles).toHaveLength(s.cards);
+      for (const [i, pid] of s.positionIds.entries()) {
+        expect(POSITION_IDS, `${id}: ${pid}`).toContain(pid);
+        // The interpreter reads each position by the role the catalogue gives it.
+        expect(roleOf(pid), `${id}: ${pid}`).toBe(s.roles[i]);
+      }
+      expect(s.outline.length).toBeGreaterThanOrEqual(3);
+      expect(['rows', 'celtic-cross']).toContain(s.pictureLayout);
+    },
+  );
 
   it('every position id belongs to exactly one spread', () => {
     const owners = new Map<string, string[]>();
@@ -54,7 +57,16 @@ describe('every SpreadType has each per-spread entry', () => {
   });
 
   it('the themed spreads read a general question in their own topic; the share picture lays the Celtic cross as a cross', () => {
-    const topics = { free_daily: null, past_present_future: null, love_relationship: 'love', career_finance: 'work', health_wellbeing: 'health', celtic_cross: null, spiritual_guidance: 'self', year_forecast: null };
+    const topics = {
+      free_daily: null,
+      past_present_future: null,
+      love_relationship: 'love',
+      career_finance: 'work',
+      health_wellbeing: 'health',
+      celtic_cross: null,
+      spiritual_guidance: 'self',
+      year_forecast: null,
+    };
     for (const [id, topic] of Object.entries(topics)) expect(getSpread(id)?.topic, id).toBe(topic);
     for (const id of Object.keys(topics)) expect(getSpread(id)?.pictureLayout, id).toBe(id === 'celtic_cross' ? 'celtic-cross' : 'rows');
   });
@@ -96,16 +108,41 @@ describe('spread catalogue', () => {
   });
 
   it('celtic_cross, spiritual_guidance and year_forecast are VIP-only', () => {
-    expect(SPREADS.filter((s) => s.vipOnly).map((s) => s.id)).toEqual([
-      'celtic_cross',
-      'spiritual_guidance',
-      'year_forecast',
-    ]);
+    expect(SPREADS.filter((s) => s.vipOnly).map((s) => s.id)).toEqual(['celtic_cross', 'spiritual_guidance', 'year_forecast']);
   });
 
   it('the year forecast: the theme of the year, then the twelve months from the current one', () => {
-    expect(positionNamesFor('year_forecast', 11)).toEqual(['Тема года', 'Ноябрь', 'Декабрь', 'Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь']);
-    expect(outlineOf('year_forecast', 1)).toEqual(['Тема года', 'Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь', 'Общий вывод']);
+    expect(positionNamesFor('year_forecast', 11)).toEqual([
+      'Тема года',
+      'Ноябрь',
+      'Декабрь',
+      'Январь',
+      'Февраль',
+      'Март',
+      'Апрель',
+      'Май',
+      'Июнь',
+      'Июль',
+      'Август',
+      'Сентябрь',
+      'Октябрь',
+    ]);
+    expect(outlineOf('year_forecast', 1)).toEqual([
+      'Тема года',
+      'Январь',
+      'Февраль',
+      'Март',
+      'Апрель',
+      'Май',
+      'Июнь',
+      'Июль',
+      'Август',
+      'Сентябрь',
+      'Октябрь',
+      'Ноябрь',
+      'Декабрь',
+      'Общий вывод',
+    ]);
   });
 
   it('access flags and price labels are consistent', () => {

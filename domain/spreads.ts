@@ -15,7 +15,10 @@ const PRICE_LABELS: Record<SpreadAccess, string> = {
 /** A position: what it asks (its id), its Russian label and how the interpreter reads its card. */
 type Position = readonly [id: PositionId, name: string, role: PositionRole];
 
-type SpreadInput = Omit<SpreadDefinition, 'cards' | 'priceLabel' | 'isFree' | 'vipOnly' | 'positions' | 'positionIds' | 'roles' | 'topic' | 'pictureLayout'> & {
+type SpreadInput = Omit<
+  SpreadDefinition,
+  'cards' | 'priceLabel' | 'isFree' | 'vipOnly' | 'positions' | 'positionIds' | 'roles' | 'topic' | 'pictureLayout'
+> & {
   positions: readonly Position[];
   /** Omitted: a general spread (no topic of its own). */
   topic?: SpreadDefinition['topic'];
@@ -39,10 +42,27 @@ function define(input: SpreadInput): SpreadDefinition {
 }
 
 /** Russian month names, January first. */
-export const MONTHS_RU = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'] as const;
+export const MONTHS_RU = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+] as const;
 
 /** The year forecast's month positions before the month it starts in is known. */
-const YEAR_MONTH_SLOTS: readonly Position[] = Array.from({ length: 12 }, (_, i) => [`month_${i + 1}` as PositionId, `Месяц ${i + 1}`, 'month']);
+const YEAR_MONTH_SLOTS: readonly Position[] = Array.from({ length: 12 }, (_, i) => [
+  `month_${i + 1}` as PositionId,
+  `Месяц ${i + 1}`,
+  'month',
+]);
 
 /** The twelve months from `firstMonth` (1..12) on: «Ноябрь», «Декабрь», «Январь», … */
 export function monthsFrom(firstMonth: number): string[] {
@@ -68,7 +88,11 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Расклад дня',
     description: 'Три карты подскажут, какой будет энергия дня и на что обратить внимание.',
     icon: '☀️',
-    positions: [['day_energy', 'Энергия дня', 'present'], ['day_lesson', 'Главный урок', 'lesson'], ['day_advice', 'Совет', 'advice']],
+    positions: [
+      ['day_energy', 'Энергия дня', 'present'],
+      ['day_lesson', 'Главный урок', 'lesson'],
+      ['day_advice', 'Совет', 'advice'],
+    ],
     access: 'free',
     question: {
       title: 'Ваш вопрос на сегодня',
@@ -88,7 +112,11 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Прошлое, настоящее, будущее',
     description: 'Классический расклад, который покажет, как прошлое влияет на настоящее и к чему ведёт.',
     icon: '⏳',
-    positions: [['past', 'Прошлое', 'past'], ['present', 'Настоящее', 'present'], ['future', 'Будущее', 'future']],
+    positions: [
+      ['past', 'Прошлое', 'past'],
+      ['present', 'Настоящее', 'present'],
+      ['future', 'Будущее', 'future'],
+    ],
     access: 'paid',
     question: {
       title: 'Ваш вопрос о пути',
@@ -108,7 +136,11 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Любовь и отношения',
     description: 'Расклад раскроет чувства обоих партнёров и перспективы ваших отношений.',
     icon: '❤️',
-    positions: [['self', 'Вы', 'self'], ['partner', 'Партнёр', 'partner'], ['relationship_outlook', 'Перспектива отношений', 'outcome']],
+    positions: [
+      ['self', 'Вы', 'self'],
+      ['partner', 'Партнёр', 'partner'],
+      ['relationship_outlook', 'Перспектива отношений', 'outcome'],
+    ],
     access: 'paid',
     topic: 'love',
     question: {
@@ -129,7 +161,12 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Карьера и финансы',
     description: 'Четыре карты помогут разобраться в рабочих вопросах и денежных делах.',
     icon: '💼',
-    positions: [['current_position', 'Текущее положение', 'present'], ['obstacles', 'Препятствия', 'obstacle'], ['opportunities', 'Возможности', 'future'], ['financial_outcome', 'Финансовый итог', 'outcome']],
+    positions: [
+      ['current_position', 'Текущее положение', 'present'],
+      ['obstacles', 'Препятствия', 'obstacle'],
+      ['opportunities', 'Возможности', 'future'],
+      ['financial_outcome', 'Финансовый итог', 'outcome'],
+    ],
     access: 'paid',
     topic: 'work',
     question: {
@@ -150,7 +187,11 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
     name: 'Здоровье и самочувствие',
     description: 'Расклад покажет состояние вашей энергии и подскажет, как восстановить силы.',
     icon: '🌿',
-    positions: [['body', 'Тело', 'body'], ['mind_emotions', 'Разум и эмоции', 'mind'], ['path_to_harmony', 'Путь к гармонии', 'advice']],
+    positions: [
+      ['body', 'Тело', 'body'],
+      ['mind_emotions', 'Разум и эмоции', 'mind'],
+      ['path_to_harmony', 'Путь к гармонии', 'advice'],
+    ],
     access: 'paid',
     topic: 'health',
     question: {
@@ -196,21 +237,20 @@ const DEFINITIONS: Record<SpreadType, SpreadDefinition> = {
         'Что мешает мне достичь цели и как это преодолеть?',
       ],
     },
-    outline: [
-      'Анализ карт',
-      'Суть ситуации',
-      'Скрытые влияния',
-      'Развитие событий',
-      'Совет карт',
-      'Общий вывод',
-    ],
+    outline: ['Анализ карт', 'Суть ситуации', 'Скрытые влияния', 'Развитие событий', 'Совет карт', 'Общий вывод'],
   }),
   spiritual_guidance: define({
     id: 'spiritual_guidance',
     name: 'Духовное руководство',
     description: 'Пять карт помогут услышать внутренний голос и понять свой духовный путь.',
     icon: '🔮',
-    positions: [['soul', 'Ваша душа', 'self'], ['spiritual_lesson', 'Духовный урок', 'lesson'], ['let_go', 'Что отпустить', 'release'], ['accept', 'Что принять', 'advice'], ['higher_message', 'Послание высших сил', 'outcome']],
+    positions: [
+      ['soul', 'Ваша душа', 'self'],
+      ['spiritual_lesson', 'Духовный урок', 'lesson'],
+      ['let_go', 'Что отпустить', 'release'],
+      ['accept', 'Что принять', 'advice'],
+      ['higher_message', 'Послание высших сил', 'outcome'],
+    ],
     access: 'vip',
     topic: 'self',
     question: {
@@ -283,9 +323,7 @@ export const ALL_SPREADS: readonly SpreadDefinition[] = SPREAD_TYPES.map((id) =>
 /** The spreads a user picks from the menus and the plans count: all but the pair's, in the order of SPREAD_TYPES. */
 export const SPREADS: readonly SpreadDefinition[] = ALL_SPREADS.filter((s) => !s.pairOnly);
 
-export const SPREAD_BY_ID: ReadonlyMap<SpreadType, SpreadDefinition> = new Map(
-  ALL_SPREADS.map((spread) => [spread.id, spread] as const),
-);
+export const SPREAD_BY_ID: ReadonlyMap<SpreadType, SpreadDefinition> = new Map(ALL_SPREADS.map((spread) => [spread.id, spread] as const));
 
 /** The catalogue entry of a spread type: every type has one. */
 export const spreadOf = (id: SpreadType): SpreadDefinition => DEFINITIONS[id];
@@ -322,6 +360,7 @@ export function positionIdsFor(spreadType: string): PositionId[] {
 export function outlineOf(spreadType: string, firstMonth?: number | null): string[] {
   const spread = getSpread(spreadType);
   if (!spread) return DEFAULT_OUTLINE;
-  if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12) return ['Тема года', ...monthsFrom(firstMonth), 'Общий вывод'];
+  if (spread.id === 'year_forecast' && firstMonth && firstMonth >= 1 && firstMonth <= 12)
+    return ['Тема года', ...monthsFrom(firstMonth), 'Общий вывод'];
   return spread.outline;
 }

@@ -112,7 +112,6 @@ export function msUntilLocalMidnight(instant: Date, tz: string): number {
   return nextLocalMidnight(instant, tz).getTime() - instant.getTime();
 }
 
-
 /**
  * The ticking countdown in Russian units, dropping leading zero units: «2 ч 5 мин 3 сек», «5 мин 0 сек», «3 сек».
  */
@@ -145,7 +144,5 @@ function split(ms: number) {
 
 /** A date in the ru-RU format (dd.mm.yyyy) in `tz`. */
 export function formatRuDate(instant: Date | string, tz = 'Europe/Moscow'): string {
-  return new Intl.DateTimeFormat('ru-RU', { timeZone: tz, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(instant),
-  );
+  return new Intl.DateTimeFormat('ru-RU', { timeZone: tz, day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(instant));
 }

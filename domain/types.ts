@@ -55,15 +55,56 @@ export type SpreadAccess = 'free' | 'paid' | 'vip';
  * interpreter keys its roles on these, so a position without a role fails the type check.
  */
 export const POSITION_IDS = [
-  'day_energy', 'day_lesson', 'day_advice',
-  'past', 'present', 'future',
-  'self', 'partner', 'relationship_outlook',
-  'current_position', 'obstacles', 'opportunities', 'financial_outcome',
-  'body', 'mind_emotions', 'path_to_harmony',
-  'situation', 'challenge', 'foundation', 'recent_past', 'possible_future', 'near_future', 'querent', 'surroundings', 'hopes_fears', 'outcome',
-  'soul', 'spiritual_lesson', 'let_go', 'accept', 'higher_message',
-  'pair_me', 'pair_partner', 'pair_bond', 'pair_divide', 'pair_advice', 'pair_outlook',
-  'year_theme', 'month_1', 'month_2', 'month_3', 'month_4', 'month_5', 'month_6', 'month_7', 'month_8', 'month_9', 'month_10', 'month_11', 'month_12',
+  'day_energy',
+  'day_lesson',
+  'day_advice',
+  'past',
+  'present',
+  'future',
+  'self',
+  'partner',
+  'relationship_outlook',
+  'current_position',
+  'obstacles',
+  'opportunities',
+  'financial_outcome',
+  'body',
+  'mind_emotions',
+  'path_to_harmony',
+  'situation',
+  'challenge',
+  'foundation',
+  'recent_past',
+  'possible_future',
+  'near_future',
+  'querent',
+  'surroundings',
+  'hopes_fears',
+  'outcome',
+  'soul',
+  'spiritual_lesson',
+  'let_go',
+  'accept',
+  'higher_message',
+  'pair_me',
+  'pair_partner',
+  'pair_bond',
+  'pair_divide',
+  'pair_advice',
+  'pair_outlook',
+  'year_theme',
+  'month_1',
+  'month_2',
+  'month_3',
+  'month_4',
+  'month_5',
+  'month_6',
+  'month_7',
+  'month_8',
+  'month_9',
+  'month_10',
+  'month_11',
+  'month_12',
 ] as const;
 export type PositionId = (typeof POSITION_IDS)[number];
 
@@ -72,8 +113,22 @@ export type PositionId = (typeof POSITION_IDS)[number];
  * (domain/reading/roles.ts has the phrasing of each). Every position of the catalogue names one.
  */
 export type PositionRole =
-  | 'present' | 'past' | 'future' | 'obstacle' | 'release' | 'advice' | 'self' | 'body' | 'mind'
-  | 'partner' | 'surroundings' | 'lesson' | 'hopes' | 'outcome' | 'month' | 'year';
+  | 'present'
+  | 'past'
+  | 'future'
+  | 'obstacle'
+  | 'release'
+  | 'advice'
+  | 'self'
+  | 'body'
+  | 'mind'
+  | 'partner'
+  | 'surroundings'
+  | 'lesson'
+  | 'hopes'
+  | 'outcome'
+  | 'month'
+  | 'year';
 
 /** How the share picture lays the cards: in rows, or as the Celtic cross with its staff (ten cards). */
 export type PictureLayout = 'rows' | 'celtic-cross';

@@ -38,7 +38,13 @@ export interface ZodiacSign {
   element: ElementKey;
 }
 
-const sign = (key: SignKey, name: string, inSign: string, symbol: string, element: ElementKey): ZodiacSign => ({ key, name, inSign, symbol, element });
+const sign = (key: SignKey, name: string, inSign: string, symbol: string, element: ElementKey): ZodiacSign => ({
+  key,
+  name,
+  inSign,
+  symbol,
+  element,
+});
 
 /** In ecliptic order from 0° (Aries) in 30° steps. */
 export const SIGNS: readonly ZodiacSign[] = [

@@ -51,5 +51,7 @@ for (const [id, file] of jobs) {
     total += webp.length;
   }
 }
-console.log(`${jobs.length} cards written to ${out} (${(total / 1024 / 1024).toFixed(1)} MB); the largest file of each size (KB):`,
-  Object.fromEntries(Object.entries(largest).map(([k, v]) => [k, Math.round(v / 1024)])));
+console.log(
+  `${jobs.length} cards written to ${out} (${(total / 1024 / 1024).toFixed(1)} MB); the largest file of each size (KB):`,
+  Object.fromEntries(Object.entries(largest).map(([k, v]) => [k, Math.round(v / 1024)])),
+);

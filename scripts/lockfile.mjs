@@ -9,7 +9,10 @@ import path from 'node:path';
 /** SHA-256 of `<root>/package-lock.json`, or '' when there is none. */
 export function lockfileHash(root) {
   try {
-    return crypto.createHash('sha256').update(fs.readFileSync(path.join(root, 'package-lock.json'))).digest('hex');
+    return crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(root, 'package-lock.json')))
+      .digest('hex');
   } catch {
     return '';
   }

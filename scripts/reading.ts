@@ -27,11 +27,20 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { spread: { type: 'string' }, question: { type: 'string' }, cards: { type: 'string' }, level: { type: 'string' }, voice: { type: 'string' }, prompt: { type: 'boolean' } },
+      options: {
+        spread: { type: 'string' },
+        question: { type: 'string' },
+        cards: { type: 'string' },
+        level: { type: 'string' },
+        voice: { type: 'string' },
+        prompt: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (e) {
-    throw new UsageError(`Непонятный аргумент: ${(e as Error).message}. Нужны --spread, --question, --cards и по желанию --level, --prompt.`);
+    throw new UsageError(
+      `Непонятный аргумент: ${(e as Error).message}. Нужны --spread, --question, --cards и по желанию --level, --prompt.`,
+    );
   }
   // A crisis question gets no cards whatever else was asked, as in the app and the bot.
   const crisis = values.question ? detectCrisis(values.question) : null;
@@ -43,10 +52,16 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   if (!values.question?.trim()) throw new UsageError('Не указан вопрос: --question "текст вопроса".');
   const level = values.level ?? 'basic';
   if (level !== 'basic' && level !== 'premium') throw new UsageError(`Неизвестный уровень «${level}»: есть basic и premium.`);
-  if (values.voice !== undefined && !isVoice(values.voice)) throw new UsageError(`Неизвестный таролог «${values.voice}»: есть ${VOICES.join(', ')}.`);
-  const ids = (values.cards ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (values.voice !== undefined && !isVoice(values.voice))
+    throw new UsageError(`Неизвестный таролог «${values.voice}»: есть ${VOICES.join(', ')}.`);
+  const ids = (values.cards ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length !== spread.cards)
-    throw new UsageError(`В раскладе «${spread.name}» ${spread.cards} ${cardsWord(spread.cards)}, а передано ${ids.length}: --cards id[:r],… по порядку позиций.`);
+    throw new UsageError(
+      `В раскладе «${spread.name}» ${spread.cards} ${cardsWord(spread.cards)}, а передано ${ids.length}: --cards id[:r],… по порядку позиций.`,
+    );
   const seen = new Set<string>();
   const dealt: DealtCard[] = ids.map((raw, position) => {
     const [cardId, flag, ...rest] = raw.split(':');
@@ -63,7 +78,6 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
     voice: values.voice as Voice | undefined,
   };
 }
-
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {

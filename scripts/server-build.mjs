@@ -67,7 +67,11 @@ const fpTsEsModules = {
     build.onResolve({ filter: /^fp-ts(\/[\w/]+)?$/ }, async (args) => {
       if (args.pluginData?.fpTs) return undefined;
       const sub = args.path.slice('fp-ts'.length) || '/index';
-      const resolved = await build.resolve(`fp-ts/es6${sub}.js`, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { fpTs: true } });
+      const resolved = await build.resolve(`fp-ts/es6${sub}.js`, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { fpTs: true },
+      });
       return resolved.errors.length ? undefined : { path: resolved.path };
     });
   },
@@ -90,7 +94,9 @@ function assertNoBareDynamicImports(metafile) {
   );
   if (bare.length > 0) {
     const names = bare.map((o) => o.entryPoint).join(', ');
-    throw new Error(`import() of a CommonJS package gives only its default export in the bundle (${names}): import it from an ES module of ours and load that lazily`);
+    throw new Error(
+      `import() of a CommonJS package gives only its default export in the bundle (${names}): import it from an ES module of ours and load that lazily`,
+    );
   }
 }
 

@@ -53,7 +53,12 @@ function membersOf(obj: ts.ObjectLiteralExpression, prefix: string, file: ts.Sou
     const name = p.name.text;
     out.push({ node: p, name, path: prefix + name, file, implemented: declared?.getProperty(name)?.declarations ?? [] });
     // A nested object of functions is part of the API (`stars.refunded`); one cast to a type is data.
-    const inner = p.kind === ts.SyntaxKind.PropertyAssignment && ts.isSatisfiesExpression(p.initializer) ? p.initializer.expression : ts.isPropertyAssignment(p) ? p.initializer : undefined;
+    const inner =
+      p.kind === ts.SyntaxKind.PropertyAssignment && ts.isSatisfiesExpression(p.initializer)
+        ? p.initializer.expression
+        : ts.isPropertyAssignment(p)
+          ? p.initializer
+          : undefined;
     if (inner && ts.isObjectLiteralExpression(inner)) membersOf(inner, `${prefix}${name}.`, file, checker, out);
   }
 }
@@ -105,7 +110,8 @@ export function unusedMembers(program: ts.Program, isFactoryFile: (f: ts.SourceF
       mark(checker.getSymbolAtLocation(n.argumentExpression));
     else if (ts.isBindingElement(n) && ts.isObjectBindingPattern(n.parent)) {
       const key = n.propertyName ?? n.name;
-      if ((ts.isIdentifier(key) || ts.isStringLiteral(key)) && names.has(key.text)) mark(checker.getTypeAtLocation(n.parent).getProperty(key.text));
+      if ((ts.isIdentifier(key) || ts.isStringLiteral(key)) && names.has(key.text))
+        mark(checker.getTypeAtLocation(n.parent).getProperty(key.text));
     } else if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && names.has(n.literal.text)) named.add(n.literal.text);
     else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'spyOn') {
       const key = n.arguments[1];
@@ -115,15 +121,23 @@ export function unusedMembers(program: ts.Program, isFactoryFile: (f: ts.SourceF
   };
   for (const f of files) visit(f);
 
-  return members
-    // A member of a library's interface (a storage adapter) is read by the library.
-    .filter((m) => !read.has(m.node) && !named.has(m.name) && !m.implemented.some((d) => read.has(d) || d.getSourceFile().isDeclarationFile))
-    .map((m) => ({ file: m.file.fileName, line: m.file.getLineAndCharacterOfPosition(m.node.getStart(m.file)).line + 1, name: m.path }));
+  return (
+    members
+      // A member of a library's interface (a storage adapter) is read by the library.
+      .filter(
+        (m) => !read.has(m.node) && !named.has(m.name) && !m.implemented.some((d) => read.has(d) || d.getSourceFile().isDeclarationFile),
+      )
+      .map((m) => ({ file: m.file.fileName, line: m.file.getLineAndCharacterOfPosition(m.node.getStart(m.file)).line + 1, name: m.path }))
+  );
 }
 
 function main() {
   const root = path.resolve(import.meta.dirname, '..');
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   const program = ts.createProgram(config.fileNames, config.options);
   // The app's factories; a test's own helper factories are its business.

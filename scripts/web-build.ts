@@ -40,19 +40,28 @@ export function webBuildIsStale(): boolean {
 
 export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<void> {
   if (!webBuildIsStale()) return;
-  log(fs.existsSync(builtIndex) ? 'Web app sources changed: rebuilding… (about half a minute)' : 'Building the web app… (about half a minute)');
+  log(
+    fs.existsSync(builtIndex)
+      ? 'Web app sources changed: rebuilding… (about half a minute)'
+      : 'Building the web app… (about half a minute)',
+  );
   const started = performance.now();
   // A child process with NODE_ENV=production: a build started from a test run (NODE_ENV=test) would
   // otherwise compile JSX for React's development runtime.
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(root, 'webapp', 'vite.config.ts'), '--logLevel', 'warn'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--config', path.join(root, 'webapp', 'vite.config.ts'), '--logLevel', 'warn'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     // An image without the build tools (npm prune --omit=dev) still serves the build it was made with.
-    if (fs.existsSync(builtIndex)) return log(`Could not rebuild the web app (exit ${result.status ?? result.signal}); serving the existing build.`);
+    if (fs.existsSync(builtIndex))
+      return log(`Could not rebuild the web app (exit ${result.status ?? result.signal}); serving the existing build.`);
     throw new Error(`The web app build failed (exit ${result.status ?? result.signal})`);
   }
   log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);

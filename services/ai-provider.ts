@@ -32,7 +32,6 @@ export interface AiUsage {
   output: number;
 }
 
-
 const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
 
 /**
@@ -42,9 +41,13 @@ const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
 export type AiBudget = 'reading' | 'extra';
 
 export function rateLimited(seconds: number): ServiceError {
-  return new ServiceError('limit_reached', `Слишком много запросов к толкованиям. Попробуйте через ${formatDurationWords(seconds * 1000)}.`, {
-    retryAfterSeconds: seconds,
-  });
+  return new ServiceError(
+    'limit_reached',
+    `Слишком много запросов к толкованиям. Попробуйте через ${formatDurationWords(seconds * 1000)}.`,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }
 
 type Sdk = typeof OpenAiSdk;
@@ -74,7 +77,8 @@ function describeFailure(sdk: Sdk | null, err: unknown, cancelled: AbortSignal, 
   if (deadline.aborted || err instanceof APIConnectionTimeoutError) return new ProviderFailure(AI_ERRORS.timeout);
   if (err instanceof APIUserAbortError) return new ProviderFailure(AI_ERRORS.timeout);
   if (err instanceof APIConnectionError) return new ProviderFailure(err.message || AI_ERRORS.unknown);
-  if (err instanceof APIError) return new ProviderFailure(typeof err.status === 'number' ? backendApiError(err.status) : AI_ERRORS.backendError);
+  if (err instanceof APIError)
+    return new ProviderFailure(typeof err.status === 'number' ? backendApiError(err.status) : AI_ERRORS.backendError);
   if (err instanceof SyntaxError) return new ProviderFailure(AI_ERRORS.unexpectedFormat);
   return new ProviderFailure((err as Error)?.message || AI_ERRORS.unknown);
 }
@@ -112,7 +116,15 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
      */
     async complete(
       messages: ChatMessage[],
-      o: { signal: AbortSignal; maxTokens?: number; allowLonger?: boolean; timeoutMs?: number; cards?: number; onDelta?: (text: string) => void; onUsage?: (usage: AiUsage) => void },
+      o: {
+        signal: AbortSignal;
+        maxTokens?: number;
+        allowLonger?: boolean;
+        timeoutMs?: number;
+        cards?: number;
+        onDelta?: (text: string) => void;
+        onUsage?: (usage: AiUsage) => void;
+      },
     ): Promise<string> {
       if (!ai?.apiKey) throw new ProviderFailure(AI_ERRORS.notInitialized);
       const maxTokens = o.allowLonger && o.maxTokens ? o.maxTokens : Math.min(ai.maxTokens, o.maxTokens ?? ai.maxTokens);
@@ -140,7 +152,8 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
           heard();
           if (!chunk || typeof chunk !== 'object' || !Array.isArray(chunk.choices)) throw new ProviderFailure(AI_ERRORS.unexpectedFormat);
           const u = chunk.usage;
-          if (u && Number.isInteger(u.prompt_tokens) && Number.isInteger(u.completion_tokens)) reported = { input: u.prompt_tokens, output: u.completion_tokens };
+          if (u && Number.isInteger(u.prompt_tokens) && Number.isInteger(u.completion_tokens))
+            reported = { input: u.prompt_tokens, output: u.completion_tokens };
           const choice = chunk.choices[0];
           if (choice?.finish_reason) finish = choice.finish_reason;
           const piece: unknown = choice?.delta?.content;
@@ -184,6 +197,5 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
     },
   };
 }
-
 
 export type AiProvider = ReturnType<typeof createAiProvider>;

@@ -22,14 +22,17 @@ export function createAnalyticsService(deps: Pick<ServiceDeps, 'db' | 'clock'>) 
     if (now - second.start >= 1000 || now < second.start) Object.assign(second, { start: now, count: 0 });
     if (++second.count <= ANALYTICS_LIMITS.perSecond) return;
     const waitS = Math.max(1, Math.ceil((second.start + 1000 - now) / 1000));
-    throw new ServiceError('limit_reached', `Слишком много событий у всех сразу. Попробуйте через ${formatDurationWords(waitS * 1000)}.`, { retryAfterSeconds: waitS });
+    throw new ServiceError('limit_reached', `Слишком много событий у всех сразу. Попробуйте через ${formatDurationWords(waitS * 1000)}.`, {
+      retryAfterSeconds: waitS,
+    });
   }
 
   return {
     /** Stores the event, unless the user already sent it this minute (answered the same: nothing to retry). */
     async track(userId: number, event: string, payload: Record<string, unknown> = {}): Promise<void> {
       if (!isAnalyticsEvent(event)) throw new ServiceError('bad_input', `event: неизвестное событие «${event.slice(0, 40)}»`);
-      if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES) throw new ServiceError('bad_input', 'payload: слишком большие данные (не больше 4 КБ)');
+      if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES)
+        throw new ServiceError('bad_input', 'payload: слишком большие данные (не больше 4 КБ)');
       const now = deps.clock();
       takeGlobal(now.getTime());
       await takeUserLimit(deps.db, userId, 'analytics', now);

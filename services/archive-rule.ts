@@ -24,10 +24,14 @@ export function seesWholeArchive(deps: RuleDeps, user: User): boolean {
 }
 
 export const needsVip = () =>
-  new ServiceError('payment_required', `Расклады в «${SECTION_NAMES.archive}» старше ${ARCHIVE_WINDOW_DAYS} дней открывает ${PRODUCT_INFO.vip.name}.`, {
-    requiredPlan: 'vip',
-    redirect: '/subscription',
-  });
+  new ServiceError(
+    'payment_required',
+    `Расклады в «${SECTION_NAMES.archive}» старше ${ARCHIVE_WINDOW_DAYS} дней открывает ${PRODUCT_INFO.vip.name}.`,
+    {
+      requiredPlan: 'vip',
+      redirect: '/subscription',
+    },
+  );
 
 /**
  * Who may see a reading at all: its asker, and while the pair lasts, the other member of the pair it was asked

@@ -7,12 +7,11 @@ import { CARD_BY_ID, CARD_IDS } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { canRedrawDailyCard, entitlementOf } from '../domain/entitlement';
 import { userDay } from '../domain/day';
-import { addDays, } from '../domain/time';
+import { addDays } from '../domain/time';
 import type { DailyUsage } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
 import type { UserService } from './users';
-
 
 export interface DailyCardView {
   date: string;

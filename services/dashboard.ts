@@ -41,7 +41,10 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
   function period(q: PeriodQuery): { p: repo.Period; info: PeriodInfo } {
     const today = localDate(deps.clock(), tz);
     const [from, to] = 'days' in q ? [addDays(today, 1 - q.days), today] : [q.from, q.to];
-    return { p: { from: zonedTimeToUtc(from, '00:00', tz), to: zonedTimeToUtc(addDays(to, 1), '00:00', tz), timeZone: tz }, info: { from, to, timeZone: tz } };
+    return {
+      p: { from: zonedTimeToUtc(from, '00:00', tz), to: zonedTimeToUtc(addDays(to, 1), '00:00', tz), timeZone: tz },
+      info: { from, to, timeZone: tz },
+    };
   }
   /** Roubles of minor units in a currency (Stars at the configured rate). */
   const rub = (minor: number, currency: string) => (currency === 'XTR' ? minor * rate : minor / 100);
@@ -56,7 +59,10 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         const micro = e.goal === 'micro';
         const revenue = (r: repo.Exposure | undefined) =>
           !r ? 0 : micro ? rub(r.micro_rub_minor, 'RUB') + rub(r.micro_stars, 'XTR') : rub(r.rub_minor, 'RUB') + rub(r.stars, 'XTR');
-        return analyseExperiment(e, userIds.map((id) => ({ variant: e.assign(id), revenueRub: revenue(paid.get(id)) })));
+        return analyseExperiment(
+          e,
+          userIds.map((id) => ({ variant: e.assign(id), revenueRub: revenue(paid.get(id)) })),
+        );
       });
       return { period: info, experiments };
     },
@@ -65,7 +71,14 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
     async money(q: PeriodQuery) {
       const { p, info } = period(q);
       const [days, totals] = await Promise.all([repo.revenueByDay(deps.db, p), repo.moneyTotals(deps.db, p)]);
-      const rows = days.map((d) => ({ day: d.day, product: d.product, currency: d.currency, payments: d.payments, amount: d.currency === 'XTR' ? d.amount_minor : d.amount_minor / 100, rub: rub(d.amount_minor, d.currency) }));
+      const rows = days.map((d) => ({
+        day: d.day,
+        product: d.product,
+        currency: d.currency,
+        payments: d.payments,
+        amount: d.currency === 'XTR' ? d.amount_minor : d.amount_minor / 100,
+        rub: rub(d.amount_minor, d.currency),
+      }));
       const revenueRub = rows.filter((r) => r.currency === 'RUB').reduce((a, r) => a + r.amount, 0);
       const revenueStars = rows.filter((r) => r.currency === 'XTR').reduce((a, r) => a + r.amount, 0);
       const estimateRub = revenueRub + revenueStars * rate;
@@ -91,7 +104,14 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
       const { p, info } = period(q);
       const rows = await activity.funnel(deps.db, p);
       const sum = (k: keyof activity.FunnelRow) => rows.reduce((a, r) => a + (r[k] as number), 0);
-      const total = { entry: 'all', opened: sum('opened'), first_reading: sum('first_reading'), offered: sum('offered'), started_payment: sum('started_payment'), paid: sum('paid') };
+      const total = {
+        entry: 'all',
+        opened: sum('opened'),
+        first_reading: sum('first_reading'),
+        offered: sum('offered'),
+        started_payment: sum('started_payment'),
+        paid: sum('paid'),
+      };
       const view = (r: activity.FunnelRow) => ({
         entry: r.entry,
         label: r.entry === 'all' ? 'Все' : (ENTRY_NAMES[r.entry] ?? r.entry),
@@ -113,7 +133,13 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
       const [rows, streaks] = await Promise.all([activity.cohorts(deps.db, p, today), activity.streaks(deps.db, today)]);
       return {
         period: info,
-        cohorts: rows.map((r) => ({ week: r.week, users: r.users, day1: share(r.d1, r.e1), day7: share(r.d7, r.e7), day30: share(r.d30, r.e30) })),
+        cohorts: rows.map((r) => ({
+          week: r.week,
+          users: r.users,
+          day1: share(r.d1, r.e1),
+          day7: share(r.d7, r.e7),
+          day30: share(r.d30, r.e30),
+        })),
         streaks,
       };
     },
@@ -149,7 +175,16 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
     async pushes(q: PeriodQuery) {
       const { p, info } = period(q);
       const r = await activity.pushes(deps.db, p);
-      return { period: info, queued: r.queued, delivered: r.delivered, failed: r.failed, skipped: r.skipped, blockedBots: r.blocked, remindersOff: r.reminders_off, followedByReading: r.followed };
+      return {
+        period: info,
+        queued: r.queued,
+        delivered: r.delivered,
+        failed: r.failed,
+        skipped: r.skipped,
+        blockedBots: r.blocked,
+        remindersOff: r.reminders_off,
+        followedByReading: r.followed,
+      };
     },
 
     /** A tab's table as CSV (semicolon-separated, as a Russian spreadsheet opens it), with its file name. */
@@ -160,7 +195,10 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         const t = typeof v === 'number' ? String(Math.round(v * 1e6) / 1e6).replace('.', ',') : String(v ?? '');
         return /[;"\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
       };
-      return { name: `admin-${tab}-${info.from}_${info.to}.csv`, text: '\uFEFF' + rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n' };
+      return {
+        name: `admin-${tab}-${info.from}_${info.to}.csv`,
+        text: '\uFEFF' + rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n',
+      };
     },
   };
 
@@ -168,28 +206,86 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
   async function tableOf(tab: DashboardTab, q: PeriodQuery): Promise<unknown[][]> {
     if (tab === 'money') {
       const m = await service.money(q);
-      return [['День', 'Продукт', 'Валюта', 'Платежей', 'Сумма', 'Сумма, ₽ (оценка)'], ...m.days.map((d) => [d.day, d.product, d.currency, d.payments, d.amount, d.rub])];
+      return [
+        ['День', 'Продукт', 'Валюта', 'Платежей', 'Сумма', 'Сумма, ₽ (оценка)'],
+        ...m.days.map((d) => [d.day, d.product, d.currency, d.payments, d.amount, d.rub]),
+      ];
     }
     if (tab === 'funnel') {
       const f = await service.funnel(q);
-      return [['Вход', 'Шаг', 'Пользователей', 'Доля от предыдущего шага'], ...[f.total, ...f.byEntry].flatMap((e) => e.steps.map((s) => [e.label, s.label, s.users, s.ofPrevious ?? '']))];
+      return [
+        ['Вход', 'Шаг', 'Пользователей', 'Доля от предыдущего шага'],
+        ...[f.total, ...f.byEntry].flatMap((e) => e.steps.map((s) => [e.label, s.label, s.users, s.ofPrevious ?? ''])),
+      ];
     }
     if (tab === 'retention') {
       const r = await service.retention(q);
-      return [['Неделя', 'Пользователей', 'День 1', 'День 7', 'День 30'], ...r.cohorts.map((c) => [c.week, c.users, c.day1 ?? '', c.day7 ?? '', c.day30 ?? ''])];
+      return [
+        ['Неделя', 'Пользователей', 'День 1', 'День 7', 'День 30'],
+        ...r.cohorts.map((c) => [c.week, c.users, c.day1 ?? '', c.day7 ?? '', c.day30 ?? '']),
+      ];
     }
     if (tab === 'ai') {
       const a = await service.ai(q);
-      return [['Показатель', 'Значение'], ['Толкований ИИ', a.byAi], ['Толкований по картам', a.byCards], ['До первого текста p50, мс', a.firstText.p50 ?? ''], ['До первого текста p95, мс', a.firstText.p95 ?? ''], ['До конца p50, мс', a.total.p50 ?? ''], ['До конца p95, мс', a.total.p95 ?? ''], ['Токенов запроса', a.tokensIn], ['Токенов ответа', a.tokensOut], ['Толкований с токенами от провайдера', a.tokensReported], ['Толкований с токенами по оценке', a.tokensEstimated], ['Стоимость, ₽', a.costRub], ...a.failures.map((f) => [`Сбой: ${f.kind}`, f.readings])];
+      return [
+        ['Показатель', 'Значение'],
+        ['Толкований ИИ', a.byAi],
+        ['Толкований по картам', a.byCards],
+        ['До первого текста p50, мс', a.firstText.p50 ?? ''],
+        ['До первого текста p95, мс', a.firstText.p95 ?? ''],
+        ['До конца p50, мс', a.total.p50 ?? ''],
+        ['До конца p95, мс', a.total.p95 ?? ''],
+        ['Токенов запроса', a.tokensIn],
+        ['Токенов ответа', a.tokensOut],
+        ['Толкований с токенами от провайдера', a.tokensReported],
+        ['Толкований с токенами по оценке', a.tokensEstimated],
+        ['Стоимость, ₽', a.costRub],
+        ...a.failures.map((f) => [`Сбой: ${f.kind}`, f.readings]),
+      ];
     }
     if (tab === 'pushes') {
       const x = await service.pushes(q);
-      return [['Показатель', 'Значение'], ['Поставлено в очередь', x.queued], ['Доставлено', x.delivered], ['Не доставлено', x.failed], ['Пропущено', x.skipped], ['Бот заблокирован', x.blockedBots], ['Напоминания выключены', x.remindersOff], ['Расклад в течение часа после пуша', x.followedByReading]];
+      return [
+        ['Показатель', 'Значение'],
+        ['Поставлено в очередь', x.queued],
+        ['Доставлено', x.delivered],
+        ['Не доставлено', x.failed],
+        ['Пропущено', x.skipped],
+        ['Бот заблокирован', x.blockedBots],
+        ['Напоминания выключены', x.remindersOff],
+        ['Расклад в течение часа после пуша', x.followedByReading],
+      ];
     }
     const e = await service.experiments(q);
     return [
-      ['Тест', 'Вариант', 'Пользователей', 'Покупок', 'Конверсия', 'Разница', 'ДИ 95 % от', 'ДИ 95 % до', 'P(лучший)', 'Выручка на пользователя, ₽', 'Вердикт'],
-      ...e.experiments.flatMap((x) => x.variants.map((v) => [x.title, v.label, v.users, v.conversions, v.rate, v.diff?.value ?? '', v.diff?.low ?? '', v.diff?.high ?? '', v.probabilityBest, v.revenuePerUser.mean, x.verdict])),
+      [
+        'Тест',
+        'Вариант',
+        'Пользователей',
+        'Покупок',
+        'Конверсия',
+        'Разница',
+        'ДИ 95 % от',
+        'ДИ 95 % до',
+        'P(лучший)',
+        'Выручка на пользователя, ₽',
+        'Вердикт',
+      ],
+      ...e.experiments.flatMap((x) =>
+        x.variants.map((v) => [
+          x.title,
+          v.label,
+          v.users,
+          v.conversions,
+          v.rate,
+          v.diff?.value ?? '',
+          v.diff?.low ?? '',
+          v.diff?.high ?? '',
+          v.probabilityBest,
+          v.revenuePerUser.mean,
+          x.verdict,
+        ]),
+      ),
     ];
   }
 

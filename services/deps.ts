@@ -73,7 +73,11 @@ export interface AiConfig {
 
 /** Bot API sendMessage with an inline keyboard, for what the operators must see and decide. */
 export interface OperatorMessenger {
-  sendMessage(chatId: number, text: string, extra?: { reply_markup?: { inline_keyboard: { text: string; callback_data: string }[][] } }): Promise<unknown>;
+  sendMessage(
+    chatId: number,
+    text: string,
+    extra?: { reply_markup?: { inline_keyboard: { text: string; callback_data: string }[][] } },
+  ): Promise<unknown>;
 }
 
 /** What the server needs from Telegram and the outside world to share (main.ts wires them). */
@@ -83,5 +87,9 @@ export interface ShareDeps {
   /** The bot's username, for the shared message's button (t.me/<bot>?startapp=…). */
   botUsername: () => Promise<string | null>;
   /** Bot API savePreparedInlineMessage. */
-  savePreparedInlineMessage?: (userId: number, result: Record<string, unknown>, o: Record<string, unknown>) => Promise<{ id: string; expiration_date: number }>;
+  savePreparedInlineMessage?: (
+    userId: number,
+    result: Record<string, unknown>,
+    o: Record<string, unknown>,
+  ) => Promise<{ id: string; expiration_date: number }>;
 }

@@ -23,5 +23,8 @@ export function createFollowUpAi(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
   const provider = createAiProvider(deps);
   const complete = (messages: ChatMessage[], onDelta: (text: string) => void) =>
     provider.complete(messages, { signal: new AbortController().signal, maxTokens: FOLLOW_UP_MAX_TOKENS, onDelta });
-  return Object.assign(complete, { enabled: provider.enabled, takeSlot: (userId: number, db?: Db) => provider.takeSlot(userId, 'extra', db) });
+  return Object.assign(complete, {
+    enabled: provider.enabled,
+    takeSlot: (userId: number, db?: Db) => provider.takeSlot(userId, 'extra', db),
+  });
 }

@@ -93,7 +93,8 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   const owned = (userId: number, readingId: number): Promise<Reading> => readableReading(deps, userId, readingId);
 
   function checkFinished(r: Reading) {
-    if (r.status === 'saved') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения: уточнять можно расклады, которые сделал сервер');
+    if (r.status === 'saved')
+      throw new ServiceError('conflict', 'Этот расклад сохранён из приложения: уточнять можно расклады, которые сделал сервер');
     if (r.status === 'dealt') throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом его можно уточнить');
   }
 
@@ -104,7 +105,9 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       question: r.question,
       cards: r.cards,
       interpretation: r.interpretation,
-      earlier: earlier.filter((e) => e.seq < f.seq).map((e) => ({ question: e.question, card: CARD_BY_ID.get(e.card.cardId)!, orientation: e.card.orientation })),
+      earlier: earlier
+        .filter((e) => e.seq < f.seq)
+        .map((e) => ({ question: e.question, card: CARD_BY_ID.get(e.card.cardId)!, orientation: e.card.orientation })),
       followUp: f.question,
       card: CARD_BY_ID.get(f.card.cardId)!,
       orientation: f.card.orientation,
@@ -210,10 +213,12 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   }
 
   /** A follow-up whose answer is stored: told as one piece. */
-  const finished = (row: ReadingFollowUp) => async (emit: OnEvent = () => {}) => {
-    if (row.answer) emit({ type: 'delta', text: row.answer });
-    return view(row);
-  };
+  const finished =
+    (row: ReadingFollowUp) =>
+    async (emit: OnEvent = () => {}) => {
+      if (row.answer) emit({ type: 'delta', text: row.answer });
+      return view(row);
+    };
 
   return {
     async list(userId: number, readingId: number): Promise<{ followUps: FollowUpView[]; allowance: FollowUpAllowance }> {
@@ -230,8 +235,10 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
      */
     async ask(userId: number, readingId: number, rawQuestion: unknown) {
       const question = typeof rawQuestion === 'string' ? rawQuestion.replace(/\s+/g, ' ').trim() : '';
-      if (question.length < FOLLOW_UP_QUESTION_MIN) throw new ServiceError('bad_input', `question: вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа`);
-      if (question.length > FOLLOW_UP_QUESTION_MAX) throw new ServiceError('bad_input', `question: не больше ${FOLLOW_UP_QUESTION_MAX} символов`);
+      if (question.length < FOLLOW_UP_QUESTION_MIN)
+        throw new ServiceError('bad_input', `question: вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа`);
+      if (question.length > FOLLOW_UP_QUESTION_MAX)
+        throw new ServiceError('bad_input', `question: не больше ${FOLLOW_UP_QUESTION_MAX} символов`);
       // A crisis gets help lines: no card, no allowance, no AI.
       refuseCrisis(question);
       const reading = await owned(userId, readingId);
@@ -246,14 +253,26 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
         const same = existing.find((e) => e.question.toLowerCase() === question.toLowerCase());
         if (same) return { row: same, repeated: true, used: existing.length };
         if (existing.length >= pre.limit)
-          throw new ServiceError('limit_reached', `Уточнения к этому раскладу закончились (${pre.limit} из ${pre.limit}). Сделайте новый расклад, чтобы задать новый вопрос.`, {
-            allowance: { limit: pre.limit, used: existing.length, remaining: 0, locked: false },
-          });
+          throw new ServiceError(
+            'limit_reached',
+            `Уточнения к этому раскладу закончились (${pre.limit} из ${pre.limit}). Сделайте новый расклад, чтобы задать новый вопрос.`,
+            {
+              allowance: { limit: pre.limit, used: existing.length, remaining: 0, locked: false },
+            },
+          );
         // The AI call is reserved here, so only an accepted follow-up takes it (a refusal rolls it back).
         await ai.takeSlot(userId, trx);
         const onTable = [...r.cards.map((c) => c.cardId), ...existing.map((e) => e.card.cardId)];
         const [card] = deal(CARD_IDS, 1, deps.randomInt, { reversals, exclude: onTable });
-        const created = await repo.insertFollowUp(trx, { readingId, userId, seq: existing.length + 1, question, card: { ...card, position: 0 }, leaseId, leaseMs: LEASE_MS });
+        const created = await repo.insertFollowUp(trx, {
+          readingId,
+          userId,
+          seq: existing.length + 1,
+          question,
+          card: { ...card, position: 0 },
+          leaseId,
+          leaseMs: LEASE_MS,
+        });
         return { row: created, repeated: false, used: created.seq };
       });
       const allowance = { limit: pre.limit, used, remaining: Math.max(0, pre.limit - used), locked: false };
@@ -281,7 +300,8 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       const row = await repo.findFollowUp(deps.db, followUpId);
       if (!row || row.reading_id !== readingId) throw new ServiceError('not_found', 'Уточнение не найдено');
       if (row.status === 'done') return { answer: finished(row) };
-      if (!ai.enabled && row.status === 'fallback') throw new ServiceError('conflict', 'Толкования ИИ сейчас недоступны: показан ответ по значениям карт');
+      if (!ai.enabled && row.status === 'fallback')
+        throw new ServiceError('conflict', 'Толкования ИИ сейчас недоступны: показан ответ по значениям карт');
       const f = await flightFor(reading, row, row.status === 'fallback');
       return { answer: (emit: OnEvent = () => {}) => join(f, emit) };
     },

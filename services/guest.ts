@@ -53,4 +53,3 @@ export function createGuestService(deps: ServiceDeps) {
     },
   };
 }
-

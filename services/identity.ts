@@ -116,10 +116,12 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
     const payload = m[1] === 'st1' ? `st1.${m[2]}.${m[3]}` : `${m[2]}.${m[3]}`;
     const expected = Buffer.from(mac(payload));
     const given = Buffer.from(m[4]);
-    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
-      return { ok: false, error: 'token: подпись неверна' };
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, error: 'token: подпись неверна' };
     if (Number(m[3]) * 1000 < now().getTime()) return { ok: false, error: 'token: срок действия истёк, откройте приложение заново' };
-    return { ok: true, identity: { userId: Number(m[2]), profile: null, startParam: null, via: m[1] === 'st1' ? 'sessionToken' : 'launchToken' } };
+    return {
+      ok: true,
+      identity: { userId: Number(m[2]), profile: null, startParam: null, via: m[1] === 'st1' ? 'sessionToken' : 'launchToken' },
+    };
   }
 
   /** Checked as Telegram documents: HMAC-SHA-256 of the sorted fields, keyed by SHA-256 of the bot token. */
@@ -132,10 +134,17 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
       .join('\n');
     const expected = Buffer.from(crypto.createHmac('sha256', widgetKey).update(checkString).digest('hex'));
     const given = Buffer.from(hash.toLowerCase());
-    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, error: 'hash: подпись Telegram неверна' };
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+      return { ok: false, error: 'hash: подпись Telegram неверна' };
     const age = now().getTime() / 1000 - data.auth_date;
     if (age > LOGIN_WIDGET_MAX_AGE_S || age < -300) return { ok: false, error: 'auth_date: вход устарел, войдите через Telegram ещё раз' };
-    const profile: TelegramProfile = { id: data.id, first_name: data.first_name, last_name: data.last_name ?? null, username: data.username ?? null, photo_url: data.photo_url ?? null };
+    const profile: TelegramProfile = {
+      id: data.id,
+      first_name: data.first_name,
+      last_name: data.last_name ?? null,
+      username: data.username ?? null,
+      photo_url: data.photo_url ?? null,
+    };
     return { ok: true, identity: { userId: data.id, profile, startParam: null, via: 'cookie' } };
   }
 
@@ -158,7 +167,11 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
 
     /** Signs the Login Widget's fields as Telegram does (local mode's stand-in and the tests). */
     signLoginWidget(user: TelegramProfile, authDate: Date = now()): LoginWidgetData {
-      const fields: Omit<LoginWidgetData, 'hash'> = { id: user.id, first_name: user.first_name, auth_date: Math.floor(authDate.getTime() / 1000) };
+      const fields: Omit<LoginWidgetData, 'hash'> = {
+        id: user.id,
+        first_name: user.first_name,
+        auth_date: Math.floor(authDate.getTime() / 1000),
+      };
       if (user.last_name) fields.last_name = user.last_name;
       if (user.username) fields.username = user.username;
       if (user.photo_url) fields.photo_url = user.photo_url;

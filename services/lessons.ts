@@ -85,7 +85,8 @@ export function createLessonService(deps: ServiceDeps, users: UserService) {
       if (choice < 0 || choice >= q.choices.length) throw new ServiceError('bad_input', `choice: ответ с 0 по ${q.choices.length - 1}`);
       const saved = await deps.db.transaction().execute(async (trx) => {
         const p = await lessonsRepo.lockProgress(trx, userId, day);
-        const choices: (number | null)[] = p.day === day && p.choices.length === LESSON_SIZE ? [...p.choices] : Array(LESSON_SIZE).fill(null);
+        const choices: (number | null)[] =
+          p.day === day && p.choices.length === LESSON_SIZE ? [...p.choices] : Array(LESSON_SIZE).fill(null);
         if (choices[question] !== null) throw new ServiceError('conflict', 'На этот вопрос вы уже ответили сегодня');
         choices[question] = choice;
         const finished = choices.every((c) => c !== null);

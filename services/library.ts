@@ -70,4 +70,3 @@ export function createLibraryService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-

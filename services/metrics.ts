@@ -22,11 +22,35 @@ export function createMetrics(db: Db) {
     registers: [registry],
   });
 
-  const readings = new Gauge({ name: 'tarot_readings_total', help: 'Readings by status', labelNames: ['status'] as const, registers: [registry] });
-  const aiErrors = new Gauge({ name: 'tarot_ai_provider_errors_total', help: 'Readings that ended with the fallback because the AI provider failed', registers: [registry] });
-  const payments = new Gauge({ name: 'tarot_payments_total', help: 'Confirmed payments by provider and product', labelNames: ['provider', 'product'] as const, registers: [registry] });
-  const revenue = new Gauge({ name: 'tarot_revenue_minor_total', help: 'Revenue in minor units by product and currency', labelNames: ['product', 'currency'] as const, registers: [registry] });
-  const pushes = new Gauge({ name: 'tarot_push_total', help: 'Push notifications by kind and status (sent, failed, pending…)', labelNames: ['kind', 'status'] as const, registers: [registry] });
+  const readings = new Gauge({
+    name: 'tarot_readings_total',
+    help: 'Readings by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const aiErrors = new Gauge({
+    name: 'tarot_ai_provider_errors_total',
+    help: 'Readings that ended with the fallback because the AI provider failed',
+    registers: [registry],
+  });
+  const payments = new Gauge({
+    name: 'tarot_payments_total',
+    help: 'Confirmed payments by provider and product',
+    labelNames: ['provider', 'product'] as const,
+    registers: [registry],
+  });
+  const revenue = new Gauge({
+    name: 'tarot_revenue_minor_total',
+    help: 'Revenue in minor units by product and currency',
+    labelNames: ['product', 'currency'] as const,
+    registers: [registry],
+  });
+  const pushes = new Gauge({
+    name: 'tarot_push_total',
+    help: 'Push notifications by kind and status (sent, failed, pending…)',
+    labelNames: ['kind', 'status'] as const,
+    registers: [registry],
+  });
 
   /** Reads the business totals; a table another feature has not created yet simply reports nothing. */
   async function collectTotals() {

@@ -92,10 +92,12 @@ interface Place {
 function resolvePlace(input: BirthInput): Place {
   const hasCoordinates = input.latitude !== undefined || input.longitude !== undefined || input.timeZone !== undefined;
   if (hasCoordinates) {
-    if (input.latitude === undefined || !isLatitude(input.latitude)) throw new ServiceError('bad_input', `latitude: ${NATAL_MESSAGES.latitudeInvalid}`);
+    if (input.latitude === undefined || !isLatitude(input.latitude))
+      throw new ServiceError('bad_input', `latitude: ${NATAL_MESSAGES.latitudeInvalid}`);
     if (input.longitude === undefined || !isLongitude(input.longitude))
       throw new ServiceError('bad_input', `longitude: ${NATAL_MESSAGES.longitudeInvalid}`);
-    if (!input.timeZone || !isValidTimeZone(input.timeZone)) throw new ServiceError('bad_input', `timeZone: ${NATAL_MESSAGES.timeZoneInvalid}`);
+    if (!input.timeZone || !isValidTimeZone(input.timeZone))
+      throw new ServiceError('bad_input', `timeZone: ${NATAL_MESSAGES.timeZoneInvalid}`);
     const name = input.city?.trim();
     return {
       label: name || coordinatesLabel(input.latitude, input.longitude),
@@ -217,5 +219,12 @@ export async function synastryPointsOf(
   // Without a time the day's noon stands in for the planets; the ascendant is left out.
   const chart = chartOf(hasTime ? row : { ...row, birth_time: '12:00' });
   const lon = (k: string) => chart.planets.find((p) => p.key === k)!.longitude;
-  return { sun: lon('sun'), moon: lon('moon'), venus: lon('venus'), mars: lon('mars'), ascendant: hasTime ? chart.ascendant.longitude : null, hasTime };
+  return {
+    sun: lon('sun'),
+    moon: lon('moon'),
+    venus: lon('venus'),
+    mars: lon('mars'),
+    ascendant: hasTime ? chart.ascendant.longitude : null,
+    hasTime,
+  };
 }

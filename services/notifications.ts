@@ -73,7 +73,12 @@ export function createNotificationService(deps: ServiceDeps) {
 
   async function enqueueWeekNotices(now: Date): Promise<number> {
     // One notice per user whose week pass expires between `from` and `to` (the expiry de-duplicates it).
-    const enqueue = async (kind: string, from: Date, to: Date, payload: (u: { subscription_expires: Date | null; time_zone: string }) => NotificationPayload) => {
+    const enqueue = async (
+      kind: string,
+      from: Date,
+      to: Date,
+      payload: (u: { subscription_expires: Date | null; time_zone: string }) => NotificationPayload,
+    ) => {
       let count = 0;
       for (const u of await repo.usersWithExpiryBetween(deps.db, { plan: 'week', from, to, kind })) {
         const inserted = await repo.insertNotification(deps.db, {
@@ -173,7 +178,9 @@ export function createNotificationService(deps: ServiceDeps) {
       }
       const until = p.until ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
       // Whether it renews, and the next charge's amount and date (a plan); how to stop it when it does.
-      const renewal = p.renewal ? `\n${p.renewal.text}.${p.renewal.renews ? ' Отключить автопродление можно в приложении: «Подписка».' : ''}` : '';
+      const renewal = p.renewal
+        ? `\n${p.renewal.text}.${p.renewal.renews ? ' Отключить автопродление можно в приложении: «Подписка».' : ''}`
+        : '';
       const now = deps.clock();
       const inserted = await repo.insertNotification(q, {
         userId,
@@ -210,7 +217,10 @@ export function createNotificationService(deps: ServiceDeps) {
           if (!job.notify_daily) return 'reminders off';
           if (job.card_drawn) return 'card already drawn';
           // A backlog never sends a morning reminder late in the day: the window is over, it is dropped.
-          if (isValidTimeZone(job.time_zone) && now.getTime() >= zonedTimeToUtc(job.dedup_key, reminderTime, job.time_zone).getTime() + REMINDER_WINDOW_MS)
+          if (
+            isValidTimeZone(job.time_zone) &&
+            now.getTime() >= zonedTimeToUtc(job.dedup_key, reminderTime, job.time_zone).getTime() + REMINDER_WINDOW_MS
+          )
             return 'reminder window over';
           return null;
         }
@@ -219,7 +229,8 @@ export function createNotificationService(deps: ServiceDeps) {
           const exp = job.subscription_expires;
           if (job.subscription_type !== 'week' || !exp || repo.expiryKey(exp) !== job.dedup_key) return 'plan changed';
           if (job.kind === PUSH_KINDS.weekExpiring && exp <= now) return 'already expired';
-          if (job.kind === PUSH_KINDS.weekExpired && effectiveTier(job.subscription_type as Tier, exp, now) !== 'free') return 'still active';
+          if (job.kind === PUSH_KINDS.weekExpired && effectiveTier(job.subscription_type as Tier, exp, now) !== 'free')
+            return 'still active';
           return null;
         }
         case PUSH_KINDS.renewalReminder:

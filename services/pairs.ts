@@ -5,7 +5,15 @@ import crypto from 'node:crypto';
 import * as pairsRepo from '../db/repositories/pairs';
 import { canUseSpread, entitlementOf } from '../domain/entitlement';
 import { spreadOf } from '../domain/spreads';
-import { missingTimeNote, pointName, pointSymbol, SYNASTRY_POINTS, synastryAspects, type SynastryAspect, type SynastryPoint } from '../domain/synastry';
+import {
+  missingTimeNote,
+  pointName,
+  pointSymbol,
+  SYNASTRY_POINTS,
+  synastryAspects,
+  type SynastryAspect,
+  type SynastryPoint,
+} from '../domain/synastry';
 import { DAY_MS } from '../domain/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -63,7 +71,13 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
       aspects: synastryAspects(noAsc, noAscP, names),
       reason: null,
       note: missingTimeNote(me.hasTime, partner.hasTime, { first: 'у вас', second: 'у партнёра' }),
-      points: SYNASTRY_POINTS.filter((k) => noAsc[k] !== null).map((k) => ({ key: k, name: pointName(k), symbol: pointSymbol(k), me: noAsc[k], partner: noAscP[k] })),
+      points: SYNASTRY_POINTS.filter((k) => noAsc[k] !== null).map((k) => ({
+        key: k,
+        name: pointName(k),
+        symbol: pointSymbol(k),
+        me: noAsc[k],
+        partner: noAscP[k],
+      })),
     };
   }
 
@@ -74,10 +88,16 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
     if (!me) throw notFound();
     const other = members.find((m) => m.user_id !== userId);
     const pair = await pairsRepo.findPair(db, pairId);
-    return { me, other, active: !!pair && pair.ended_at === null && !!other && other.left_at === null, createdAt: pair?.created_at ?? me.joined_at };
+    return {
+      me,
+      other,
+      active: !!pair && pair.ended_at === null && !!other && other.left_at === null,
+      createdAt: pair?.created_at ?? me.joined_at,
+    };
   }
 
-  const nameOf = (m: { first_name: string | null; username: string | null } | undefined) => m?.first_name?.trim() || (m?.username ? `@${m.username}` : 'Партнёр');
+  const nameOf = (m: { first_name: string | null; username: string | null } | undefined) =>
+    m?.first_name?.trim() || (m?.username ? `@${m.username}` : 'Партнёр');
 
   /**
    * The invitation as a message the Mini App sends with shareMessage (Bot API savePreparedInlineMessage): its
@@ -109,11 +129,16 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
 
   return {
     /** POST /api/pairs: a single-use invitation (VIP only), `{ token, link }`. */
-    async invite(userId: number): Promise<{ token: string; link: string | null; startParam: string; expiresAt: string; preparedMessageId: string | null }> {
+    async invite(
+      userId: number,
+    ): Promise<{ token: string; link: string | null; startParam: string; expiresAt: string; preparedMessageId: string | null }> {
       const user = await users.requireUser(userId);
       const spread = spreadOf('pair_reading');
       if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
-        throw new ServiceError('payment_required', `Пригласить в «${spread.name}» можно с VIP-подпиской.`, { requiredPlan: 'vip', redirect: '/subscription' });
+        throw new ServiceError('payment_required', `Пригласить в «${spread.name}» можно с VIP-подпиской.`, {
+          requiredPlan: 'vip',
+          redirect: '/subscription',
+        });
       await takeUserLimit(db, userId, 'pair_invitation', deps.clock());
       const token = crypto.randomBytes(24).toString('base64url');
       const expiresAt = new Date(deps.clock().getTime() + INVITATION_DAYS * DAY_MS);
@@ -121,7 +146,13 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
       const startParam = `${PAIR_START_PREFIX}${token}`;
       const bot = (await deps.share?.botUsername().catch(() => null)) ?? null;
       const link = bot ? `https://t.me/${bot}?startapp=${startParam}` : null;
-      return { token, link, startParam, expiresAt: expiresAt.toISOString(), preparedMessageId: link ? await preparedInvitation(userId, nameOf(user), link) : null };
+      return {
+        token,
+        link,
+        startParam,
+        expiresAt: expiresAt.toISOString(),
+        preparedMessageId: link ? await preparedInvitation(userId, nameOf(user), link) : null,
+      };
     },
 
     /** What the consent screen shows before accepting: who invites, and whether the link still works. */
@@ -142,8 +173,10 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
         if (!inv) throw new ServiceError('not_found', 'token: приглашение не найдено');
         if (inv.used_at) throw new ServiceError('conflict', 'token: приглашение уже использовано');
         if (inv.expires_at <= deps.clock()) throw new ServiceError('conflict', 'token: срок приглашения истёк');
-        if (inv.inviter_id === userId) throw new ServiceError('bad_input', 'token: это ваше собственное приглашение — отправьте его партнёру');
-        if (await pairsRepo.activePairOf(trx, inv.inviter_id, userId)) throw new ServiceError('conflict', 'token: вы уже в паре с этим человеком');
+        if (inv.inviter_id === userId)
+          throw new ServiceError('bad_input', 'token: это ваше собственное приглашение — отправьте его партнёру');
+        if (await pairsRepo.activePairOf(trx, inv.inviter_id, userId))
+          throw new ServiceError('conflict', 'token: вы уже в паре с этим человеком');
         const id = await pairsRepo.insertPair(trx, inv.inviter_id, userId, deps.clock());
         await pairsRepo.markInvitationUsed(trx, inv.token_hash, id, deps.clock());
         return id;
@@ -157,7 +190,13 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
       const pairs = await Promise.all(
         ids.map(async (id) => {
           const m = await membership(userId, id);
-          return { id, role: m.me.role, active: m.active, partner: { name: nameOf(m.other), left: !m.active }, createdAt: m.createdAt.toISOString() };
+          return {
+            id,
+            role: m.me.role,
+            active: m.active,
+            partner: { name: nameOf(m.other), left: !m.active },
+            createdAt: m.createdAt.toISOString(),
+          };
         }),
       );
       return { pairs };
@@ -199,4 +238,3 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-

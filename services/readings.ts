@@ -11,7 +11,14 @@ import { deal } from '../domain/deal';
 import { validateQuestion } from '../domain/question';
 import { checkOwnCards, ownDeckLabel, type OwnCardInput } from '../domain/own-deck';
 import { getSpread, positionNamesFor, spreadOf, SPREADS, spreadLabel } from '../domain/spreads';
-import { entitlementOf, canUseSpread, dailySpreadLimit, interpretationLevel, spreadLimitText, type SpreadAccessVerdict } from '../domain/entitlement';
+import {
+  entitlementOf,
+  canUseSpread,
+  dailySpreadLimit,
+  interpretationLevel,
+  spreadLimitText,
+  type SpreadAccessVerdict,
+} from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation, SpreadDefinition, SpreadType } from '../domain/types';
@@ -22,7 +29,6 @@ import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';
 import { createMicroSpreadReading } from './payments/micro-spread';
 import type { UserService } from './users';
-
 
 export interface DealtCardView {
   position: number;
@@ -126,7 +132,12 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
    * Takes the spread from the day's quota and stores the reading in one transaction: dealt by the server, or
    * the user's own cards (a pair's: while the pair lasts).
    */
-  async function chargeAndDeal(user: User, spread: SpreadDefinition, question: string, opts: { pairId?: number; ownCards?: DealtCard[] } = {}): Promise<Reading> {
+  async function chargeAndDeal(
+    user: User,
+    spread: SpreadDefinition,
+    question: string,
+    opts: { pairId?: number; ownCards?: DealtCard[] } = {},
+  ): Promise<Reading> {
     const { pairId, ownCards } = opts;
     return deps.db.transaction().execute(async (trx) => {
       if (pairId !== undefined && !(await isActiveMember(trx, pairId, user.id))) throw new ServiceError('not_found', 'Пара не найдена');
@@ -153,7 +164,10 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
      * POST /api/readings: access check, atomic quota, server-dealt cards; or, with `ownCards`, the cards the
      * user drew from a physical deck (checked, charged as a dealt spread, marked «своя колода»).
      */
-    async create(userId: number, input: { spreadType: string; question: unknown; microPurchaseId?: number; ownCards?: OwnCardInput[] }): Promise<ReadingView> {
+    async create(
+      userId: number,
+      input: { spreadType: string; question: unknown; microPurchaseId?: number; ownCards?: OwnCardInput[] },
+    ): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
       if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
       if (spread.pairOnly) throw new ServiceError('bad_input', `spreadType: «${spread.name}» задаётся на странице пары`);
@@ -163,16 +177,26 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       refuseCrisis(q.question);
       const own = input.ownCards ? checkOwnCards(input.ownCards, spread) : null;
       if (own && !own.ok) throw new ServiceError('bad_input', own.error);
-      if (own && input.microPurchaseId !== undefined) throw new ServiceError('bad_input', 'ownCards: мини-расклад пакета раскладывает сервер, свою колоду для него указать нельзя');
+      if (own && input.microPurchaseId !== undefined)
+        throw new ServiceError('bad_input', 'ownCards: мини-расклад пакета раскладывает сервер, свою колоду для него указать нельзя');
       // A micro pack's included 3-card reading: opened by the pack, not by the plan or the day's quota.
       if (input.microPurchaseId !== undefined)
-        return readingView(await createMicroSpreadReading(deps, userId, { spreadType: spread.id, cards: spread.cards, question: q.question, purchaseId: input.microPurchaseId }));
+        return readingView(
+          await createMicroSpreadReading(deps, userId, {
+            spreadType: spread.id,
+            cards: spread.cards,
+            question: q.question,
+            purchaseId: input.microPurchaseId,
+          }),
+        );
       const user = await users.requireUser(userId);
       const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
       if (!verdict.ok) {
         throw new ServiceError(
           'payment_required',
-          verdict.reason === 'needs_vip' ? `Расклад «${spread.name}» доступен только с VIP-подпиской.` : `Расклад «${spread.name}» доступен с подпиской.`,
+          verdict.reason === 'needs_vip'
+            ? `Расклад «${spread.name}» доступен только с VIP-подпиской.`
+            : `Расклад «${spread.name}» доступен с подпиской.`,
           { requiredPlan: verdict.reason === 'needs_vip' ? 'vip' : 'basic', redirect: '/subscription' },
         );
       }
@@ -193,7 +217,10 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       refuseCrisis(q.question);
       const user = await users.requireUser(userId);
       if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
-        throw new ServiceError('payment_required', `Новый «${spread.name}» доступен с VIP-подпиской пригласившего.`, { requiredPlan: 'vip', redirect: '/subscription' });
+        throw new ServiceError('payment_required', `Новый «${spread.name}» доступен с VIP-подпиской пригласившего.`, {
+          requiredPlan: 'vip',
+          redirect: '/subscription',
+        });
       return readingView(await chargeAndDeal(user, spread, q.question, { pairId }));
     },
 
@@ -202,7 +229,10 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       const { user, status } = await users.status(userId);
       const now = deps.clock();
       if (status.remainingSpreads <= 0)
-        return { ok: false, message: limitReachedError(now, userDay(user, now).endsAt, spreadLimitText(status.subscriptionType === 'free')).message };
+        return {
+          ok: false,
+          message: limitReachedError(now, userDay(user, now).endsAt, spreadLimitText(status.subscriptionType === 'free')).message,
+        };
       const e = entitlementOf(user, now, deps.specialAccessUserIds);
       return {
         ok: true,

@@ -3,7 +3,15 @@
 // The strip's counts come from the database, cached for a few minutes (one statement, off the status path).
 import * as repo from '../db/repositories/reviews';
 import * as usersRepo from '../db/repositories/users';
-import { PROOF_THRESHOLDS, REVIEW_BUTTONS, REVIEWS_SHOWN, formatRating, proofItems, type ProofCounts, type ProofItem } from '../domain/social-proof';
+import {
+  PROOF_THRESHOLDS,
+  REVIEW_BUTTONS,
+  REVIEWS_SHOWN,
+  formatRating,
+  proofItems,
+  type ProofCounts,
+  type ProofItem,
+} from '../domain/social-proof';
 import { getSpread } from '../domain/spreads';
 import { DAY_MS, localDate, zonedTimeToUtc } from '../domain/time';
 import { readableReading } from './archive-rule';
@@ -55,7 +63,12 @@ export function createReviewService(deps: ServiceDeps) {
       '\nАвтор разрешил публикацию. Опубликовать?',
     ].join('\n');
     const reply_markup = {
-      inline_keyboard: [[{ text: 'Опубликовать', callback_data: `${REVIEW_BUTTONS.publish}${review.id}` }, { text: 'Отклонить', callback_data: `${REVIEW_BUTTONS.reject}${review.id}` }]],
+      inline_keyboard: [
+        [
+          { text: 'Опубликовать', callback_data: `${REVIEW_BUTTONS.publish}${review.id}` },
+          { text: 'Отклонить', callback_data: `${REVIEW_BUTTONS.reject}${review.id}` },
+        ],
+      ],
     };
     // One failed chat does not stop the others; the messenger logs the failure, the review stays pending.
     await Promise.allSettled(operatorChats(deps).map((chat) => deps.operatorMessenger!.sendMessage(chat, text, { reply_markup })));
@@ -74,7 +87,11 @@ export function createReviewService(deps: ServiceDeps) {
       if (row.status === 'pending') {
         const author = await usersRepo.findUser(deps.db, userId);
         const name = author ? `${author.first_name}${author.username ? ` (@${author.username})` : ''}, id ${userId}` : `id ${userId}`;
-        await notifyOperators({ id: row.id, rating: input.rating, text }, name, getSpread(reading.spread_type)?.name ?? reading.spread_type);
+        await notifyOperators(
+          { id: row.id, rating: input.rating, text },
+          name,
+          getSpread(reading.spread_type)?.name ?? reading.spread_type,
+        );
       }
       return { review: { id: row.id, rating: input.rating, text, publish: input.publish, status: row.status } };
     },
@@ -96,8 +113,7 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** An operator's «Опубликовать» / «Отклонить»: only a pending review moves, once. */
     async decide(chatId: number, operatorId: number, reviewId: number, publish: boolean) {
-      if (!isOperator(deps, chatId, operatorId))
-        throw new ServiceError('forbidden', 'Только для операторов');
+      if (!isOperator(deps, chatId, operatorId)) throw new ServiceError('forbidden', 'Только для операторов');
       const row = await repo.decideReview(deps.db, reviewId, publish ? 'published' : 'rejected', operatorId, deps.clock());
       if (row) cached = null;
       return { changed: !!row, status: row?.status ?? (await repo.reviewStatus(deps.db, reviewId)) };
@@ -116,7 +132,9 @@ export function createReviewService(deps: ServiceDeps) {
         items,
         reviews: rows.map((r) => ({ id: r.id, rating: r.rating, text: r.text, name: r.first_name })),
         rating:
-          c.reviews.count >= PROOF_THRESHOLDS.reviews && c.reviews.average !== null ? { value: formatRating(c.reviews.average), count: c.reviews.count } : null,
+          c.reviews.count >= PROOF_THRESHOLDS.reviews && c.reviews.average !== null
+            ? { value: formatRating(c.reviews.average), count: c.reviews.count }
+            : null,
       };
     },
   };

@@ -83,12 +83,21 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
   async function allowanceOf(userId: number): Promise<SecondOpinionAllowance> {
     const { limit, day, endsAt } = await limitOf(userId);
     const used = limit > 0 ? await repo.countOnDay(deps.db, userId, day) : 0;
-    return { limit, used, remaining: Math.max(0, limit - used), locked: limit === 0, resetsAt: endsAt.toISOString(), lockedText: limit === 0 ? SECOND_OPINION_LOCKED : null };
+    return {
+      limit,
+      used,
+      remaining: Math.max(0, limit - used),
+      locked: limit === 0,
+      resetsAt: endsAt.toISOString(),
+      lockedText: limit === 0 ? SECOND_OPINION_LOCKED : null,
+    };
   }
 
   function checkReadable(r: Reading) {
-    if (r.status === 'saved') throw new ServiceError('conflict', 'Этот расклад сохранён из приложения: второе мнение дают к раскладам, которые сделал сервер');
-    if (r.status === 'dealt') throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом можно спросить другого таролога');
+    if (r.status === 'saved')
+      throw new ServiceError('conflict', 'Этот расклад сохранён из приложения: второе мнение дают к раскладам, которые сделал сервер');
+    if (r.status === 'dealt')
+      throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом можно спросить другого таролога');
     // A crisis question's reading gets the help lines, never another reading.
     refuseCrisis(r.question);
   }
@@ -149,8 +158,6 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
   }
 
   return {
-
-
     /** The reading's second opinions and today's allowance (the reading's GET carries both). */
     async list(userId: number, readingId: number): Promise<{ secondOpinions: SecondOpinionView[]; allowance: SecondOpinionAllowance }> {
       await readableReading(deps, userId, readingId);
@@ -171,16 +178,21 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
       const reading = await readableReading(deps, userId, readingId);
       checkReadable(reading);
       const { limit, day } = await limitOf(userId);
-      if (limit === 0) throw new ServiceError('payment_required', SECOND_OPINION_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
+      if (limit === 0)
+        throw new ServiceError('payment_required', SECOND_OPINION_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
       const { row, repeated, used } = await deps.db.transaction().execute(async (trx) => {
         await repo.lockUser(trx, userId);
         const same = await repo.findSecondOpinion(trx, readingId, voice);
         const usedBefore = await repo.countOnDay(trx, userId, day);
         if (same) return { row: same, repeated: true, used: usedBefore };
         if (usedBefore >= limit)
-          throw new ServiceError('limit_reached', `Вторые мнения на сегодня закончились (${limit} из ${limit}). Завтра можно спросить снова.`, {
-            allowance: { limit, used: usedBefore, remaining: 0, locked: false },
-          });
+          throw new ServiceError(
+            'limit_reached',
+            `Вторые мнения на сегодня закончились (${limit} из ${limit}). Завтра можно спросить снова.`,
+            {
+              allowance: { limit, used: usedBefore, remaining: 0, locked: false },
+            },
+          );
         // The AI call is reserved here, so only an accepted opinion takes it (a refusal rolls it back).
         await provider.takeSlot(userId, 'extra', trx);
         const created = await repo.insertSecondOpinion(trx, { readingId, voice, day });
@@ -189,7 +201,11 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
       const allowance = { limit, used, remaining: Math.max(0, limit - used), locked: false };
       if (row.text !== null) {
         const done = view(row);
-        return { opinion: done, allowance, repeated, answer: async (emit: OnEvent = () => {}) => {
+        return {
+          opinion: done,
+          allowance,
+          repeated,
+          answer: async (emit: OnEvent = () => {}) => {
             emit({ type: 'delta', text: row.text! });
             return done;
           },

@@ -10,7 +10,15 @@ export interface OperatorStats {
   users: { total: number; newToday: number; activeToday: number };
   readings: { total: number; today: number };
   paying: { plan: string; users: number }[];
-  revenue: { provider: string; product: string; currency: string; count: number; amount: number; countToday: number; amountToday: number }[];
+  revenue: {
+    provider: string;
+    product: string;
+    currency: string;
+    count: number;
+    amount: number;
+    countToday: number;
+    amountToday: number;
+  }[];
   refunded: number;
   push: { status: string; total: number; today: number }[];
 }

@@ -30,7 +30,8 @@ const WRITES_STATUS_TABLE = new RegExp(
   'i',
 );
 // A statement whose table is a variable: it may write any table, the status tables among them.
-const WRITES_SOME_TABLE = /\b(?:insertInto|updateTable|deleteFrom|mergeInto)\(\s*(?!['"`])|\b(?:insert\s+into|update|delete\s+from)\s+\$\{\s*sql\.table\(/i;
+const WRITES_SOME_TABLE =
+  /\b(?:insertInto|updateTable|deleteFrom|mergeInto)\(\s*(?!['"`])|\b(?:insert\s+into|update|delete\s+from)\s+\$\{\s*sql\.table\(/i;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -63,7 +64,15 @@ interface WritePath {
   shows: boolean;
 }
 
-const profile = (id: number, firstName: string) => ({ id, first_name: firstName, last_name: null, username: null, language_code: 'ru', is_premium: false, photo_url: null });
+const profile = (id: number, firstName: string) => ({
+  id,
+  first_name: firstName,
+  last_name: null,
+  username: null,
+  language_code: 'ru',
+  is_premium: false,
+  photo_url: null,
+});
 const userDataTable = (table: string) => USER_DATA.find((t) => t.table === table && t.erase === 'delete')!;
 
 /** Each write path to the status tables, driven as its callers do. */
@@ -78,8 +87,14 @@ const WRITE_PATHS: Record<string, WritePath> = {
     write: (db, id) => usersRepo.ensureUser(db, id, TZ),
     shows: true,
   },
-  'db/repositories/users:updateSettings': { write: (db, id) => usersRepo.updateSettings(db, id, { timeZone: 'Asia/Tokyo', deck: 'drawn', reversals: false, notifyDaily: false }), shows: true },
-  'db/repositories/users:setSubscription': { write: (db, id) => usersRepo.setSubscription(db, id, 'basic', new Date('2026-04-01T00:00:00Z'), true), shows: true },
+  'db/repositories/users:updateSettings': {
+    write: (db, id) => usersRepo.updateSettings(db, id, { timeZone: 'Asia/Tokyo', deck: 'drawn', reversals: false, notifyDaily: false }),
+    shows: true,
+  },
+  'db/repositories/users:setSubscription': {
+    write: (db, id) => usersRepo.setSubscription(db, id, 'basic', new Date('2026-04-01T00:00:00Z'), true),
+    shows: true,
+  },
   'db/repositories/users:setLastPaid': { write: (db, id) => usersRepo.setLastPaid(db, id, NOW), shows: false },
   'db/repositories/users:setAutoRenew': {
     setup: (db, id) => usersRepo.setSubscription(db, id, 'basic', new Date('2026-04-01T00:00:00Z'), false),
@@ -88,13 +103,25 @@ const WRITE_PATHS: Record<string, WritePath> = {
   },
   'db/repositories/users:addTotalSpreads': { write: (db, id) => usersRepo.addTotalSpreads(db, id, 2), shows: true },
   'db/repositories/usage:consumeSpread': { write: (db, id) => usageRepo.consumeSpread(db, id, TODAY, 1, true), shows: true },
-  'db/repositories/usage:restartSpreads': { setup: (db, id) => usageRepo.consumeSpread(db, id, TODAY, 1, true), write: (db, id) => usageRepo.restartSpreads(db, id, TODAY), shows: true },
-  'db/repositories/usage:claimDailyCard': { write: (db, id) => usageRepo.claimDailyCard(db, id, TODAY, { cardId: 'fool', orientation: 'upright' }, false), shows: true },
+  'db/repositories/usage:restartSpreads': {
+    setup: (db, id) => usageRepo.consumeSpread(db, id, TODAY, 1, true),
+    write: (db, id) => usageRepo.restartSpreads(db, id, TODAY),
+    shows: true,
+  },
+  'db/repositories/usage:claimDailyCard': {
+    write: (db, id) => usageRepo.claimDailyCard(db, id, TODAY, { cardId: 'fool', orientation: 'upright' }, false),
+    shows: true,
+  },
   'db/repositories/ritual:recordStreakDay': { write: (db, id) => ritualRepo.recordStreakDay(db, id, TODAY, '2026-03-09'), shows: true },
   'db/repositories/ritual:markHomeScreenOffered': {
     // The offer shows from a three-day streak on, until it is marked made.
     setup: async (db, id) => {
-      for (const [day, yesterday] of [['2026-03-08', '2026-03-07'], ['2026-03-09', '2026-03-08'], [TODAY, '2026-03-09']]) await ritualRepo.recordStreakDay(db, id, day, yesterday);
+      for (const [day, yesterday] of [
+        ['2026-03-08', '2026-03-07'],
+        ['2026-03-09', '2026-03-08'],
+        [TODAY, '2026-03-09'],
+      ])
+        await ritualRepo.recordStreakDay(db, id, day, yesterday);
     },
     write: (db, id) => ritualRepo.markHomeScreenOffered(db, id, NOW),
     shows: true,
@@ -120,7 +147,13 @@ describe('status write paths', () => {
   });
 
   it('the source scan sees writes in each form they are written', () => {
-    for (const statement of ["db.updateTable('users')", "insertInto('daily_usage')", 'sql`update users set a = 1`', 'delete from daily_usage where', "deleteFrom('users as u')"])
+    for (const statement of [
+      "db.updateTable('users')",
+      "insertInto('daily_usage')",
+      'sql`update users set a = 1`',
+      'delete from daily_usage where',
+      "deleteFrom('users as u')",
+    ])
       expect(WRITES_STATUS_TABLE.test(statement), statement).toBe(true);
     for (const statement of ["db.updateTable('users_x')", "selectFrom('users')", 'select * from users where'])
       expect(WRITES_STATUS_TABLE.test(statement), statement).toBe(false);
@@ -133,7 +166,14 @@ describe('status write paths', () => {
     let s: Services;
     beforeAll(async () => {
       database = await createTestDatabase(kind);
-      s = createServices({ db: database.db, clock: () => NOW, randomInt: (m) => m - 1, defaultTimeZone: TZ, specialAccessUserIds: [], mockPayments: true });
+      s = createServices({
+        db: database.db,
+        clock: () => NOW,
+        randomInt: (m) => m - 1,
+        defaultTimeZone: TZ,
+        specialAccessUserIds: [],
+        mockPayments: true,
+      });
     });
     afterAll(() => database.close());
 

@@ -12,7 +12,14 @@ describe('status kept in process (PGlite)', () => {
   const now = new Date('2026-03-10T09:00:00Z');
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    s = createServices({ db: database.db, clock: () => now, randomInt: (m) => m - 1, defaultTimeZone: 'Europe/Moscow', specialAccessUserIds: [], mockPayments: true });
+    s = createServices({
+      db: database.db,
+      clock: () => now,
+      randomInt: (m) => m - 1,
+      defaultTimeZone: 'Europe/Moscow',
+      specialAccessUserIds: [],
+      mockPayments: true,
+    });
   });
   afterAll(() => database.close());
 
@@ -25,7 +32,9 @@ describe('status kept in process (PGlite)', () => {
     await s.readings.useSpread(42, true);
     expect((await s.users.status(42)).status.remainingSpreads).toBe(0);
 
-    await sql`update users set subscription_type = 'basic', subscription_expires = ${new Date('2026-04-01T00:00:00Z')} where id = 42`.execute(database.db);
+    await sql`update users set subscription_type = 'basic', subscription_expires = ${new Date('2026-04-01T00:00:00Z')} where id = 42`.execute(
+      database.db,
+    );
     expect((await s.users.status(42)).status.subscriptionType).toBe('basic');
 
     // PGlite has one connection: a read waits for the transaction, which then commits.
@@ -48,14 +57,20 @@ describe('status kept in process (PGlite)', () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         if (i % 10 === 0) await s.readings.useSpread(42, false).catch(() => null);
-        const taken = Number((await sql<{ n: number }>`select coalesce(max(spreads_used), 0) as n from daily_usage where user_id = 42`.execute(database.db)).rows[0].n);
+        const taken = Number(
+          (await sql<{ n: number }>`select coalesce(max(spreads_used), 0) as n from daily_usage where user_id = 42`.execute(database.db))
+            .rows[0].n,
+        );
         const shown = (await s.users.status(42)).status.dailySpreadsUsed;
         return { taken, shown };
       }),
     );
     for (const r of results) expect(r.shown).toBeGreaterThanOrEqual(r.taken);
     const final = (await s.users.status(42)).status;
-    const used = Number((await sql<{ n: number }>`select coalesce(max(spreads_used), 0) as n from daily_usage where user_id = 42`.execute(database.db)).rows[0].n);
+    const used = Number(
+      (await sql<{ n: number }>`select coalesce(max(spreads_used), 0) as n from daily_usage where user_id = 42`.execute(database.db))
+        .rows[0].n,
+    );
     expect(final.dailySpreadsUsed).toBe(used);
   });
 });

@@ -146,7 +146,12 @@ function writtenProfiles() {
   };
 }
 
-type PreparedProfile = { givenStartParam: string | null | undefined; profile: TelegramProfile; startParam: string | null | undefined; key: string };
+type PreparedProfile = {
+  givenStartParam: string | null | undefined;
+  profile: TelegramProfile;
+  startParam: string | null | undefined;
+  key: string;
+};
 
 export function createStatusStore(db: Db, defaultTimeZone: string) {
   const loader = statusLoader(db);
@@ -173,7 +178,15 @@ export function createStatusStore(db: Db, defaultTimeZone: string) {
         // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
         const profile = storableProfile(given);
         const startParam = storableText(givenStartParam);
-        const key = JSON.stringify([profile.first_name, profile.last_name, profile.username, profile.language_code, profile.is_premium, profile.photo_url, startParam ?? null]);
+        const key = JSON.stringify([
+          profile.first_name,
+          profile.last_name,
+          profile.username,
+          profile.language_code,
+          profile.is_premium,
+          profile.photo_url,
+          startParam ?? null,
+        ]);
         p = { givenStartParam, profile, startParam, key };
         prepared.set(given, p);
       }
@@ -191,4 +204,3 @@ export function createStatusStore(db: Db, defaultTimeZone: string) {
     restore: (userId: number) => profiles.restore(userId),
   };
 }
-

@@ -21,11 +21,22 @@ export interface SupportCard {
   conversation: { number: number; status: SupportConversation['status'] };
   user: { id: number; firstName: string; lastName: string | null; username: string | null };
   plan: { tier: Tier; name: string; expires: Date | null; autoRenew: boolean; special: boolean };
-  payments: { provider: string; product: string; amountMinor: number; currency: string; at: Date; status: 'succeeded' | 'refunded'; notGranted: string | null }[];
+  payments: {
+    provider: string;
+    product: string;
+    amountMinor: number;
+    currency: string;
+    at: Date;
+    status: 'succeeded' | 'refunded';
+    notGranted: string | null;
+  }[];
 }
 
 /** Where the operators are: the support chat, or each admin privately; empty when nobody is configured. */
-export type SupportDeps = Pick<ServiceDeps, 'db' | 'clock' | 'defaultTimeZone' | 'adminUserIds' | 'supportChatId' | 'specialAccessUserIds' | 'legal'>;
+export type SupportDeps = Pick<
+  ServiceDeps,
+  'db' | 'clock' | 'defaultTimeZone' | 'adminUserIds' | 'supportChatId' | 'specialAccessUserIds' | 'legal'
+>;
 
 const productName = (p: string) => PRODUCT_INFO[currentProductId(p) as ProductId]?.name ?? p;
 
@@ -106,7 +117,8 @@ export function createSupportService(deps: SupportDeps) {
     },
 
     /** The bot relayed a user's message as `messageId` in `chatId`: a reply to it answers the conversation. */
-    relayed: (chatId: number, messageId: number, number: number, userId: number) => supportRepo.insertRelay(db, { chatId, messageId, conversationId: number, userId }),
+    relayed: (chatId: number, messageId: number, number: number, userId: number) =>
+      supportRepo.insertRelay(db, { chatId, messageId, conversationId: number, userId }),
 
     /** The conversation a relayed message belongs to (an operator replied to it), if it is one. */
     relayOf: (chatId: number, messageId: number) => supportRepo.findRelay(db, chatId, messageId),
@@ -114,9 +126,14 @@ export function createSupportService(deps: SupportDeps) {
     /** An operator answers conversation `number`: stored, status «answered»; the bot sends it to `userId`. */
     async answer(chatId: number, fromId: number, number: number, text: string): Promise<{ userId: number; number: number }> {
       const c = await operatorTarget(chatId, fromId, number);
-      if (c.status === 'closed') throw new ServiceError('conflict', `Обращение №${number} закрыто; пользователь откроет новое через /paysupport.`);
+      if (c.status === 'closed')
+        throw new ServiceError('conflict', `Обращение №${number} закрыто; пользователь откроет новое через /paysupport.`);
       await db.transaction().execute(async (trx) => {
-        await supportRepo.insertSupportMessage(trx, { conversationId: c.id, userId: c.user_id, author: 'operator', operatorId: fromId, kind: 'text', text }, clock());
+        await supportRepo.insertSupportMessage(
+          trx,
+          { conversationId: c.id, userId: c.user_id, author: 'operator', operatorId: fromId, kind: 'text', text },
+          clock(),
+        );
         await supportRepo.setConversationStatus(trx, c.id, 'answered', clock());
       });
       return { userId: c.user_id, number: c.id };

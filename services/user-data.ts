@@ -11,7 +11,11 @@ import { ServiceError } from './errors';
 import { stopRecurringBilling } from './payments/recurring';
 import type { UserService } from './users';
 
-export type UserExport = { exportedAt: string; userId: number; sections: { table: string; title: string; rows: Record<string, unknown>[] }[] };
+export type UserExport = {
+  exportedAt: string;
+  userId: number;
+  sections: { table: string; title: string; rows: Record<string, unknown>[] }[];
+};
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -28,7 +32,12 @@ export function exportHtml(data: UserExport): string {
     .map(
       (s) =>
         `<section><h2>${esc(s.title)} (${s.rows.length})</h2>${s.rows
-          .map((r) => `<dl>${Object.entries(r).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v)}</dd>`).join('')}</dl>`)
+          .map(
+            (r) =>
+              `<dl>${Object.entries(r)
+                .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${valueHtml(v)}</dd>`)
+                .join('')}</dl>`,
+          )
           .join('')}</section>`,
     )
     .join('');
@@ -93,7 +102,6 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
     erasedBefore: (userId: number) => erasedBefore(db, userId),
   };
 }
-
 
 /** Thrown by the route when the body does not confirm. */
 export const notConfirmed = () => new ServiceError('bad_input', 'confirm: подтвердите удаление: {"confirm": true}');

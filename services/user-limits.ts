@@ -35,5 +35,7 @@ export async function takeUserLimit(db: Db, userId: number, kind: UserLimitKind,
   const l = USER_LIMITS[kind];
   const wait = await takeUserSlot(db, userId, kind, now, l.limit, l.windowS);
   if (wait !== null)
-    throw new ServiceError('limit_reached', `${l.message} Попробуйте через ${formatDurationWords(wait * 1000)}.`, { retryAfterSeconds: wait });
+    throw new ServiceError('limit_reached', `${l.message} Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
+      retryAfterSeconds: wait,
+    });
 }

@@ -4,7 +4,7 @@ import * as usersRepo from '../db/repositories/users';
 import type { StatusUser } from '../db/repositories/users';
 import type { DailyUsage, User } from '../db/schema';
 import { DECKS, DEFAULT_DECK, isDeckId, type DeckId } from '../domain/decks';
-import { canRedrawDailyCard, dailySpreadLimit, entitlementOf, } from '../domain/entitlement';
+import { canRedrawDailyCard, dailySpreadLimit, entitlementOf } from '../domain/entitlement';
 import { guardOnZoneChange, userDay } from '../domain/day';
 import { DAY_MS, isValidTimeZone, wallClock } from '../domain/time';
 import { streakView, type StreakView } from '../domain/ritual';

@@ -51,7 +51,13 @@ export function createWebAuthService(deps: ServiceDeps) {
     async startSession(userId: number, device: string): Promise<string> {
       const id = randomToken();
       const now = deps.clock();
-      await repo.insertSession(db, { idHash: hash(id), userId, device: device.slice(0, 120), now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+      await repo.insertSession(db, {
+        idHash: hash(id),
+        userId,
+        device: device.slice(0, 120),
+        now,
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      });
       return id;
     },
 
@@ -96,4 +102,3 @@ export function createWebAuthService(deps: ServiceDeps) {
     cleanup: () => repo.deleteExpired(db, deps.clock()),
   };
 }
-

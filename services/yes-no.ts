@@ -43,4 +43,3 @@ export function createYesNoService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-

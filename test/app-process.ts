@@ -17,7 +17,6 @@ import { appNodeFlags } from '../scripts/node-flags.mjs';
 import { SERVER_BUNDLE } from '../scripts/server-build.mjs';
 import { sleep } from './wait';
 
-
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The V8 heap flags `npm start` runs the app with on this environment's database (scripts/node-flags.mjs),
@@ -108,7 +107,10 @@ export function spawnGroup(cmd: string, args: string[], opts: GroupOptions = {})
 }
 
 /** `signal` (SIGTERM) to the whole group, then waits until every process of it is gone (SIGKILL after `graceMs`). */
-export async function stopGroup(child: ChildProcess, { signal = 'SIGTERM', graceMs = 15_000 }: { signal?: NodeJS.Signals; graceMs?: number } = {}): Promise<void> {
+export async function stopGroup(
+  child: ChildProcess,
+  { signal = 'SIGTERM', graceMs = 15_000 }: { signal?: NodeJS.Signals; graceMs?: number } = {},
+): Promise<void> {
   const pid = child.pid;
   if (!pid) return;
   killGroup(pid, signal);
@@ -130,7 +132,11 @@ export async function stopGroup(child: ChildProcess, { signal = 'SIGTERM', grace
  * Polls GET <base>/api/health every `intervalMs` until it answers 200. Throws when `child` exits first or
  * after `timeoutMs`; the child is left as it is (the caller stops it).
  */
-export async function waitHealthy(base: string, child: ChildProcess, o: { name: string; timeoutMs: number; intervalMs?: number }): Promise<void> {
+export async function waitHealthy(
+  base: string,
+  child: ChildProcess,
+  o: { name: string; timeoutMs: number; intervalMs?: number },
+): Promise<void> {
   const deadline = Date.now() + o.timeoutMs;
   for (;;) {
     try {
@@ -140,7 +146,8 @@ export async function waitHealthy(base: string, child: ChildProcess, o: { name: 
     } catch {
       /* not listening yet */
     }
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${o.name} exited (code ${child.exitCode}) before /api/health answered`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${o.name} exited (code ${child.exitCode}) before /api/health answered`);
     if (Date.now() > deadline) throw new Error(`${o.name} was not healthy within ${o.timeoutMs} ms`);
     await sleep(o.intervalMs ?? 50);
   }
@@ -248,7 +255,9 @@ export async function startAppProcess(name: string, env: Record<string, string>,
     onOutput: keep,
   });
   const pid = child.pid!;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const base = `http://127.0.0.1:${port}`;
   const output = () => lines.join('\n');
 
@@ -296,7 +305,12 @@ export async function startAppProcess(name: string, env: Record<string, string>,
 }
 
 /** A JSON call to a running app: status and parsed body (text when not JSON); throws on network errors. */
-export async function callApp(base: string, method: string, urlPath: string, o: { auth?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+export async function callApp(
+  base: string,
+  method: string,
+  urlPath: string,
+  o: { auth?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...o.headers };
   if (o.auth) headers.Authorization = o.auth;
   let body: string | undefined;

@@ -16,7 +16,10 @@ export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {})
   const apiRoot = await tg.listen();
   // What the services send to the operators goes through this local Telegram too, as in production.
   const operatorApi = new Api(TEST_BOT_TOKEN, { apiRoot });
-  const h = await createHarness(kind, { operatorMessenger: { sendMessage: (chat, text, extra) => operatorApi.sendMessage(chat, text, extra) }, ...o });
+  const h = await createHarness(kind, {
+    operatorMessenger: { sendMessage: (chat, text, extra) => operatorApi.sendMessage(chat, text, extra) },
+    ...o,
+  });
   // Warnings and errors the bot logs are kept for the tests (and printed with BOT_TEST_LOG=debug).
   const logs: Record<string, any>[] = [];
   const logger = pino(
@@ -38,7 +41,9 @@ export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {})
       webAppUrl: () => TEST_PUBLIC_URL,
     });
     await created.bot.init();
-    const runner: RunnerHandle = run(created.bot, { runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 1 }, silent: true } });
+    const runner: RunnerHandle = run(created.bot, {
+      runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 1 }, silent: true },
+    });
     return { ...created, runner };
   };
   const stop = async (b: Awaited<ReturnType<typeof start>>) => {

@@ -13,7 +13,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** True when browser tests can run; logs why not, and throws under REQUIRE_BROWSER=1. */
 export function browserAvailable(): boolean {
   if (fs.existsSync(CHROMIUM_PATH)) return true;
-  if (process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  if (process.env.REQUIRE_BROWSER === '1')
+    throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
   console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
   return false;
 }
@@ -40,7 +41,15 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
@@ -48,7 +57,12 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
     baseUrl,
     browser,
     async newPage(o = {}) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: o.deviceScaleFactor ?? 2, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: o.deviceScaleFactor ?? 2,
+        locale: 'ru-RU',
+        timezoneId: 'Europe/Moscow',
+      });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (m) => {

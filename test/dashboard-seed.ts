@@ -20,7 +20,18 @@ export const SEED_EXPECT = {
   payingUsers: 101,
   refunds: 1,
   funnel: { opened: 2000, reading: 270, offer: 2000, checkout: 102, paid: 101 },
-  ai: { byAi: 200, byCards: 50, firstP50: 600, firstP95: 689, totalP50: 3245, totalP95: 5000, tokensIn: 100 * 900 + 150 * 1000, tokensOut: 100 * 400 + 100 * 500, tokensReported: 100, tokensEstimated: 150 },
+  ai: {
+    byAi: 200,
+    byCards: 50,
+    firstP50: 600,
+    firstP95: 689,
+    totalP50: 3245,
+    totalP95: 5000,
+    tokensIn: 100 * 900 + 150 * 1000,
+    tokensOut: 100 * 400 + 100 * 500,
+    tokensReported: 100,
+    tokensEstimated: 150,
+  },
   pushes: { queued: 110, delivered: 100, failed: 10, blocked: 10, remindersOff: 5, followed: 20 },
 };
 
@@ -35,11 +46,24 @@ export async function seedDashboard(db: Kysely<Database>, now: Date) {
   const ids = [...groups.A, ...groups.B];
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    await db.insertInto('users').values(chunk.map((id) => ({ id, first_name: 'Гость', time_zone: 'Europe/Moscow', created_at: offerAt }))).execute();
-    await db.insertInto('micro_offers').values(chunk.map((user_id) => ({ user_id, started_at: offerAt, expires_at: new Date(offerAt.getTime() + 86_400_000) }))).execute();
+    await db
+      .insertInto('users')
+      .values(chunk.map((id) => ({ id, first_name: 'Гость', time_zone: 'Europe/Moscow', created_at: offerAt })))
+      .execute();
+    await db
+      .insertInto('micro_offers')
+      .values(chunk.map((user_id) => ({ user_id, started_at: offerAt, expires_at: new Date(offerAt.getTime() + 86_400_000) })))
+      .execute();
   }
   let n = 0;
-  const pay = (user_id: number, product: string, amount_minor: number, currency: string, provider: 'yookassa' | 'stars' | 'mock', refunded = false) => ({
+  const pay = (
+    user_id: number,
+    product: string,
+    amount_minor: number,
+    currency: string,
+    provider: 'yookassa' | 'stars' | 'mock',
+    refunded = false,
+  ) => ({
     provider,
     provider_payment_id: `seed-${++n}`,
     order_id: null,
@@ -63,10 +87,31 @@ export async function seedDashboard(db: Kysely<Database>, now: Date) {
       pay(groups.A[600], 'basic', 100, 'XTR', 'stars'),
     ])
     .execute();
-  const payers = await db.selectFrom('payments').select(['user_id', 'provider', 'product', 'amount_minor', 'currency']).where('provider', '<>', 'mock').where('provider_payment_id', 'like', 'seed-%').execute();
+  const payers = await db
+    .selectFrom('payments')
+    .select(['user_id', 'provider', 'product', 'amount_minor', 'currency'])
+    .where('provider', '<>', 'mock')
+    .where('provider_payment_id', 'like', 'seed-%')
+    .execute();
   await db
     .insertInto('payment_orders')
-    .values(payers.map((p) => ({ id: crypto.randomUUID(), user_id: p.user_id, provider: p.provider, product: p.product, plan: null, days: null, amount_minor: p.amount_minor, currency: p.currency, reading_id: null, provider_payment_id: null, idempotence_key: crypto.randomUUID(), context: null, created_at: paidAt })))
+    .values(
+      payers.map((p) => ({
+        id: crypto.randomUUID(),
+        user_id: p.user_id,
+        provider: p.provider,
+        product: p.product,
+        plan: null,
+        days: null,
+        amount_minor: p.amount_minor,
+        currency: p.currency,
+        reading_id: null,
+        provider_payment_id: null,
+        idempotence_key: crypto.randomUUID(),
+        context: null,
+        created_at: paidAt,
+      })),
+    )
     .execute();
   const reading = (user_id: number, created_at: Date, extra: Record<string, unknown>) => ({
     user_id,
@@ -85,9 +130,23 @@ export async function seedDashboard(db: Kysely<Database>, now: Date) {
     .insertInto('readings')
     .values([
       ...groups.A.slice(0, 200).map((u, i) =>
-        reading(u, readAt, { ai_first_ms: 500 + i, ai_total_ms: 2000 + 10 * i, ai_prompt_chars: 3000, ai_output_chars: 1500, ...(i < 100 && { ai_input_tokens: 900, ai_output_tokens: 400 }) }),
+        reading(u, readAt, {
+          ai_first_ms: 500 + i,
+          ai_total_ms: 2000 + 10 * i,
+          ai_prompt_chars: 3000,
+          ai_output_chars: 1500,
+          ...(i < 100 && { ai_input_tokens: 900, ai_output_tokens: 400 }),
+        }),
       ),
-      ...groups.A.slice(200, 250).map((u) => reading(u, readAt, { status: 'fallback', ai_error: 'AI request timed out', ai_total_ms: 5000, ai_prompt_chars: 3000, ai_output_chars: 0 })),
+      ...groups.A.slice(200, 250).map((u) =>
+        reading(u, readAt, {
+          status: 'fallback',
+          ai_error: 'AI request timed out',
+          ai_total_ms: 5000,
+          ai_prompt_chars: 3000,
+          ai_output_chars: 0,
+        }),
+      ),
       // Came back the next day (a saved reading: no AI, not counted among the interpreted).
       ...groups.A.slice(0, 100).map((u) => reading(u, new Date(readAt.getTime() + 86_400_000), { status: 'saved' })),
     ] as never)
@@ -105,7 +164,10 @@ export async function seedDashboard(db: Kysely<Database>, now: Date) {
   });
   await db
     .insertInto('notifications')
-    .values([...groups.B.slice(0, 100).map((u, i) => push(u, i, 'sent')), ...groups.B.slice(100, 110).map((u, i) => push(u, 100 + i, 'failed'))] as never)
+    .values([
+      ...groups.B.slice(0, 100).map((u, i) => push(u, i, 'sent')),
+      ...groups.B.slice(100, 110).map((u, i) => push(u, 100 + i, 'failed')),
+    ] as never)
     .execute();
   await db
     .insertInto('readings')

@@ -26,7 +26,10 @@ let pgliteFiles: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob 
 function loadPgliteFiles() {
   pgliteFiles ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [wasm, data] = await Promise.all([fs.promises.readFile(path.join(dist, 'pglite.wasm')), fs.promises.readFile(path.join(dist, 'pglite.data'))]);
+    const [wasm, data] = await Promise.all([
+      fs.promises.readFile(path.join(dist, 'pglite.wasm')),
+      fs.promises.readFile(path.join(dist, 'pglite.data')),
+    ]);
     return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
   })();
   return pgliteFiles;
@@ -122,7 +125,11 @@ async function adminQuery(admin: string, text: string) {
  * A new database `<prefix>_<random>` on the server of the admin URL `admin`, empty or a copy of the
  * database `template` (which nobody may be connected to); `drop()` removes it.
  */
-export async function createPostgresDatabase(admin: string, prefix: string, template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  admin: string,
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(admin);

@@ -13,7 +13,12 @@ const compose = composeCommand();
 if (!compose) console.warn('Skipping the compose check: neither `docker compose` nor `docker-compose` is installed.');
 
 describe.runIf(compose)('docker-compose.yml', () => {
-  const env = { ...process.env, BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345', PUBLIC_URL: 'https://tarot.example.com', WEBHOOK_SECRET: 'secret_1' };
+  const env = {
+    ...process.env,
+    BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345',
+    PUBLIC_URL: 'https://tarot.example.com',
+    WEBHOOK_SECRET: 'secret_1',
+  };
 
   it('is accepted by compose config and wires PostgreSQL with a volume and a health check', () => {
     const r = spawnSync(compose![0], [...compose!.slice(1), 'config'], { encoding: 'utf8', env });

@@ -83,7 +83,16 @@ export interface FakeOpenAI {
 }
 
 export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Promise<FakeOpenAI> {
-  let behaviour: FakeBehaviour = { mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0, text: DEFAULT_FAKE_TEXT, stallAfterTokens: 2, finishReason: 'stop', usage: true, ...initial };
+  let behaviour: FakeBehaviour = {
+    mode: 'ok',
+    firstTokenDelayMs: 0,
+    tokenDelayMs: 0,
+    text: DEFAULT_FAKE_TEXT,
+    stallAfterTokens: 2,
+    finishReason: 'stop',
+    usage: true,
+    ...initial,
+  };
   const queued: Partial<FakeBehaviour>[] = [];
   const requests: FakeRequest[] = [];
   const waiters = new Set<() => void>();
@@ -158,7 +167,16 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
       rec.finished = true;
       const content = b.mode === 'empty' ? '' : b.text;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body?.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: b.finishReason }], ...(b.usage && { usage: usage(tokenize(content).length) }) }));
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: body?.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: b.finishReason }],
+          ...(b.usage && { usage: usage(tokenize(content).length) }),
+        }),
+      );
       return;
     }
 
@@ -190,7 +208,9 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     if (!alive()) return;
     res.write(chunk({}, b.finishReason));
     if (b.usage && body.stream_options?.include_usage) {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [], usage: usage(rec.tokensSent) })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [], usage: usage(rec.tokensSent) })}\n\n`,
+      );
     }
     res.write('data: [DONE]\n\n');
     rec.finished = true;

@@ -72,7 +72,13 @@ export async function startFakeYooKassa(opts: { shopId?: string; secretKey?: str
     }
     const url = new URL(req.url ?? '/', 'http://x');
     const key = (req.headers['idempotence-key'] as string | undefined) ?? null;
-    requests.push({ method: req.method ?? '', path: url.pathname, idempotenceKey: key, authorization: req.headers.authorization ?? null, body });
+    requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      idempotenceKey: key,
+      authorization: req.headers.authorization ?? null,
+      body,
+    });
     if (failures.n > 0) {
       failures.n--;
       return error(res, failures.status, 'internal_server_error', 'try again');
@@ -107,7 +113,11 @@ export async function startFakeYooKassa(opts: { shopId?: string; secretKey?: str
         p.confirmation = { type: 'embedded', confirmation_token: `ct-${id}` };
       } else if (body.confirmation?.type === 'redirect') {
         if (!body.confirmation.return_url) return error(res, 400, 'invalid_request', 'return_url is required');
-        p.confirmation = { type: 'redirect', return_url: body.confirmation.return_url, confirmation_url: `http://127.0.0.1/checkout/${id}` };
+        p.confirmation = {
+          type: 'redirect',
+          return_url: body.confirmation.return_url,
+          confirmation_url: `http://127.0.0.1/checkout/${id}`,
+        };
       } else return error(res, 400, 'invalid_request', 'confirmation is required');
       payments.set(id, p);
       byKey.set(key, p);
@@ -180,5 +190,9 @@ export async function startFakeYooKassa(opts: { shopId?: string; secretKey?: str
 /** Harness options for an app whose payments go to this fake YooKassa (card payments outside Telegram). */
 export const yookassaPayments = (fake: FakeYooKassa, publicUrl = 'https://tarot.example.com') => ({
   mockPayments: false,
-  payments: { provider: 'yookassa' as const, publicUrl, yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot } },
+  payments: {
+    provider: 'yookassa' as const,
+    publicUrl,
+    yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot },
+  },
 });

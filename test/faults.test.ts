@@ -50,7 +50,9 @@ async function checkIntegrity(db: Db, s: StreamResult) {
   const usage = await db.selectFrom('daily_usage').selectAll().where('user_id', 'in', userIds).execute();
   const users = await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
   const planBuyers = new Set(
-    (await db.selectFrom('payments').select(['user_id', 'product']).where('user_id', 'in', userIds).execute()).filter((p) => p.product === 'week').map((p) => p.user_id),
+    (await db.selectFrom('payments').select(['user_id', 'product']).where('user_id', 'in', userIds).execute())
+      .filter((p) => p.product === 'week')
+      .map((p) => p.user_id),
   );
   for (const u of users) {
     const mine = readings.filter((r) => r.user_id === u.id);
@@ -82,7 +84,8 @@ async function checkIntegrity(db: Db, s: StreamResult) {
     }
   }
   // …and no effect without its payment.
-  for (const u of users) if (u.subscription_type !== 'free') expect(payments.some((p) => p.user_id === u.id && p.product === 'week')).toBe(true);
+  for (const u of users)
+    if (u.subscription_type !== 'free') expect(payments.some((p) => p.user_id === u.id && p.product === 'week')).toBe(true);
   for (const m of micro) expect(payments.some((p) => p.id === m.payment_id)).toBe(true);
   for (const o of orders) if (o.status === 'succeeded') expect(payments.some((p) => p.order_id === o.id)).toBe(true);
   for (const m of messages) expect(paid.has(m.dedup_key.replace(/^yookassa:/, ''))).toBe(true);
@@ -140,7 +143,9 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
   }
 
   const notify = (base: string, id: string) =>
-    callApp(base, 'POST', '/api/payments/yookassa/webhook', { json: { type: 'notification', event: 'payment.succeeded', object: { id, status: 'succeeded' } } });
+    callApp(base, 'POST', '/api/payments/yookassa/webhook', {
+      json: { type: 'notification', event: 'payment.succeeded', object: { id, status: 'succeeded' } },
+    });
 
   it('SIGKILL in the middle of reading creations and payment notifications: nothing answered is lost, nothing is half-written', async () => {
     const base = app!.base;
@@ -156,7 +161,10 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
         const userId = ++next;
         const product = userId % 2 ? 'week' : 'micro';
         try {
-          const r = await callApp(base, 'POST', '/api/readings', { auth: auth(userId), json: { spreadType: 'free_daily', question: `Что меня ждёт? №${userId}` } });
+          const r = await callApp(base, 'POST', '/api/readings', {
+            auth: auth(userId),
+            json: { spreadType: 'free_daily', question: `Что меня ждёт? №${userId}` },
+          });
           if (r.status !== 201) throw new Error(`reading: ${r.status} ${JSON.stringify(r.body)}`);
           s.readings.push({ id: r.body.data.id, userId });
           const readingId = product === 'micro' ? (r.body.data.id as number) : null;
@@ -200,7 +208,8 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
 
     // YooKassa redelivers every notification: what was applied before the crash is a duplicate, what was
     // not (the process died first) is applied now, once.
-    const statusOf = async (userId: number) => (await callApp(app!.base, 'GET', '/api/user/status', { auth: auth(userId) })).body.data.userStatus.subscriptionExpires;
+    const statusOf = async (userId: number) =>
+      (await callApp(app!.base, 'GET', '/api/user/status', { auth: auth(userId) })).body.data.userStatus.subscriptionExpires;
     const first = await Promise.all(s.payments.map(async (p) => ({ p, r: await notify(app!.base, p.paymentId) })));
     for (const { p, r } of first) {
       expect(r.status).toBe(200);
@@ -283,7 +292,10 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
     const base = app!.base;
     ai.set({ mode: 'ok', firstTokenDelayMs: 200, tokenDelayMs: 40 });
     const user = baseUser + 950;
-    const created = await callApp(base, 'POST', '/api/readings', { auth: auth(user), json: { spreadType: 'free_daily', question: 'Что принесёт этот день?' } });
+    const created = await callApp(base, 'POST', '/api/readings', {
+      auth: auth(user),
+      json: { spreadType: 'free_daily', question: 'Что принесёт этот день?' },
+    });
     expect(created.status).toBe(201);
 
     // A chat reading up to its question (the bot long-polls the local Telegram).
@@ -294,7 +306,9 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
     await tg.waitForBotMessage(chatUser.id, (m) => m.text.includes('Напишите свой вопрос'), 20_000);
 
     const before = ai.requests.length;
-    const res = await fetch(`${base}/api/readings/${created.body.data.id}/interpretation`, { headers: { Authorization: auth(user), Accept: 'text/event-stream' } });
+    const res = await fetch(`${base}/api/readings/${created.body.data.id}/interpretation`, {
+      headers: { Authorization: auth(user), Accept: 'text/event-stream' },
+    });
     expect(res.status).toBe(200);
     const events = sseEvents(res);
     const firstEvent = await events.next();
@@ -320,7 +334,11 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
     // Stopped cleanly: the data is whole, and both interpretations were stored.
     await withDatabase(async (db) => {
       await checkIntegrity(db, stream);
-      const rows = await db.selectFrom('readings').select(['status', 'interpretation']).where('user_id', 'in', [user, chatUser.id]).execute();
+      const rows = await db
+        .selectFrom('readings')
+        .select(['status', 'interpretation'])
+        .where('user_id', 'in', [user, chatUser.id])
+        .execute();
       expect(rows).toHaveLength(2);
       for (const r of rows) expect(r).toEqual({ status: 'done', interpretation: DEFAULT_FAKE_TEXT });
     });

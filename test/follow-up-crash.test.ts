@@ -41,7 +41,10 @@ describe.each(TEST_DB_KINDS)('follow-up after a crash (%s)', (kind) => {
     const user = kind === 'pglite' ? 931_001 : 932_001;
     const auth = await launchUser(app!.base, user);
     expect((await callApp(app!.base, 'POST', '/api/user/subscription', { auth, json: { subscriptionType: 'vip' } })).status).toBe(200);
-    const created = await callApp(app!.base, 'POST', '/api/readings', { auth, json: { spreadType: 'past_present_future', question: 'Что меня ждёт?' } });
+    const created = await callApp(app!.base, 'POST', '/api/readings', {
+      auth,
+      json: { spreadType: 'past_present_future', question: 'Что меня ждёт?' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
     ai.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 0 });

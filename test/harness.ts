@@ -169,4 +169,3 @@ type UntypedCall = (
  * declare (a union's other member, a field typed loosely): new tests use Harness.
  */
 export type UntypedHarness = Omit<Harness, 'call'> & { call: UntypedCall };
-

@@ -42,7 +42,10 @@ async function startWebhookRelay(targets: Record<string, string>) {
     const instance = target;
     const upstream = await fetch(`${targets[instance]}/api/telegram/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': String(req.headers['x-telegram-bot-api-secret-token'] ?? '') },
+      headers: {
+        'content-type': 'application/json',
+        'X-Telegram-Bot-Api-Secret-Token': String(req.headers['x-telegram-bot-api-secret-token'] ?? ''),
+      },
       body,
     }).catch(() => null);
     const status = upstream?.status ?? 502;
@@ -142,7 +145,9 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
 
   it('quotas hold across both: 50 simultaneous readings of a basic user, split between A and B, grant exactly 5', async () => {
     const user = 620_002;
-    expect((await callApp(a!.base, 'POST', '/api/user/subscription', { auth: auth(user), json: { subscriptionType: 'basic' } })).status).toBe(200);
+    expect(
+      (await callApp(a!.base, 'POST', '/api/user/subscription', { auth: auth(user), json: { subscriptionType: 'basic' } })).status,
+    ).toBe(200);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         callApp(i % 2 ? b!.base : a!.base, 'POST', '/api/readings', {
@@ -161,13 +166,21 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
     expect(rows.map((r) => r.id).sort()).toEqual(created.map((r) => r.body.data.id).sort());
     for (const inst of [a!, b!]) {
       const s = await callApp(inst.base, 'GET', '/api/user/status', { auth: auth(user) });
-      expect(s.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', dailySpreadsUsed: 5, remainingSpreads: 0, totalSpreadsUsed: 5 });
+      expect(s.body.data.userStatus).toMatchObject({
+        subscriptionType: 'basic',
+        dailySpreadsUsed: 5,
+        remainingSpreads: 0,
+        totalSpreadsUsed: 5,
+      });
     }
   });
 
   it('a user who deleted their data through A comes back through B as a fresh user, not from B’s memory', async () => {
     const user = 620_004;
-    const drawn = await callApp(b!.base, 'POST', '/api/readings', { auth: auth(user), json: { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' } });
+    const drawn = await callApp(b!.base, 'POST', '/api/readings', {
+      auth: auth(user),
+      json: { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' },
+    });
     expect(drawn.status).toBe(201);
     expect((await callApp(a!.base, 'DELETE', '/api/user', { auth: auth(user), json: { confirm: true } })).status).toBe(200);
     const back = await callApp(b!.base, 'GET', '/api/user/status', { auth: auth(user) });
@@ -219,7 +232,11 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
     // both are delivered, the senders have claimed from the queue again, and still each reminder went once.
     const later = [610_101, 610_102];
     for (const id of later) tg.setProfile({ id, first_name: 'Позже' });
-    const paid = await Promise.all(later.map((id, i) => callApp([a!, b!][i].base, 'POST', '/api/payments/create-one-time', { auth: auth(id), json: { product: 'week' } })));
+    const paid = await Promise.all(
+      later.map((id, i) =>
+        callApp([a!, b!][i].base, 'POST', '/api/payments/create-one-time', { auth: auth(id), json: { product: 'week' } }),
+      ),
+    );
     expect(paid.map((p) => p.status)).toEqual([200, 200]);
     await until(() => {
       for (const id of later) expect(sendsTo(id).map((c) => c.params.text)).toEqual([expect.stringContaining('Оплата получена')]);

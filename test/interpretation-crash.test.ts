@@ -9,7 +9,6 @@ import { callApp, launchUser, startAppProcess, type AppProcess } from './app-pro
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { sseEvents } from './sse-client';
 
-
 describe('interpretation after a crash (pglite)', () => {
   let ai: FakeOpenAI;
   let dataDir: string;
@@ -35,12 +34,17 @@ describe('interpretation after a crash (pglite)', () => {
     const authorization = await launchUser(app!.base, 930_001);
     const auth = (_: number) => authorization;
     const user = 930_001;
-    const created = await callApp(app!.base, 'POST', '/api/readings', { auth: auth(user), json: { spreadType: 'free_daily', question: 'Что меня ждёт?' } });
+    const created = await callApp(app!.base, 'POST', '/api/readings', {
+      auth: auth(user),
+      json: { spreadType: 'free_daily', question: 'Что меня ждёт?' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
 
     ai.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 300 });
-    const res = await fetch(`${app!.base}/api/readings/${id}/interpretation`, { headers: { Authorization: auth(user), Accept: 'text/event-stream' } });
+    const res = await fetch(`${app!.base}/api/readings/${id}/interpretation`, {
+      headers: { Authorization: auth(user), Accept: 'text/event-stream' },
+    });
     const events = sseEvents(res);
     expect((await events.next()).value?.event).toBe('delta');
     await app!.kill();

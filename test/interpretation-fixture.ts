@@ -33,7 +33,8 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export const sse = (url: string, auth: string, signal?: AbortSignal) => fetch(url, { headers: { Accept: 'text/event-stream', Authorization: auth }, signal });
+export const sse = (url: string, auth: string, signal?: AbortSignal) =>
+  fetch(url, { headers: { Accept: 'text/event-stream', Authorization: auth }, signal });
 
 /**
  * Registers the hooks in the calling describe: the fake provider and the app start before its tests, the

@@ -96,7 +96,11 @@ function groupProcesses(pgid: number): { pid: number; ppid: number; args: string
     try {
       const fields = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
       if (Number(fields[2]) !== pgid) continue;
-      found.push({ pid: Number(d), ppid: Number(fields[1]), args: fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean) });
+      found.push({
+        pid: Number(d),
+        ppid: Number(fields[1]),
+        args: fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean),
+      });
     } catch {
       /* gone meanwhile */
     }
@@ -112,45 +116,58 @@ describe('npm start heap shape', () => {
   });
 
   const admin = process.env.TEST_DATABASE_URL;
-  it.skipIf(!admin)('on PostgreSQL the server runs in a child with the PostgreSQL shape; SIGTERM to npm start stops it cleanly', async () => {
-    const database = await createPostgresDatabase(admin!, 'taro_npm_start');
-    const port = await freePort();
-    const output: string[] = [];
-    const { BOT_TOKEN, DATA_DIR, ...env } = process.env;
-    const child = spawnGroup('npm', ['start'], {
-      cwd: ROOT,
-      env: { ...env, DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'warn' },
-      onOutput: (line) => output.push(line),
-    });
-    try {
-      await waitHealthy(`http://127.0.0.1:${port}`, child, { name: 'npm start (PostgreSQL)', timeoutMs: 120_000 }).catch((err) => {
-        throw new Error(`${err.message}\n${output.slice(-30).join('\n')}`);
+  it.skipIf(!admin)(
+    'on PostgreSQL the server runs in a child with the PostgreSQL shape; SIGTERM to npm start stops it cleanly',
+    async () => {
+      const database = await createPostgresDatabase(admin!, 'taro_npm_start');
+      const port = await freePort();
+      const output: string[] = [];
+      const { BOT_TOKEN, DATA_DIR, ...env } = process.env;
+      const child = spawnGroup('npm', ['start'], {
+        cwd: ROOT,
+        env: { ...env, DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'warn' },
+        onOutput: (line) => output.push(line),
       });
-      // Node processes running scripts/start.mjs (not the shell npm runs the script line with).
-      const starts = groupProcesses(child.pid!).filter((p) => !p.args.includes('-c') && p.args.some((a) => a.endsWith('scripts/start.mjs')));
-      expect(starts).toHaveLength(2);
-      const launcher = starts.find((p) => !starts.some((q) => q.pid === p.ppid))!;
-      const server = starts.find((p) => p.ppid === launcher.pid)!;
-      expect(launcher.args).toEqual(expect.arrayContaining(appNodeFlags({})));
-      expect(server.args).toEqual(expect.arrayContaining(appNodeFlags({ DATABASE_URL: database.url })));
+      try {
+        await waitHealthy(`http://127.0.0.1:${port}`, child, { name: 'npm start (PostgreSQL)', timeoutMs: 120_000 }).catch((err) => {
+          throw new Error(`${err.message}\n${output.slice(-30).join('\n')}`);
+        });
+        // Node processes running scripts/start.mjs (not the shell npm runs the script line with).
+        const starts = groupProcesses(child.pid!).filter(
+          (p) => !p.args.includes('-c') && p.args.some((a) => a.endsWith('scripts/start.mjs')),
+        );
+        expect(starts).toHaveLength(2);
+        const launcher = starts.find((p) => !starts.some((q) => q.pid === p.ppid))!;
+        const server = starts.find((p) => p.ppid === launcher.pid)!;
+        expect(launcher.args).toEqual(expect.arrayContaining(appNodeFlags({})));
+        expect(server.args).toEqual(expect.arrayContaining(appNodeFlags({ DATABASE_URL: database.url })));
 
-      // Only the launcher gets the signal (as from a supervisor): it passes it on and exits as the server did.
-      const launcherExit = new Promise<void>((resolve) => {
-        const poll = setInterval(() => {
-          if (!fs.existsSync(`/proc/${launcher.pid}`) || fs.readFileSync(`/proc/${launcher.pid}/stat`, 'utf8').split(') ')[1].startsWith('Z')) {
-            clearInterval(poll);
-            resolve();
-          }
-        }, 50);
-      });
-      process.kill(launcher.pid, 'SIGTERM');
-      await launcherExit;
-      expect(fs.existsSync(`/proc/${server.pid}`) && !fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].startsWith('Z')).toBe(false);
-      const exit = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
-      expect(exit).toBe(0);
-    } finally {
-      await stopGroup(child);
-      await database.drop();
-    }
-  }, 180_000);
+        // Only the launcher gets the signal (as from a supervisor): it passes it on and exits as the server did.
+        const launcherExit = new Promise<void>((resolve) => {
+          const poll = setInterval(() => {
+            if (
+              !fs.existsSync(`/proc/${launcher.pid}`) ||
+              fs.readFileSync(`/proc/${launcher.pid}/stat`, 'utf8').split(') ')[1].startsWith('Z')
+            ) {
+              clearInterval(poll);
+              resolve();
+            }
+          }, 50);
+        });
+        process.kill(launcher.pid, 'SIGTERM');
+        await launcherExit;
+        expect(
+          fs.existsSync(`/proc/${server.pid}`) && !fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].startsWith('Z'),
+        ).toBe(false);
+        const exit = await new Promise<number | null>((resolve) =>
+          child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+        );
+        expect(exit).toBe(0);
+      } finally {
+        await stopGroup(child);
+        await database.drop();
+      }
+    },
+    180_000,
+  );
 });

@@ -31,7 +31,11 @@ async function smoke(base: string, tg: ReturnType<typeof createTestTelegram>) {
   check(order.status === 200, 'a Stars order', order);
   const invoice = tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === order.body.data.orderId);
   check(invoice, 'createInvoiceLink reached the Bot API');
-  const update = successfulPaymentUpdate(1, userId, { payload: order.body.data.orderId, amount: invoice.params.prices[0].amount, chargeId: 'smoke_charge_1' });
+  const update = successfulPaymentUpdate(1, userId, {
+    payload: order.body.data.orderId,
+    amount: invoice.params.prices[0].amount,
+    chargeId: 'smoke_charge_1',
+  });
   const delivered = await fetch(`${base}/api/telegram/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': SECRET },
@@ -41,7 +45,10 @@ async function smoke(base: string, tg: ReturnType<typeof createTestTelegram>) {
   const paid = await callApp(base, 'GET', '/api/user/status', { auth });
   check(paid.body.data.userStatus.subscriptionType === 'week', 'the week pass granted', paid.body.data.userStatus);
 
-  const reading = await callApp(base, 'POST', '/api/readings', { auth, json: { spreadType: 'past_present_future', question: 'Что принесёт эта неделя?' } });
+  const reading = await callApp(base, 'POST', '/api/readings', {
+    auth,
+    json: { spreadType: 'past_present_future', question: 'Что принесёт эта неделя?' },
+  });
   check(reading.status === 201, 'a reading', reading);
   const text = await callApp(base, 'GET', `/api/readings/${reading.body.data.id}/interpretation`, { auth });
   check(text.status === 200 && JSON.stringify(text.body).length > 200, 'its interpretation', text);
@@ -50,7 +57,11 @@ async function smoke(base: string, tg: ReturnType<typeof createTestTelegram>) {
   const bytes = Buffer.from(await picture.arrayBuffer());
   const isPng = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   const isJpeg = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
-  check(picture.status === 200 && (isPng || isJpeg) && bytes.length > 10_000, 'its share picture', `${picture.status}, ${bytes.length} bytes`);
+  check(
+    picture.status === 200 && (isPng || isJpeg) && bytes.length > 10_000,
+    'its share picture',
+    `${picture.status}, ${bytes.length} bytes`,
+  );
 
   const kit = await callApp(base, 'POST', `/api/readings/${reading.body.data.id}/share`, { auth, json: { includeQuestion: false } });
   check(kit.status === 200 && kit.body.data.preparedMessageId, 'the share kit with a prepared message', kit);
@@ -84,7 +95,9 @@ async function main() {
       check(waited < 20_000, 'the bot set its webhook');
       await sleep(100);
     }
-    console.log(`production smoke: passed on ${database ? 'PostgreSQL' : 'PGlite'} (sign-in, Stars week pass, reading, share picture and kit)`);
+    console.log(
+      `production smoke: passed on ${database ? 'PostgreSQL' : 'PGlite'} (sign-in, Stars week pass, reading, share picture and kit)`,
+    );
   } catch (err) {
     console.error(`production smoke FAILED: ${(err as Error).message}\n--- npm start's last lines ---\n${output.slice(-40).join('\n')}`);
     process.exitCode = 1;

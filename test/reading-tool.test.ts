@@ -14,7 +14,16 @@ const tool = (...args: string[]) =>
 
 describe('the reading tool (scripts/reading.ts)', () => {
   it('prints the card-based reading of exactly those cards, in position order, reversed where «:r»', () => {
-    const r = tool('--spread', 'love_relationship', '--question', 'Что он ко мне чувствует?', '--cards', 'lovers,devil:r,sun', '--level', 'premium');
+    const r = tool(
+      '--spread',
+      'love_relationship',
+      '--question',
+      'Что он ко мне чувствует?',
+      '--cards',
+      'lovers,devil:r,sun',
+      '--level',
+      'premium',
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^## Анализ карт/);
@@ -35,13 +44,23 @@ describe('the reading tool (scripts/reading.ts)', () => {
     expect(r.stdout).toContain('перевёрнутое положение');
   }, 40_000);
 
-  it('--voice prints that reader\'s second opinion of the same cards (and its AI prompt with --prompt); an unknown reader is one Russian line', () => {
+  it("--voice prints that reader's second opinion of the same cards (and its AI prompt with --prompt); an unknown reader is one Russian line", () => {
     const r = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--voice', 'mystic');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^## Карты/);
     expect(r.stdout).toContain('Аглая');
     expect(r.stdout).toContain('**Маг**');
-    const p = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--voice', 'straight', '--prompt');
+    const p = tool(
+      '--spread',
+      'free_daily',
+      '--question',
+      'Что ждёт сегодня?',
+      '--cards',
+      'fool,magician:r,sun',
+      '--voice',
+      'straight',
+      '--prompt',
+    );
     expect(p.stdout).toContain('Ты — таролог Глеб');
     const bad = tool('--spread', 'free_daily', '--question', 'Что ждёт сегодня?', '--cards', 'fool,magician:r,sun', '--voice', 'loud');
     expect(bad.status).toBe(1);
@@ -50,7 +69,15 @@ describe('the reading tool (scripts/reading.ts)', () => {
 
   it('a crisis question prints the crisis message and the help lines, no cards and no prompt, exit 0', () => {
     for (const extra of [[], ['--prompt']]) {
-      const r = tool('--spread', 'free_daily', '--question', 'я не хочу жить, стоит ли всё закончить', '--cards', 'fool,sun,moon', ...extra);
+      const r = tool(
+        '--spread',
+        'free_daily',
+        '--question',
+        'я не хочу жить, стоит ли всё закончить',
+        '--cards',
+        'fool,sun,moon',
+        ...extra,
+      );
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       const { message, lines, returnLater } = crisisAnswer('self_harm');
@@ -71,7 +98,10 @@ describe('the reading tool (scripts/reading.ts)', () => {
       [['--spread', 'nope', '--question', 'Вопрос', '--cards', 'fool'], /^Неизвестный расклад «nope»/],
       [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,wizard,sun'], /^Неизвестная карта «wizard»/],
       [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,sun:x,moon'], /^Неизвестная карта «sun:x»/],
-      [['--spread', 'love_relationship', '--question', 'Вопрос', '--cards', 'fool,sun'], /^В раскладе «Любовь и отношения» 3 карты, а передано 2/],
+      [
+        ['--spread', 'love_relationship', '--question', 'Вопрос', '--cards', 'fool,sun'],
+        /^В раскладе «Любовь и отношения» 3 карты, а передано 2/,
+      ],
       [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,sun,sun'], /^Карта «sun» указана дважды/],
       [['--spread', 'free_daily', '--question', 'Вопрос', '--cards', 'fool,sun,moon', '--level', 'vip'], /^Неизвестный уровень «vip»/],
       [['--spread', 'free_daily', '--cards', 'fool,sun,moon'], /^Не указан вопрос/],

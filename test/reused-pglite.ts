@@ -40,7 +40,9 @@ async function fingerprint(pglite: PGlite): Promise<string> {
 }
 
 async function readBaseline(pglite: PGlite): Promise<Baseline> {
-  const tables = (await pglite.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.name);
+  const tables = (
+    await pglite.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`)
+  ).rows.map((r) => r.name);
   const seeded: Baseline['seeded'] = [];
   for (const table of tables) {
     const { rows } = await pglite.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${quote(table)} t`);
@@ -52,9 +54,13 @@ async function readBaseline(pglite: PGlite): Promise<Baseline> {
     seeded.push({ table, columns: cols.rows.map((c) => quote(c.name)).join(', '), rows: rows[0].rows });
   }
   const sequences: Baseline['sequences'] = [];
-  const seqs = await pglite.query<{ name: string }>(`select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name from pg_sequences`);
+  const seqs = await pglite.query<{ name: string }>(
+    `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name from pg_sequences`,
+  );
   for (const { name } of seqs.rows) {
-    const { rows } = await pglite.query<{ value: string | null; called: boolean }>(`select last_value::text as value, is_called as called from ${name}`);
+    const { rows } = await pglite.query<{ value: string | null; called: boolean }>(
+      `select last_value::text as value, is_called as called from ${name}`,
+    );
     sequences.push({ name, ...rows[0] });
   }
   return { fingerprint: await fingerprint(pglite), tables, seeded, sequences };
@@ -84,10 +90,15 @@ async function reset(pglite: PGlite, b: Baseline): Promise<boolean> {
     const { rows } = await pglite.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${quote(s.table)} t`);
     if (rows[0].rows === s.rows) continue;
     await pglite.exec(`truncate ${quote(s.table)} restart identity cascade`);
-    await pglite.query(`insert into ${quote(s.table)} (${s.columns}) overriding system value select ${s.columns} from json_populate_recordset(null::${quote(s.table)}, $1)`, [s.rows]);
+    await pglite.query(
+      `insert into ${quote(s.table)} (${s.columns}) overriding system value select ${s.columns} from json_populate_recordset(null::${quote(s.table)}, $1)`,
+      [s.rows],
+    );
   }
   // Every sequence as it was (a table emptied by its test still moved its identity).
-  const sequences = b.sequences.map((s) => (s.value === null ? `alter sequence ${s.name} restart` : `select setval('${s.name}', ${Number(s.value)}, ${s.called})`));
+  const sequences = b.sequences.map((s) =>
+    s.value === null ? `alter sequence ${s.name} restart` : `select setval('${s.name}', ${Number(s.value)}, ${s.called})`,
+  );
   if (sequences.length) await pglite.exec(sequences.join(';\n'));
   return true;
 }

@@ -23,7 +23,11 @@ export interface StarsBot {
 
 export async function startStarsBot(
   kind: TestDbKind,
-  o: { webAppUrl?: string; harness?: Omit<HarnessOptions, 'payments' | 'mockPayments'>; pricing?: NonNullable<HarnessOptions['payments']>['pricing'] } = {},
+  o: {
+    webAppUrl?: string;
+    harness?: Omit<HarnessOptions, 'payments' | 'mockPayments'>;
+    pricing?: NonNullable<HarnessOptions['payments']>['pricing'];
+  } = {},
 ): Promise<StarsBot> {
   const tg = createTestTelegram({ token: TEST_BOT_TOKEN });
   const apiRoot = await tg.listen();

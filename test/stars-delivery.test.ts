@@ -72,7 +72,10 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
 
   /** A week pass ordered through the API for Stars, and the successful_payment update Telegram would send for it. */
   async function orderAndPay(userId: number, on: { base: string; tg: TestTelegram } = { base: app!.base, tg }): Promise<Paid> {
-    const order = await callApp(on.base, 'POST', '/api/payments/create-one-time', { auth: auth(userId), json: { product: 'week', provider: 'stars' } });
+    const order = await callApp(on.base, 'POST', '/api/payments/create-one-time', {
+      auth: auth(userId),
+      json: { product: 'week', provider: 'stars' },
+    });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const orderId = order.body.data.orderId as string;
     const invoice = on.tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === orderId)!;
@@ -144,7 +147,11 @@ describe.each(TEST_DB_KINDS)('Stars payments through crashes and outages (%s)', 
 
   it('a webhook body that is no update is answered 200 and dropped (never redelivered forever)', async () => {
     for (const body of [{}, { update_id: 'x' }, [1, 2], { update_id: -1 }]) expect(await post(app!.base, body)).toBe(200);
-    const raw = await fetch(`${app!.base}/api/telegram/webhook`, { method: 'POST', headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET }, body: 'not json' });
+    const raw = await fetch(`${app!.base}/api/telegram/webhook`, {
+      method: 'POST',
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+      body: 'not json',
+    });
     expect(raw.status).toBe(200);
     expect((await callApp(app!.base, 'GET', '/api/health')).status).toBe(200);
   });

@@ -50,7 +50,8 @@ describe('the built server takes Stars and talks to the Bot API', () => {
     return res.status;
   };
 
-  const repliesTo = (userId: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === userId).map((c) => String(c.params.text));
+  const repliesTo = (userId: number) =>
+    tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === userId).map((c) => String(c.params.text));
 
   const products = [
     { product: 'micro', path: '/api/payments/create-one-time', body: { product: 'micro' } },
@@ -59,39 +60,43 @@ describe('the built server takes Stars and talks to the Bot API', () => {
     { product: 'vip', path: '/api/payments/create', body: { type: 'vip' } },
   ] as const;
 
-  it.each(products.map((p, i) => [p.product, p, 830_001 + i] as const))('buys %s with Stars: an invoice link from Telegram, granted once for two deliveries', async (product, p, userId) => {
-    const order = await callApp(app.base, 'POST', p.path, { auth: auth(userId), json: { ...p.body, provider: 'stars' } });
-    expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const orderId = order.body.data.orderId as string;
-    const invoice = tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === orderId);
-    expect(invoice, 'createInvoiceLink reached Telegram').toBeDefined();
-    expect(invoice!.params.currency).toBe('XTR');
-    expect(order.body.data.invoiceLink).toMatch(/^https:\/\/t\.me\/\$/);
-    // A plan with autopay consent is a Stars subscription; without it (vip here), the week pass and the micro
-    // pack are one-off invoices.
-    expect(!!invoice!.params.subscription_period).toBe(product === 'basic');
+  it.each(products.map((p, i) => [p.product, p, 830_001 + i] as const))(
+    'buys %s with Stars: an invoice link from Telegram, granted once for two deliveries',
+    async (product, p, userId) => {
+      const order = await callApp(app.base, 'POST', p.path, { auth: auth(userId), json: { ...p.body, provider: 'stars' } });
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      const orderId = order.body.data.orderId as string;
+      const invoice = tg.calls.find((c) => c.method === 'createInvoiceLink' && c.params.payload === orderId);
+      expect(invoice, 'createInvoiceLink reached Telegram').toBeDefined();
+      expect(invoice!.params.currency).toBe('XTR');
+      expect(order.body.data.invoiceLink).toMatch(/^https:\/\/t\.me\/\$/);
+      // A plan with autopay consent is a Stars subscription; without it (vip here), the week pass and the micro
+      // pack are one-off invoices.
+      expect(!!invoice!.params.subscription_period).toBe(product === 'basic');
 
-    const paid = { payload: orderId, amount: invoice!.params.prices[0].amount as number, chargeId: `shipped_${product}` };
-    expect(await deliver(userId, paid)).toBe(200);
-    expect(await deliver(userId, paid)).toBe(200);
+      const paid = { payload: orderId, amount: invoice!.params.prices[0].amount as number, chargeId: `shipped_${product}` };
+      expect(await deliver(userId, paid)).toBe(200);
+      expect(await deliver(userId, paid)).toBe(200);
 
-    if (product === 'micro') {
-      const ent = await callApp(app.base, 'GET', '/api/user/entitlements', { auth: auth(userId) });
-      expect(ent.body.data.hasMicroPurchase).toBe(true);
-    } else {
-      const status = await callApp(app.base, 'GET', '/api/user/status', { auth: auth(userId) });
-      expect(status.body.data.userStatus.subscriptionType).toBe(product === 'week' ? 'week' : product);
-    }
-    // One confirmation message for two deliveries.
-    await until(() => expect(tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === userId)).toHaveLength(1));
-  });
+      if (product === 'micro') {
+        const ent = await callApp(app.base, 'GET', '/api/user/entitlements', { auth: auth(userId) });
+        expect(ent.body.data.hasMicroPurchase).toBe(true);
+      } else {
+        const status = await callApp(app.base, 'GET', '/api/user/status', { auth: auth(userId) });
+        expect(status.body.data.userStatus.subscriptionType).toBe(product === 'week' ? 'week' : product);
+      }
+      // One confirmation message for two deliveries.
+      await until(() => expect(tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === userId)).toHaveLength(1));
+    },
+  );
 
   it('refunds a Stars payment that matches no order, and tries again on redelivery when Telegram refused the refund', async () => {
     const userId = 830_101;
     const orphan = { payload: 'not-an-order', amount: 50, chargeId: 'shipped_orphan' };
     tg.failNext(userId, { error_code: 500, description: 'Internal Server Error' });
     expect(await deliver(userId, orphan)).toBe(200);
-    const refunds = () => tg.calls.filter((c) => c.method === 'refundStarPayment' && c.params.telegram_payment_charge_id === orphan.chargeId);
+    const refunds = () =>
+      tg.calls.filter((c) => c.method === 'refundStarPayment' && c.params.telegram_payment_charge_id === orphan.chargeId);
     expect(refunds().map((c) => c.ok)).toEqual([false]);
     await until(() => expect(repliesTo(userId).join('\n')).toMatch(/Звёзды вернутся автоматически/));
     expect(app.output()).toMatch(/Bot API call failed/);
@@ -110,9 +115,15 @@ describe('the built server takes Stars and talks to the Bot API', () => {
 
   it('prepares a share message through the Bot API for a reading, and names the bot at /api/bot-link', async () => {
     const userId = 830_201;
-    const created = await callApp(app.base, 'POST', '/api/readings', { auth: auth(userId), json: { spreadType: 'free_daily', question: 'Что принесёт неделя?' } });
+    const created = await callApp(app.base, 'POST', '/api/readings', {
+      auth: auth(userId),
+      json: { spreadType: 'free_daily', question: 'Что принесёт неделя?' },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const share = await callApp(app.base, 'POST', `/api/readings/${created.body.data.id}/share`, { auth: auth(userId), json: { includeQuestion: false } });
+    const share = await callApp(app.base, 'POST', `/api/readings/${created.body.data.id}/share`, {
+      auth: auth(userId),
+      json: { includeQuestion: false },
+    });
     expect(share.status, JSON.stringify(share.body)).toBe(200);
     expect(share.body.data.preparedMessageId).toBeTruthy();
     expect(tg.calls.filter((c) => c.method === 'savePreparedInlineMessage' && Number(c.params.user_id) === userId)).toHaveLength(1);

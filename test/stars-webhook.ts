@@ -21,7 +21,13 @@ export function successfulPaymentUpdate(updateId: number, userId: number, p: { p
       date: Math.floor(Date.now() / 1000),
       chat: { id: userId, type: 'private', first_name: 'Тест' },
       from: { id: userId, is_bot: false, first_name: 'Тест', language_code: 'ru' },
-      successful_payment: { currency: 'XTR', total_amount: p.amount, invoice_payload: p.payload, telegram_payment_charge_id: p.chargeId, provider_payment_charge_id: '' },
+      successful_payment: {
+        currency: 'XTR',
+        total_amount: p.amount,
+        invoice_payload: p.payload,
+        telegram_payment_charge_id: p.chargeId,
+        provider_payment_charge_id: '',
+      },
     },
   };
 }

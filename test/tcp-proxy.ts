@@ -60,4 +60,3 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
     },
   };
 }
-

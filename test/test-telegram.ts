@@ -34,7 +34,17 @@ export interface TestTelegramOptions extends Omit<LocalTelegramOptions, 'fetch'>
 }
 
 /** The methods failNext fails: those that send into a chat, and a refund to a user. */
-const FAILABLE_METHODS = new Set(['sendMessage', 'sendMessageDraft', 'sendPhoto', 'sendInvoice', 'editMessageText', 'editMessageReplyMarkup', 'copyMessage', 'forwardMessage', 'refundStarPayment']);
+const FAILABLE_METHODS = new Set([
+  'sendMessage',
+  'sendMessageDraft',
+  'sendPhoto',
+  'sendInvoice',
+  'editMessageText',
+  'editMessageReplyMarkup',
+  'copyMessage',
+  'forwardMessage',
+  'refundStarPayment',
+]);
 
 export function createTestTelegram(o: TestTelegramOptions) {
   const maxCalls = o.maxRecordedCalls ?? 20_000;

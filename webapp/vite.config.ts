@@ -19,8 +19,13 @@ function cardArt(): Plugin {
     for (const card of DECK) m.set(card.image.replace(/^\//, ''), () => cardSvg(card));
     m.set('cards/back.svg', cardBackSvg);
     // The classic deck's cards are 7:12: the same back, stretched to those proportions.
-    m.set('decks/rws/back.svg', () =>
-      cardBackSvg().replace(/^<svg [^>]*>/, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 309" width="180" height="309"><svg x="0" y="0" width="180" height="309" viewBox="0 0 180 270" preserveAspectRatio="none">') + '</svg>',
+    m.set(
+      'decks/rws/back.svg',
+      () =>
+        cardBackSvg().replace(
+          /^<svg [^>]*>/,
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 309" width="180" height="309"><svg x="0" y="0" width="180" height="309" viewBox="0 0 180 270" preserveAspectRatio="none">',
+        ) + '</svg>',
     );
     return m;
   };
@@ -69,7 +74,10 @@ function buildRecord(): Plugin {
     name: 'taro-build-record',
     apply: 'build',
     closeBundle() {
-      fs.writeFileSync(path.join(here, '..', 'dist', 'webapp-build.json'), JSON.stringify({ lockHash: lockfileHash(path.join(here, '..')) }));
+      fs.writeFileSync(
+        path.join(here, '..', 'dist', 'webapp-build.json'),
+        JSON.stringify({ lockHash: lockfileHash(path.join(here, '..')) }),
+      );
     },
   };
 }

@@ -12,16 +12,17 @@ import { readingIdQuery } from '../schemas';
  * A local date as the owner types it, ДД.ММ.ГГГГ (or ГГГГ-ММ-ДД, as links and the CSV carry it); ISO after
  * parsing. A date that does not exist (31.02) is refused too; the message names the field as the page does.
  */
-const localDay = (label: string) => z.string().transform((v, ctx) => {
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v.trim());
-  const iso = m ? `${m[3]}-${m[2]}-${m[1]}` : v.trim();
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
-    ctx.addIssue({ code: 'custom', message: `дата «${label}»: ожидается ДД.ММ.ГГГГ, например 01.03.2026, а не «${v.slice(0, 20)}»` });
-    return z.NEVER;
-  }
-  return iso;
-});
+const localDay = (label: string) =>
+  z.string().transform((v, ctx) => {
+    const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v.trim());
+    const iso = m ? `${m[3]}-${m[2]}-${m[1]}` : v.trim();
+    const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : null;
+    if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) {
+      ctx.addIssue({ code: 'custom', message: `дата «${label}»: ожидается ДД.ММ.ГГГГ, например 01.03.2026, а не «${v.slice(0, 20)}»` });
+      return z.NEVER;
+    }
+    return iso;
+  });
 /** The period: `days` (1, 7, 30, 90; default 30), or `from` and `to` (local dates, at most 366 days). */
 const periodFields = {
   days: z.enum(['1', '7', '30', '90'], { error: 'ожидается 1, 7, 30 или 90' }).optional(),
@@ -39,7 +40,9 @@ const checkedPeriod = <T extends z.ZodType<PeriodFields>>(schema: T) =>
 const periodOf = (q: PeriodFields): PeriodQuery => (q.from && q.to ? { from: q.from, to: q.to } : { days: Number(q.days ?? '30') });
 
 const periodQuery = checkedPeriod(z.object(periodFields));
-const csvQuery = checkedPeriod(z.object({ ...periodFields, tab: z.enum(DASHBOARD_TABS, { error: `ожидается одно из: ${DASHBOARD_TABS.join(', ')}` }) }));
+const csvQuery = checkedPeriod(
+  z.object({ ...periodFields, tab: z.enum(DASHBOARD_TABS, { error: `ожидается одно из: ${DASHBOARD_TABS.join(', ')}` }) }),
+);
 
 const refundBody = z.object({ paymentId: z.coerce.number({ error: 'ожидается номер платежа' }).int().positive() });
 

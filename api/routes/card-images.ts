@@ -15,5 +15,9 @@ export const cardPictureRoutes = (s: Services) =>
     const file = c.req.valid('param').file;
     const reversed = file.endsWith('.reversed.jpg');
     const bytes = await s.cardPictures.jpeg(file.replace(/(\.reversed)?\.jpg$/, ''), reversed);
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length), 'Cache-Control': 'public, max-age=604800, immutable' });
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': 'image/jpeg',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'public, max-age=604800, immutable',
+    });
   });

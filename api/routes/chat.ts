@@ -22,7 +22,10 @@ const chatBody = z
       .max(20, 'не больше 20 сообщений')
       .optional(),
   })
-  .refine((b) => b.readingId !== undefined || (b.messages?.length ?? 0) > 0, { message: 'укажите readingId своего расклада', path: ['readingId'] });
+  .refine((b) => b.readingId !== undefined || (b.messages?.length ?? 0) > 0, {
+    message: 'укажите readingId своего расклада',
+    path: ['readingId'],
+  });
 
 export const chatRoutes = (s: Services) =>
   new Hono<AppEnv>().post('/', validate('json', chatBody), async (c) => {

@@ -7,8 +7,16 @@ import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
 
 const answerBody = z.object({
-  question: z.number({ error: 'ожидается номер вопроса' }).int('ожидается номер вопроса').min(0, `вопросы с 0 по ${LESSON_SIZE - 1}`).max(LESSON_SIZE - 1, `вопросы с 0 по ${LESSON_SIZE - 1}`),
-  choice: z.number({ error: 'ожидается номер ответа' }).int('ожидается номер ответа').min(0, `ответы с 0 по ${LESSON_CHOICES - 1}`).max(LESSON_CHOICES - 1, `ответы с 0 по ${LESSON_CHOICES - 1}`),
+  question: z
+    .number({ error: 'ожидается номер вопроса' })
+    .int('ожидается номер вопроса')
+    .min(0, `вопросы с 0 по ${LESSON_SIZE - 1}`)
+    .max(LESSON_SIZE - 1, `вопросы с 0 по ${LESSON_SIZE - 1}`),
+  choice: z
+    .number({ error: 'ожидается номер ответа' })
+    .int('ожидается номер ответа')
+    .min(0, `ответы с 0 по ${LESSON_CHOICES - 1}`)
+    .max(LESSON_CHOICES - 1, `ответы с 0 по ${LESSON_CHOICES - 1}`),
 });
 
 export const lessonRoutes = (s: Services) =>

@@ -7,12 +7,7 @@ import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';
 
-const required = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(100, message);
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 
 /** A number, or a numeric string from a form field ("55.75" or "55,75"), within the domain's range. */
 const coordinate = (message: string, inRange: (n: number) => boolean) =>
@@ -41,7 +36,12 @@ const chartBody = z
 
 const citiesQuery = z.object({
   q: z.string().max(100, 'не больше 100 символов').default(''),
-  limit: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(1, 'не меньше 1').max(20, 'не больше 20').default(10),
+  limit: z.coerce
+    .number({ error: 'ожидается число' })
+    .int('ожидается целое число')
+    .min(1, 'не меньше 1')
+    .max(20, 'не больше 20')
+    .default(10),
 });
 
 export const natalRoutes = (s: Services) =>

@@ -4,4 +4,5 @@ import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok } from '../http';
 
-export const offerStateRoutes = (s: Services) => new Hono<AppEnv>().get('/micro/state', async (c) => ok(c, await s.payments.microOfferState(c.var.userId)));
+export const offerStateRoutes = (s: Services) =>
+  new Hono<AppEnv>().get('/micro/state', async (c) => ok(c, await s.payments.microOfferState(c.var.userId)));

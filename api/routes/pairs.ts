@@ -21,7 +21,9 @@ export const pairRoutes = (s: Services) =>
     .post('/', async (c) => ok(c, await s.pairs.invite(c.var.userId), 201))
     .post('/accept', validate('json', acceptBody), async (c) => ok(c, await s.pairs.accept(c.var.userId, c.req.valid('json').token), 201))
     .get('/', async (c) => ok(c, await s.pairs.list(c.var.userId)))
-    .get('/invitations/:token', validate('param', tokenParam), async (c) => ok(c, await s.pairs.invitation(c.var.userId, c.req.valid('param').token)))
+    .get('/invitations/:token', validate('param', tokenParam), async (c) =>
+      ok(c, await s.pairs.invitation(c.var.userId, c.req.valid('param').token)),
+    )
     .get('/:id', validate('param', pairIdParam), async (c) => ok(c, await s.pairs.get(c.var.userId, c.req.valid('param').id)))
     .delete('/:id', validate('param', pairIdParam), async (c) => ok(c, await s.pairs.leave(c.var.userId, c.req.valid('param').id)))
     .post('/:id/readings', validate('param', pairIdParam), validate('json', askBody), async (c) =>

@@ -26,7 +26,10 @@ import { flag, planId, readingId } from '../schemas';
 const mode = z.enum(['redirect', 'embedded'], { error: 'ожидается redirect или embedded' }).default('redirect');
 const provider = z.enum(['stars', 'yookassa'], { error: 'ожидается stars или yookassa' }).optional();
 const returnUrl = z.string({ error: 'ожидается адрес' }).max(2000, 'слишком длинный адрес').optional();
-const userIdField = z.union([z.number(), z.string().max(32)]).optional().nullable();
+const userIdField = z
+  .union([z.number(), z.string().max(32)])
+  .optional()
+  .nullable();
 
 const oneTimeBody = z.object({
   product: z.preprocess(currentProductId, z.enum(['micro', 'week'], { error: 'ожидается micro или week' })),
@@ -67,7 +70,10 @@ const initialBody = z.object({
 const syncBody = z
   .object({
     userId: userIdField,
-    paymentId: z.string().regex(/^[\w-]{1,100}$/, 'неверный номер платежа').optional(),
+    paymentId: z
+      .string()
+      .regex(/^[\w-]{1,100}$/, 'неверный номер платежа')
+      .optional(),
     orderId: z.string().max(64).optional(),
   })
   .refine((b) => b.paymentId || b.orderId, { message: 'укажите paymentId или orderId', path: ['paymentId'] });
@@ -111,14 +117,28 @@ export const paymentRoutes = (s: Services) =>
       const userId = c.var.userId;
       const fallback = b.product === 'micro' ? microReturnPath(userId, b.readingId) : '/subscription';
       const url = buildReturnUrl(originOf(s, c), b.returnUrl, fallback, await s.webAuth.createReturnToken(userId));
-      const data = await s.payments.createOneTime(userId, { product: b.product, mode: b.mode, returnUrl: url, readingId: b.readingId, context: b.context, provider: b.provider });
+      const data = await s.payments.createOneTime(userId, {
+        product: b.product,
+        mode: b.mode,
+        returnUrl: url,
+        readingId: b.readingId,
+        context: b.context,
+        provider: b.provider,
+      });
       return ok(c, data);
     })
     .post('/create', validate('json', subscriptionBody), async (c) => {
       const b = c.req.valid('json');
       const userId = c.var.userId;
       const url = buildReturnUrl(originOf(s, c), b.returnUrl, '/subscription', await s.webAuth.createReturnToken(userId));
-      const data = await s.payments.createSubscription(userId, { type: b.type, userId: b.userId, mode: b.mode, returnUrl: url, provider: b.provider, autopayConsent: b.autopayConsent });
+      const data = await s.payments.createSubscription(userId, {
+        type: b.type,
+        userId: b.userId,
+        mode: b.mode,
+        returnUrl: url,
+        provider: b.provider,
+        autopayConsent: b.autopayConsent,
+      });
       return ok(c, data);
     })
     .post('/create-initial', validate('json', initialBody), async (c) => {
@@ -149,7 +169,9 @@ export const paymentRoutes = (s: Services) =>
 const notification = z.object({
   type: z.string().max(40).optional(),
   event: z.string({ error: 'ожидается событие' }).max(80),
-  object: z.object({ id: z.string({ error: 'ожидается id' }).regex(/^[\w-]{1,100}$/, 'неверный id'), payment_id: z.string().max(100).optional() }).passthrough(),
+  object: z
+    .object({ id: z.string({ error: 'ожидается id' }).regex(/^[\w-]{1,100}$/, 'неверный id'), payment_id: z.string().max(100).optional() })
+    .passthrough(),
 });
 
 /** Whether an address is in the list of addresses and CIDR ranges (config.ts has checked each entry). */
@@ -186,7 +208,11 @@ function onlyFrom(trustedIps: readonly string[], trustedProxies: readonly string
 }
 
 /** Mounted at /api/payments before the signed-in group: YooKassa calls without Telegram identity. */
-export const yookassaWebhookRoutes = (s: Services, logger: Logger, o: { trustedIps?: readonly string[]; trustedProxies?: readonly string[] } = {}) =>
+export const yookassaWebhookRoutes = (
+  s: Services,
+  logger: Logger,
+  o: { trustedIps?: readonly string[]; trustedProxies?: readonly string[] } = {},
+) =>
   new Hono()
     // Only the webhook's own path: these routes are mounted at /api/payments beside the signed-in ones.
     .use('/yookassa/*', o.trustedIps?.length ? onlyFrom(o.trustedIps, o.trustedProxies ?? [], logger) : (_c, next) => next())
@@ -194,7 +220,8 @@ export const yookassaWebhookRoutes = (s: Services, logger: Logger, o: { trustedI
     .post('/yookassa/webhook', validate('json', notification), async (c) => {
       const body = c.req.valid('json');
       const { outcome } = await s.payments.yookassa.notification(body);
-      if (outcome === 'mismatch') logger.warn({ event: body.event, paymentId: body.object.id }, 'yookassa payment does not match its order; nothing granted');
+      if (outcome === 'mismatch')
+        logger.warn({ event: body.event, paymentId: body.object.id }, 'yookassa payment does not match its order; nothing granted');
       else logger.info({ event: body.event, paymentId: body.object.id, outcome }, 'yookassa notification');
       return ok(c, { outcome });
     });

@@ -25,7 +25,9 @@ const createBody = z.object({
 });
 
 const followUpBody = z.object({ question: followUpQuestion });
-const secondOpinionBody = z.object({ voice: z.enum(VOICES, { error: 'выберите таролога: gentle (мягко), straight (прямо) или mystic (мистично)' }) });
+const secondOpinionBody = z.object({
+  voice: z.enum(VOICES, { error: 'выберите таролога: gentle (мягко), straight (прямо) или mystic (мистично)' }),
+});
 
 const reviewBody = z.object({
   rating: z
@@ -33,7 +35,12 @@ const reviewBody = z.object({
     .int('ожидается целая оценка от 1 до 5')
     .min(REVIEW_RATING.min, `оценка от ${REVIEW_RATING.min} до ${REVIEW_RATING.max}`)
     .max(REVIEW_RATING.max, `оценка от ${REVIEW_RATING.min} до ${REVIEW_RATING.max}`),
-  text: z.string({ error: 'ожидается текст отзыва' }).trim().max(REVIEW_TEXT_MAX, `не больше ${REVIEW_TEXT_MAX} символов`).nullable().optional(),
+  text: z
+    .string({ error: 'ожидается текст отзыва' })
+    .trim()
+    .max(REVIEW_TEXT_MAX, `не больше ${REVIEW_TEXT_MAX} символов`)
+    .nullable()
+    .optional(),
   /** «можно опубликовать»: unticked unless the user ticks it. */
   publish: flag.optional().default(false),
 });
@@ -66,7 +73,11 @@ const recoverBody = z.object({
   recent: flag.optional(),
 });
 
-const imageOptions = (q: z.infer<typeof imageQuery>, deck: DeckId): ImageOptions => ({ format: q.format, deck: q.deck ?? deck, includeQuestion: q.question === '1' });
+const imageOptions = (q: z.infer<typeof imageQuery>, deck: DeckId): ImageOptions => ({
+  format: q.format,
+  deck: q.deck ?? deck,
+  includeQuestion: q.question === '1',
+});
 
 const jpeg = (c: Context, bytes: Buffer, cache: string) =>
   c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length), 'Cache-Control': cache });
@@ -97,9 +108,18 @@ export const readingRoutes = (s: Services) =>
       // A reading older than the archive window opens with VIP only (402 otherwise).
       const reading = await s.readings.get(c.var.userId, id);
       // The follow-ups («Уточнить») in order, and how many more the user's plan allows.
-      const [{ followUps, allowance }, second] = await Promise.all([s.followUps.list(c.var.userId, id), s.secondOpinions.list(c.var.userId, id)]);
+      const [{ followUps, allowance }, second] = await Promise.all([
+        s.followUps.list(c.var.userId, id),
+        s.secondOpinions.list(c.var.userId, id),
+      ]);
       // «Второе мнение»: the voices asked on this reading, and today's allowance.
-      return ok(c, { ...reading, followUps, followUpAllowance: allowance, secondOpinions: second.secondOpinions, secondOpinionAllowance: second.allowance });
+      return ok(c, {
+        ...reading,
+        followUps,
+        followUpAllowance: allowance,
+        secondOpinions: second.secondOpinions,
+        secondOpinionAllowance: second.allowance,
+      });
     })
 
     /* The interpretation: SSE events `delta` {text}, then `done` (the outcome); or the whole result as JSON. */
@@ -116,7 +136,9 @@ export const readingRoutes = (s: Services) =>
      * or JSON: 201, or 200 for a question already asked on the reading (that follow-up again). Refusals: 400,
      * 402, 403, 404, 409, 429.
      */
-    .get('/:id/follow-ups', validate('param', readingIdParam), async (c) => ok(c, await s.followUps.list(c.var.userId, c.req.valid('param').id)))
+    .get('/:id/follow-ups', validate('param', readingIdParam), async (c) =>
+      ok(c, await s.followUps.list(c.var.userId, c.req.valid('param').id)),
+    )
     .post('/:id/follow-ups', validate('param', readingIdParam), validate('json', followUpBody), async (c) => {
       const asked = await s.followUps.ask(c.var.userId, c.req.valid('param').id, c.req.valid('json').question);
       if (wantsStream(c)) {
@@ -133,7 +155,12 @@ export const readingRoutes = (s: Services) =>
       const { id, fid } = c.req.valid('param');
       const retry = await s.followUps.retry(c.var.userId, id, fid);
       if (wantsStream(c)) {
-        return streamAnswer<FollowUpEvents>(c, null, async (emit) => ({ followUp: await retry.answer(emit) }), 'Произошла ошибка при получении ответа');
+        return streamAnswer<FollowUpEvents>(
+          c,
+          null,
+          async (emit) => ({ followUp: await retry.answer(emit) }),
+          'Произошла ошибка при получении ответа',
+        );
       }
       return ok(c, { followUp: await retry.answer() });
     })
@@ -143,7 +170,9 @@ export const readingRoutes = (s: Services) =>
      * `reset`, `done`) or JSON: 201, or 200 for a voice already asked on the reading. Refusals: 400 `voice`,
      * 402 for a plan without it, 404, 409, 422 crisis, 429 for today's allowance or the AI limit.
      */
-    .get('/:id/second-opinions', validate('param', readingIdParam), async (c) => ok(c, await s.secondOpinions.list(c.var.userId, c.req.valid('param').id)))
+    .get('/:id/second-opinions', validate('param', readingIdParam), async (c) =>
+      ok(c, await s.secondOpinions.list(c.var.userId, c.req.valid('param').id)),
+    )
     .post('/:id/second-opinion', validate('param', readingIdParam), validate('json', secondOpinionBody), async (c) => {
       const asked = await s.secondOpinions.ask(c.var.userId, c.req.valid('param').id, c.req.valid('json').voice);
       if (!wantsStream(c)) return ok(c, { secondOpinion: await asked.answer(), allowance: asked.allowance }, asked.repeated ? 200 : 201);
@@ -159,8 +188,12 @@ export const readingRoutes = (s: Services) =>
     .post('/:id/review', validate('param', readingIdParam), validate('json', reviewBody), async (c) =>
       ok(c, await s.reviews.create(c.var.userId, { readingId: c.req.valid('param').id, ...c.req.valid('json') }), 201),
     )
-    .get('/:id/review', validate('param', readingIdParam), async (c) => ok(c, await s.reviews.ofReading(c.var.userId, c.req.valid('param').id)))
-    .delete('/:id/review', validate('param', readingIdParam), async (c) => ok(c, await s.reviews.remove(c.var.userId, c.req.valid('param').id)))
+    .get('/:id/review', validate('param', readingIdParam), async (c) =>
+      ok(c, await s.reviews.ofReading(c.var.userId, c.req.valid('param').id)),
+    )
+    .delete('/:id/review', validate('param', readingIdParam), async (c) =>
+      ok(c, await s.reviews.remove(c.var.userId, c.req.valid('param').id)),
+    )
 
     /* The journal's note on one's own reading. */
     .put('/:id/note', validate('param', readingIdParam), validate('json', noteBody), async (c) =>
@@ -175,10 +208,20 @@ export const readingRoutes = (s: Services) =>
     })
     .post('/:id/share', validate('param', readingIdParam), validate('json', shareBody), async (c) => {
       const b = c.req.valid('json') ?? {};
-      return ok(c, await s.share.prepare(c.var.userId, c.req.valid('param').id, { deck: b.deck ?? (await s.share.deckOf(c.var.userId)), includeQuestion: b.includeQuestion ?? false }));
+      return ok(
+        c,
+        await s.share.prepare(c.var.userId, c.req.valid('param').id, {
+          deck: b.deck ?? (await s.share.deckOf(c.var.userId)),
+          includeQuestion: b.includeQuestion ?? false,
+        }),
+      );
     })
 
     /* The micro pack: its reading revealed, and a payment return's pack found again. Read from the server's
        state; nothing the client says grants access. */
-    .post('/micro/reveal', validate('json', revealBody), async (c) => ok(c, await s.payments.reveal(c.var.userId, c.req.valid('json').readingId)))
-    .post('/micro/recover', validate('json', recoverBody), async (c) => ok(c, await s.payments.recoverMicro(c.var.userId, c.req.valid('json'))));
+    .post('/micro/reveal', validate('json', revealBody), async (c) =>
+      ok(c, await s.payments.reveal(c.var.userId, c.req.valid('json').readingId)),
+    )
+    .post('/micro/recover', validate('json', recoverBody), async (c) =>
+      ok(c, await s.payments.recoverMicro(c.var.userId, c.req.valid('json'))),
+    );

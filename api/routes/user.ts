@@ -17,7 +17,12 @@ import { clearSessionCookie } from '../session-cookie';
 export type SendExport = (userId: number, json: Uint8Array, html: Uint8Array) => Promise<void>;
 
 const pageQuery = z.object({
-  limit: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(1, 'не меньше 1').max(50, 'не больше 50').default(10),
+  limit: z.coerce
+    .number({ error: 'ожидается число' })
+    .int('ожидается целое число')
+    .min(1, 'не меньше 1')
+    .max(50, 'не больше 50')
+    .default(10),
   offset: z.coerce.number({ error: 'ожидается число' }).int('ожидается целое число').min(0, 'не меньше 0').max(1_000_000).default(0),
 });
 
@@ -35,14 +40,19 @@ const saveReadingBody = z
     question: z.string({ error: 'ожидается строка' }).trim().max(QUESTION_MAX, `не больше ${QUESTION_MAX} символов`).optional(),
     title: z.string({ error: 'ожидается строка' }).trim().max(QUESTION_MAX, `не больше ${QUESTION_MAX} символов`).optional(),
     cards: z
-      .array(z.union([z.string().max(100), z.object({ name: z.string().max(100) }).transform((c) => c.name)]), { error: 'ожидается список карт' })
+      .array(z.union([z.string().max(100), z.object({ name: z.string().max(100) }).transform((c) => c.name)]), {
+        error: 'ожидается список карт',
+      })
       .max(10, 'не больше 10 карт')
       .default([]),
     interpretation: z.string({ error: 'ожидается строка' }).max(20_000, 'не больше 20000 символов').optional(),
     description: z.string({ error: 'ожидается строка' }).max(20_000, 'не больше 20000 символов').optional(),
     spreadType: z.string({ error: 'ожидается строка' }).max(40).optional(),
   })
-  .refine((b) => b.readingId !== undefined || (b.question ?? b.title ?? '').length > 0, { message: 'нужен вопрос или readingId', path: ['question'] });
+  .refine((b) => b.readingId !== undefined || (b.question ?? b.title ?? '').length > 0, {
+    message: 'нужен вопрос или readingId',
+    path: ['question'],
+  });
 
 const subscriptionBody = z.object({ subscriptionType: tier });
 

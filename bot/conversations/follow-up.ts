@@ -36,7 +36,11 @@ async function check(deps: BotDeps, userId: number, readingId: number): Promise<
         message: `🔒 ${followUpsLockedText()}`,
       };
     if (allowance.remaining <= 0)
-      return { ok: false, offer: false, message: `Уточнения к этому раскладу закончились (${allowance.used} из ${allowance.limit}). Новый вопрос — новый расклад: /reading` };
+      return {
+        ok: false,
+        offer: false,
+        message: `Уточнения к этому раскладу закончились (${allowance.used} из ${allowance.limit}). Новый вопрос — новый расклад: /reading`,
+      };
     return { ok: true, allowance };
   } catch (err) {
     if (err instanceof ServiceError) return { ok: false, offer: false, message: err.message };
@@ -45,7 +49,14 @@ async function check(deps: BotDeps, userId: number, readingId: number): Promise<
 }
 
 /** Asks, then streams the answer into one message; the card is announced first. */
-async function deliverFollowUp(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number, question: string): Promise<void> {
+async function deliverFollowUp(
+  api: Api,
+  deps: BotDeps,
+  chatId: number,
+  userId: number,
+  readingId: number,
+  question: string,
+): Promise<void> {
   let asked;
   try {
     asked = await deps.services.followUps.ask(userId, readingId, question);
@@ -83,20 +94,27 @@ async function deliverFollowUp(api: Api, deps: BotDeps, chatId: number, userId: 
       ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>'
       : '';
   let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
-  if (asked.allowance.remaining > 0) kb = (kb ?? new InlineKeyboard()).row().text(`🔎 Уточнить ещё (${asked.allowance.remaining})`, followUpCallback(readingId));
+  if (asked.allowance.remaining > 0)
+    kb = (kb ?? new InlineKeyboard()).row().text(`🔎 Уточнить ещё (${asked.allowance.remaining})`, followUpCallback(readingId));
   await live.finish(
     parts.map((p, i) => (i === 0 ? head : '') + markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
     kb,
   );
 }
 
-export async function followUpConversation(conversation: Conversation<BotContext, InnerContext>, ctx: InnerContext, readingId: number): Promise<void> {
+export async function followUpConversation(
+  conversation: Conversation<BotContext, InnerContext>,
+  ctx: InnerContext,
+  readingId: number,
+): Promise<void> {
   const userId = ctx.from?.id;
   const chatId = ctx.chat?.id;
   if (!userId || !chatId) return;
   const checked = await conversation.external((outer) => check(outer.deps, userId, readingId));
   if (!checked.ok) {
-    await ctx.reply(checked.message, { reply_markup: checked.offer ? openAppButton(ctx.deps, '✨ Открыть уточнения', '/subscription') : undefined });
+    await ctx.reply(checked.message, {
+      reply_markup: checked.offer ? openAppButton(ctx.deps, '✨ Открыть уточнения', '/subscription') : undefined,
+    });
     return;
   }
   await ctx.reply(
@@ -105,14 +123,21 @@ export async function followUpConversation(conversation: Conversation<BotContext
   let question: string;
   for (;;) {
     const answer = await conversation.waitFor('message:text', {
-      otherwise: (c) => (c.callbackQuery ? c.answerCallbackQuery({ text: 'Напишите вопрос сообщением' }) : c.reply('Напишите вопрос текстом или отправьте /cancel.')),
+      otherwise: (c) =>
+        c.callbackQuery
+          ? c.answerCallbackQuery({ text: 'Напишите вопрос сообщением' })
+          : c.reply('Напишите вопрос текстом или отправьте /cancel.'),
     });
     const q = answer.message.text.replace(/\s+/g, ' ').trim();
     if (q.length >= FOLLOW_UP_QUESTION_MIN && q.length <= FOLLOW_UP_QUESTION_MAX) {
       question = q;
       break;
     }
-    await ctx.reply(q.length < FOLLOW_UP_QUESTION_MIN ? `Вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа. Попробуйте ещё раз или отправьте /cancel.` : `Не больше ${FOLLOW_UP_QUESTION_MAX} символов. Попробуйте короче или отправьте /cancel.`);
+    await ctx.reply(
+      q.length < FOLLOW_UP_QUESTION_MIN
+        ? `Вопрос должен содержать хотя бы ${FOLLOW_UP_QUESTION_MIN} символа. Попробуйте ещё раз или отправьте /cancel.`
+        : `Не больше ${FOLLOW_UP_QUESTION_MAX} символов. Попробуйте короче или отправьте /cancel.`,
+    );
   }
   await conversation.external((outer) => deliverFollowUp(outer.api, outer.deps, chatId, userId, readingId, question));
 }

@@ -86,7 +86,9 @@ export async function deliverInterpretation(
 
   let final: { text: string; fallback: boolean; reason: 'no_ai' | 'ai_failed' | null; canRetry: boolean } | null = null;
   try {
-    session = o.retry ? await deps.services.interpretation.retry(userId, readingId) : await deps.services.interpretation.open(userId, readingId);
+    session = o.retry
+      ? await deps.services.interpretation.retry(userId, readingId)
+      : await deps.services.interpretation.open(userId, readingId);
   } catch (err) {
     if (err instanceof ServiceError) return fail(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`);
     throw err;
@@ -105,14 +107,19 @@ export async function deliverInterpretation(
     } else {
       if (live.stopped) break;
       const err = e.error;
-      return fail(`${err instanceof ServiceError ? err.message : 'Не удалось получить толкование.'} Попробуйте открыть расклад в приложении.`);
+      return fail(
+        `${err instanceof ServiceError ? err.message : 'Не удалось получить толкование.'} Попробуйте открыть расклад в приложении.`,
+      );
     }
   }
   if (live.stopped) {
     // What was written stays, marked; «Дописать» asks again for this reading at no cost (no spread is taken).
     const parts = splitText(text.trim() || '…');
     const kb = appButton().row().text(CONTINUE_READING, `${ASK_AI_AGAIN_DATA}${readingId}`);
-    return live.finish(parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? `\n\n<i>${escapeHtml(STOPPED_NOTE)}</i>` : '')), kb);
+    return live.finish(
+      parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? `\n\n<i>${escapeHtml(STOPPED_NOTE)}</i>` : '')),
+      kb,
+    );
   }
   if (!final) return;
   const parts = splitText(final.text.trim() || text.trim());
@@ -122,7 +129,10 @@ export async function deliverInterpretation(
     : `\n\n<i>${escapeHtml(final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`)}</i>`;
   const kb = button();
   if (final.fallback && final.canRetry) kb.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
-  await live.finish(parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? notice : '')), kb);
+  await live.finish(
+    parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
+    kb,
+  );
 }
 
 /** The conversation. `ctx` is a fresh context per replay; `external` tasks get the outside one. */
@@ -160,7 +170,9 @@ export async function readingConversation(conversation: Conversation<BotContext,
       continue;
     }
     if (item.locked) {
-      await choice.answerCallbackQuery({ text: item.locked === 'needs_vip' ? 'Этот расклад доступен с VIP-подпиской' : 'Этот расклад доступен с подпиской' });
+      await choice.answerCallbackQuery({
+        text: item.locked === 'needs_vip' ? 'Этот расклад доступен с VIP-подпиской' : 'Этот расклад доступен с подпиской',
+      });
       await ctx.reply(
         `Расклад «${spreadOf(item.id).name}» доступен ${item.locked === 'needs_vip' ? 'с VIP-подпиской' : 'с подпиской'}. Оформить её можно в приложении, а пока выберите другой расклад.`,
         { reply_markup: openAppButton(ctx.deps, '✨ Подписка', '/subscription') },
@@ -189,7 +201,9 @@ export async function readingConversation(conversation: Conversation<BotContext,
   for (;;) {
     const answer = await conversation.waitFor('message:text', {
       otherwise: (c) =>
-        c.callbackQuery ? c.answerCallbackQuery({ text: 'Напишите вопрос сообщением' }) : c.reply('Напишите вопрос текстом или отправьте /cancel.'),
+        c.callbackQuery
+          ? c.answerCallbackQuery({ text: 'Напишите вопрос сообщением' })
+          : c.reply('Напишите вопрос текстом или отправьте /cancel.'),
     });
     const check = validateQuestion(answer.message.text);
     if (check.ok) {
@@ -216,7 +230,10 @@ export async function readingConversation(conversation: Conversation<BotContext,
   }
   if (!created.ok) {
     await ctx.reply(created.message, {
-      reply_markup: created.code === 'payment_required' || created.code === 'limit_reached' ? openAppButton(ctx.deps, '✨ Подписка', '/subscription') : undefined,
+      reply_markup:
+        created.code === 'payment_required' || created.code === 'limit_reached'
+          ? openAppButton(ctx.deps, '✨ Подписка', '/subscription')
+          : undefined,
     });
     return;
   }

@@ -34,8 +34,18 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
   const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
   const renewal = async (user: number) => (await h.call(user, 'GET', '/api/payments/renewal')).body.data;
   const lastInvoice = () => tg.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!;
-  const sender = () => createPushSender({ token: TEST_BOT_TOKEN, apiRoot: tg.apiRoot, notifications: h.services.notifications, logger, webAppUrl: () => TEST_PUBLIC_URL, ratePerSecond: null, pollIntervalMs: 50 });
-  const sentTexts = (user: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
+  const sender = () =>
+    createPushSender({
+      token: TEST_BOT_TOKEN,
+      apiRoot: tg.apiRoot,
+      notifications: h.services.notifications,
+      logger,
+      webAppUrl: () => TEST_PUBLIC_URL,
+      ratePerSecond: null,
+      pollIntervalMs: 50,
+    });
+  const sentTexts = (user: number) =>
+    tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
 
   it('unticked: the invoice has no subscription_period, the plan lasts 30 days, says «не продлевается» and nothing renews', async () => {
     const user = 41_001;
@@ -58,7 +68,12 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     await bot.handleUpdate({ ...paidUpdate, update_id: paidUpdate.update_id + 100_000 });
     const end = new Date(t0.getTime() + 30 * DAY_MS);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: false, subscriptionExpires: end.toISOString() });
-    expect(await renewal(user)).toEqual({ renews: false, next: null, ends: end.toISOString(), text: `Не продлевается: доступ до ${formatRuDate(end)}` });
+    expect(await renewal(user)).toEqual({
+      renews: false,
+      next: null,
+      ends: end.toISOString(),
+      text: `Не продлевается: доступ до ${formatRuDate(end)}`,
+    });
     expect(await h.db.selectFrom('recurring_billing').selectAll().where('user_id', '=', user).execute()).toEqual([]);
 
     // The bot's payment message says it does not renew.
@@ -76,7 +91,9 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     expect(await status(user)).toMatchObject({ subscriptionType: 'free', autoRenew: false });
     expect(tg.calls.filter((c) => c.method === 'createInvoiceLink')).toHaveLength(invoices);
     expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(1);
-    expect(await h.db.selectFrom('notifications').select('kind').where('user_id', '=', user).where('kind', '=', 'renewal_reminder').execute()).toEqual([]);
+    expect(
+      await h.db.selectFrom('notifications').select('kind').where('user_id', '=', user).where('kind', '=', 'renewal_reminder').execute(),
+    ).toEqual([]);
   });
 
   it('the plan call without consent (a bot button, an old client) is one-off too', async () => {
@@ -104,7 +121,11 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     const charge = new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const line = `Продлится автоматически ${formatRuDate(charge)}: спишется 385\u00a0⭐`;
-    expect(await renewal(user)).toMatchObject({ renews: true, next: { at: charge.toISOString(), amount: 385, currency: 'XTR' }, text: line });
+    expect(await renewal(user)).toMatchObject({
+      renews: true,
+      next: { at: charge.toISOString(), amount: 385, currency: 'XTR' },
+      text: line,
+    });
     await sender().drain();
     const paid = sentTexts(user).find((t) => t.includes('Оплата получена'))!;
     expect(paid).toContain(line);
@@ -137,7 +158,9 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
       `🔔 Завтра, ${formatRuDate(charge)}, подписка «VIP» продлится автоматически: спишется 385\u00a0⭐. ` +
         'Если продление не нужно, отключите его в приложении: «Подписка» → «Отменить автопродление». Доступ сохранится до конца оплаченного периода.',
     ]);
-    const push = tg.calls.find((c) => c.method === 'sendMessage' && c.chatId === user && String(c.params.text).includes('продлится автоматически'))!;
+    const push = tg.calls.find(
+      (c) => c.method === 'sendMessage' && c.chatId === user && String(c.params.text).includes('продлится автоматически'),
+    )!;
     expect(push.params.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/subscription`);
 
     // Telegram renews it (a new charge on the same invoice), twice delivered: 30 more days once, the next
@@ -162,7 +185,11 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     };
     await bot.handleUpdate(renewed);
     await bot.handleUpdate({ ...renewed, update_id: renewed.update_id + 1 });
-    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: new Date(end.getTime() + 30 * DAY_MS).toISOString() });
+    expect(await status(user)).toMatchObject({
+      subscriptionType: 'vip',
+      autoRenew: true,
+      subscriptionExpires: new Date(end.getTime() + 30 * DAY_MS).toISOString(),
+    });
     const nextCharge = new Date(charge.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     expect((await renewal(user)).next).toEqual({ at: nextCharge.toISOString(), amount: 385, currency: 'XTR' });
     expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(2);
@@ -182,12 +209,21 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     expect((await h.services.notifications.scheduleDue()).renewals).toBe(1);
     const cancel = await h.call(user, 'POST', '/api/user/subscription/cancel');
     expect(cancel.status).toBe(200);
-    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: chargeId, is_canceled: true });
+    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({
+      user_id: user,
+      telegram_payment_charge_id: chargeId,
+      is_canceled: true,
+    });
     expect((await renewal(user)).renews).toBe(false);
     expect((await renewal(user)).text).toMatch(/^Не продлевается: доступ до /);
     await sender().drain();
     expect(sentTexts(user).filter((t) => t.includes('продлится автоматически'))).toEqual([]);
-    const job = await h.db.selectFrom('notifications').selectAll().where('user_id', '=', user).where('kind', '=', 'renewal_reminder').executeTakeFirstOrThrow();
+    const job = await h.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', user)
+      .where('kind', '=', 'renewal_reminder')
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'skipped', last_error: 'renewal off' });
     expect((await h.services.notifications.scheduleDue()).renewals).toBe(0);
   });
@@ -207,7 +243,10 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     expect((await renewal(user)).next).toEqual({ at: charge.toISOString(), amount: 230, currency: 'XTR' });
     // Cancelling stops the subscription at Telegram and then it says so.
     expect((await h.call(user, 'POST', '/api/user/subscription/cancel')).status).toBe(200);
-    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({ user_id: user, is_canceled: true });
+    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({
+      user_id: user,
+      is_canceled: true,
+    });
     expect(await renewal(user)).toMatchObject({ renews: false, next: null });
   });
 
@@ -233,7 +272,12 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     await bot.handleUpdate({ ...paidUpdate, update_id: paidUpdate.update_id + 100_000 });
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: vipEnd.toISOString() });
 
-    const payment = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).where('product', '=', 'vip').executeTakeFirstOrThrow();
+    const payment = await h.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user)
+      .where('product', '=', 'vip')
+      .executeTakeFirstOrThrow();
     const refund = await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id });
     expect(refund.body.data).toMatchObject({ revoked: true });
     expect(await status(user)).toMatchObject({ subscriptionType: 'week', subscriptionExpires: weekEnd.toISOString() });

@@ -27,15 +27,21 @@ function cardText(card: TarotCard): string {
 }
 
 async function showCard(ctx: BotContext, card: TarotCard) {
-  await ctx.reply(cardText(card), { parse_mode: 'HTML', reply_markup: openAppButton(ctx.deps, '📖 Открыть карту в библиотеке', libraryCardPath(card.id)) });
+  await ctx.reply(cardText(card), {
+    parse_mode: 'HTML',
+    reply_markup: openAppButton(ctx.deps, '📖 Открыть карту в библиотеке', libraryCardPath(card.id)),
+  });
 }
 
 feature.command('card', async (ctx) => {
   const query = ctx.match.trim().slice(0, 60);
   if (!query) {
-    await ctx.reply('📖 Библиотека карт: все 78 карт с картинками, значениями и тем, как часто они выпадали вам. А ещё — урок дня из трёх вопросов.\n\nНапишите /card и имя карты, например: /card Звезда', {
-      reply_markup: openAppButton(ctx.deps, '📖 Открыть библиотеку', '/library'),
-    });
+    await ctx.reply(
+      '📖 Библиотека карт: все 78 карт с картинками, значениями и тем, как часто они выпадали вам. А ещё — урок дня из трёх вопросов.\n\nНапишите /card и имя карты, например: /card Звезда',
+      {
+        reply_markup: openAppButton(ctx.deps, '📖 Открыть библиотеку', '/library'),
+      },
+    );
     return;
   }
   const card = findCard(query);

@@ -5,7 +5,9 @@ import type { BotContext, InnerContext } from '../context';
 import { FOLLOW_UP_CONVERSATION, followUpConversation } from '../conversations/follow-up';
 
 const composer = new Composer<BotContext>();
-composer.use(createConversation<BotContext, InnerContext>(followUpConversation, { id: FOLLOW_UP_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }));
+composer.use(
+  createConversation<BotContext, InnerContext>(followUpConversation, { id: FOLLOW_UP_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }),
+);
 composer.callbackQuery(/^fu:(\d{1,16})$/, async (ctx) => {
   await ctx.answerCallbackQuery();
   // A reading conversation still open is left: the button starts a new dialogue.

@@ -53,7 +53,13 @@ function guestResult(a: ChatCardAnswer, question: string, bot: string): InlineQu
       return article(
         `chat-${a.kind}:${a.card.card.id}:${a.card.orientation}`,
         `🃏 ${a.card.title}`,
-        [`❓ <i>${escapeHtml(question)}</i>`, '', `🃏 <b>${escapeHtml(a.card.title)}</b>`, escapeHtml(a.lines[0]), escapeHtml(a.lines[1])].join('\n'),
+        [
+          `❓ <i>${escapeHtml(question)}</i>`,
+          '',
+          `🃏 <b>${escapeHtml(a.card.title)}</b>`,
+          escapeHtml(a.lines[0]),
+          escapeHtml(a.lines[1]),
+        ].join('\n'),
         app('🔮 Полный расклад в приложении', 'guest'),
       );
   }
@@ -68,7 +74,9 @@ async function answer(ctx: BotContext & { guestMessage: NonNullable<BotContext['
   const decision = await ctx.deps.services.guest.summon({ queryId, chatId: m.chat.id, callerId: caller.id, question });
   if (decision.kind === 'silent') return;
   if (decision.kind === 'limited') {
-    await ctx.answerGuestQuery(article('limited', 'Одна карта в минуту', '⏳ Я отвечаю каждому не чаще раза в минуту — позовите меня чуть позже.'));
+    await ctx.answerGuestQuery(
+      article('limited', 'Одна карта в минуту', '⏳ Я отвечаю каждому не чаще раза в минуту — позовите меня чуть позже.'),
+    );
     return;
   }
   if (decision.answer.kind === 'crisis') ctx.deps.logger.info({ crisis: true, via: 'guest' }, 'crisis answer: help lines instead of cards');

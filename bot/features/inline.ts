@@ -33,7 +33,15 @@ interface CardResult {
 
 /** A photo of the card with the text as its caption; an article when the server has no public address for the picture. */
 function cardResult(base: string | null, r: CardResult): InlineQueryResult {
-  if (!base) return { type: 'article', id: r.id, title: r.title, description: r.description, input_message_content: { message_text: r.html, parse_mode: 'HTML' }, reply_markup: r.markup };
+  if (!base)
+    return {
+      type: 'article',
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      input_message_content: { message_text: r.html, parse_mode: 'HTML' },
+      reply_markup: r.markup,
+    };
   const url = `${base}${cardPicturePath(r.card.cardId, r.card.reversed)}`;
   return {
     type: 'photo',
@@ -87,9 +95,17 @@ composer.on('inline_query', async (ctx) => {
           id: `yn:${c.cardId}:${c.orientation}`,
           title: said.verdict ? `🔮 Да или нет: ${said.verdict}` : `🔮 Карта на вопрос: ${cardName(c)}`,
           description: cut(`${cardName(c)}. ${plain(said.text)}`, DESCRIPTION_MAX),
-          html: [`🔮 <b>${said.verdict ? 'Да или нет?' : 'Вопрос картам:'}</b> «${escapeHtml(cut(said.question, QUOTE_MAX))}»`, '', `🃏 <b>${escapeHtml(cardName(c))}</b>`, `${lead}${markdownToHtml(said.text)}`].join('\n'),
+          html: [
+            `🔮 <b>${said.verdict ? 'Да или нет?' : 'Вопрос картам:'}</b> «${escapeHtml(cut(said.question, QUOTE_MAX))}»`,
+            '',
+            `🃏 <b>${escapeHtml(cardName(c))}</b>`,
+            `${lead}${markdownToHtml(said.text)}`,
+          ].join('\n'),
           card: c,
-          markup: new InlineKeyboard().url(`🃏 ${c.name}: значение карты`, `${bot}?startapp=card_${c.cardId}`).row().url('🔮 Полный расклад в Таро', `${bot}?startapp`),
+          markup: new InlineKeyboard()
+            .url(`🃏 ${c.name}: значение карты`, `${bot}?startapp=card_${c.cardId}`)
+            .row()
+            .url('🔮 Полный расклад в Таро', `${bot}?startapp`),
         }),
       );
     }

@@ -65,5 +65,4 @@ composer.callbackQuery(ACCEPT, async (ctx) => {
   });
 });
 
-
 export { composer as pairsFeature };

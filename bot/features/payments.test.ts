@@ -42,7 +42,11 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     const { result } = await payLink(user, r.body.data.invoiceLink);
     expect(result.status).toBe('paid');
     expect(tg.calls.filter((c) => c.method === 'answerPreCheckoutQuery').at(-1)!.params).toMatchObject({ ok: true });
-    expect(await status(user)).toMatchObject({ subscriptionType: 'week', autoRenew: false, subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString() });
+    expect(await status(user)).toMatchObject({
+      subscriptionType: 'week',
+      autoRenew: false,
+      subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString(),
+    });
     h.setNow(new Date());
     const queued = await h.db.selectFrom('notifications').select('kind').where('user_id', '=', user).execute();
     expect(queued.map((n) => n.kind)).toContain('payment');
@@ -61,7 +65,12 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     expect((await status(user)).subscriptionExpires).toBe(end);
     const rows = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: 'stars', provider_payment_id: paid.message.successful_payment.telegram_payment_charge_id, amount_minor: 115, currency: 'XTR' });
+    expect(rows[0]).toMatchObject({
+      provider: 'stars',
+      provider_payment_id: paid.message.successful_payment.telegram_payment_charge_id,
+      amount_minor: 115,
+      currency: 'XTR',
+    });
   });
 
   it('pre-checkout refuses another user, a wrong amount, a wrong product and a paid invoice', async () => {
@@ -84,7 +93,11 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     expect(await check({ payload: 'vip' })).toMatchObject({ ok: false, error: expect.stringMatching(/не найден/) });
     expect(await check({ payload: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ ok: false });
     // A product the user may not buy now (a week pass under an active VIP) is refused too.
-    await h.db.updateTable('users').set({ subscription_type: 'vip', subscription_expires: new Date(Date.now() + 10 * DAY_MS) }).where('id', '=', owner).execute();
+    await h.db
+      .updateTable('users')
+      .set({ subscription_type: 'vip', subscription_expires: new Date(Date.now() + 10 * DAY_MS) })
+      .where('id', '=', owner)
+      .execute();
     expect(await check({})).toMatchObject({ ok: false, error: expect.stringMatching(/подписка/) });
     await h.db.updateTable('users').set({ subscription_type: 'free', subscription_expires: null }).where('id', '=', owner).execute();
 
@@ -103,11 +116,20 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
         date: Math.floor(Date.now() / 1000),
         chat: { id: user, type: 'private', first_name: 'Тест' },
         from: { id: user, is_bot: false, first_name: 'Тест' },
-        successful_payment: { currency: 'XTR', total_amount: 1, invoice_payload: 'made-up', telegram_payment_charge_id: 'stray_charge_1', provider_payment_charge_id: '' },
+        successful_payment: {
+          currency: 'XTR',
+          total_amount: 1,
+          invoice_payload: 'made-up',
+          telegram_payment_charge_id: 'stray_charge_1',
+          provider_payment_charge_id: '',
+        },
       },
     } as any);
     expect((await status(user)).subscriptionType).toBe('free');
-    expect(tg.calls.filter((c) => c.method === 'refundStarPayment').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: 'stray_charge_1' });
+    expect(tg.calls.filter((c) => c.method === 'refundStarPayment').at(-1)!.params).toMatchObject({
+      user_id: user,
+      telegram_payment_charge_id: 'stray_charge_1',
+    });
   });
 
   it('plans with autopay consent are 30-day Stars subscriptions; a refund revokes what the payment granted', async () => {
@@ -122,14 +144,18 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
     const refund = await h.call(ADMIN, 'POST', '/api/admin/refund', { paymentId: payment.id });
     expect(refund.body.data).toMatchObject({ revoked: true });
-    expect(tg.calls.filter((c) => c.method === 'refundStarPayment').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: payment.provider_payment_id });
+    expect(tg.calls.filter((c) => c.method === 'refundStarPayment').at(-1)!.params).toMatchObject({
+      user_id: user,
+      telegram_payment_charge_id: payment.provider_payment_id,
+    });
     expect(await status(user)).toMatchObject({ subscriptionType: 'free', autoRenew: false });
   });
 
   it('a micro pack paid in Stars reveals; refunded_payment from Telegram takes it back', async () => {
     const user = 40_007;
     const card = await h.call(user, 'POST', '/api/user/daily-card/use', {});
-    const readingId = (await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name] })).body.data.readingId;
+    const readingId = (await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name] })).body.data
+      .readingId;
     const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
     const { updates } = await payLink(user, r.body.data.invoiceLink);
     expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.hasMicroForCurrentQuestion).toBe(true);
@@ -141,7 +167,12 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
         date: Math.floor(Date.now() / 1000),
         chat: { id: user, type: 'private', first_name: 'Тест' },
         from: { id: user, is_bot: false, first_name: 'Тест' },
-        refunded_payment: { currency: 'XTR', total_amount: sp.total_amount, invoice_payload: sp.invoice_payload, telegram_payment_charge_id: sp.telegram_payment_charge_id },
+        refunded_payment: {
+          currency: 'XTR',
+          total_amount: sp.total_amount,
+          invoice_payload: sp.invoice_payload,
+          telegram_payment_charge_id: sp.telegram_payment_charge_id,
+        },
       },
     } as any);
     expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.hasMicroForCurrentQuestion).toBe(false);
@@ -157,6 +188,10 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     const cancel = await h.call(user, 'POST', '/api/user/subscription/cancel');
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.userStatus).toMatchObject({ subscriptionType: 'basic', autoRenew: false, subscriptionExpires: end });
-    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({ user_id: user, telegram_payment_charge_id: chargeId, is_canceled: true });
+    expect(tg.calls.filter((c) => c.method === 'editUserStarSubscription').at(-1)!.params).toMatchObject({
+      user_id: user,
+      telegram_payment_charge_id: chargeId,
+      is_canceled: true,
+    });
   });
 });

@@ -27,7 +27,12 @@ composer.on('pre_checkout_query', async (ctx) => {
   let verdict: { ok: true } | { ok: false; error: string };
   try {
     verdict = await withDeadline(
-      ctx.deps.services.payments.stars.preCheckout({ userId: q.from.id, payload: q.invoice_payload, currency: q.currency, totalAmount: q.total_amount }),
+      ctx.deps.services.payments.stars.preCheckout({
+        userId: q.from.id,
+        payload: q.invoice_payload,
+        currency: q.currency,
+        totalAmount: q.total_amount,
+      }),
       PRE_CHECKOUT_BUDGET_MS,
     );
   } catch (err) {
@@ -57,7 +62,9 @@ composer.on('message:successful_payment', async (ctx) => {
       await ctx.reply('Этот платёж не совпал ни с одним счётом, поэтому звёзды возвращены. Если нужна помощь — /paysupport.');
     } else {
       ctx.deps.logger.error(log, 'stars payment matched no order; the refund failed and will be tried again');
-      await ctx.reply('Этот платёж не совпал ни с одним счётом. Звёзды вернутся автоматически в ближайшее время; если нужна помощь — /paysupport.');
+      await ctx.reply(
+        'Этот платёж не совпал ни с одним счётом. Звёзды вернутся автоматически в ближайшее время; если нужна помощь — /paysupport.',
+      );
     }
     return;
   }
@@ -69,7 +76,10 @@ composer.on('message:successful_payment', async (ctx) => {
 
 composer.on('message:refunded_payment', async (ctx) => {
   const rp = ctx.message.refunded_payment;
-  const r = await ctx.deps.services.payments.stars.refunded({ userId: ctx.from.id, telegramPaymentChargeId: rp.telegram_payment_charge_id });
+  const r = await ctx.deps.services.payments.stars.refunded({
+    userId: ctx.from.id,
+    telegramPaymentChargeId: rp.telegram_payment_charge_id,
+  });
   ctx.deps.logger.info({ userId: ctx.from.id, chargeId: rp.telegram_payment_charge_id, revoked: r.revoked }, 'stars payment refunded');
   if (r.revoked) await ctx.reply('Возврат звёзд выполнен. Доступ, оплаченный этим платежом, отключён.');
 });

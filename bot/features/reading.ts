@@ -36,7 +36,9 @@ composer.callbackQuery(new RegExp(`^${FULL_CAPTION_DATA}(\\d{1,15})$`), async (c
   const reading = await ctx.deps.services.readings.get(ctx.from.id, Number(ctx.match[1]));
   await ctx.reply(spreadCaption(reading), { parse_mode: 'HTML' });
 });
-composer.use(createConversation<BotContext, InnerContext>(readingConversation, { id: READING_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }));
+composer.use(
+  createConversation<BotContext, InnerContext>(readingConversation, { id: READING_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }),
+);
 composer.command('reading', (ctx) => ctx.conversation.enter(READING_CONVERSATION));
 
 export { composer as readingFeature };

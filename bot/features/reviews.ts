@@ -11,7 +11,12 @@ const OUTCOME: Record<string, string> = { published: '✅ Опубликован
 
 composer.callbackQuery(REVIEW_BUTTON_DATA, async (ctx) => {
   const publish = ctx.match[1] === 'pub';
-  const { changed, status } = await ctx.deps.services.reviews.decide(ctx.chat?.id ?? ctx.from.id, ctx.from.id, Number(ctx.match[2]), publish);
+  const { changed, status } = await ctx.deps.services.reviews.decide(
+    ctx.chat?.id ?? ctx.from.id,
+    ctx.from.id,
+    Number(ctx.match[2]),
+    publish,
+  );
   const outcome = status ? (OUTCOME[status] ?? 'Отзыв не ждёт решения') : 'Отзыв удалён автором';
   await ctx.answerCallbackQuery({ text: changed ? outcome : `Уже решено: ${outcome}` });
   const text = ctx.callbackQuery.message && 'text' in ctx.callbackQuery.message ? ctx.callbackQuery.message.text : null;

@@ -20,7 +20,8 @@ const voiceCallback = (readingId: number, voice: Voice) => `so:${readingId}:${vo
 export const SECOND_OPINION_STOPPED = 'Остановлено. Мнение целиком — в приложении, в «Мои расклады», без новой оплаты.';
 
 /** The «Второе мнение» button under a chat reading (added to the reading's keyboard). */
-export const withSecondOpinionButton = (kb: InlineKeyboard, readingId: number): InlineKeyboard => kb.row().text(SECOND_OPINION_BUTTON, secondOpinionCallback(readingId));
+export const withSecondOpinionButton = (kb: InlineKeyboard, readingId: number): InlineKeyboard =>
+  kb.row().text(SECOND_OPINION_BUTTON, secondOpinionCallback(readingId));
 
 /** The chooser: one button per reader not asked yet on this reading, or why there is none. */
 async function showChooser(ctx: BotContext, readingId: number): Promise<void> {
@@ -34,20 +35,37 @@ async function showChooser(ctx: BotContext, readingId: number): Promise<void> {
   }
   const { allowance, secondOpinions } = list;
   if (allowance.locked) {
-    const lines = VOICES.map((v) => `• <b>${VOICE_INFO[v].name}</b> — ${VOICE_INFO[v].manner}: ${escapeHtml(VOICE_INFO[v].summary.toLowerCase())}`);
-    await ctx.reply(['🔒 <b>Спросить другого таролога</b> — те же карты, прочитанные другим голосом:', ...lines, '', escapeHtml(allowance.lockedText ?? '')].join('\n'), {
-      parse_mode: 'HTML',
-      reply_markup: openAppButton(ctx.deps, '✨ Открыть второе мнение', '/subscription'),
-    });
+    const lines = VOICES.map(
+      (v) => `• <b>${VOICE_INFO[v].name}</b> — ${VOICE_INFO[v].manner}: ${escapeHtml(VOICE_INFO[v].summary.toLowerCase())}`,
+    );
+    await ctx.reply(
+      [
+        '🔒 <b>Спросить другого таролога</b> — те же карты, прочитанные другим голосом:',
+        ...lines,
+        '',
+        escapeHtml(allowance.lockedText ?? ''),
+      ].join('\n'),
+      {
+        parse_mode: 'HTML',
+        reply_markup: openAppButton(ctx.deps, '✨ Открыть второе мнение', '/subscription'),
+      },
+    );
     return;
   }
   const asked = new Set(secondOpinions.map((o) => o.voice));
   const left = VOICES.filter((v) => !asked.has(v));
-  if (!left.length) return void (await ctx.reply('Все три таролога уже прочитали этот расклад: их ответы — в приложении, в «Мои расклады».'));
-  if (allowance.remaining <= 0) return void (await ctx.reply(`Вторые мнения на сегодня закончились (${allowance.used} из ${allowance.limit}). Завтра можно спросить снова.`));
+  if (!left.length)
+    return void (await ctx.reply('Все три таролога уже прочитали этот расклад: их ответы — в приложении, в «Мои расклады».'));
+  if (allowance.remaining <= 0)
+    return void (await ctx.reply(
+      `Вторые мнения на сегодня закончились (${allowance.used} из ${allowance.limit}). Завтра можно спросить снова.`,
+    ));
   const kb = new InlineKeyboard();
   for (const v of left) kb.row().text(`${VOICE_INFO[v].name} — ${VOICE_INFO[v].manner}`, voiceCallback(readingId, v));
-  await ctx.reply(`🪞 Кто прочтёт ваши карты ещё раз? Те же карты, другой голос.\n\nСегодня осталось: ${allowance.remaining} из ${allowance.limit}.`, { reply_markup: kb });
+  await ctx.reply(
+    `🪞 Кто прочтёт ваши карты ещё раз? Те же карты, другой голос.\n\nСегодня осталось: ${allowance.remaining} из ${allowance.limit}.`,
+    { reply_markup: kb },
+  );
 }
 
 /** Asks, then streams the text as a draft under the reader's name (bot/live-reply.ts), edited in place where drafts fail. */
@@ -59,7 +77,9 @@ async function deliver(api: Api, deps: BotDeps, chatId: number, userId: number, 
     const crisis = crisisOf(err);
     if (crisis) return sendCrisis(api, deps, chatId, crisis, 'bot_second_opinion');
     if (err instanceof ServiceError) {
-      await api.sendMessage(chatId, err.message, { reply_markup: err.code === 'payment_required' ? openAppButton(deps, '✨ Подписка', '/subscription') : undefined });
+      await api.sendMessage(chatId, err.message, {
+        reply_markup: err.code === 'payment_required' ? openAppButton(deps, '✨ Подписка', '/subscription') : undefined,
+      });
       return;
     }
     throw err;
@@ -81,7 +101,10 @@ async function deliver(api: Api, deps: BotDeps, chatId: number, userId: number, 
   const parts = splitText(((done ? done.text : null) ?? text).trim() || '…');
   const notice = done ? '' : `\n\n<i>${SECOND_OPINION_STOPPED}</i>`;
   let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
-  if (asked.allowance.remaining > 0) kb = (kb ?? new InlineKeyboard()).row().text(`${SECOND_OPINION_BUTTON} ещё (${asked.allowance.remaining})`, secondOpinionCallback(readingId));
+  if (asked.allowance.remaining > 0)
+    kb = (kb ?? new InlineKeyboard())
+      .row()
+      .text(`${SECOND_OPINION_BUTTON} ещё (${asked.allowance.remaining})`, secondOpinionCallback(readingId));
   await live.finish(
     parts.map((p, i) => (i === 0 ? head : '') + markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
     kb,

@@ -20,9 +20,30 @@ describe.each(TEST_DB_KINDS)('/stats (%s)', (kind) => {
       .insertInto('users')
       .values([
         { id: 101, first_name: 'Анна', time_zone: 'Europe/Moscow', created_at: old },
-        { id: 102, first_name: 'Борис', time_zone: 'Europe/Moscow', created_at: old, subscription_type: 'basic', subscription_expires: new Date(now.getTime() + 10 * DAY) },
-        { id: 103, first_name: 'Вера', time_zone: 'Europe/Moscow', created_at: old, subscription_type: 'vip', subscription_expires: new Date(now.getTime() - DAY) },
-        { id: 104, first_name: 'Глеб', time_zone: 'Europe/Moscow', created_at: old, subscription_type: 'week', subscription_expires: new Date(now.getTime() + 2 * DAY) },
+        {
+          id: 102,
+          first_name: 'Борис',
+          time_zone: 'Europe/Moscow',
+          created_at: old,
+          subscription_type: 'basic',
+          subscription_expires: new Date(now.getTime() + 10 * DAY),
+        },
+        {
+          id: 103,
+          first_name: 'Вера',
+          time_zone: 'Europe/Moscow',
+          created_at: old,
+          subscription_type: 'vip',
+          subscription_expires: new Date(now.getTime() - DAY),
+        },
+        {
+          id: 104,
+          first_name: 'Глеб',
+          time_zone: 'Europe/Moscow',
+          created_at: old,
+          subscription_type: 'week',
+          subscription_expires: new Date(now.getTime() + 2 * DAY),
+        },
       ])
       .execute();
     const reading = (userId: number, createdAt: Date) => ({
@@ -35,12 +56,26 @@ describe.each(TEST_DB_KINDS)('/stats (%s)', (kind) => {
       charged_day: null,
       created_at: createdAt,
     });
-    await h.db.insertInto('readings').values([reading(102, old), reading(102, old)]).execute();
+    await h.db
+      .insertInto('readings')
+      .values([reading(102, old), reading(102, old)])
+      .execute();
     // Today: 101 makes a reading, 103 opens the daily card.
-    expect((await h.call(101, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что принесёт этот день?' })).status).toBe(201);
+    expect((await h.call(101, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что принесёт этот день?' })).status).toBe(
+      201,
+    );
     expect((await h.call(103, 'POST', '/api/user/daily-card/use', {})).status).toBe(200);
 
-    const payment = (id: string, userId: number, provider: 'stars' | 'yookassa' | 'mock', product: string, amount: number, currency: string, createdAt: Date, status: 'succeeded' | 'refunded' = 'succeeded') => ({
+    const payment = (
+      id: string,
+      userId: number,
+      provider: 'stars' | 'yookassa' | 'mock',
+      product: string,
+      amount: number,
+      currency: string,
+      createdAt: Date,
+      status: 'succeeded' | 'refunded' = 'succeeded',
+    ) => ({
       provider,
       provider_payment_id: id,
       order_id: null,

@@ -11,7 +11,6 @@ import { pluralRu } from '../../domain/plural';
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
 
-
 const PUSH_STATUSES: [string, string][] = [
   ['sent', 'отправлено'],
   ['pending', 'в очереди'],
@@ -21,7 +20,6 @@ const PUSH_STATUSES: [string, string][] = [
 ];
 
 const num = (n: number) => n.toLocaleString('ru-RU');
-
 
 /** Minor units as money: kopecks as roubles, Stars as they are. */
 export function money(amountMinor: number, currency: string): string {
@@ -38,7 +36,14 @@ const sumByCurrency = (rows: { currency: string; amount: number }[]) => {
 
 export function formatStats(s: OperatorStats): string {
   const tz = escapeHtml(s.timeZone);
-  const when = new Intl.DateTimeFormat('ru-RU', { timeZone: s.timeZone, day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(s.at);
+  const when = new Intl.DateTimeFormat('ru-RU', {
+    timeZone: s.timeZone,
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(s.at);
   const out: string[] = [`📊 <b>Статистика</b> · ${escapeHtml(when)} (${tz})`, ''];
 
   out.push(`👥 <b>Пользователи</b>: всего ${num(s.users.total)}, новых сегодня ${num(s.users.newToday)}`);

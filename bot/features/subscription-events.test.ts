@@ -29,9 +29,20 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
 
   const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
   const renewal = async (user: number) => (await h.call(user, 'GET', '/api/payments/renewal')).body.data;
-  const recurring = (user: number) => h.db.selectFrom('recurring_billing').selectAll().where('user_id', '=', user).executeTakeFirstOrThrow();
-  const sender = () => createPushSender({ token: TEST_BOT_TOKEN, apiRoot: tg.apiRoot, notifications: h.services.notifications, logger, webAppUrl: () => TEST_PUBLIC_URL, ratePerSecond: null, pollIntervalMs: 50 });
-  const sentTexts = (user: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
+  const recurring = (user: number) =>
+    h.db.selectFrom('recurring_billing').selectAll().where('user_id', '=', user).executeTakeFirstOrThrow();
+  const sender = () =>
+    createPushSender({
+      token: TEST_BOT_TOKEN,
+      apiRoot: tg.apiRoot,
+      notifications: h.services.notifications,
+      logger,
+      webAppUrl: () => TEST_PUBLIC_URL,
+      ratePerSecond: null,
+      pollIntervalMs: 50,
+    });
+  const sentTexts = (user: number) =>
+    tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
 
   /** The user buys a VIP Stars subscription at `t0`; its order id is the invoice payload. */
   async function subscribe(user: number, t0: Date) {
@@ -40,7 +51,11 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, provider: 'stars' });
     const { updates } = await stars.payLink(user, r.body.data.invoiceLink);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
-    return { orderId: r.body.data.orderId as string, first: updates.find((u) => u.message?.successful_payment)!, end: new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000) };
+    return {
+      orderId: r.body.data.orderId as string,
+      first: updates.find((u) => u.message?.successful_payment)!,
+      end: new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000),
+    };
   }
 
   /** Telegram sends the subscription update (through getUpdates, as the bot receives it); returns it. */
@@ -66,7 +81,9 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     await bot.handleUpdate(canceled as any);
     await telegramSays(user, orderId, 'canceled');
     expect(await recurring(user)).toMatchObject({ active: false, canceled_at: t1 });
-    expect(await h.services.payments.stars.subscriptionUpdated({ userId: user, payload: orderId, state: 'canceled' })).toEqual({ changed: false });
+    expect(await h.services.payments.stars.subscriptionUpdated({ userId: user, payload: orderId, state: 'canceled' })).toEqual({
+      changed: false,
+    });
 
     // Re-enabled in Telegram's settings: renewal is on again at the price it was bought at.
     const active = await telegramSays(user, orderId, 'active');
@@ -74,7 +91,9 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     expect(await renewal(user)).toMatchObject({ renews: true, next: { at: end.toISOString(), amount: 385, currency: 'XTR' } });
     expect(await recurring(user)).toMatchObject({ active: true, canceled_at: null });
     await bot.handleUpdate(active as any);
-    expect(await h.services.payments.stars.subscriptionUpdated({ userId: user, payload: orderId, state: 'active' })).toEqual({ changed: false });
+    expect(await h.services.payments.stars.subscriptionUpdated({ userId: user, payload: orderId, state: 'active' })).toEqual({
+      changed: false,
+    });
     // Neither state moved the plan's end or wrote a payment.
     expect((await status(user)).subscriptionExpires).toBe(end.toISOString());
     expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(1);
@@ -106,8 +125,12 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
       `Telegram не смог продлить подписку — так бывает, если не хватило звёзд. Доступ сохранится до ${formatRuDate(end)}. ` +
         'Продлить её можно в любой момент в приложении: «Подписка».',
     ]);
-    const push = tg.calls.find((c) => c.method === 'sendMessage' && c.chatId === user && String(c.params.text).includes('не смог продлить'))!;
-    expect(push.params.reply_markup.inline_keyboard).toEqual([[{ text: '💫 Подписка', web_app: { url: `${TEST_PUBLIC_URL}/subscription` } }]]);
+    const push = tg.calls.find(
+      (c) => c.method === 'sendMessage' && c.chatId === user && String(c.params.text).includes('не смог продлить'),
+    )!;
+    expect(push.params.reply_markup.inline_keyboard).toEqual([
+      [{ text: '💫 Подписка', web_app: { url: `${TEST_PUBLIC_URL}/subscription` } }],
+    ]);
     // The period over, the plan is over: nothing renews it.
     h.setNow(new Date(end.getTime() + 60_000));
     expect(await status(user)).toMatchObject({ subscriptionType: 'free' });
@@ -138,8 +161,16 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     tg.sendUpdate({ message: { ...first.message, message_id: first.message.message_id + 2001, successful_payment: sp } });
     await stars.deliver();
     expect(await status(user)).toMatchObject(after);
-    const payments = await h.db.selectFrom('payments').select(['provider_payment_id', 'granted']).where('user_id', '=', user).orderBy('id').execute();
-    expect(payments.map((p) => p.provider_payment_id)).toEqual([first.message.successful_payment.telegram_payment_charge_id, 'renewal_42006_1']);
+    const payments = await h.db
+      .selectFrom('payments')
+      .select(['provider_payment_id', 'granted'])
+      .where('user_id', '=', user)
+      .orderBy('id')
+      .execute();
+    expect(payments.map((p) => p.provider_payment_id)).toEqual([
+      first.message.successful_payment.telegram_payment_charge_id,
+      'renewal_42006_1',
+    ]);
   });
 
   it('re-enabled while the renewal payment arrives: the period is added once', async () => {
@@ -161,9 +192,20 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
         },
       },
     };
-    const active = { update_id: first.update_id + 700_001, subscription: { user: { id: user, is_bot: false, first_name: 'Тест' }, invoice_payload: orderId, state: 'active' } };
-    await Promise.all([bot.handleUpdate(renewed), bot.handleUpdate(active as any), bot.handleUpdate({ ...renewed, update_id: renewed.update_id + 2 })]);
-    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: new Date(end.getTime() + 30 * DAY_MS).toISOString() });
+    const active = {
+      update_id: first.update_id + 700_001,
+      subscription: { user: { id: user, is_bot: false, first_name: 'Тест' }, invoice_payload: orderId, state: 'active' },
+    };
+    await Promise.all([
+      bot.handleUpdate(renewed),
+      bot.handleUpdate(active as any),
+      bot.handleUpdate({ ...renewed, update_id: renewed.update_id + 2 }),
+    ]);
+    expect(await status(user)).toMatchObject({
+      subscriptionType: 'vip',
+      autoRenew: true,
+      subscriptionExpires: new Date(end.getTime() + 30 * DAY_MS).toISOString(),
+    });
     expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', user).execute()).toHaveLength(2);
   });
 });

@@ -104,11 +104,17 @@ async function answer(ctx: BotContext, number: number, text: string) {
   const { support } = ctx.deps.services;
   const to = await support.answer(ctx.chat!.id, ctx.from!.id, number, text);
   try {
-    await ctx.api.sendMessage(to.userId, `💬 <b>Ответ поддержки</b> · обращение №${to.number}\n\n${escapeHtml(text)}\n\n<i>Можно ответить здесь же.</i>`, {
-      parse_mode: 'HTML',
-      reply_markup: closeButton(to.number),
+    await ctx.api.sendMessage(
+      to.userId,
+      `💬 <b>Ответ поддержки</b> · обращение №${to.number}\n\n${escapeHtml(text)}\n\n<i>Можно ответить здесь же.</i>`,
+      {
+        parse_mode: 'HTML',
+        reply_markup: closeButton(to.number),
+      },
+    );
+    await ctx.reply(`✅ Ответ отправлен пользователю (обращение №${to.number}).`, {
+      reply_parameters: { message_id: ctx.msg!.message_id },
     });
-    await ctx.reply(`✅ Ответ отправлен пользователю (обращение №${to.number}).`, { reply_parameters: { message_id: ctx.msg!.message_id } });
   } catch (err) {
     if (!(err instanceof GrammyError)) throw err;
     await ctx.reply(`⚠️ Ответ по обращению №${to.number} сохранён, но не доставлен: ${escapeHtml(err.description)}`);

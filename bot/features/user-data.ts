@@ -17,7 +17,9 @@ composer.command('mydata', async (ctx) => {
   await ctx.replyWithDocument(new InputFile(Buffer.from(JSON.stringify(data, null, 2)), `tarot-data-${day}.json`), {
     caption: 'Ваши данные: расклады, вопросы и толкования, заметки, данные рождения, настройки, платежи (JSON).',
   });
-  await ctx.replyWithDocument(new InputFile(Buffer.from(exportHtml(data)), `tarot-data-${day}.html`), { caption: 'То же самое в читаемом виде (откройте в браузере).' });
+  await ctx.replyWithDocument(new InputFile(Buffer.from(exportHtml(data)), `tarot-data-${day}.html`), {
+    caption: 'То же самое в читаемом виде (откройте в браузере).',
+  });
 });
 
 composer.command('deletedata', async (ctx) => {
@@ -32,7 +34,9 @@ composer.command('deletedata', async (ctx) => {
 composer.callbackQuery('data:erase', async (ctx) => {
   await ctx.deps.services.userData.erase(ctx.from.id);
   await ctx.answerCallbackQuery({ text: 'Данные удалены' });
-  await ctx.editMessageText('Ваши данные удалены. Записи о платежах сохранены без связи с вами, как требует закон. Чтобы начать заново, отправьте /start.');
+  await ctx.editMessageText(
+    'Ваши данные удалены. Записи о платежах сохранены без связи с вами, как требует закон. Чтобы начать заново, отправьте /start.',
+  );
 });
 
 composer.callbackQuery('data:keep', async (ctx) => {

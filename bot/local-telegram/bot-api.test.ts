@@ -36,10 +36,19 @@ describe('local Telegram Bot API', () => {
 
   it('refuses as Telegram does: an unknown user, HTML that does not parse, an unknown method, a wrong token', async () => {
     const { tg, api } = await start(createLocalTelegram({ token: TEST_BOT_TOKEN }));
-    expect(await refusal(api.sendMessage(42, 'Привет'))).toEqual({ code: 403, description: "Forbidden: bot can't initiate conversation with a user" });
+    expect(await refusal(api.sendMessage(42, 'Привет'))).toEqual({
+      code: 403,
+      description: "Forbidden: bot can't initiate conversation with a user",
+    });
     tg.setProfile({ id: 42, first_name: 'Вера' });
-    expect(await refusal(api.sendMessage(42, '<b>Привет', { parse_mode: 'HTML' }))).toMatchObject({ code: 400, description: expect.stringContaining("can't parse entities") });
-    expect(await refusal((api.raw as unknown as Record<string, (p: object) => Promise<unknown>>).getNothing({}))).toEqual({ code: 404, description: 'Not Found: method not found' });
+    expect(await refusal(api.sendMessage(42, '<b>Привет', { parse_mode: 'HTML' }))).toMatchObject({
+      code: 400,
+      description: expect.stringContaining("can't parse entities"),
+    });
+    expect(await refusal((api.raw as unknown as Record<string, (p: object) => Promise<unknown>>).getNothing({}))).toEqual({
+      code: 404,
+      description: 'Not Found: method not found',
+    });
     const wrong = await fetch(`${tg.apiRoot}/bot1:wrong/getMe`);
     expect([wrong.status, await wrong.json()]).toEqual([401, { ok: false, error_code: 401, description: 'Unauthorized' }]);
     expect((await api.getMe()).username).toBe('tarot_local_bot');
@@ -76,15 +85,37 @@ describe('local Telegram Bot API', () => {
     const { tg, api } = await start(createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' }));
     tg.openGuestGroup(-100_77, 'Друзья');
     const anna = { id: 11, first_name: 'Анна' };
-    expect(await refusal(api.sendMessage(-100_77, 'Привет'))).toEqual({ code: 403, description: 'Forbidden: bot is not a member of the supergroup chat' });
+    expect(await refusal(api.sendMessage(-100_77, 'Привет'))).toEqual({
+      code: 403,
+      description: 'Forbidden: bot is not a member of the supergroup chat',
+    });
     expect(tg.writeInGuestGroup(-100_77, anna, 'без бота')).toBeNull();
     const id = tg.writeInGuestGroup(-100_77, anna, 'Эй, @tarot_test_bot, будет ли дождь?')!;
     const [u] = await api.getUpdates({ timeout: 0 });
-    expect(u.guest_message).toMatchObject({ chat: { id: -100_77, type: 'supergroup' }, from: anna, guest_query_id: id, entities: [{ type: 'mention', offset: 4, length: 15 }] });
+    expect(u.guest_message).toMatchObject({
+      chat: { id: -100_77, type: 'supergroup' },
+      from: anna,
+      guest_query_id: id,
+      entities: [{ type: 'mention', offset: 4, length: 15 }],
+    });
 
-    const article = { type: 'article' as const, id: 'a', title: 'Карта', input_message_content: { message_text: '<b>Солнце</b>', parse_mode: 'HTML' as const } };
+    const article = {
+      type: 'article' as const,
+      id: 'a',
+      title: 'Карта',
+      input_message_content: { message_text: '<b>Солнце</b>', parse_mode: 'HTML' as const },
+    };
     expect(await refusal(api.answerGuestQuery('unknown', article))).toMatchObject({ code: 400 });
-    expect(await refusal(api.answerGuestQuery(id, { type: 'photo', id: 'p', photo_url: 'https://x.example/c.png', thumbnail_url: 'https://x.example/c.png' }))).toEqual({ code: 400, description: 'Bad Request: PHOTO_INVALID_DIMENSIONS' });
+    expect(
+      await refusal(
+        api.answerGuestQuery(id, {
+          type: 'photo',
+          id: 'p',
+          photo_url: 'https://x.example/c.png',
+          thumbnail_url: 'https://x.example/c.png',
+        }),
+      ),
+    ).toEqual({ code: 400, description: 'Bad Request: PHOTO_INVALID_DIMENSIONS' });
     expect((await api.answerGuestQuery(id, article)).inline_message_id).toMatch(/^guest_/);
     expect(tg.guestAnswer(id)).toMatchObject({ from: 'bot', text: 'Солнце', guestCaller: anna });
     expect(await refusal(api.answerGuestQuery(id, article))).toEqual({ code: 400, description: 'Bad Request: QUERY_ID_INVALID' });
@@ -92,7 +123,8 @@ describe('local Telegram Bot API', () => {
 
   it('fault controls exist only in the tests’ variant: the next send fails as asked, then sends go through', async () => {
     const plain = createLocalTelegram({ token: TEST_BOT_TOKEN });
-    for (const control of ['failNext', 'calls', 'maxSendsPerWindow', 'deliverWebhooksTo', 'sendUpdate']) expect(control in plain).toBe(false);
+    for (const control of ['failNext', 'calls', 'maxSendsPerWindow', 'deliverWebhooksTo', 'sendUpdate'])
+      expect(control in plain).toBe(false);
 
     const { tg, api } = await start(createTestTelegram({ token: TEST_BOT_TOKEN }));
     tg.setProfile({ id: 9, first_name: 'Вера' });

@@ -83,7 +83,10 @@ export function chatView(store: Store) {
         const c = chat(userId);
         if (c.draft && match(c.draft)) return c.draft;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`No matching draft in chat ${userId} within ${timeoutMs} ms; drafts seen: ${JSON.stringify(c.draftHistory.slice(-5))}`);
+        if (left <= 0)
+          throw new Error(
+            `No matching draft in chat ${userId} within ${timeoutMs} ms; drafts seen: ${JSON.stringify(c.draftHistory.slice(-5))}`,
+          );
         await waitForChange(userId, c.version, left);
       }
     },

@@ -80,7 +80,12 @@ describe.runIf(browserAvailable())('/dev/telegram: a chat reading streamed as a 
 
   it('the draft grows under a stop button, then the final message stays with its buttons', async () => {
     for (const scheme of ['light', 'dark'] as const) {
-      const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow', colorScheme: scheme });
+      const context = await env.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: 'ru-RU',
+        timezoneId: 'Europe/Moscow',
+        colorScheme: scheme,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
@@ -102,7 +107,10 @@ describe.runIf(browserAvailable())('/dev/telegram: a chat reading streamed as a 
         const first = (await draft.textContent()) ?? '';
         await page.locator('.draft-stop', { hasText: 'Остановить' }).waitFor();
         await env.screenshot(page, `dev-telegram-draft-${scheme}`);
-        await page.waitForFunction((n) => (document.querySelector('.msg.draft')?.textContent?.length ?? 0) > n || !document.querySelector('.msg.draft'), first.length);
+        await page.waitForFunction(
+          (n) => (document.querySelector('.msg.draft')?.textContent?.length ?? 0) > n || !document.querySelector('.msg.draft'),
+          first.length,
+        );
         // The final message stays; the draft and its stop button are gone.
         const final = page.locator('.msg.bot:not(.draft)', { hasText: 'Общий вывод' });
         await final.waitFor();

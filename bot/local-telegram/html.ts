@@ -1,6 +1,23 @@
 // Telegram's HTML parse mode, as strict as Telegram: only its tags, balanced, entities escaped. Gives the
 // plain text the user sees and a safe HTML rendition for the /dev/telegram page.
-const TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'a', 'code', 'pre', 'tg-spoiler', 'span', 'blockquote', 'tg-emoji']);
+const TAGS = new Set([
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ins',
+  's',
+  'strike',
+  'del',
+  'a',
+  'code',
+  'pre',
+  'tg-spoiler',
+  'span',
+  'blockquote',
+  'tg-emoji',
+]);
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
 
 export type ParsedHtml = { ok: true; text: string; html: string } | { ok: false; error: string };
@@ -20,9 +37,14 @@ export function parseTelegramHtml(input: string): ParsedHtml {
       if (!m) return { ok: false, error: `Unsupported start tag at byte offset ${Buffer.byteLength(input.slice(0, i))}` };
       const [whole, closing, rawName, attrs] = m;
       const name = rawName.toLowerCase();
-      if (!TAGS.has(name)) return { ok: false, error: `Unsupported start tag "${name}" at byte offset ${Buffer.byteLength(input.slice(0, i))}` };
+      if (!TAGS.has(name))
+        return { ok: false, error: `Unsupported start tag "${name}" at byte offset ${Buffer.byteLength(input.slice(0, i))}` };
       if (closing) {
-        if (stack.pop() !== name) return { ok: false, error: `Unmatched end tag at byte offset ${Buffer.byteLength(input.slice(0, i))}, expected "</${stack.at(-1) ?? ''}>", found "</${name}>"` };
+        if (stack.pop() !== name)
+          return {
+            ok: false,
+            error: `Unmatched end tag at byte offset ${Buffer.byteLength(input.slice(0, i))}, expected "</${stack.at(-1) ?? ''}>", found "</${name}>"`,
+          };
         html += name === 'a' ? '</a>' : `</${mapTag(name)}>`;
       } else {
         stack.push(name);
@@ -38,7 +60,11 @@ export function parseTelegramHtml(input: string): ParsedHtml {
       let decoded: string | undefined;
       if (m) {
         const e = m[1];
-        decoded = e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e];
+        decoded = e.startsWith('#x')
+          ? String.fromCodePoint(parseInt(e.slice(2), 16))
+          : e.startsWith('#')
+            ? String.fromCodePoint(Number(e.slice(1)))
+            : ENTITIES[e];
       }
       if (m && decoded !== undefined) {
         text += decoded;

@@ -25,7 +25,12 @@ export function parseMultipart(raw: Buffer, contentType: string): Part[] {
       const head = part.subarray(0, split).toString('utf8');
       const name = /[;\s]name="?([^";\r\n]*)"?/i.exec(head)?.[1];
       if (name !== undefined)
-        parts.push({ name, filename: /filename="?([^";\r\n]*)"?/i.exec(head)?.[1] ?? null, type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? '', data: part.subarray(split + 4) });
+        parts.push({
+          name,
+          filename: /filename="?([^";\r\n]*)"?/i.exec(head)?.[1] ?? null,
+          type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim() ?? '',
+          data: part.subarray(split + 4),
+        });
     }
     pos = next;
   }

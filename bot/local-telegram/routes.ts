@@ -46,11 +46,19 @@ const schemas = {
   send: z.object({ ...profile, text: z.string().min(1).max(4096) }),
   groupSend: z.object({ ...profile, text: z.string().trim().min(1).max(4096) }),
   press: z.object({ user: userId, messageId: z.number().int().positive(), data: z.string().min(1).max(64) }),
-  open: z.object({ ...profile, url: z.string().url().max(2048), via: z.enum(['inline', 'menu', 'keyboard']), startParam: z.string().max(64).optional() }),
+  open: z.object({
+    ...profile,
+    url: z.string().url().max(2048),
+    via: z.enum(['inline', 'menu', 'keyboard']),
+    startParam: z.string().max(64).optional(),
+  }),
   data: z.object({ user: userId, data: z.string().max(4096), buttonText: z.string().max(64).default('Таро') }),
   block: z.object({ user: userId, blocked: z.boolean() }),
   stop: z.object({ user: userId }),
-  pay: z.union([z.object({ user: userId, messageId: z.number().int().positive() }), z.object({ user: userId, slug: z.string().min(1).max(64) })]),
+  pay: z.union([
+    z.object({ user: userId, messageId: z.number().int().positive() }),
+    z.object({ user: userId, slug: z.string().min(1).max(64) }),
+  ]),
 };
 
 async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
@@ -85,81 +93,90 @@ export function localTelegramRoutes(o: LocalTelegramRoutesOptions) {
 
   tg.openGuestGroup(LOCAL_GUEST_GROUP.id, LOCAL_GUEST_GROUP.title);
 
-  return new Hono()
-    .get('/', (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.html(PAGE);
-    })
-    .get('/state', async (c) => {
-      const q = await body(c, schemas.state);
-      if (q instanceof Response) return q;
-      if (tg.closed) return c.json({ success: false, error: 'Сервер останавливается' }, 503);
-      const chatId = q.chat === 'group' ? LOCAL_GUEST_GROUP.id : q.user;
-      // Long poll: answer when the chat changes (or after 25 s, well under any proxy timeout).
-      await tg.waitForChange(chatId, q.after, 25_000);
-      c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, data: tg.chatState(chatId) });
-    })
-    .post('/send', async (c) => {
-      const b = await body(c, schemas.send);
-      if (b instanceof Response) return b;
-      tg.sendText(fakeUser(b), b.text);
-      return c.json({ success: true, data: null });
-    })
-    // A message in the group: the bot gets it only as a guest summons, when it names @bot.
-    .post('/group/send', async (c) => {
-      const b = await body(c, schemas.groupSend);
-      if (b instanceof Response) return b;
-      const summoned = tg.writeInGuestGroup(LOCAL_GUEST_GROUP.id, fakeUser(b), b.text);
-      return c.json({ success: true, data: { summoned: summoned !== null } });
-    })
-    .post('/press', async (c) => {
-      const b = await body(c, schemas.press);
-      if (b instanceof Response) return b;
-      try {
-        tg.pressButton(b.user, b.messageId, b.data);
-      } catch {
-        return c.json({ success: false, error: 'messageId: сообщение не найдено' }, 404);
-      }
-      return c.json({ success: true, data: null });
-    })
-    .post('/open', async (c) => {
-      const b = await body(c, schemas.open);
-      if (b instanceof Response) return b;
-      const url = new URL(b.url);
-      const hash = new URLSearchParams();
-      // A reply-keyboard launch carries no initData (its URL holds the server's launch token instead).
-      if (b.via !== 'keyboard') hash.set('tgWebAppData', o.signInitData({ id: b.user, first_name: b.name, username: b.username ?? null, language_code: 'ru' }, { startParam: b.startParam }));
-      hash.set('tgWebAppVersion', '8.0');
-      hash.set('tgWebAppPlatform', 'weba');
-      hash.set('tgWebAppThemeParams', JSON.stringify(LOCAL_THEME));
-      if (b.startParam) hash.set('tgWebAppStartParam', b.startParam);
-      url.hash = hash.toString();
-      return c.json({ success: true, data: { url: url.toString() } });
-    })
-    .post('/data', async (c) => {
-      const b = await body(c, schemas.data);
-      if (b instanceof Response) return b;
-      tg.sendWebAppData(b.user, b.data, b.buttonText);
-      return c.json({ success: true, data: null });
-    })
-    .post('/block', async (c) => {
-      const b = await body(c, schemas.block);
-      if (b instanceof Response) return b;
-      tg.setBlocked(b.user, b.blocked);
-      return c.json({ success: true, data: null });
-    })
-    // The stop button under the bot's draft: the bot gets stopped_message_generation.
-    .post('/stop', async (c) => {
-      const b = await body(c, schemas.stop);
-      if (b instanceof Response) return b;
-      tg.stopDraft(b.user);
-      return c.json({ success: true, data: null });
-    })
-    .post('/pay', async (c) => {
-      const b = await body(c, schemas.pay);
-      if (b instanceof Response) return b;
-      const result = await tg.pay(b.user, 'slug' in b ? { slug: b.slug } : { messageId: b.messageId });
-      return c.json({ success: true, data: result });
-    });
+  return (
+    new Hono()
+      .get('/', (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.html(PAGE);
+      })
+      .get('/state', async (c) => {
+        const q = await body(c, schemas.state);
+        if (q instanceof Response) return q;
+        if (tg.closed) return c.json({ success: false, error: 'Сервер останавливается' }, 503);
+        const chatId = q.chat === 'group' ? LOCAL_GUEST_GROUP.id : q.user;
+        // Long poll: answer when the chat changes (or after 25 s, well under any proxy timeout).
+        await tg.waitForChange(chatId, q.after, 25_000);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ success: true, data: tg.chatState(chatId) });
+      })
+      .post('/send', async (c) => {
+        const b = await body(c, schemas.send);
+        if (b instanceof Response) return b;
+        tg.sendText(fakeUser(b), b.text);
+        return c.json({ success: true, data: null });
+      })
+      // A message in the group: the bot gets it only as a guest summons, when it names @bot.
+      .post('/group/send', async (c) => {
+        const b = await body(c, schemas.groupSend);
+        if (b instanceof Response) return b;
+        const summoned = tg.writeInGuestGroup(LOCAL_GUEST_GROUP.id, fakeUser(b), b.text);
+        return c.json({ success: true, data: { summoned: summoned !== null } });
+      })
+      .post('/press', async (c) => {
+        const b = await body(c, schemas.press);
+        if (b instanceof Response) return b;
+        try {
+          tg.pressButton(b.user, b.messageId, b.data);
+        } catch {
+          return c.json({ success: false, error: 'messageId: сообщение не найдено' }, 404);
+        }
+        return c.json({ success: true, data: null });
+      })
+      .post('/open', async (c) => {
+        const b = await body(c, schemas.open);
+        if (b instanceof Response) return b;
+        const url = new URL(b.url);
+        const hash = new URLSearchParams();
+        // A reply-keyboard launch carries no initData (its URL holds the server's launch token instead).
+        if (b.via !== 'keyboard')
+          hash.set(
+            'tgWebAppData',
+            o.signInitData(
+              { id: b.user, first_name: b.name, username: b.username ?? null, language_code: 'ru' },
+              { startParam: b.startParam },
+            ),
+          );
+        hash.set('tgWebAppVersion', '8.0');
+        hash.set('tgWebAppPlatform', 'weba');
+        hash.set('tgWebAppThemeParams', JSON.stringify(LOCAL_THEME));
+        if (b.startParam) hash.set('tgWebAppStartParam', b.startParam);
+        url.hash = hash.toString();
+        return c.json({ success: true, data: { url: url.toString() } });
+      })
+      .post('/data', async (c) => {
+        const b = await body(c, schemas.data);
+        if (b instanceof Response) return b;
+        tg.sendWebAppData(b.user, b.data, b.buttonText);
+        return c.json({ success: true, data: null });
+      })
+      .post('/block', async (c) => {
+        const b = await body(c, schemas.block);
+        if (b instanceof Response) return b;
+        tg.setBlocked(b.user, b.blocked);
+        return c.json({ success: true, data: null });
+      })
+      // The stop button under the bot's draft: the bot gets stopped_message_generation.
+      .post('/stop', async (c) => {
+        const b = await body(c, schemas.stop);
+        if (b instanceof Response) return b;
+        tg.stopDraft(b.user);
+        return c.json({ success: true, data: null });
+      })
+      .post('/pay', async (c) => {
+        const b = await body(c, schemas.pay);
+        if (b instanceof Response) return b;
+        const result = await tg.pay(b.user, 'slug' in b ? { slug: b.slug } : { messageId: b.messageId });
+        return c.json({ success: true, data: result });
+      })
+  );
 }

@@ -73,15 +73,29 @@ export function checkMarkup(markup: any) {
     for (const row of markup.inline_keyboard) {
       for (const b of row) {
         if (typeof b?.text !== 'string' || b.text === '') throw bad('text buttons are unallowed in the inline keyboard');
-        const kinds = ['url', 'callback_data', 'web_app', 'login_url', 'switch_inline_query', 'switch_inline_query_current_chat', 'pay', 'copy_text'].filter((k) => b[k] !== undefined);
+        const kinds = [
+          'url',
+          'callback_data',
+          'web_app',
+          'login_url',
+          'switch_inline_query',
+          'switch_inline_query_current_chat',
+          'pay',
+          'copy_text',
+        ].filter((k) => b[k] !== undefined);
         if (kinds.length !== 1) throw bad("can't parse inline keyboard button: exactly one of the optional fields must be used");
-        if (b.callback_data !== undefined && (typeof b.callback_data !== 'string' || Buffer.byteLength(b.callback_data) > 64 || b.callback_data === ''))
+        if (
+          b.callback_data !== undefined &&
+          (typeof b.callback_data !== 'string' || Buffer.byteLength(b.callback_data) > 64 || b.callback_data === '')
+        )
           throw bad('BUTTON_DATA_INVALID');
         if (b.web_app !== undefined && !/^https?:\/\//.test(String(b.web_app?.url))) throw bad('BUTTON_URL_INVALID');
       }
     }
   } else if (markup.keyboard) {
-    for (const row of markup.keyboard) for (const b of row) if (typeof (typeof b === 'string' ? b : b?.text) !== 'string') throw bad('keyboard button text must be a string');
+    for (const row of markup.keyboard)
+      for (const b of row)
+        if (typeof (typeof b === 'string' ? b : b?.text) !== 'string') throw bad('keyboard button text must be a string');
   }
 }
 
@@ -89,7 +103,8 @@ export function checkMarkup(markup: any) {
 export function checkInvoice(p: Params): Invoice {
   if (typeof p.title !== 'string' || p.title.length < 1 || p.title.length > 32) throw bad('INVOICE_TITLE_INVALID');
   if (typeof p.description !== 'string' || p.description.length < 1 || p.description.length > 255) throw bad('INVOICE_DESCRIPTION_INVALID');
-  if (typeof p.payload !== 'string' || Buffer.byteLength(p.payload) < 1 || Buffer.byteLength(p.payload) > 128) throw bad('INVOICE_PAYLOAD_INVALID');
+  if (typeof p.payload !== 'string' || Buffer.byteLength(p.payload) < 1 || Buffer.byteLength(p.payload) > 128)
+    throw bad('INVOICE_PAYLOAD_INVALID');
   if (typeof p.currency !== 'string') throw bad('currency is required');
   if (!Array.isArray(p.prices) || p.prices.length === 0) throw bad('prices must be non-empty');
   if (p.currency === 'XTR' && p.prices.length !== 1) throw bad('STARS_INVOICE_INVALID: exactly one price is required');
@@ -97,5 +112,12 @@ export function checkInvoice(p: Params): Invoice {
   if (p.subscription_period !== undefined && p.subscription_period !== 2592000) throw bad('SUBSCRIPTION_PERIOD_INVALID');
   const total = p.prices.reduce((s: number, x: any) => s + Number(x.amount), 0);
   if (!Number.isInteger(total) || total <= 0) throw bad('CURRENCY_TOTAL_AMOUNT_INVALID');
-  return { title: p.title, description: p.description, currency: p.currency, total_amount: total, payload: p.payload, subscription_period: p.subscription_period };
+  return {
+    title: p.title,
+    description: p.description,
+    currency: p.currency,
+    total_amount: total,
+    payload: p.payload,
+    subscription_period: p.subscription_period,
+  };
 }

@@ -89,7 +89,9 @@ export const isGroupId = (id: number) => id < 0;
 export function fileObject(f: NonNullable<ChatMessage['file']>): Record<string, unknown> {
   const file = { file_id: f.fileId, file_unique_id: f.fileId.slice(0, 16) };
   return {
-    ...(f.kind === 'photo' ? { photo: [{ ...file, width: 1280, height: 960 }] } : { document: { ...file, file_name: 'file.pdf', mime_type: 'application/pdf' } }),
+    ...(f.kind === 'photo'
+      ? { photo: [{ ...file, width: 1280, height: 960 }] }
+      : { document: { ...file, file_name: 'file.pdf', mime_type: 'application/pdf' } }),
     ...(f.caption ? { caption: f.caption } : {}),
   };
 }
@@ -218,7 +220,10 @@ export function createStore(o: LocalTelegramOptions) {
     /** Payments waiting for answerPreCheckoutQuery. */
     preCheckouts: new Map<string, (answer: { ok: boolean; error_message?: string }) => void>(),
     /** Inline queries and the bot's answers (answerInlineQuery), by query id; `touch` of the user's chat on answer. */
-    inlineQueries: new Map<string, { userId: number; answer: { results: any[]; cache_time?: number; is_personal?: boolean; button?: any } | null }>(),
+    inlineQueries: new Map<
+      string,
+      { userId: number; answer: { results: any[]; cache_time?: number; is_personal?: boolean; button?: any } | null }
+    >(),
     /** Guest summonses (guest_message) by guest_query_id: the chat, the caller and the bot's answer once given. */
     guestQueries: new Map<string, { chatId: number; caller: FakeUser; answer: ChatMessage | null }>(),
     /** Callback queries waiting for answerCallbackQuery, with the chat they came from. */

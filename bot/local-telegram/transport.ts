@@ -35,11 +35,14 @@ async function readParams(c: Context): Promise<Params> {
   const params: Params = { ...c.req.query() };
   const { raw, type } = await readBody(c);
   if (raw.length && type.includes('multipart/form-data')) {
-    for (const part of parseMultipart(raw, type)) params[part.name] = part.filename === null ? part.data.toString('utf8') : { upload: part.data, type: part.type, filename: part.filename };
+    for (const part of parseMultipart(raw, type))
+      params[part.name] =
+        part.filename === null ? part.data.toString('utf8') : { upload: part.data, type: part.type, filename: part.filename };
     // grammY names a file field and refers to it as attach://<field>.
     for (const [k, v] of Object.entries(params)) if (typeof v === 'string' && v.startsWith('attach://')) params[k] = params[v.slice(9)];
   } else if (raw.length && type.includes('application/json')) Object.assign(params, JSON.parse(raw.toString('utf8')));
-  else if (raw.length && type.includes('application/x-www-form-urlencoded')) for (const [k, v] of new URLSearchParams(raw.toString('utf8'))) params[k] = v;
+  else if (raw.length && type.includes('application/x-www-form-urlencoded'))
+    for (const [k, v] of new URLSearchParams(raw.toString('utf8'))) params[k] = v;
   for (const k of JSON_FIELDS) {
     if (typeof params[k] === 'string') {
       try {
@@ -62,7 +65,10 @@ export function callParams(c: Context): Promise<Params> {
 }
 
 export function failure(c: Context, f: { error_code: number; description: string; parameters?: Record<string, unknown> }) {
-  return c.json({ ok: false, error_code: f.error_code, description: f.description, ...(f.parameters ? { parameters: f.parameters } : {}) }, f.error_code as ContentfulStatusCode);
+  return c.json(
+    { ok: false, error_code: f.error_code, description: f.description, ...(f.parameters ? { parameters: f.parameters } : {}) },
+    f.error_code as ContentfulStatusCode,
+  );
 }
 
 export function botApiRoutes(token: string, methods: MethodTable) {

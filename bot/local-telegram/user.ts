@@ -72,7 +72,13 @@ export function userSide(store: Store) {
       const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
       const file = { kind, fileId: `local_${kind}_${crypto.randomBytes(8).toString('hex')}`, caption };
       const label = kind === 'photo' ? '🖼' : '📎';
-      const m = pushMessage(c, { from: 'user', text: caption, html: `${label}${caption ? ` ${escapeHtml(caption)}` : ''}`, kind: 'text', file });
+      const m = pushMessage(c, {
+        from: 'user',
+        text: caption,
+        html: `${label}${caption ? ` ${escapeHtml(caption)}` : ''}`,
+        kind: 'text',
+        file,
+      });
       return emit({ message: { ...messageBase(c, m.message_id, m.date, {}), ...fileObject(file) } });
     },
 
@@ -125,9 +131,20 @@ export function userSide(store: Store) {
     /** A Mini App opened from a reply-keyboard button called sendData: the bot gets a service message. */
     sendWebAppData(userId: number, data: string, buttonText = 'Таро') {
       const c = chat(userId);
-      const m = pushMessage(c, { from: 'user', text: `Данные из «${buttonText}»`, html: `<i>Данные из «${escapeHtml(buttonText)}»</i>`, kind: 'web_app_data' });
+      const m = pushMessage(c, {
+        from: 'user',
+        text: `Данные из «${buttonText}»`,
+        html: `<i>Данные из «${escapeHtml(buttonText)}»</i>`,
+        kind: 'web_app_data',
+      });
       return emit({
-        message: { message_id: m.message_id, date: m.date, chat: tgChat(c), from: tgUser(c), web_app_data: { data, button_text: buttonText } },
+        message: {
+          message_id: m.message_id,
+          date: m.date,
+          chat: tgChat(c),
+          from: tgUser(c),
+          web_app_data: { data, button_text: buttonText },
+        },
       });
     },
 
@@ -147,11 +164,22 @@ export function userSide(store: Store) {
         }, PRE_CHECKOUT_TIMEOUT_MS).unref();
       });
       emit({
-        pre_checkout_query: { id: queryId, from: tgUser(c), currency: invoice.currency, total_amount: invoice.total_amount, invoice_payload: invoice.payload },
+        pre_checkout_query: {
+          id: queryId,
+          from: tgUser(c),
+          currency: invoice.currency,
+          total_amount: invoice.total_amount,
+          invoice_payload: invoice.payload,
+        },
       });
       const a = await answer;
       if (!a.ok) {
-        pushMessage(c, { from: 'bot', text: `Оплата не прошла: ${a.error_message}`, html: `<i>Оплата не прошла: ${escapeHtml(a.error_message ?? '')}</i>`, kind: 'service' });
+        pushMessage(c, {
+          from: 'bot',
+          text: `Оплата не прошла: ${a.error_message}`,
+          html: `<i>Оплата не прошла: ${escapeHtml(a.error_message ?? '')}</i>`,
+          kind: 'service',
+        });
         return { status: 'failed', error: a.error_message };
       }
       const chargeId = `local_${crypto.randomBytes(12).toString('hex')}`;

@@ -5,11 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('users')
-    .addColumn('day_guard', 'date')
-    .addColumn('day_guard_until', 'timestamptz')
-    .execute();
+  await db.schema.alterTable('users').addColumn('day_guard', 'date').addColumn('day_guard_until', 'timestamptz').execute();
 
   await db.schema
     .createTable('user_rate_limits')

@@ -13,11 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('home_screen_offered_at', 'timestamptz')
     .execute();
 
-  await db.schema
-    .alterTable('readings')
-    .addColumn('note', 'text')
-    .addColumn('note_updated_at', 'timestamptz')
-    .execute();
+  await db.schema.alterTable('readings').addColumn('note', 'text').addColumn('note_updated_at', 'timestamptz').execute();
 
   await db.schema
     .createTable('reading_follow_ups')

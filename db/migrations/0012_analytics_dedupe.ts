@@ -5,7 +5,12 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('analytics_events').addColumn('minute', 'integer').execute();
-  await db.schema.createIndex('analytics_events_once_a_minute').unique().on('analytics_events').columns(['user_id', 'event', 'minute']).execute();
+  await db.schema
+    .createIndex('analytics_events_once_a_minute')
+    .unique()
+    .on('analytics_events')
+    .columns(['user_id', 'event', 'minute'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('ai_rate_limits').addColumn('budget', 'text', (c) => c.notNull().defaultTo('reading')).execute();
+  await db.schema
+    .alterTable('ai_rate_limits')
+    .addColumn('budget', 'text', (c) => c.notNull().defaultTo('reading'))
+    .execute();
   await db.schema.alterTable('ai_rate_limits').dropConstraint('ai_rate_limits_pkey').execute();
   await db.schema.alterTable('ai_rate_limits').addPrimaryKeyConstraint('ai_rate_limits_pkey', ['user_id', 'budget']).execute();
   await db.schema.alterTable('reading_follow_ups').addColumn('ai_lease_id', 'text').execute();

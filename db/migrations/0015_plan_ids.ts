@@ -18,7 +18,9 @@ async function rename(db: Kysely<any>, from: string, to: string): Promise<void> 
   await sql`update payments set product = ${to} where product = ${from}`.execute(db);
   await sql`update recurring_billing set plan = ${to} where plan = ${from}`.execute(db);
   await sql`update payments set granted = jsonb_set(granted, '{tier}', to_jsonb(${to}::text)) where granted->>'tier' = ${from}`.execute(db);
-  await sql`update payments set granted = jsonb_set(granted, '{previous,type}', to_jsonb(${to}::text)) where granted #>> '{previous,type}' = ${from}`.execute(db);
+  await sql`update payments set granted = jsonb_set(granted, '{previous,type}', to_jsonb(${to}::text)) where granted #>> '{previous,type}' = ${from}`.execute(
+    db,
+  );
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -32,8 +34,12 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql`update users set subscription_type = ${old} where subscription_type = ${current}`.execute(db);
       await sql`update payment_orders set plan = ${old} where plan = ${current}`.execute(db);
       await sql`update recurring_billing set plan = ${old} where plan = ${current}`.execute(db);
-      await sql`update payments set granted = jsonb_set(granted, '{tier}', to_jsonb(${old}::text)) where granted->>'tier' = ${current}`.execute(db);
-      await sql`update payments set granted = jsonb_set(granted, '{previous,type}', to_jsonb(${old}::text)) where granted #>> '{previous,type}' = ${current}`.execute(db);
+      await sql`update payments set granted = jsonb_set(granted, '{tier}', to_jsonb(${old}::text)) where granted->>'tier' = ${current}`.execute(
+        db,
+      );
+      await sql`update payments set granted = jsonb_set(granted, '{previous,type}', to_jsonb(${old}::text)) where granted #>> '{previous,type}' = ${current}`.execute(
+        db,
+      );
     } else await rename(db, current, old);
   }
 }

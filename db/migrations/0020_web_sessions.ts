@@ -43,7 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['payments', 'payment_orders']) {
     await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_user_id_fkey`)}`.execute(db);
     await sql`alter table ${sql.table(table)} alter column user_id drop not null`.execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_user_id_fkey`)} foreign key (user_id) references users(id) on delete set null`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_user_id_fkey`)} foreign key (user_id) references users(id) on delete set null`.execute(
+      db,
+    );
   }
 }
 
@@ -52,7 +54,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`delete from ${sql.table(table)} where user_id is null`.execute(db);
     await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_user_id_fkey`)}`.execute(db);
     await sql`alter table ${sql.table(table)} alter column user_id set not null`.execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_user_id_fkey`)} foreign key (user_id) references users(id) on delete cascade`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_user_id_fkey`)} foreign key (user_id) references users(id) on delete cascade`.execute(
+      db,
+    );
   }
   await db.schema.dropTable('erased_users').execute();
   await db.schema.dropTable('auth_tokens').execute();

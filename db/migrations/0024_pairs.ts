@@ -39,7 +39,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('pair_invitations_inviter_idx').on('pair_invitations').column('inviter_id').execute();
 
-  await db.schema.alterTable('readings').addColumn('pair_id', 'bigint', (c) => c.references('pairs.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('readings')
+    .addColumn('pair_id', 'bigint', (c) => c.references('pairs.id').onDelete('set null'))
+    .execute();
   await db.schema.createIndex('readings_pair_idx').on('readings').column('pair_id').where('pair_id', 'is not', null).execute();
 
   await db.schema

@@ -20,6 +20,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const i of ['readings_created_idx', 'users_created_idx', 'micro_offers_started_idx', 'notifications_sent_idx', 'notifications_created_idx']) await db.schema.dropIndex(i).execute();
-  await db.schema.alterTable('readings').dropColumn('ai_first_ms').dropColumn('ai_total_ms').dropColumn('ai_prompt_chars').dropColumn('ai_output_chars').execute();
+  for (const i of [
+    'readings_created_idx',
+    'users_created_idx',
+    'micro_offers_started_idx',
+    'notifications_sent_idx',
+    'notifications_created_idx',
+  ])
+    await db.schema.dropIndex(i).execute();
+  await db.schema
+    .alterTable('readings')
+    .dropColumn('ai_first_ms')
+    .dropColumn('ai_total_ms')
+    .dropColumn('ai_prompt_chars')
+    .dropColumn('ai_output_chars')
+    .execute();
 }

@@ -150,11 +150,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into user_facts (user_id, created_at, start_param, time_zone, first_day)
     select u.id, u.created_at, u.start_param, coalesce(z.name, 'UTC'), (u.created_at at time zone coalesce(z.name, 'UTC'))::date
     from users u left join (select distinct name from pg_timezone_names) z on z.name = u.time_zone`.execute(db);
-  await sql`update user_facts f set first_reading_at = a.t from (select user_id, min(created_at) as t from readings group by 1) a where f.user_id = a.user_id`.execute(db);
-  await sql`update user_facts f set first_offer_at = a.t from (select user_id, min(started_at) as t from micro_offers group by 1) a where f.user_id = a.user_id`.execute(db);
-  await sql`update user_facts f set first_order_at = a.t from (select user_id, min(created_at) as t from payment_orders where provider <> 'mock' group by 1) a where f.user_id = a.user_id`.execute(db);
+  await sql`update user_facts f set first_reading_at = a.t from (select user_id, min(created_at) as t from readings group by 1) a where f.user_id = a.user_id`.execute(
+    db,
+  );
+  await sql`update user_facts f set first_offer_at = a.t from (select user_id, min(started_at) as t from micro_offers group by 1) a where f.user_id = a.user_id`.execute(
+    db,
+  );
+  await sql`update user_facts f set first_order_at = a.t from (select user_id, min(created_at) as t from payment_orders where provider <> 'mock' group by 1) a where f.user_id = a.user_id`.execute(
+    db,
+  );
   await sql`update user_facts f set first_paid_at = a.t
-    from (select user_id, min(created_at) as t from payments where status = 'succeeded' and provider <> 'mock' group by 1) a where f.user_id = a.user_id`.execute(db);
+    from (select user_id, min(created_at) as t from payments where status = 'succeeded' and provider <> 'mock' group by 1) a where f.user_id = a.user_id`.execute(
+    db,
+  );
   await sql`update user_facts f set back_d1 = a.d1, back_d7 = a.d7, back_d30 = a.d30
     from (
       select f0.user_id, bool_or(x.day - f0.first_day = 1) as d1, bool_or(x.day - f0.first_day = 7) as d7, bool_or(x.day - f0.first_day = 30) as d30
@@ -167,7 +175,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       group by f0.user_id
     ) a where f.user_id = a.user_id`.execute(db);
   await sql`update notifications p set followed_at = r.created_at from readings r
-    where p.user_id = r.user_id and p.status = 'sent' and r.created_at >= p.sent_at and r.created_at < p.sent_at + interval '1 hour'`.execute(db);
+    where p.user_id = r.user_id and p.status = 'sent' and r.created_at >= p.sent_at and r.created_at < p.sent_at + interval '1 hour'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -183,11 +193,30 @@ export async function down(db: Kysely<any>): Promise<void> {
     ['payments', 'payments_facts_update'],
   ])
     await sql`drop trigger ${sql.raw(trg)} on ${sql.raw(t)}`.execute(db);
-  for (const f of ['user_facts_users()', 'user_facts_readings()', 'user_facts_daily_card()', 'user_facts_offers()', 'user_facts_orders()', 'user_facts_payments()', 'user_facts_back(bigint[], date[])', 'user_facts_zone(text)'])
+  for (const f of [
+    'user_facts_users()',
+    'user_facts_readings()',
+    'user_facts_daily_card()',
+    'user_facts_offers()',
+    'user_facts_orders()',
+    'user_facts_payments()',
+    'user_facts_back(bigint[], date[])',
+    'user_facts_zone(text)',
+  ])
     await sql`drop function ${sql.raw(f)}`.execute(db);
   await sql`drop table user_facts`.execute(db);
   await sql`create index micro_offers_started_idx on micro_offers (started_at)`.execute(db);
-  for (const i of ['readings_ai_idx', 'readings_ai_error_idx', 'micro_offers_started_user_idx', 'notifications_user_sent_idx', 'notifications_followed_idx', 'notifications_created_status_idx', 'users_unreachable_idx', 'users_reminders_off_idx', 'users_streak_idx'])
+  for (const i of [
+    'readings_ai_idx',
+    'readings_ai_error_idx',
+    'micro_offers_started_user_idx',
+    'notifications_user_sent_idx',
+    'notifications_followed_idx',
+    'notifications_created_status_idx',
+    'users_unreachable_idx',
+    'users_reminders_off_idx',
+    'users_streak_idx',
+  ])
     await sql`drop index ${sql.raw(i)}`.execute(db);
   await sql`create index notifications_created_idx on notifications (created_at)`.execute(db);
   await sql`alter table notifications drop column followed_at`.execute(db);

@@ -16,16 +16,29 @@ describe('migration 0016_autopay', () => {
     const { error } = await migrator.migrateTo('0015_plan_ids');
     if (error) throw error;
     const db = handle.db;
-    await sql`insert into users (id, first_name, time_zone, subscription_type, subscription_expires, subscription_auto_renew) values (1, 'Анна', 'Europe/Moscow', 'vip', ${end}, true), (2, 'Борис', 'Europe/Moscow', 'basic', ${end}, true)`.execute(db);
-    await sql`insert into payments (provider, provider_payment_id, user_id, product, amount_minor, currency) values ('stars', 'c1', 1, 'vip', 350, 'XTR'), ('yookassa', 'y1', 2, 'trial', 1000, 'RUB')`.execute(db);
-    await sql`insert into recurring_billing (user_id, provider, plan, reference, consent_at) values (1, 'stars', 'vip', 'c1', now()), (2, 'yookassa', 'basic', 'pm_1', now())`.execute(db);
+    await sql`insert into users (id, first_name, time_zone, subscription_type, subscription_expires, subscription_auto_renew) values (1, 'Анна', 'Europe/Moscow', 'vip', ${end}, true), (2, 'Борис', 'Europe/Moscow', 'basic', ${end}, true)`.execute(
+      db,
+    );
+    await sql`insert into payments (provider, provider_payment_id, user_id, product, amount_minor, currency) values ('stars', 'c1', 1, 'vip', 350, 'XTR'), ('yookassa', 'y1', 2, 'trial', 1000, 'RUB')`.execute(
+      db,
+    );
+    await sql`insert into recurring_billing (user_id, provider, plan, reference, consent_at) values (1, 'stars', 'vip', 'c1', now()), (2, 'yookassa', 'basic', 'pm_1', now())`.execute(
+      db,
+    );
   });
   afterAll(() => handle.close());
 
   it('a Stars subscription keeps its price; a kept card has none stored (its plan price applies); down drops the columns', async () => {
     const up = await migrator.migrateTo('0016_autopay');
     expect(up.error).toBeUndefined();
-    const rows = (await sql<{ user_id: string; amount_minor: number | null; currency: string | null; renews_at: Date }>`select user_id, amount_minor, currency, renews_at from recurring_billing order by user_id`.execute(handle.db)).rows;
+    const rows = (
+      await sql<{
+        user_id: string;
+        amount_minor: number | null;
+        currency: string | null;
+        renews_at: Date;
+      }>`select user_id, amount_minor, currency, renews_at from recurring_billing order by user_id`.execute(handle.db)
+    ).rows;
     expect(rows.map((r) => [r.amount_minor, r.currency, new Date(r.renews_at).toISOString()])).toEqual([
       [350, 'XTR', end.toISOString()],
       [null, null, end.toISOString()],
@@ -35,7 +48,13 @@ describe('migration 0016_autopay', () => {
 
     const down = await migrator.migrateDown();
     expect(down.error).toBeUndefined();
-    const cols = (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name in ('recurring_billing', 'users') and column_name in ('amount_minor', 'currency', 'renews_at', 'last_paid_at')`.execute(handle.db)).rows;
+    const cols = (
+      await sql<{
+        column_name: string;
+      }>`select column_name from information_schema.columns where table_name in ('recurring_billing', 'users') and column_name in ('amount_minor', 'currency', 'renews_at', 'last_paid_at')`.execute(
+        handle.db,
+      )
+    ).rows;
     expect(cols).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ describe('migration 0026_guest_mode', () => {
   afterAll(() => handle.close());
 
   const tables = async () =>
-    (await sql<{ table_name: string }>`select table_name from information_schema.tables where table_name like 'guest_%'`.execute(handle.db)).rows.map((r) => r.table_name).sort();
+    (
+      await sql<{ table_name: string }>`select table_name from information_schema.tables where table_name like 'guest_%'`.execute(handle.db)
+    ).rows
+      .map((r) => r.table_name)
+      .sort();
 
   it('up makes the slots and the counts work; down drops both tables', async () => {
     expect((await migrator.migrateTo('0026_guest_mode')).error).toBeUndefined();

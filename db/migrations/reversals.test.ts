@@ -19,7 +19,9 @@ describe('migration 0019_reversals', () => {
   afterAll(() => handle.close());
 
   const columns = async () =>
-    (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'users'`.execute(handle.db)).rows.map((r) => r.column_name);
+    (
+      await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'users'`.execute(handle.db)
+    ).rows.map((r) => r.column_name);
 
   it('existing users keep reversed cards on; down drops the column', async () => {
     expect((await migrator.migrateTo('0019_reversals')).error).toBeUndefined();

@@ -18,7 +18,11 @@ describe('migration 0017_support_desk', () => {
   afterAll(() => handle.close());
 
   const tables = async () =>
-    (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_name like 'support_%' order by 1`.execute(handle.db)).rows.map((r) => r.name);
+    (
+      await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_name like 'support_%' order by 1`.execute(handle.db)
+    ).rows.map((r) => r.name);
 
   it('keeps one live conversation per user, cascades from the user, and goes down and up', async () => {
     const db = handle.db;

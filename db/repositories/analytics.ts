@@ -2,7 +2,13 @@
 import type { Queryable } from '../connection';
 
 /** Stores the event unless the user already has it in this minute; whether it was stored. */
-export async function insertEventOncePerMinute(db: Queryable, userId: number, event: string, payload: Record<string, unknown>, minute: number): Promise<boolean> {
+export async function insertEventOncePerMinute(
+  db: Queryable,
+  userId: number,
+  event: string,
+  payload: Record<string, unknown>,
+  minute: number,
+): Promise<boolean> {
   const row = await db
     .insertInto('analytics_events')
     .values({ user_id: userId, event, payload: JSON.stringify(payload), minute })

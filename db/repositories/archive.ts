@@ -30,7 +30,12 @@ function filtered(db: Queryable, f: ArchiveFilter) {
   return q;
 }
 
-export async function searchReadings(db: Queryable, f: ArchiveFilter, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
+export async function searchReadings(
+  db: Queryable,
+  f: ArchiveFilter,
+  limit: number,
+  offset: number,
+): Promise<(Reading & { note: string | null })[]> {
   return filtered(db, f).selectAll('readings').select(ownNoteColumn(f.userId)).orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 

@@ -31,9 +31,22 @@ export interface CardAppearance {
 }
 
 /** The latest readings holding the card, newest first (a reading once, at the card's first place in it). */
-export async function cardAppearances(db: Queryable, userId: number, cardId: string, o: { since?: Date; limit: number }): Promise<CardAppearance[]> {
+export async function cardAppearances(
+  db: Queryable,
+  userId: number,
+  cardId: string,
+  o: { since?: Date; limit: number },
+): Promise<CardAppearance[]> {
   const since = o.since ? sql`and r.created_at >= ${o.since}` : sql``;
-  const r = await sql<{ id: number | string; spread_type: string; question: string; created_at: Date; first_month: number | null; position: number; orientation: string }>`
+  const r = await sql<{
+    id: number | string;
+    spread_type: string;
+    question: string;
+    created_at: Date;
+    first_month: number | null;
+    position: number;
+    orientation: string;
+  }>`
     select distinct on (r.id) r.id, r.spread_type, r.question, r.created_at, r.first_month,
            coalesce((e->>'position')::int, 0) as position, e->>'orientation' as orientation
     from readings r cross join lateral jsonb_array_elements(r.cards) as e

@@ -32,7 +32,9 @@ export interface Exposure {
 
 export async function offerExposure(db: Queryable, p: Period): Promise<{ userIds: number[]; payers: Exposure[] }> {
   const [ids, payers] = await Promise.all([
-    sql<{ ids: string | null }>`select string_agg(user_id::text, ',') as ids from micro_offers where started_at >= ${p.from} and started_at < ${p.to}`.execute(db),
+    sql<{
+      ids: string | null;
+    }>`select string_agg(user_id::text, ',') as ids from micro_offers where started_at >= ${p.from} and started_at < ${p.to}`.execute(db),
     sql<Exposure>`
       select o.user_id::float8 as user_id,
         coalesce(sum(p.amount_minor) filter (where p.currency = 'RUB'), 0)::float8 as rub_minor,
@@ -87,6 +89,8 @@ export async function moneyTotals(db: Queryable, p: Period): Promise<MoneyTotals
         and exists (select 1 from payments e where e.user_id = p.user_id and e.provider <> 'mock' and e.product in (${plans}) and e.created_at < p.created_at))::int as renewed_plans,
       (select count(*) from payments p where p.refunded_at >= ${p.from} and p.refunded_at < ${p.to} and p.provider <> 'mock' and p.status = 'refunded')::int as refunds,
       (select coalesce(sum(amount_minor), 0) from payments p where p.refunded_at >= ${p.from} and p.refunded_at < ${p.to} and p.provider <> 'mock' and p.status = 'refunded' and p.currency = 'RUB')::float8 as refunded_rub_minor,
-      (select coalesce(sum(amount_minor), 0) from payments p where p.refunded_at >= ${p.from} and p.refunded_at < ${p.to} and p.provider <> 'mock' and p.status = 'refunded' and p.currency = 'XTR')::float8 as refunded_stars`.execute(db);
+      (select coalesce(sum(amount_minor), 0) from payments p where p.refunded_at >= ${p.from} and p.refunded_at < ${p.to} and p.provider <> 'mock' and p.status = 'refunded' and p.currency = 'XTR')::float8 as refunded_stars`.execute(
+    db,
+  );
   return rows[0];
 }

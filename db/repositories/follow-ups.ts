@@ -41,7 +41,13 @@ export async function insertFollowUp(
  * Claims a follow-up for writing its answer: one still unanswered, or (`fallbackToo`, «ask the AI again») one
  * with the card-based text; only while nobody holds a live claim on it.
  */
-export async function claimFollowUp(db: Queryable, id: number, leaseId: string, leaseMs: number, fallbackToo: boolean): Promise<ReadingFollowUp | undefined> {
+export async function claimFollowUp(
+  db: Queryable,
+  id: number,
+  leaseId: string,
+  leaseMs: number,
+  fallbackToo: boolean,
+): Promise<ReadingFollowUp | undefined> {
   return db
     .updateTable('reading_follow_ups')
     .set({ ai_lease_id: leaseId, ai_lease_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'` })
@@ -64,7 +70,12 @@ export async function extendFollowUpClaim(db: Queryable, id: number, leaseId: st
 
 /** Gives a claim up (no call was made): the follow-up may be claimed again at once. */
 export async function releaseFollowUpClaim(db: Queryable, id: number, leaseId: string): Promise<void> {
-  await db.updateTable('reading_follow_ups').set({ ai_lease_id: null, ai_lease_until: null }).where('id', '=', id).where('ai_lease_id', '=', leaseId).execute();
+  await db
+    .updateTable('reading_follow_ups')
+    .set({ ai_lease_id: null, ai_lease_until: null })
+    .where('id', '=', id)
+    .where('ai_lease_id', '=', leaseId)
+    .execute();
 }
 
 /** Stores an answer, only while this claim still holds the follow-up; undefined when the claim was lost. */

@@ -8,7 +8,13 @@ import type { Queryable } from '../connection';
  * summonses the window has seen and which one won it (the first). One statement, so two summonses racing on two
  * instances never both win; the winner delivered again still wins (its answer may have failed the first time).
  */
-export async function takeGuestSlot(db: Queryable, key: string, queryId: string, now: Date, windowS: number): Promise<{ count: number; winner: string }> {
+export async function takeGuestSlot(
+  db: Queryable,
+  key: string,
+  queryId: string,
+  now: Date,
+  windowS: number,
+): Promise<{ count: number; winner: string }> {
   const ended = sql<boolean>`guest_rate_slots.window_start <= ${new Date(now.getTime() - windowS * 1000)}`;
   const row = await db
     .insertInto('guest_rate_slots')

@@ -93,7 +93,14 @@ export async function finishReading(
  * allowed, or the seconds until the window ends when `limit` calls were already made in it. One upsert, so
  * racing calls never pass the limit (and inside the caller's transaction it is undone with it).
  */
-export async function takeRateSlot(db: Queryable, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function takeRateSlot(
+  db: Queryable,
+  userId: number,
+  budget: string,
+  now: Date,
+  limit: number,
+  windowS: number,
+): Promise<number | null> {
   const windowStartAfter = new Date(now.getTime() - windowS * 1000);
   const row = await db
     .insertInto('ai_rate_limits')
@@ -114,7 +121,14 @@ export async function takeRateSlot(db: Queryable, userId: number, budget: string
 }
 
 /** Seconds until the user's window of provider calls in a budget has room again, or null when it has room now (read only). */
-export async function rateSlotWait(db: Queryable, userId: number, budget: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function rateSlotWait(
+  db: Queryable,
+  userId: number,
+  budget: string,
+  now: Date,
+  limit: number,
+  windowS: number,
+): Promise<number | null> {
   const row = await db
     .selectFrom('ai_rate_limits')
     .select(['window_start', 'calls'])

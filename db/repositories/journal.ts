@@ -4,7 +4,12 @@ import type { DealtCard, Orientation } from '../../domain/types';
 import type { Queryable } from '../connection';
 
 /** Sets (or clears, with null) the author's note on a reading the caller has checked they may see. */
-export async function setNote(db: Queryable, userId: number, readingId: number, note: string | null): Promise<{ note: string | null; updatedAt: Date | null }> {
+export async function setNote(
+  db: Queryable,
+  userId: number,
+  readingId: number,
+  note: string | null,
+): Promise<{ note: string | null; updatedAt: Date | null }> {
   if (note === null) {
     await db.deleteFrom('reading_notes').where('reading_id', '=', readingId).where('user_id', '=', userId).execute();
     return { note: null, updatedAt: null };
@@ -20,7 +25,12 @@ export async function setNote(db: Queryable, userId: number, readingId: number, 
 
 /** The author's own note on a reading, or null: a note is seen by its author only. */
 export async function noteOf(db: Queryable, userId: number, readingId: number): Promise<string | null> {
-  const row = await db.selectFrom('reading_notes').select('note').where('reading_id', '=', readingId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('reading_notes')
+    .select('note')
+    .where('reading_id', '=', readingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.note ?? null;
 }
 
@@ -33,7 +43,13 @@ export const ownNoteColumn = (userId: number) =>
  * (for one that took none) its creation day in `timeZone`; each with whether it was read from the user's own
  * deck («своя колода»).
  */
-export async function readingCardsBetween(db: Queryable, userId: number, fromDay: string, toDay: string, timeZone: string): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
+export async function readingCardsBetween(
+  db: Queryable,
+  userId: number,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
   const day = sql<string>`coalesce(charged_day, (created_at at time zone ${timeZone})::date)`;
   const rows = await db
     .selectFrom('readings')
@@ -46,7 +62,12 @@ export async function readingCardsBetween(db: Queryable, userId: number, fromDay
 }
 
 /** The daily cards of the user's local days in [fromDay, toDay). */
-export async function dailyCardsBetween(db: Queryable, userId: number, fromDay: string, toDay: string): Promise<{ cardId: string; orientation: Orientation }[]> {
+export async function dailyCardsBetween(
+  db: Queryable,
+  userId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<{ cardId: string; orientation: Orientation }[]> {
   const rows = await db
     .selectFrom('daily_usage')
     .select(['daily_card_id', 'daily_card_orientation'])

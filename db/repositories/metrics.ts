@@ -8,11 +8,15 @@ export async function readingsByStatus(db: Queryable): Promise<{ status: string;
 
 /** Readings that ended with the fallback because the AI provider failed. */
 export async function countAiFailures(db: Queryable): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from readings where status = 'fallback' and ai_error is not null`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from readings where status = 'fallback' and ai_error is not null`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
-export async function succeededPaymentTotals(db: Queryable): Promise<{ provider: string; product: string; currency: string; n: number; amount: number }[]> {
+export async function succeededPaymentTotals(
+  db: Queryable,
+): Promise<{ provider: string; product: string; currency: string; n: number; amount: number }[]> {
   return (
     await sql<{ provider: string; product: string; currency: string; n: number; amount: number }>`
       select provider, product, currency, count(*)::int as n, sum(amount_minor)::bigint as amount
@@ -21,5 +25,11 @@ export async function succeededPaymentTotals(db: Queryable): Promise<{ provider:
 }
 
 export async function notificationsByKindStatus(db: Queryable): Promise<{ kind: string; status: string; n: number }[]> {
-  return (await sql<{ kind: string; status: string; n: number }>`select kind, status, count(*)::int as n from notifications group by kind, status`.execute(db)).rows;
+  return (
+    await sql<{
+      kind: string;
+      status: string;
+      n: number;
+    }>`select kind, status, count(*)::int as n from notifications group by kind, status`.execute(db)
+  ).rows;
 }

@@ -22,7 +22,9 @@ export async function listUsableMicro(db: Queryable, userId: number, readingId: 
     .selectAll()
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where((eb) => (readingId === null ? eb('reading_id', 'is', null) : eb.or([eb('reading_id', '=', readingId), eb('reading_id', 'is', null)])))
+    .where((eb) =>
+      readingId === null ? eb('reading_id', 'is', null) : eb.or([eb('reading_id', '=', readingId), eb('reading_id', 'is', null)]),
+    )
     .orderBy('id', 'asc')
     .execute();
 }
@@ -40,7 +42,13 @@ export async function latestUnboundMicro(db: Queryable, userId: number): Promise
 }
 
 export async function hasAnyMicro(db: Queryable, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('micro_purchases').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('micro_purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -49,7 +57,13 @@ export async function bindMicro(db: Queryable, id: number, readingId: number): P
 }
 
 /** Stores the dealt cards once: a purchase already revealed keeps its first cards. */
-export async function storeReveal(db: Queryable, id: number, cards: DealtCard[], advice: string, now: Date): Promise<MicroPurchase | undefined> {
+export async function storeReveal(
+  db: Queryable,
+  id: number,
+  cards: DealtCard[],
+  advice: string,
+  now: Date,
+): Promise<MicroPurchase | undefined> {
   return db
     .updateTable('micro_purchases')
     .set({ cards: JSON.stringify(cards), advice, revealed_at: now })
@@ -78,10 +92,7 @@ export async function startMicroOffer(db: Queryable, userId: number, now: Date, 
     .insertInto('micro_offers')
     .values({ user_id: userId, started_at: now, expires_at: expires })
     .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ started_at: now, expires_at: expires })
-        .where('micro_offers.expires_at', '<', restartBefore),
+      oc.column('user_id').doUpdateSet({ started_at: now, expires_at: expires }).where('micro_offers.expires_at', '<', restartBefore),
     )
     .returningAll()
     .executeTakeFirst();
@@ -173,11 +184,7 @@ export async function findMicroOrderWithPack(db: Queryable, userId: number, orde
 
 /** The latest live pack of the user: a paid one, or (`since` given) any made since then, a week pass's too. */
 export async function latestLivePack(db: Queryable, userId: number, since: Date | null) {
-  let q = db
-    .selectFrom('micro_purchases')
-    .select(['id', 'reading_id'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+  let q = db.selectFrom('micro_purchases').select(['id', 'reading_id']).where('user_id', '=', userId).where('revoked_at', 'is', null);
   q = since ? q.where('created_at', '>=', since) : q.where('source', '=', 'payment');
   return q.orderBy('id', 'desc').limit(1).executeTakeFirst();
 }

@@ -71,7 +71,13 @@ export async function countReminderCandidates(db: Queryable, timeZone: string): 
 
 /** Time zones of users who may get a daily reminder (one scheduling pass per zone). */
 export async function reminderTimeZones(db: Queryable): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('time_zone').distinct().where('notify_daily', '=', true).where('bot_reachable', '=', true).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('time_zone')
+    .distinct()
+    .where('notify_daily', '=', true)
+    .where('bot_reachable', '=', true)
+    .execute();
   return rows.map((r) => r.time_zone);
 }
 
@@ -195,7 +201,11 @@ export async function markSent(db: Queryable, ids: number[], now: Date): Promise
 }
 
 /** Ends a job without sending (skipped) or for good (failed), or puts it back for `retryAt`. */
-export async function markDone(db: Queryable, id: number, o: { status: Exclude<NotificationStatus, 'pending' | 'sending' | 'sent'>; error?: string } | { retryAt: Date; error: string }) {
+export async function markDone(
+  db: Queryable,
+  id: number,
+  o: { status: Exclude<NotificationStatus, 'pending' | 'sending' | 'sent'>; error?: string } | { retryAt: Date; error: string },
+) {
   const set =
     'retryAt' in o
       ? { status: 'pending' as const, not_before: o.retryAt, locked_until: null, last_error: o.error.slice(0, 500) }

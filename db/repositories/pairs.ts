@@ -102,7 +102,8 @@ export async function activeRole(db: Queryable, pairId: number, userId: number):
 }
 
 /** The user is a member of the pair now: not left, the pair not ended, the other member still there. */
-export const isActiveMember = async (db: Queryable, pairId: number, userId: number): Promise<boolean> => !!(await activeRole(db, pairId, userId));
+export const isActiveMember = async (db: Queryable, pairId: number, userId: number): Promise<boolean> =>
+  !!(await activeRole(db, pairId, userId));
 
 /** The user leaves: their membership ends, and with it the pair (for both). */
 export async function leave(db: Queryable, pairId: number, userId: number, at: Date): Promise<boolean> {
@@ -119,7 +120,12 @@ export async function leave(db: Queryable, pairId: number, userId: number, at: D
 }
 
 /** The pair's readings, newest first, with the viewer's own note; `askedBy` narrows them to one asker. */
-export async function readingsOf(db: Queryable, pairId: number, viewerId: number, askedBy?: number): Promise<(Reading & { note: string | null })[]> {
+export async function readingsOf(
+  db: Queryable,
+  pairId: number,
+  viewerId: number,
+  askedBy?: number,
+): Promise<(Reading & { note: string | null })[]> {
   let q = db.selectFrom('readings').selectAll('readings').select(ownNoteColumn(viewerId)).where('pair_id', '=', pairId);
   if (askedBy !== undefined) q = q.where('user_id', '=', askedBy);
   return q.orderBy('id', 'desc').limit(100).execute();

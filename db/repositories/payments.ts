@@ -48,7 +48,11 @@ export async function findOrder(db: Queryable, id: string): Promise<PaymentOrder
   return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findOrderByProviderId(db: Queryable, provider: PaymentProvider, providerPaymentId: string): Promise<PaymentOrder | undefined> {
+export async function findOrderByProviderId(
+  db: Queryable,
+  provider: PaymentProvider,
+  providerPaymentId: string,
+): Promise<PaymentOrder | undefined> {
   return db
     .selectFrom('payment_orders')
     .selectAll()
@@ -58,7 +62,11 @@ export async function findOrderByProviderId(db: Queryable, provider: PaymentProv
 }
 
 export async function setOrderProviderId(db: Queryable, id: string, providerPaymentId: string): Promise<void> {
-  await db.updateTable('payment_orders').set({ provider_payment_id: providerPaymentId, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('payment_orders')
+    .set({ provider_payment_id: providerPaymentId, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Moves a pending order on; a finished order keeps its status (notifications arrive in any order). */
@@ -73,7 +81,13 @@ export async function setOrderStatus(db: Queryable, id: string, status: OrderSta
 
 /** True when the user ever paid for a trial (one trial per user). */
 export async function hasPaidTrial(db: Queryable, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('payments').select('id').where('user_id', '=', userId).where('product', '=', 'trial').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('product', '=', 'trial')
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -125,11 +139,20 @@ export async function insertPaymentOnce(db: Queryable, p: NewPayment): Promise<P
 }
 
 export async function setPaymentGranted(db: Queryable, id: number, granted: Record<string, unknown>): Promise<void> {
-  await db.updateTable('payments').set({ granted: JSON.stringify(granted) }).where('id', '=', id).execute();
+  await db
+    .updateTable('payments')
+    .set({ granted: JSON.stringify(granted) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findPayment(db: Queryable, provider: PaymentProvider, providerPaymentId: string): Promise<Payment | undefined> {
-  return db.selectFrom('payments').selectAll().where('provider', '=', provider).where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
 }
 
 export async function findPaymentById(db: Queryable, id: number): Promise<Payment | undefined> {
@@ -224,12 +247,20 @@ export async function findRecurring(db: Queryable, userId: number) {
 }
 
 export async function cancelRecurring(db: Queryable, userId: number, now: Date): Promise<void> {
-  await db.updateTable('recurring_billing').set({ active: false, canceled_at: now, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('recurring_billing')
+    .set({ active: false, canceled_at: now, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Renewal on again (a Stars subscription re-enabled in Telegram): the same terms as before. */
 export async function reactivateRecurring(db: Queryable, userId: number): Promise<void> {
-  await db.updateTable('recurring_billing').set({ active: true, canceled_at: null, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('recurring_billing')
+    .set({ active: true, canceled_at: null, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** YooKassa autopay due: an active saved method, renewal on, the plan ending before `until`. */

@@ -48,7 +48,12 @@ export async function findReading(db: Queryable, id: number): Promise<Reading | 
   return db.selectFrom('readings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listReadings(db: Queryable, userId: number, limit: number, offset: number): Promise<(Reading & { note: string | null })[]> {
+export async function listReadings(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<(Reading & { note: string | null })[]> {
   return db
     .selectFrom('readings')
     .selectAll('readings')

@@ -16,7 +16,14 @@ export async function insertReview(db: Queryable, r: NewReview) {
   return (
     (await db
       .insertInto('reviews')
-      .values({ user_id: r.userId, reading_id: r.readingId, rating: r.rating, text: r.text, consent: r.consent, status: r.consent ? 'pending' : 'private' })
+      .values({
+        user_id: r.userId,
+        reading_id: r.readingId,
+        rating: r.rating,
+        text: r.text,
+        consent: r.consent,
+        status: r.consent ? 'pending' : 'private',
+      })
       .onConflict((oc) => oc.column('reading_id').doNothing())
       .returning(['id', 'status', 'created_at'])
       .executeTakeFirst()) ?? null
@@ -24,11 +31,23 @@ export async function insertReview(db: Queryable, r: NewReview) {
 }
 
 export async function reviewOfReading(db: Queryable, readingId: number) {
-  return (await db.selectFrom('reviews').select(['id', 'rating', 'text', 'consent', 'status']).where('reading_id', '=', readingId).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('reviews')
+      .select(['id', 'rating', 'text', 'consent', 'status'])
+      .where('reading_id', '=', readingId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Moves a pending review to `status`; null when it is not pending (decided already, private, or gone). */
-export async function decideReview(db: Queryable, id: number, status: Extract<ReviewStatus, 'published' | 'rejected'>, operatorId: number, now: Date) {
+export async function decideReview(
+  db: Queryable,
+  id: number,
+  status: Extract<ReviewStatus, 'published' | 'rejected'>,
+  operatorId: number,
+  now: Date,
+) {
   return (
     (await db
       .updateTable('reviews')
@@ -75,5 +94,9 @@ export async function proofCounts(db: Queryable, since30d: Date, monthStart: Dat
       (select count(*) from reviews where status = 'published')::int as reviews,
       (select avg(rating) from reviews where status = 'published')::text as average`.execute(db);
   const r = rows[0];
-  return { readings30d: r.readings, readersMonth: r.readers, reviews: { count: r.reviews, average: r.average === null ? null : Number(r.average) } };
+  return {
+    readings30d: r.readings,
+    readersMonth: r.readers,
+    reviews: { count: r.reviews, average: r.average === null ? null : Number(r.average) },
+  };
 }

@@ -19,7 +19,11 @@ export async function recordStreakDay(db: Queryable, userId: number, day: string
     .returning(['streak_current', 'streak_best', 'streak_last_day'])
     .executeTakeFirst();
   if (updated) return { ...updated, counted: true };
-  const row = await db.selectFrom('users').select(['streak_current', 'streak_best', 'streak_last_day']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select(['streak_current', 'streak_best', 'streak_last_day'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { ...row, counted: false };
 }
 

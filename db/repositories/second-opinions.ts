@@ -31,11 +31,19 @@ export async function countOnDay(db: Queryable, userId: number, day: string): Pr
 }
 
 export async function insertSecondOpinion(trx: Queryable, o: { readingId: number; voice: Voice; day: string }): Promise<SecondOpinion> {
-  return trx.insertInto('second_opinions').values({ reading_id: o.readingId, voice: o.voice, day: o.day }).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .insertInto('second_opinions')
+    .values({ reading_id: o.readingId, voice: o.voice, day: o.day })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Stores the text (the first writer's text stays: a second writer after a crash finds it written). */
-export async function finishSecondOpinion(db: Queryable, id: number, r: { text: string; source: 'ai' | 'cards'; error: string | null }): Promise<SecondOpinion> {
+export async function finishSecondOpinion(
+  db: Queryable,
+  id: number,
+  r: { text: string; source: 'ai' | 'cards'; error: string | null },
+): Promise<SecondOpinion> {
   const row = await db
     .updateTable('second_opinions')
     .set({ text: r.text, source: r.source, ai_error: r.error })

@@ -8,6 +8,10 @@ export async function getSetting(db: Queryable, key: string): Promise<string | u
 
 /** Stores `value` unless the key already has one; returns the value in force (race-safe across instances). */
 export async function getOrCreateSetting(db: Queryable, key: string, create: () => string): Promise<string> {
-  await db.insertInto('app_settings').values({ key, value: create() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('app_settings')
+    .values({ key, value: create() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   return (await getSetting(db, key))!;
 }

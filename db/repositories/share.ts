@@ -9,19 +9,39 @@ export async function findPicture(db: Queryable, hash: string): Promise<Buffer |
 
 /** Stores a picture; one already stored under the hash (another instance drew it too) is kept. */
 export async function insertPicture(db: Queryable, hash: string, jpeg: Buffer): Promise<void> {
-  await db.insertInto('share_pictures').values({ hash, jpeg }).onConflict((oc) => oc.column('hash').doNothing()).execute();
+  await db
+    .insertInto('share_pictures')
+    .values({ hash, jpeg })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
 }
 
 export async function findMessage(db: Queryable, readingId: number, variant: string) {
-  return db.selectFrom('share_messages').select(['content_hash', 'message_id', 'expires_at']).where('reading_id', '=', readingId).where('variant', '=', variant).executeTakeFirst();
+  return db
+    .selectFrom('share_messages')
+    .select(['content_hash', 'message_id', 'expires_at'])
+    .where('reading_id', '=', readingId)
+    .where('variant', '=', variant)
+    .executeTakeFirst();
 }
 
-export async function saveMessage(db: Queryable, m: { readingId: number; variant: string; contentHash: string; messageId: string; expiresAt: Date }): Promise<void> {
-  const row = { reading_id: m.readingId, variant: m.variant, content_hash: m.contentHash, message_id: m.messageId, expires_at: m.expiresAt };
+export async function saveMessage(
+  db: Queryable,
+  m: { readingId: number; variant: string; contentHash: string; messageId: string; expiresAt: Date },
+): Promise<void> {
+  const row = {
+    reading_id: m.readingId,
+    variant: m.variant,
+    content_hash: m.contentHash,
+    message_id: m.messageId,
+    expires_at: m.expiresAt,
+  };
   await db
     .insertInto('share_messages')
     .values(row)
-    .onConflict((oc) => oc.columns(['reading_id', 'variant']).doUpdateSet({ content_hash: m.contentHash, message_id: m.messageId, expires_at: m.expiresAt }))
+    .onConflict((oc) =>
+      oc.columns(['reading_id', 'variant']).doUpdateSet({ content_hash: m.contentHash, message_id: m.messageId, expires_at: m.expiresAt }),
+    )
     .execute();
 }
 

@@ -68,7 +68,11 @@ export async function revenue(db: Queryable, w: StatsWindow) {
 }
 
 export async function refundedPayments(db: Queryable): Promise<number> {
-  const r = await db.selectFrom('payments').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'refunded').executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('payments')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', '=', 'refunded')
+    .executeTakeFirstOrThrow();
   return r.n;
 }
 
@@ -76,7 +80,11 @@ export async function refundedPayments(db: Queryable): Promise<number> {
 export async function pushByStatus(db: Queryable, w: StatsWindow): Promise<{ status: string; total: number; today: number }[]> {
   return db
     .selectFrom('notifications')
-    .select(['status', sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where created_at >= ${w.since}))::int`.as('today')])
+    .select([
+      'status',
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where created_at >= ${w.since}))::int`.as('today'),
+    ])
     .groupBy('status')
     .execute();
 }

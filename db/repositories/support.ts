@@ -5,7 +5,12 @@ import type { Queryable } from '../connection';
 
 /** The user's conversation that is not closed, if any. */
 export async function findLiveConversation(db: Queryable, userId: number): Promise<SupportConversation | undefined> {
-  return db.selectFrom('support_conversations').selectAll().where('user_id', '=', userId).where('status', '<>', 'closed').executeTakeFirst();
+  return db
+    .selectFrom('support_conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'closed')
+    .executeTakeFirst();
 }
 
 export async function findConversation(db: Queryable, id: number): Promise<SupportConversation | undefined> {
@@ -27,7 +32,13 @@ export async function openConversation(db: Queryable, userId: number): Promise<{
 }
 
 /** Moves a conversation that is not closed to `status`; undefined when it is closed (or absent). */
-export async function setConversationStatus(db: Queryable, id: number, status: SupportStatus, now: Date, closedBy?: 'user' | 'operator'): Promise<SupportConversation | undefined> {
+export async function setConversationStatus(
+  db: Queryable,
+  id: number,
+  status: SupportStatus,
+  now: Date,
+  closedBy?: 'user' | 'operator',
+): Promise<SupportConversation | undefined> {
   return db
     .updateTable('support_conversations')
     .set({ status, updated_at: now, ...(status === 'closed' ? { closed_at: now, closed_by: closedBy ?? null } : {}) })
@@ -63,7 +74,10 @@ export async function insertSupportMessage(db: Queryable, m: NewSupportMessage, 
     .execute();
 }
 
-export async function insertRelay(db: Queryable, r: { chatId: number; messageId: number; conversationId: number; userId: number }): Promise<void> {
+export async function insertRelay(
+  db: Queryable,
+  r: { chatId: number; messageId: number; conversationId: number; userId: number },
+): Promise<void> {
   await db
     .insertInto('support_relays')
     .values({ chat_id: r.chatId, message_id: r.messageId, conversation_id: r.conversationId, user_id: r.userId })
@@ -73,6 +87,11 @@ export async function insertRelay(db: Queryable, r: { chatId: number; messageId:
 
 /** The conversation whose relayed message `messageId` in chat `chatId` is. */
 export async function findRelay(db: Queryable, chatId: number, messageId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('support_relays').select('conversation_id').where('chat_id', '=', chatId).where('message_id', '=', messageId).executeTakeFirst();
+  const row = await db
+    .selectFrom('support_relays')
+    .select('conversation_id')
+    .where('chat_id', '=', chatId)
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
   return row?.conversation_id;
 }

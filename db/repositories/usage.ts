@@ -8,7 +8,13 @@ import type { Queryable } from '../connection';
  * Takes one spread of the day if fewer than `limit` were used; returns the new count, or null when the
  * limit is reached. The upsert's WHERE is re-checked on the locked row, so 50 racing calls grant `limit`.
  */
-export async function consumeSpread(db: Queryable, userId: number, day: string, limit: number, freeSpread: boolean): Promise<number | null> {
+export async function consumeSpread(
+  db: Queryable,
+  userId: number,
+  day: string,
+  limit: number,
+  freeSpread: boolean,
+): Promise<number | null> {
   if (limit < 1) return null;
   const row = await db
     .insertInto('daily_usage')
@@ -29,7 +35,12 @@ export async function consumeSpread(db: Queryable, userId: number, day: string, 
 
 /** A plan bought today starts with its full allowance: the day's spread counter restarts. */
 export async function restartSpreads(db: Queryable, userId: number, day: string): Promise<void> {
-  await db.updateTable('daily_usage').set({ spreads_used: 0, free_spread_used: false }).where('user_id', '=', userId).where('day', '=', day).execute();
+  await db
+    .updateTable('daily_usage')
+    .set({ spreads_used: 0, free_spread_used: false })
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .execute();
 }
 
 export async function findUsage(db: Queryable, userId: number, day: string): Promise<DailyUsage | undefined> {
@@ -49,7 +60,14 @@ export async function claimDailyCard(
 ): Promise<{ usage: DailyUsage; drawn: boolean }> {
   const inserted = await db
     .insertInto('daily_usage')
-    .values({ user_id: userId, day, daily_card_used: true, daily_card_id: card.cardId, daily_card_orientation: card.orientation, daily_cards_drawn: 1 })
+    .values({
+      user_id: userId,
+      day,
+      daily_card_used: true,
+      daily_card_id: card.cardId,
+      daily_card_orientation: card.orientation,
+      daily_cards_drawn: 1,
+    })
     .onConflict((oc) => {
       const update = oc.columns(['user_id', 'day']).doUpdateSet({
         daily_card_used: true,

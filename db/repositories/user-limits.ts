@@ -4,7 +4,14 @@ import { sql } from 'kysely';
 import type { Queryable } from '../connection';
 
 /** Takes one of `limit` per `windowS` seconds: null when allowed, else the seconds until the window ends. */
-export async function takeUserSlot(db: Queryable, userId: number, kind: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function takeUserSlot(
+  db: Queryable,
+  userId: number,
+  kind: string,
+  now: Date,
+  limit: number,
+  windowS: number,
+): Promise<number | null> {
   const windowStartAfter = new Date(now.getTime() - windowS * 1000);
   const row = await db
     .insertInto('user_rate_limits')
@@ -22,7 +29,12 @@ export async function takeUserSlot(db: Queryable, userId: number, kind: string, 
     .returning('count')
     .executeTakeFirst();
   if (row) return null;
-  const current = await db.selectFrom('user_rate_limits').select('window_start').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  const current = await db
+    .selectFrom('user_rate_limits')
+    .select('window_start')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   const ends = (current ? current.window_start.getTime() : now.getTime()) + windowS * 1000;
   return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
 }

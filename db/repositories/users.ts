@@ -119,7 +119,8 @@ function statusQuery(db: Queryable) {
   return db
     .selectFrom('users as u')
     .leftJoinLateral(
-      (eb) => eb.selectFrom('daily_usage').selectAll().whereRef('daily_usage.user_id', '=', 'u.id').orderBy('day', 'desc').limit(1).as('du'),
+      (eb) =>
+        eb.selectFrom('daily_usage').selectAll().whereRef('daily_usage.user_id', '=', 'u.id').orderBy('day', 'desc').limit(1).as('du'),
       (join) => join.onTrue(),
     )
     .select(STATUS_USER_COLUMNS.map((c) => `u.${c}` as const))
@@ -139,14 +140,31 @@ const STATUS_IDS: number[] = [];
 type StatusRow = Awaited<ReturnType<ReturnType<typeof statusQuery>['execute']>>[number];
 let compiledStatus: CompiledQuery<StatusRow> | null = null;
 
-export async function findUsersWithLatestUsage(db: Queryable, ids: readonly number[]): Promise<Map<number, { user: StatusUser; usage: DailyUsage | null }>> {
+export async function findUsersWithLatestUsage(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, { user: StatusUser; usage: DailyUsage | null }>> {
   // The text never changes (the ids are one array parameter): built once, prepared once per connection.
-  compiledStatus ??= ((c) => CompiledQuery.raw(preparedSql('user_status', c.sql), [...c.parameters]) as CompiledQuery<StatusRow>)(statusQuery(db).compile());
+  compiledStatus ??= ((c) => CompiledQuery.raw(preparedSql('user_status', c.sql), [...c.parameters]) as CompiledQuery<StatusRow>)(
+    statusQuery(db).compile(),
+  );
   const unique = [...new Set(ids)];
-  const { rows } = await db.executeQuery<StatusRow>({ ...compiledStatus, parameters: compiledStatus.parameters.map((p) => (p === STATUS_IDS ? unique : p)) });
+  const { rows } = await db.executeQuery<StatusRow>({
+    ...compiledStatus,
+    parameters: compiledStatus.parameters.map((p) => (p === STATUS_IDS ? unique : p)),
+  });
   const found = new Map<number, { user: StatusUser; usage: DailyUsage | null }>();
   for (const row of rows) {
-    const { du_day, du_spreads_used, du_free_spread_used, du_daily_card_used, du_daily_card_id, du_daily_card_orientation, du_daily_cards_drawn, ...user } = row;
+    const {
+      du_day,
+      du_spreads_used,
+      du_free_spread_used,
+      du_daily_card_used,
+      du_daily_card_id,
+      du_daily_card_orientation,
+      du_daily_cards_drawn,
+      ...user
+    } = row;
     const usage: DailyUsage | null =
       du_day === null
         ? null
@@ -165,7 +183,11 @@ export async function findUsersWithLatestUsage(db: Queryable, ids: readonly numb
   return found;
 }
 
-export async function updateSettings(db: Queryable, id: number, s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; reversals?: boolean; guard?: { day: string; until: Date } | null }): Promise<void> {
+export async function updateSettings(
+  db: Queryable,
+  id: number,
+  s: { timeZone?: string; notifyDaily?: boolean; deck?: DeckId; reversals?: boolean; guard?: { day: string; until: Date } | null },
+): Promise<void> {
   const set: Record<string, unknown> = {};
   if (s.timeZone !== undefined) set.time_zone = s.timeZone;
   if (s.guard !== undefined) {
@@ -176,7 +198,11 @@ export async function updateSettings(db: Queryable, id: number, s: { timeZone?: 
   if (s.deck !== undefined) set.deck = s.deck;
   if (s.reversals !== undefined) set.reversals = s.reversals;
   if (Object.keys(set).length === 0) return;
-  await db.updateTable('users').set({ ...set, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setSubscription(db: Queryable, id: number, type: Tier, expires: Date | null, autoRenew: boolean): Promise<void> {

@@ -40,7 +40,10 @@ export async function deleteSessions(db: Queryable, userId: number, idHash?: str
 }
 
 export async function insertToken(db: Queryable, t: { tokenHash: string; userId: number; kind: 'link' | 'return'; expiresAt: Date }) {
-  await db.insertInto('auth_tokens').values({ token_hash: t.tokenHash, user_id: t.userId, kind: t.kind, expires_at: t.expiresAt }).execute();
+  await db
+    .insertInto('auth_tokens')
+    .values({ token_hash: t.tokenHash, user_id: t.userId, kind: t.kind, expires_at: t.expiresAt })
+    .execute();
 }
 
 /** Spends a live, unused token in one statement (two concurrent spends: one wins); its user, or undefined. */

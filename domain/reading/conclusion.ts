@@ -6,8 +6,38 @@
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
-import { CARE_TAIL, CHOICE_CLEAR, CHOICE_LESSER, CHOICE_METHOD, CHOICE_SLIGHT, CHOICE_TIE, EVEN, EVEN_ONE, EVEN_PLAIN, FEARED, HOPED, OPEN_LEAD, OPEN_TAIL, SENSITIVE, TIMING, TIMING_DELAY, VAGUE, type Level } from './conclusion-texts';
-import { ADVICE, CARE_STEPS, CHOICE_STEPS, CLOSING, EVIDENCE, FEAR_STEPS, SHAPE, STEPS, TIMING_STEPS, type Direction } from './conclusion-steps';
+import {
+  CARE_TAIL,
+  CHOICE_CLEAR,
+  CHOICE_LESSER,
+  CHOICE_METHOD,
+  CHOICE_SLIGHT,
+  CHOICE_TIE,
+  EVEN,
+  EVEN_ONE,
+  EVEN_PLAIN,
+  FEARED,
+  HOPED,
+  OPEN_LEAD,
+  OPEN_TAIL,
+  SENSITIVE,
+  TIMING,
+  TIMING_DELAY,
+  VAGUE,
+  type Level,
+} from './conclusion-texts';
+import {
+  ADVICE,
+  CARE_STEPS,
+  CHOICE_STEPS,
+  CLOSING,
+  EVIDENCE,
+  FEAR_STEPS,
+  SHAPE,
+  STEPS,
+  TIMING_STEPS,
+  type Direction,
+} from './conclusion-steps';
 import type { Role } from './roles';
 import type { Suit } from '../types';
 
@@ -47,7 +77,17 @@ function yesNo(ctx: Ctx, b: number): Answer {
   // The event's leaning: a favourable spread makes a feared event less likely.
   const level = levelOf(feared ? -b : b);
   const good = outcomeOf(b);
-  const direction: Direction = feared ? (good === 'bad' ? 'guard' : good === 'good' ? 'calm' : 'neutral') : good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral';
+  const direction: Direction = feared
+    ? good === 'bad'
+      ? 'guard'
+      : good === 'good'
+        ? 'calm'
+        : 'neutral'
+    : good === 'good'
+      ? 'go'
+      : good === 'bad'
+        ? 'hold'
+        : 'neutral';
   if (level === 'even') {
     const pro = byValence(ctx.cards, 1)[0];
     const contra = byValence(ctx.cards, -1)[0];
@@ -86,14 +126,35 @@ function choice(ctx: Ctx): Answer {
   const answer = { direction: 'choice' as const, option: win };
   if (behind.length) {
     const bank = Math.abs(diff) >= 1 ? CHOICE_CLEAR : CHOICE_SLIGHT;
-    return { ...answer, text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1), named: behind, sides: { for: behind, against: [] } };
+    return {
+      ...answer,
+      text: ctx.pick.pick('choice', bank)(win, lose, names(behind), behind.length > 1),
+      named: behind,
+      sides: { for: behind, against: [] },
+    };
   }
   const against = byValence(other, -1)[0];
-  if (against) return { ...answer, text: ctx.pick.pick('choice', CHOICE_LESSER)(win, lose, subj(against)), named: [against], sides: { for: [], against: [against] } };
+  if (against)
+    return {
+      ...answer,
+      text: ctx.pick.pick('choice', CHOICE_LESSER)(win, lose, subj(against)),
+      named: [against],
+      sides: { for: [], against: [against] },
+    };
   return { ...answer, text: ctx.pick.pick('choice', CHOICE_TIE)(win, lose), named: [], sides: { for: [], against: [] } };
 }
 
-const NUM_GEN: Record<number, string> = { 2: 'двух', 3: 'трёх', 4: 'четырёх', 5: 'пяти', 6: 'шести', 7: 'семи', 8: 'восьми', 9: 'девяти', 10: 'десяти' };
+const NUM_GEN: Record<number, string> = {
+  2: 'двух',
+  3: 'трёх',
+  4: 'четырёх',
+  5: 'пяти',
+  6: 'шести',
+  7: 'семи',
+  8: 'восьми',
+  9: 'девяти',
+  10: 'десяти',
+};
 const FRAMES: Record<Exclude<Suit, 'major'>, { unit: string; ace: string; plain: string }> = {
   wands: { unit: 'дней', ace: 'считанные дни', plain: 'ближайшие дни' },
   cups: { unit: 'недель', ace: 'неделя-другая', plain: 'ближайшие недели' },
@@ -119,7 +180,9 @@ function timing(ctx: Ctx, b: number): Answer {
   const leaders = [...counts.keys()].filter((s) => counts.get(s) === top);
   // A tie goes to the key card's suit, else the faster suit.
   const order: Exclude<Suit, 'major'>[] = ['wands', 'cups', 'swords', 'pentacles'];
-  const suit = leaders.includes(key.card.suit as Exclude<Suit, 'major'>) ? (key.card.suit as Exclude<Suit, 'major'>) : order.find((s) => leaders.includes(s))!;
+  const suit = leaders.includes(key.card.suit as Exclude<Suit, 'major'>)
+    ? (key.card.suit as Exclude<Suit, 'major'>)
+    : order.find((s) => leaders.includes(s))!;
   const frame = FRAMES[suit];
   // The count: the last pip (rank 1..10) of that suit, nearest the outcome.
   const pip = [key, ...[...ctx.cards].reverse()].find((c) => c.card.suit === suit && c.card.rank <= 10);
@@ -142,7 +205,8 @@ function open(ctx: Ctx, b: number): Answer {
   };
   const [c, lead] = pickCard();
   const tails = OPEN_TAIL[lead === 'feel' ? 'feel' : 'plain'][c.tone];
-  const text = ctx.pick.pick(`open:${lead}`, OPEN_LEAD[lead])(c.positionName, subj(c), ctx.kw(c)) + ctx.pick.pick(`open-tail:${c.tone}`, tails);
+  const text =
+    ctx.pick.pick(`open:${lead}`, OPEN_LEAD[lead])(c.positionName, subj(c), ctx.kw(c)) + ctx.pick.pick(`open-tail:${c.tone}`, tails);
   const good = outcomeOf(b);
   return { text, direction: good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral', named: [c] };
 }
@@ -202,7 +266,8 @@ export function stepOf(ctx: Ctx, a: Answer): string {
 }
 
 function evidence(ctx: Ctx, a: Answer): string | null {
-  if (ctx.q.kind === 'choice' && !ctx.q.sensitive && ctx.cards.length > 1) return ctx.pick.pick('evidence', CHOICE_METHOD)(...ctx.q.options!);
+  if (ctx.q.kind === 'choice' && !ctx.q.sensitive && ctx.cards.length > 1)
+    return ctx.pick.pick('evidence', CHOICE_METHOD)(...ctx.q.options!);
   // Cards the answer already named are not named again as evidence.
   const fresh = (c: ReadCard) => !a.named.includes(c);
   const pro = byValence(ctx.cards, 1).filter(fresh).slice(0, 2);

@@ -75,7 +75,14 @@ export function balanceOf(ctx: Ctx): number {
   let sum = 0;
   let weight = 0;
   ctx.cards.forEach((c, i) => {
-    const w = c.role === 'outcome' || c.role === 'future' || c.role === 'year' ? 2 : c.role === 'obstacle' ? 0.5 : i === ctx.cards.length - 1 ? 1.5 : 1;
+    const w =
+      c.role === 'outcome' || c.role === 'future' || c.role === 'year'
+        ? 2
+        : c.role === 'obstacle'
+          ? 0.5
+          : i === ctx.cards.length - 1
+            ? 1.5
+            : 1;
     sum += c.valence * w;
     weight += w;
   });

@@ -5,10 +5,28 @@ import type { Orientation, Suit, TarotCard } from '../types';
 
 /** [upright, reversed] from -2 (hard) to 2 (very favourable). */
 const VALENCE: Record<string, readonly [number, number]> = {
-  fool: [1, -1], magician: [2, -1], 'high-priestess': [1, -1], empress: [2, -1], emperor: [1, -1], hierophant: [1, 0],
-  lovers: [2, -1], chariot: [2, -1], strength: [2, -1], hermit: [0, -1], 'wheel-of-fortune': [1, -1], justice: [1, -1],
-  'hanged-man': [0, -1], death: [0, -1], temperance: [1, -1], devil: [-2, 1], tower: [-2, -1], star: [2, 0], moon: [-1, 1],
-  sun: [2, 0], judgement: [1, -1], world: [2, 0],
+  fool: [1, -1],
+  magician: [2, -1],
+  'high-priestess': [1, -1],
+  empress: [2, -1],
+  emperor: [1, -1],
+  hierophant: [1, 0],
+  lovers: [2, -1],
+  chariot: [2, -1],
+  strength: [2, -1],
+  hermit: [0, -1],
+  'wheel-of-fortune': [1, -1],
+  justice: [1, -1],
+  'hanged-man': [0, -1],
+  death: [0, -1],
+  temperance: [1, -1],
+  devil: [-2, 1],
+  tower: [-2, -1],
+  star: [2, 0],
+  moon: [-1, 1],
+  sun: [2, 0],
+  judgement: [1, -1],
+  world: [2, 0],
 };
 /** Minor arcana by rank (1..14) and suit, where they differ from the default [1, -1]. */
 const MINOR: Record<Exclude<Suit, 'major'>, Record<number, readonly [number, number]>> = {
@@ -49,7 +67,12 @@ export function personOf(card: TarotCard): string {
 /** A suit: its name in the genitive plural, its element (genitive), its sphere (nominative and accusative). */
 export const SUIT_INFO: Record<Exclude<Suit, 'major'>, { plural: string; element: string; sphere: string; acc: string }> = {
   cups: { plural: 'Кубков', element: 'Воды', sphere: 'чувства, близость и интуиция', acc: 'чувства, близость и интуицию' },
-  pentacles: { plural: 'Пентаклей', element: 'Земли', sphere: 'деньги, работа, тело и всё осязаемое', acc: 'деньги, работу, тело и всё осязаемое' },
+  pentacles: {
+    plural: 'Пентаклей',
+    element: 'Земли',
+    sphere: 'деньги, работа, тело и всё осязаемое',
+    acc: 'деньги, работу, тело и всё осязаемое',
+  },
   swords: { plural: 'Мечей', element: 'Воздуха', sphere: 'мысли, решения и разговоры', acc: 'мысли, решения и разговоры' },
   wands: { plural: 'Жезлов', element: 'Огня', sphere: 'действие, воля и азарт', acc: 'действие, волю и азарт' },
 };
@@ -75,14 +98,33 @@ export type Element = 'fire' | 'water' | 'air' | 'earth';
 
 /** The elements of the majors (the Golden Dawn's attributions, through their signs and planets). */
 const MAJOR_ELEMENT: Record<string, Element> = {
-  fool: 'air', magician: 'air', 'high-priestess': 'water', empress: 'earth', emperor: 'fire', hierophant: 'earth',
-  lovers: 'air', chariot: 'water', strength: 'fire', hermit: 'earth', 'wheel-of-fortune': 'fire', justice: 'air',
-  'hanged-man': 'water', death: 'water', temperance: 'fire', devil: 'earth', tower: 'fire', star: 'air', moon: 'water',
-  sun: 'fire', judgement: 'fire', world: 'earth',
+  fool: 'air',
+  magician: 'air',
+  'high-priestess': 'water',
+  empress: 'earth',
+  emperor: 'fire',
+  hierophant: 'earth',
+  lovers: 'air',
+  chariot: 'water',
+  strength: 'fire',
+  hermit: 'earth',
+  'wheel-of-fortune': 'fire',
+  justice: 'air',
+  'hanged-man': 'water',
+  death: 'water',
+  temperance: 'fire',
+  devil: 'earth',
+  tower: 'fire',
+  star: 'air',
+  moon: 'water',
+  sun: 'fire',
+  judgement: 'fire',
+  world: 'earth',
 };
 const SUIT_ELEMENT: Record<Exclude<Suit, 'major'>, Element> = { wands: 'fire', cups: 'water', swords: 'air', pentacles: 'earth' };
 
-export const elementOf = (card: TarotCard): Element => (card.suit === 'major' ? MAJOR_ELEMENT[card.id] ?? 'air' : SUIT_ELEMENT[card.suit]);
+export const elementOf = (card: TarotCard): Element =>
+  card.suit === 'major' ? (MAJOR_ELEMENT[card.id] ?? 'air') : SUIT_ELEMENT[card.suit];
 
 /** Elemental dignity of two neighbours: the same element strengthens, fire–air and water–earth are friends, fire–water and air–earth weaken each other. */
 export function dignityOf(a: Element, b: Element): 'same' | 'friendly' | 'opposed' | 'neutral' {

@@ -21,36 +21,124 @@ type Case = 'nom' | 'acc';
  * is a key of its own: after a colon or a dash any keyword stands in the nominative).
  */
 const GOVERNS: Record<string, Case> = {
-  ':': 'nom', '—': 'nom',
+  ':': 'nom',
+  '—': 'nom',
   // The keywords are the subject (or stand for «есть …»).
-  'будут прожиты': 'nom', 'в них': 'nom', 'в нём': 'nom', 'вам встретятся': 'nom', 'вам помогут': 'nom',
-  'вас говорят': 'nom', 'вас давят': 'nom', 'вас действуют': 'nom', 'вас ждут': 'nom', 'вас значат': 'nom',
-  'вас смешались': 'nom', 'где были': 'nom', 'где есть': 'nom', 'где звучат': 'nom', 'год пройдут': 'nom',
-  'дел замедляют': 'nom', 'её знаки': 'nom', 'её определяют': 'nom', 'её основе': 'nom', 'здесь слышны': 'nom',
-  'и приходят': 'nom', 'исход повлияют': 'nom', 'как проявятся': 'nom', 'когда рядом': 'nom',
-  'которой встретятся': 'nom', 'курсе впереди': 'nom', 'между ними': 'nom', 'многое решат': 'nom',
-  'многое скажут': 'nom', 'могут быть': 'nom', 'могут помешать': 'nom', 'могут проявиться': 'nom', 'на весах': 'nom',
-  'нагрузку создают': 'nom', 'настроение определяют': 'nom', 'началось, тянутся': 'nom', 'него влияют': 'nom',
-  'него идут': 'nom', 'ней стоят': 'nom', 'них есть': 'nom', 'них идут': 'nom', 'них исходят': 'nom',
-  'нём возможны': 'nom', 'нём есть': 'nom', 'нём звучат': 'nom', 'нём переплетаются': 'nom', 'нём смешались': 'nom',
-  'особенно нужны': 'nom', 'партнёра заметны': 'nom', 'партнёра сейчас': 'nom', 'план выходят': 'nom',
-  'поддержки: возможны': 'nom', 'поиске важны': 'nom', 'пока смешались': 'nom', 'положение осложняют': 'nom',
-  'пользу работают': 'nom', 'прежде всего': 'nom', 'пути стоят': 'nom', 'самочувствию мешают': 'nom',
-  'сейчас говорят': 'nom', 'сейчас звучат': 'nom', 'сейчас мешают': 'nom', 'сейчас помогают': 'nom',
-  'сейчас сбивают': 'nom', 'сейчас сильны': 'nom', 'сейчас смешались': 'nom', 'сначала': 'nom',
-  'стороны давят': 'nom', 'тон задают': 'nom', 'тормозят ситуацию': 'nom', 'тянут назад': 'nom', 'у вас': 'nom',
-  'что несут': 'nom', 'что обещают': 'nom', 'чём говорят': 'nom', 'это': 'nom',
+  'будут прожиты': 'nom',
+  'в них': 'nom',
+  'в нём': 'nom',
+  'вам встретятся': 'nom',
+  'вам помогут': 'nom',
+  'вас говорят': 'nom',
+  'вас давят': 'nom',
+  'вас действуют': 'nom',
+  'вас ждут': 'nom',
+  'вас значат': 'nom',
+  'вас смешались': 'nom',
+  'где были': 'nom',
+  'где есть': 'nom',
+  'где звучат': 'nom',
+  'год пройдут': 'nom',
+  'дел замедляют': 'nom',
+  'её знаки': 'nom',
+  'её определяют': 'nom',
+  'её основе': 'nom',
+  'здесь слышны': 'nom',
+  'и приходят': 'nom',
+  'исход повлияют': 'nom',
+  'как проявятся': 'nom',
+  'когда рядом': 'nom',
+  'которой встретятся': 'nom',
+  'курсе впереди': 'nom',
+  'между ними': 'nom',
+  'многое решат': 'nom',
+  'многое скажут': 'nom',
+  'могут быть': 'nom',
+  'могут помешать': 'nom',
+  'могут проявиться': 'nom',
+  'на весах': 'nom',
+  'нагрузку создают': 'nom',
+  'настроение определяют': 'nom',
+  'началось, тянутся': 'nom',
+  'него влияют': 'nom',
+  'него идут': 'nom',
+  'ней стоят': 'nom',
+  'них есть': 'nom',
+  'них идут': 'nom',
+  'них исходят': 'nom',
+  'нём возможны': 'nom',
+  'нём есть': 'nom',
+  'нём звучат': 'nom',
+  'нём переплетаются': 'nom',
+  'нём смешались': 'nom',
+  'особенно нужны': 'nom',
+  'партнёра заметны': 'nom',
+  'партнёра сейчас': 'nom',
+  'план выходят': 'nom',
+  'поддержки: возможны': 'nom',
+  'поиске важны': 'nom',
+  'пока смешались': 'nom',
+  'положение осложняют': 'nom',
+  'пользу работают': 'nom',
+  'прежде всего': 'nom',
+  'пути стоят': 'nom',
+  'самочувствию мешают': 'nom',
+  'сейчас говорят': 'nom',
+  'сейчас звучат': 'nom',
+  'сейчас мешают': 'nom',
+  'сейчас помогают': 'nom',
+  'сейчас сбивают': 'nom',
+  'сейчас сильны': 'nom',
+  'сейчас смешались': 'nom',
+  сначала: 'nom',
+  'стороны давят': 'nom',
+  'тон задают': 'nom',
+  'тормозят ситуацию': 'nom',
+  'тянут назад': 'nom',
+  'у вас': 'nom',
+  'что несут': 'nom',
+  'что обещают': 'nom',
+  'чём говорят': 'nom',
+  это: 'nom',
   // Apposition: «главное в ней — X, то есть радость и успех».
   'то есть': 'nom',
   // The keywords are the object.
-  'в вас': 'acc', 'в виду': 'acc', 'в отношения': 'acc', 'в равновесии': 'acc', 'в себе': 'acc',
-  'вас приносит': 'acc', 'ведёт через': 'acc', 'вы примете': 'acc', 'выбрать': 'acc', 'готовит вам': 'acc',
-  'дал вам': 'acc', 'действовать, взвесьте': 'acc', 'если принять': 'acc', 'заранее учесть': 'acc',
-  'к картине': 'acc', 'к ситуации': 'acc', 'карта видит': 'acc', 'кто несёт': 'acc', 'могут приносить': 'acc',
-  'может принести': 'acc', 'можете получить': 'acc', 'надеетесь на': 'acc', 'не кормить': 'acc',
-  'оно означает': 'acc', 'оставите позади': 'acc', 'откликается на': 'acc', 'партнёр бережёт': 'acc',
-  'пойдёт через': 'acc', 'придётся учесть': 'acc', 'принесёт вам': 'acc', 'прошлое принесло': 'acc',
-  'с собой': 'acc', 'сделать на': 'acc', 'сейчас ценят': 'acc', 'тратить, учтите': 'acc', 'что питает': 'acc',
+  'в вас': 'acc',
+  'в виду': 'acc',
+  'в отношения': 'acc',
+  'в равновесии': 'acc',
+  'в себе': 'acc',
+  'вас приносит': 'acc',
+  'ведёт через': 'acc',
+  'вы примете': 'acc',
+  выбрать: 'acc',
+  'готовит вам': 'acc',
+  'дал вам': 'acc',
+  'действовать, взвесьте': 'acc',
+  'если принять': 'acc',
+  'заранее учесть': 'acc',
+  'к картине': 'acc',
+  'к ситуации': 'acc',
+  'карта видит': 'acc',
+  'кто несёт': 'acc',
+  'могут приносить': 'acc',
+  'может принести': 'acc',
+  'можете получить': 'acc',
+  'надеетесь на': 'acc',
+  'не кормить': 'acc',
+  'оно означает': 'acc',
+  'оставите позади': 'acc',
+  'откликается на': 'acc',
+  'партнёр бережёт': 'acc',
+  'пойдёт через': 'acc',
+  'придётся учесть': 'acc',
+  'принесёт вам': 'acc',
+  'прошлое принесло': 'acc',
+  'с собой': 'acc',
+  'сделать на': 'acc',
+  'сейчас ценят': 'acc',
+  'тратить, учтите': 'acc',
+  'что питает': 'acc',
 };
 
 const MARK: Kw = { nom: '⟦nom⟧', acc: '⟦acc⟧' };
@@ -66,17 +154,28 @@ const TEMPLATES: { name: string; render: (k: Kw) => string }[] = [
     lines.map((f, i) => ({ name: `second:${stance}:${i}`, render: (k: Kw) => f({ card: DECK[0], orientation: 'upright' } as never, k) })),
   ),
   // The conclusion's keyword slots (the answer, the advice, a sensitive theme's support): the card is «**X**».
-  ...Object.entries(OPEN_LEAD).flatMap(([ask, lines]) => lines.map((f, i) => ({ name: `open:${ask}:${i}`, render: (k: Kw) => f('Будущее', '**X**', k.nom) }))),
+  ...Object.entries(OPEN_LEAD).flatMap(([ask, lines]) =>
+    lines.map((f, i) => ({ name: `open:${ask}:${i}`, render: (k: Kw) => f('Будущее', '**X**', k.nom) })),
+  ),
   ...VAGUE.map((f, i) => ({ name: `vague:${i}`, render: (k: Kw) => f('**X**', k.nom) })),
-  ...Object.entries(CARE_TAIL).flatMap(([tone, lines]) => lines.map((f, i) => ({ name: `care:${tone}:${i}`, render: (k: Kw) => f('**X**', k.nom) }))),
-  ...Object.entries(ADVICE).flatMap(([tone, lines]) => lines.map((f, i) => ({ name: `advice:${tone}:${i}`, render: (k: Kw) => f('**X**', '**X**', k.nom) }))),
+  ...Object.entries(CARE_TAIL).flatMap(([tone, lines]) =>
+    lines.map((f, i) => ({ name: `care:${tone}:${i}`, render: (k: Kw) => f('**X**', k.nom) })),
+  ),
+  ...Object.entries(ADVICE).flatMap(([tone, lines]) =>
+    lines.map((f, i) => ({ name: `advice:${tone}:${i}`, render: (k: Kw) => f('**X**', '**X**', k.nom) })),
+  ),
 ];
 
 /** The case a slot needs, from the two tokens before it. */
 function governed(before: string): Case | undefined {
   const tail = before.trimEnd();
   if (/[:—]$/.test(tail)) return 'nom';
-  const tokens = tail.toLowerCase().split(/\s+/).slice(-2).join(' ').replace(/^[^\p{L}]+/u, '');
+  const tokens = tail
+    .toLowerCase()
+    .split(/\s+/)
+    .slice(-2)
+    .join(' ')
+    .replace(/^[^\p{L}]+/u, '');
   return GOVERNS[tokens] ?? GOVERNS[tokens.split(' ').pop()!];
 }
 
@@ -116,8 +215,21 @@ describe('case agreement where keywords are slotted in', () => {
 
   it('every keyword whose accusative differs has it (feminine words in -а/-я, animate nouns), and only keywords do', () => {
     // Checked once against a morphology dictionary: these start with a word in -а/-я and do not change.
-    const SAME = new Set(['препятствия', 'сомнения в себе', 'затянувшийся кризис', 'излишества', 'ограничения', 'сомнения', 'воспоминания',
-      'несбывшиеся ожидания', 'несбывшиеся надежды', 'разногласия', 'недоразумения', 'бремя', 'приключения']);
+    const SAME = new Set([
+      'препятствия',
+      'сомнения в себе',
+      'затянувшийся кризис',
+      'излишества',
+      'ограничения',
+      'сомнения',
+      'воспоминания',
+      'несбывшиеся ожидания',
+      'несбывшиеся надежды',
+      'разногласия',
+      'недоразумения',
+      'бремя',
+      'приключения',
+    ]);
     const missing = ALL_WORDS.filter((w) => (/[ая]$/.test(w.split(' ')[0]) || /наставник/.test(w)) && !ACCUSATIVE[w] && !SAME.has(w));
     expect(missing).toEqual([]);
     expect(Object.keys(ACCUSATIVE).filter((w) => !ALL_WORDS.includes(w))).toEqual([]);
@@ -136,8 +248,14 @@ describe('strengths and difficulties', () => {
         const signs = new Map(signsOf(card, o).map((w) => [w.word, w.sign]));
         const good = wordsFor(card, o, 'good');
         const bad = wordsFor(card, o, 'bad');
-        expect(good.filter((w) => signs.get(w) === '-'), `${card.id} ${o}`).toEqual([]);
-        expect(bad.filter((w) => signs.get(w) === '+'), `${card.id} ${o}`).toEqual([]);
+        expect(
+          good.filter((w) => signs.get(w) === '-'),
+          `${card.id} ${o}`,
+        ).toEqual([]);
+        expect(
+          bad.filter((w) => signs.get(w) === '+'),
+          `${card.id} ${o}`,
+        ).toEqual([]);
         const tone = toneOf(valenceOf(card, o));
         if (tone === 'light') expect(good.length, `${card.id} ${o}`).toBeGreaterThanOrEqual(2);
         if (tone === 'hard') expect(bad.length, `${card.id} ${o}`).toBeGreaterThanOrEqual(2);

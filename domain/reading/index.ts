@@ -16,12 +16,24 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** «трёх карт», «тремя картами», «трёх картах»: how many cards were turned, in the case each opener needs. */
 function cardsIn(n: number): { gen: string; ins: string; prep: string } {
   const NUM: Record<number, readonly [string, string]> = {
-    1: ['одной', 'одной'], 2: ['двух', 'двумя'], 3: ['трёх', 'тремя'], 4: ['четырёх', 'четырьмя'], 5: ['пяти', 'пятью'],
-    6: ['шести', 'шестью'], 7: ['семи', 'семью'], 8: ['восьми', 'восемью'], 9: ['девяти', 'девятью'], 10: ['десяти', 'десятью'],
-    11: ['одиннадцати', 'одиннадцатью'], 12: ['двенадцати', 'двенадцатью'], 13: ['тринадцати', 'тринадцатью'],
+    1: ['одной', 'одной'],
+    2: ['двух', 'двумя'],
+    3: ['трёх', 'тремя'],
+    4: ['четырёх', 'четырьмя'],
+    5: ['пяти', 'пятью'],
+    6: ['шести', 'шестью'],
+    7: ['семи', 'семью'],
+    8: ['восьми', 'восемью'],
+    9: ['девяти', 'девятью'],
+    10: ['десяти', 'десятью'],
+    11: ['одиннадцати', 'одиннадцатью'],
+    12: ['двенадцати', 'двенадцатью'],
+    13: ['тринадцати', 'тринадцатью'],
   };
   const [gen, ins] = NUM[n] ?? [String(n), String(n)];
-  return n === 1 ? { gen: `${gen} карты`, ins: `${ins} картой`, prep: `${gen} карте` } : { gen: `${gen} карт`, ins: `${ins} картами`, prep: `${gen} картах` };
+  return n === 1
+    ? { gen: `${gen} карты`, ins: `${ins} картой`, prep: `${gen} карте` }
+    : { gen: `${gen} карт`, ins: `${ins} картами`, prep: `${gen} картах` };
 }
 
 type Opener = (q: string, label: string, n: ReturnType<typeof cardsIn>) => string;
@@ -76,7 +88,9 @@ export function composeReading(input: ReadingPromptInput): string {
   const out: string[] = [`## ${first}`];
   // The answer first, right after the opener; the cards that bear it out follow.
   const answer = answerOf(ctx);
-  out.push(`${ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length))} ${answer.text}`);
+  out.push(
+    `${ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length))} ${answer.text}`,
+  );
   const withTopic = topicCards(ctx);
   ctx.cards.forEach((c, i) => {
     out.push(cardParagraph(ctx, c, i, withTopic.has(i)));

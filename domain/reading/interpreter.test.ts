@@ -13,12 +13,23 @@ import { seededDeal, seededRandom } from './seeded-deal';
 
 /** A reading of exactly these cards: `id` or `id:r`, in position order. */
 function read(spreadType: string, question: string, ids: string[], level: InterpretationLevel = 'basic') {
-  const dealt = ids.map((s, position) => ({ cardId: s.replace(/:r$/, ''), position, orientation: (s.endsWith(':r') ? 'reversed' : 'upright') as Orientation }));
+  const dealt = ids.map((s, position) => ({
+    cardId: s.replace(/:r$/, ''),
+    position,
+    orientation: (s.endsWith(':r') ? 'reversed' : 'upright') as Orientation,
+  }));
   const input: ReadingPromptInput = { spreadType, question, level, cards: promptCards(spreadType, dealt, 11), firstMonth: 11 };
   return { input, text: composeReading(input) };
 }
 
-const QUESTIONS = ['Что меня ждёт?', 'Есть ли будущее у наших отношений?', 'Как мне восстановить силы?', 'Стоит ли менять работу?', 'Как улучшить финансы?', 'В чём моё предназначение?'];
+const QUESTIONS = [
+  'Что меня ждёт?',
+  'Есть ли будущее у наших отношений?',
+  'Как мне восстановить силы?',
+  'Стоит ли менять работу?',
+  'Как улучшить финансы?',
+  'В чём моё предназначение?',
+];
 
 function* many(count: number, seed: number, spreads = SPREADS) {
   const r = seededRandom(seed);
@@ -38,7 +49,12 @@ function* many(count: number, seed: number, spreads = SPREADS) {
 
 const ALL_WORDS = [...new Set(DECK.flatMap((c) => [...c.keywords, ...c.reversedKeywords]))].sort((a, b) => b.length - a.length);
 
-const sentencesOf = (text: string) => text.replace(/^## .*$/gm, '').split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+const sentencesOf = (text: string) =>
+  text
+    .replace(/^## .*$/gm, '')
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 describe('grammar in generated readings', () => {
   const all = [...many(2000, 22)];
@@ -51,7 +67,8 @@ describe('grammar in generated readings', () => {
   });
 
   it('a difficulty is never praised («изнурённость и ослабление тревоги помогут»)', () => {
-    const praise = /помогут|помогают|на вашей стороне|в вашу пользу|даёт опору|поддержк|сильная сторона|хороший знак|добрый знак|работают на|сильны/;
+    const praise =
+      /помогут|помогают|на вашей стороне|в вашу пользу|даёт опору|поддержк|сильная сторона|хороший знак|добрый знак|работают на|сильны/;
     const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const word = (w: string) => new RegExp(`(?<!\\p{L})${escapeRegExp(w)}(?!\\p{L})`, 'u');
     // Keywords themselves are not praise («отсутствие поддержки»): they are taken out before looking for it.
@@ -60,9 +77,17 @@ describe('grammar in generated readings', () => {
     for (const { input, text } of all) {
       const praised = sentencesOf(text).filter((s) => praise.test(s) && praise.test(strip(s)));
       // A word that is a strength of another card here («страсть»: the Devil's trap, the Knight of Wands' fire) is not checked.
-      const strengths = new Set(input.cards.flatMap((c) => signsOf(c.card, c.orientation).filter((x) => x.sign === '+').map((x) => x.word)));
+      const strengths = new Set(
+        input.cards.flatMap((c) =>
+          signsOf(c.card, c.orientation)
+            .filter((x) => x.sign === '+')
+            .map((x) => x.word),
+        ),
+      );
       for (const c of input.cards)
-        for (const w of signsOf(c.card, c.orientation).filter((x) => x.sign === '-' && !strengths.has(x.word)).map((x) => x.word)) {
+        for (const w of signsOf(c.card, c.orientation)
+          .filter((x) => x.sign === '-' && !strengths.has(x.word))
+          .map((x) => x.word)) {
           const re = cache.get(w) ?? word(`${w} и`);
           cache.set(w, re);
           for (const s of praised) if (re.test(s)) expect.fail(`«${w}» praised: ${s}`);
@@ -90,7 +115,8 @@ describe('the day analysis without AI', () => {
         const [opportunities, risks = ''] = chances.split('; риски — ');
         for (const w of signsOf(card, o)) {
           const named = (part: string) => new RegExp(`(?<!\\p{L})${w.word}(?!\\p{L})`, 'u').test(part);
-          if (w.sign === '-' && opportunities.startsWith('Возможности')) expect(named(opportunities), `${card.id} ${o}: ${chances}`).toBe(false);
+          if (w.sign === '-' && opportunities.startsWith('Возможности'))
+            expect(named(opportunities), `${card.id} ${o}: ${chances}`).toBe(false);
           if (w.sign === '+') expect(named(risks), `${card.id} ${o}: ${chances}`).toBe(false);
         }
       }
@@ -98,15 +124,30 @@ describe('the day analysis without AI', () => {
 });
 
 describe('other people are read in the third person', () => {
-  const love = [...many(1500, 7, SPREADS.filter((s) => s.id === 'love_relationship'))];
-  const celtic = [...many(400, 8, SPREADS.filter((s) => s.id === 'celtic_cross'))];
+  const love = [
+    ...many(
+      1500,
+      7,
+      SPREADS.filter((s) => s.id === 'love_relationship'),
+    ),
+  ];
+  const celtic = [
+    ...many(
+      400,
+      8,
+      SPREADS.filter((s) => s.id === 'celtic_cross'),
+    ),
+  ];
   /** «Вы …» as a subject, or a verb in the second person plural (an imperative or «вы игнорируете»). */
   const secondPerson = /(?<!\p{L})[Вв]ы(?!\p{L})|(?<!\p{L})\p{L}{3,}(ете|ёте|ите|йте|ьте)(?!\p{L})/u;
 
   it('the partner’s card and the «Чувства партнёра» section never say «Вы …» about the partner', () => {
     for (const { text } of love) {
       // (The first paragraph is the opener with the answer, which may name the position.)
-      const partner = text.split('\n\n').slice(2).find((p) => p.includes('«Партнёр»'))!;
+      const partner = text
+        .split('\n\n')
+        .slice(2)
+        .find((p) => p.includes('«Партнёр»'))!;
       expect(partner, text).toBeTruthy();
       expect(partner).not.toMatch(secondPerson);
       const section = text.split('## Чувства партнёра')[1].split('\n## ')[0];
@@ -124,7 +165,10 @@ describe('other people are read in the third person', () => {
   });
 
   it('a card outside a known spread reads as the present, never as a month', () => {
-    const cards = promptCards('no_such_spread', [{ cardId: 'sun', position: 0, orientation: 'upright' }, { cardId: 'moon', position: 1, orientation: 'upright' }]);
+    const cards = promptCards('no_such_spread', [
+      { cardId: 'sun', position: 0, orientation: 'upright' },
+      { cardId: 'moon', position: 1, orientation: 'upright' },
+    ]);
     expect(cards[0].positionId).toBeUndefined();
     const text = composeReading({ spreadType: 'no_such_spread', question: 'Что меня ждёт?', level: 'premium', cards });
     // A month's card «вам выпадает» and is read with the month's phrasing.
@@ -171,7 +215,11 @@ describe('premium earns its price', () => {
     for (const key of PAIR_KEYS) {
       const ids = key.split('+');
       expect(ids).toHaveLength(2);
-      for (const id of ids) expect(DECK.some((c) => c.id === id), id).toBe(true);
+      for (const id of ids)
+        expect(
+          DECK.some((c) => c.id === id),
+          id,
+        ).toBe(true);
       expect([...ids].sort()).toEqual(ids);
     }
   });
@@ -179,7 +227,9 @@ describe('premium earns its price', () => {
   it('reads notable pairs together: the Lovers with the Devil, the Tower with the Star, Death with the Sun', () => {
     const lovers = read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'premium').text;
     expect(lovers).toContain('Влюблённые вместе с Дьяволом');
-    expect(read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'basic').text).not.toContain('Влюблённые вместе с Дьяволом');
+    expect(read('past_present_future', 'Есть ли будущее у наших отношений?', ['lovers', 'hermit', 'devil'], 'basic').text).not.toContain(
+      'Влюблённые вместе с Дьяволом',
+    );
     expect(read('past_present_future', 'Что меня ждёт?', ['tower', 'hermit', 'star'], 'premium').text).toContain('Башня и Звезда');
     expect(read('past_present_future', 'Что меня ждёт?', ['death', 'hermit', 'sun'], 'premium').text).toContain('Смерть и Солнце');
   });

@@ -6,7 +6,12 @@ import { CARD_BY_ID } from '../deck';
 import { buildUserPrompt, promptCards } from '../prompts';
 
 const prompt = (question: string, spreadType = 'past_present_future') =>
-  buildUserPrompt({ spreadType, question, level: 'basic', cards: promptCards(spreadType, [{ cardId: 'sun', position: 0, orientation: 'upright' }]) });
+  buildUserPrompt({
+    spreadType,
+    question,
+    level: 'basic',
+    cards: promptCards(spreadType, [{ cardId: 'sun', position: 0, orientation: 'upright' }]),
+  });
 
 describe('the question model in the AI prompt', () => {
   it('a feared event: favourable cards mean «скорее нет»', () => {

@@ -53,7 +53,10 @@ const FILLER = ru(
 );
 
 function isVague(q: string): boolean {
-  const rest = q.replace(FILLER, ' ').replace(/[^\p{L}]+/gu, ' ').trim();
+  const rest = q
+    .replace(FILLER, ' ')
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
   if (rest.length < 3) return true;
   // Keyboard mashing: no vowel at all in what is left.
   return !/[аеиоуыэюяaeiouy]/u.test(rest);
@@ -62,7 +65,9 @@ function isVague(q: string): boolean {
 const TIMING = ru(
   /(\bкогда\b|\bскоро ли\b|\bкак скоро\b|через сколько|сколько (еще |мне )?(ждать|времени|месяцев|лет)|в каком (месяце|году)|к какому (времени|сроку|месяцу)|как долго (ждать|еще)|в какие сроки|\bwhen\b|how soon|how long)/u,
 );
-const WH = ru(/\b(что|чего|чему|чем|как|каким|какой|какая|какое|какие|каких|какую|каком|каков|почему|зачем|отчего|где|куда|откуда|кто|кого|кому|кем|сколько|what|how|why|who|where)\b/u);
+const WH = ru(
+  /\b(что|чего|чему|чем|как|каким|какой|какая|какое|какие|каких|какую|каком|каков|почему|зачем|отчего|где|куда|откуда|кто|кого|кому|кем|сколько|what|how|why|who|where)\b/u,
+);
 const YESNO_START = ru(
   /^\s*(ну вот,? |ну,? |скажите,? |подскажите,? |карты,? )?(будет|будут|получится|получу|получит|вернется|вернет|есть|смогу|сможем|сможет|стоит|удастся|сбудется|любит|выйду|выйдет|найду|поженимся|позвонит|напишет|изменяет|изменит|уволят|уволит|бросит|беременна|возьмут|примут|поступлю|сдам|выиграю|выиграем|правда|нужно|надо|можно|должна|должен|ждет|ждать|ревнует|скучает|думает|хочет|помиримся|сойдемся|встречу|will|is|are|does|do|should|can|could|would|am)\b/u,
 );
@@ -71,13 +76,39 @@ const YESNO_START = ru(
 function askOf(q: string, aboutOther: boolean): Ask {
   if (aboutOther && ru(/(чувству|думает|думают|относит|испытыва|скуча|вспомина|любит|хочет|намерен|на уме|нрав)/u).test(q)) return 'feel';
   if (ru(/\b(почему|зачем|отчего|из-за чего|в чем причина|за что|что мешает|что стоит на пути|why)\b/u).test(q)) return 'why';
-  if (ru(/\b(как|каким образом|что (мне )?(делать|сделать|предпринять)|что (мне )?нужно|что поможет|как быть|совет\p{L}*|how)\b/u).test(q) && !ru(/\bкак (будет|сложится|сложатся|пройдет|закончится)\b/u).test(q))
+  if (
+    ru(/\b(как|каким образом|что (мне )?(делать|сделать|предпринять)|что (мне )?нужно|что поможет|как быть|совет\p{L}*|how)\b/u).test(q) &&
+    !ru(/\bкак (будет|сложится|сложатся|пройдет|закончится)\b/u).test(q)
+  )
     return 'how';
   return 'what';
 }
 
 const INFINITIVE = /\p{L}{2,}(ть|ти|ться|тись)$/u;
-const PREPOSITIONS = new Set(['в', 'во', 'на', 'за', 'к', 'ко', 'с', 'со', 'у', 'от', 'до', 'по', 'из', 'при', 'для', 'без', 'под', 'над', 'о', 'об', 'про', 'через']);
+const PREPOSITIONS = new Set([
+  'в',
+  'во',
+  'на',
+  'за',
+  'к',
+  'ко',
+  'с',
+  'со',
+  'у',
+  'от',
+  'до',
+  'по',
+  'из',
+  'при',
+  'для',
+  'без',
+  'под',
+  'над',
+  'о',
+  'об',
+  'про',
+  'через',
+]);
 /** What may open the sentence before the first option: «что мне лучше выбрать:», «стоит ли мне», «ну вот»… */
 const LEAD = ru(
   /^(ну вот|ну|вот|скажите|подскажите|карты|таро|помогите|помогите решить|как быть|как поступить|что (мне )?(лучше )?(выбрать|предпочесть|делать|сделать)?|кого (мне )?(лучше )?выбрать|какой (вариант )?(лучше )?выбрать|какую|какое|каким|стоит ли (мне )?|лучше (мне )?|мне|я|мне лучше|выбрать|выбор|либо|should i|shall i|do i|is it better to|what is better)[\s,:—–-]+/u,
@@ -87,7 +118,9 @@ const LEAD = ru(
 export function optionsOf(question: string): [string, string] | null {
   const text = question.replace(/\s+/g, ' ').trim();
   // The sentence that holds the choice.
-  const sentence = text.split(/(?<=[.!?])\s+/).find((s) => ru(/\b(или|либо|or)\b/u).test(s.toLowerCase()) || ru(/\bмежду\b.+\bи\b/u).test(s.toLowerCase()));
+  const sentence = text
+    .split(/(?<=[.!?])\s+/)
+    .find((s) => ru(/\b(или|либо|or)\b/u).test(s.toLowerCase()) || ru(/\bмежду\b.+\bи\b/u).test(s.toLowerCase()));
   if (!sentence) return null;
   const s = sentence.replace(/[?!.…]+$/u, '').trim();
   const between = /(?:^|[\s,:])между\s+(.+?)\s+и\s+(.+)$/iu.exec(s);
@@ -104,7 +137,11 @@ export function optionsOf(question: string): [string, string] | null {
   right = right.replace(/[«»"“”]/g, '').trim();
   if (!right || ru(/^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not)\b/u).test(right.toLowerCase())) return null;
   // The first option starts after the last colon, comma or dash, and after the words that open the question.
-  left = left.split(/[:;—–]|,\s|\s-\s/u).pop()!.replace(/[«»"“”]/g, '').trim();
+  left = left
+    .split(/[:;—–]|,\s|\s-\s/u)
+    .pop()!
+    .replace(/[«»"“”]/g, '')
+    .trim();
   left = left.replace(/^либо\s+/iu, '');
   for (let i = 0; i < 4; i++) left = left.replace(LEAD, '');
   const leftWords = left.split(' ').filter(Boolean);

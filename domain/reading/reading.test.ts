@@ -60,10 +60,20 @@ describe('the card-based interpreter over thousands of readings', () => {
       const secs = sections(text);
       if (input.spreadType === 'year_forecast') {
         const outline = outlineOf('year_forecast', input.firstMonth);
-        expect(secs.map((s) => s.heading)).toEqual([outline[0], ...input.cards.slice(1).map((c) => c.positionName), outline[outline.length - 1]]);
+        expect(secs.map((s) => s.heading)).toEqual([
+          outline[0],
+          ...input.cards.slice(1).map((c) => c.positionName),
+          outline[outline.length - 1],
+        ]);
         for (const [i, c] of input.cards.entries()) {
           // The theme of the year in its own paragraph; each month's card in its month's section.
-          const body = i === 0 ? secs[0].body.split('\n\n').slice(1).find((p) => p.includes('«Тема года»'))! : secs.find((s) => s.heading === c.positionName)!.body;
+          const body =
+            i === 0
+              ? secs[0].body
+                  .split('\n\n')
+                  .slice(1)
+                  .find((p) => p.includes('«Тема года»'))!
+              : secs.find((s) => s.heading === c.positionName)!.body;
           expect(body.split(`**${c.card.name}**`).length - 1, `${c.card.name} in ${c.positionName}`).toBe(1);
         }
       } else {
@@ -97,7 +107,10 @@ describe('the card-based interpreter over thousands of readings', () => {
       // Card names, positions and the question are the reading's own words; phrases are counted in the rest.
       let rest = text.replace(/^## .*$/gm, ' ').replace(input.question, ' ');
       for (const c of input.cards) rest = rest.split(c.card.name).join(' | ').split(c.positionName).join(' | ');
-      const words = rest.toLowerCase().split(/[^\p{L}|]+/u).filter(Boolean);
+      const words = rest
+        .toLowerCase()
+        .split(/[^\p{L}|]+/u)
+        .filter(Boolean);
       const grams = new Map<string, number>();
       for (let i = 0; i + 6 <= words.length; i++) {
         const g = words.slice(i, i + 6);
@@ -121,7 +134,9 @@ describe('the card-based interpreter over thousands of readings', () => {
 
   it('answers right after the opener and ends with the «Общий вывод»: 2–3 sentences (basic) or 5–7 (premium) in all', () => {
     for (const { input, text } of all) {
-      const answer = sections(text)[0].body.split('\n\n')[0].replace(/^.*?карт(?:ы|ами|е|ах|ой)?\. /, '');
+      const answer = sections(text)[0]
+        .body.split('\n\n')[0]
+        .replace(/^.*?карт(?:ы|ами|е|ах|ой)?\. /, '');
       const last = { body: `${answer} ${sections(text).pop()!.body}` };
       const n = sentencesOf(last.body).length;
       if (input.level === 'basic') expect(n, last.body).toBeGreaterThanOrEqual(input.cards.length > 1 ? 2 : 2);
@@ -157,10 +172,17 @@ describe('the card-based interpreter over thousands of readings', () => {
 
 describe('reversed cards are not warnings by default', () => {
   const read = (cardId: string, spreadType = 'career_finance', position = 1) => {
-    const cards = seededDeal(4, seededRandom(5)).filter((c) => c.cardId !== cardId).slice(0, 3);
+    const cards = seededDeal(4, seededRandom(5))
+      .filter((c) => c.cardId !== cardId)
+      .slice(0, 3);
     cards.splice(position, 0, { cardId, position, orientation: 'reversed' });
     const dealt = cards.map((c, i) => ({ ...c, position: i }));
-    return composeReading({ spreadType, question: 'Как мне выйти из трудного положения на работе?', level: 'premium', cards: promptCards(spreadType, dealt) });
+    return composeReading({
+      spreadType,
+      question: 'Как мне выйти из трудного положения на работе?',
+      level: 'premium',
+      cards: promptCards(spreadType, dealt),
+    });
   };
 
   for (const [id, words] of [

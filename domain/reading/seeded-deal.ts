@@ -27,7 +27,11 @@ export function seededDeal(count: number, random: (n: number) => number): DealtC
  * `perCombo` card-based readings for every spread × question × level, dealt from `seed`; in one of four
  * the user turned only some of the cards, and only those are read.
  */
-export function* generatedReadings(questions: readonly string[], perCombo: number, seed: number): Generator<{ input: ReadingPromptInput; text: string }> {
+export function* generatedReadings(
+  questions: readonly string[],
+  perCombo: number,
+  seed: number,
+): Generator<{ input: ReadingPromptInput; text: string }> {
   const r = seededRandom(seed);
   for (const spread of SPREADS) {
     for (const question of questions) {
@@ -36,7 +40,13 @@ export function* generatedReadings(questions: readonly string[], perCombo: numbe
           let cards = seededDeal(spread.cards, r);
           if (spread.cards > 1 && r(4) === 0) cards = cards.slice(0, 1 + r(spread.cards));
           const firstMonth = spread.id === 'year_forecast' ? 1 + r(12) : null;
-          const input: ReadingPromptInput = { spreadType: spread.id, question, level, cards: promptCards(spread.id, cards, firstMonth), firstMonth };
+          const input: ReadingPromptInput = {
+            spreadType: spread.id,
+            question,
+            level,
+            cards: promptCards(spread.id, cards, firstMonth),
+            firstMonth,
+          };
           yield { input, text: composeReading(input) };
         }
       }

@@ -26,10 +26,13 @@ const MANY_MAJORS: readonly ((k: number, n: number) => string)[] = [
 ];
 
 const SOME_MAJORS: readonly ((names: string, one: boolean) => string)[] = [
-  (names, one) => `${one ? 'Единственный старший аркан' : 'Старшие арканы'} (${names}) ${one ? 'отмечает' : 'отмечают'} то, что от вас не зависит; остальное — в ваших руках.`,
+  (names, one) =>
+    `${one ? 'Единственный старший аркан' : 'Старшие арканы'} (${names}) ${one ? 'отмечает' : 'отмечают'} то, что от вас не зависит; остальное — в ваших руках.`,
   (names, one) => `Волю судьбы здесь ${one ? 'несёт' : 'несут'} ${names}; всё прочее решается вашими шагами.`,
-  (names, one) => `${capitalize(names)} — ${one ? 'старший аркан, он показывает' : 'старшие арканы, они показывают'}, где ситуация сильнее вас, а в остальном выбор за вами.`,
-  (names, one) => `Судьбоносное в раскладе ${one ? 'сосредоточено в одной карте' : 'сосредоточено в картах'} ${names}; прочие карты — о повседневном.`,
+  (names, one) =>
+    `${capitalize(names)} — ${one ? 'старший аркан, он показывает' : 'старшие арканы, они показывают'}, где ситуация сильнее вас, а в остальном выбор за вами.`,
+  (names, one) =>
+    `Судьбоносное в раскладе ${one ? 'сосредоточено в одной карте' : 'сосредоточено в картах'} ${names}; прочие карты — о повседневном.`,
 ];
 
 const SUIT_LINES: readonly ((s: (typeof SUIT_INFO)[Minor]) => string)[] = [
@@ -83,7 +86,8 @@ const ARC: Record<'up' | 'down' | 'even', readonly ((from: string, to: string) =
 const DIGNITY: Record<'same' | 'friendly' | 'opposed', readonly ((a: ReadCard, b: ReadCard, e1: string, e2: string) => string)[]> = {
   same: [
     (a, b, e) => `Соседние ${bold(a)} и ${bold(b)} — обе карты стихии ${e}: они усиливают друг друга, и эта тема звучит вдвойне.`,
-    (a, b, e) => `${capitalize(bold(a))} и ${bold(b)} лежат рядом и принадлежат одной стихии — стихии ${e}, и их голоса сливаются в один, более громкий.`,
+    (a, b, e) =>
+      `${capitalize(bold(a))} и ${bold(b)} лежат рядом и принадлежат одной стихии — стихии ${e}, и их голоса сливаются в один, более громкий.`,
     (a, b, e) => `Стихия ${e} у соседних карт ${bold(a)} и ${bold(b)} общая, и это удваивает их силу.`,
   ],
   friendly: [
@@ -92,7 +96,8 @@ const DIGNITY: Record<'same' | 'friendly' | 'opposed', readonly ((a: ReadCard, b
     (a, b, e1, e2) => `Между картами ${bold(a)} и ${bold(b)} согласие стихий — ${e1} и ${e2} питают друг друга.`,
   ],
   opposed: [
-    (a, b, e1, e2) => `${capitalize(bold(a))} и ${bold(b)} лежат рядом, но их стихии — ${e1} и ${e2} — спорят: карты ослабляют друг друга, и здесь возможен внутренний конфликт.`,
+    (a, b, e1, e2) =>
+      `${capitalize(bold(a))} и ${bold(b)} лежат рядом, но их стихии — ${e1} и ${e2} — спорят: карты ослабляют друг друга, и здесь возможен внутренний конфликт.`,
     (a, b, e1, e2) => `Соседство карт ${bold(a)} и ${bold(b)} напряжённое: стихии ${e1} и ${e2} гасят друг друга, и обе темы звучат тише.`,
     (a, b, e1, e2) => `Между картами ${bold(a)} и ${bold(b)} спор стихий — ${e1} против ${e2}: то, что даёт одна карта, другая забирает.`,
   ],
@@ -140,7 +145,8 @@ function reversalsLine(ctx: Ctx, cards: ReadCard[]): string | null {
   const n = cards.length;
   const reversed = cards.filter((c) => c.orientation === 'reversed');
   if (n < 3) return null;
-  if (reversed.length * 2 > n) return ctx.pick.pick('syn:reversed', reversed.some((c) => c.valence > 0) ? MANY_REVERSED_GOOD : MANY_REVERSED_HARD);
+  if (reversed.length * 2 > n)
+    return ctx.pick.pick('syn:reversed', reversed.some((c) => c.valence > 0) ? MANY_REVERSED_GOOD : MANY_REVERSED_HARD);
   // A user who deals without reversed cards hears nothing about orientation.
   if (reversed.length === 0) return ctx.input.reversals === false ? null : ctx.pick.pick('syn:upright', ALL_UPRIGHT);
   return null;

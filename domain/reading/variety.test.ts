@@ -8,9 +8,18 @@ import { composeReading } from '.';
 import { seededDeal, seededRandom } from './seeded-deal';
 
 const QUESTIONS = [
-  'Что меня ждёт сегодня?', 'Есть ли будущее у наших отношений?', 'Стоит ли мне менять работу?', 'Как улучшить моё финансовое положение?',
-  'Как мне восстановить силы?', 'В чём моё предназначение?', 'Остаться в этом городе или переехать?', 'Когда я встречу свою любовь?',
-  'Будет ли успешным мой новый проект?', 'Что он ко мне чувствует?', 'Чего мне ждать в ближайшие месяцы?', 'Как мне поступить?',
+  'Что меня ждёт сегодня?',
+  'Есть ли будущее у наших отношений?',
+  'Стоит ли мне менять работу?',
+  'Как улучшить моё финансовое положение?',
+  'Как мне восстановить силы?',
+  'В чём моё предназначение?',
+  'Остаться в этом городе или переехать?',
+  'Когда я встречу свою любовь?',
+  'Будет ли успешным мой новый проект?',
+  'Что он ко мне чувствует?',
+  'Чего мне ждать в ближайшие месяцы?',
+  'Как мне поступить?',
 ];
 
 /** A reading's sentences, the whole reading (headings aside), with card names («**…**») and quotes («…») masked. */
@@ -34,7 +43,13 @@ describe('variety across readings', () => {
       const spread = SPREADS[r(SPREADS.length)];
       const dealt = seededDeal(spread.cards, r);
       const firstMonth = 1 + r(12);
-      const input: ReadingPromptInput = { spreadType: spread.id, question: QUESTIONS[r(QUESTIONS.length)], level: r(2) ? 'premium' : 'basic', cards: promptCards(spread.id, dealt, firstMonth), firstMonth };
+      const input: ReadingPromptInput = {
+        spreadType: spread.id,
+        question: QUESTIONS[r(QUESTIONS.length)],
+        level: r(2) ? 'premium' : 'basic',
+        cards: promptCards(spread.id, dealt, firstMonth),
+        firstMonth,
+      };
       const sentences = maskedSentences(composeReading(input));
       readings.push(sentences);
       for (const s of new Set(sentences)) inReadings.set(s, (inReadings.get(s) ?? 0) + 1);

@@ -15,12 +15,16 @@ const input = (question: string, ids: string[], spreadType = 'past_present_futur
   cards: promptCards(spreadType, dealt(ids, reversed)),
   level: 'premium',
 });
-const sentences = (text: string) => text.split(/\n+|(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length > 25 && !s.startsWith('##'));
+const sentences = (text: string) =>
+  text
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 25 && !s.startsWith('##'));
 
 describe('second opinion voices (card-based)', () => {
   const reading = input('Стоит ли мне менять работу?', ['tower', 'three-of-pentacles', 'star'], 'past_present_future', [0]);
 
-  it('each voice names its reader and every card, in the second opinion\'s outline, deterministically', () => {
+  it("each voice names its reader and every card, in the second opinion's outline, deterministically", () => {
     for (const v of VOICES) {
       const text = buildSecondOpinionFallback(reading, v);
       expect(text).toBe(buildSecondOpinionFallback(reading, v));
@@ -36,9 +40,19 @@ describe('second opinion voices (card-based)', () => {
     const texts = VOICES.map((v) => buildSecondOpinionFallback(reading, v));
     // The answer to the question is the interpreter's (the same in every voice); the rest is the voice's own.
     const shared = new Set(sentences(texts[0]).filter((s) => texts.every((t) => t.includes(s))));
-    const own = texts.map((t) => new Set(sentences(t).filter((s) => !shared.has(s) && !reading.cards.some((c) => `${c.card.meaning} ${c.card.reversedMeaning}`.includes(s.replace(/^[^:]*: /, '').slice(1, 40))))));
+    const own = texts.map(
+      (t) =>
+        new Set(
+          sentences(t).filter(
+            (s) =>
+              !shared.has(s) &&
+              !reading.cards.some((c) => `${c.card.meaning} ${c.card.reversedMeaning}`.includes(s.replace(/^[^:]*: /, '').slice(1, 40))),
+          ),
+        ),
+    );
     for (const o of own) expect(o.size).toBeGreaterThan(3);
-    for (let i = 0; i < own.length; i++) for (let j = i + 1; j < own.length; j++) expect([...own[i]].filter((s) => own[j].has(s))).toEqual([]);
+    for (let i = 0; i < own.length; i++)
+      for (let j = i + 1; j < own.length; j++) expect([...own[i]].filter((s) => own[j].has(s))).toEqual([]);
     expect(shared.size).toBeLessThanOrEqual(2);
   });
 
@@ -51,7 +65,7 @@ describe('second opinion voices (card-based)', () => {
     }
   });
 
-  it('the AI prompt carries the voice\'s instruction, the question model and the cards', () => {
+  it("the AI prompt carries the voice's instruction, the question model and the cards", () => {
     for (const v of VOICES) {
       const [system, user] = buildSecondOpinionMessages(reading, v);
       expect(system.content).toContain(VOICE_INFO[v].instruction);

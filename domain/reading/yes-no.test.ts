@@ -22,7 +22,11 @@ describe('yes/no card', () => {
   });
 
   it('health, pregnancy and court get no yes or no, and the professional to see', () => {
-    for (const [q, who] of [['Я беременна?', 'гинеколог'], ['Выиграю ли я суд?', 'юрист'], ['Пройдёт ли операция у папы успешно?', 'врач']]) {
+    for (const [q, who] of [
+      ['Я беременна?', 'гинеколог'],
+      ['Выиграю ли я суд?', 'юрист'],
+      ['Пройдёт ли операция у папы успешно?', 'врач'],
+    ]) {
       const r = yesNoCard(q, card('sun'), 'upright', true);
       expect(r).toMatchObject({ kind: 'card', verdict: null, sensitive: true });
       expect(r.kind === 'card' && r.text).toContain(who);

@@ -43,7 +43,9 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
 
   return {
     /** POST /api/interpret-daily-card: a short message for the caller's own card of today (cached per card). */
-    async dailyCard(userId: number): Promise<{ interpretation: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
+    async dailyCard(
+      userId: number,
+    ): Promise<{ interpretation: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
       const user = await users.requireUser(userId);
       const { day, card, orientation, reversals } = await todaysCard(user);
       const key = `${card.id}:${orientation}`;
@@ -56,7 +58,8 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
       });
       const cached = await aiRepo.findDailyCardNote(deps.db, userId, day, key);
       if (cached) return out({ text: cached, fallback: false, error: null });
-      if (!provider.enabled) return out({ text: buildDailyCardFallback(card, orientation, reversals), fallback: true, error: AI_ERRORS.notInitialized });
+      if (!provider.enabled)
+        return out({ text: buildDailyCardFallback(card, orientation, reversals), fallback: true, error: AI_ERRORS.notInitialized });
       const pendingKey = `${userId}:${day}:${key}`;
       let pending = dailyPending.get(pendingKey);
       if (!pending) {
@@ -80,7 +83,10 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
     },
 
     /** POST /api/detailed-daily-guidance: the day analysis for the caller's card of today (paid access). */
-    async dailyGuidance(userId: number, plans: string | null): Promise<{ guidance: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
+    async dailyGuidance(
+      userId: number,
+      plans: string | null,
+    ): Promise<{ guidance: string; fallback: boolean; error: string | null; cardId: string; cardName: string }> {
       const user = await users.requireUser(userId);
       if (!(await hasDetailedGuidanceAccess(deps, user)))
         throw new ServiceError('payment_required', `Подробный разбор дня открывает ${detailedDayOpenedBy()}.`, {
@@ -88,7 +94,13 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
         });
       const { card, orientation, reversals } = await todaysCard(user);
       const cleanPlans = plans?.trim() ? plans.trim() : null;
-      const out = (guidance: string, error: string | null) => ({ guidance, fallback: error !== null, error, cardId: card.id, cardName: card.name });
+      const out = (guidance: string, error: string | null) => ({
+        guidance,
+        fallback: error !== null,
+        error,
+        cardId: card.id,
+        cardName: card.name,
+      });
       if (!provider.enabled) return out(buildDailyGuidanceFallback(card, orientation, cleanPlans, reversals), AI_ERRORS.notInitialized);
       await takeSlot(userId);
       try {

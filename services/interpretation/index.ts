@@ -52,7 +52,14 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   }
 
   /** Stores the final text once. The spread stays used even for a fallback: failures cannot be farmed. */
-  async function store(id: number, leaseId: string, text: string, status: 'done' | 'fallback', error: string | null, timing?: aiRepo.AiTiming): Promise<Reading | undefined> {
+  async function store(
+    id: number,
+    leaseId: string,
+    text: string,
+    status: 'done' | 'fallback',
+    error: string | null,
+    timing?: aiRepo.AiTiming,
+  ): Promise<Reading | undefined> {
     return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status, error, timing });
   }
 
@@ -116,7 +123,13 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       }
     }
     const timing = provider.enabled
-      ? { firstMs, totalMs: Math.round(performance.now() - started), promptChars: messages.reduce((a, m) => a + m.content.length, 0), outputChars: status === 'done' ? text.length : 0, usage }
+      ? {
+          firstMs,
+          totalMs: Math.round(performance.now() - started),
+          promptChars: messages.reduce((a, m) => a + m.content.length, 0),
+          outputChars: status === 'done' ? text.length : 0,
+          usage,
+        }
       : undefined;
     const row = await store(claimed.id, leaseId, text, status, error, timing);
     if (!row) return false;
@@ -132,7 +145,10 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         const leaseId = `${instance}:${++leaseSeq}`;
         const claimed = await aiRepo.claimReading(deps.db, f.id, leaseId, LEASE_MS);
         if (claimed) {
-          const heartbeat = setInterval(() => void aiRepo.extendClaim(deps.db, claimed.id, leaseId, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
+          const heartbeat = setInterval(
+            () => void aiRepo.extendClaim(deps.db, claimed.id, leaseId, LEASE_MS).catch(() => {}),
+            HEARTBEAT_MS,
+          );
           try {
             if (await runClaimed(f, claimed, leaseId)) return;
           } finally {
@@ -199,7 +215,10 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     const r = await loadOwned(userId, readingId);
     if (r.status === 'fallback') {
       if (!provider.enabled)
-        throw new ServiceError('conflict', 'ИИ-толкователь сейчас не подключён, поэтому толкование составлено по классическим значениям карт.');
+        throw new ServiceError(
+          'conflict',
+          'ИИ-толкователь сейчас не подключён, поэтому толкование составлено по классическим значениям карт.',
+        );
       const wait = await provider.slotWait(userId, 'reading');
       if (wait !== null) throw rateLimited(wait);
       await readingsRepo.reopenForAi(deps.db, r.id);
@@ -220,11 +239,19 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       // A chat message that speaks of a crisis gets help lines, not a reading.
       refuseCrisis(...(input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content));
       if (readingId === undefined) {
-        const text = oneLine((input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content).join(' ')).toLowerCase();
+        const text = oneLine(
+          (input.messages ?? [])
+            .filter((m) => m.role === 'user')
+            .map((m) => m.content)
+            .join(' '),
+        ).toLowerCase();
         const recent = await readingsRepo.listReadings(deps.db, userId, 20, 0);
         const match = recent.find((r) => r.status !== 'saved' && text.includes(oneLine(r.question).toLowerCase()));
         if (!match)
-          throw new ServiceError('forbidden', 'messages: свободный чат не поддерживается — толкуются только ваши расклады (укажите readingId)');
+          throw new ServiceError(
+            'forbidden',
+            'messages: свободный чат не поддерживается — толкуются только ваши расклады (укажите readingId)',
+          );
         readingId = match.id;
       }
       const session = await open(userId, readingId);

@@ -27,7 +27,8 @@ export interface InterpretationResult {
 /** What the screens show above a card-based interpretation. */
 export const FALLBACK_NOTICES = {
   label: 'Толкование составлено по классическим значениям карт',
-  aiFailed: 'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.',
+  aiFailed:
+    'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.',
 } as const;
 
 export function resultOf(r: Reading, aiEnabled: boolean): InterpretationResult {

@@ -28,11 +28,16 @@ export function createPaymentAdmin(ctx: PaymentContext) {
         }
         // A refunded subscription payment also ends the subscription's renewals.
         const order = payment.order_id ? await paymentsRepo.findOrder(deps.db, payment.order_id) : undefined;
-        if (order?.recurring) await ctx.cfg.starsApi.editUserStarSubscription(payment.user_id, payment.provider_payment_id, true).catch(() => {});
+        if (order?.recurring)
+          await ctx.cfg.starsApi.editUserStarSubscription(payment.user_id, payment.provider_payment_id, true).catch(() => {});
       } else if (payment.provider === 'yookassa') {
         if (!ctx.yoo) throw yooUnavailable();
         try {
-          await ctx.yoo.createRefund(payment.provider_payment_id, { value: rubAmountString(payment.amount_minor / 100), currency: payment.currency }, `refund:${payment.id}`);
+          await ctx.yoo.createRefund(
+            payment.provider_payment_id,
+            { value: rubAmountString(payment.amount_minor / 100), currency: payment.currency },
+            `refund:${payment.id}`,
+          );
         } catch {
           throw yooUnavailable();
         }
@@ -47,7 +52,8 @@ export function createPaymentAdmin(ctx: PaymentContext) {
       const ent = await entitlementsOf(ctx.microDeps, userId, readingId);
       const unbound = await microRepo.latestUnboundMicro(deps.db, userId);
       const payments = await paymentsRepo.listUserPayments(deps.db, userId, 20);
-      const microForReading = readingId !== null ? (await microRepo.listUsableMicro(deps.db, userId, readingId)).filter((p) => p.reading_id === readingId) : [];
+      const microForReading =
+        readingId !== null ? (await microRepo.listUsableMicro(deps.db, userId, readingId)).filter((p) => p.reading_id === readingId) : [];
       return {
         now: deps.clock().toISOString(),
         userId,
@@ -57,7 +63,13 @@ export function createPaymentAdmin(ctx: PaymentContext) {
         microResultExists: microForReading.some((p) => p.revealed_at !== null),
         hasMicroAny: await microRepo.hasAnyMicro(deps.db, userId),
         hasMicroForCurrentQuestion: ent.hasMicroForCurrentQuestion,
-        latestUnbound: unbound ? { id: unbound.id, created_at: unbound.created_at.toISOString(), metadata_json: { source: unbound.source, paymentId: unbound.payment_id } } : null,
+        latestUnbound: unbound
+          ? {
+              id: unbound.id,
+              created_at: unbound.created_at.toISOString(),
+              metadata_json: { source: unbound.source, paymentId: unbound.payment_id },
+            }
+          : null,
         purchases: payments.map((p) => ({
           id: p.id,
           amount: p.currency === 'XTR' ? p.amount_minor : p.amount_minor / 100,

@@ -87,10 +87,21 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     o: { mode: CheckoutMode; returnUrl?: string; subscription: boolean; savePaymentMethod: boolean },
   ): Promise<Checkout & { userStatus?: unknown; applied?: boolean }> {
     const text = TITLES[order.product as ProductId];
-    const description = order.plan === 'basic' || order.plan === 'vip' ? `${text.description} ${renewalTerms(order, o.subscription || o.savePaymentMethod)}` : text.description;
+    const description =
+      order.plan === 'basic' || order.plan === 'vip'
+        ? `${text.description} ${renewalTerms(order, o.subscription || o.savePaymentMethod)}`
+        : text.description;
     let result: Omit<Checkout, 'orderId' | 'provider'>;
     try {
-      result = await adapter.createCheckout({ order, title: text.title, description, mode: o.mode, returnUrl: withOrderId(o.returnUrl, order.id), subscription: o.subscription, savePaymentMethod: o.savePaymentMethod });
+      result = await adapter.createCheckout({
+        order,
+        title: text.title,
+        description,
+        mode: o.mode,
+        returnUrl: withOrderId(o.returnUrl, order.id),
+        subscription: o.subscription,
+        savePaymentMethod: o.savePaymentMethod,
+      });
     } catch (err) {
       await paymentsRepo.setOrderStatus(deps.db, order.id, 'canceled');
       throw err;
@@ -121,7 +132,14 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     /** POST /api/payments/create-one-time: the micro pack or the week pass. */
     async createOneTime(
       userId: number,
-      input: { product: 'micro' | 'week'; mode: CheckoutMode; returnUrl?: string; readingId?: number; context?: Record<string, unknown> | null; provider?: 'stars' | 'yookassa' },
+      input: {
+        product: 'micro' | 'week';
+        mode: CheckoutMode;
+        returnUrl?: string;
+        readingId?: number;
+        context?: Record<string, unknown> | null;
+        provider?: 'stars' | 'yookassa';
+      },
     ) {
       const { tier, now } = await ctx.loadUser(userId);
       const verdict = purchaseVerdict(tier, input.product);
@@ -155,16 +173,35 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         autopayConsent: false,
         context: input.context ?? null,
       });
-      return { ...(await checkout(order, adapter, { mode: input.mode, returnUrl: input.returnUrl, subscription: false, savePaymentMethod: false })), readingId };
+      return {
+        ...(await checkout(order, adapter, {
+          mode: input.mode,
+          returnUrl: input.returnUrl,
+          subscription: false,
+          savePaymentMethod: false,
+        })),
+        readingId,
+      };
     },
 
     /**
      * POST /api/payments/create: a plan. With autopay consent it renews (Stars: a 30-day Stars subscription;
      * YooKassa: the card is kept); without it, it is one 30-day purchase that does not renew.
      */
-    async createSubscription(userId: number, input: { type: PlanId | 'week'; userId?: unknown; mode: CheckoutMode; returnUrl?: string; provider?: 'stars' | 'yookassa'; autopayConsent: boolean }) {
+    async createSubscription(
+      userId: number,
+      input: {
+        type: PlanId | 'week';
+        userId?: unknown;
+        mode: CheckoutMode;
+        returnUrl?: string;
+        provider?: 'stars' | 'yookassa';
+        autopayConsent: boolean;
+      },
+    ) {
       checkUserIdField(userId, input.userId);
-      if (input.type === 'week') return checkouts.createOneTime(userId, { product: 'week', mode: input.mode, returnUrl: input.returnUrl, provider: input.provider });
+      if (input.type === 'week')
+        return checkouts.createOneTime(userId, { product: 'week', mode: input.mode, returnUrl: input.returnUrl, provider: input.provider });
       const { tier } = await ctx.loadUser(userId);
       const verdict = purchaseVerdict(tier, input.type);
       if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
@@ -182,7 +219,12 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         autopayConsent: input.autopayConsent,
         context: null,
       });
-      return checkout(order, adapter, { mode: input.mode, returnUrl: input.returnUrl, subscription: recurring, savePaymentMethod: adapter.name === 'yookassa' && input.autopayConsent });
+      return checkout(order, adapter, {
+        mode: input.mode,
+        returnUrl: input.returnUrl,
+        subscription: recurring,
+        savePaymentMethod: adapter.name === 'yookassa' && input.autopayConsent,
+      });
     },
 
     /**
@@ -193,7 +235,16 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
      */
     async createInitial(
       userId: number,
-      input: { userId?: unknown; amount?: number; planId: PlanId; mode: CheckoutMode; returnUrl?: string; autopayConsent: boolean; trialDays?: number; provider?: 'stars' | 'yookassa' },
+      input: {
+        userId?: unknown;
+        amount?: number;
+        planId: PlanId;
+        mode: CheckoutMode;
+        returnUrl?: string;
+        autopayConsent: boolean;
+        trialDays?: number;
+        provider?: 'stars' | 'yookassa';
+      },
     ) {
       checkUserIdField(userId, input.userId);
       const { tier } = await ctx.loadUser(userId);
@@ -233,7 +284,6 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
       });
       return { ...result, trial: trialOk, amount: rub, currency: 'RUB' };
     },
-
   };
   return checkouts;
 }

@@ -67,7 +67,12 @@ export function createPaymentContext(deps: ServiceDeps, users: UserService, noti
     pricing: resolvePricing(cfg.pricing),
     yoo,
     availableProviders,
-    microDeps: { db: deps.db, clock: deps.clock, randomInt: deps.randomInt, specialAccessUserIds: deps.specialAccessUserIds } satisfies MicroDeps,
+    microDeps: {
+      db: deps.db,
+      clock: deps.clock,
+      randomInt: deps.randomInt,
+      specialAccessUserIds: deps.specialAccessUserIds,
+    } satisfies MicroDeps,
     // The tip is written by the AI provider when one is configured; the card-built tip otherwise.
     adviceWriter: createMicroAdviceWriter(deps) as MicroAdviceWriter | undefined,
 
@@ -76,7 +81,9 @@ export function createPaymentContext(deps: ServiceDeps, users: UserService, noti
       if (mockMode) return adapters.mock;
       const name = requested ?? cfg.provider;
       if (!availableProviders().includes(name))
-        throw new ServiceError('unavailable', name === 'stars' ? 'Оплата звёздами сейчас недоступна' : 'Оплата картой сейчас недоступна', { provider: name });
+        throw new ServiceError('unavailable', name === 'stars' ? 'Оплата звёздами сейчас недоступна' : 'Оплата картой сейчас недоступна', {
+          provider: name,
+        });
       return adapters[name];
     },
 

@@ -91,7 +91,12 @@ export async function applyConfirmedPayment(
       return { applied: true, payment: { ...payment, granted }, order: c.order, granted };
     }
     if (c.order.product === 'micro') {
-      const mp = await microRepo.insertMicroPurchase(trx, { userId: user.id, readingId: c.order.reading_id, paymentId: payment.id, source: 'payment' });
+      const mp = await microRepo.insertMicroPurchase(trx, {
+        userId: user.id,
+        readingId: c.order.reading_id,
+        paymentId: payment.id,
+        source: 'payment',
+      });
       granted = { kind: 'micro', microPurchaseId: mp.id, readingId: mp.reading_id };
     } else {
       const grant = productGrant(c.order.product as PlanId | 'week' | 'trial', (c.order.plan ?? undefined) as PlanId | undefined);
@@ -101,24 +106,46 @@ export async function applyConfirmedPayment(
       let next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
       // A renewal of the plan ends where the provider says its period ends: a charge made early or late
       // does not make the plan drift from Telegram's own subscription.
-      if (c.periodEnd && next.type === grant.tier && next.expires && c.periodEnd.getTime() > now.getTime()) next = { type: next.type, expires: c.periodEnd };
+      if (c.periodEnd && next.type === grant.tier && next.expires && c.periodEnd.getTime() > now.getTime())
+        next = { type: next.type, expires: c.periodEnd };
       // A live Stars subscription is renewed by Telegram whatever this payment was: while it is not
       // cancelled, renewal stays on so every screen says a charge is coming (and offers to cancel it).
       const liveStars = !c.autoRenew && user.subscription_auto_renew && (await paymentsRepo.findRecurring(trx, user.id));
       const autoRenew = grant.tier !== 'week' && (c.autoRenew || (!!liveStars && liveStars.active && liveStars.provider === 'stars'));
       await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
       // A plan bought (or upgraded to) takes effect at once with its full allowance for today.
-      if (effectiveTier(user.subscription_type, user.subscription_expires, now) !== next.type) await usageRepo.restartSpreads(trx, user.id, userDay(user, now).day);
+      if (effectiveTier(user.subscription_type, user.subscription_expires, now) !== next.type)
+        await usageRepo.restartSpreads(trx, user.id, userDay(user, now).day);
       granted = {
         kind: 'plan',
         tier: next.type,
         expires: next.expires?.toISOString() ?? null,
-        addedMs: next.expires ? Math.max(0, next.expires.getTime() - (effectiveTier(user.subscription_type, user.subscription_expires, now) === next.type ? previousEnd : now.getTime())) : 0,
-        previous: { type: user.subscription_type, expires: user.subscription_expires?.toISOString() ?? null, autoRenew: user.subscription_auto_renew },
+        addedMs: next.expires
+          ? Math.max(
+              0,
+              next.expires.getTime() -
+                (effectiveTier(user.subscription_type, user.subscription_expires, now) === next.type ? previousEnd : now.getTime()),
+            )
+          : 0,
+        previous: {
+          type: user.subscription_type,
+          expires: user.subscription_expires?.toISOString() ?? null,
+          autoRenew: user.subscription_auto_renew,
+        },
         autoRenew,
       };
       if (c.recurringReference && autoRenew)
-        await paymentsRepo.upsertRecurring(trx, { userId: user.id, provider: c.provider, plan: next.type, reference: c.recurringReference, ...renewalTerms(c, next, now, pricing) }, now);
+        await paymentsRepo.upsertRecurring(
+          trx,
+          {
+            userId: user.id,
+            provider: c.provider,
+            plan: next.type,
+            reference: c.recurringReference,
+            ...renewalTerms(c, next, now, pricing),
+          },
+          now,
+        );
     }
     await paymentsRepo.setPaymentGranted(trx, payment.id, granted);
     await paymentsRepo.setOrderStatus(trx, c.order.id, 'succeeded');
@@ -135,7 +162,8 @@ export async function applyConfirmedPayment(
 function renewalTerms(c: ConfirmedPayment, next: { type: Tier; expires: Date | null }, now: Date, pricing: PricingTable) {
   if (c.provider === 'stars') {
     // Telegram's own date when the payment carries it (a renewal), else one period from now.
-    const renewsAt = c.periodEnd && c.periodEnd.getTime() > now.getTime() ? c.periodEnd : new Date(now.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
+    const renewsAt =
+      c.periodEnd && c.periodEnd.getTime() > now.getTime() ? c.periodEnd : new Date(now.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     return { amountMinor: c.amountMinor, currency: 'XTR', renewsAt };
   }
   const plan: PlanId = next.type === 'basic' ? 'basic' : 'vip';
@@ -145,7 +173,16 @@ function renewalTerms(c: ConfirmedPayment, next: { type: Tier; expires: Date | n
 /** Records a payment that must grant nothing (it matched no order of ours); once per provider id. */
 export async function recordUngrantedPayment(
   db: Db,
-  p: { provider: PaymentProvider; providerPaymentId: string; userId: number; amountMinor: number; currency: string; reason: string; details?: Record<string, unknown>; timeZone: string },
+  p: {
+    provider: PaymentProvider;
+    providerPaymentId: string;
+    userId: number;
+    amountMinor: number;
+    currency: string;
+    reason: string;
+    details?: Record<string, unknown>;
+    timeZone: string;
+  },
 ): Promise<Payment | undefined> {
   return db.transaction().execute(async (trx) => {
     await usersRepo.ensureUser(trx, p.userId, p.timeZone);

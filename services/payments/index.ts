@@ -80,4 +80,3 @@ export function createPaymentService(deps: ServiceDeps, users: UserService, noti
     cancelSubscription: (userId: number) => cancelSubscription(deps, users, userId),
   };
 }
-

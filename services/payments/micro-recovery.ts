@@ -15,7 +15,8 @@ export type MicroRecovery =
   // Only for `recent`: the daily card's screen asks whether there is a pack, and none is an answer, not an error.
   | { state: 'none'; readingId: null };
 
-export const MICRO_NOT_FOUND = 'Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».';
+export const MICRO_NOT_FOUND =
+  'Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».';
 
 const notFound = () => new ServiceError('not_found', MICRO_NOT_FOUND, { code: 'micro_not_found' });
 
@@ -27,8 +28,17 @@ export interface MicroRecoveryQuery {
   recent?: boolean;
 }
 
-export async function recoverMicro(d: MicroDeps, userId: number, by: MicroRecoveryQuery, writer?: MicroAdviceWriter): Promise<MicroRecovery> {
-  const reveal = async (readingId: number): Promise<MicroRecovery> => ({ state: 'revealed', readingId, reveal: await revealMicro(d, userId, readingId, writer) });
+export async function recoverMicro(
+  d: MicroDeps,
+  userId: number,
+  by: MicroRecoveryQuery,
+  writer?: MicroAdviceWriter,
+): Promise<MicroRecovery> {
+  const reveal = async (readingId: number): Promise<MicroRecovery> => ({
+    state: 'revealed',
+    readingId,
+    reveal: await revealMicro(d, userId, readingId, writer),
+  });
 
   // 1. The order the return names: the pack its payment granted, for the order's reading.
   if (by.orderId) {

@@ -15,7 +15,6 @@ import { ServiceError } from '../errors';
 /** The spread a micro pack opens. */
 export const MICRO_SPREAD_TYPE = MICRO_PACK.spread;
 
-
 export interface MicroSpreadState {
   purchaseId: number;
   /** The reading the pack already opened, or null while it can still open one. */
@@ -23,7 +22,12 @@ export interface MicroSpreadState {
 }
 
 /** The pack's follow-up state: only a paid, live pack includes the reading. */
-export function microSpreadState(mp: { id: number; source: string; revoked_at: Date | null; spread_reading_id: number | null }): MicroSpreadState | null {
+export function microSpreadState(mp: {
+  id: number;
+  source: string;
+  revoked_at: Date | null;
+  spread_reading_id: number | null;
+}): MicroSpreadState | null {
   if (mp.source !== 'payment' || mp.revoked_at) return null;
   return { purchaseId: mp.id, readingId: mp.spread_reading_id };
 }
@@ -42,9 +46,15 @@ export async function createMicroSpreadReading(
     const mp = await microRepo.lockMicroPurchase(trx, input.purchaseId);
     if (!mp || mp.user_id !== userId) throw new ServiceError('not_found', 'microPurchaseId: микро-пакет не найден');
     if (!microSpreadState(mp))
-      throw new ServiceError('payment_required', 'Расклад на 3 карты входит только в оплаченный микро-пакет.', { code: 'micro_not_purchased', redirect: '/subscription' });
+      throw new ServiceError('payment_required', 'Расклад на 3 карты входит только в оплаченный микро-пакет.', {
+        code: 'micro_not_purchased',
+        redirect: '/subscription',
+      });
     if (mp.spread_reading_id !== null)
-      throw new ServiceError('conflict', 'Расклад на 3 карты из этого микро-пакета уже сделан.', { code: 'micro_spread_used', readingId: mp.spread_reading_id });
+      throw new ServiceError('conflict', 'Расклад на 3 карты из этого микро-пакета уже сделан.', {
+        code: 'micro_spread_used',
+        readingId: mp.spread_reading_id,
+      });
     const reading = await readingsRepo.insertReading(trx, {
       userId,
       spreadType: MICRO_SPREAD_TYPE,
@@ -54,7 +64,8 @@ export async function createMicroSpreadReading(
       status: 'dealt',
       chargedDay: null,
     });
-    if (!(await microRepo.claimMicroSpread(trx, mp.id, reading.id))) throw new ServiceError('conflict', 'Расклад на 3 карты из этого микро-пакета уже сделан.', { code: 'micro_spread_used' });
+    if (!(await microRepo.claimMicroSpread(trx, mp.id, reading.id)))
+      throw new ServiceError('conflict', 'Расклад на 3 карты из этого микро-пакета уже сделан.', { code: 'micro_spread_used' });
     return reading;
   });
 }

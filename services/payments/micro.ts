@@ -16,7 +16,6 @@ import type { DealtCard } from '../../domain/types';
 import { ServiceError } from '../errors';
 import { microSpreadState, type MicroSpreadState } from './micro-spread';
 
-
 export const MICRO_ADVICE_DEFAULT = 'Ваш персональный совет готов!';
 
 export interface MicroCardView {
@@ -45,7 +44,13 @@ export interface MicroRevealView {
 }
 
 /** Writes the personal tip (AI); null or a throw means the fallback is used. */
-export type MicroAdviceWriter = (input: { userId: number; question: string; cards: MicroCardView[]; dailyNote?: string; reversals: boolean }) => Promise<string | null>;
+export type MicroAdviceWriter = (input: {
+  userId: number;
+  question: string;
+  cards: MicroCardView[];
+  dailyNote?: string;
+  reversals: boolean;
+}) => Promise<string | null>;
 
 /** `reversals` false (the user deals without reversed cards, none lies reversed): no word about orientation. */
 function cardViewOf(c: DealtCard, index: number, reversals: boolean): MicroCardView {
@@ -60,7 +65,12 @@ function cardViewOf(c: DealtCard, index: number, reversals: boolean): MicroCardV
     image: card.image,
     keywords: c.orientation === 'reversed' ? card.reversedKeywords : card.keywords,
     meaning: c.orientation === 'reversed' ? card.reversedMeaning : card.meaning,
-    label: index === 0 ? 'Карта дня' : reversals ? `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})` : 'Дополнительная карта',
+    label:
+      index === 0
+        ? 'Карта дня'
+        : reversals
+          ? `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})`
+          : 'Дополнительная карта',
   };
 }
 
@@ -98,7 +108,9 @@ function view(mp: MicroPurchase, readingId: number, reversals: boolean): MicroRe
 /** The first card of the reading is its daily card; the two extra cards avoid every card of the reading. */
 function dealMicro(reading: Reading, randomInt: RandomInt, reversals: boolean): DealtCard[] {
   const first = reading.cards.find((c) => c.position === 0) ?? reading.cards[0];
-  const daily: DealtCard = first ? { cardId: first.cardId, position: 0, orientation: first.orientation } : deal(CARD_IDS, 1, randomInt, { reversals })[0];
+  const daily: DealtCard = first
+    ? { cardId: first.cardId, position: 0, orientation: first.orientation }
+    : deal(CARD_IDS, 1, randomInt, { reversals })[0];
   const exclude = [...new Set([daily.cardId, ...reading.cards.map((c) => c.cardId)])];
   const extra = deal(CARD_IDS, 2, randomInt, { reversals, exclude }).map((c, i) => ({ ...c, position: i + 1 }));
   return [daily, ...extra];
@@ -114,7 +126,8 @@ export interface MicroDeps {
 export async function ownedReading(db: Db, userId: number, readingId: number): Promise<Reading> {
   const r = await readingsRepo.findReading(db, readingId);
   // Someone else's reading answers exactly as a missing one.
-  if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден (reading not found)', { code: 'reading_not_found' });
+  if (!r || r.user_id !== userId)
+    throw new ServiceError('not_found', 'Расклад не найден (reading not found)', { code: 'reading_not_found' });
   return r;
 }
 
@@ -143,7 +156,8 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
     const now = d.clock();
     if (!chosen && entitlementOf(user, now, d.specialAccessUserIds).access.microWithoutPaying)
       chosen = await microRepo.insertMicroPurchase(trx, { userId, readingId, paymentId: null, source: 'week' });
-    if (!chosen) throw new ServiceError('payment_required', 'Микро-пакет не оплачен (micro not purchased)', { code: 'micro_not_purchased' });
+    if (!chosen)
+      throw new ServiceError('payment_required', 'Микро-пакет не оплачен (micro not purchased)', { code: 'micro_not_purchased' });
     if (chosen.revealed_at) return chosen;
     return (await microRepo.storeReveal(trx, chosen.id, dealMicro(reading, d.randomInt, user.reversals), '', now)) ?? chosen;
   });
@@ -153,7 +167,9 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
     const cards = (mp.cards ?? []).map((c, i) => cardViewOf(c, i, reversals));
     let text: string | null = null;
     try {
-      text = writer ? await writer({ userId, question: reading.question, cards, dailyNote: await dailyNoteOf(d, userId, cards[0]), reversals }) : null;
+      text = writer
+        ? await writer({ userId, question: reading.question, cards, dailyNote: await dailyNoteOf(d, userId, cards[0]), reversals })
+        : null;
     } catch {
       text = null;
     }

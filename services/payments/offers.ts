@@ -4,7 +4,20 @@ import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import { planCards } from '../../domain/claims';
 import { copyFor } from '../../domain/offer-copy';
-import { OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS, chooseMicroVariant, chooseTone, convertRub, currencyForLanguage, microPriceRub, priceTag, purchaseVerdict, starsPrice, upsellAllowed, weekUpsell } from '../../domain/pricing';
+import {
+  OFFER_COUNTDOWN_MS,
+  MICRO_PROMO_COOLDOWN_MS,
+  chooseMicroVariant,
+  chooseTone,
+  convertRub,
+  currencyForLanguage,
+  microPriceRub,
+  priceTag,
+  purchaseVerdict,
+  starsPrice,
+  upsellAllowed,
+  weekUpsell,
+} from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { ServiceError } from '../errors';
@@ -39,9 +52,27 @@ export function createOffers(ctx: PaymentContext) {
     const tag = (rub: number, stars: number | null) => priceTag(ctx.pricing, rub, stars, currency);
     return {
       currency,
-      week: { price: show(p.week), priceRub: p.week, stars: starsPrice(ctx.pricing, 'week'), tag: tag(p.week, starsPrice(ctx.pricing, 'week')), days: WEEK_DAYS },
-      month_basic: { price: show(p.basic), priceRub: p.basic, stars: starsPrice(ctx.pricing, 'basic'), tag: tag(p.basic, starsPrice(ctx.pricing, 'basic')), days: PLAN_DAYS },
-      month_vip: { price: show(p.vip), priceRub: p.vip, stars: starsPrice(ctx.pricing, 'vip'), tag: tag(p.vip, starsPrice(ctx.pricing, 'vip')), days: PLAN_DAYS },
+      week: {
+        price: show(p.week),
+        priceRub: p.week,
+        stars: starsPrice(ctx.pricing, 'week'),
+        tag: tag(p.week, starsPrice(ctx.pricing, 'week')),
+        days: WEEK_DAYS,
+      },
+      month_basic: {
+        price: show(p.basic),
+        priceRub: p.basic,
+        stars: starsPrice(ctx.pricing, 'basic'),
+        tag: tag(p.basic, starsPrice(ctx.pricing, 'basic')),
+        days: PLAN_DAYS,
+      },
+      month_vip: {
+        price: show(p.vip),
+        priceRub: p.vip,
+        stars: starsPrice(ctx.pricing, 'vip'),
+        tag: tag(p.vip, starsPrice(ctx.pricing, 'vip')),
+        days: PLAN_DAYS,
+      },
       micro: {
         price: show(microRub),
         priceRub: microRub,
@@ -54,7 +85,13 @@ export function createOffers(ctx: PaymentContext) {
         available: purchaseVerdict(tier, 'micro').ok,
       },
       // The trial is sold for roubles only (Stars plans renew as Stars subscriptions instead).
-      trial: { price: show(p.trial), priceRub: p.trial, tag: tag(p.trial, null), days: TRIAL_DAYS, available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)) },
+      trial: {
+        price: show(p.trial),
+        priceRub: p.trial,
+        tag: tag(p.trial, null),
+        days: TRIAL_DAYS,
+        available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)),
+      },
       plans: planCards({ basic: tag(p.basic, starsPrice(ctx.pricing, 'basic')), vip: tag(p.vip, starsPrice(ctx.pricing, 'vip')) }),
       user: { tone, price_variant: variant, variant },
       abTone: tone,
@@ -98,7 +135,9 @@ export function createOffers(ctx: PaymentContext) {
       if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
       // In the hour after a purchase no promo starts (no timer): the offer is shown at its regular price.
       const upsell = upsellAllowed(user.last_paid_at, now);
-      const offer = upsell ? await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS) : await microOfferRow(userId);
+      const offer = upsell
+        ? await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS)
+        : await microOfferRow(userId);
       const variant = chooseMicroVariant(userId);
       const active = hasMicroDiscount(variant) && promoActive(offer, now);
       const currency = currencyForLanguage(user.language_code);
@@ -123,7 +162,8 @@ export function createOffers(ctx: PaymentContext) {
     /** POST /api/offers/micro/cta */
     async microCta(userId: number) {
       const { user, now } = await ctx.loadUser(userId);
-      if (upsellAllowed(user.last_paid_at, now)) await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
+      if (upsellAllowed(user.last_paid_at, now))
+        await microRepo.startMicroOffer(deps.db, userId, now, OFFER_COUNTDOWN_MS, MICRO_PROMO_COOLDOWN_MS);
       const clicks = await microRepo.recordMicroCta(deps.db, userId, deps.clock());
       return { recorded: true, clicks };
     },
@@ -163,7 +203,6 @@ export function createOffers(ctx: PaymentContext) {
 
     /** POST /api/readings/micro/recover: the pack a payment return lands on, found by the server's ids. */
     recoverMicro: (userId: number, by: MicroRecoveryQuery) => recoverMicro(ctx.microDeps, userId, by, ctx.adviceWriter),
-
   };
   return offers;
 }

@@ -26,8 +26,7 @@ export async function stopRecurringBilling(deps: Pick<ServiceDeps, 'db' | 'clock
 /** POST /api/user/subscription/cancel: stops renewal; access stays until the end of the paid period. */
 export async function cancelSubscription(deps: Pick<ServiceDeps, 'db' | 'clock' | 'payments'>, users: UserService, userId: number) {
   const user = await users.requireUser(userId);
-  if (!isPaidTier(entitlementOf(user, deps.clock(), []).tier))
-    throw new ServiceError('conflict', 'Нет активной подписки для отмены');
+  if (!isPaidTier(entitlementOf(user, deps.clock(), []).tier)) throw new ServiceError('conflict', 'Нет активной подписки для отмены');
   // Telegram stops a Stars subscription first; only then is renewal marked off here.
   await stopRecurringBilling(deps, userId);
   await usersRepo.setAutoRenew(deps.db, userId, false);

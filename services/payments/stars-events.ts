@@ -14,7 +14,12 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
   const deps = ctx.deps;
   return {
     /** pre_checkout_query: the payload must be a pending Stars order of this user for exactly this amount. */
-    async preCheckout(q: { userId: number; payload: string; currency: string; totalAmount: number }): Promise<{ ok: true } | { ok: false; error: string }> {
+    async preCheckout(q: {
+      userId: number;
+      payload: string;
+      currency: string;
+      totalAmount: number;
+    }): Promise<{ ok: true } | { ok: false; error: string }> {
       if (!UUID.test(q.payload)) return { ok: false, error: 'Счёт не найден. Откройте оплату в приложении заново.' };
       const order = await paymentsRepo.findOrder(deps.db, q.payload);
       if (order?.provider !== 'stars') return { ok: false, error: 'Счёт не найден. Откройте оплату в приложении заново.' };
@@ -65,7 +70,13 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
             timeZone: deps.defaultTimeZone,
           })) ?? (await paymentsRepo.findPayment(deps.db, 'stars', p.telegramPaymentChargeId));
         // Money we cannot match goes back. A refund Telegram refused is tried again (redelivery, housekeeping).
-        const refunded = recorded?.status === 'refunded' || (!!recorded && (await refund(recorded.id).then(() => true, () => false)));
+        const refunded =
+          recorded?.status === 'refunded' ||
+          (!!recorded &&
+            (await refund(recorded.id).then(
+              () => true,
+              () => false,
+            )));
         return { applied: false, refused: reason ?? 'unknown order', refunded };
       }
       return confirm({
@@ -82,7 +93,8 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
         autoRenew: order.recurring,
         recurringReference: order.recurring ? p.telegramPaymentChargeId : undefined,
         // A renewal (not the first charge) ends the plan where Telegram's subscription period ends.
-        periodEnd: p.isRecurring && !p.isFirstRecurring && p.subscriptionExpirationDate ? new Date(p.subscriptionExpirationDate * 1000) : undefined,
+        periodEnd:
+          p.isRecurring && !p.isFirstRecurring && p.subscriptionExpirationDate ? new Date(p.subscriptionExpirationDate * 1000) : undefined,
       });
     },
 
@@ -90,7 +102,13 @@ export function createStarsEvents(ctx: PaymentContext, confirm: Confirm, refund:
     async retryRefunds(): Promise<number> {
       let done = 0;
       for (const payment of await paymentsRepo.listUnrefundedUngranted(deps.db, 'stars')) {
-        if (await refund(payment.id).then(() => true, () => false)) done++;
+        if (
+          await refund(payment.id).then(
+            () => true,
+            () => false,
+          )
+        )
+          done++;
       }
       return done;
     },

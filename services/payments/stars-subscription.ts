@@ -33,7 +33,8 @@ export function createStarsSubscriptionEvents(ctx: PaymentContext) {
   return {
     async subscriptionUpdated(e: { userId: number; payload: string; state: StarsSubscriptionState }): Promise<SubscriptionUpdateResult> {
       const order = UUID.test(e.payload) ? await paymentsRepo.findOrder(deps.db, e.payload) : undefined;
-      if (order?.provider !== 'stars' || order.user_id !== e.userId || !order.recurring) return { changed: false, reason: 'unknown subscription' };
+      if (order?.provider !== 'stars' || order.user_id !== e.userId || !order.recurring)
+        return { changed: false, reason: 'unknown subscription' };
       return deps.db.transaction().execute(async (trx) => {
         // The same lock successful_payment takes: an update and a renewal payment are applied one after the other.
         const user = await usersRepo.lockUser(trx, e.userId);
@@ -59,7 +60,10 @@ export function createStarsSubscriptionEvents(ctx: PaymentContext) {
             dedupKey: `${e.payload}:${user.subscription_expires?.toISOString() ?? ''}`,
             priority: 10,
             notBefore: now,
-            payload: { text: renewalFailedText(user.subscription_expires, user.time_zone), button: { text: '💫 Подписка', path: '/subscription' } },
+            payload: {
+              text: renewalFailedText(user.subscription_expires, user.time_zone),
+              button: { text: '💫 Подписка', path: '/subscription' },
+            },
           });
         }
         return { changed: true };

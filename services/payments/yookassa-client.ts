@@ -17,7 +17,11 @@ export const yooPaymentSchema = z.object({
     .passthrough()
     .optional()
     .nullable(),
-  payment_method: z.object({ id: z.string(), saved: z.boolean().optional(), type: z.string().optional() }).passthrough().optional().nullable(),
+  payment_method: z
+    .object({ id: z.string(), saved: z.boolean().optional(), type: z.string().optional() })
+    .passthrough()
+    .optional()
+    .nullable(),
   created_at: z.string().optional(),
 });
 export type YooPayment = z.infer<typeof yooPaymentSchema>;
@@ -44,7 +48,11 @@ export class YooKassaError extends Error {
   }
 }
 
-export function createYooKassaClient(s: YooKassaSettings, fetchFn: typeof fetch = fetch, opts: { timeoutMs?: number; retries?: number } = {}) {
+export function createYooKassaClient(
+  s: YooKassaSettings,
+  fetchFn: typeof fetch = fetch,
+  opts: { timeoutMs?: number; retries?: number } = {},
+) {
   const auth = `Basic ${Buffer.from(`${s.shopId}:${s.secretKey}`).toString('base64')}`;
   const root = s.apiRoot.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 15_000;
@@ -89,7 +97,9 @@ export function createYooKassaClient(s: YooKassaSettings, fetchFn: typeof fetch 
         throw new YooKassaError('YooKassa answered with something that is not JSON', 502);
       }
     }
-    throw lastError instanceof YooKassaError ? lastError : new YooKassaError(`YooKassa unreachable: ${(lastError as Error)?.message ?? lastError}`, 503);
+    throw lastError instanceof YooKassaError
+      ? lastError
+      : new YooKassaError(`YooKassa unreachable: ${(lastError as Error)?.message ?? lastError}`, 503);
   }
 
   function parse<T>(schema: z.ZodType<T>, data: unknown): T {

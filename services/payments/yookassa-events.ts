@@ -22,7 +22,9 @@ const UNKNOWN_READBACKS_PER_MINUTE = 60;
 
 /** A final answer: nothing newer can come (a refund of a succeeded payment is a refund event of its own). */
 const finalPayment = (o: { ok: true; value: YooPayment } | { ok: false; error: unknown }) =>
-  o.ok ? o.value.status === 'succeeded' || o.value.status === 'canceled' : o.error instanceof YooKassaError && (o.error.status === 404 || o.error.status === 400);
+  o.ok
+    ? o.value.status === 'succeeded' || o.value.status === 'canceled'
+    : o.error instanceof YooKassaError && (o.error.status === 404 || o.error.status === 400);
 const finalRefund = (o: { ok: true; value: YooRefund } | { ok: false; error: unknown }) =>
   o.ok ? o.value.status === 'succeeded' || o.value.status === 'canceled' : o.error instanceof YooKassaError && o.error.status < 500;
 
@@ -42,10 +44,15 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
     const now = deps.clock();
     if (now.getTime() - unknownReadBacks.start >= 60_000) Object.assign(unknownReadBacks, { start: now.getTime(), count: 0 });
     if (++unknownReadBacks.count > UNKNOWN_READBACKS_PER_MINUTE)
-      throw new ServiceError('limit_reached', 'Слишком много уведомлений об оплате.', { retryAfterSeconds: Math.ceil((unknownReadBacks.start + 60_000 - now.getTime()) / 1000) });
+      throw new ServiceError('limit_reached', 'Слишком много уведомлений об оплате.', {
+        retryAfterSeconds: Math.ceil((unknownReadBacks.start + 60_000 - now.getTime()) / 1000),
+      });
   }
 
-  async function verifyYooKassaPayment(paymentId: string, expectUserId?: number): Promise<{ outcome: YooVerifyOutcome; order?: PaymentOrder; payment?: YooPayment }> {
+  async function verifyYooKassaPayment(
+    paymentId: string,
+    expectUserId?: number,
+  ): Promise<{ outcome: YooVerifyOutcome; order?: PaymentOrder; payment?: YooPayment }> {
     if (!readPayment) throw yooUnavailable();
     let payment: YooPayment;
     try {
@@ -57,7 +64,8 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
     const meta = (payment.metadata ?? {}) as Record<string, unknown>;
     let order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', payment.id);
     if (!order && typeof meta.orderId === 'string' && UUID.test(meta.orderId)) order = await paymentsRepo.findOrder(deps.db, meta.orderId);
-    if (order?.provider !== 'yookassa' || (order.provider_payment_id && order.provider_payment_id !== payment.id)) return { outcome: 'unknown', payment };
+    if (order?.provider !== 'yookassa' || (order.provider_payment_id && order.provider_payment_id !== payment.id))
+      return { outcome: 'unknown', payment };
     if (expectUserId !== undefined && order.user_id !== expectUserId) return { outcome: 'unknown' };
     const expected = orderMetadata(order);
     const metaOk = meta.orderId === expected.orderId && meta.userId === expected.userId && meta.product === expected.product;
@@ -91,7 +99,8 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       if (!paymentId && input.orderId) {
         const order = UUID.test(input.orderId) ? await paymentsRepo.findOrder(deps.db, input.orderId) : undefined;
         if (!order || order.user_id !== userId) throw new ServiceError('not_found', 'orderId: платёж не найден');
-        if (order.provider !== 'yookassa' || !order.provider_payment_id) return { status: order.status, applied: false, userStatus: (await ctx.users.status(userId)).status };
+        if (order.provider !== 'yookassa' || !order.provider_payment_id)
+          return { status: order.status, applied: false, userStatus: (await ctx.users.status(userId)).status };
         paymentId = order.provider_payment_id;
       }
       if (!paymentId) throw new ServiceError('bad_input', 'paymentId: укажите платёж');
@@ -101,11 +110,19 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       await takeUserLimit(deps.db, userId, 'yookassa_readback', deps.clock());
       const r = await verifyYooKassaPayment(paymentId, userId);
       if (r.outcome === 'unknown') throw new ServiceError('not_found', 'paymentId: платёж не найден');
-      return { status: r.payment?.status ?? 'unknown', outcome: r.outcome, applied: r.outcome === 'applied' || r.outcome === 'duplicate', userStatus: (await ctx.users.status(userId)).status };
+      return {
+        status: r.payment?.status ?? 'unknown',
+        outcome: r.outcome,
+        applied: r.outcome === 'applied' || r.outcome === 'duplicate',
+        userStatus: (await ctx.users.status(userId)).status,
+      };
     },
 
     /** YooKassa notifications: only the id is taken from the body; the rest is read back from the API. */
-    async notification(body: { event: string; object: { id: string; payment_id?: string } }): Promise<{ outcome: YooVerifyOutcome | 'refunded' | 'ignored' }> {
+    async notification(body: {
+      event: string;
+      object: { id: string; payment_id?: string };
+    }): Promise<{ outcome: YooVerifyOutcome | 'refunded' | 'ignored' }> {
       if (body.event.startsWith('refund.')) {
         if (!readRefund) throw yooUnavailable();
         const known = body.object.payment_id ? await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.payment_id) : undefined;
@@ -127,7 +144,8 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       if (!body.event.startsWith('payment.')) return { outcome: 'ignored' };
       // Only the id is taken from the body; what we already know settles the answer without a call.
       const order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', body.object.id);
-      if (order?.status === 'succeeded' && (await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.id))) return { outcome: 'duplicate' };
+      if (order?.status === 'succeeded' && (await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.id)))
+        return { outcome: 'duplicate' };
       if (!order) limitUnknownReadBack();
       return { outcome: (await verifyYooKassaPayment(body.object.id)).outcome };
     },
@@ -138,7 +156,11 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
      */
     async runRenewals(now: Date = deps.clock()): Promise<{ attempted: number; outcomes: YooVerifyOutcome[] }> {
       if (!ctx.yoo || ctx.mockMode) return { attempted: 0, outcomes: [] };
-      const due = await paymentsRepo.listDueYooKassaRenewals(deps.db, new Date(now.getTime() + 3_600_000), new Date(now.getTime() - 3 * DAY_MS));
+      const due = await paymentsRepo.listDueYooKassaRenewals(
+        deps.db,
+        new Date(now.getTime() + 3_600_000),
+        new Date(now.getTime() - 3 * DAY_MS),
+      );
       const outcomes: YooVerifyOutcome[] = [];
       for (const d of due) {
         const plan = (d.plan === 'basic' || d.plan === 'vip' ? d.plan : 'vip') as PlanId;

@@ -31,7 +31,11 @@ const noop = () => {};
  * Wraps `read` so that concurrent and repeated callers for one id share reads: each caller gets the answer of
  * a read that started no earlier than the caller arrived, or a final answer.
  */
-export function sharedReader<T>(read: (id: string) => Promise<T>, isFinal: (o: Outcome<T>) => boolean, now: () => number = () => performance.now()) {
+export function sharedReader<T>(
+  read: (id: string) => Promise<T>,
+  isFinal: (o: Outcome<T>) => boolean,
+  now: () => number = () => performance.now(),
+) {
   const slots = new Map<string, Slot<T>>();
   let sweptAt = 0;
 

@@ -15,7 +15,13 @@ function fitDescription(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,.;:—-]+$/, '')}…`;
 }
 
-export function orderMetadata(order: { id: string; user_id: number; product: string; reading_id: number | null; plan: string | null }): Record<string, string> {
+export function orderMetadata(order: {
+  id: string;
+  user_id: number;
+  product: string;
+  reading_id: number | null;
+  plan: string | null;
+}): Record<string, string> {
   return {
     orderId: order.id,
     userId: String(order.user_id),

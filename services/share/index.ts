@@ -75,9 +75,15 @@ const sha = (text: string) => crypto.createHash('sha256').update(text).digest('b
 
 export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
   let key: Buffer | null = null;
-  const signingKey = async () => (key ??= Buffer.from(await getOrCreateSetting(deps.db, 'share_link_key', () => crypto.randomBytes(32).toString('hex')), 'hex'));
+  const signingKey = async () =>
+    (key ??= Buffer.from(await getOrCreateSetting(deps.db, 'share_link_key', () => crypto.randomBytes(32).toString('hex')), 'hex'));
   const payload = (id: number, o: ImageOptions, exp: number) => `${id}.${o.format}.${o.deck}.${o.includeQuestion ? 1 : 0}.${exp}`;
-  const mac = async (text: string) => crypto.createHmac('sha256', await signingKey()).update(text).digest('base64url').slice(0, 32);
+  const mac = async (text: string) =>
+    crypto
+      .createHmac('sha256', await signingKey())
+      .update(text)
+      .digest('base64url')
+      .slice(0, 32);
   // The worker threads start with the first picture drawn.
   let pool: PicturePool | null = null;
   // Pictures and prepared messages in flight in this process: a burst of requests for one makes it once.
@@ -126,7 +132,13 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
 
   async function signedPath(id: number, o: ImageOptions): Promise<string> {
     const exp = Math.floor(deps.clock().getTime() / 1000) + LINK_TTL_S;
-    const q = new URLSearchParams({ format: o.format, deck: o.deck, question: o.includeQuestion ? '1' : '0', exp: String(exp), sig: await mac(payload(id, o, exp)) });
+    const q = new URLSearchParams({
+      format: o.format,
+      deck: o.deck,
+      question: o.includeQuestion ? '1' : '0',
+      exp: String(exp),
+      sig: await mac(payload(id, o, exp)),
+    });
     return `/api/readings/${id}/image?${q}`;
   }
 
@@ -139,14 +151,21 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
    * The prepared inline message of the reading with these options: the stored one while it has time left
    * and shows the same, else a new one (its card picture drawn first, so Telegram finds it ready).
    */
-  async function preparedMessage(userId: number, r: SharedReading, o: { deck: DeckId; includeQuestion: boolean }, cardUrl: string, appLink: string): Promise<string> {
+  async function preparedMessage(
+    userId: number,
+    r: SharedReading,
+    o: { deck: DeckId; includeQuestion: boolean },
+    cardUrl: string,
+    appLink: string,
+  ): Promise<string> {
     const save = share!.savePreparedInlineMessage!;
     const variant = `${o.deck}:${o.includeQuestion ? 'q' : 'n'}`;
     const caption = shareCaption(r, o.includeQuestion);
     const contentHash = sha(JSON.stringify([pictureHash(pictureJob(r, { ...o, format: 'card' })), caption, appLink]));
     const now = deps.clock();
     const stored = await shareRepo.findMessage(deps.db, r.id, variant);
-    if (stored && stored.content_hash === contentHash && stored.expires_at.getTime() - MESSAGE_MARGIN_MS > now.getTime()) return stored.message_id;
+    if (stored && stored.content_hash === contentHash && stored.expires_at.getTime() - MESSAGE_MARGIN_MS > now.getTime())
+      return stored.message_id;
     const k = `${r.id}:${variant}:${contentHash}`;
     let p = preparing.get(k);
     if (!p) {
@@ -170,7 +189,13 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
         );
         // Telegram says when the message expires; without a date it is not kept.
         if (prepared.expiration_date > 0)
-          await shareRepo.saveMessage(deps.db, { readingId: r.id, variant, contentHash, messageId: prepared.id, expiresAt: new Date(prepared.expiration_date * 1000) });
+          await shareRepo.saveMessage(deps.db, {
+            readingId: r.id,
+            variant,
+            contentHash,
+            messageId: prepared.id,
+            expiresAt: new Date(prepared.expiration_date * 1000),
+          });
         return prepared.id;
       })().finally(() => preparing.delete(k));
       preparing.set(k, p);
@@ -214,8 +239,18 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       const bot = (await share?.botUsername()) ?? null;
       const appLink = bot ? `https://t.me/${bot}?startapp=${referralParam(userId)}` : null;
       // Telegram fetches the picture itself: the link must be absolute (PUBLIC_URL; the local Telegram in local mode).
-      const preparedMessageId = share?.savePreparedInlineMessage && appLink && /^https?:\/\//.test(cardUrl) ? await preparedMessage(userId, r, o, cardUrl, appLink) : null;
-      return { storyUrl, cardUrl, appLink, startParam: referralParam(userId), preparedMessageId, caption: pictureLine(r, o.includeQuestion) };
+      const preparedMessageId =
+        share?.savePreparedInlineMessage && appLink && /^https?:\/\//.test(cardUrl)
+          ? await preparedMessage(userId, r, o, cardUrl, appLink)
+          : null;
+      return {
+        storyUrl,
+        cardUrl,
+        appLink,
+        startParam: referralParam(userId),
+        preparedMessageId,
+        caption: pictureLine(r, o.includeQuestion),
+      };
     },
 
     /** Forgets stored pictures after 30 days (drawn again when asked for) and expired prepared messages. */

@@ -42,7 +42,8 @@ describe('share picture: the Celtic cross', () => {
       slots.forEach((t, j) => {
         if (j === i) return;
         // The crossing card lies on the first, and on nothing else.
-        if (!((i === 0 && j === 1) || (i === 1 && j === 0))) expect(overlaps(card(s), card(t)), `card ${i + 1} over card ${j + 1}`).toBe(false);
+        if (!((i === 0 && j === 1) || (i === 1 && j === 0)))
+          expect(overlaps(card(s), card(t)), `card ${i + 1} over card ${j + 1}`).toBe(false);
         if (n) expect(overlaps(n, card(t)), `name ${i + 1} over card ${j + 1}`).toBe(false);
         const m = name(t);
         if (n && m) expect(overlaps(n, m), `name ${i + 1} over name ${j + 1}`).toBe(false);

@@ -38,6 +38,16 @@ export interface PictureJob {
 /** The hash of everything drawn: the cache key. */
 export function pictureHash(job: PictureJob): string {
   const p = job.picture;
-  const drawn = [PICTURE_VERSION, job.format, job.deck, p.spreadName, p.layout, p.question, p.summary, p.cards.map((c) => [c.cardId, c.name, c.reversed, c.positionName]), ...(p.ownDeck ? ['own'] : [])];
+  const drawn = [
+    PICTURE_VERSION,
+    job.format,
+    job.deck,
+    p.spreadName,
+    p.layout,
+    p.question,
+    p.summary,
+    p.cards.map((c) => [c.cardId, c.name, c.reversed, c.positionName]),
+    ...(p.ownDeck ? ['own'] : []),
+  ];
   return crypto.createHash('sha256').update(JSON.stringify(drawn)).digest('base64url');
 }

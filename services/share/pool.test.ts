@@ -10,7 +10,13 @@ import { createPicturePool } from './pool';
 const job = (cardId = 'magician'): PictureJob => ({
   format: 'card',
   deck: 'rws',
-  picture: { spreadName: 'Расклад дня', layout: 'rows', question: null, summary: 'Вот как легли карты.', cards: [{ cardId, name: 'Маг', reversed: false, positionName: 'Карта дня' }] },
+  picture: {
+    spreadName: 'Расклад дня',
+    layout: 'rows',
+    question: null,
+    summary: 'Вот как легли карты.',
+    cards: [{ cardId, name: 'Маг', reversed: false, positionName: 'Карта дня' }],
+  },
 });
 
 function refusal(fn: () => unknown): ServiceError {

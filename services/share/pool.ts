@@ -142,11 +142,15 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
       const mine = perUser.get(userId) ?? 0;
       if (mine >= o.perUser) {
         const wait = seconds(mine * drawMs);
-        throw new ServiceError('limit_reached', `Ваши картинки ещё рисуются. Попробуйте через ${formatDurationWords(wait * 1000)}.`, { retryAfterSeconds: wait });
+        throw new ServiceError('limit_reached', `Ваши картинки ещё рисуются. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
+          retryAfterSeconds: wait,
+        });
       }
       if (admitted >= o.workers + o.maxQueue) {
         const wait = seconds((admitted * drawMs) / o.workers);
-        throw new ServiceError('limit_reached', `Сейчас рисуется много картинок. Попробуйте через ${formatDurationWords(wait * 1000)}.`, { retryAfterSeconds: wait });
+        throw new ServiceError('limit_reached', `Сейчас рисуется много картинок. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
+          retryAfterSeconds: wait,
+        });
       }
       admitted++;
       perUser.set(userId, mine + 1);

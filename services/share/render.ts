@@ -79,7 +79,11 @@ function wrap(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: numb
  * and returns its lines: a long spread or card name stays whole in a smaller type, and is cut (with an
  * ellipsis) only when even `minSize` is too large.
  */
-function fitType(ctx: SKRSContext2D, text: string, o: { maxWidth: number; maxLines: number; size: number; minSize: number; family: string }): string[] {
+function fitType(
+  ctx: SKRSContext2D,
+  text: string,
+  o: { maxWidth: number; maxLines: number; size: number; minSize: number; family: string },
+): string[] {
   for (let size = o.size; ; size--) {
     ctx.font = `${size}px ${o.family}`;
     const lines = wrap(ctx, text, o.maxWidth, o.maxLines);
@@ -106,7 +110,13 @@ function background(ctx: SKRSContext2D, w: number, h: number) {
 }
 
 /** Draws the cards into `box`, names under (or beside) them; reversed cards turned, the crossing card across. */
-async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box: { x: number; y: number; w: number; h: number }, o: { labelH: number; maxName: number; cross: boolean; shadow: number }) {
+async function drawCards(
+  ctx: SKRSContext2D,
+  p: SpreadPicture,
+  deck: DeckId,
+  box: { x: number; y: number; w: number; h: number },
+  o: { labelH: number; maxName: number; cross: boolean; shadow: number },
+) {
   // A saved reading may have no card at all: the picture is its words alone.
   if (!p.cards.length) return;
   const slots = layoutCards(p.cards.length, box, o.labelH, o.cross && p.layout === 'celtic-cross');
@@ -142,7 +152,11 @@ async function drawCards(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, box
     // Under the card, centred; or beside it, left-aligned and centred on the card's height.
     const right = s.label === 'right';
     const x = right ? s.x + s.w * 1.1 : s.x + s.w / 2;
-    let y = right ? s.y + s.h / 2 - ((lines.length - 1) * lineH + markH) / 2 + nameSize * 0.35 : s.labelDy ? lastBelow + lineH : s.y + s.h + nameSize * 1.3;
+    let y = right
+      ? s.y + s.h / 2 - ((lines.length - 1) * lineH + markH) / 2 + nameSize * 0.35
+      : s.labelDy
+        ? lastBelow + lineH
+        : s.y + s.h + nameSize * 1.3;
     ctx.textAlign = right ? 'left' : 'center';
     lines.forEach((line, k) => {
       if (k) y += lineH;
@@ -185,7 +199,13 @@ async function drawStory(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: 
   const lineH = 58;
   const summaryTop = footerY - 80 - summary.length * lineH;
   const top = y + 70;
-  await drawCards(ctx, p, deck, { x: pad, y: top, w: W - pad * 2, h: summaryTop - top - 40 }, { labelH: 80, maxName: 32, cross: true, shadow: 24 });
+  await drawCards(
+    ctx,
+    p,
+    deck,
+    { x: pad, y: top, w: W - pad * 2, h: summaryTop - top - 40 },
+    { labelH: 80, maxName: 32, cross: true, shadow: 24 },
+  );
   ctx.textAlign = 'center';
   ctx.fillStyle = 'rgba(255,255,255,0.92)';
   ctx.font = `40px ${SANS}`;
@@ -232,7 +252,13 @@ async function drawCard(ctx: SKRSContext2D, p: SpreadPicture, deck: DeckId, W: n
   // The footer keeps to the text column: the cards' names end just right of it.
   ctx.fillText(fitType(ctx, FOOTER, { maxWidth: colW, maxLines: 1, size: 17, minSize: 13, family: SANS })[0], pad, H - 40);
   const boxX = pad + colW + 30;
-  await drawCards(ctx, p, deck, { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 }, { labelH: 62, maxName: 20, cross: false, shadow: 14 });
+  await drawCards(
+    ctx,
+    p,
+    deck,
+    { x: boxX, y: 36, w: W - boxX - pad / 2, h: H - 72 },
+    { labelH: 62, maxName: 20, cross: false, shadow: 14 },
+  );
 }
 
 // One canvas per format, drawn over each time: a new 8 MB surface per picture is native memory that only a

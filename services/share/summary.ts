@@ -3,7 +3,11 @@
 // name the user and restate the matter), only the cards, their positions and a neutral line.
 import type { ReadingView } from '../readings';
 
-const strip = (s: string) => s.replace(/[*_`#>]/g, '').replace(/\s+/g, ' ').trim();
+const strip = (s: string) =>
+  s
+    .replace(/[*_`#>]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The line under a picture shared without the question, and the story's text. */
 export const NEUTRAL_LINE = 'Вот как легли карты.';
@@ -14,12 +18,18 @@ export function summaryLine(r: Pick<ReadingView, 'interpretation' | 'cards'>, ma
   const text = r.interpretation ?? '';
   if (text.trim()) {
     // The last section is the conclusion in every outline; its first sentence is the gist.
-    const sections = text.split(/^##\s+.*$/m).map((s) => s.trim()).filter(Boolean);
+    const sections = text
+      .split(/^##\s+.*$/m)
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = strip(sections.at(-1) ?? text);
     const sentence = /^(.+?[.!?…])(\s|$)/.exec(last)?.[1] ?? last;
     if (sentence) return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
   }
-  const themes = r.cards.slice(0, 3).map((c) => c.keywords[0]).filter(Boolean);
+  const themes = r.cards
+    .slice(0, 3)
+    .map((c) => c.keywords[0])
+    .filter(Boolean);
   return themes.length ? `Главные темы: ${themes.join(', ')}.` : 'Карты легли — загляните в толкование.';
 }
 

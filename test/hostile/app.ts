@@ -63,7 +63,11 @@ export async function startHostileApp(kind: TestDbKind) {
     const pay = async (user: number, p: string, body: unknown) => {
       const created = await must(user, 'POST', p, body);
       fake.succeed(created.paymentId);
-      const w = await h.call(null, 'POST', '/api/payments/yookassa/webhook', { type: 'notification', event: 'payment.succeeded', object: { id: created.paymentId } });
+      const w = await h.call(null, 'POST', '/api/payments/yookassa/webhook', {
+        type: 'notification',
+        event: 'payment.succeeded',
+        object: { id: created.paymentId },
+      });
       if (w.body?.data?.outcome !== 'applied') throw new Error(`seed payment for ${user}: ${JSON.stringify(w.body)}`);
       return created as { paymentId: string; orderId: string };
     };
@@ -75,12 +79,16 @@ export async function startHostileApp(kind: TestDbKind) {
       body: JSON.stringify({ subscriptionType: 'vip' }),
     });
     expect(plan.status).toBe(200);
-    attackerReadings.push((await must(ATTACKER, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Мой собственный вопрос?' })).id);
+    attackerReadings.push(
+      (await must(ATTACKER, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: 'Мой собственный вопрос?' })).id,
+    );
     const freeReading = (await must(FREE, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).id;
     await must(FREE, 'POST', '/api/user/daily-card/use', {});
     const pending = await must(FREE, 'POST', '/api/payments/create-one-time', { product: 'week' });
     const basicPaid = await pay(BASIC, '/api/payments/create', { type: 'basic' });
-    const basicReading = (await must(BASIC, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что ждёт наши отношения?' })).id;
+    const basicReading = (
+      await must(BASIC, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что ждёт наши отношения?' })
+    ).id;
     // The micro pack is bought before VIP (a VIP user is never offered it), for the free reading of that day.
     const vipFreeReading = (await must(VIP, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).id;
     const microPaid = await pay(VIP, '/api/payments/create-one-time', { product: 'micro', readingId: vipFreeReading });
@@ -187,7 +195,15 @@ export async function startHostileApp(kind: TestDbKind) {
       await starsApi.sendDocument(userId, new InputFile(json, 'tarot-data.json'));
       await starsApi.sendDocument(userId, new InputFile(html, 'tarot-data.html'));
     };
-    prod = createApi({ services: h.services, identity: h.identity, logger, localMode: false, webDist: web, telegramWebhook: telegram.webhookHandler, sendExport });
+    prod = createApi({
+      services: h.services,
+      identity: h.identity,
+      logger,
+      localMode: false,
+      webDist: web,
+      telegramWebhook: telegram.webhookHandler,
+      sendExport,
+    });
     // The same database behind mock payments (local mode's), so no mock path grants anything to anyone else.
     const mockServices = createServices({ ...h.deps, mockPayments: true, payments: { ...h.deps.payments!, provider: 'mock' } });
     mock = createApi({ services: mockServices, identity: h.identity, logger, localMode: false, sendExport });
@@ -203,7 +219,12 @@ export async function startHostileApp(kind: TestDbKind) {
       return p.toString();
     };
     const future = Math.floor(Date.now() / 1000) + 3600;
-    attackerAuth = [`tma ${attackerInit}`, `Bearer ${attackerInit}`, `tma ${id.signInitData({ id: ATTACKER, first_name: 'Злой', language_code: 'uk', is_premium: true })}`, `Bearer ${id.signLaunchToken(ATTACKER)}`];
+    attackerAuth = [
+      `tma ${attackerInit}`,
+      `Bearer ${attackerInit}`,
+      `tma ${id.signInitData({ id: ATTACKER, first_name: 'Злой', language_code: 'uk', is_premium: true })}`,
+      `Bearer ${id.signLaunchToken(ATTACKER)}`,
+    ];
     forgedAuth = [
       '',
       'tma',

@@ -35,8 +35,14 @@ export function bodyArb(sample: (pick: number) => Record<string, unknown>, value
   }
   const drop = fc.array(fc.nat({ max: 20 }), { minLength: 1, maxLength: 2 });
   const replace = fc.array(fc.tuple(fc.nat({ max: 20 }), value), { minLength: 1, maxLength: 2 });
-  const corrupt = fc.array(fc.tuple(fc.nat({ max: 20 }), fc.constantFrom(...BAD_CHARS), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 2 });
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), value), { minLength: 1, maxLength: 3 });
+  const corrupt = fc.array(fc.tuple(fc.nat({ max: 20 }), fc.constantFrom(...BAD_CHARS), fc.double({ min: 0, max: 1, noNaN: true })), {
+    minLength: 1,
+    maxLength: 2,
+  });
+  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), value), {
+    minLength: 1,
+    maxLength: 3,
+  });
   const none = fc.constant([] as never[]);
   // One kind of change at a time (so each is likely to reach the handler alone), or all of them together.
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
@@ -92,18 +98,30 @@ export function bodyArb(sample: (pick: number) => Record<string, unknown>, value
     })),
     mutated.map((o) => ({ what: 'latin1', body: new Uint8Array(Buffer.from(json(o), 'latin1')) })),
     // Nesting: arrays or objects thousands deep, alone or inside a field.
-    fc.tuple(fc.integer({ min: 20, max: 60_000 }), fc.constantFrom('array', 'object', 'field'), fc.nat({ max: 1_000 })).map(([depth, kind, pick]) => {
-      if (kind === 'array') return { what: `nested ${depth}`, body: '['.repeat(depth) + ']'.repeat(depth) };
-      const d = Math.min(depth, 12_000);
-      const deep = '{"a":'.repeat(d) + '1' + '}'.repeat(d);
-      if (kind === 'object') return { what: `nested ${d}`, body: deep };
-      const keys = keysOf(pick);
-      const key = keys.length ? keys[depth % keys.length] : 'payload';
-      return { what: `nested ${d} in ${key}`, body: `{${keys.filter((k) => k !== key).map((k) => `${JSON.stringify(k)}:${json(sample(pick)[k])},`).join('')}${JSON.stringify(key)}:${deep}}` };
-    }),
+    fc
+      .tuple(fc.integer({ min: 20, max: 60_000 }), fc.constantFrom('array', 'object', 'field'), fc.nat({ max: 1_000 }))
+      .map(([depth, kind, pick]) => {
+        if (kind === 'array') return { what: `nested ${depth}`, body: '['.repeat(depth) + ']'.repeat(depth) };
+        const d = Math.min(depth, 12_000);
+        const deep = '{"a":'.repeat(d) + '1' + '}'.repeat(d);
+        if (kind === 'object') return { what: `nested ${d}`, body: deep };
+        const keys = keysOf(pick);
+        const key = keys.length ? keys[depth % keys.length] : 'payload';
+        return {
+          what: `nested ${d} in ${key}`,
+          body: `{${keys
+            .filter((k) => k !== key)
+            .map((k) => `${JSON.stringify(k)}:${json(sample(pick)[k])},`)
+            .join('')}${JSON.stringify(key)}:${deep}}`,
+        };
+      }),
     // Size: near, at and over the 64 KiB limit, and far over it.
     fc
-      .tuple(fc.constantFrom(BODY_LIMIT - 100, BODY_LIMIT, BODY_LIMIT + 1, 100_000, 1_200_000), fc.constantFrom('a', 'я', '\\u0000'), fc.nat({ max: 1_000 }))
+      .tuple(
+        fc.constantFrom(BODY_LIMIT - 100, BODY_LIMIT, BODY_LIMIT + 1, 100_000, 1_200_000),
+        fc.constantFrom('a', 'я', '\\u0000'),
+        fc.nat({ max: 1_000 }),
+      )
       .map(([size, ch, pick]) => {
         const keys = keysOf(pick);
         const key = keys.find((k) => typeof sample(pick)[k] === 'string') ?? 'question';
@@ -117,7 +135,10 @@ export function bodyArb(sample: (pick: number) => Record<string, unknown>, value
       what: 'form',
       body: new URLSearchParams(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : json(v)])).toString(),
     })),
-    fc.constant({ what: 'multipart', body: '------hostile\r\nContent-Disposition: form-data; name="question"\r\n\r\nx\r\n------hostile--\r\n' }),
+    fc.constant({
+      what: 'multipart',
+      body: '------hostile\r\nContent-Disposition: form-data; name="question"\r\n\r\nx\r\n------hostile--\r\n',
+    }),
     fc.uint8Array({ maxLength: 200 }).map((b) => ({ what: 'random bytes', body: b })),
   ];
   return fc.oneof(
@@ -170,6 +191,12 @@ const QUERY_KEYS = ['limit', 'offset', 'readingId', 'q', 'id', 'userId', 'user',
 
 export function queryArb(param: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ unit: 'grapheme-ascii', maxLength: 8 }).map(encodeURIComponent)), param), { maxLength: 4 })
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ unit: 'grapheme-ascii', maxLength: 8 }).map(encodeURIComponent)),
+        param,
+      ),
+      { maxLength: 4 },
+    )
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 }

@@ -27,22 +27,63 @@ export function hostileRequests(app: HostileApp) {
 
   /** A valid body per route (the base the mutations start from). Routes not listed get random bodies. */
   function samples(): Record<string, (pick: number) => Record<string, unknown>> {
-    const pickOf = <T,>(xs: T[], i: number) => xs[i % xs.length];
+    const pickOf = <T>(xs: T[], i: number) => xs[i % xs.length];
     const readingIds = [seeds.vipReading, seeds.basicReading, seeds.freeReading, ...attackerReadings];
     return {
       'POST /api/user/daily-card/use': () => ({ redraw: true }),
-      'POST /api/user/reading': (i) => ({ readingId: pickOf(readingIds, i), question: 'Чужой вопрос', title: 'Карта дня', cards: ['Шут', { name: 'Маг' }], interpretation: 'x' }),
+      'POST /api/user/reading': (i) => ({
+        readingId: pickOf(readingIds, i),
+        question: 'Чужой вопрос',
+        title: 'Карта дня',
+        cards: ['Шут', { name: 'Маг' }],
+        interpretation: 'x',
+      }),
       'POST /api/user/subscription': (i) => ({ subscriptionType: pickOf(['vip', 'basic', 'week', 'free'], i), userId: VIP }),
-      'PUT /api/user/settings': (i) => ({ timeZone: pickOf(['Europe/Moscow', 'Asia/Vladivostok', 'Etc/GMT+12'], i), notifyDaily: false, userId: VIP }),
-      'POST /api/readings': (i) => ({ spreadType: pickOf(['free_daily', 'celtic_cross', 'love_relationship'], i), question: 'Что ждёт меня завтра?', userId: VIP }),
-      'POST /api/payments/create-one-time': (i) => ({ product: pickOf(['micro', 'week'], i), readingId: pickOf(readingIds, i), mode: pickOf(['redirect', 'embedded'], i), returnUrl: 'https://evil.example/', provider: pickOf(['yookassa', 'stars'], i), context: { source: 'reading', userId: VIP } }),
-      'POST /api/payments/create': (i) => ({ type: pickOf(['vip', 'basic', 'week'], i), userId: pickOf([VIP, ATTACKER], i), mode: 'redirect', provider: pickOf(['yookassa', 'stars'], i) }),
-      'POST /api/payments/create-initial': (i) => ({ planId: pickOf(['vip', 'basic'], i), autopayConsent: true, amount: pickOf([1, 10, 499], i), userId: pickOf([VIP, ATTACKER], i) }),
-      'POST /api/payments/sync-method': (i) => ({ paymentId: pickOf([...seeds.paidPaymentIds, seeds.pendingPaymentId], i), orderId: pickOf(seeds.orderIds, i) }),
+      'PUT /api/user/settings': (i) => ({
+        timeZone: pickOf(['Europe/Moscow', 'Asia/Vladivostok', 'Etc/GMT+12'], i),
+        notifyDaily: false,
+        userId: VIP,
+      }),
+      'POST /api/readings': (i) => ({
+        spreadType: pickOf(['free_daily', 'celtic_cross', 'love_relationship'], i),
+        question: 'Что ждёт меня завтра?',
+        userId: VIP,
+      }),
+      'POST /api/payments/create-one-time': (i) => ({
+        product: pickOf(['micro', 'week'], i),
+        readingId: pickOf(readingIds, i),
+        mode: pickOf(['redirect', 'embedded'], i),
+        returnUrl: 'https://evil.example/',
+        provider: pickOf(['yookassa', 'stars'], i),
+        context: { source: 'reading', userId: VIP },
+      }),
+      'POST /api/payments/create': (i) => ({
+        type: pickOf(['vip', 'basic', 'week'], i),
+        userId: pickOf([VIP, ATTACKER], i),
+        mode: 'redirect',
+        provider: pickOf(['yookassa', 'stars'], i),
+      }),
+      'POST /api/payments/create-initial': (i) => ({
+        planId: pickOf(['vip', 'basic'], i),
+        autopayConsent: true,
+        amount: pickOf([1, 10, 499], i),
+        userId: pickOf([VIP, ATTACKER], i),
+      }),
+      'POST /api/payments/sync-method': (i) => ({
+        paymentId: pickOf([...seeds.paidPaymentIds, seeds.pendingPaymentId], i),
+        orderId: pickOf(seeds.orderIds, i),
+      }),
       'POST /api/admin/refund': (i) => ({ paymentId: pickOf(seeds.paymentRowIds, i) }),
       'POST /api/readings/micro/reveal': (i) => ({ readingId: pickOf(readingIds, i) }),
       'POST /api/analytics/track': () => ({ event: 'saw_free_card', payload: { screen: 'home', userId: VIP } }),
-      'POST /api/natal/chart': (i) => ({ date: '1990-05-17', time: '12:30', city: pickOf(['Москва', 'Ленинград', 'Нигде'], i), latitude: 55.75, longitude: 37.6, timeZone: 'Europe/Moscow' }),
+      'POST /api/natal/chart': (i) => ({
+        date: '1990-05-17',
+        time: '12:30',
+        city: pickOf(['Москва', 'Ленинград', 'Нигде'], i),
+        latitude: 55.75,
+        longitude: 37.6,
+        timeZone: 'Europe/Moscow',
+      }),
       'POST /api/chat': (i) => ({ readingId: pickOf(readingIds, i), messages: [{ role: 'user', content: 'Как сложится мой год?' }] }),
       'POST /api/interpret-daily-card': () => ({ cardName: 'Шут', cardMeaning: 'x', context: 'y' }),
       'POST /api/detailed-daily-guidance': () => ({ dailyPlans: 'Встреча и спорт', cardName: 'Шут' }),
@@ -66,7 +107,13 @@ export function hostileRequests(app: HostileApp) {
           chat: { id: pickOf(VICTIMS, i), type: 'private' },
           from: { id: pickOf(VICTIMS, i), is_bot: false, first_name: 'Вика' },
           text: pickOf(['/start', '/reading', '/stats'], i),
-          successful_payment: { currency: 'XTR', total_amount: 385, invoice_payload: pickOf(seeds.orderIds, i), telegram_payment_charge_id: `forged-${i}`, provider_payment_charge_id: '' },
+          successful_payment: {
+            currency: 'XTR',
+            total_amount: 385,
+            invoice_payload: pickOf(seeds.orderIds, i),
+            telegram_payment_charge_id: `forged-${i}`,
+            provider_payment_charge_id: '',
+          },
         },
       }),
     };
@@ -95,7 +142,8 @@ export function hostileRequests(app: HostileApp) {
   }
 
   const describeSent = (s: Sent) => {
-    const body = s.body === null ? '' : typeof s.body === 'string' ? s.body : `<${s.body.length} bytes> ${Buffer.from(s.body).toString('latin1')}`;
+    const body =
+      s.body === null ? '' : typeof s.body === 'string' ? s.body : `<${s.body.length} bytes> ${Buffer.from(s.body).toString('latin1')}`;
     const auth = s.headers.authorization ?? '';
     return `${s.app} ${s.method} ${s.url.slice(0, 300)} [${s.what}${s.telegramSecret ? ', right secret' : ''}] auth=${auth.slice(0, 60)}${auth.length > 60 ? '…' : ''} ct=${s.headers['content-type'] ?? '-'} body=${body.slice(0, 300)}${body.length > 300 ? `… (${body.length})` : ''}`;
   };
@@ -113,7 +161,8 @@ export function hostileRequests(app: HostileApp) {
       } catch {
         /* checked below */
       }
-      if (body?.success !== false || typeof body.error !== 'string') throw new Error(`error answer outside the envelope (${r.status} ${r.text.slice(0, 200)}) for ${where}`);
+      if (body?.success !== false || typeof body.error !== 'string')
+        throw new Error(`error answer outside the envelope (${r.status} ${r.text.slice(0, 200)}) for ${where}`);
     }
     if (pathname === '/api/payments/yookassa/webhook' && r.status === 200) {
       const outcome = JSON.parse(r.text).data?.outcome;
@@ -141,17 +190,30 @@ export function hostileRequests(app: HostileApp) {
     const method =
       route.method === 'ALL'
         ? fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD')
-        : fc.oneof({ arbitrary: fc.constant(route.method), weight: 9 }, { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), weight: 1 });
+        : fc.oneof(
+            { arbitrary: fc.constant(route.method), weight: 9 },
+            { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'), weight: 1 },
+          );
     // Fill :params; '*' gets random segments (traversal attempts included).
-    const segment = fc.oneof(param, fc.constantFrom('..', '%2e%2e', '..%2f..%2f', 'secret.txt', '..%2fsecret.txt', 'index-abc.js', 'back.svg', '%5c..%5c'));
-    const filledPath = fc.tuple(fc.array(param, { minLength: 4, maxLength: 4 }), fc.array(segment, { minLength: 1, maxLength: 4 })).map(([ps, segs]) => {
-      let i = 0;
-      return route.path.replace(/:[A-Za-z_]+/g, () => ps[i++ % ps.length]).replace(/\*$/, segs.join('/'));
-    });
+    const segment = fc.oneof(
+      param,
+      fc.constantFrom('..', '%2e%2e', '..%2f..%2f', 'secret.txt', '..%2fsecret.txt', 'index-abc.js', 'back.svg', '%5c..%5c'),
+    );
+    const filledPath = fc
+      .tuple(fc.array(param, { minLength: 4, maxLength: 4 }), fc.array(segment, { minLength: 1, maxLength: 4 }))
+      .map(([ps, segs]) => {
+        let i = 0;
+        return route.path.replace(/:[A-Za-z_]+/g, () => ps[i++ % ps.length]).replace(/\*$/, segs.join('/'));
+      });
     const telegramSecret: fc.Arbitrary<{ secret: string | null; right: boolean }> = isTelegram
       ? fc.oneof(
           { arbitrary: fc.constant({ secret: null, right: false }), weight: 2 },
-          { arbitrary: fc.constantFrom('wrong', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET}x`, WEBHOOK_SECRET.slice(0, -1), '').map((s) => ({ secret: s, right: false })), weight: 3 },
+          {
+            arbitrary: fc
+              .constantFrom('wrong', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET}x`, WEBHOOK_SECRET.slice(0, -1), '')
+              .map((s) => ({ secret: s, right: false })),
+            weight: 3,
+          },
           { arbitrary: fc.constant({ secret: WEBHOOK_SECRET, right: true }), weight: 2 },
         )
       : fc.constant({ secret: null, right: false });
@@ -160,7 +222,10 @@ export function hostileRequests(app: HostileApp) {
     const withSecret = bodyArb((i) => ({ update_id: 2_000_000 + i }), value);
     return fc
       .record({
-        app: fc.oneof({ arbitrary: fc.constant<'prod' | 'mock'>('prod'), weight: 3 }, { arbitrary: fc.constant<'prod' | 'mock'>('mock'), weight: 1 }),
+        app: fc.oneof(
+          { arbitrary: fc.constant<'prod' | 'mock'>('prod'), weight: 3 },
+          { arbitrary: fc.constant<'prod' | 'mock'>('mock'), weight: 1 },
+        ),
         method,
         path: filledPath,
         query: queryArb(param),
@@ -191,7 +256,15 @@ export function hostileRequests(app: HostileApp) {
         if (r.auth !== null && attackerAuth.includes(r.auth)) headers['x-forwarded-for'] = ATTACKER_ADDRESS;
         else if (r.forgedFrom !== null) headers['x-forwarded-for'] = r.forgedFrom;
         const body = r.secret.right ? r.secretBody : r.anyBody;
-        return { app: r.app, method: r.method, url: `http://localhost${r.path}${r.query}`, headers, body: body.body, what: body.what, telegramSecret: r.secret.right };
+        return {
+          app: r.app,
+          method: r.method,
+          url: `http://localhost${r.path}${r.query}`,
+          headers,
+          body: body.body,
+          what: body.what,
+          telegramSecret: r.secret.right,
+        };
       });
   }
 

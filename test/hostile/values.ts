@@ -3,7 +3,6 @@
 import fc from 'fast-check';
 import { VIP } from './constants';
 
-
 /** Any string as the bytes an HTTP client sends in a header (UTF-8 read as latin1, no CR/LF/NUL). */
 export const asHeaderBytes = (s: string) =>
   Buffer.from(s, 'utf8')

@@ -65,7 +65,9 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
 
         await page.getByTestId('admin-tab-experiments').click();
         await page.getByTestId('admin-exp-micro_price').waitFor();
-        expect(await page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Лидирует B: 79 ₽: конверсия 6,0 % против 4,0 % \(\+2,0 п\.п\.\)/);
+        expect(await page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(
+          /^Лидирует B: 79 ₽: конверсия 6,0 % против 4,0 % \(\+2,0 п\.п\.\)/,
+        );
         const b = page.getByTestId('admin-variant-micro_price-B').locator('td');
         expect(await b.nth(0).textContent()).toBe('1000');
         expect(await b.nth(1).textContent()).toBe('60');
@@ -83,7 +85,9 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         // A date that does not exist: the server's Russian error names the field.
         await page.getByTestId('admin-to').fill('31.02.2025');
         await page.getByTestId('admin-custom-apply').click();
-        await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/^дата «по»: ожидается ДД\.ММ\.ГГГГ, например 01\.03\.2026, а не «31\.02\.2025»/);
+        await expect
+          .poll(() => page.getByRole('alert').first().textContent())
+          .toMatch(/^дата «по»: ожидается ДД\.ММ\.ГГГГ, например 01\.03\.2026, а не «31\.02\.2025»/);
 
         await page.getByTestId('admin-period-7').click();
         await expect.poll(() => page.getByTestId('admin-verdict-micro_price').textContent()).toMatch(/^Лидирует B/);
@@ -98,14 +102,20 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         await env.screenshot(page, `admin-funnel-390-${theme}`);
         await page.getByTestId('admin-tab-retention').click();
         await page.getByTestId('admin-cohorts').waitFor();
-        expect(await page.getByTestId('admin-cohorts').locator('tbody tr').first().locator('td').first().textContent()).toBe(f.opened.toLocaleString('ru-RU'));
+        expect(await page.getByTestId('admin-cohorts').locator('tbody tr').first().locator('td').first().textContent()).toBe(
+          f.opened.toLocaleString('ru-RU'),
+        );
         await env.screenshot(page, `admin-retention-390-${theme}`);
         await page.getByTestId('admin-tab-ai').click();
         await page.getByTestId('admin-ai').waitFor();
         expect(await page.getByTestId('admin-ai-count').textContent()).toBe(String(SEED_EXPECT.ai.byAi));
         expect(await page.getByTestId('admin-ai-first').textContent()).toBe('0,60 с / 0,69 с');
-        expect(await page.getByTestId('admin-ai-tokens').textContent()).toBe(`${SEED_EXPECT.ai.tokensIn.toLocaleString('ru-RU')} + ${SEED_EXPECT.ai.tokensOut.toLocaleString('ru-RU')}`);
-        expect(await page.getByTestId('admin-ai-tokens-source').textContent()).toMatch(/^Токены: по данным провайдера у 100 толк\., оценка по длине текста у 150\./);
+        expect(await page.getByTestId('admin-ai-tokens').textContent()).toBe(
+          `${SEED_EXPECT.ai.tokensIn.toLocaleString('ru-RU')} + ${SEED_EXPECT.ai.tokensOut.toLocaleString('ru-RU')}`,
+        );
+        expect(await page.getByTestId('admin-ai-tokens-source').textContent()).toMatch(
+          /^Токены: по данным провайдера у 100 толк\., оценка по длине текста у 150\./,
+        );
         await env.screenshot(page, `admin-ai-390-${theme}`);
         await page.getByTestId('admin-tab-pushes').click();
         await page.getByTestId('admin-pushes').waitFor();

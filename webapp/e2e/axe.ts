@@ -21,12 +21,19 @@ export async function runAxe(page: Page): Promise<{ contrast: AxeFinding[]; seri
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource()}\n;void 0`);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: any[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const r = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return r.violations.map((v) => ({
       rule: v.id as string,
       impact: (v.impact ?? null) as string | null,
       help: v.help as string,
-      nodes: (v.nodes as any[]).slice(0, 8).map((n) => ({ target: String(n.target?.join(' ') ?? ''), summary: String(n.failureSummary ?? '').slice(0, 300), html: String(n.html ?? '').slice(0, 160) })),
+      nodes: (v.nodes as any[]).slice(0, 8).map((n) => ({
+        target: String(n.target?.join(' ') ?? ''),
+        summary: String(n.failureSummary ?? '').slice(0, 300),
+        html: String(n.html ?? '').slice(0, 160),
+      })),
     }));
   });
   return {
@@ -36,4 +43,5 @@ export async function runAxe(page: Page): Promise<{ contrast: AxeFinding[]; seri
 }
 
 /** One readable line per finding, for assertion messages. */
-export const describeFindings = (f: AxeFinding[]) => f.flatMap((v) => v.nodes.map((n) => `${v.rule} (${v.impact}): ${n.target} — ${n.summary.replace(/\s+/g, ' ')}`)).join('\n');
+export const describeFindings = (f: AxeFinding[]) =>
+  f.flatMap((v) => v.nodes.map((n) => `${v.rule} (${v.impact}): ${n.target} — ${n.summary.replace(/\s+/g, ' ')}`)).join('\n');

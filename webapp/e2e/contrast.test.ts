@@ -15,12 +15,22 @@ const TIMEOUT = 240_000;
 /** Waits until the test id's element is enabled (polled: each check has its own timeout). */
 async function enabled(page: Page, testId: string, ms = 20_000) {
   await expect
-    .poll(() => page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false), { timeout: ms, interval: 200, message: `${testId} never became enabled` })
+    .poll(
+      () =>
+        page
+          .getByTestId(testId)
+          .first()
+          .isEnabled({ timeout: 1000 })
+          .catch(() => false),
+      { timeout: ms, interval: 200, message: `${testId} never became enabled` },
+    )
     .toBe(true);
 }
 /** Until the screen shows no loading state (its data arrived). */
 async function settledLoading(page: Page) {
-  await expect.poll(() => page.locator('[aria-busy="true"], .spinner').count(), { timeout: 20_000, message: 'the screen kept loading' }).toBe(0);
+  await expect
+    .poll(() => page.locator('[aria-busy="true"], .spinner').count(), { timeout: 20_000, message: 'the screen kept loading' })
+    .toBe(0);
 }
 const THEMES = ['light', 'dark'] as const;
 
@@ -45,7 +55,11 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
         const audit = async (name: string) => {
           await settled(page);
           const r = await runAxe(page);
-          const tag = (f: AxeFinding[]) => describeFindings(f).split('\n').filter(Boolean).map((l) => `[${name}] ${l}`);
+          const tag = (f: AxeFinding[]) =>
+            describeFindings(f)
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => `[${name}] ${l}`);
           contrast.push(...tag(r.contrast));
           serious.push(...tag(r.serious));
           taps.push(...(await smallTapTargets(page)).map((l) => `[${name}] ${l}`));

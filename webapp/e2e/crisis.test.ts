@@ -62,10 +62,18 @@ describe.runIf(browserAvailable())('crisis question (browser)', () => {
       const { page, consoleErrors } = await env.newPage();
       await page.goto(`${env.baseUrl}/dev/launch?user=620002&name=Ира`);
       await page.getByTestId('greeting').waitFor();
-      const userData = JSON.stringify({ initialScreen: 'cards', spreadType: 'free_daily', userQuestion: 'муж бьёт меня, что будет дальше?' });
+      const userData = JSON.stringify({
+        initialScreen: 'cards',
+        spreadType: 'free_daily',
+        userQuestion: 'муж бьёт меня, что будет дальше?',
+      });
       await page.goto(`${env.baseUrl}/cards?user_data=${encodeURIComponent(userData)}`);
       await page.getByTestId('crisis-help').waitFor({ timeout: 15_000 });
-      expect(await page.getByTestId('crisis-line').allTextContents()).toEqual([HELP_LINES.emergency.phone, HELP_LINES.women.phone, HELP_LINES.trust.phone]);
+      expect(await page.getByTestId('crisis-line').allTextContents()).toEqual([
+        HELP_LINES.emergency.phone,
+        HELP_LINES.women.phone,
+        HELP_LINES.trust.phone,
+      ]);
       expect(await nextFanCard(page).count()).toBe(0);
       expect(await page.getByTestId('drawn-card').count()).toBe(0);
       expect(await readingsOf(620002)).toEqual([]);

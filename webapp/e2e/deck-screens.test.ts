@@ -87,10 +87,13 @@ describe.runIf(browserAvailable())('every screen in both decks and both themes (
         await page.getByTestId('zoom-close').click();
 
         await page.goto(`${env.baseUrl}/interactive-daily-card`);
-        await page.getByTestId('interactive-card-name').waitFor({ timeout: 10_000 }).catch(async () => {
-          await page.getByTestId('draw-card').click();
-          await page.getByTestId('interactive-card-name').waitFor();
-        });
+        await page
+          .getByTestId('interactive-card-name')
+          .waitFor({ timeout: 10_000 })
+          .catch(async () => {
+            await page.getByTestId('draw-card').click();
+            await page.getByTestId('interactive-card-name').waitFor();
+          });
         await settled(page);
         await expectDeck(page, deck, 1);
         await shot('interactive-daily-card');

@@ -52,10 +52,14 @@ describe.runIf(browserAvailable())('sharp card art (browser)', () => {
           imgs.map((img) => ({ src: new URL((img as HTMLImageElement).currentSrc).pathname, loading: img.getAttribute('loading') })),
         );
         expect(mat).toHaveLength(10);
-        for (const img of mat) expect(img).toMatchObject({ src: expect.stringMatching(/^\/decks\/rws\/[a-z-]+-s\.webp$/), loading: 'lazy' });
+        for (const img of mat)
+          expect(img).toMatchObject({ src: expect.stringMatching(/^\/decks\/rws\/[a-z-]+-s\.webp$/), loading: 'lazy' });
         expect(requested.filter((p) => HD.test(p))).toEqual([]); // nothing large before a card is opened
 
-        await page.locator('[data-testid=mat] [data-testid=card-zoom-open]').first().click({ position: { x: 10, y: 8 } });
+        await page
+          .locator('[data-testid=mat] [data-testid=card-zoom-open]')
+          .first()
+          .click({ position: { x: 10, y: 8 } });
         await page.getByTestId('card-zoom').waitFor();
         await imagesLoaded(page);
         await settled(page);

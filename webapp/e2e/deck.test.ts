@@ -54,9 +54,18 @@ async function zoomAndClose(page: Page, opener: ReturnType<Page['getByTestId']>,
 }
 
 const backButtonVisible = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __tg: { type: string; payload: { is_visible?: boolean } | null }[] }).__tg.filter((c) => c.type === 'web_app_setup_back_button').at(-1)?.payload?.is_visible ?? false);
+  page.evaluate(
+    () =>
+      (window as unknown as { __tg: { type: string; payload: { is_visible?: boolean } | null }[] }).__tg
+        .filter((c) => c.type === 'web_app_setup_back_button')
+        .at(-1)?.payload?.is_visible ?? false,
+  );
 const pressTelegramBack = (page: Page) =>
-  page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string) => void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
+  page.evaluate(() =>
+    (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string) => void } } }).Telegram.WebView.receiveEvent(
+      'back_button_pressed',
+    ),
+  );
 
 describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
   let env: BrowserEnv;
@@ -143,7 +152,18 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
         const slots = page.locator('[data-testid=mat] [data-testid=card-zoom-open]');
         const rev = images.findIndex((i) => i.reversed);
         const up = images.findIndex((i) => !i.reversed);
-        const positions = ['Суть ситуации', 'Препятствие', 'Основа', 'Недавнее прошлое', 'Возможное будущее', 'Ближайшее будущее', 'Вы сами', 'Окружение', 'Надежды и страхи', 'Итог'];
+        const positions = [
+          'Суть ситуации',
+          'Препятствие',
+          'Основа',
+          'Недавнее прошлое',
+          'Возможное будущее',
+          'Ближайшее будущее',
+          'Вы сами',
+          'Окружение',
+          'Надежды и страхи',
+          'Итог',
+        ];
         await zoomAndClose(page, slots.nth(rev), positions[rev]);
         await slots.nth(up).click({ position: { x: 10, y: 8 } });
         await page.getByTestId('card-zoom').waitFor();
@@ -186,11 +206,14 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       const daily = await zoomAndClose(page, page.locator('.daily-face [data-testid=card-zoom-open]'), 'Карта дня');
 
       await page.goto(`${env.baseUrl}/interactive-daily-card`);
-      await page.getByTestId('interactive-card-name').waitFor({ timeout: 15_000 }).catch(async () => {
-        // Before the interactive screen continues with today's card (another change), it asks to draw.
-        await page.getByTestId('draw-card').click();
-        await page.getByTestId('interactive-card-name').waitFor();
-      });
+      await page
+        .getByTestId('interactive-card-name')
+        .waitFor({ timeout: 15_000 })
+        .catch(async () => {
+          // Before the interactive screen continues with today's card (another change), it asks to draw.
+          await page.getByTestId('draw-card').click();
+          await page.getByTestId('interactive-card-name').waitFor();
+        });
       const interactive = await zoomAndClose(page, page.locator('.daily-face [data-testid=card-zoom-open]'), 'Карта дня');
       expect(interactive.name).toBe(daily.name);
 

@@ -19,7 +19,8 @@ export function fakeTelegramClient() {
   w.TelegramWebviewProxy = {
     postEvent(type: string, data?: string) {
       w.__tg.push({ type, payload: data ? JSON.parse(data) : null });
-      if (type === 'web_app_request_viewport') reply('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+      if (type === 'web_app_request_viewport')
+        reply('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
       if (type === 'web_app_request_safe_area') reply('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
       if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
     },

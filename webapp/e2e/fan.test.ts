@@ -29,7 +29,14 @@ describe.runIf(browserAvailable())('the fan (browser)', () => {
         await expect.poll(() => nextFanCard(page).isEnabled(), { timeout: 15_000 }).toBe(true);
         expect(await page.getByTestId('fan').getAttribute('aria-label')).toBe('Веер карт: выберите карту');
         // Each card a labelled button; the visible strip of each (its tap target) at least 44 × 44 px.
-        const boxes = await fan.evaluateAll((els) => els.map((el) => ({ left: (el as HTMLElement).offsetLeft, w: (el as HTMLElement).offsetWidth, h: (el as HTMLElement).offsetHeight, label: el.getAttribute('aria-label') })));
+        const boxes = await fan.evaluateAll((els) =>
+          els.map((el) => ({
+            left: (el as HTMLElement).offsetLeft,
+            w: (el as HTMLElement).offsetWidth,
+            h: (el as HTMLElement).offsetHeight,
+            label: el.getAttribute('aria-label'),
+          })),
+        );
         expect(boxes.length).toBe(6);
         boxes.forEach((b, i) => {
           expect(b.label).toBe(`Выбрать карту ${i + 1} из веера`);
@@ -60,7 +67,13 @@ describe.runIf(browserAvailable())('the fan (browser)', () => {
         await page.keyboard.press('Enter');
         await expect.poll(() => page.getByTestId('drawn-card').count()).toBe(2);
         await expect
-          .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'fan-card' && !document.activeElement!.classList.contains('is-gone')))
+          .poll(() =>
+            page.evaluate(
+              () =>
+                (document.activeElement as HTMLElement | null)?.dataset.testid === 'fan-card' &&
+                !document.activeElement!.classList.contains('is-gone'),
+            ),
+          )
           .toBe(true);
         await imagesLoaded(page);
         await settled(page);
@@ -97,11 +110,14 @@ describe.runIf(browserAvailable())('the fan (browser)', () => {
       await launch(env, page, { user: 660003 });
       await openSpread(page, 'free_daily', 'Как пройдёт мой разговор с другом?');
       await expect.poll(() => nextFanCard(page).isEnabled(), { timeout: 15_000 }).toBe(true);
-      const motion = await page.getByTestId('fan-card').first().evaluate((el) => {
-        const s = getComputedStyle(el);
-        // The app's reduced-motion rule leaves transitions of 0.01 ms at most.
-        return { transition: s.transitionDuration.split(',').every((d) => parseFloat(d) <= 0.00001), animation: s.animationName };
-      });
+      const motion = await page
+        .getByTestId('fan-card')
+        .first()
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          // The app's reduced-motion rule leaves transitions of 0.01 ms at most.
+          return { transition: s.transitionDuration.split(',').every((d) => parseFloat(d) <= 0.00001), animation: s.animationName };
+        });
       expect(motion).toEqual({ transition: true, animation: 'none' });
       expect(await page.getByTestId('fan').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
       await nextFanCard(page).click();

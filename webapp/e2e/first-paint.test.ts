@@ -25,7 +25,13 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
     ['dark', 'rgb(19, 18, 32)'],
   ] as const) {
     it(`with JavaScript off the shell is drawn, in the ${scheme} page colour`, async () => {
-      const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'ru-RU', javaScriptEnabled: false, colorScheme: scheme });
+      const context = await env.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        locale: 'ru-RU',
+        javaScriptEnabled: false,
+        colorScheme: scheme,
+      });
       try {
         const page = await context.newPage();
         await page.goto(`${env.baseUrl}/`);
@@ -57,7 +63,9 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
     await page.evaluate(() => document.fonts.ready);
     await expect.poll(() => page.evaluate(() => document.fonts.check('700 30px "Cormorant Garamond"', 'Здравствуйте'))).toBe(true);
     // The face that drew the greeting is the shipped one (not a fallback the browser found).
-    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Cormorant Garamond' && f.status === 'loaded').length);
+    const loaded = await page.evaluate(
+      () => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Cormorant Garamond' && f.status === 'loaded').length,
+    );
     expect(loaded).toBeGreaterThanOrEqual(1);
     expect(fonts).toContain('/fonts/cormorant-garamond-cyrillic-700.woff2');
     expect(await page.locator('link[rel=preload][as=font]').getAttribute('href')).toBe('/fonts/cormorant-garamond-cyrillic-700.woff2');
@@ -110,7 +118,12 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
         await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
         await page.goto(`${env.baseUrl}${path}`);
         const shown = page.locator('[data-testid=error-block], [data-testid=error-boundary]').first();
-        if (!(await shown.waitFor({ timeout: 20_000 }).then(() => true, () => false))) {
+        if (
+          !(await shown.waitFor({ timeout: 20_000 }).then(
+            () => true,
+            () => false,
+          ))
+        ) {
           failures.push(`${path}: no error shown`);
           await page.unroute('**/api/**');
           continue;
@@ -125,8 +138,27 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
         }
         await page.unroute('**/api/**');
         await retry.click();
-        if (!(await page.getByTestId(ready).first().waitFor({ timeout: 15_000 }).then(() => true, () => false))) failures.push(`${path}: «Повторить» did not recover`);
-        else if (!(await expect.poll(() => shown.count(), { timeout: 15_000 }).toBe(0).then(() => true, () => false))) failures.push(`${path}: the error stayed after «Повторить»`);
+        if (
+          !(await page
+            .getByTestId(ready)
+            .first()
+            .waitFor({ timeout: 15_000 })
+            .then(
+              () => true,
+              () => false,
+            ))
+        )
+          failures.push(`${path}: «Повторить» did not recover`);
+        else if (
+          !(await expect
+            .poll(() => shown.count(), { timeout: 15_000 })
+            .toBe(0)
+            .then(
+              () => true,
+              () => false,
+            ))
+        )
+          failures.push(`${path}: the error stayed after «Повторить»`);
       }
       expect(failures, failures.join('\n')).toEqual([]);
     },
@@ -156,7 +188,13 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
     async () => {
       const { page } = await env.newPage();
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.route('**/api/user/status*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Service Unavailable' }) }));
+      await page.route('**/api/user/status*', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, error: 'Service Unavailable' }),
+        }),
+      );
       await page.goto(`${env.baseUrl}/dev/launch?user=700103&name=Ира&theme=dark`);
       await page.getByTestId('error-block').waitFor({ timeout: 30_000 });
       expect(await visibleText(page)).not.toMatch(LATIN);
@@ -189,7 +227,9 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
       await page.getByTestId('settings').waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe('/settings');
       // The failed fetch is the only thing the console reported.
-      expect(consoleErrors.filter((e) => !/Failed to (load resource|fetch dynamically)|Screen failed|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+      expect(
+        consoleErrors.filter((e) => !/Failed to (load resource|fetch dynamically)|Screen failed|ERR_INTERNET_DISCONNECTED/.test(e)),
+      ).toEqual([]);
     },
     TIMEOUT,
   );

@@ -25,7 +25,15 @@ async function apiFromPage(page: Page, method: string, url: string) {
 
 async function enabled(page: Page, testId: string, ms = 20_000) {
   await expect
-    .poll(() => page.getByTestId(testId).first().isEnabled({ timeout: 1000 }).catch(() => false), { timeout: ms, interval: 200, message: `${testId} never became enabled` })
+    .poll(
+      () =>
+        page
+          .getByTestId(testId)
+          .first()
+          .isEnabled({ timeout: 1000 })
+          .catch(() => false),
+      { timeout: ms, interval: 200, message: `${testId} never became enabled` },
+    )
     .toBe(true);
 }
 
@@ -200,7 +208,12 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
   });
 
   it('natal form on an English device: ДД.ММ.ГГГГ and 24-hour time; the chart names the zone in Russian; «Asc» clear of «Асцендент»', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'en-US', timezoneId: 'Asia/Yekaterinburg' });
+    const context = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      locale: 'en-US',
+      timezoneId: 'Asia/Yekaterinburg',
+    });
     const page = await context.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=660040&name=Kate&to=${encodeURIComponent('/natal-form')}`);
     await page.getByTestId('natal-date').pressSequentially('03111985');

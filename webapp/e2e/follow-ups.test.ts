@@ -81,7 +81,9 @@ describe.runIf(browserAvailable())('follow-ups (browser)', () => {
       await ask(page, 'Что ему мешает сделать шаг?');
       await page.getByTestId('follow-up-fallback').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('follow-up-answer').textContent()).toContain('Что ему мешает сделать шаг?');
-      expect(await page.getByTestId('follow-up-spent').textContent()).toBe('Уточнения к этому раскладу закончились (1 из 1). Новый вопрос — новый расклад.');
+      expect(await page.getByTestId('follow-up-spent').textContent()).toBe(
+        'Уточнения к этому раскладу закончились (1 из 1). Новый вопрос — новый расклад.',
+      );
       await env.screenshot(page, 'follow-up-fallback-dark');
 
       fake.set({ mode: 'ok', text: ANSWER });

@@ -37,7 +37,9 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         expect(await page.locator('.home .btn-primary').count()).toBe(1);
         expect(await page.locator('.home .btn-primary').textContent()).toBe('Задать вопрос');
         const order = await page.evaluate(() =>
-          ['[data-testid=home-daily]', '[data-testid=ask-question]', '.ritual', '.actions'].map((s) => document.querySelector(s)!.getBoundingClientRect().top),
+          ['[data-testid=home-daily]', '[data-testid=ask-question]', '.ritual', '.actions'].map(
+            (s) => document.querySelector(s)!.getBoundingClientRect().top,
+          ),
         );
         expect([...order].sort((a, b) => a - b)).toEqual(order);
         await page.getByTestId('moon').waitFor();
@@ -109,7 +111,11 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
     "the bot's «Подробнее» under /daily opens the drawn card in the Mini App",
     async () => {
       await env.app.bot.ready;
-      const context = await env.browser.newContext({ viewport: { width: 1000, height: 860 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+      const context = await env.browser.newContext({
+        viewport: { width: 1000, height: 860 },
+        locale: 'ru-RU',
+        timezoneId: 'Europe/Moscow',
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
@@ -127,7 +133,9 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
 
         // The button sits under the message, as Telegram draws an inline keyboard.
         await page.locator('.inline-kb button', { hasText: 'Подробнее в приложении' }).last().click();
-        await expect.poll(() => page.frames().some((f) => f.url().startsWith(env.baseUrl) && new URL(f.url()).pathname === '/daily-card')).toBe(true);
+        await expect
+          .poll(() => page.frames().some((f) => f.url().startsWith(env.baseUrl) && new URL(f.url()).pathname === '/daily-card'))
+          .toBe(true);
         const frame = page.frames().find((f) => f.url().startsWith(env.baseUrl) && new URL(f.url()).pathname === '/daily-card')!;
         await expect.poll(() => frame.getByTestId('daily-card-name').textContent()).toContain(name);
         expect((await frame.getByTestId('daily-card-meaning').textContent())!.length).toBeGreaterThan(20);

@@ -8,7 +8,15 @@ import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/b
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { nextFanCard } from './ritual-helpers';
 
-const AI_TEXT = ['## Анализ карт', '', 'Карты говорят голосом ИИ: ваш путь открыт.', '', '## Общий вывод', '', 'Ответ ИИ — действуйте смело.'].join('\n');
+const AI_TEXT = [
+  '## Анализ карт',
+  '',
+  'Карты говорят голосом ИИ: ваш путь открыт.',
+  '',
+  '## Общий вывод',
+  '',
+  'Ответ ИИ — действуйте смело.',
+].join('\n');
 
 async function drawAndAsk(page: Page, baseUrl: string, user: number, cards: number) {
   await page.goto(`${baseUrl}/dev/launch?user=${user}&name=Вера&to=/question`);
@@ -102,7 +110,9 @@ describe.runIf(browserAvailable())('honest AI states (browser)', () => {
 
       // The free spread stays used: home shows the countdown, not a fresh free spread.
       await page.getByTestId('new-reading').click();
-      await expect.poll(() => page.getByTestId('free-spread-badge').textContent(), { timeout: 10_000 }).toContain('Бесплатный расклад использован');
+      await expect
+        .poll(() => page.getByTestId('free-spread-badge').textContent(), { timeout: 10_000 })
+        .toContain('Бесплатный расклад использован');
     });
   });
 });

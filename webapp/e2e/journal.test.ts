@@ -34,7 +34,9 @@ describe.runIf(browserAvailable())('journal (browser)', () => {
 
       // Edited after a reload: the stored note comes back and can be changed.
       await page.reload();
-      await expect.poll(() => page.getByTestId('note-input').inputValue()).toBe('Отпуск и правда вышел спокойным. Шут — это про спонтанную поездку к морю!');
+      await expect
+        .poll(() => page.getByTestId('note-input').inputValue())
+        .toBe('Отпуск и правда вышел спокойным. Шут — это про спонтанную поездку к морю!');
       await page.getByTestId('note-input').fill('Отпуск вышел спокойным.');
       await page.getByTestId('note-save').click();
       await expect.poll(() => page.getByTestId('note-status').textContent()).toBe('Заметка сохранена');

@@ -3,14 +3,19 @@
 // from domain/user-data.ts), and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
 import { SUPPORT_ANSWER } from '../../domain/legal';
-import { BROWSER_SESSION_DAYS, DELETION_GOES, DELETION_STAYS, PAYMENT_RECORDS_KEPT_YEARS, REMINDERS_OFF_BUTTON } from '../../domain/user-data';
+import {
+  BROWSER_SESSION_DAYS,
+  DELETION_GOES,
+  DELETION_STAYS,
+  PAYMENT_RECORDS_KEPT_YEARS,
+  REMINDERS_OFF_BUTTON,
+} from '../../domain/user-data';
 import { SECTION_NAMES, SECTION_PROMISES } from '../../domain/catalogue';
 import { microContents, planCardFeatures, planSummary } from '../../domain/claims';
 import { SPREAD_COUNT } from '../../domain/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
-
 
 describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
   let env: BrowserEnv;
@@ -34,7 +39,8 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     for (const f of ['Basic', '299\u00a0₽', '/ месяц', ...planCardFeatures('basic')]) expect(basic, f).toContain(f);
     const vip = await page.getByTestId('plan-vip').textContent();
     for (const f of ['VIP', '499\u00a0₽', ...planCardFeatures('vip')]) expect(vip, f).toContain(f);
-    for (const gone of ['Астрологический анализ', 'Базовые типы', 'любовь, карьера, здоровье']) expect(`${basic}${vip}`).not.toContain(gone);
+    for (const gone of ['Астрологический анализ', 'Базовые типы', 'любовь, карьера, здоровье'])
+      expect(`${basic}${vip}`).not.toContain(gone);
     const how = await page.getByTestId('how-it-works').textContent();
     for (const f of ['Мгновенная активация', 'История в личном кабинете', 'Автопродление']) expect(how).toContain(f);
     await settled(page);

@@ -56,9 +56,13 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         await expect.poll(() => page.locator('.library-tile').count()).toBe(14);
 
         // The other deck a tap away: the grid's pictures switch from the classic files to the drawn ones.
-        expect(await page.locator('[data-testid="library-card-ace-of-cups"] img').getAttribute('src')).toBe('/decks/rws/ace-of-cups-s.webp');
+        expect(await page.locator('[data-testid="library-card-ace-of-cups"] img').getAttribute('src')).toBe(
+          '/decks/rws/ace-of-cups-s.webp',
+        );
         await page.getByTestId('library-other-deck').click();
-        await expect.poll(() => page.locator('[data-testid="library-card-ace-of-cups"] img').getAttribute('src')).toBe('/cards/cups/ace-of-cups.svg');
+        await expect
+          .poll(() => page.locator('[data-testid="library-card-ace-of-cups"] img').getAttribute('src'))
+          .toBe('/cards/cups/ace-of-cups.svg');
         await page.getByTestId('library-card-ace-of-cups').click();
         await page.getByTestId('card-page-name').waitFor();
         expect(await page.getByTestId('card-page-image').getAttribute('src')).toBe('/cards/cups/ace-of-cups.svg');
@@ -84,7 +88,10 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
           expect(r.status).toBe(201);
           ids.push(r.data.id);
           dealt.push(...r.data.cards);
-          cardsOf.set(r.data.id, r.data.cards.map((c: { cardId: string }) => c.cardId));
+          cardsOf.set(
+            r.data.id,
+            r.data.cards.map((c: { cardId: string }) => c.cardId),
+          );
         }
         // The card that came most often.
         const counts = new Map<string, typeof dealt>();

@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
 
-
 describe.runIf(browserAvailable())('natal chart (browser)', () => {
   let env: BrowserEnv;
   beforeAll(async () => {
@@ -148,7 +147,9 @@ describe.runIf(browserAvailable())('natal chart (browser)', () => {
 
     let fail = true;
     await page.route('**/api/natal/chart', (route) =>
-      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"Сервис временно недоступен"}' }) : route.continue(),
+      fail
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"Сервис временно недоступен"}' })
+        : route.continue(),
     );
     await page.reload();
     await page.getByTestId('error-block').waitFor();

@@ -84,7 +84,9 @@ describe.runIf(browserAvailable())('own deck (browser)', () => {
       await own.waitFor();
       expect(await own.textContent()).toContain('своя колода');
       expect(await own.textContent()).toContain('Солнце, Башня, Туз Кубков');
-      expect(await page.getByTestId('history-item').filter({ hasText: 'Что с моими деньгами?' }).textContent()).not.toContain('своя колода');
+      expect(await page.getByTestId('history-item').filter({ hasText: 'Что с моими деньгами?' }).textContent()).not.toContain(
+        'своя колода',
+      );
       await own.click();
       await page.getByTestId('interpretation-text').waitFor({ timeout: 20_000 });
       expect(await page.locator('.result-head .kicker').textContent()).toContain('своя колода');

@@ -3,7 +3,13 @@
 // test needs before it looks at a screen.
 import type { Page } from 'playwright-core';
 
-export async function pageApi<T = any>(page: Page, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T; error?: string }> {
+export async function pageApi<T = any>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; data: T; error?: string }> {
   return page.evaluate(
     async ([m, p, b, t]) => {
       const initData = sessionStorage.getItem('telegramInitData');

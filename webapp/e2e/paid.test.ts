@@ -36,7 +36,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'pay-vip-price')).toMatch(/^10\s₽ неделя$/);
     // Ticked, before paying: the next charge's amount and date (the end of the trial week).
     const trialEnd = formatRuDate(new Date(Date.now() + 7 * 86_400_000));
-    expect(await text(page, 'pay-vip-renewal')).toMatch(new RegExp(`^Продлится автоматически ${trialEnd.replace(/\./g, '\\.')}: спишется 499\\s₽, затем каждые 30 дней`));
+    expect(await text(page, 'pay-vip-renewal')).toMatch(
+      new RegExp(`^Продлится автоматически ${trialEnd.replace(/\./g, '\\.')}: спишется 499\\s₽, затем каждые 30 дней`),
+    );
     expect(await text(page, 'guarantee')).toContain('в течение 14 дней после оплаты');
     // No constant scarcity, and no reviews or figures before any were counted or published.
     expect(await page.getByTestId('promo').count()).toBe(0);
@@ -64,9 +66,13 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     });
     await page.getByTestId('cancel-subscription').click();
     await page.getByTestId('cancel-result').waitFor();
-    expect(asked).toBe(`Отменить автопродление VIP? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`);
+    expect(asked).toBe(
+      `Отменить автопродление VIP? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`,
+    );
     expect(asked).not.toContain('будут потеряны');
-    expect(await text(page, 'cancel-result')).toBe(`Автопродление отключено. Списаний больше не будет, доступ к VIP сохранится до ${until}.`);
+    expect(await text(page, 'cancel-result')).toBe(
+      `Автопродление отключено. Списаний больше не будет, доступ к VIP сохранится до ${until}.`,
+    );
     await expect.poll(() => text(page, 'renewal')).toBe(`Не продлевается: доступ до ${until}`);
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await env.screenshot(page, 'subscription-cancelled');
@@ -94,7 +100,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(Date.UTC(y, m - 1, d) - Date.UTC(y0, m0 - 1, d0)).toBe(7 * 86_400_000);
   });
 
-  it('week view offers the plans; buying VIP there adds the unused week days to the plan\'s end', async () => {
+  it("week view offers the plans; buying VIP there adds the unused week days to the plan's end", async () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610008&plan=week&to=/subscription`);
     await page.getByTestId('week-plans').waitFor();
@@ -153,7 +159,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     // The week upsell: only +(149 − micro) for a week, instead of 7 × micro; no countdown (its price never changes).
     await page.getByTestId('week-upsell').waitFor();
     expect(await text(page, 'week-upsell-extra')).toMatch(new RegExp(`всего \\+${149 - micro}\\s₽ = неделя безлимита`));
-    expect(await text(page, 'week-upsell-instead')).toMatch(new RegExp(`вместо 7 × ${micro}\\s₽ = ${(7 * micro).toLocaleString('ru-RU').replace(/\s/g, '\\s')}\\s₽`));
+    expect(await text(page, 'week-upsell-instead')).toMatch(
+      new RegExp(`вместо 7 × ${micro}\\s₽ = ${(7 * micro).toLocaleString('ru-RU').replace(/\s/g, '\\s')}\\s₽`),
+    );
     expect(await text(page, 'week-buy')).toMatch(/Включить на 7 дней — 149\s₽/);
     expect(await page.getByTestId('week-upsell').textContent()).not.toMatch(/15 минут|сгорит/);
     expect(await page.getByTestId('week-timer').count()).toBe(0);
@@ -217,8 +225,12 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     const buyer = await env.newPage();
     await buyer.page.goto(`${env.baseUrl}/dev/launch?user=${user}&to=/`);
     await buyer.page.getByTestId('greeting').waitFor();
-    const paidFor = (await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' })).body.data.readingId;
-    expect((await apiFromPage(buyer.page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).body.data.mock).toBe(true);
+    const paidFor = (
+      await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' })
+    ).body.data.readingId;
+    expect(
+      (await apiFromPage(buyer.page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).body.data.mock,
+    ).toBe(true);
     // A later reading with another card: it is neither the pack's reading nor its daily card.
     await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
 
@@ -231,7 +243,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(names).toHaveLength(3);
     expect(names[0]).toBe('Маг');
     expect(names).not.toContain('Шут');
-    const stored = (await apiFromPage(page, 'POST', '/api/readings/micro/reveal', { readingId: paidFor })).body.data.cards.map((c: { name: string }) => c.name);
+    const stored = (await apiFromPage(page, 'POST', '/api/readings/micro/reveal', { readingId: paidFor })).body.data.cards.map(
+      (c: { name: string }) => c.name,
+    );
     expect(names).toEqual(stored);
     expect(consoleErrors).toEqual([]);
   });
@@ -257,7 +271,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     for (let i = 0; i < 60 && (await page.getByTestId('micro-timeout').count()) === 0; i++) await page.clock.fastForward(2500);
     await page.getByTestId('micro-timeout').waitFor();
     await page.getByTestId('micro-refresh').click();
-    await expect.poll(() => text(page, 'micro-timeout-message')).toBe('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
+    await expect
+      .poll(() => text(page, 'micro-timeout-message'))
+      .toBe('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
     await env.screenshot(page, 'micro-result-timeout');
 
     // The payment is confirmed (mock), and the manual refresh reveals.
@@ -282,7 +298,11 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
 
     // The server does not find the pack: its own Russian words, with «Попробовать снова».
     await page.route('**/api/readings/micro/recover', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, error: NOT_FOUND, code: 'micro_not_found' }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: NOT_FOUND, code: 'micro_not_found' }),
+      }),
     );
     await page.goto(resultUrl);
     await expect.poll(() => text(page, 'micro-error-message')).toBe(NOT_FOUND);
@@ -292,12 +312,18 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     // Any other failure.
     await page.unroute('**/api/readings/micro/recover');
     await page.route('**/api/readings/micro/recover', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Сервис временно недоступен' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Сервис временно недоступен' }),
+      }),
     );
     await page.getByTestId('micro-retry').click();
-    await expect.poll(() => text(page, 'micro-error-message')).toBe(
-      'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
-    );
+    await expect
+      .poll(() => text(page, 'micro-error-message'))
+      .toBe(
+        'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
+      );
 
     // Try again once the server is back.
     await page.unroute('**/api/readings/micro/recover');
@@ -324,7 +350,12 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
   let fake: FakeYooKassa;
   beforeAll(async () => {
     fake = await startFakeYooKassa();
-    env = await startBrowserEnv({ PAYMENTS_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: fake.shopId, YOOKASSA_SECRET_KEY: fake.secretKey, YOOKASSA_API_ROOT: fake.apiRoot });
+    env = await startBrowserEnv({
+      PAYMENTS_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: fake.shopId,
+      YOOKASSA_SECRET_KEY: fake.secretKey,
+      YOOKASSA_API_ROOT: fake.apiRoot,
+    });
   });
   afterAll(async () => {
     await env?.close();
@@ -334,7 +365,9 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
   it('the widget falls back to redirect when its script cannot load; back from the payment page the server re-checks and the plan shows', async () => {
     const { page } = await env.newPage();
     await page.route('https://yookassa.ru/**', (route) => route.abort());
-    await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
+    await page.route('http://127.0.0.1/checkout/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }),
+    );
     await page.goto(`${env.baseUrl}/dev/launch?user=620001&to=/subscription`);
     // Autopay ticked by the user: the trial week, the card kept for renewal.
     await page.getByTestId('pay-basic-consent').check();
@@ -342,7 +375,12 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
     await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
     expect(created.idempotenceKey).toBeTruthy();
-    expect(created.body).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true, confirmation: { type: 'redirect' }, metadata: { userId: '620001', product: 'trial', plan: 'basic' } });
+    expect(created.body).toMatchObject({
+      amount: { value: '10.00', currency: 'RUB' },
+      save_payment_method: true,
+      confirmation: { type: 'redirect' },
+      metadata: { userId: '620001', product: 'trial', plan: 'basic' },
+    });
 
     // Nothing is granted while the payment is pending, even when the user comes back.
     const back = created.body.confirmation.return_url as string;

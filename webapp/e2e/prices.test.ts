@@ -22,7 +22,9 @@ async function screenSays(page: Page, pays: 'rub' | 'stars', name: string) {
   const body = await page.locator('body').textContent();
   expect(body, name).not.toMatch(DEFAULT_RUB_PRICE);
   expect(body, name).not.toMatch(DEFAULT_STARS_PRICE);
-  expect(body, `${name}: ${pays === 'rub' ? 'a Stars price in a browser' : 'a rouble price inside Telegram'}`).not.toMatch(pays === 'rub' ? /⭐/ : /₽/);
+  expect(body, `${name}: ${pays === 'rub' ? 'a Stars price in a browser' : 'a rouble price inside Telegram'}`).not.toMatch(
+    pays === 'rub' ? /⭐/ : /₽/,
+  );
   // No invented «обычно N ₽» (a card-based reading may say «легче обычного»: words, not a price).
   expect(body, name).not.toMatch(/обычно\s*\d/);
   return body;
@@ -55,7 +57,8 @@ describe.runIf(browserAvailable())('prices with overrides (browser)', () => {
       await screenSays(page, 'rub', 'daily card, already drawn');
 
       // A reading: the interpretation's VIP offer, then the spread limit's pitch.
-      const start = (q: string) => `${env.baseUrl}/cards?user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'cards', spreadType: 'free_daily', userQuestion: q }))}`;
+      const start = (q: string) =>
+        `${env.baseUrl}/cards?user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'cards', spreadType: 'free_daily', userQuestion: q }))}`;
       await page.goto(start('Что принесёт мне этот день?'));
       await drawCards(page, 3);
       await page.getByTestId('get-answer').click();

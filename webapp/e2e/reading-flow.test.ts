@@ -11,8 +11,7 @@ import { nextFanCard } from './ritual-helpers';
 const TIMEOUT = 120_000;
 
 /** Console errors the browser prints for answers a test provokes on purpose (a refused spread). */
-const expectedHttpError = (statuses: number[]) => (line: string) =>
-  !statuses.some((s) => line.includes(`status of ${s}`));
+const expectedHttpError = (statuses: number[]) => (line: string) => !statuses.some((s) => line.includes(`status of ${s}`));
 
 async function drawCards(page: Page, count: number): Promise<string[]> {
   const deck = nextFanCard(page);
@@ -74,7 +73,9 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       await env.screenshot(page, 'loading');
       release();
 
-      await expect.poll(() => page.getByTestId('interpretation-text').textContent(), { timeout: 20_000 }).toContain('Карты советуют довериться себе');
+      await expect
+        .poll(() => page.getByTestId('interpretation-text').textContent(), { timeout: 20_000 })
+        .toContain('Карты советуют довериться себе');
       expect(await page.getByTestId('loading-screen').count()).toBe(0);
       expect(await page.getByTestId('result-card-name').allTextContents()).toEqual(names);
       expect(await page.getByTestId('result-question').textContent()).toContain('Что принесёт мне сегодняшний день?');
@@ -91,7 +92,9 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       // The archive keeps it.
       await page.getByTestId('new-reading').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-      await expect.poll(() => page.getByTestId('free-spread-badge').textContent()).toMatch(/Бесплатный расклад использован · новый через \d+ ч \d+ мин \d+ сек|новый через \d+ мин \d+ сек/);
+      await expect
+        .poll(() => page.getByTestId('free-spread-badge').textContent())
+        .toMatch(/Бесплатный расклад использован · новый через \d+ ч \d+ мин \d+ сек|новый через \d+ мин \d+ сек/);
 
       // The second free spread today: the menu shows the countdown and refuses it.
       await page.getByTestId('personal-spread').click();

@@ -34,7 +34,10 @@ describe.runIf(browserAvailable())('reversed cards setting (browser)', () => {
     // The server deals upright for this user: ten spreads of ten cards.
     await apiFromPage(page, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     for (let i = 0; i < 10; i++) {
-      const r = await apiFromPage(page, 'POST', '/api/readings', { spreadType: 'celtic_cross', question: `Что меня ждёт, вопрос ${i + 1}?` });
+      const r = await apiFromPage(page, 'POST', '/api/readings', {
+        spreadType: 'celtic_cross',
+        question: `Что меня ждёт, вопрос ${i + 1}?`,
+      });
       expect(r.body.data.cards.filter((c: { reversed: boolean }) => c.reversed)).toEqual([]);
     }
 

@@ -54,7 +54,9 @@ describe.runIf(browserAvailable())('reviews (browser)', () => {
 
       const message = await tg.waitForBotMessage(OPERATOR, (m) => m.text.includes('Карты попали в точку'));
       expect(message.text).toContain('★★★★★');
-      const publish = ((message.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[]).find((b) => b.text === 'Опубликовать');
+      const publish = ((message.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[]).find(
+        (b) => b.text === 'Опубликовать',
+      );
       tg.pressButton(OPERATOR, message.message_id, publish!.callback_data!);
       await tg.waitForBotMessage(OPERATOR, (m) => m.text.includes('✅ Опубликован'));
       expect(tg.botMessages(OPERATOR).filter((m) => m.text.includes('Только для себя'))).toEqual([]);

@@ -25,7 +25,11 @@ export async function apiFromPage(page: Page, method: string, url: string, body?
 }
 
 /** Opens the app as `user` (home first), with the deck chosen on the server, then goes to `to`. */
-export async function launch(env: BrowserEnv, page: Page, o: { user: number; name?: string; plan?: string; theme?: Theme; deck?: DeckId; to?: string }) {
+export async function launch(
+  env: BrowserEnv,
+  page: Page,
+  o: { user: number; name?: string; plan?: string; theme?: Theme; deck?: DeckId; to?: string },
+) {
   const q = new URLSearchParams({ user: String(o.user), name: o.name ?? 'Тест' });
   if (o.plan) q.set('plan', o.plan);
   if (o.theme) q.set('theme', o.theme);

@@ -38,7 +38,11 @@ describe.runIf(browserAvailable())('daily ritual (browser)', () => {
       await open(page, 640001);
       await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('Серия карт дня');
       expect(await page.getByTestId('streak-line').textContent()).toBe('Вытяните карту дня — и начнётся ваша серия.');
-      await expect.poll(() => page.getByTestId('moon-phase').textContent()).toMatch(/^(Новолуние|Растущий серп|Первая четверть|Растущая луна|Полнолуние|Убывающая луна|Последняя четверть|Убывающий серп) · \d{1,2}-й лунный день$/);
+      await expect
+        .poll(() => page.getByTestId('moon-phase').textContent())
+        .toMatch(
+          /^(Новолуние|Растущий серп|Первая четверть|Растущая луна|Полнолуние|Убывающая луна|Последняя четверть|Убывающий серп) · \d{1,2}-й лунный день$/,
+        );
       // Today's card is drawn on home itself.
       await page.getByTestId('home-daily-back').click();
       await page.getByTestId('home-daily-name').waitFor();

@@ -77,7 +77,9 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
       await expect.poll(() => page.getByTestId('home-daily-name').textContent()).toContain(name);
       expect(await page.getByTestId('home-daily-back').count()).toBe(0);
       // The VIP row names VIP's own price; a fresh database has too few readings for the figures strip.
-      await expect.poll(() => page.getByTestId('vip-access').textContent()).toMatch(/Все расклады и безлимитная карта дня · VIP за 499\s₽ в месяц/);
+      await expect
+        .poll(() => page.getByTestId('vip-access').textContent())
+        .toMatch(/Все расклады и безлимитная карта дня · VIP за 499\s₽ в месяц/);
       expect(await page.getByTestId('home-proof').count()).toBe(0);
       expect(await page.locator('.stat').count()).toBe(0);
 

@@ -42,13 +42,16 @@ describe.runIf(browserAvailable())('second opinion (browser)', () => {
       await page.getByTestId('second-opinion-open').click();
       await page.getByTestId('second-opinion-chooser').waitFor();
       expect(await page.getByTestId('second-opinion-remaining').textContent()).toBe('Сегодня осталось: 3 из 3');
-      for (const v of ['gentle', 'straight', 'mystic'] as const) expect(await page.getByTestId(`voice-${v}`).textContent()).toContain(VOICE_INFO[v].name);
+      for (const v of ['gentle', 'straight', 'mystic'] as const)
+        expect(await page.getByTestId(`voice-${v}`).textContent()).toContain(VOICE_INFO[v].name);
       await page.getByTestId('second-opinion-chooser').scrollIntoViewIfNeeded();
       await env.screenshot(page, 'second-opinion-chooser-light');
 
       fake.set({ text: OPINION, tokenDelayMs: 15 });
       await page.getByTestId('voice-mystic').click();
-      await expect.poll(() => page.getByTestId('second-opinion-text').textContent(), { timeout: 15_000 }).toContain('Слушайте сны этой недели');
+      await expect
+        .poll(() => page.getByTestId('second-opinion-text').textContent(), { timeout: 15_000 })
+        .toContain('Слушайте сны этой недели');
       expect(await page.getByTestId('second-opinion-name').textContent()).toBe(VOICE_INFO.mystic.name);
       expect(await page.getByTestId('portrait-mystic').count()).toBeGreaterThan(0);
       expect((await pageApi(page, 'GET', '/api/user/status')).data.userStatus.dailySpreadsUsed).toBe(spent);
@@ -59,7 +62,9 @@ describe.runIf(browserAvailable())('second opinion (browser)', () => {
       const id = (await pageApi(page, 'GET', '/api/user/readings')).data.readings[0].id as number;
       const dark = await env.newPage();
       await dark.page.goto(`${env.baseUrl}/dev/launch?user=661001&name=Лиза&theme=dark&to=/history/${id}`);
-      await expect.poll(() => dark.page.getByTestId('second-opinion-text').textContent(), { timeout: 20_000 }).toContain('Слушайте сны этой недели');
+      await expect
+        .poll(() => dark.page.getByTestId('second-opinion-text').textContent(), { timeout: 20_000 })
+        .toContain('Слушайте сны этой недели');
       await dark.page.getByTestId('second-opinion-open').click();
       expect(await dark.page.getByTestId('second-opinion-remaining').textContent()).toBe('Сегодня осталось: 2 из 3');
       expect(await dark.page.getByTestId('voice-mystic').textContent()).toContain('ответ — выше');

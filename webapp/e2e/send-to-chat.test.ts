@@ -94,7 +94,13 @@ describe.runIf(browserAvailable())('send to chat (browser)', () => {
       await page.goto(((await opened.json()).data.url as string).replace(/^https?:\/\/[^/]+/, env.baseUrl));
       await page.getByTestId('greeting').waitFor();
       const launchToken = new URL(keyboardUrl).searchParams.get('launch')!;
-      const r = await pageApi(page, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Получится ли отправить?' }, launchToken);
+      const r = await pageApi(
+        page,
+        'POST',
+        '/api/readings',
+        { spreadType: 'free_daily', question: 'Получится ли отправить?' },
+        launchToken,
+      );
       await page.goto(`${env.baseUrl}/history/${r.data.id}?launch=${launchToken}`);
       await page.getByTestId('send-to-chat-button').click();
       await expect.poll(() => page.getByTestId('send-to-chat').getAttribute('data-sync')).toBe('error');

@@ -7,7 +7,8 @@ export const settled = (target: Page | Frame) =>
   target.evaluate(async () => {
     const deadline = performance.now() + 5_000;
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const running = () =>
+      document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
     while (performance.now() < deadline) {
       const now = running();
       if (now.length === 0) {
@@ -15,6 +16,9 @@ export const settled = (target: Page | Frame) =>
         if (running().length === 0) return;
         continue;
       }
-      await Promise.race([Promise.all(now.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, Math.max(0, deadline - performance.now())))]);
+      await Promise.race([
+        Promise.all(now.map((a) => a.finished.catch(() => null))),
+        new Promise((r) => setTimeout(r, Math.max(0, deadline - performance.now()))),
+      ]);
     }
   });

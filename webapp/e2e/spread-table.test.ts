@@ -79,7 +79,9 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
 
           // No horizontal scrolling, and every card lies inside the screen's width.
           expect(await page.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(VIEWPORT.width);
-          const boxes = await page.$$eval('[data-testid=mat] .slot-card', (els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ l: r.left, r: r.right })));
+          const boxes = await page.$$eval('[data-testid=mat] .slot-card', (els) =>
+            els.map((e) => e.getBoundingClientRect()).map((r) => ({ l: r.left, r: r.right })),
+          );
           expect(boxes).toHaveLength(spread.cards);
           for (const b of boxes) {
             expect(b.l, id).toBeGreaterThanOrEqual(0);
@@ -135,16 +137,22 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
         await openSpread(page, 'free_daily', 'Каким будет мой день?');
         const deck = nextFanCard(page);
         const shuffling = await page.getByTestId('fan').evaluate((el) => el.classList.contains('is-gathered'));
-        const layerAnimation = await page.getByTestId('fan-card').first().evaluate((el) => getComputedStyle(el).animationName);
+        const layerAnimation = await page
+          .getByTestId('fan-card')
+          .first()
+          .evaluate((el) => getComputedStyle(el).animationName);
         const t0 = Date.now();
         await expect.poll(() => deck.isEnabled(), { timeout: 10_000, interval: 50 }).toBe(true);
         const waited = Date.now() - t0;
         await deck.click();
         await page.getByTestId('drawn-card').waitFor();
-        const dealt = await page.locator('.deal-in').first().evaluate((el) => ({
-          deal: getComputedStyle(el).animationName,
-          turn: getComputedStyle(el.querySelector('.turn-over')!).animationName,
-        }));
+        const dealt = await page
+          .locator('.deal-in')
+          .first()
+          .evaluate((el) => ({
+            deal: getComputedStyle(el).animationName,
+            turn: getComputedStyle(el.querySelector('.turn-over')!).animationName,
+          }));
         expect(consoleErrors).toEqual([]);
         return { shuffling, layerAnimation, waited, dealt };
       };
@@ -231,10 +239,16 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
         const answer = (await page.getByTestId('get-answer').boundingBox())!;
         expect(answer.y + answer.height).toBeLessThanOrEqual(VIEWPORT.height);
         // Badges and the list name the year's card and the months by number.
-        expect(await page.locator('[data-testid=mat] .slot-badge').allTextContents()).toEqual(['Год', ...MONTHS.map((_, m) => String(m + 1))]);
+        expect(await page.locator('[data-testid=mat] .slot-badge').allTextContents()).toEqual([
+          'Год',
+          ...MONTHS.map((_, m) => String(m + 1)),
+        ]);
         expect(await page.getByTestId('spread-legend').textContent()).toContain('12Декабрь');
         // A month opens large with its position.
-        await page.locator('[data-testid=mat] [data-testid=card-zoom-open]').nth(4).click({ position: { x: 10, y: 8 } });
+        await page
+          .locator('[data-testid=mat] [data-testid=card-zoom-open]')
+          .nth(4)
+          .click({ position: { x: 10, y: 8 } });
         expect(await page.getByTestId('zoom-position').textContent()).toBe('Апрель');
         await page.getByTestId('zoom-close').click();
         await viewportShot(env, page, `cards-year_forecast-${deck}-${theme}`);

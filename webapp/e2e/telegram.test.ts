@@ -8,12 +8,17 @@ import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/b
 import { fakeTelegramClient, type BridgeCall } from './fake-telegram';
 import { nextFanCard } from './ritual-helpers';
 
-
-
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __tg: BridgeCall[] }).__tg);
 const lastOf = async (page: Page, type: string) => (await calls(page)).filter((c) => c.type === type).at(-1)?.payload ?? null;
 const telegramSends = (page: Page, name: string, data?: unknown) =>
-  page.evaluate(([n, d]) => (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d?: unknown) => void } } }).Telegram.WebView.receiveEvent(n as string, d), [name, data] as const);
+  page.evaluate(
+    ([n, d]) =>
+      (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d?: unknown) => void } } }).Telegram.WebView.receiveEvent(
+        n as string,
+        d,
+      ),
+    [name, data] as const,
+  );
 const path = (page: Page) => new URL(page.url()).pathname;
 
 describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)', () => {
@@ -34,8 +39,12 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
     const types = (await calls(page)).map((c) => c.type);
     expect(types).toContain('iframe_ready');
     expect(types).toContain('web_app_expand');
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-height'))).toMatch(/^\d+px$/);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-button-color'))).toBe('#2481cc');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-height')))
+      .toMatch(/^\d+px$/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-button-color'))).toBe(
+      '#2481cc',
+    );
     // The launch data left the visible URL once the SDK had read it.
     await expect.poll(() => new URL(page.url()).hash).toBe('');
 
@@ -52,7 +61,9 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
     await page.getByTestId('personal-spread').click();
     await page.getByTestId('spread-free_daily').click();
     await expect.poll(() => path(page)).toBe('/question');
-    await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, is_active: false, text: 'Продолжить' });
+    await expect
+      .poll(async () => await lastOf(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, is_active: false, text: 'Продолжить' });
     expect(await page.getByTestId('question-continue').count()).toBe(0);
     await page.getByTestId('question-input').fill('Что меня ждёт на этой неделе?');
     await expect.poll(async () => (await lastOf(page, 'web_app_setup_main_button'))?.is_active).toBe(true);
@@ -60,7 +71,9 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
     await expect.poll(() => path(page)).toBe('/cards');
 
     // Drawing a card: haptics on the draw and on the reveal; then 'Get answer' on the Main button.
-    await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, is_active: false, text: 'Получить ответ' });
+    await expect
+      .poll(async () => await lastOf(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, is_active: false, text: 'Получить ответ' });
     const deck = nextFanCard(page);
     await expect.poll(() => deck.isEnabled(), { timeout: 15_000 }).toBe(true);
     await deck.click();
@@ -71,7 +84,9 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
     await telegramSends(page, 'main_button_pressed');
     await expect.poll(() => path(page)).toBe('/interpretation');
     await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => await lastOf(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: true, text: 'Новый расклад' });
+    await expect
+      .poll(async () => await lastOf(page, 'web_app_setup_main_button'))
+      .toMatchObject({ is_visible: true, text: 'Новый расклад' });
     await telegramSends(page, 'main_button_pressed');
     await expect.poll(() => path(page)).toBe('/');
     await expect.poll(async () => (await lastOf(page, 'web_app_setup_main_button'))?.is_visible).toBe(false);

@@ -81,7 +81,12 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
   let fake: FakeYooKassa;
   beforeAll(async () => {
     fake = await startFakeYooKassa();
-    env = await startBrowserEnv({ PAYMENTS_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: fake.shopId, YOOKASSA_SECRET_KEY: fake.secretKey, YOOKASSA_API_ROOT: fake.apiRoot });
+    env = await startBrowserEnv({
+      PAYMENTS_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: fake.shopId,
+      YOOKASSA_SECRET_KEY: fake.secretKey,
+      YOOKASSA_API_ROOT: fake.apiRoot,
+    });
   }, 180_000);
   afterAll(async () => {
     await env?.close();
@@ -93,7 +98,9 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
     async () => {
       const { page } = await env.newPage();
       await page.route('https://yookassa.ru/**', (route) => route.abort());
-      await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
+      await page.route('http://127.0.0.1/checkout/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }),
+      );
       await page.goto(`${env.baseUrl}/`);
       await page.getByTestId('local-widget-user').fill('690101');
       await page.getByTestId('local-widget-sign-in').click();
@@ -104,7 +111,11 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       await page.getByTestId('pay-basic-button').click();
       await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
       const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
-      expect(created.body).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true, metadata: { userId: '690101', product: 'trial', plan: 'basic' } });
+      expect(created.body).toMatchObject({
+        amount: { value: '10.00', currency: 'RUB' },
+        save_payment_method: true,
+        metadata: { userId: '690101', product: 'trial', plan: 'basic' },
+      });
       const back = created.body.confirmation.return_url as string;
       expect(new URLSearchParams(new URL(back).hash.slice(1)).get('return')).toMatch(/^[\w-]{43}$/);
       fake.succeed([...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id);
@@ -136,7 +147,9 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
     async () => {
       const { page } = await env.newPage();
       await page.route('https://yookassa.ru/**', (route) => route.abort());
-      await page.route('http://127.0.0.1/checkout/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }));
+      await page.route('http://127.0.0.1/checkout/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }),
+      );
       await page.goto(`${env.baseUrl}/`);
       await page.getByTestId('local-widget-user').fill('690102');
       await page.getByTestId('local-widget-sign-in').click();
@@ -146,7 +159,10 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       await page.getByTestId('pay-vip-button').click();
       await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
       const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments').at(-1)!;
-      expect(created.body).toMatchObject({ amount: { value: '499.00', currency: 'RUB' }, metadata: { userId: '690102', product: 'vip', plan: 'vip' } });
+      expect(created.body).toMatchObject({
+        amount: { value: '499.00', currency: 'RUB' },
+        metadata: { userId: '690102', product: 'vip', plan: 'vip' },
+      });
       expect(created.body.save_payment_method).toBeUndefined();
       fake.succeed([...fake.payments.values()].find((p) => p.metadata.orderId === created.body.metadata.orderId)!.id);
       await page.goto(created.body.confirmation.return_url as string);

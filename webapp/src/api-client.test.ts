@@ -16,7 +16,10 @@ type Asked = { url: string; method: string; headers: Headers; body: string | nul
 async function withServer(status: number, answer: unknown, fn: (asked: Asked[]) => Promise<void>) {
   const asked: Asked[] = [];
   // Inside Telegram's webview (its bridge is there): the launch data stays where the SDK reads it.
-  vi.stubGlobal('window', { location: { hash: `#tgWebAppData=${encodeURIComponent(INIT_DATA)}`, search: '' }, TelegramWebviewProxy: { postEvent() {} } });
+  vi.stubGlobal('window', {
+    location: { hash: `#tgWebAppData=${encodeURIComponent(INIT_DATA)}`, search: '' },
+    TelegramWebviewProxy: { postEvent() {} },
+  });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     asked.push({ url, method: init.method ?? 'GET', headers: new Headers(init.headers), body: (init.body as string) ?? null });
     return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
@@ -34,7 +37,11 @@ describe('typed API client', () => {
       expect(await createReading('free_daily', 'Что ждёт?')).toEqual({ id: 9, question: 'Что ждёт?' });
       await getEntitlements(12);
       await getReading(5);
-      expect(asked.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/readings', 'GET /api/user/entitlements?readingId=12', 'GET /api/readings/5']);
+      expect(asked.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'POST /api/readings',
+        'GET /api/user/entitlements?readingId=12',
+        'GET /api/readings/5',
+      ]);
       expect(asked[0].body).toBe(JSON.stringify({ spreadType: 'free_daily', question: 'Что ждёт?' }));
       expect(asked[0].headers.get('Content-Type')).toBe('application/json');
       for (const r of asked) expect(r.headers.get('Authorization')).toBe(`tma ${INIT_DATA}`);

@@ -26,7 +26,10 @@ export function userMessage(message: string, status: number): string {
   if (m && !hasLatin(m)) return m;
   const withoutAsides = m.replace(/\s*\([^()]*\)/g, '').trim();
   if (withoutAsides && !hasLatin(withoutAsides)) return withoutAsides;
-  if (status === 0) return typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_ERROR : 'Не удалось связаться с сервером. Попробуйте ещё раз.';
+  if (status === 0)
+    return typeof navigator !== 'undefined' && navigator.onLine === false
+      ? OFFLINE_ERROR
+      : 'Не удалось связаться с сервером. Попробуйте ещё раз.';
   return GENERIC_ERROR;
 }
 
@@ -75,7 +78,10 @@ export type DataOf<F extends (...args: any[]) => Promise<ClientResponse<unknown>
 /** A failed fetch (no answer at all) as an ApiError; an abort stays an abort. */
 export function networkError(err: unknown): unknown {
   if ((err as Error)?.name === 'AbortError') return err;
-  return new ApiError(0, typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR);
+  return new ApiError(
+    0,
+    typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_ERROR : (err as Error)?.message || UNKNOWN_ERROR,
+  );
 }
 
 /** The envelope's data, or an ApiError carrying the server's (Russian) message and the answer's details. */
@@ -102,15 +108,18 @@ export type StatusResponse = DataOf<typeof client.user.status.$get>;
 export type UserStatus = StatusResponse['userStatus'];
 export type ReadingView = DataOf<typeof client.readings.$post>;
 export type DealtCardView = ReadingView['cards'][number];
-export type DailyCardView = DataOf<typeof client.user['daily-card']['use']['$post']>;
-export type DailyCardAvailability = DataOf<typeof client.user['daily-card']['available']['$get']>;
+export type DailyCardView = DataOf<(typeof client.user)['daily-card']['use']['$post']>;
+export type DailyCardAvailability = DataOf<(typeof client.user)['daily-card']['available']['$get']>;
 export type ReadingsPage = DataOf<typeof client.user.readings.$get>;
 
 export const getStatus = () => call(client.user.status.$get());
-export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn'; reversals?: boolean }) => call(client.user.settings.$put({ json: s }));
+export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn'; reversals?: boolean }) =>
+  call(client.user.settings.$put({ json: s }));
 /** The server refuses an unknown spread type with a 400 naming spreadType. */
 export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
-  call(client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }));
+  call(
+    client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }),
+  );
 export const getReading = (id: number) => call(client.readings[':id'].$get({ param: { id: String(id) } }));
 /** The caller's review of a reading (null before one is written). */
 export const getReview = (readingId: number) => call(client.readings[':id'].review.$get({ param: { id: String(readingId) } }));
@@ -119,7 +128,12 @@ export const postReview = (readingId: number, review: { rating: number; text: st
 export const listReadings = (limit: number, offset: number, search: { q?: string; card?: string } = {}) =>
   call(
     client.user.readings.$get({
-      query: { limit: String(limit), offset: String(offset), ...(search.q ? { q: search.q } : {}), ...(search.card ? { card: search.card } : {}) },
+      query: {
+        limit: String(limit),
+        offset: String(offset),
+        ...(search.q ? { q: search.q } : {}),
+        ...(search.card ? { card: search.card } : {}),
+      },
     }),
   );
 export const dailyCardAvailable = () => call(client.user['daily-card'].available.$get());
@@ -131,4 +145,5 @@ export const prepareShare = (readingId: number, includeQuestion: boolean) =>
   call(client.readings[':id'].share.$post({ param: { id: String(readingId) }, json: { includeQuestion } }));
 
 /** Only Russian reaches the screen: a message with Latin letters (a browser's or a developer's) is replaced. */
-export const russianOr = (message: string | null | undefined, fallback: string) => (message && !/[A-Za-z]/.test(message) ? message : fallback);
+export const russianOr = (message: string | null | undefined, fallback: string) =>
+  message && !/[A-Za-z]/.test(message) ? message : fallback;

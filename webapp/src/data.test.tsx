@@ -45,7 +45,13 @@ describe('web data cache', () => {
   });
 
   it('after a draw the availability shows today’s card (and a free user cannot draw again)', async () => {
-    const before = { available: true, used: false, canRedraw: false, resetsAt: '2026-11-27T00:00:00.000Z', today: null } as DailyCardAvailability;
+    const before = {
+      available: true,
+      used: false,
+      canRedraw: false,
+      resetsAt: '2026-11-27T00:00:00.000Z',
+      today: null,
+    } as DailyCardAvailability;
     await mutate(keys.dailyCard, before, false);
     const card = { canRedraw: false, milestone: 'Три дня подряд!', card: { name: 'Звезда' } } as unknown as DailyCardView;
     // The status and journal reads it starts go to no server here: they fail quietly.

@@ -32,7 +32,8 @@ export const keys = {
   /** One page of the archive, for a search. */
   readings: (limit: number, offset: number, search: { q?: string; card?: string }) =>
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
-  journal: (month?: string, ownDeck: 'include' | 'exclude' = 'include') => `/api/user/journal?month=${month ?? ''}${ownDeck === 'exclude' ? '&ownDeck=exclude' : ''}`,
+  journal: (month?: string, ownDeck: 'include' | 'exclude' = 'include') =>
+    `/api/user/journal?month=${month ?? ''}${ownDeck === 'exclude' ? '&ownDeck=exclude' : ''}`,
   journalPrefix: '/api/user/journal?',
   /** A card of the library with its history in the user's readings. */
   cardPage: (id: string) => `/api/cards/${id}`,
@@ -67,7 +68,11 @@ export const asApiError = (err: unknown): ApiError =>
  * A screen's data: `key` (null: nothing to load yet) names the answer, `load` fetches it with the API
  * module's call. `data` stays while a reload runs; `error` is an ApiError; `reload()` is the retry button.
  */
-export function useApi<T>(key: string | null, load: () => Promise<T>, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> & { reload: () => void } {
+export function useApi<T>(
+  key: string | null,
+  load: () => Promise<T>,
+  config?: SWRConfiguration<T, ApiError>,
+): SWRResponse<T, ApiError> & { reload: () => void } {
   if (key) asked.add(key);
   const res = useSWR<T, ApiError>(key, () => load().catch((err: unknown) => Promise.reject(asApiError(err))), config);
   useEffect(() => (key ? showing(key) : undefined), [key]);

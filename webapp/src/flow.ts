@@ -20,7 +20,16 @@ export interface Flow {
 }
 
 const KEY = 'taro.flow';
-const EMPTY: Flow = { spreadType: 'free_daily', question: '', readingId: null, dealtFor: null, revealed: 0, answered: false, microPurchaseId: null, ownDeck: false };
+const EMPTY: Flow = {
+  spreadType: 'free_daily',
+  question: '',
+  readingId: null,
+  dealtFor: null,
+  revealed: 0,
+  answered: false,
+  microPurchaseId: null,
+  ownDeck: false,
+};
 
 function read(): Flow {
   try {

@@ -27,7 +27,10 @@ if (start.to) history.replaceState(history.state, '', start.to + window.location
 
 // The shell stays until the app's stylesheet (after the shell in index.html) is in: home never shows unstyled.
 const sheet = document.querySelector<HTMLLinkElement>('link[rel=stylesheet]');
-const styled = !sheet || sheet.sheet ? Promise.resolve() : new Promise((resolve) => {
+const styled =
+  !sheet || sheet.sheet
+    ? Promise.resolve()
+    : new Promise((resolve) => {
         for (const e of ['load', 'error']) sheet.addEventListener(e, resolve);
       });
 void styled.then(() =>

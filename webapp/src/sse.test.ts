@@ -24,7 +24,8 @@ async function readAll(stream: ReadableStream<Uint8Array>) {
 
 describe('SSE reader', () => {
   it('joins events split across chunks anywhere (inside a letter too), with CRLF and comments', async () => {
-    const text = ': ping\r\nevent: delta\r\ndata: {"text":"При"}\r\n\r\nevent: delta\ndata: {"text":"вет"}\n\nevent: done\ndata: {"fallback":false}\n\n';
+    const text =
+      ': ping\r\nevent: delta\r\ndata: {"text":"При"}\r\n\r\nevent: delta\ndata: {"text":"вет"}\n\nevent: done\ndata: {"fallback":false}\n\n';
     expect(await readAll(body(text, 7))).toEqual([
       ['delta', '{"text":"При"}'],
       ['delta', '{"text":"вет"}'],

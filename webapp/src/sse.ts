@@ -3,4 +3,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 /** The body's events as they arrive: `event` (unset for the default `message`) and `data`; comments skipped. */
-export const sseReader = (body: NonNullable<Response['body']>) => body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+export const sseReader = (body: NonNullable<Response['body']>) =>
+  body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();

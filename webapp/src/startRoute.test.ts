@@ -15,7 +15,10 @@ describe('start-up route from user_data', () => {
   });
 
   it('opens the initial screen and hands over the question and spread', () => {
-    const r = startRoute('/', q({ user_data: JSON.stringify({ initialScreen: 'question', spreadType: 'love_relationship', userQuestion: 'Что он чувствует?' }) }));
+    const r = startRoute(
+      '/',
+      q({ user_data: JSON.stringify({ initialScreen: 'question', spreadType: 'love_relationship', userQuestion: 'Что он чувствует?' }) }),
+    );
     expect(r).toEqual({ to: '/question', spreadType: 'love_relationship', question: 'Что он чувствует?' });
     expect(startRoute('/question', q({ user_data: JSON.stringify({ initialScreen: 'start' }) })).to).toBe('/');
   });

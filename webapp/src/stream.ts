@@ -16,7 +16,11 @@ const STREAM = { headers: { Accept: 'text/event-stream' } };
  * Reads a streamed answer to its `done`: each event's payload goes to its handler. An `error` event, a broken
  * connection or a stream that ends before `done` throws ApiError (`cutOff` says what was cut off).
  */
-async function readEventStream<E extends { done: unknown; error: { message: string } }>(res: Response, on: Handlers<E>, cutOff: string): Promise<void> {
+async function readEventStream<E extends { done: unknown; error: { message: string } }>(
+  res: Response,
+  on: Handlers<E>,
+  cutOff: string,
+): Promise<void> {
   if (!res.body) throw new ApiError(0, UNKNOWN_ERROR);
   const reader = sseReader(res.body);
   try {
@@ -46,7 +50,11 @@ async function readEventStream<E extends { done: unknown; error: { message: stri
 }
 
 /** A typed call asked to stream, read to its end; a refusal (JSON) throws its ApiError. */
-async function streamedCall<E extends { done: unknown; error: { message: string } }>(request: () => Promise<unknown>, on: Handlers<E>, cutOff: string): Promise<void> {
+async function streamedCall<E extends { done: unknown; error: { message: string } }>(
+  request: () => Promise<unknown>,
+  on: Handlers<E>,
+  cutOff: string,
+): Promise<void> {
   let res: Response;
   try {
     res = (await request()) as Response;
@@ -75,25 +83,39 @@ export interface StreamHandlers {
  * ApiError on a refusal, an `error` event, or a stream that ends without `done`. A server that answers JSON
  * after all gives the same outcome in one piece.
  */
-export async function streamInterpretation(id: number, h: StreamHandlers, signal?: AbortSignal, o: { retry?: boolean } = {}): Promise<void> {
+export async function streamInterpretation(
+  id: number,
+  h: StreamHandlers,
+  signal?: AbortSignal,
+  o: { retry?: boolean } = {},
+): Promise<void> {
   const param = { id: String(id) };
   const options = { ...STREAM, init: { signal } };
   const interpretation = client.readings[':id'].interpretation;
   let res: Response;
   try {
-    res = (await (o.retry ? interpretation.retry.$post({ param }, options) : interpretation.$get({ param }, options))) as unknown as Response;
+    res = (await (o.retry
+      ? interpretation.retry.$post({ param }, options)
+      : interpretation.$get({ param }, options))) as unknown as Response;
   } catch (err) {
     throw networkError(err);
   }
   if (res.ok && !(res.headers.get('Content-Type') ?? '').includes('text/event-stream')) {
-    const payload = (await res.json().catch(() => null)) as { success?: boolean; data?: JSONParsed<ReturnType<typeof interpretationBody>> } | null;
+    const payload = (await res.json().catch(() => null)) as {
+      success?: boolean;
+      data?: JSONParsed<ReturnType<typeof interpretationBody>>;
+    } | null;
     if (!payload?.success || !payload.data) throw new ApiError(502, UNKNOWN_ERROR);
     const { interpretation: text, ...done } = payload.data;
     if (text) h.onDelta(text);
     h.onDone(done);
     return;
   }
-  return streamedCall<InterpretationEvents>(async () => res, { delta: (d) => h.onDelta(d.text), done: (d) => h.onDone(d) }, 'Соединение прервалось до конца толкования');
+  return streamedCall<InterpretationEvents>(
+    async () => res,
+    { delta: (d) => h.onDelta(d.text), done: (d) => h.onDone(d) },
+    'Соединение прервалось до конца толкования',
+  );
 }
 
 /* ---------------------------------------------------------------- follow-ups («Уточнить») */

@@ -6,7 +6,8 @@ import { bad, checkMarkup, formatCaption, formatDraft, formatText } from '../rul
 import type { Chat, Store } from '../store';
 import type { MethodTable } from './table';
 
-const NOT_MODIFIED = 'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
+const NOT_MODIFIED =
+  'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
 
 function applyReplyKeyboard(c: Chat, markup: any) {
   if (!markup) return;
@@ -21,7 +22,8 @@ function imageSize(b: Buffer): { width: number | null; height: number | null } {
     for (let i = 2; i + 9 < b.length && b[i] === 0xff; i += 2 + b.readUInt16BE(i + 2)) {
       const marker = b[i + 1];
       // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC).
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+        return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
     }
   }
   return { width: null, height: null };
@@ -40,7 +42,14 @@ export function messageMethods(store: Store): MethodTable {
       const f = formatText(p.text, p.parse_mode);
       checkMarkup(p.reply_markup);
       applyReplyKeyboard(c, p.reply_markup);
-      const m = pushMessage(c, { from: 'bot', text: f.text, html: f.html, parse_mode: p.parse_mode, reply_markup: p.reply_markup, kind: 'text' });
+      const m = pushMessage(c, {
+        from: 'bot',
+        text: f.text,
+        html: f.html,
+        parse_mode: p.parse_mode,
+        reply_markup: p.reply_markup,
+        kind: 'text',
+      });
       return botMessageObject(c, m);
     },
 
@@ -67,10 +76,15 @@ export function messageMethods(store: Store): MethodTable {
       const photo = typeof p.photo === 'string' ? p.photo : '';
       const upload: Buffer | null = p.photo && typeof p.photo === 'object' && Buffer.isBuffer(p.photo.upload) ? p.photo.upload : null;
       if (!photo && !upload) throw bad('there is no photo in the request');
-      const meta = upload ? { bytes: upload.length, ...imageSize(upload), type: String(p.photo.type || 'application/octet-stream') } : undefined;
+      const meta = upload
+        ? { bytes: upload.length, ...imageSize(upload), type: String(p.photo.type || 'application/octet-stream') }
+        : undefined;
       const html = `${photo.startsWith('http') ? `<img src="${escapeHtml(photo)}" alt="">` : '🖼'}${caption.html ? `<br>${caption.html}` : ''}`;
       const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text', photo: meta });
-      return { ...botMessageObject(c, m), photo: [{ file_id: 'local', file_unique_id: 'local', width: meta?.width ?? 1, height: meta?.height ?? 1 }] };
+      return {
+        ...botMessageObject(c, m),
+        photo: [{ file_id: 'local', file_unique_id: 'local', width: meta?.width ?? 1, height: meta?.height ?? 1 }],
+      };
     },
 
     // A user's photo or document copied into another chat (the support desk relays receipts so).
@@ -87,12 +101,23 @@ export function messageMethods(store: Store): MethodTable {
       const c = existingChat(p);
       const caption = formatCaption(p.caption, p.parse_mode);
       checkMarkup(p.reply_markup);
-      const upload: Buffer | null = p.document && typeof p.document === 'object' && Buffer.isBuffer(p.document.upload) ? p.document.upload : null;
+      const upload: Buffer | null =
+        p.document && typeof p.document === 'object' && Buffer.isBuffer(p.document.upload) ? p.document.upload : null;
       if (!upload) throw bad('there is no document in the request');
       const fileName = String(p.document.filename || 'file');
       const html = `📄 ${escapeHtml(fileName)}${caption.html ? `<br>${caption.html}` : ''}`;
-      const m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: p.reply_markup, kind: 'text', document: { fileName, content: upload } });
-      return { ...botMessageObject(c, m), document: { file_id: 'local', file_unique_id: 'local', file_name: fileName, file_size: upload.length } };
+      const m = pushMessage(c, {
+        from: 'bot',
+        text: caption.text,
+        html,
+        reply_markup: p.reply_markup,
+        kind: 'text',
+        document: { fileName, content: upload },
+      });
+      return {
+        ...botMessageObject(c, m),
+        document: { file_id: 'local', file_unique_id: 'local', file_name: fileName, file_size: upload.length },
+      };
     },
 
     editMessageText(p) {
@@ -101,7 +126,8 @@ export function messageMethods(store: Store): MethodTable {
       const f = formatText(p.text, p.parse_mode);
       checkMarkup(p.reply_markup);
       const markup = p.reply_markup ?? undefined;
-      if (m.text === f.text && m.html === f.html && JSON.stringify(m.reply_markup ?? null) === JSON.stringify(markup ?? null)) throw bad(NOT_MODIFIED);
+      if (m.text === f.text && m.html === f.html && JSON.stringify(m.reply_markup ?? null) === JSON.stringify(markup ?? null))
+        throw bad(NOT_MODIFIED);
       Object.assign(m, { text: f.text, html: f.html, parse_mode: p.parse_mode, reply_markup: markup, edited: true });
       touch(c);
       return botMessageObject(c, m);
@@ -140,7 +166,12 @@ export function messageMethods(store: Store): MethodTable {
         if (r.type === 'photo' && !/\.jpe?g(\?|$)/i.test(String(r.photo_url ?? ''))) throw bad('PHOTO_INVALID_DIMENSIONS');
       }
       const button = typeof p.button === 'string' ? JSON.parse(p.button) : p.button;
-      q.answer = { results, cache_time: p.cache_time === undefined ? undefined : Number(p.cache_time), is_personal: !!p.is_personal, button };
+      q.answer = {
+        results,
+        cache_time: p.cache_time === undefined ? undefined : Number(p.cache_time),
+        is_personal: !!p.is_personal,
+        button,
+      };
       touch(store.chat(q.userId));
       return true;
     },
@@ -160,7 +191,15 @@ export function messageMethods(store: Store): MethodTable {
         const content = r.input_message_content;
         if (!content || typeof content.message_text !== 'string') throw bad('MESSAGE_EMPTY');
         const f = formatText(content.message_text, content.parse_mode);
-        m = pushMessage(c, { from: 'bot', text: f.text, html: f.html, parse_mode: content.parse_mode, reply_markup: r.reply_markup, kind: 'text', guestCaller: q.caller });
+        m = pushMessage(c, {
+          from: 'bot',
+          text: f.text,
+          html: f.html,
+          parse_mode: content.parse_mode,
+          reply_markup: r.reply_markup,
+          kind: 'text',
+          guestCaller: q.caller,
+        });
       } else if (r.type === 'photo') {
         if (!/\.jpe?g(\?|$)/i.test(String(r.photo_url ?? ''))) throw bad('PHOTO_INVALID_DIMENSIONS');
         const caption = formatCaption(r.caption, r.parse_mode);
@@ -188,7 +227,8 @@ export function messageMethods(store: Store): MethodTable {
     savePreparedInlineMessage(p) {
       if (!Number.isSafeInteger(Number(p.user_id)) || Number(p.user_id) <= 0) throw bad('USER_ID_INVALID');
       const result = typeof p.result === 'string' ? JSON.parse(p.result) : p.result;
-      if (!result || typeof result !== 'object' || typeof result.type !== 'string' || typeof result.id !== 'string') throw bad('RESULT_INVALID');
+      if (!result || typeof result !== 'object' || typeof result.type !== 'string' || typeof result.id !== 'string')
+        throw bad('RESULT_INVALID');
       const id = crypto.randomBytes(8).toString('hex');
       store.preparedMessages.set(id, { userId: Number(p.user_id), result });
       return { id, expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600 };

@@ -15,7 +15,8 @@ export function setupMethods(store: Store): MethodTable {
       if (!Array.isArray(p.commands)) throw bad('commands must be an array');
       for (const c of p.commands) {
         if (!/^[a-z0-9_]{1,32}$/.test(String(c?.command))) throw bad('BOT_COMMAND_INVALID');
-        if (typeof c.description !== 'string' || c.description.length < 1 || c.description.length > 256) throw bad('BOT_COMMAND_DESCRIPTION_INVALID');
+        if (typeof c.description !== 'string' || c.description.length < 1 || c.description.length > 256)
+          throw bad('BOT_COMMAND_DESCRIPTION_INVALID');
       }
       store.commands[commandsKey(p)] = p.commands;
       return true;
@@ -40,6 +41,7 @@ export function setupMethods(store: Store): MethodTable {
       }
       return true;
     },
-    getChatMenuButton: (p) => (p.chat_id === undefined ? store.defaultMenuButton : (store.chats.get(Number(p.chat_id))?.menuButton ?? store.defaultMenuButton)),
+    getChatMenuButton: (p) =>
+      p.chat_id === undefined ? store.defaultMenuButton : (store.chats.get(Number(p.chat_id))?.menuButton ?? store.defaultMenuButton),
   };
 }

@@ -6,7 +6,11 @@ import type { MethodTable } from './table';
 export function updateMethods({ updates }: Store): MethodTable {
   return {
     async getUpdates(p, { signal }) {
-      if (updates.webhook) throw new ApiFailure(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      if (updates.webhook)
+        throw new ApiFailure(
+          409,
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        );
       return updates.take({
         offset: Number(p.offset ?? 0),
         allowed: Array.isArray(p.allowed_updates) && p.allowed_updates.length ? p.allowed_updates : undefined,

@@ -39,7 +39,9 @@ export function FunnelTab({ f }: { f: Funnel }) {
             <tr>
               <th scope="col">Вход</th>
               {f.total.steps.map((s) => (
-                <th key={s.step} scope="col">{s.label}</th>
+                <th key={s.step} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
           </thead>
@@ -58,7 +60,10 @@ export function FunnelTab({ f }: { f: Funnel }) {
           </tbody>
         </table>
       </div>
-      <p className="hint">Новые пользователи периода по точке входа; доля — от предыдущего шага. Только данные сервера: входы, расклады, показанные предложения, заказы и платежи.</p>
+      <p className="hint">
+        Новые пользователи периода по точке входа; доля — от предыдущего шага. Только данные сервера: входы, расклады, показанные
+        предложения, заказы и платежи.
+      </p>
     </section>
   );
 }
@@ -121,7 +126,11 @@ export function AiTab({ a }: { a: AiStats }) {
           ['По картам (без ИИ)', num(a.byCards), 'cards-count'],
           ['До первого текста, p50 / p95', `${ms(a.firstText.p50)} / ${ms(a.firstText.p95)}`, 'ai-first'],
           ['До конца, p50 / p95', `${ms(a.total.p50)} / ${ms(a.total.p95)}`, 'ai-total'],
-          [estimate ? 'Токены, запрос + ответ (с оценкой)' : 'Токены, запрос + ответ', `${num(a.tokensIn)} + ${num(a.tokensOut)}`, 'ai-tokens'],
+          [
+            estimate ? 'Токены, запрос + ответ (с оценкой)' : 'Токены, запрос + ответ',
+            `${num(a.tokensIn)} + ${num(a.tokensOut)}`,
+            'ai-tokens',
+          ],
           [estimate ? 'Стоимость (с оценкой)' : 'Стоимость', `${a.costRub.toLocaleString('ru-RU')} ₽`, 'ai-cost'],
         ]}
       />

@@ -26,7 +26,13 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
     <figure className="admin-chart" data-testid={props.testId}>
       <figcaption>
         <span>{props.title}</span>
-        <button type="button" className="admin-link" aria-pressed={table} onClick={() => setTable(!table)} data-testid={`${props.testId}-toggle`}>
+        <button
+          type="button"
+          className="admin-link"
+          aria-pressed={table}
+          onClick={() => setTable(!table)}
+          data-testid={`${props.testId}-toggle`}
+        >
           {table ? 'График' : 'Таблица'}
         </button>
       </figcaption>
@@ -37,7 +43,9 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
               <tr>
                 <th scope="col">{props.axis ?? 'День'}</th>
                 {props.series.map((s) => (
-                  <th key={s.key} scope="col">{s.label}</th>
+                  <th key={s.key} scope="col">
+                    {s.label}
+                  </th>
                 ))}
                 <th scope="col">Всего, {props.unit}</th>
               </tr>
@@ -59,7 +67,11 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
         <p className="hint">За этот период данных нет.</p>
       ) : (
         <>
-          <svg viewBox={`0 0 ${w} ${h + 18}`} role="img" aria-label={`${props.title}: ${props.rows.map((r, i) => `${r.label} — ${fmt(totals[i])} ${props.unit}`).join('; ')}`}>
+          <svg
+            viewBox={`0 0 ${w} ${h + 18}`}
+            role="img"
+            aria-label={`${props.title}: ${props.rows.map((r, i) => `${r.label} — ${fmt(totals[i])} ${props.unit}`).join('; ')}`}
+          >
             {props.rows.map((r, i) => {
               let y = h;
               return (
@@ -68,7 +80,9 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
                     const v = r.values[s.key] ?? 0;
                     const bh = (v / max) * (h - 4);
                     y -= bh;
-                    return v ? <rect key={s.key} x={i * step + (step - barW) / 2} y={y} width={barW} height={bh} className={`admin-bar-${j % 5}`} /> : null;
+                    return v ? (
+                      <rect key={s.key} x={i * step + (step - barW) / 2} y={y} width={barW} height={bh} className={`admin-bar-${j % 5}`} />
+                    ) : null;
                   })}
                   {(props.rows.length <= 10 || i % Math.ceil(props.rows.length / 8) === 0) && (
                     <text x={i * step + step / 2} y={h + 14} textAnchor="middle" className="admin-axis">

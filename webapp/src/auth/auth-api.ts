@@ -5,7 +5,15 @@ import { keys } from '../data';
 import { clearUrlTokens, readLaunchParams } from '../telegram/launch';
 import { setSessionToken } from './session';
 
-export type WidgetFields = { id: number; first_name: string; last_name?: string; username?: string; photo_url?: string; auth_date: number; hash: string };
+export type WidgetFields = {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  auth_date: number;
+  hash: string;
+};
 
 export const signInWithWidget = (fields: WidgetFields) => call(client.auth['telegram-login'].$post({ json: fields }));
 export const signInWithLink = (token: string) => call(client.auth.link.$post({ json: { token } }));

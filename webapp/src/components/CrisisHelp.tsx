@@ -26,7 +26,12 @@ export function CrisisHelp(props: { answer: CrisisAnswer; onChangeQuestion?: () 
       <p className="hint">{answer.returnLater}</p>
       <div className="stack">
         {props.onChangeQuestion && (
-          <button type="button" className="btn btn-secondary btn-block" onClick={props.onChangeQuestion} data-testid="crisis-change-question">
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={props.onChangeQuestion}
+            data-testid="crisis-change-question"
+          >
             Вернуться к вопросу
           </button>
         )}

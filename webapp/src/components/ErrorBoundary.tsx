@@ -34,10 +34,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return (
       <main className="page">
         <section className="panel error-screen" role="alert" data-testid="error-boundary">
-          <div className="error-icon" aria-hidden="true">☾</div>
+          <div className="error-icon" aria-hidden="true">
+            ☾
+          </div>
           <h1>Что-то пошло не так</h1>
           <p className="hint">
-            {chunk ? 'Не удалось загрузить экран. Проверьте соединение с интернетом и попробуйте ещё раз.' : 'Произошла непредвиденная ошибка. Мы уже знаем о ней.'}
+            {chunk
+              ? 'Не удалось загрузить экран. Проверьте соединение с интернетом и попробуйте ещё раз.'
+              : 'Произошла непредвиденная ошибка. Мы уже знаем о ней.'}
           </p>
           <div className="stack">
             <button type="button" className="btn btn-primary btn-block" onClick={() => this.retry(chunk)} data-testid="error-retry">

@@ -2,7 +2,12 @@
 export function ProofStrip(props: { items: readonly { value: string; label: string }[] | undefined; testId: string }) {
   if (!props.items?.length) return null;
   return (
-    <section className="stats" aria-label="В цифрах" data-testid={props.testId} style={{ gridTemplateColumns: `repeat(${props.items.length}, 1fr)` }}>
+    <section
+      className="stats"
+      aria-label="В цифрах"
+      data-testid={props.testId}
+      style={{ gridTemplateColumns: `repeat(${props.items.length}, 1fr)` }}
+    >
       {props.items.map((st) => (
         <div className="stat" key={st.label}>
           <strong>{st.value}</strong>

@@ -13,14 +13,20 @@ export function ReadingFooter({ byCards = false }: { byCards?: boolean } = {}) {
   const vipPrice = usePrices(free).monthly('vip');
   return (
     <>
-      {free && <VipOffer title="Полные толкования и все расклады" cta={vipPrice ? `VIP за ${vipPrice}` : 'Оформить VIP'} testId="vip-offer" />}
+      {free && (
+        <VipOffer title="Полные толкования и все расклады" cta={vipPrice ? `VIP за ${vipPrice}` : 'Оформить VIP'} testId="vip-offer" />
+      )}
       <footer className="reading-footer">
         <p className="thanks" data-testid="thanks">
           Спасибо{data?.user.firstName ? `, ${data.user.firstName}` : ''}, что доверились картам ✦
         </p>
         <p className="disclaimer" data-testid="disclaimer">
           {/* An AI text carries the copy bank's disclaimer in the user's tone; a card-based one never names an AI. */}
-          {byCards ? CARDS_DISCLAIMER : data?.user.id ? `${COPY[chooseTone(data.user.id)].disclaimer} Это не медицинская, юридическая или финансовая консультация.` : DISCLAIMER}
+          {byCards
+            ? CARDS_DISCLAIMER
+            : data?.user.id
+              ? `${COPY[chooseTone(data.user.id)].disclaimer} Это не медицинская, юридическая или финансовая консультация.`
+              : DISCLAIMER}
         </p>
       </footer>
     </>

@@ -15,7 +15,8 @@ import { LoadingScreen } from './LoadingScreen';
 import { RichText } from './RichText';
 
 export const FALLBACK_NOTICE = 'Толкование составлено по классическим значениям карт';
-export const AI_FAILED_NOTE = 'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.';
+export const AI_FAILED_NOTE =
+  'ИИ-толкователь сейчас не ответил, поэтому здесь толкование по классическим значениям карт. Расклад сохранён: чуть позже можно спросить ИИ ещё раз — бесплатно, по тем же картам.';
 export const ASK_AI_AGAIN = 'Спросить ИИ ещё раз';
 export const FETCH_ERROR = 'Произошла ошибка при получении интерпретации';
 
@@ -63,7 +64,11 @@ export function ReadingResult(props: {
     const ctrl = new AbortController();
     let first = true;
     // Asking the AI again keeps the card-based text on screen until the AI's first words arrive.
-    setS((p) => (retry ? { ...p, finished: false, canRetry: false, failure: null } : { ...p, text: '', finished: false, fallback: false, reason: null, canRetry: false, notice: null, failure: null }));
+    setS((p) =>
+      retry
+        ? { ...p, finished: false, canRetry: false, failure: null }
+        : { ...p, text: '', finished: false, fallback: false, reason: null, canRetry: false, notice: null, failure: null },
+    );
     streamInterpretation(
       readingId,
       {
@@ -163,7 +168,9 @@ export function ReadingResult(props: {
       {byCards && (
         <div className="notice notice-fallback" data-testid="fallback-notice">
           {s.reason !== 'ai_failed' && <p className="notice-label">{FALLBACK_NOTICE}</p>}
-          {s.reason === 'ai_failed' && <p data-testid="ai-failed-note">{s.notice && !/[A-Za-z]/.test(s.notice) ? s.notice : AI_FAILED_NOTE}</p>}
+          {s.reason === 'ai_failed' && (
+            <p data-testid="ai-failed-note">{s.notice && !/[A-Za-z]/.test(s.notice) ? s.notice : AI_FAILED_NOTE}</p>
+          )}
           {s.failure && s.text && <p data-testid="ask-again-failed">{s.failure}</p>}
           {s.canRetry && s.finished && (
             <button type="button" className="btn btn-secondary" data-testid="ask-ai-again" onClick={askAgain}>

@@ -21,9 +21,15 @@ export function ReviewPrompt({ readingId }: { readingId: number }) {
     return (
       <section className="panel review" data-testid="review-done">
         <p>
-          Ваша оценка: <span className="stars" role="img" aria-label={`${data.review.rating} из 5`}>{'★'.repeat(data.review.rating)}{'☆'.repeat(5 - data.review.rating)}</span>
+          Ваша оценка:{' '}
+          <span className="stars" role="img" aria-label={`${data.review.rating} из 5`}>
+            {'★'.repeat(data.review.rating)}
+            {'☆'.repeat(5 - data.review.rating)}
+          </span>
         </p>
-        <p className="hint">{data.review.publish ? 'Спасибо! Отзыв появится у других после проверки.' : 'Спасибо! Отзыв видите только вы.'}</p>
+        <p className="hint">
+          {data.review.publish ? 'Спасибо! Отзыв появится у других после проверки.' : 'Спасибо! Отзыв видите только вы.'}
+        </p>
       </section>
     );
 
@@ -75,7 +81,13 @@ export function ReviewPrompt({ readingId }: { readingId: number }) {
             можно опубликовать
           </label>
           {message && <p className="pay-message">{message}</p>}
-          <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={() => void send()} data-testid="review-send">
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            disabled={busy}
+            onClick={() => void send()}
+            data-testid="review-send"
+          >
             {busy ? 'Отправляем…' : 'Отправить'}
           </button>
         </>

@@ -4,7 +4,9 @@ import { parseInline, parseRichText, RichText } from './RichText';
 
 describe('markdown-like renderer', () => {
   it('turns headings, paragraphs, lists, bold and italic into blocks', () => {
-    const blocks = parseRichText('## Анализ карт\n\n**Шут** говорит о *новом* начале.\nВторая строка.\n\n- первое\n- второе\n\n1. раз\n2. два');
+    const blocks = parseRichText(
+      '## Анализ карт\n\n**Шут** говорит о *новом* начале.\nВторая строка.\n\n- первое\n- второе\n\n1. раз\n2. два',
+    );
     expect(blocks).toEqual([
       { kind: 'heading', inlines: [{ kind: 'text', text: 'Анализ карт' }] },
       {

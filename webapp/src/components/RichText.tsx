@@ -7,7 +7,9 @@ import { parseRichText, type Inline } from '../../../domain/markup';
 export { parseInline, parseRichText } from '../../../domain/markup';
 
 function renderInlines(inlines: Inline[]): ReactNode[] {
-  return inlines.map((p, i) => (p.kind === 'bold' ? <strong key={i}>{p.text}</strong> : p.kind === 'italic' ? <em key={i}>{p.text}</em> : p.text));
+  return inlines.map((p, i) =>
+    p.kind === 'bold' ? <strong key={i}>{p.text}</strong> : p.kind === 'italic' ? <em key={i}>{p.text}</em> : p.text,
+  );
 }
 
 export function RichText(props: { text: string; testId?: string }) {

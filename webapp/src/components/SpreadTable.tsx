@@ -72,7 +72,15 @@ export function SpreadTable(props: { spreadId: string; positions: readonly strin
                   <span className="deal-in">
                     <span className="turn-over">
                       <span className="face face-front">
-                        <CardImage image={card.image} id={card.cardId} name={card.name} reversed={card.reversed} size="small" width={slot.width} position={position(i)} />
+                        <CardImage
+                          image={card.image}
+                          id={card.cardId}
+                          name={card.name}
+                          reversed={card.reversed}
+                          size="small"
+                          width={slot.width}
+                          position={position(i)}
+                        />
                       </span>
                       <span className="face face-back" aria-hidden="true">
                         <CardBack size="small" width={slot.width} />

@@ -7,7 +7,9 @@ export function VipOffer({ title, cta, testId }: { title: string; cta: string; t
   const [, navigate] = useLocation();
   return (
     <section className="vip-offer" data-testid={testId}>
-      <p className="vip-offer-kicker"><Icon name="crown" size={14} /> VIP-доступ</p>
+      <p className="vip-offer-kicker">
+        <Icon name="crown" size={14} /> VIP-доступ
+      </p>
       <h2>{title}</h2>
       <ul>
         {VIP_BENEFITS.map((b) => (

@@ -19,7 +19,8 @@ function userIdOf(initData: string | null): string {
 
 function webAppInfo(): [string, string][] {
   const launch = readLaunchParams();
-  const tg = (window as unknown as { Telegram?: { WebApp?: { version?: string; platform?: string; colorScheme?: string } } }).Telegram?.WebApp;
+  const tg = (window as unknown as { Telegram?: { WebApp?: { version?: string; platform?: string; colorScheme?: string } } }).Telegram
+    ?.WebApp;
   return [
     ['Время', new Date().toLocaleTimeString('ru-RU', { hour12: false })],
     ['Экран', window.location.pathname + window.location.search],

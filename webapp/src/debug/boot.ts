@@ -16,9 +16,7 @@ export function enableDebug() {
   if (enabled) return;
   enabled = true;
   captureConsole();
-  import('./DebugOverlay')
-    .then((m) => m.mountDebugOverlay())
-    .catch(() => {});
+  import('./DebugOverlay').then((m) => m.mountDebugOverlay()).catch(() => {});
 }
 
 function flagged(): boolean {
@@ -46,7 +44,8 @@ export function showErrorBanner(message: string, source?: string, line?: number)
     close.type = 'button';
     close.textContent = '✕';
     close.setAttribute('aria-label', 'Скрыть ошибку');
-    close.style.cssText = 'position:absolute;right:4px;top:4px;width:44px;height:44px;border:0;border-radius:8px;background:rgba(0,0,0,0.25);color:#fff;font-size:16px';
+    close.style.cssText =
+      'position:absolute;right:4px;top:4px;width:44px;height:44px;border:0;border-radius:8px;background:rgba(0,0,0,0.25);color:#fff;font-size:16px';
     close.onclick = () => box!.remove();
     box.append(close);
     document.body.append(box);

@@ -12,7 +12,14 @@ import { RichText } from '../components/RichText';
 import { haptic } from '../telegram/bridge';
 import type { CrisisAnswer } from '../../../domain/crisis';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../../domain/follow-up';
-import { askFollowUp, listFollowUps, retryFollowUp, type FollowUpAllowance, type FollowUpHandlers, type FollowUpView } from './follow-up-api';
+import {
+  askFollowUp,
+  listFollowUps,
+  retryFollowUp,
+  type FollowUpAllowance,
+  type FollowUpHandlers,
+  type FollowUpView,
+} from './follow-up-api';
 import './follow-ups.css';
 
 /** A follow-up being written: the text so far. */
@@ -30,10 +37,13 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
   const items = data?.followUps ?? [];
   const allowance = data?.allowance ?? null;
   const change = (f: (l: List) => List) =>
-    void update((l) => {
-      const base = l ?? props.initial;
-      return base ? f(base) : base;
-    }, { revalidate: false });
+    void update(
+      (l) => {
+        const base = l ?? props.initial;
+        return base ? f(base) : base;
+      },
+      { revalidate: false },
+    );
   const setItems = (f: (list: Item[]) => Item[]) => change((l) => ({ ...l, followUps: f(l.followUps) }));
   const setAllowance = (f: FollowUpAllowance | ((a: FollowUpAllowance) => FollowUpAllowance)) =>
     change((l) => ({ ...l, allowance: typeof f === 'function' ? f(l.allowance) : f }));
@@ -115,7 +125,11 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
               {f.card.reversed && <span className="reversed-mark">перевёрнутая</span>}
             </span>
           </div>
-          {f.answer ? <RichText text={f.answer} testId="follow-up-answer" /> : f.streaming && <span className="spinner" role="status" aria-label="Карты отвечают…" />}
+          {f.answer ? (
+            <RichText text={f.answer} testId="follow-up-answer" />
+          ) : (
+            f.streaming && <span className="spinner" role="status" aria-label="Карты отвечают…" />
+          )}
           {!f.streaming && f.fallback && f.error && (
             <p className="notice notice-fallback" data-testid="follow-up-fallback">
               Показан ответ по значениям карт: ИИ сейчас недоступен.
@@ -134,8 +148,9 @@ export function FollowUps(props: { readingId: number; initial?: { followUps: Fol
       ) : allowance.locked ? (
         <div className="panel follow-up-locked" data-testid="follow-up-locked">
           <p>
-            <Icon name="lock" size={18} /> <strong>Уточняющие вопросы — с подпиской.</strong> Задайте картам вопрос вдогонку: они вытянут ещё одну
-            карту и ответят с учётом всего расклада. VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита» — одно.
+            <Icon name="lock" size={18} /> <strong>Уточняющие вопросы — с подпиской.</strong> Задайте картам вопрос вдогонку: они вытянут
+            ещё одну карту и ответят с учётом всего расклада. VIP — три уточнения к каждому раскладу, базовая подписка и «Неделя безлимита»
+            — одно.
           </p>
           <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="follow-up-offer">
             Открыть уточнения

@@ -3,7 +3,7 @@
 import { call, client, type DataOf } from '../api';
 import { STREAM, streamFollowUp } from '../stream';
 
-type FollowUpList = DataOf<typeof client.readings[':id']['follow-ups']['$get']>;
+type FollowUpList = DataOf<(typeof client.readings)[':id']['follow-ups']['$get']>;
 export type FollowUpView = FollowUpList['followUps'][number];
 export type FollowUpAllowance = FollowUpList['allowance'];
 
@@ -28,4 +28,7 @@ const streamPost = (request: () => Promise<unknown>, h: FollowUpHandlers) =>
 export const askFollowUp = (readingId: number, question: string, h: FollowUpHandlers) =>
   streamPost(() => client.readings[':id']['follow-ups'].$post({ param: { id: String(readingId) }, json: { question } }, STREAM), h);
 export const retryFollowUp = (readingId: number, id: number, h: FollowUpHandlers) =>
-  streamPost(() => client.readings[':id']['follow-ups'][':fid'].retry.$post({ param: { id: String(readingId), fid: String(id) } }, STREAM), h);
+  streamPost(
+    () => client.readings[':id']['follow-ups'][':fid'].retry.$post({ param: { id: String(readingId), fid: String(id) } }, STREAM),
+    h,
+  );

@@ -7,7 +7,13 @@ export function Bars(props: { items: { key: string; label: string; count: number
   const width = 340;
   const barW = width - labelW - 40;
   return (
-    <svg className="chart-bars" viewBox={`0 0 ${width} ${props.items.length * rowH}`} role="img" data-testid={props.testId} aria-label={props.items.map((i) => `${i.label}: ${i.count}`).join(', ')}>
+    <svg
+      className="chart-bars"
+      viewBox={`0 0 ${width} ${props.items.length * rowH}`}
+      role="img"
+      data-testid={props.testId}
+      aria-label={props.items.map((i) => `${i.label}: ${i.count}`).join(', ')}
+    >
       {props.items.map((item, i) => {
         const w = Math.max(item.count ? 4 : 0, (item.count / max) * barW);
         const y = i * rowH;

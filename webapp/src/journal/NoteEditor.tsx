@@ -25,7 +25,9 @@ export function NoteEditor(props: { readingId: number; initial: string | null; o
         setSave({ kind: 'saved' });
         props.onSaved?.(r.note);
         // The reading as the archive shows it carries the note too.
-        void mutate(keys.reading(props.readingId), (old: ReadingView | undefined) => old && { ...old, note: r.note }, { revalidate: false });
+        void mutate(keys.reading(props.readingId), (old: ReadingView | undefined) => old && { ...old, note: r.note }, {
+          revalidate: false,
+        });
       })
       .catch((e: Error) => setSave({ kind: 'error', message: e.message }));
   };
@@ -54,7 +56,13 @@ export function NoteEditor(props: { readingId: number; initial: string | null; o
         </span>
       </div>
       <div className="note-actions">
-        <button type="button" className="btn btn-primary" disabled={!changed || save.kind === 'saving'} onClick={submit} data-testid="note-save">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!changed || save.kind === 'saving'}
+          onClick={submit}
+          data-testid="note-save"
+        >
           {save.kind === 'saving' ? 'Сохраняем…' : stored && !text.trim() ? 'Удалить заметку' : 'Сохранить заметку'}
         </button>
       </div>

@@ -4,4 +4,5 @@ import { call, client } from '../api';
 /** The month's figures; `exclude` leaves out the readings of the user's own deck («своя колода»). */
 export const getJournal = (month?: string, ownDeck: 'include' | 'exclude' = 'include') =>
   call(client.user.journal.$get({ query: { ...(month ? { month } : {}), ...(ownDeck === 'exclude' ? { ownDeck } : {}) } }));
-export const saveNote = (readingId: number, note: string) => call(client.readings[':id'].note.$put({ param: { id: String(readingId) }, json: { note } }));
+export const saveNote = (readingId: number, note: string) =>
+  call(client.readings[':id'].note.$put({ param: { id: String(readingId) }, json: { note } }));

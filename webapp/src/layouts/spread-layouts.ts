@@ -62,7 +62,14 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
       n === 6
         ? {
             kind: 'grid',
-            slots: [{ x: 0, y: 0 }, { x: 1.2, y: 0 }, { x: 0, y: 1.06 }, { x: 1.2, y: 1.06 }, { x: 0, y: 2.12 }, { x: 1.2, y: 2.12 }],
+            slots: [
+              { x: 0, y: 0 },
+              { x: 1.2, y: 0 },
+              { x: 0, y: 1.06 },
+              { x: 1.2, y: 1.06 },
+              { x: 0, y: 2.12 },
+              { x: 1.2, y: 2.12 },
+            ],
             captions: true,
             maxCardWidth: 96,
           }
@@ -81,7 +88,16 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
     icon: 'heart',
     layout: (n) =>
       n === 3
-        ? { kind: 'triangle-down', slots: [{ x: 0, y: 0 }, { x: 1.2, y: 0 }, { x: 0.6, y: 1.06 }], captions: true, maxCardWidth: 104 }
+        ? {
+            kind: 'triangle-down',
+            slots: [
+              { x: 0, y: 0 },
+              { x: 1.2, y: 0 },
+              { x: 0.6, y: 1.06 },
+            ],
+            captions: true,
+            maxCardWidth: 104,
+          }
         : null,
   },
   // Body and mind at the base, the way to harmony above them.
@@ -89,7 +105,16 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
     icon: 'leaf',
     layout: (n) =>
       n === 3
-        ? { kind: 'triangle', slots: [{ x: 0, y: 1.06 }, { x: 1.2, y: 1.06 }, { x: 0.6, y: 0 }], captions: true, maxCardWidth: 104 }
+        ? {
+            kind: 'triangle',
+            slots: [
+              { x: 0, y: 1.06 },
+              { x: 1.2, y: 1.06 },
+              { x: 0.6, y: 0 },
+            ],
+            captions: true,
+            maxCardWidth: 104,
+          }
         : null,
   },
   // A diamond read left to right: where you stand → obstacles above, opportunities below → the outcome.
@@ -99,7 +124,12 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
       n === 4
         ? {
             kind: 'diamond',
-            slots: [{ x: 0, y: 0.53 }, { x: 1.12, y: 0 }, { x: 1.12, y: 1.06 }, { x: 2.24, y: 0.53 }],
+            slots: [
+              { x: 0, y: 0.53 },
+              { x: 1.12, y: 0 },
+              { x: 1.12, y: 1.06 },
+              { x: 2.24, y: 0.53 },
+            ],
             captions: true,
             maxCardWidth: 100,
           }
@@ -113,7 +143,13 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
       n === 5
         ? {
             kind: 'cross',
-            slots: [{ x: 1.12, y: 1.08 }, { x: 1.12, y: 0 }, { x: 0, y: 1.08 }, { x: 2.24, y: 1.08 }, { x: 1.12, y: 2.16 }],
+            slots: [
+              { x: 1.12, y: 1.08 },
+              { x: 1.12, y: 0 },
+              { x: 0, y: 1.08 },
+              { x: 2.24, y: 1.08 },
+              { x: 1.12, y: 2.16 },
+            ],
             captions: false,
             maxCardWidth: 96,
           }
@@ -148,7 +184,13 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
     icon: 'calendar',
     layout: (n) =>
       n === 13
-        ? { kind: 'wheel', slots: wheel(), captions: false, maxCardWidth: 70, badges: ['Год', ...Array.from({ length: 12 }, (_, m) => String(m + 1))] }
+        ? {
+            kind: 'wheel',
+            slots: wheel(),
+            captions: false,
+            maxCardWidth: 70,
+            badges: ['Год', ...Array.from({ length: 12 }, (_, m) => String(m + 1))],
+          }
         : null,
   },
 };

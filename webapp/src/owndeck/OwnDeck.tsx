@@ -145,7 +145,13 @@ export default function OwnDeck() {
           const card = p ? DECK.find((c) => c.id === p.id) : undefined;
           return (
             <li key={i} className={`own-position ${i === active ? 'is-active' : ''}`} data-testid="own-position">
-              <button type="button" className="own-position-main" onClick={() => setActive(i)} aria-current={i === active ? 'step' : undefined} data-testid={`own-slot-${i}`}>
+              <button
+                type="button"
+                className="own-position-main"
+                onClick={() => setActive(i)}
+                aria-current={i === active ? 'step' : undefined}
+                data-testid={`own-slot-${i}`}
+              >
                 {card ? (
                   <CardImage image={card.image} id={card.id} name={card.name} reversed={p!.reversed} size="small" width={40} zoom={false} />
                 ) : (
@@ -161,7 +167,13 @@ export default function OwnDeck() {
                 </span>
               </button>
               {p && (
-                <button type="button" className={`own-turn ${p.reversed ? 'is-reversed' : ''}`} aria-pressed={p.reversed} onClick={() => turn(i)} data-testid={`own-reversed-${i}`}>
+                <button
+                  type="button"
+                  className={`own-turn ${p.reversed ? 'is-reversed' : ''}`}
+                  aria-pressed={p.reversed}
+                  onClick={() => turn(i)}
+                  data-testid={`own-reversed-${i}`}
+                >
                   {p.reversed ? 'Перевёрнутая' : 'Прямая'}
                 </button>
               )}
@@ -189,14 +201,24 @@ export default function OwnDeck() {
         {!search && (
           <div className="own-suits" role="tablist" aria-label="Масти">
             {SUITS.map((s) => (
-              <button key={s} type="button" role="tab" aria-selected={s === suit} className={`own-suit ${s === suit ? 'is-on' : ''}`} onClick={() => setSuit(s)} data-testid={`own-suit-${s}`}>
+              <button
+                key={s}
+                type="button"
+                role="tab"
+                aria-selected={s === suit}
+                className={`own-suit ${s === suit ? 'is-on' : ''}`}
+                onClick={() => setSuit(s)}
+                data-testid={`own-suit-${s}`}
+              >
                 {SUIT_LABELS[s]}
               </button>
             ))}
           </div>
         )}
         {found.length === 0 ? (
-          <p className="hint" data-testid="own-none">Такой карты нет. Попробуйте начало названия: «Королева», «Тройка»…</p>
+          <p className="hint" data-testid="own-none">
+            Такой карты нет. Попробуйте начало названия: «Королева», «Тройка»…
+          </p>
         ) : (
           <div className="own-grid" data-testid="own-grid">
             {found.map((c) => {
@@ -231,7 +253,13 @@ export default function OwnDeck() {
         </ErrorBlock>
       )}
 
-      <MainAction text={complete ? 'Получить толкование' : `Выбрано карт: ${chosen.size} из ${spread.cards}`} enabled={complete} loading={busy} onClick={() => void submit()} testId="own-submit" />
+      <MainAction
+        text={complete ? 'Получить толкование' : `Выбрано карт: ${chosen.size} из ${spread.cards}`}
+        enabled={complete}
+        loading={busy}
+        onClick={() => void submit()}
+        testId="own-submit"
+      />
     </Page>
   );
 }

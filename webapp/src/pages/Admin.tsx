@@ -9,7 +9,20 @@ import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
 import { StackedChart } from '../admin/AdminChart';
 import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab, ruDate } from '../admin/ActivityTabs';
-import { downloadCsv, getAi, getExperiments, getFunnel, getMoney, getPushes, getRetention, sendCsvToChat, type AdminTab, type Experiments, type Money, type PeriodParams } from '../admin/admin-api';
+import {
+  downloadCsv,
+  getAi,
+  getExperiments,
+  getFunnel,
+  getMoney,
+  getPushes,
+  getRetention,
+  sendCsvToChat,
+  type AdminTab,
+  type Experiments,
+  type Money,
+  type PeriodParams,
+} from '../admin/admin-api';
 import '../admin/admin.css';
 
 const TABS: { id: AdminTab; label: string }[] = [
@@ -29,7 +42,10 @@ const PERIODS = [
 
 const rub = (n: number) => `${n.toLocaleString('ru-RU', { maximumFractionDigits: 2 })} ₽`;
 const pct = (x: number, digits = 1) => `${(x * 100).toFixed(digits).replace('.', ',')} %`;
-const pp = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1).replace('.', ',')} п.п.`;
+const pp = (x: number) =>
+  `${x >= 0 ? '+' : '−'}${Math.abs(x * 100)
+    .toFixed(1)
+    .replace('.', ',')} п.п.`;
 const PRODUCT_NAMES: Record<string, string> = { micro: 'Микро-расклад', week: 'Неделя', basic: 'Basic', vip: 'VIP' };
 
 export default function Admin() {
@@ -39,7 +55,9 @@ export default function Admin() {
   const [custom, setCustom] = useState({ from: '', to: '' });
   const q = new URLSearchParams(period).toString();
   const money = useApi(tab === 'money' ? keys.admin('money', q) : null, () => getMoney(period), { keepPreviousData: true });
-  const exps = useApi(tab === 'experiments' ? keys.admin('experiments', q) : null, () => getExperiments(period), { keepPreviousData: true });
+  const exps = useApi(tab === 'experiments' ? keys.admin('experiments', q) : null, () => getExperiments(period), {
+    keepPreviousData: true,
+  });
   const funnel = useApi(tab === 'funnel' ? keys.admin('funnel', q) : null, () => getFunnel(period), { keepPreviousData: true });
   const retention = useApi(tab === 'retention' ? keys.admin('retention', q) : null, () => getRetention(period), { keepPreviousData: true });
   const ai = useApi(tab === 'ai' ? keys.admin('ai', q) : null, () => getAi(period), { keepPreviousData: true });
@@ -85,14 +103,27 @@ export default function Admin() {
       <h1 className="title">Панель владельца</h1>
       <div className="admin-tabs" role="tablist" aria-label="Разделы">
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => setTab(t.id)} data-testid={`admin-tab-${t.id}`}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            onClick={() => setTab(t.id)}
+            data-testid={`admin-tab-${t.id}`}
+          >
             {t.label}
           </button>
         ))}
       </div>
       <div className="admin-period" role="group" aria-label="Период">
         {PERIODS.map((p) => (
-          <button key={p.days} type="button" aria-pressed={'days' in period && period.days === p.days} onClick={() => setPeriod({ days: p.days })} data-testid={`admin-period-${p.days}`}>
+          <button
+            key={p.days}
+            type="button"
+            aria-pressed={'days' in period && period.days === p.days}
+            onClick={() => setPeriod({ days: p.days })}
+            data-testid={`admin-period-${p.days}`}
+          >
             {p.label}
           </button>
         ))}
@@ -146,7 +177,11 @@ export default function Admin() {
           </button>
         </p>
       )}
-      {csvNote && <p className="hint" role="status">{csvNote}</p>}
+      {csvNote && (
+        <p className="hint" role="status">
+          {csvNote}
+        </p>
+      )}
     </Page>
   );
 }
@@ -155,8 +190,14 @@ function MoneyTab({ m }: { m: Money }) {
   const days = [...new Set(m.days.map((d) => d.day))];
   const products = [...new Set(m.days.map((d) => d.product))];
   const rows = (currency: string) =>
-    days.map((day) => ({ label: ruDate(day), values: Object.fromEntries(m.days.filter((d) => d.day === day && d.currency === currency).map((d) => [d.product, d.amount])) }));
-  const series = (currency: string) => products.filter((p) => m.days.some((d) => d.product === p && d.currency === currency)).map((p) => ({ key: p, label: PRODUCT_NAMES[p] ?? p }));
+    days.map((day) => ({
+      label: ruDate(day),
+      values: Object.fromEntries(m.days.filter((d) => d.day === day && d.currency === currency).map((d) => [d.product, d.amount])),
+    }));
+  const series = (currency: string) =>
+    products
+      .filter((p) => m.days.some((d) => d.product === p && d.currency === currency))
+      .map((p) => ({ key: p, label: PRODUCT_NAMES[p] ?? p }));
   return (
     <section className="panel" data-testid="admin-money">
       <Figures
@@ -173,7 +214,9 @@ function MoneyTab({ m }: { m: Money }) {
       />
       <StackedChart title="Выручка в рублях по дням" unit="₽" series={series('RUB')} rows={rows('RUB')} testId="admin-chart-rub" />
       <StackedChart title="Выручка в звёздах по дням" unit="зв." series={series('XTR')} rows={rows('XTR')} testId="admin-chart-stars" />
-      <p className="hint">Звёзды в рублях — оценка по курсу {m.starsRubRate} ₽ за звезду. Тестовые платежи не учитываются, возвращённые — только как возвраты.</p>
+      <p className="hint">
+        Звёзды в рублях — оценка по курсу {m.starsRubRate} ₽ за звезду. Тестовые платежи не учитываются, возвращённые — только как возвраты.
+      </p>
     </section>
   );
 }
@@ -210,7 +253,8 @@ function ExperimentsTab({ e }: { e: Experiments }) {
                     <td>{v.diff ? `${pp(v.diff.value)} (${pp(v.diff.low)}…${pp(v.diff.high)})` : 'контроль'}</td>
                     <td>{pct(v.probabilityBest, 0)}</td>
                     <td>
-                      {v.revenuePerUser.mean.toFixed(2).replace('.', ',')} ({v.revenuePerUser.low.toFixed(2).replace('.', ',')}…{v.revenuePerUser.high.toFixed(2).replace('.', ',')})
+                      {v.revenuePerUser.mean.toFixed(2).replace('.', ',')} ({v.revenuePerUser.low.toFixed(2).replace('.', ',')}…
+                      {v.revenuePerUser.high.toFixed(2).replace('.', ',')})
                     </td>
                   </tr>
                 ))}
@@ -220,7 +264,8 @@ function ExperimentsTab({ e }: { e: Experiments }) {
         </section>
       ))}
       <p className="hint">
-        Конверсия — двухвыборочный z-тест, вероятность быть лучшим — бета-биномиальная модель (симуляция), выручка на пользователя — бутстреп. Меньше 200 пользователей в варианте — «рано судить».
+        Конверсия — двухвыборочный z-тест, вероятность быть лучшим — бета-биномиальная модель (симуляция), выручка на пользователя —
+        бутстреп. Меньше 200 пользователей в варианте — «рано судить».
       </p>
     </>
   );

@@ -44,7 +44,13 @@ export default function BrowserSessions() {
             </strong>
             <span className="hint">Был активен {when(s.lastSeenAt)}</span>
           </span>
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void act(() => (s.current ? signOut() : endSession(s.id)), s.current)} data-testid="session-sign-out">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => void act(() => (s.current ? signOut() : endSession(s.id)), s.current)}
+            data-testid="session-sign-out"
+          >
             Выйти
           </button>
         </div>
@@ -54,7 +60,12 @@ export default function BrowserSessions() {
           type="button"
           className="btn btn-secondary btn-block"
           disabled={busy}
-          onClick={() => void act(endAllSessions, sessions.some((s) => s.current))}
+          onClick={() =>
+            void act(
+              endAllSessions,
+              sessions.some((s) => s.current),
+            )
+          }
           data-testid="sessions-sign-out-all"
         >
           Выйти везде

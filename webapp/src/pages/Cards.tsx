@@ -87,9 +87,12 @@ export default function Cards() {
     return () => clearTimeout(t);
   }, [shuffling]);
 
-  useEffect(() => () => {
-    if (drawTimer.current) clearTimeout(drawTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (drawTimer.current) clearTimeout(drawTimer.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!questionOk) return;
@@ -122,7 +125,8 @@ export default function Cards() {
           return;
         }
         haptic('error');
-        if (e.status === 429) setPhase({ kind: 'limit', resetsAt: e.resetsAt, message: e.message.replace(/\s*Новые расклады через.*$/, '') });
+        if (e.status === 429)
+          setPhase({ kind: 'limit', resetsAt: e.resetsAt, message: e.message.replace(/\s*Новые расклады через.*$/, '') });
         else setPhase({ kind: 'error', error: e });
       });
     return () => {
@@ -202,7 +206,9 @@ export default function Cards() {
         <CrisisHelp answer={phase.answer} onChangeQuestion={() => navigate('/question')} />
       ) : phase.kind === 'limit' ? (
         <section className="panel center limit" data-testid="limit-reached">
-          <div className="big-icon"><Icon name="hourglass" size={40} /></div>
+          <div className="big-icon">
+            <Icon name="hourglass" size={40} />
+          </div>
           <h2>{phase.message || 'Лимит раскладов на сегодня исчерпан.'}</h2>
           {phase.resetsAt && (
             <p>
@@ -262,7 +268,13 @@ export default function Cards() {
           <SpreadTable spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
 
           {total >= TURN_ALL_FROM && !allDrawn && (
-            <button type="button" className="btn btn-secondary btn-block turn-all" onClick={() => turnRest()} disabled={!canDraw} data-testid="turn-all">
+            <button
+              type="button"
+              className="btn btn-secondary btn-block turn-all"
+              onClick={() => turnRest()}
+              disabled={!canDraw}
+              data-testid="turn-all"
+            >
               Разложить все
             </button>
           )}

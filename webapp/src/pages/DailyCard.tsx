@@ -26,7 +26,11 @@ type State =
   | { kind: 'error'; message: string; retry: () => void };
 
 /** A draw on this screen: under way from the face-down card, done, or failed. */
-type Draw = { kind: 'none' } | { kind: 'revealing' } | { kind: 'drawn'; card: DailyCardView } | { kind: 'failed'; message: string; redraw: boolean };
+type Draw =
+  | { kind: 'none' }
+  | { kind: 'revealing' }
+  | { kind: 'drawn'; card: DailyCardView }
+  | { kind: 'failed'; message: string; redraw: boolean };
 
 export default function DailyCard() {
   const [, navigate] = useLocation();
@@ -60,8 +64,8 @@ export default function DailyCard() {
             : draw.kind === 'revealing'
               ? { kind: 'revealing', info }
               : info.today
-                  ? { kind: 'revealed', card: info.today }
-                  : { kind: 'available', info };
+                ? { kind: 'revealed', card: info.today }
+                : { kind: 'available', info };
 
   const card = state.kind === 'revealed' ? state.card : null;
   const free = card ? !card.canRedraw : state.kind === 'available' ? !state.info.canRedraw : true;
@@ -75,7 +79,9 @@ export default function DailyCard() {
   return (
     <Page back={() => navigate('/')} loading={state.kind === 'checking'} testId="daily-card" className="daily">
       <header className="screen-head">
-        <span className="screen-icon"><Icon name="moon" size={30} /></span>
+        <span className="screen-icon">
+          <Icon name="moon" size={30} />
+        </span>
         <h1 className="title">Карта дня</h1>
         <p className="hint">Послание, которое карты приготовили вам на сегодня.</p>
       </header>
@@ -128,7 +134,12 @@ export default function DailyCard() {
                 Платно: {PRODUCT_INFO.micro.name} — ещё {MICRO_PACK.extraCards} карты и личный совет на день
               </p>
             )}
-            <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/interactive-daily-card')} data-testid="daily-advice">
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => navigate('/interactive-daily-card')}
+              data-testid="daily-advice"
+            >
               {microPrice ? `Подробный совет — ${microPrice}` : 'Получить подробный совет'}
             </button>
             {state.card.canRedraw ? (
@@ -144,7 +155,6 @@ export default function DailyCard() {
           </div>
         </>
       )}
-
     </Page>
   );
 }

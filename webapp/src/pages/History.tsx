@@ -15,7 +15,6 @@ import './history.css';
 
 export const PAGE_SIZE = 10;
 
-
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** A cache of its own for each visit: a new reading shifts every page, so the archive is always read afresh. */
@@ -72,16 +71,37 @@ function Archive() {
           setSearch({ q: query.trim() || undefined, card: card.trim() || undefined });
         }}
       >
-        <input className="input" type="search" placeholder="Поиск по вопросу" value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} data-testid="history-search-q" />
-        <input className="input" type="search" placeholder="Карта, например «Звезда»" value={card} maxLength={60} onChange={(e) => setCard(e.target.value)} data-testid="history-search-card" />
+        <input
+          className="input"
+          type="search"
+          placeholder="Поиск по вопросу"
+          value={query}
+          maxLength={100}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="history-search-q"
+        />
+        <input
+          className="input"
+          type="search"
+          placeholder="Карта, например «Звезда»"
+          value={card}
+          maxLength={60}
+          onChange={(e) => setCard(e.target.value)}
+          data-testid="history-search-card"
+        />
         <button type="submit" className="btn btn-secondary" data-testid="history-search-go">
           Найти
         </button>
       </form>
-      {total !== null && <p className="hint">{total > 0 ? `${searching ? 'Найдено' : 'Всего раскладов'}: ${total}` : searching ? 'Ничего не нашлось' : ''}</p>}
+      {total !== null && (
+        <p className="hint">
+          {total > 0 ? `${searching ? 'Найдено' : 'Всего раскладов'}: ${total}` : searching ? 'Ничего не нашлось' : ''}
+        </p>
+      )}
       {olderHidden > 0 && (
         <p className="notice" data-testid="history-older">
-          Ещё {olderHidden} {pluralRu(olderHidden, 'расклад', 'расклада', 'раскладов')} старше 30 дней {olderHidden === 1 ? 'хранится' : 'хранятся'} в архиве: их откроет VIP-подписка.{' '}
+          Ещё {olderHidden} {pluralRu(olderHidden, 'расклад', 'расклада', 'раскладов')} старше 30 дней{' '}
+          {olderHidden === 1 ? 'хранится' : 'хранятся'} в архиве: их откроет VIP-подписка.{' '}
           <button type="button" className="link" onClick={() => navigate('/subscription')}>
             Подробнее
           </button>
@@ -91,7 +111,9 @@ function Archive() {
 
       {total === 0 && !searching && (
         <section className="panel center" data-testid="history-empty">
-          <div className="big-icon"><Icon name="scroll" size={40} /></div>
+          <div className="big-icon">
+            <Icon name="scroll" size={40} />
+          </div>
           <h2>Здесь появятся ваши расклады</h2>
           <p className="hint">Задайте картам первый вопрос — толкование сохранится в архиве.</p>
           <button type="button" className="btn btn-primary" onClick={() => navigate('/spread-menu')}>
@@ -119,7 +141,9 @@ function Archive() {
                   </span>
                 )}
               </span>
-              <span className="chevron" aria-hidden="true">›</span>
+              <span className="chevron" aria-hidden="true">
+                ›
+              </span>
             </button>
           </li>
         ))}

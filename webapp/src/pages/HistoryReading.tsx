@@ -44,7 +44,11 @@ export default function HistoryReading() {
       {error && (
         <ErrorBlock
           message={
-            error.status === 404 ? 'Расклад не найден' : error.status === 403 ? 'Это чужой расклад' : russianOr(error.message, 'Не удалось открыть расклад. Попробуйте ещё раз.')
+            error.status === 404
+              ? 'Расклад не найден'
+              : error.status === 403
+                ? 'Это чужой расклад'
+                : russianOr(error.message, 'Не удалось открыть расклад. Попробуйте ещё раз.')
           }
           onRetry={reload}
         >

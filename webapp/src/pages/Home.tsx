@@ -89,7 +89,12 @@ export default function Home() {
 
       <HomeDaily s={s} />
 
-      <button type="button" className="btn btn-primary btn-block home-ask" onClick={() => navigate('/spread-menu')} data-testid="ask-question">
+      <button
+        type="button"
+        className="btn btn-primary btn-block home-ask"
+        onClick={() => navigate('/spread-menu')}
+        data-testid="ask-question"
+      >
         Задать вопрос
       </button>
 

@@ -44,17 +44,17 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
     return (
       <section className="home-daily is-drawn" aria-label="Карта дня" data-testid="home-daily">
         <span className={`home-daily-face${justDrawn ? ' flip-in' : ''}`}>
-        <img
-          className={`home-daily-card deck-${deck}`}
-          src={cardImageUrl(deck, card.cardId, 'large')}
-          width={WIDTH}
-          height={height}
-          alt={card.reversed ? `${card.name} (перевёрнутая)` : card.name}
-          style={card.reversed ? { transform: 'rotate(180deg)' } : undefined}
-          decoding="async"
-          draggable={false}
-          data-card={card.cardId}
-        />
+          <img
+            className={`home-daily-card deck-${deck}`}
+            src={cardImageUrl(deck, card.cardId, 'large')}
+            width={WIDTH}
+            height={height}
+            alt={card.reversed ? `${card.name} (перевёрнутая)` : card.name}
+            style={card.reversed ? { transform: 'rotate(180deg)' } : undefined}
+            decoding="async"
+            draggable={false}
+            data-card={card.cardId}
+          />
         </span>
         <div className="home-daily-body">
           <p className="kicker">Ваша карта дня</p>
@@ -71,7 +71,12 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
               {justDrawn.milestone}
             </p>
           )}
-          <button type="button" className="btn btn-secondary home-daily-open" onClick={() => navigate('/daily-card')} data-testid="home-daily-open">
+          <button
+            type="button"
+            className="btn btn-secondary home-daily-open"
+            onClick={() => navigate('/daily-card')}
+            data-testid="home-daily-open"
+          >
             Открыть
           </button>
         </div>

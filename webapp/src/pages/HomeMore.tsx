@@ -12,15 +12,33 @@ import { usePrices } from '../payments/prices';
 import type { UserStatus } from '../api';
 
 /** One entry of the main menu: an icon, a title and a line under it, and a chevron. */
-function Action(props: { icon: IconName; title: string; sub: ReactNode; onClick: () => void; testId: string; className?: string; disabled?: boolean }) {
+function Action(props: {
+  icon: IconName;
+  title: string;
+  sub: ReactNode;
+  onClick: () => void;
+  testId: string;
+  className?: string;
+  disabled?: boolean;
+}) {
   return (
-    <button type="button" className={`action${props.className ? ` ${props.className}` : ''}`} disabled={props.disabled} onClick={props.onClick} data-testid={props.testId}>
-      <span className="action-icon"><Icon name={props.icon} /></span>
+    <button
+      type="button"
+      className={`action${props.className ? ` ${props.className}` : ''}`}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      data-testid={props.testId}
+    >
+      <span className="action-icon">
+        <Icon name={props.icon} />
+      </span>
       <span className="action-body">
         <span className="action-title">{props.title}</span>
         <span className="action-sub">{props.sub}</span>
       </span>
-      <span className="chevron" aria-hidden="true">›</span>
+      <span className="chevron" aria-hidden="true">
+        ›
+      </span>
     </button>
   );
 }
@@ -39,11 +57,42 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
       </section>
 
       <nav className="actions" aria-label="Главное меню">
-        <Action icon="orb" title="Все расклады" sub={`${SPREAD_COUNT} видов раскладов на выбор`} className="action-spread" onClick={() => navigate('/spread-menu')} testId="personal-spread" />
-        <Action icon="scroll" title={SECTION_NAMES.archive} sub={SECTION_PROMISES.archive} onClick={() => navigate('/history')} testId="history-link" />
-        <Action icon="cards" title={SECTION_NAMES.journal} sub={SECTION_PROMISES.journal} onClick={() => navigate('/journal')} testId="journal-link" />
-        <Action icon="eye" title="Библиотека карт" sub="78 карт, их значения и урок дня" onClick={() => navigate('/library')} testId="library-link" />
-        <Action icon="heart" title="Расклад на двоих" sub="Совместимость карт и общий расклад с партнёром" onClick={() => navigate('/pairs')} testId="pairs-link" />
+        <Action
+          icon="orb"
+          title="Все расклады"
+          sub={`${SPREAD_COUNT} видов раскладов на выбор`}
+          className="action-spread"
+          onClick={() => navigate('/spread-menu')}
+          testId="personal-spread"
+        />
+        <Action
+          icon="scroll"
+          title={SECTION_NAMES.archive}
+          sub={SECTION_PROMISES.archive}
+          onClick={() => navigate('/history')}
+          testId="history-link"
+        />
+        <Action
+          icon="cards"
+          title={SECTION_NAMES.journal}
+          sub={SECTION_PROMISES.journal}
+          onClick={() => navigate('/journal')}
+          testId="journal-link"
+        />
+        <Action
+          icon="eye"
+          title="Библиотека карт"
+          sub="78 карт, их значения и урок дня"
+          onClick={() => navigate('/library')}
+          testId="library-link"
+        />
+        <Action
+          icon="heart"
+          title="Расклад на двоих"
+          sub="Совместимость карт и общий расклад с партнёром"
+          onClick={() => navigate('/pairs')}
+          testId="pairs-link"
+        />
         <Action
           icon="cards"
           title="Колода и настройки"
@@ -61,7 +110,15 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
             testId="vip-access"
           />
         )}
-        {s && paid && <Action icon="gear" title="Управление подпиской" sub={tierName(s.subscriptionType)} onClick={() => navigate('/subscription')} testId="manage-subscription" />}
+        {s && paid && (
+          <Action
+            icon="gear"
+            title="Управление подпиской"
+            sub={tierName(s.subscriptionType)}
+            onClick={() => navigate('/subscription')}
+            testId="manage-subscription"
+          />
+        )}
       </nav>
 
       {/* Counted by the server (the status carries it); hidden while the numbers are small. */}
@@ -76,7 +133,9 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
       </section>
 
       <section className="guarantee">
-        <span className="guarantee-icon"><Icon name="shield" size={26} /></span>
+        <span className="guarantee-icon">
+          <Icon name="shield" size={26} />
+        </span>
         <div>
           <strong>{GUARANTEE.title}</strong>
           <p>{GUARANTEE.text}</p>

@@ -39,7 +39,12 @@ const INTERPRETATION_ERROR = 'Произошла ошибка при получ�
 const GUIDANCE_EMPTY = 'Подробная интерпретация временно недоступна';
 const GUIDANCE_ERROR = 'Ошибка получения подробной интерпретации';
 
-type Phase = { kind: 'checking' } | { kind: 'idle' } | { kind: 'drawing' } | { kind: 'revealed'; card: DailyCardView } | { kind: 'error'; message: string };
+type Phase =
+  | { kind: 'checking' }
+  | { kind: 'idle' }
+  | { kind: 'drawing' }
+  | { kind: 'revealed'; card: DailyCardView }
+  | { kind: 'error'; message: string };
 
 /** The micro-result address: it passes the result screen's access guard and names the reading. */
 export function microResultPath(userId: number | null, readingId: number): string {
@@ -61,7 +66,13 @@ export default function InteractiveDailyCard() {
   const today = useApi(keys.dailyCard, dailyCardAvailable);
   // A draw on this screen decides the phase; before it, today's availability does.
   const [drawn, setPhase] = useState<Phase | null>(null);
-  const phase: Phase = drawn ?? (today.data?.today ? { kind: 'revealed', card: today.data.today } : today.data || today.error ? { kind: 'idle' } : { kind: 'checking' });
+  const phase: Phase =
+    drawn ??
+    (today.data?.today
+      ? { kind: 'revealed', card: today.data.today }
+      : today.data || today.error
+        ? { kind: 'idle' }
+        : { kind: 'checking' });
   const card = phase.kind === 'revealed' ? phase.card.card : null;
   // Once the card is known: prices, the micro offer, what was bought for it, and the cards' short message.
   const { data: pricing = null } = useApi(card ? keys.pricing : null, getPricing);
@@ -89,7 +100,9 @@ export default function InteractiveDailyCard() {
   const micro = weekReveal ?? paid.data?.reveal ?? null;
   const [buying, setBuying] = useState(false);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'interactive_daily_card');
-  const [guidance, setGuidance] = useState<{ kind: 'closed' } | { kind: 'plans' } | { kind: 'loading' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }>({
+  const [guidance, setGuidance] = useState<
+    { kind: 'closed' } | { kind: 'plans' } | { kind: 'loading' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }
+  >({
     kind: 'closed',
   });
   const [plans, setPlans] = useState('');
@@ -146,7 +159,12 @@ export default function InteractiveDailyCard() {
   /** The reading the micro pack belongs to: the one saved for this card, or a new saved daily reading. */
   const ensureReading = async (): Promise<number> => {
     if (readingId) return readingId;
-    const saved = await saveReading({ title: `Карта дня: ${card!.name}`, cards: [card!.name], interpretation: note?.text, spreadType: 'free_daily' });
+    const saved = await saveReading({
+      title: `Карта дня: ${card!.name}`,
+      cards: [card!.name],
+      interpretation: note?.text,
+      spreadType: 'free_daily',
+    });
     setReadingId(saved.readingId);
     return saved.readingId;
   };
@@ -161,7 +179,14 @@ export default function InteractiveDailyCard() {
       const context = { cardName: card.name, cardMeaning: card.fullMeaning, dailyContext: note?.text ?? '', readingId: id };
       markMicroPending(id, context);
       const path = microResultPath(userId, id);
-      const answer = await createOneTime({ product: 'micro', mode: 'redirect', context, returnUrl: returnUrlFor(path), readingId: id, provider: preferredProvider(pricing) });
+      const answer = await createOneTime({
+        product: 'micro',
+        mode: 'redirect',
+        context,
+        returnUrl: returnUrlFor(path),
+        readingId: id,
+        provider: preferredProvider(pricing),
+      });
       const outcome = await runCheckout(answer);
       if (outcome.kind === 'redirecting') return;
       if (outcome.kind === 'paid' || outcome.kind === 'already' || outcome.kind === 'pending') return navigate(path);
@@ -242,7 +267,10 @@ export default function InteractiveDailyCard() {
 
           {micro ? (
             <section className="stack" data-testid="micro-inline">
-              <MicroCards cards={micro.cards.map((c) => ({ name: c.name, image: c.imgUrl, orientation: c.orientation, label: c.label }))} advice={micro.advice.text} />
+              <MicroCards
+                cards={micro.cards.map((c) => ({ name: c.name, image: c.imgUrl, orientation: c.orientation, label: c.label }))}
+                advice={micro.advice.text}
+              />
               <MicroSpreadButton spread={micro.spread} />
             </section>
           ) : (
@@ -284,8 +312,9 @@ export default function InteractiveDailyCard() {
             )
           )}
 
-          {showWeek && ent && (
-            ent.hasActiveWeek ? (
+          {showWeek &&
+            ent &&
+            (ent.hasActiveWeek ? (
               <section className="offer-box" data-testid="week-active">
                 <h2>Неделя безлимита активна</h2>
                 <p className="hint">Дополнительные карты и расклады открыты без оплаты.</p>
@@ -295,7 +324,10 @@ export default function InteractiveDailyCard() {
                     className="btn btn-primary btn-block"
                     onClick={async () => {
                       const id = await ensureReading().catch(() => null);
-                      if (id) revealMicro(id).then(setMicro).catch(() => {});
+                      if (id)
+                        revealMicro(id)
+                          .then(setMicro)
+                          .catch(() => {});
                     }}
                     data-testid="week-reveal"
                   >
@@ -304,15 +336,26 @@ export default function InteractiveDailyCard() {
                 )}
               </section>
             ) : (
-              <WeekUpsellBox week={pricing!.week.tag} micro={offer?.tag ?? pricing!.micro.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
-            )
-          )}
+              <WeekUpsellBox
+                week={pricing!.week.tag}
+                micro={offer?.tag ?? pricing!.micro.tag}
+                mode={mode}
+                busy={weekBusy}
+                onBuy={onWeek}
+                message={weekMessage}
+              />
+            ))}
 
           <section className="panel stack" data-testid="guidance">
             {ent?.detailedGuidance ? (
               <>
                 {guidance.kind === 'closed' && (
-                  <button type="button" className="btn btn-primary btn-block" onClick={() => setGuidance({ kind: 'plans' })} data-testid="guidance-open">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-block"
+                    onClick={() => setGuidance({ kind: 'plans' })}
+                    data-testid="guidance-open"
+                  >
                     Подробный анализ дня
                   </button>
                 )}
@@ -352,7 +395,12 @@ export default function InteractiveDailyCard() {
                 <p className="hint" data-testid="guidance-why">
                   Подробный анализ дня по вашей карте открывается с подпиской или после покупки микро-пакета.
                 </p>
-                <button type="button" className="btn btn-secondary btn-block locked" onClick={() => navigate('/subscription')} data-testid="guidance-locked">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-block locked"
+                  onClick={() => navigate('/subscription')}
+                  data-testid="guidance-locked"
+                >
                   <Icon name="lock" size={16} /> Подробный анализ дня — с подпиской
                 </button>
               </>

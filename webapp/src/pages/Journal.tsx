@@ -17,13 +17,20 @@ export default function Journal() {
   // Whether the figures count the readings of the user's own deck («своя колода»).
   const [ownDeck, setOwnDeck] = useState<'include' | 'exclude'>('include');
   // Another month keeps the shown one until it arrives.
-  const { data, error: failed, isValidating, reload } = useApi(keys.journal(month, ownDeck), () => getJournal(month, ownDeck), { keepPreviousData: true });
+  const {
+    data,
+    error: failed,
+    isValidating,
+    reload,
+  } = useApi(keys.journal(month, ownDeck), () => getJournal(month, ownDeck), { keepPreviousData: true });
   const error = failed && !isValidating ? failed.message : null;
 
   return (
     <Page back={() => navigate('/')} loading={!data && !error} testId="journal" className="journal">
       <header className="screen-head">
-        <span className="screen-icon"><Icon name="scroll" size={30} /></span>
+        <span className="screen-icon">
+          <Icon name="scroll" size={30} />
+        </span>
         <h1 className="title">{SECTION_NAMES.journal}</h1>
         <p className="hint">Какие карты были рядом с вами — по вашим раскладам и картам дня.</p>
       </header>
@@ -31,11 +38,24 @@ export default function Journal() {
       {data && (
         <>
           <nav className="journal-month" aria-label="Месяц">
-            <button type="button" className="btn btn-secondary" onClick={() => setMonth(data.prevMonth)} data-testid="journal-prev" aria-label="Предыдущий месяц">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setMonth(data.prevMonth)}
+              data-testid="journal-prev"
+              aria-label="Предыдущий месяц"
+            >
               ‹
             </button>
             <strong data-testid="journal-month">{data.monthLabel}</strong>
-            <button type="button" className="btn btn-secondary" disabled={!data.nextMonth} onClick={() => data.nextMonth && setMonth(data.nextMonth)} data-testid="journal-next" aria-label="Следующий месяц">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={!data.nextMonth}
+              onClick={() => data.nextMonth && setMonth(data.nextMonth)}
+              data-testid="journal-next"
+              aria-label="Следующий месяц"
+            >
               ›
             </button>
           </nav>
@@ -44,10 +64,13 @@ export default function Journal() {
           </p>
           {(data.ownDeckReadings > 0 || ownDeck === 'exclude') && (
             <label className="journal-own" data-testid="journal-own">
-              <input type="checkbox" checked={ownDeck === 'include'} onChange={(e) => setOwnDeck(e.target.checked ? 'include' : 'exclude')} data-testid="journal-own-toggle" />
-              <span>
-                Учитывать расклады своей колоды ({data.ownDeckReadings})
-              </span>
+              <input
+                type="checkbox"
+                checked={ownDeck === 'include'}
+                onChange={(e) => setOwnDeck(e.target.checked ? 'include' : 'exclude')}
+                data-testid="journal-own-toggle"
+              />
+              <span>Учитывать расклады своей колоды ({data.ownDeckReadings})</span>
             </label>
           )}
           {data.cards === 0 ? (

@@ -23,10 +23,24 @@ function QuestionCard({ q, onAnswer, busy }: { q: Question; onAnswer: (choice: n
   const card = getCard(q.cardId);
   const a = q.answered;
   return (
-    <section className="panel lesson-question" data-testid={`lesson-question-${q.index}`} data-answered={a ? (a.correct ? 'right' : 'wrong') : undefined}>
+    <section
+      className="panel lesson-question"
+      data-testid={`lesson-question-${q.index}`}
+      data-answered={a ? (a.correct ? 'right' : 'wrong') : undefined}
+    >
       {/* The zoomed card shows its meaning: only once the question is answered. */}
       <div className="lesson-question-head">
-        {card && <CardImage image={card.image} id={card.id} name={card.name} size="small" width={56} reversed={q.orientation === 'reversed'} zoom={!!a} />}
+        {card && (
+          <CardImage
+            image={card.image}
+            id={card.id}
+            name={card.name}
+            size="small"
+            width={56}
+            reversed={q.orientation === 'reversed'}
+            zoom={!!a}
+          />
+        )}
         <h2>
           {q.index + 1}. {q.prompt}
         </h2>
@@ -81,7 +95,9 @@ export default function Lesson() {
   return (
     <Page back={() => navigate('/library')} loading={!data && !error} testId="lesson" className="library lesson">
       <header className="screen-head">
-        <span className="screen-icon"><Icon name="sparkle" size={30} /></span>
+        <span className="screen-icon">
+          <Icon name="sparkle" size={30} />
+        </span>
         <h1 className="title">Урок дня</h1>
         <p className="hint">Три вопроса о значениях карт. Новый урок — каждый день.</p>
       </header>
@@ -102,14 +118,22 @@ export default function Lesson() {
               <span className="hint">верных ответов</span>
             </span>
           </section>
-          {failed && <p className="notice" role="alert">{failed}</p>}
+          {failed && (
+            <p className="notice" role="alert">
+              {failed}
+            </p>
+          )}
           {data.questions.map((q) => (
             <QuestionCard key={`${data.day}-${q.index}`} q={q} busy={busy} onAnswer={(choice) => void answer(q.index, choice)} />
           ))}
           {data.done && (
             <section className="panel center" data-testid="lesson-done">
-              <h2>Урок пройден: {data.score} из {data.questions.length}</h2>
-              <p className="hint">Рекорд — {p.bestStreak} {pluralRu(p.bestStreak, 'день', 'дня', 'дней')} подряд. Завтра будут новые вопросы.</p>
+              <h2>
+                Урок пройден: {data.score} из {data.questions.length}
+              </h2>
+              <p className="hint">
+                Рекорд — {p.bestStreak} {pluralRu(p.bestStreak, 'день', 'дня', 'дней')} подряд. Завтра будут новые вопросы.
+              </p>
               <button type="button" className="btn btn-secondary" onClick={() => navigate('/library')}>
                 В библиотеку
               </button>

@@ -28,7 +28,9 @@ export default function Library() {
   return (
     <Page back={() => navigate('/')} testId="library" className="library">
       <header className="screen-head">
-        <span className="screen-icon"><Icon name="eye" size={30} /></span>
+        <span className="screen-icon">
+          <Icon name="eye" size={30} />
+        </span>
         <h1 className="title">Библиотека карт</h1>
         <p className="hint">Все 78 карт: значения в прямом и перевёрнутом положении и как часто они выпадали вам.</p>
       </header>
@@ -39,7 +41,9 @@ export default function Library() {
           <strong>Урок дня</strong>
           <span className="hint">Три вопроса о значениях карт · бесплатно</span>
         </span>
-        <span className="chevron" aria-hidden="true">›</span>
+        <span className="chevron" aria-hidden="true">
+          ›
+        </span>
       </button>
 
       <div className="library-tools" role="search">
@@ -83,7 +87,12 @@ export default function Library() {
         <ul className="library-grid" data-testid="library-grid" aria-label={`Найдено карт: ${cards.length}`}>
           {cards.map((c) => (
             <li key={c.id}>
-              <button type="button" className="library-tile" onClick={() => navigate(`/library/${c.id}`)} data-testid={`library-card-${c.id}`}>
+              <button
+                type="button"
+                className="library-tile"
+                onClick={() => navigate(`/library/${c.id}`)}
+                data-testid={`library-card-${c.id}`}
+              >
                 <CardImage image={c.image} id={c.id} name={c.name} size="small" width={76} zoom={false} deck={deck} />
                 <span className="library-tile-name">{c.name}</span>
               </button>

@@ -50,7 +50,13 @@ export default function LibraryCard() {
   return (
     <Page back={back} testId="library-card" className="library card-page">
       <figure className="card-page-figure">
-        <button type="button" className="card-page-zoom" onClick={() => openZoom({ id: card.id, name: card.name, reversed: false, deck })} aria-label={`${card.name}: открыть крупно`} data-testid="card-page-zoom">
+        <button
+          type="button"
+          className="card-page-zoom"
+          onClick={() => openZoom({ id: card.id, name: card.name, reversed: false, deck })}
+          aria-label={`${card.name}: открыть крупно`}
+          data-testid="card-page-zoom"
+        >
           <img
             className={`card-page-img deck-${deck}`}
             srcSet={cardImageSrcset(deck, card.id)}
@@ -63,7 +69,9 @@ export default function LibraryCard() {
           />
         </button>
         <figcaption className="center">
-          <h1 className="title" data-testid="card-page-name">{card.name}</h1>
+          <h1 className="title" data-testid="card-page-name">
+            {card.name}
+          </h1>
           <button type="button" className="lib-link hint" onClick={() => setDeck(otherDeck(deck))} data-testid="card-page-other-deck">
             Показать: {DECK_INFO[otherDeck(deck)].name.toLowerCase()}
           </button>
@@ -83,7 +91,15 @@ export default function LibraryCard() {
       <section className="panel" data-testid="card-page-reversed">
         <h2>Перевёрнутое положение</h2>
         <div className="center">
-          <img className={`card-img deck-${deck}`} src={cardImageUrl(deck, card.id, 'small')} width={48} height={Math.round((48 * height) / width)} alt="" style={REVERSED_STYLE} loading="lazy" />
+          <img
+            className={`card-img deck-${deck}`}
+            src={cardImageUrl(deck, card.id, 'small')}
+            width={48}
+            height={Math.round((48 * height) / width)}
+            alt=""
+            style={REVERSED_STYLE}
+            loading="lazy"
+          />
         </div>
         <p className="card-keywords">{card.reversedKeywords.join(' · ')}</p>
         <p>{card.reversedMeaning}</p>
@@ -104,7 +120,12 @@ export default function LibraryCard() {
               <ul className="card-history-list" data-testid="card-history-readings">
                 {history.readings.map((r) => (
                   <li key={r.id}>
-                    <button type="button" className="card-history-item" onClick={() => navigate(`/history/${r.id}`)} data-testid="card-history-reading">
+                    <button
+                      type="button"
+                      className="card-history-item"
+                      onClick={() => navigate(`/history/${r.id}`)}
+                      data-testid="card-history-reading"
+                    >
                       <span>«{r.question}»</span>
                       <span className="hint">
                         {formatRuDate(r.createdAt, zone())} · {r.spreadName}
@@ -118,7 +139,8 @@ export default function LibraryCard() {
             )}
             {history.olderHidden > 0 && (
               <p className="hint" data-testid="card-history-older">
-                Ещё в {history.olderHidden} {pluralRu(history.olderHidden, 'раскладе', 'раскладах', 'раскладах')} старше 30 дней: их откроет VIP-подписка.
+                Ещё в {history.olderHidden} {pluralRu(history.olderHidden, 'раскладе', 'раскладах', 'раскладах')} старше 30 дней: их откроет
+                VIP-подписка.
               </p>
             )}
           </>
@@ -126,10 +148,20 @@ export default function LibraryCard() {
       </section>
 
       <nav className="card-page-nav" aria-label="Другие карты">
-        <button type="button" className="btn btn-secondary" onClick={() => navigate(`/library/${prev.id}`, { replace: true })} data-testid="card-page-prev">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => navigate(`/library/${prev.id}`, { replace: true })}
+          data-testid="card-page-prev"
+        >
           ‹ {prev.name}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => navigate(`/library/${next.id}`, { replace: true })} data-testid="card-page-next">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => navigate(`/library/${next.id}`, { replace: true })}
+          data-testid="card-page-next"
+        >
           {next.name} ›
         </button>
       </nav>

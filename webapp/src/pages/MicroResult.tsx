@@ -12,7 +12,14 @@ import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
 import { debugMicroStatus, getPricing, getWeekUpsell, recoverMicro, syncMethod, track, type MicroReveal } from '../payments/client';
-import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from '../payments/components';
+import {
+  MICRO_ADVICE_DEFAULT,
+  MicroCards,
+  MicroSpreadButton,
+  WeekUpsellBox,
+  useWeekPurchase,
+  type ShownCard,
+} from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from '../payments/storage';
 import { waitFor } from '../payments/pay';
 import { displayMode } from '../payments/prices';
@@ -20,7 +27,8 @@ import '../payments/paid.css';
 import { debugEnabled } from '../debug/boot';
 
 export const MICRO_ERRORS = {
-  other: 'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
+  other:
+    'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
   notConfirmed: 'Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.',
   checkFailed: 'Ошибка проверки статуса оплаты. Проверьте подключение к интернету и попробуйте снова.',
 } as const;
@@ -78,7 +86,14 @@ export default function MicroResult() {
     });
     void getPricing()
       .catch(() => null)
-      .then((p) => track('micro_reveal_shown', { readingId: r.readingId, currency: p?.currency ?? 'RUB', abMicroVariant: p?.abMicroVariant ?? 'A', abTone: p?.abTone ?? 'romance' }));
+      .then((p) =>
+        track('micro_reveal_shown', {
+          readingId: r.readingId,
+          currency: p?.currency ?? 'RUB',
+          abMicroVariant: p?.abMicroVariant ?? 'A',
+          abTone: p?.abTone ?? 'romance',
+        }),
+      );
   }, []);
 
   /** One question to the server: true once it answered for good (revealed, or an error shown). */
@@ -149,7 +164,8 @@ export default function MicroResult() {
   });
 
   const revealed = view.kind === 'revealed';
-  const showWeek = revealed && !!upsell && upsell.upsell && !upsell.hasActiveWeek && (data?.userStatus.subscriptionType ?? 'free') === 'free';
+  const showWeek =
+    revealed && !!upsell && upsell.upsell && !upsell.hasActiveWeek && (data?.userStatus.subscriptionType ?? 'free') === 'free';
   const weekTracked = useRef(false);
   useEffect(() => {
     if (!showWeek || weekTracked.current) return;
@@ -186,7 +202,13 @@ export default function MicroResult() {
               {view.message}
             </p>
           )}
-          <button type="button" className="btn btn-primary btn-block" onClick={recheck} disabled={view.checking} data-testid="micro-refresh">
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={recheck}
+            disabled={view.checking}
+            data-testid="micro-refresh"
+          >
             {view.checking ? 'Проверяем…' : 'Обновить статус'}
           </button>
         </section>
@@ -199,7 +221,12 @@ export default function MicroResult() {
             <button type="button" className="btn btn-primary" onClick={() => void start()} data-testid="micro-retry">
               Попробовать снова
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => navigate('/interactive-daily-card')} data-testid="micro-home">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => navigate('/interactive-daily-card')}
+              data-testid="micro-home"
+            >
               На главную
             </button>
           </div>
@@ -217,7 +244,14 @@ export default function MicroResult() {
       )}
 
       {showWeek && upsell && (
-        <WeekUpsellBox week={upsell.week} micro={upsell.micro} mode={displayMode(pricing)} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
+        <WeekUpsellBox
+          week={upsell.week}
+          micro={upsell.micro}
+          mode={displayMode(pricing)}
+          busy={weekBusy}
+          onBuy={onWeek}
+          message={weekMessage}
+        />
       )}
 
       {debugOn && debug && (

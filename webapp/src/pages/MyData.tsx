@@ -49,7 +49,13 @@ export default function MyData() {
       <h2 className="section-title" id="my-data-title">
         Мои данные
       </h2>
-      <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={() => void download()} data-testid="export-data">
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        disabled={busy}
+        onClick={() => void download()}
+        data-testid="export-data"
+      >
         Скачать мои данные
       </button>
       {!confirm ? (
@@ -64,7 +70,13 @@ export default function MyData() {
               {l}
             </p>
           ))}
-          <button type="button" className="btn btn-danger btn-block" disabled={busy} onClick={() => void erase()} data-testid="delete-data-confirm">
+          <button
+            type="button"
+            className="btn btn-danger btn-block"
+            disabled={busy}
+            onClick={() => void erase()}
+            data-testid="delete-data-confirm"
+          >
             Да, удалить безвозвратно
           </button>
           <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={() => setConfirm(null)}>

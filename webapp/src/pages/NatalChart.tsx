@@ -82,7 +82,13 @@ export default function NatalChart() {
       {state.kind === 'ready' && (
         <div className="stack">
           {clearError && <ErrorBlock message={clearError} />}
-          <button type="button" className="btn btn-secondary btn-block" disabled={clearing} onClick={() => void newChart()} data-testid="new-chart">
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            disabled={clearing}
+            onClick={() => void newChart()}
+            data-testid="new-chart"
+          >
             {clearing ? <span className="spinner" aria-hidden="true" /> : null}
             Новая карта
           </button>
@@ -104,9 +110,7 @@ function ChartView({ chart }: { chart: NatalChartView }) {
       <section className="birth-line" data-testid="birth-data">
         <span>{formatBirth(chart)}</span>
         <span>{chart.birthData.city}</span>
-        <span className="hint">
-          Время: {zoneLabelRu(chart.birthData.timeZone, chart.birthData.utcOffset)}
-        </span>
+        <span className="hint">Время: {zoneLabelRu(chart.birthData.timeZone, chart.birthData.utcOffset)}</span>
       </section>
 
       <section className="big-three" aria-label="Главные знаки">

@@ -13,12 +13,30 @@ function zoneList(): string[] {
   } catch {
     /* older engines */
   }
-  return ['Europe/Kaliningrad', 'Europe/Moscow', 'Europe/Samara', 'Asia/Yekaterinburg', 'Asia/Omsk', 'Asia/Novosibirsk', 'Asia/Krasnoyarsk', 'Asia/Irkutsk', 'Asia/Yakutsk', 'Asia/Vladivostok', 'Asia/Magadan', 'Asia/Kamchatka'];
+  return [
+    'Europe/Kaliningrad',
+    'Europe/Moscow',
+    'Europe/Samara',
+    'Asia/Yekaterinburg',
+    'Asia/Omsk',
+    'Asia/Novosibirsk',
+    'Asia/Krasnoyarsk',
+    'Asia/Irkutsk',
+    'Asia/Yakutsk',
+    'Asia/Vladivostok',
+    'Asia/Magadan',
+    'Asia/Kamchatka',
+  ];
 }
 
 export type Coordinates = Record<CoordinateField, string>;
 
-export function NatalCoordinates(props: { ids: string; value: Coordinates; errors: CoordinateErrors; onChange: (field: CoordinateField, value: string) => void }) {
+export function NatalCoordinates(props: {
+  ids: string;
+  value: Coordinates;
+  errors: CoordinateErrors;
+  onChange: (field: CoordinateField, value: string) => void;
+}) {
   const { ids, value, errors, onChange } = props;
   const zones = useMemo(zoneList, []);
   const degrees = (field: 'latitude' | 'longitude', label: string, placeholder: string, id: string) => (
@@ -63,7 +81,9 @@ export function NatalCoordinates(props: { ids: string; value: Coordinates; error
           ))}
         </select>
         <FieldError ids={ids} field="timeZone" message={errors.timeZone} />
-        <p className="field-note">Время рождения пересчитывается по правилам этого пояса на дату рождения (летнее время и прошлые переводы часов учитываются).</p>
+        <p className="field-note">
+          Время рождения пересчитывается по правилам этого пояса на дату рождения (летнее время и прошлые переводы часов учитываются).
+        </p>
       </div>
     </fieldset>
   );

@@ -78,7 +78,10 @@ export default function NatalForm() {
   };
 
   const filled =
-    !!date.trim() && !!time.trim() && !!city.trim() && (!byCoordinates || (!!coords.latitude.trim() && !!coords.longitude.trim() && !!coords.timeZone));
+    !!date.trim() &&
+    !!time.trim() &&
+    !!city.trim() &&
+    (!byCoordinates || (!!coords.latitude.trim() && !!coords.longitude.trim() && !!coords.timeZone));
 
   const submit = async () => {
     // Typed as ДД.ММ.ГГГГ whatever the device's locale; sent as ISO.
@@ -95,7 +98,14 @@ export default function NatalForm() {
     try {
       const chart = await postChart(
         byCoordinates
-          ? { date: isoDate!, time, city: city.trim(), latitude: parseCoordinate(coords.latitude), longitude: parseCoordinate(coords.longitude), timeZone: coords.timeZone }
+          ? {
+              date: isoDate!,
+              time,
+              city: city.trim(),
+              latitude: parseCoordinate(coords.latitude),
+              longitude: parseCoordinate(coords.longitude),
+              timeZone: coords.timeZone,
+            }
           : { date: isoDate!, time, city: city.trim(), ...(cityId ? { cityId } : {}) },
       );
       // The chart screen opens with it, and the form comes back with these data.
@@ -109,7 +119,10 @@ export default function NatalForm() {
       // The server names the field («city: …»); the screen shows the Russian text under that field.
       const { field } = fieldOf(err instanceof ApiError ? err.detail : '');
       if (field && FIELDS.includes(field)) setErrors({ [field]: message });
-      else setErrors({ form: err instanceof ApiError && err.status === 401 ? 'Откройте приложение через Telegram, чтобы мы узнали вас.' : message });
+      else
+        setErrors({
+          form: err instanceof ApiError && err.status === 401 ? 'Откройте приложение через Telegram, чтобы мы узнали вас.' : message,
+        });
     } finally {
       setSending(false);
     }
@@ -120,7 +133,9 @@ export default function NatalForm() {
       <header className="screen-head">
         <p className="kicker">Астрология</p>
         <h1 className="title">Натальная карта</h1>
-        <p className="hint">Укажите дату, время и место рождения — мы рассчитаем положение Солнца, Луны, асцендента и планет в момент вашего рождения.</p>
+        <p className="hint">
+          Укажите дату, время и место рождения — мы рассчитаем положение Солнца, Луны, асцендента и планет в момент вашего рождения.
+        </p>
       </header>
 
       {saved && (
@@ -185,7 +200,11 @@ export default function NatalForm() {
             onBlur={(e) => requiredOnBlur('time', e.target.value)}
           />
           <FieldError ids={ids} field="time" message={errors.time} />
-          {!errors.time && <p className="field-note">Время из свидетельства о рождении. Если точное время неизвестно, укажите 12:00 — асцендент тогда может оказаться неточным.</p>}
+          {!errors.time && (
+            <p className="field-note">
+              Время из свидетельства о рождении. Если точное время неизвестно, укажите 12:00 — асцендент тогда может оказаться неточным.
+            </p>
+          )}
         </div>
 
         <NatalCitySearch
@@ -230,7 +249,10 @@ export default function NatalForm() {
 
       {errors.form && <ErrorBlock message={errors.form} />}
 
-      <p className="disclaimer center">Расчёт носит развлекательный характер. Данные рождения хранятся только для показа вашей карты; удалить их можно кнопкой «Новая карта».</p>
+      <p className="disclaimer center">
+        Расчёт носит развлекательный характер. Данные рождения хранятся только для показа вашей карты; удалить их можно кнопкой «Новая
+        карта».
+      </p>
 
       <MainAction text="Рассчитать карту" enabled={filled} loading={sending} onClick={() => void submit()} testId="natal-submit" />
     </Page>

@@ -23,7 +23,10 @@ export default function Question() {
   const valid = trimmed >= QUESTION_MIN && trimmed <= QUESTION_MAX && words;
   // Cards already dealt for an earlier wording of this spread's question: changing it starts a new reading.
   const pending =
-    !flow.answered && flow.readingId !== null && flow.dealtFor?.startsWith(`${spread.id}\n`) && flow.dealtFor !== flowKey(spread.id, question)
+    !flow.answered &&
+    flow.readingId !== null &&
+    flow.dealtFor?.startsWith(`${spread.id}\n`) &&
+    flow.dealtFor !== flowKey(spread.id, question)
       ? flow.dealtFor.slice(spread.id.length + 1)
       : null;
 
@@ -144,7 +147,6 @@ export default function Question() {
           ))}
         </div>
       </section>
-
     </Page>
   );
 }

@@ -18,12 +18,25 @@ interface PlanInfo {
 }
 
 // What each plan includes comes from the catalogue (domain/claims.ts), as on the plan cards and in the terms.
-const PLANS: PlanInfo[] = PLAN_IDS.map((id) => ({ id, name: PRODUCT_INFO[id].name, popular: id === 'vip', features: planCardFeatures(id) }));
+const PLANS: PlanInfo[] = PLAN_IDS.map((id) => ({
+  id,
+  name: PRODUCT_INFO[id].name,
+  popular: id === 'vip',
+  features: planCardFeatures(id),
+}));
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'bolt', title: 'Мгновенная активация', text: 'Доступ открывается сразу после подтверждения оплаты — ничего ждать не нужно.' },
-  { icon: 'scroll', title: 'История в личном кабинете', text: `${SECTION_PROMISES.archive} сохраняются в разделе «${SECTION_NAMES.archive}».` },
-  { icon: 'undo', title: 'Автопродление', text: 'Подписка продлевается раз в месяц, только если вы согласились на автопродление при оплате; отменить продление можно в любой момент.' },
+  {
+    icon: 'scroll',
+    title: 'История в личном кабинете',
+    text: `${SECTION_PROMISES.archive} сохраняются в разделе «${SECTION_NAMES.archive}».`,
+  },
+  {
+    icon: 'undo',
+    title: 'Автопродление',
+    text: 'Подписка продлевается раз в месяц, только если вы согласились на автопродление при оплате; отменить продление можно в любой момент.',
+  },
 ];
 
 export default function Services() {
@@ -92,7 +105,8 @@ export default function Services() {
       </section>
 
       <p className="disclaimer center">
-        Оплата — 100% предоплата. Расклады носят развлекательный характер. Подробнее — в <Link href="/terms">пользовательском соглашении</Link>.
+        Оплата — 100% предоплата. Расклады носят развлекательный характер. Подробнее — в{' '}
+        <Link href="/terms">пользовательском соглашении</Link>.
       </p>
       <nav className="footer-links" aria-label="Документы">
         <Link href="/terms">Пользовательское соглашение</Link>

@@ -104,7 +104,13 @@ export default function Settings() {
               <strong>Перевёрнутые карты</strong>
               <span className="hint">{s.reversals ? 'Карты ложатся прямо или перевёрнутыми' : 'Все карты ложатся прямо'}</span>
             </span>
-            <input type="checkbox" checked={s.reversals} onChange={() => void toggle('reversals')} disabled={busy !== null} data-testid="reversals-toggle" />
+            <input
+              type="checkbox"
+              checked={s.reversals}
+              onChange={() => void toggle('reversals')}
+              disabled={busy !== null}
+              data-testid="reversals-toggle"
+            />
           </label>
         </section>
       )}
@@ -117,7 +123,13 @@ export default function Settings() {
               <strong>Карта дня</strong>
               <span className="hint">Сообщение в чате каждый день</span>
             </span>
-            <input type="checkbox" checked={s.notifyDaily} onChange={() => void toggle('notifyDaily')} disabled={busy !== null} data-testid="notify-toggle" />
+            <input
+              type="checkbox"
+              checked={s.notifyDaily}
+              onChange={() => void toggle('notifyDaily')}
+              disabled={busy !== null}
+              data-testid="notify-toggle"
+            />
           </label>
         </section>
       )}
@@ -139,5 +151,7 @@ export default function Settings() {
 /** A preview card in a given deck (not the user's current one): a plain picture, not zoomable. */
 function DeckPreviewCard({ deck, cardId, name }: { deck: DeckId; cardId: string; name: string }) {
   const { width, height } = cardBox(deck, 'small', 60);
-  return <img className="deck-preview-card" src={cardImageUrl(deck, cardId, 'small')} width={width} height={height} alt={name} loading="lazy" />;
+  return (
+    <img className="deck-preview-card" src={cardImageUrl(deck, cardId, 'small')} width={width} height={height} alt={name} loading="lazy" />
+  );
 }

@@ -32,7 +32,6 @@ const PLAN_LINE: Record<string, string> = {
   basic: `Сейчас у вас ${PRODUCT_INFO.basic.name}.`,
 };
 
-
 export default function SpreadMenu() {
   const [, navigate] = useLocation();
   const { data, error, reload } = useStatus({ fresh: true });
@@ -82,7 +81,15 @@ export default function SpreadMenu() {
       {notice && s && (
         <div className="notice" role="status" data-testid="limit-notice">
           <p>
-            {notice} Новые расклады через <Countdown until={s.resetsAt} onEnd={() => { setNotice(null); void reload(); }} />.
+            {notice} Новые расклады через{' '}
+            <Countdown
+              until={s.resetsAt}
+              onEnd={() => {
+                setNotice(null);
+                void reload();
+              }}
+            />
+            .
           </p>
           {s.subscriptionType === 'free' && (
             <button type="button" className="btn btn-gold" onClick={() => navigate('/subscription')}>
@@ -94,10 +101,22 @@ export default function SpreadMenu() {
       {error && <ErrorBlock message={error.message} onRetry={() => void reload()} />}
 
       <div className="deck-mode" role="group" aria-label="Чьи карты">
-        <button type="button" className={`deck-mode-btn ${ownDeck ? '' : 'is-on'}`} aria-pressed={!ownDeck} onClick={() => setOwnDeck(false)} data-testid="mode-app-deck">
+        <button
+          type="button"
+          className={`deck-mode-btn ${ownDeck ? '' : 'is-on'}`}
+          aria-pressed={!ownDeck}
+          onClick={() => setOwnDeck(false)}
+          data-testid="mode-app-deck"
+        >
           Карты приложения
         </button>
-        <button type="button" className={`deck-mode-btn ${ownDeck ? 'is-on' : ''}`} aria-pressed={ownDeck} onClick={() => setOwnDeck(true)} data-testid="mode-own-deck">
+        <button
+          type="button"
+          className={`deck-mode-btn ${ownDeck ? 'is-on' : ''}`}
+          aria-pressed={ownDeck}
+          onClick={() => setOwnDeck(true)}
+          data-testid="mode-own-deck"
+        >
           Своя колода
         </button>
       </div>
@@ -157,14 +176,25 @@ export default function SpreadMenu() {
             <span className="screen-icon">
               <Icon name="lock" size={26} />
             </span>
-            <h2 id="locked-title">«{locked.spread.name}» — {locked.vip ? 'только для VIP' : 'с подпиской'}</h2>
+            <h2 id="locked-title">
+              «{locked.spread.name}» — {locked.vip ? 'только для VIP' : 'с подпиской'}
+            </h2>
             <p data-testid="locked-why">
               {locked.vip
                 ? `Этот расклад открывает только ${spreadLevelOpenedBy('vip')}. ${PLAN_LINE[s.subscriptionType] ?? ''}`
                 : `Этот расклад открывают ${spreadLevelOpenedBy('paid')}. ${PLAN_LINE[s.subscriptionType] ?? ''}`}
             </p>
-            <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="locked-subscribe">
-              {locked.vip ? (vipPrice ? `${PRODUCT_INFO.vip.name} за ${vipPrice}` : `Посмотреть ${PRODUCT_INFO.vip.name}`) : 'Посмотреть подписки'}
+            <button
+              type="button"
+              className="btn btn-gold btn-block"
+              onClick={() => navigate('/subscription')}
+              data-testid="locked-subscribe"
+            >
+              {locked.vip
+                ? vipPrice
+                  ? `${PRODUCT_INFO.vip.name} за ${vipPrice}`
+                  : `Посмотреть ${PRODUCT_INFO.vip.name}`
+                : 'Посмотреть подписки'}
             </button>
             <button type="button" className="btn btn-secondary btn-block" onClick={() => setLocked(null)} data-testid="locked-close">
               Не сейчас

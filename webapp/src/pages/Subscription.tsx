@@ -17,7 +17,17 @@ import { Page } from '../components/Page';
 import { ProofStrip, Reviews } from '../components/ProofStrip';
 import { afterPayment, setStatus, useStatus } from '../hooks/useStatus';
 import { keys, useApi } from '../data';
-import { cancelSubscription, createOneTime, getPricing, getRenewal, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from '../payments/client';
+import {
+  cancelSubscription,
+  createOneTime,
+  getPricing,
+  getRenewal,
+  getSocialProof,
+  syncMethod,
+  track,
+  type Pricing,
+  type SocialProof,
+} from '../payments/client';
 import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
 import { pricesFor } from '../payments/prices';
@@ -31,7 +41,13 @@ export function cancelConfirmText(plan: string, until: string | null): string {
     : `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет.`;
 }
 
-function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onBack: () => void; onPaid: (s: UserStatus) => void }) {
+function WeekView(props: {
+  status: UserStatus;
+  pricing: Pricing | null;
+  userId: number | null;
+  onBack: () => void;
+  onPaid: (s: UserStatus) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const prices = pricesFor(props.pricing);
@@ -40,7 +56,12 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: 
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await createOneTime({ product: 'week', mode: 'redirect', returnUrl: returnUrlFor('/subscription'), provider: preferredProvider(props.pricing) });
+      const answer = await createOneTime({
+        product: 'week',
+        mode: 'redirect',
+        returnUrl: returnUrlFor('/subscription'),
+        provider: preferredProvider(props.pricing),
+      });
       const before = props.status.subscriptionExpires;
       const outcome = await runCheckout(answer);
       if (outcome.kind === 'redirecting') return;
@@ -66,7 +87,9 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: 
         <h1>Неделя безлимита</h1>
         <p>Доступ активен 7 дней</p>
         <p className="expiry" data-testid="week-expiry">
-          {props.status.subscriptionExpires ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}` : 'дата не указана'}
+          {props.status.subscriptionExpires
+            ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}`
+            : 'дата не указана'}
         </p>
       </section>
       <section className="panel">
@@ -85,7 +108,14 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: 
           {props.pricing.plans.map((plan) => (
             <section key={plan.id} className="plan-card" data-testid={`week-plan-${plan.id}`}>
               <h2>{plan.name}</h2>
-              <PaymentWidget planId={plan.id} pricing={props.pricing!} userId={props.userId} title={plan.id === 'vip' ? 'VIP' : 'Basic'} onConfirmed={props.onPaid} testId={`week-pay-${plan.id}`} />
+              <PaymentWidget
+                planId={plan.id}
+                pricing={props.pricing!}
+                userId={props.userId}
+                title={plan.id === 'vip' ? 'VIP' : 'Basic'}
+                onConfirmed={props.onPaid}
+                testId={`week-pay-${plan.id}`}
+              />
             </section>
           ))}
         </section>
@@ -100,7 +130,13 @@ function WeekView(props: { status: UserStatus; pricing: Pricing | null; userId: 
   );
 }
 
-function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: number | null; onPaid: (s: UserStatus) => void; onCancelled: () => void }) {
+function PaidView(props: {
+  status: UserStatus;
+  pricing: Pricing | null;
+  userId: number | null;
+  onPaid: (s: UserStatus) => void;
+  onCancelled: () => void;
+}) {
   const vip = props.status.subscriptionType === 'vip';
   const plan = vip ? 'vip' : 'basic';
   const planName = PRODUCT_INFO[plan].name;
@@ -117,7 +153,10 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
       const { userStatus } = await cancelSubscription();
       setStatus(userStatus);
       const end = userStatus.subscriptionExpires ? formatRuDate(userStatus.subscriptionExpires, userStatus.timeZone) : until;
-      setCancelNote({ ok: true, text: `Автопродление отключено. Списаний больше не будет${end ? `, доступ к ${planName} сохранится до ${end}` : ''}.` });
+      setCancelNote({
+        ok: true,
+        text: `Автопродление отключено. Списаний больше не будет${end ? `, доступ к ${planName} сохранится до ${end}` : ''}.`,
+      });
       props.onCancelled();
       void reloadRenewal();
     } catch {
@@ -129,7 +168,9 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
   return (
     <>
       <section className="paid-hero" data-testid="paid-view">
-        <p className="vip-offer-kicker" data-testid="plan-kicker">{vip ? 'Ваш VIP-статус' : 'Ваша подписка'}</p>
+        <p className="vip-offer-kicker" data-testid="plan-kicker">
+          {vip ? 'Ваш VIP-статус' : 'Ваша подписка'}
+        </p>
         <span className="status-badge">Активна</span>
         <h1 data-testid="plan-heading">{planName}</h1>
         <p className="expiry" data-testid="plan-expiry">
@@ -150,8 +191,17 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
         <section className="plan-card upgrade" data-testid="upgrade">
           <p className="kicker">Улучшить до VIP</p>
           <h2>{PRODUCT_INFO.vip.name}</h2>
-          <p className="hint" data-testid="upgrade-features">{upgradeFeatures('basic', 'vip').join('. ')}.</p>
-          <PaymentWidget planId="vip" pricing={props.pricing} userId={props.userId} title="VIP" onConfirmed={props.onPaid} testId="pay-upgrade" />
+          <p className="hint" data-testid="upgrade-features">
+            {upgradeFeatures('basic', 'vip').join('. ')}.
+          </p>
+          <PaymentWidget
+            planId="vip"
+            pricing={props.pricing}
+            userId={props.userId}
+            title="VIP"
+            onConfirmed={props.onPaid}
+            testId="pay-upgrade"
+          />
         </section>
       )}
       {cancelNote && (
@@ -168,7 +218,13 @@ function PaidView(props: { status: UserStatus; pricing: Pricing | null; userId: 
   );
 }
 
-function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: number | null; loadingUser: boolean; onPaid: (s: UserStatus) => void }) {
+function FreeView(props: {
+  pricing: Pricing;
+  proof: SocialProof | null;
+  userId: number | null;
+  loadingUser: boolean;
+  onPaid: (s: UserStatus) => void;
+}) {
   return (
     <>
       <header className="screen-head">
@@ -192,7 +248,8 @@ function FreeView(props: { pricing: Pricing; proof: SocialProof | null; userId: 
         <p className="hint center" data-testid="social-proof">
           {props.proof.rating && (
             <>
-              <span className="stars">★</span> {props.proof.rating.value} · {formatCount(props.proof.rating.count)} {pluralRu(props.proof.rating.count, 'отзыв', 'отзыва', 'отзывов')}
+              <span className="stars">★</span> {props.proof.rating.value} · {formatCount(props.proof.rating.count)}{' '}
+              {pluralRu(props.proof.rating.count, 'отзыв', 'отзыва', 'отзывов')}
             </>
           )}
           {props.proof.rating && props.proof.todayCount > 0 ? ' · ' : ''}
@@ -265,7 +322,12 @@ export default function Subscription() {
     if (!pricing || tracked.current) return;
     tracked.current = true;
     track('subscription_page_view', { subscriptionType: data?.userStatus.subscriptionType ?? null });
-    track('paywall_shown', { abMicroVariant: pricing.abMicroVariant, abTone: pricing.abTone, currency: pricing.currency, source: 'subscription_screen' });
+    track('paywall_shown', {
+      abMicroVariant: pricing.abMicroVariant,
+      abTone: pricing.abTone,
+      currency: pricing.currency,
+      source: 'subscription_screen',
+    });
   }, [pricing, data]);
 
   const status = data?.userStatus ?? null;
@@ -299,7 +361,9 @@ export default function Subscription() {
           Подписка успешно активирована!
         </p>
       )}
-      {status && pricing && status.subscriptionType === 'week' && <WeekView status={status} pricing={pricing} userId={userId} onBack={() => navigate('/')} onPaid={onPaid} />}
+      {status && pricing && status.subscriptionType === 'week' && (
+        <WeekView status={status} pricing={pricing} userId={userId} onBack={() => navigate('/')} onPaid={onPaid} />
+      )}
       {status && pricing && (status.subscriptionType === 'basic' || status.subscriptionType === 'vip') && (
         <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => setJustPaid(false)} />
       )}

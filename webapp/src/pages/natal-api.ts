@@ -19,7 +19,8 @@ export const postChart = (body: ChartRequest) => call(client.natal.chart.$post({
 export const getChart = () => call(client.natal.chart.$get());
 export const getBirthData = () => call(client.natal.data.$get());
 export const deleteBirthData = () => call(client.natal.data.$delete());
-export const searchCities = (q: string, signal?: AbortSignal) => call(client.natal.cities.$get({ query: { q, limit: '8' } }, { init: { signal } }));
+export const searchCities = (q: string, signal?: AbortSignal) =>
+  call(client.natal.cities.$get({ query: { q, limit: '8' } }, { init: { signal } }));
 
 /** Splits the server's «field: message» into its parts. */
 export function fieldOf(error: string): { field: string | null; message: string } {

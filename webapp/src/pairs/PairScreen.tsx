@@ -29,13 +29,35 @@ function Ask(props: { pair: PairView; onAsked: () => void }) {
       setBusy(false);
     }
   };
-  if (!props.pair.canAsk) return props.pair.askNote ? <p className="hint" data-testid="pair-ask-note">{props.pair.askNote}</p> : null;
+  if (!props.pair.canAsk)
+    return props.pair.askNote ? (
+      <p className="hint" data-testid="pair-ask-note">
+        {props.pair.askNote}
+      </p>
+    ) : null;
   return (
     <section className="panel">
       <h2>Новый расклад на двоих</h2>
-      <p className="hint">Шесть карт: «Я», «Партнёр», «Что нас связывает», «Что разделяет», «Совет паре», «Перспектива». Расклад увидите вы оба.</p>
-      <textarea className="textarea" value={question} maxLength={500} onChange={(e) => setQuestion(e.target.value)} placeholder="Например: что нам важно понять друг о друге?" data-testid="pair-question" />
-      {failed?.crisis ? <CrisisHelp answer={failed.crisis} /> : failed && <p className="error" role="alert">{failed.message.replace(/^question: /, '')}</p>}
+      <p className="hint">
+        Шесть карт: «Я», «Партнёр», «Что нас связывает», «Что разделяет», «Совет паре», «Перспектива». Расклад увидите вы оба.
+      </p>
+      <textarea
+        className="textarea"
+        value={question}
+        maxLength={500}
+        onChange={(e) => setQuestion(e.target.value)}
+        placeholder="Например: что нам важно понять друг о друге?"
+        data-testid="pair-question"
+      />
+      {failed?.crisis ? (
+        <CrisisHelp answer={failed.crisis} />
+      ) : (
+        failed && (
+          <p className="error" role="alert">
+            {failed.message.replace(/^question: /, '')}
+          </p>
+        )
+      )}
       <button type="button" className="btn btn-primary" disabled={busy || question.trim().length < 3} onClick={ask} data-testid="pair-ask">
         Сделать расклад
       </button>
@@ -65,7 +87,12 @@ export default function PairScreen() {
         <p className="kicker">Расклад на двоих</p>
         <h1 className="title">{pair ? `Вы и ${pair.partner.name}` : 'Пара'}</h1>
       </header>
-      {error && <ErrorBlock message={error.status === 404 ? 'Пара не найдена' : error.message} onRetry={error.status === 404 ? undefined : reload} />}
+      {error && (
+        <ErrorBlock
+          message={error.status === 404 ? 'Пара не найдена' : error.message}
+          onRetry={error.status === 404 ? undefined : reload}
+        />
+      )}
       {pair && (
         <>
           <section className="panel">
@@ -81,7 +108,9 @@ export default function PairScreen() {
                 <button type="button" className="btn-plain" onClick={() => navigate(`/history/${r.id}`)} data-testid="pair-reading">
                   <strong>{r.question}</strong>
                 </button>
-                <p className="hint">{r.cards.map((c) => `${c.positionName}: ${c.name}${c.reversed ? ' (перевёрнута)' : ''}`).join(' · ')}</p>
+                <p className="hint">
+                  {r.cards.map((c) => `${c.positionName}: ${c.name}${c.reversed ? ' (перевёрнута)' : ''}`).join(' · ')}
+                </p>
               </div>
             ))}
           </section>

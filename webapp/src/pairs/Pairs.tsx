@@ -66,10 +66,16 @@ function Consent(props: { token: string; onDone: () => void }) {
         <>
           <p>Если вы согласитесь, вы оба увидите:</p>
           <ul>
-            <li>совместимость ваших натальных карт (если каждый заполнил свою): положение Солнца, Луны, Венеры, Марса и Асцендента и аспекты между ними;</li>
+            <li>
+              совместимость ваших натальных карт (если каждый заполнил свою): положение Солнца, Луны, Венеры, Марса и Асцендента и аспекты
+              между ними;
+            </li>
             <li>расклады на двоих, которые задаст {data.inviter}, с их толкованием.</li>
           </ul>
-          <p>Ваши собственные расклады и заметки останутся видны только вам. Выйти из пары можно в любой момент — тогда партнёр перестанет видеть вашу карту. Подписка вам не нужна.</p>
+          <p>
+            Ваши собственные расклады и заметки останутся видны только вам. Выйти из пары можно в любой момент — тогда партнёр перестанет
+            видеть вашу карту. Подписка вам не нужна.
+          </p>
           {failed && (
             <p className="error" role="alert">
               {failed}
@@ -102,7 +108,10 @@ function Invite() {
       setInv(i);
       // Telegram's own chooser of a chat (shareMessage) when the bot prepared the message; else its share sheet.
       if (i.preparedMessageId && (await shareMessage(i.preparedMessageId))) return;
-      if (i.link) openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(i.link)}&text=${encodeURIComponent('Давай посмотрим расклад на двоих')}`);
+      if (i.link)
+        openTelegramLink(
+          `https://t.me/share/url?url=${encodeURIComponent(i.link)}&text=${encodeURIComponent('Давай посмотрим расклад на двоих')}`,
+        );
     } catch (e) {
       setFailed(e instanceof ApiError ? e : new ApiError(0, 'Не получилось создать приглашение.'));
     }
@@ -157,7 +166,11 @@ export default function Pairs() {
             <li key={p.id}>
               <button type="button" className="panel btn-plain" onClick={() => navigate(`/pairs/${p.id}`)} data-testid="pair-item">
                 <strong>{p.partner.name}</strong>
-                <span className="hint"> · {p.role === 'inviter' ? 'вы пригласили' : 'вас пригласили'}{p.active ? '' : ' · пара распалась'}</span>
+                <span className="hint">
+                  {' '}
+                  · {p.role === 'inviter' ? 'вы пригласили' : 'вас пригласили'}
+                  {p.active ? '' : ' · пара распалась'}
+                </span>
               </button>
             </li>
           ))}

@@ -4,7 +4,12 @@ import type { SynastryView } from './pairs-api';
 
 export function Synastry(props: { synastry: SynastryView }) {
   const s = props.synastry;
-  if (!s.aspects) return <p className="hint" data-testid="synastry-missing">{s.reason}</p>;
+  if (!s.aspects)
+    return (
+      <p className="hint" data-testid="synastry-missing">
+        {s.reason}
+      </p>
+    );
   const cell = (a: string, b: string) => s.aspects!.find((x) => x.a === a && x.b === b);
   return (
     <div data-testid="synastry">
@@ -30,7 +35,11 @@ export function Synastry(props: { synastry: SynastryView }) {
               {s.points.map((col) => {
                 const x = cell(row.key, col.key);
                 return (
-                  <td key={col.key} className={x ? `asp asp-${x.aspect}` : 'asp'} title={x ? `${row.name} — ${col.name}: ${x.aspectName}, орб ${x.orb}°` : undefined}>
+                  <td
+                    key={col.key}
+                    className={x ? `asp asp-${x.aspect}` : 'asp'}
+                    title={x ? `${row.name} — ${col.name}: ${x.aspectName}, орб ${x.orb}°` : undefined}
+                  >
                     {x ? (
                       <>
                         <span className="asp-glyph">{x.symbol}</span>
@@ -44,7 +53,11 @@ export function Synastry(props: { synastry: SynastryView }) {
           ))}
         </tbody>
       </table>
-      {s.note && <p className="hint" data-testid="synastry-note">{s.note}</p>}
+      {s.note && (
+        <p className="hint" data-testid="synastry-note">
+          {s.note}
+        </p>
+      )}
       <ul className="aspect-list">
         {s.aspects.map((x) => (
           <li key={`${x.a}-${x.b}-${x.aspect}`}>

@@ -13,4 +13,5 @@ export const createInvitation = () => call(client.pairs.$post());
 export const getInvitation = (token: string) => call(client.pairs.invitations[':token'].$get({ param: { token } }));
 export const acceptInvitation = (token: string) => call(client.pairs.accept.$post({ json: { token } }));
 export const leavePair = (id: number) => call(client.pairs[':id'].$delete({ param: { id: String(id) } }));
-export const askPair = (id: number, question: string) => call(client.pairs[':id'].readings.$post({ param: { id: String(id) }, json: { question } }));
+export const askPair = (id: number, question: string) =>
+  call(client.pairs[':id'].readings.$post({ param: { id: String(id) }, json: { question } }));

@@ -89,7 +89,11 @@ export function PaymentWidget(props: {
     try {
       // The embedded widget when its script loads; otherwise (and always for Stars or mock) redirect mode.
       let mode: 'redirect' | 'embedded' = 'redirect';
-      if (provider === 'yookassa') mode = await loadYooWidget().then(() => 'embedded' as const, () => 'redirect' as const);
+      if (provider === 'yookassa')
+        mode = await loadYooWidget().then(
+          () => 'embedded' as const,
+          () => 'redirect' as const,
+        );
       const answer = await createInitial({
         userId: props.userId,
         amount: trialOn ? pricing.trial.priceRub : plan.priceRub,
@@ -110,7 +114,8 @@ export function PaymentWidget(props: {
       if (outcome.kind === 'pending') return void (await confirm());
       setState({ kind: 'error', message: WIDGET_TEXT.failed });
     } catch (err) {
-      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : WIDGET_TEXT.error;
+      const message =
+        err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : WIDGET_TEXT.error;
       setState({ kind: 'error', message });
     }
   };
@@ -149,10 +154,20 @@ export function PaymentWidget(props: {
           {priceText}
         </span>
         <PriceNote text={note(shown)} testId={`${id}-price-note`} />
-        {trialOn && <span className="price-then">затем {show(plan.tag)} каждые {PLAN_DAYS} дней</span>}
+        {trialOn && (
+          <span className="price-then">
+            затем {show(plan.tag)} каждые {PLAN_DAYS} дней
+          </span>
+        )}
       </div>
       <label className="consent">
-        <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} disabled={busy} data-testid={`${id}-consent`} />
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+          disabled={busy}
+          data-testid={`${id}-consent`}
+        />
         <span>
           {provider === 'stars'
             ? `Согласен на автопродление: подписка Telegram Stars, ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
@@ -168,9 +183,19 @@ export function PaymentWidget(props: {
       {props.loadingUser && !props.userId ? (
         <p className="hint">{WIDGET_TEXT.loadingUser}</p>
       ) : (
-        <button type="button" className="btn btn-gold btn-block" onClick={pay} disabled={busy || state.kind === 'success'} data-testid={`${id}-button`}>
+        <button
+          type="button"
+          className="btn btn-gold btn-block"
+          onClick={pay}
+          disabled={busy || state.kind === 'success'}
+          data-testid={`${id}-button`}
+        >
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {state.kind === 'processing' ? WIDGET_TEXT.processing : state.kind === 'confirming' ? 'Проверяем оплату…' : `Оформить ${props.title}`}
+          {state.kind === 'processing'
+            ? WIDGET_TEXT.processing
+            : state.kind === 'confirming'
+              ? 'Проверяем оплату…'
+              : `Оформить ${props.title}`}
         </button>
       )}
 

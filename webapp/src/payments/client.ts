@@ -4,15 +4,15 @@ import { call, client, type DataOf } from '../api';
 import type { AnalyticsEvent } from '../../../domain/analytics';
 
 export type Pricing = DataOf<typeof client.config.pricing.$get>;
-export type SocialProof = DataOf<typeof client['social-proof']['$get']>;
+export type SocialProof = DataOf<(typeof client)['social-proof']['$get']>;
 export type MicroReveal = DataOf<typeof client.readings.micro.reveal.$post>;
 /** The micro pack's included 3-card reading, as the reveal answers it. */
 export type MicroSpreadState = NonNullable<MicroReveal['spread']>;
 
 type CreateAnswer =
-  | DataOf<typeof client.payments['create-one-time']['$post']>
+  | DataOf<(typeof client.payments)['create-one-time']['$post']>
   | DataOf<typeof client.payments.create.$post>
-  | DataOf<typeof client.payments['create-initial']['$post']>;
+  | DataOf<(typeof client.payments)['create-initial']['$post']>;
 type KeysOf<U> = U extends unknown ? keyof U : never;
 type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
 /**
@@ -35,11 +35,18 @@ export const getSocialProof = () => call(client['social-proof'].$get());
 export const getEntitlements = (readingId?: number | null) => call(client.user.entitlements.$get({ query: readingQuery(readingId) }));
 export const revealMicro = (readingId: number) => call(client.readings.micro.reveal.$post({ json: { readingId } }));
 /** The pack and its reading by the ids the server recorded: the order or reading the return names, else the latest. */
-export const recoverMicro = (by: { orderId?: string; readingId?: number; recent?: boolean }) => call(client.readings.micro.recover.$post({ json: by }));
+export const recoverMicro = (by: { orderId?: string; readingId?: number; recent?: boolean }) =>
+  call(client.readings.micro.recover.$post({ json: by }));
 export const debugMicroStatus = (readingId?: number | null) => call(client.admin['micro-status'].$get({ query: readingQuery(readingId) }));
 
-export const createOneTime = (body: { product: 'micro' | 'week'; mode?: PayMode; context?: string | Record<string, unknown>; returnUrl?: string; readingId?: number; provider?: PayProvider }) =>
-  call(client.payments['create-one-time'].$post({ json: { mode: 'redirect', ...body } }));
+export const createOneTime = (body: {
+  product: 'micro' | 'week';
+  mode?: PayMode;
+  context?: string | Record<string, unknown>;
+  returnUrl?: string;
+  readingId?: number;
+  provider?: PayProvider;
+}) => call(client.payments['create-one-time'].$post({ json: { mode: 'redirect', ...body } }));
 
 export const createInitial = (body: {
   userId?: number;
@@ -54,7 +61,8 @@ export const createInitial = (body: {
   provider?: PayProvider;
 }) => call(client.payments['create-initial'].$post({ json: body }));
 
-export const syncMethod = (body: { userId?: number; paymentId?: string; orderId?: string }) => call(client.payments['sync-method'].$post({ json: body }));
+export const syncMethod = (body: { userId?: number; paymentId?: string; orderId?: string }) =>
+  call(client.payments['sync-method'].$post({ json: body }));
 
 export const cancelSubscription = () => call(client.user.subscription.cancel.$post());
 /** Whether the plan renews, the next charge's amount and date (with the server's own Russian line). */
@@ -65,9 +73,11 @@ export function track(event: AnalyticsEvent, payload: Record<string, unknown> = 
   call(client.analytics.track.$post({ json: { event, payload } })).catch(() => {});
 }
 
-export const saveReading = (body: { title: string; cards: string[]; interpretation?: string; spreadType: 'free_daily' }) => call(client.user.reading.$post({ json: body }));
+export const saveReading = (body: { title: string; cards: string[]; interpretation?: string; spreadType: 'free_daily' }) =>
+  call(client.user.reading.$post({ json: body }));
 
-export const interpretDailyCard = (body: { cardName: string; cardMeaning: string; context?: string }) => call(client['interpret-daily-card'].$post({ json: body }));
+export const interpretDailyCard = (body: { cardName: string; cardMeaning: string; context?: string }) =>
+  call(client['interpret-daily-card'].$post({ json: body }));
 
-export const detailedGuidance = (body: { cardName: string; cardMeaning: string; dailyPlans: string }) => call(client['detailed-daily-guidance'].$post({ json: body }));
-
+export const detailedGuidance = (body: { cardName: string; cardMeaning: string; dailyPlans: string }) =>
+  call(client['detailed-daily-guidance'].$post({ json: body }));

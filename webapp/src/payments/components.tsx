@@ -66,7 +66,14 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
  * 'only +X = a week', 'instead of 7 × micro = total' (in the unit the user pays in) and the button. No
  * countdown: the week's price is the same after any number of minutes, so a timer would only pretend it was not.
  */
-export function WeekUpsellBox(props: { week: PriceTag; micro: PriceTag; mode: PriceMode; busy?: boolean; onBuy: () => void; message?: string | null }) {
+export function WeekUpsellBox(props: {
+  week: PriceTag;
+  micro: PriceTag;
+  mode: PriceMode;
+  busy?: boolean;
+  onBuy: () => void;
+  message?: string | null;
+}) {
   const weekPrice = tagAmount(props.week, props.mode);
   const microPrice = tagAmount(props.micro, props.mode);
   const math = weekUpsell(weekPrice, microPrice);
@@ -81,7 +88,10 @@ export function WeekUpsellBox(props: { week: PriceTag; micro: PriceTag; mode: Pr
           всего <strong>+{fmt(math.extra)}</strong> = неделя безлимита
         </p>
         <p data-testid="week-upsell-instead">
-          вместо <s>7 × {fmt(microPrice)} = {fmt(math.sevenTimesMicro)}</s>
+          вместо{' '}
+          <s>
+            7 × {fmt(microPrice)} = {fmt(math.sevenTimesMicro)}
+          </s>
         </p>
       </div>
       {props.message && <p className="pay-message">{props.message}</p>}
@@ -101,7 +111,13 @@ export type WeekPurchase = 'active' | 'redirecting' | 'cancelled' | 'failed' | '
  * shows. YooKassa: the browser leaves for the payment page.
  */
 export async function buyWeek(pricing: Pricing | null, returnPath: string, context?: string): Promise<WeekPurchase> {
-  const answer = await createOneTime({ product: 'week', mode: 'redirect', returnUrl: returnUrlFor(returnPath), provider: preferredProvider(pricing), ...(context ? { context } : {}) });
+  const answer = await createOneTime({
+    product: 'week',
+    mode: 'redirect',
+    returnUrl: returnUrlFor(returnPath),
+    provider: preferredProvider(pricing),
+    ...(context ? { context } : {}),
+  });
   const outcome = await runCheckout(answer);
   if (outcome.kind === 'redirecting') return 'redirecting';
   if (outcome.kind === 'cancelled') return 'cancelled';
@@ -156,7 +172,12 @@ export function MicroSpreadButton(props: { spread: MicroSpreadState | null | und
   const s = props.spread;
   if (s?.readingId) {
     return (
-      <button type="button" className="btn btn-secondary btn-block" onClick={() => navigate(`/history/${s.readingId}`)} data-testid="three-card-spread-open">
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        onClick={() => navigate(`/history/${s.readingId}`)}
+        data-testid="three-card-spread-open"
+      >
         Открыть ваш расклад на 3 карты
       </button>
     );

@@ -50,7 +50,13 @@ export async function runCheckout(answer: CheckoutAnswer): Promise<PayOutcome> {
   if (answer.mock) return { kind: 'paid' };
   if (answer.invoiceLink) {
     const status = await openInvoice(answer.invoiceLink);
-    return status === 'paid' ? { kind: 'paid' } : status === 'pending' ? { kind: 'pending' } : status === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed' };
+    return status === 'paid'
+      ? { kind: 'paid' }
+      : status === 'pending'
+        ? { kind: 'pending' }
+        : status === 'cancelled'
+          ? { kind: 'cancelled' }
+          : { kind: 'failed' };
   }
   if (answer.confirmationUrl) {
     window.location.assign(answer.confirmationUrl);

@@ -44,7 +44,13 @@ export function SendToChat(props: { readingId: number }) {
 
   return (
     <div className="send-to-chat" data-sync={sync} data-testid="send-to-chat">
-      <button type="button" className="btn btn-secondary btn-block" disabled={sync === 'syncing' || sync === 'synced'} onClick={() => void send()} data-testid="send-to-chat-button">
+      <button
+        type="button"
+        className="btn btn-secondary btn-block"
+        disabled={sync === 'syncing' || sync === 'synced'}
+        onClick={() => void send()}
+        data-testid="send-to-chat-button"
+      >
         Отправить в чат
       </button>
       {sync !== 'idle' && (

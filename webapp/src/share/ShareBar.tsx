@@ -38,14 +38,19 @@ export function ShareBar(props: { readingId: number }) {
   const share = () =>
     run('share', async () => {
       const k = await kit();
-      if (!k.preparedMessageId || !(await shareMessage(k.preparedMessageId))) throw new Error('Telegram не смог подготовить сообщение. Попробуйте ещё раз.');
+      if (!k.preparedMessageId || !(await shareMessage(k.preparedMessageId)))
+        throw new Error('Telegram не смог подготовить сообщение. Попробуйте ещё раз.');
       return 'Выберите чат, чтобы отправить расклад';
     });
 
   const story = () =>
     run('story', async () => {
       const k = await kit();
-      const ok = await shareToStory(k.storyUrl, k.caption.slice(0, 200), k.appLink ? { url: k.appLink, name: 'Сделать расклад' } : undefined);
+      const ok = await shareToStory(
+        k.storyUrl,
+        k.caption.slice(0, 200),
+        k.appLink ? { url: k.appLink, name: 'Сделать расклад' } : undefined,
+      );
       if (!ok) throw new Error('Истории недоступны в этой версии Telegram');
       return null;
     });
@@ -69,7 +74,12 @@ export function ShareBar(props: { readingId: number }) {
       <h2>Поделиться раскладом</h2>
       <p className="hint">Красивая картинка с вашими картами — для друзей или для истории.</p>
       <label className="share-toggle">
-        <input type="checkbox" checked={withQuestion} onChange={(e) => setWithQuestion(e.target.checked)} data-testid="share-with-question" />
+        <input
+          type="checkbox"
+          checked={withQuestion}
+          onChange={(e) => setWithQuestion(e.target.checked)}
+          data-testid="share-with-question"
+        />
         Показать мой вопрос на картинке
       </label>
       <div className="share-actions">

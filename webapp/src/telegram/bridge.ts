@@ -58,11 +58,19 @@ function subscribe(l: () => void) {
 
 /** 'native' when Telegram's own Back and Main buttons are used. */
 export function useTelegramMode(): Mode {
-  return useSyncExternalStore(subscribe, () => mode, () => 'browser');
+  return useSyncExternalStore(
+    subscribe,
+    () => mode,
+    () => 'browser',
+  );
 }
 
 function useUi(): TelegramUi | null {
-  return useSyncExternalStore(subscribe, () => ui, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => ui,
+    () => null,
+  );
 }
 
 /** Telegram's ready(): once, after the first meaningful render. */

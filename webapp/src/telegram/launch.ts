@@ -115,7 +115,13 @@ export function applyTheme(theme: Record<string, string>) {
 
 function isDark(hex: string): boolean {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h.slice(0, 6);
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h.slice(0, 6);
   const n = parseInt(full, 16);
   if (Number.isNaN(n)) return false;
   const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];

@@ -4,7 +4,12 @@
 // the client refuses, so the caller can offer its own way.
 import { insideTelegram } from './launch';
 
-type Method = 'web_app_add_to_home_screen' | 'web_app_send_prepared_message' | 'web_app_share_to_story' | 'web_app_data_send' | 'web_app_open_tg_link';
+type Method =
+  | 'web_app_add_to_home_screen'
+  | 'web_app_send_prepared_message'
+  | 'web_app_share_to_story'
+  | 'web_app_data_send'
+  | 'web_app_open_tg_link';
 
 export async function callTelegram(method: Method, params?: Record<string, unknown>): Promise<boolean> {
   if (!insideTelegram()) return false;

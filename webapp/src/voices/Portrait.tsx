@@ -20,7 +20,14 @@ const HAIR: Record<Voice, string> = {
 
 export function Portrait({ voice, size = 56 }: { voice: Voice; size?: number }) {
   return (
-    <svg className={`portrait portrait-${voice}`} width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" data-testid={`portrait-${voice}`}>
+    <svg
+      className={`portrait portrait-${voice}`}
+      width={size}
+      height={size}
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      data-testid={`portrait-${voice}`}
+    >
       <circle cx="32" cy="32" r="31" className="portrait-bg" />
       <circle cx="32" cy="32" r="28" className="portrait-ring" />
       <g className="portrait-line">

@@ -28,7 +28,8 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [crisis, setCrisis] = useState<CrisisAnswer | null>(null);
   const change = (f: (l: List) => List) => void mutate((l) => (l ? f(l) : l), { revalidate: false });
-  const patch = (voice: Voice, f: (it: Item) => Item) => change((l) => ({ ...l, secondOpinions: l.secondOpinions.map((it) => (it.voice === voice ? f(it) : it)) }));
+  const patch = (voice: Voice, f: (it: Item) => Item) =>
+    change((l) => ({ ...l, secondOpinions: l.secondOpinions.map((it) => (it.voice === voice ? f(it) : it)) }));
 
   if (!data) return null;
   const { secondOpinions: items, allowance } = data;
@@ -77,7 +78,11 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
               <span className="voice-manner">{o.manner}</span>
             </span>
           </header>
-          {o.text ? <RichText text={o.text} testId="second-opinion-text" /> : o.streaming && <span className="spinner" role="status" aria-label="Таролог читает карты…" />}
+          {o.text ? (
+            <RichText text={o.text} testId="second-opinion-text" />
+          ) : (
+            o.streaming && <span className="spinner" role="status" aria-label="Таролог читает карты…" />
+          )}
         </article>
       ))}
       {crisis ? (
@@ -100,14 +105,29 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
               </li>
             ))}
           </ul>
-          {allowance.lockedText && <p className="hint" data-testid="second-opinion-plans">{allowance.lockedText}</p>}
-          <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="second-opinion-offer">
+          {allowance.lockedText && (
+            <p className="hint" data-testid="second-opinion-plans">
+              {allowance.lockedText}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-gold btn-block"
+            onClick={() => navigate('/subscription')}
+            data-testid="second-opinion-offer"
+          >
             Открыть второе мнение
           </button>
         </div>
       ) : !open ? (
         asked.size < VOICES.length && (
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(true)} disabled={busy} data-testid="second-opinion-open">
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={() => setOpen(true)}
+            disabled={busy}
+            data-testid="second-opinion-open"
+          >
             <Icon name="sparkle" size={18} /> Спросить другого таролога
           </button>
         )
@@ -131,7 +151,9 @@ export function SecondOpinion({ readingId }: { readingId: number }) {
             ))}
           </div>
           <p className="hint" data-testid="second-opinion-remaining">
-            {allowance.remaining > 0 ? `Сегодня осталось: ${allowance.remaining} из ${allowance.limit}` : `Вторые мнения на сегодня закончились (${allowance.used} из ${allowance.limit}). Завтра можно снова.`}
+            {allowance.remaining > 0
+              ? `Сегодня осталось: ${allowance.remaining} из ${allowance.limit}`
+              : `Вторые мнения на сегодня закончились (${allowance.used} из ${allowance.limit}). Завтра можно снова.`}
           </p>
         </div>
       )}

@@ -3,7 +3,7 @@
 import { call, client, type DataOf } from '../api';
 import { STREAM, streamSecondOpinion } from '../stream';
 
-type OpinionList = DataOf<typeof client.readings[':id']['second-opinions']['$get']>;
+type OpinionList = DataOf<(typeof client.readings)[':id']['second-opinions']['$get']>;
 export type SecondOpinionView = OpinionList['secondOpinions'][number];
 export type SecondOpinionAllowance = OpinionList['allowance'];
 export type VoiceId = SecondOpinionView['voice'];
@@ -16,7 +16,8 @@ export interface OpinionHandlers {
   onDone(o: SecondOpinionView): void;
 }
 
-export const listSecondOpinions = (readingId: number) => call(client.readings[':id']['second-opinions'].$get({ param: { id: String(readingId) } }));
+export const listSecondOpinions = (readingId: number) =>
+  call(client.readings[':id']['second-opinions'].$get({ param: { id: String(readingId) } }));
 
 export const askSecondOpinion = (readingId: number, voice: VoiceId, h: OpinionHandlers) =>
   streamSecondOpinion(() => client.readings[':id']['second-opinion'].$post({ param: { id: String(readingId) }, json: { voice } }, STREAM), {
