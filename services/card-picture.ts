@@ -1,7 +1,8 @@
 // One card's picture as JPEG, for Telegram: a photo sent by URL (an inline result's picture and thumbnail)
 // must be a JPEG, and the classic deck's files are WebP. Converted on first request from the 350 px scan
-// (~20 ms), turned for a reversed card, and kept in memory (a few dozen of 78×2 pictures, ~80 KB each); the
-// route lets browsers and Telegram cache them for a week.
+// (~20 ms), turned for a reversed card, and kept in memory: all 78×2 of them at most (~80 KB each, about 12 MB),
+// so a public route asked for every card over and over converts each only once. The route lets browsers and
+// Telegram cache them for a week.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,8 @@ import { ServiceError } from './errors';
 const RWS_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'webapp', 'public', 'decks', 'rws');
 const SIZE = CLASSIC_FILES.large;
 const JPEG_QUALITY = 85;
-/** Pictures kept in memory, the most recently asked last. */
-const KEEP = 48;
+/** Pictures kept in memory, the most recently asked last: every card in both orientations. */
+const KEEP = CARD_BY_ID.size * 2;
 
 /** The path of a card's JPEG under the server's public address. */
 export const cardPicturePath = (cardId: string, reversed: boolean) => `/card-images/${cardId}${reversed ? '.reversed' : ''}.jpg`;
