@@ -1,15 +1,21 @@
 // Guest mode through the local Telegram: people in a group the bot is not a member of write @bot; the bot
 // answers each summons once (answerGuestQuery) with the chat's card of the day, the same for every caller, or a
-// card for a question read by the question model (a crisis gets help lines, never a card); one answer per
-// caller per chat a minute; nothing from the chat is kept.
+// card for a question read by the reading's yes/no model, in the same words as inline «Да или нет» (a crisis
+// gets help lines, never a card); cards come as their JPEG picture; one answer per caller per chat a minute;
+// nothing from the chat is kept.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatCardAnswer, chatDayCard } from '../domain/chat-card';
 import { localDate } from '../domain/time';
-import { createBotHarness, type BotHarness } from '../test/bot-harness';
+import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 
 const BOT = '@tarot_test_bot';
 const ADMIN = 92_099;
+const YES = ['Да', 'Скорее да'];
+const NO = ['Нет', 'Скорее нет'];
+const plain = (markdown: string) => markdown.replace(/\*\*/g, '');
+/** The card's picture as the chat shows it (the photo result's URL). */
+const pictureOf = (html: string) => /<img src="([^"]+)"/.exec(html)?.[1];
 
 describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (kind) => {
   let h: BotHarness;
@@ -46,6 +52,9 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
       expect(m.text).toContain('Карта дня для этого чата');
       expect(m.text).toContain(card.title);
       expect(m.text).toContain(card.meaning);
+      expect(pictureOf(m.html)).toBe(
+        `${TEST_PUBLIC_URL}/card-images/${card.card.id}${card.orientation === 'reversed' ? '.reversed' : ''}.jpg`,
+      );
       expect(m.reply_markup.inline_keyboard[0][0]).toEqual({
         text: '🔮 Открыть карту в Таро',
         url: `https://t.me/tarot_test_bot?startapp=card_${card.card.id}`,
@@ -70,27 +79,41 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
     expect(stats.text).toContain(`👥 Карта для чата сегодня: карта дня чата — ${daily}`);
   });
 
-  it('a question gets one card with a two-line yes/no reading and a button to the full reading; a feared event is read the other way round', async () => {
+  it('a question gets one card as its picture, with the verdict of the reading’s yes/no model in the words of inline «Да или нет»; a feared event is read the other way round', async () => {
     const g = newGroup('Работа');
     const boris = h.user(92_011, 'Борис');
     const question = 'сделает ли он мне предложение?';
     const m = await h.tg.waitForGuestAnswer(summon(g, boris, `${BOT} ${question}`));
     const a = chatCardAnswer(g, today(), question);
     if (a.kind !== 'yesno') throw new Error(`expected a yes/no answer, got ${a.kind}`);
-    expect(m.text.split('\n')).toEqual([`❓ ${question}`, '', `🃏 ${a.card.title}`, a.lines[0], a.lines[1]]);
-    expect(a.lines[0]).toMatch(/«да»|«нет»/);
-    expect(a.lines[1]).toBe(`${a.card.title}: ${a.card.meaning}`);
+    expect(m.text.split('\n')).toEqual([`🔮 Да или нет? «${question}»`, '', `🃏 ${a.card.title}`, `${a.verdict}. ${plain(a.text)}`]);
+    expect([...YES, 'Ни да, ни нет', ...NO]).toContain(a.verdict);
+    expect(pictureOf(m.html)).toBe(
+      `${TEST_PUBLIC_URL}/card-images/${a.card.card.id}${a.card.orientation === 'reversed' ? '.reversed' : ''}.jpg`,
+    );
+    expect((await h.app.request(pictureOf(m.html)!.slice(TEST_PUBLIC_URL.length))).headers.get('content-type')).toBe('image/jpeg');
     expect(m.reply_markup.inline_keyboard[0][0]).toEqual({
       text: '🔮 Полный расклад в приложении',
       url: 'https://t.me/tarot_test_bot?startapp=guest',
     });
 
-    // A feared event through the same model: its answer is the feared table's (the chat reading's rule).
+    // A hoped and a feared event drawing the same favourable card get opposite verdicts (the reading's rule).
+    const sunGroup = (q: string) => {
+      for (let i = 0; i < 5000; i++) {
+        const chatId = newGroup(`Солнце ${i}`);
+        const x = chatCardAnswer(chatId, today(), q);
+        if (x.kind === 'yesno' && x.card.card.id === 'sun' && x.card.orientation === 'upright') return chatId;
+      }
+      throw new Error('no Sun in 5000 groups');
+    };
+    const hoped = 'выйду ли я замуж в этом году?';
     const feared = 'изменяет ли мне муж?';
-    const f = await h.tg.waitForGuestAnswer(summon(g, h.user(92_012, 'Галя'), `${BOT} ${feared}`));
-    const fa = chatCardAnswer(g, today(), feared);
-    if (fa.kind !== 'yesno') throw new Error(`expected a yes/no answer, got ${fa.kind}`);
-    expect(f.text).toContain(fa.lines[0]);
+    const hm = await h.tg.waitForGuestAnswer(summon(sunGroup(hoped), h.user(92_012, 'Галя'), `${BOT} ${hoped}`));
+    const fm = await h.tg.waitForGuestAnswer(summon(sunGroup(feared), h.user(92_013, 'Зоя'), `${BOT} ${feared}`));
+    for (const x of [hm, fm]) expect(x.text).toContain('🃏 Солнце\n');
+    const verdictOf = (text: string) => text.split('\n')[3]!.split('.')[0];
+    expect(YES).toContain(verdictOf(hm.text));
+    expect(NO).toContain(verdictOf(fm.text));
   });
 
   it('a crisis gets care and help lines and no card; a health question no yes/no but the doctor', async () => {
@@ -102,8 +125,9 @@ describe.each(TEST_DB_KINDS)('guest mode «Карта для чата» (%s)', (
     expect(crisis.reply_markup).toBeUndefined();
 
     const health = await h.tg.waitForGuestAnswer(summon(g, h.user(92_022, 'Ева'), `${BOT} выздоровеет ли мама после операции?`));
-    expect(health.text).toContain('С этим вопросом — к врачу.');
-    expect(health.text).not.toMatch(/Скорее «да»|Скорее «нет»|Ответ — «да»|Ответ — «нет»/);
+    expect(health.text).toContain('🔮 Вопрос картам: «выздоровеет ли мама после операции?»');
+    expect(health.text).toMatch(/врач/);
+    expect(health.text).not.toMatch(/Скорее «да»|Скорее «нет»|Ответ — «да»|Ответ — «нет»|^(Да|Нет|Скорее да|Скорее нет)\./m);
     expect(health.text).toContain('🃏');
   });
 

@@ -1,15 +1,14 @@
 // «Карта для чата» (guest mode): one card for a whole chat a day, or one yes/no card for a question asked in the
 // chat. Both are seeded, not dealt: the day's card is the same for everyone in the chat until midnight, and the
-// same question in the same chat on one day gets the same card, so asking again does not reshuffle it. The
-// question goes through the question model as every reading does: a crisis gets care and help lines and no
-// card, a sensitive theme (health, pregnancy, death, court, large money) no yes/no and a pointer to the
-// professional, a feared event is answered the other way round (a favourable card: «скорее нет»). Pure.
-import { crisisAnswer, type CrisisAnswer } from './crisis';
+// same question in the same chat on one day gets the same card, so asking again does not reshuffle it. What the
+// card says to a question is the reading's own yes/no model (reading/yes-no.ts), the one inline mode uses: a
+// crisis gets care and help lines and no card, a sensitive theme no yes/no and the professional to see, a
+// feared event is answered the other way round. Pure.
+import type { CrisisAnswer } from './crisis';
 import { DECK } from './deck';
 import { hasWords } from './question';
-import { EVEN_PLAIN, FEARED, HOPED, SENSITIVE } from './reading/conclusion-texts';
-import { valenceOf } from './reading/facts';
-import { readQuestion, type Professional, type Sensitive } from './reading/question';
+import { readQuestion } from './reading/question';
+import { yesNoCard } from './reading/yes-no';
 import { seededUniform } from './seeded-random';
 import type { Orientation, TarotCard } from './types';
 import { fnv1a32 } from './variant';
@@ -23,14 +22,22 @@ export interface ChatCard {
   meaning: string;
 }
 
+/** A question's card: `verdict` («Скорее да»…) only for a yes/no question on a theme that is not sensitive. */
+interface QuestionCard {
+  card: ChatCard;
+  verdict: string | null;
+  /** Markdown (bold card names), as yesNoCard says it. */
+  text: string;
+}
+
 export type ChatCardAnswer =
   | { kind: 'daily'; day: string; card: ChatCard }
-  /** A yes/no question: the leaning (turned round for a feared event) and the card, two lines. */
-  | { kind: 'yesno'; card: ChatCard; lines: [string, string] }
-  /** Not a yes/no (what, how, when, either/or): the card as advice, no leaning. */
-  | { kind: 'advice'; card: ChatCard; lines: [string, string] }
+  /** A yes/no question: the verdict (turned round for a feared event) and what the card rests it on. */
+  | ({ kind: 'yesno'; verdict: string } & Omit<QuestionCard, 'verdict'>)
+  /** Not a yes/no (what, how, when, either/or): the card's answer to its kind, no verdict. */
+  | ({ kind: 'advice'; verdict: null } & Omit<QuestionCard, 'verdict'>)
   /** Health, pregnancy, death, court, large money: no yes/no, the professional to see. */
-  | { kind: 'sensitive'; card: ChatCard; sensitive: Sensitive; lines: [string, string] }
+  | ({ kind: 'sensitive'; verdict: null } & Omit<QuestionCard, 'verdict'>)
   | { kind: 'crisis'; crisis: CrisisAnswer };
 
 /** The longest question read (longer text is cut): a chat line, not an essay. */
@@ -53,6 +60,17 @@ export function chatDayCard(chatId: number, day: string): ChatCard {
   return seededCard(`chat-day:${chatId}:${day}`);
 }
 
+/** The card a question gets in a chat on a day: the same question (case, ё and punctuation aside) keeps it. */
+export function chatQuestionCard(chatId: number, day: string, question: string): ChatCard {
+  const key = question
+    .trim()
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return seededCard(`chat-question:${chatId}:${day}:${key}`);
+}
+
 /** The question as read: the bot's mention taken out, spaces collapsed, cut to CHAT_QUESTION_MAX. */
 export function chatQuestion(text: string, botUsername: string): string {
   const mention = new RegExp(`@${botUsername.replace(/[^\w]/g, '')}\\b`, 'giu');
@@ -62,12 +80,6 @@ export function chatQuestion(text: string, botUsername: string): string {
 /** «карту дня», «карта для чата!», «карту на сегодня»: a request for the day's card, not a question. */
 const DAY_REQUEST = /^(?:\p{L}+\s+){0,2}карт\p{L}*\s+(?:дня|для\s+(?:этого\s+)?чата|чата|на\s+(?:сегодня|день))(?:\s+\p{L}+)?\s*[.!?…]*$/iu;
 
-/** The card as the subject of a sentence («Влюблённые» needs «карта» to take a singular verb). */
-const subject = (c: ChatCard) => (c.card.id === 'lovers' ? `карта «${c.card.name}»` : `«${c.card.name}»`);
-
-/** Ends a phrase with a full stop unless it has one. */
-const sentence = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
-
 /**
  * The answer to a summons in chat `chatId` on local day `day`: the day's card when `question` is empty, carries
  * no question («@bot», «@bot привет») or asks for it («@bot карту дня»), else a card for the question.
@@ -75,44 +87,15 @@ const sentence = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
 export function chatCardAnswer(chatId: number, day: string, question: string): ChatCardAnswer {
   const q = question.trim();
   const facts = hasWords(q) ? readQuestion(q, 'free_daily') : null;
-  if (facts?.crisis) return { kind: 'crisis', crisis: crisisAnswer(facts.crisis) };
-  if (!facts || facts.kind === 'vague' || DAY_REQUEST.test(q)) return { kind: 'daily', day, card: chatDayCard(chatId, day) };
+  // A crisis is never taken for a request of the day's card: yesNoCard answers it with help lines.
+  if (!facts?.crisis && (!facts || facts.kind === 'vague' || DAY_REQUEST.test(q)))
+    return { kind: 'daily', day, card: chatDayCard(chatId, day) };
 
-  const key = q
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  const c = seededCard(`chat-question:${chatId}:${day}:${key}`);
-  const pick = seededUniform(fnv1a32(`chat-phrase:${chatId}:${day}:${key}`));
-  const one = <T>(list: readonly T[]): T => list[Math.floor(pick() * list.length)]!;
-  const second = `${c.title}: ${c.meaning}`;
-
-  if (facts.sensitive && facts.professional) {
-    const p: Professional = facts.professional;
-    return {
-      kind: 'sensitive',
-      card: c,
-      sensitive: facts.sensitive,
-      lines: [`${sentence(one(SENSITIVE[facts.sensitive])(p))} С этим вопросом — к ${p.dat}.`, `${second} — как опора, не прогноз.`],
-    };
-  }
-  if (facts.kind !== 'yesno')
-    return { kind: 'advice', card: c, lines: ['На такой вопрос одна карта отвечает советом, а не «да» или «нет».', second] };
-
-  const v = valenceOf(c.card, c.orientation);
-  // The event's leaning: a favourable card makes a feared event less likely.
-  const lean = facts.polarity === 'feared' ? -v : v;
-  const texts = facts.polarity === 'feared' ? FEARED : HOPED;
-  const first =
-    lean >= 2
-      ? one(texts.yes2)(subject(c), false)
-      : lean >= 1
-        ? one(texts.yes)(subject(c), false)
-        : lean <= -2
-          ? one(texts.no2)(subject(c), false)
-          : lean <= -1
-            ? one(texts.no)(subject(c), false)
-            : one(EVEN_PLAIN)(subject(c));
-  return { kind: 'yesno', card: c, lines: [first, second] };
+  const card = chatQuestionCard(chatId, day, q);
+  // Guest mode shows reversed cards: the seed decides the orientation for every chat alike.
+  const said = yesNoCard(q, card.card, card.orientation, true);
+  if (said.kind === 'crisis') return said;
+  if (said.sensitive) return { kind: 'sensitive', card, verdict: null, text: said.text };
+  if (said.verdict) return { kind: 'yesno', card, verdict: said.verdict, text: said.text };
+  return { kind: 'advice', card, verdict: null, text: said.text };
 }

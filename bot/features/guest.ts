@@ -1,68 +1,54 @@
 // Guest mode («Карта для чата»): someone writes @bot in a chat the bot is not a member of and Telegram sends a
 // guest_message, answered once with answerGuestQuery. No question: the chat's card of the day (the same for
-// everyone in that chat); a question: one card with a two-line reading through the question model (a crisis
-// gets care and help lines, never a card). A button opens the app for a full reading. The services decide
-// the rate limit; nothing from the chat is stored or logged (no profile is touched: installed before that).
+// everyone in that chat); a question: one card and what it says, in the words of inline «Да или нет» (a crisis
+// gets care and help lines, never a card). Cards come as their JPEG picture, like inline results. A button
+// opens the app for a full reading. The services decide the rate limit; nothing from the chat is stored or
+// logged (no profile is touched: installed before that).
 import { Composer, InlineKeyboard } from 'grammy';
-import type { InlineQueryResultArticle } from 'grammy/types';
+import type { InlineQueryResult, InlineQueryResultArticle } from 'grammy/types';
 import { chatQuestion, type ChatCardAnswer } from '../../domain/chat-card';
+import { cardResult, questionHtml, questionTitle } from '../card-result';
 import type { BotContext } from '../context';
+import { crisisHtml } from '../crisis';
 import { escapeHtml } from '../format';
 
 const composer = new Composer<BotContext>();
 
-const article = (id: string, title: string, html: string, keyboard?: InlineKeyboard): InlineQueryResultArticle => ({
+const article = (id: string, title: string, html: string): InlineQueryResultArticle => ({
   type: 'article',
   id,
   title,
   input_message_content: { message_text: html, parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
-  ...(keyboard ? { reply_markup: keyboard } : {}),
 });
 
-/** What the chat sees: the card (or the help lines) and a button into the app. */
-function guestResult(a: ChatCardAnswer, question: string, bot: string): InlineQueryResultArticle {
+/** What the chat sees: the card (its picture when the server has a public address) or the help lines, and a button into the app. */
+function guestResult(a: ChatCardAnswer, question: string, bot: string, base: string | null): InlineQueryResult {
   const app = (text: string, param: string) => new InlineKeyboard().url(text, `https://t.me/${bot}?startapp=${param}`);
-  switch (a.kind) {
-    case 'crisis':
-      return article(
-        `crisis:${a.crisis.kind}`,
-        'Сейчас важнее поддержка, чем карты',
-        [
-          escapeHtml(a.crisis.message),
-          '',
-          ...a.crisis.lines.map((l) => `📞 <b>${escapeHtml(l.phone)}</b> — ${escapeHtml(l.name)}: ${escapeHtml(l.note)}.`),
-          '',
-          'Когда станет полегче, возвращайтесь к картам — они подождут.',
-        ].join('\n'),
-      );
-    case 'daily':
-      return article(
-        `chat-day:${a.day}`,
-        `🃏 Карта дня для чата: ${a.card.title}`,
-        [
-          '🃏 <b>Карта дня для этого чата</b>',
-          `<b>${escapeHtml(a.card.title)}</b>`,
-          '',
-          escapeHtml(a.card.meaning),
-          '',
-          '<i>Одна на весь чат до конца дня: кто бы меня ни позвал сегодня, выпадет она же.</i>',
-        ].join('\n'),
-        app('🔮 Открыть карту в Таро', `card_${a.card.card.id}`),
-      );
-    default:
-      return article(
-        `chat-${a.kind}:${a.card.card.id}:${a.card.orientation}`,
-        `🃏 ${a.card.title}`,
-        [
-          `❓ <i>${escapeHtml(question)}</i>`,
-          '',
-          `🃏 <b>${escapeHtml(a.card.title)}</b>`,
-          escapeHtml(a.lines[0]),
-          escapeHtml(a.lines[1]),
-        ].join('\n'),
-        app('🔮 Полный расклад в приложении', 'guest'),
-      );
-  }
+  if (a.kind === 'crisis') return article(`crisis:${a.crisis.kind}`, '💛 Сейчас важнее поддержка, а не карты', crisisHtml(a.crisis, false));
+  const card = { cardId: a.card.card.id, reversed: a.card.orientation === 'reversed' };
+  if (a.kind === 'daily')
+    return cardResult(base, {
+      id: `chat-day:${a.day}`,
+      title: `🃏 Карта дня для чата: ${a.card.title}`,
+      html: [
+        '🃏 <b>Карта дня для этого чата</b>',
+        `<b>${escapeHtml(a.card.title)}</b>`,
+        '',
+        escapeHtml(a.card.meaning),
+        '',
+        '<i>Одна на весь чат до конца дня: кто бы меня ни позвал сегодня, выпадет она же.</i>',
+      ].join('\n'),
+      card,
+      markup: app('🔮 Открыть карту в Таро', `card_${a.card.card.id}`),
+    });
+  // The same words as inline «Да или нет»: one model, one way to say it.
+  return cardResult(base, {
+    id: `chat-${a.kind}:${a.card.card.id}:${a.card.orientation}`,
+    title: questionTitle(a.verdict, a.card.title),
+    html: questionHtml({ question, cardTitle: a.card.title, verdict: a.verdict, text: a.text }),
+    card,
+    markup: app('🔮 Полный расклад в приложении', 'guest'),
+  });
 }
 
 async function answer(ctx: BotContext & { guestMessage: NonNullable<BotContext['guestMessage']> }) {
@@ -80,7 +66,7 @@ async function answer(ctx: BotContext & { guestMessage: NonNullable<BotContext['
     return;
   }
   if (decision.answer.kind === 'crisis') ctx.deps.logger.info({ crisis: true, via: 'guest' }, 'crisis answer: help lines instead of cards');
-  await ctx.answerGuestQuery(guestResult(decision.answer, question, ctx.me.username));
+  await ctx.answerGuestQuery(guestResult(decision.answer, question, ctx.me.username, ctx.deps.webAppUrl()));
 }
 
 composer.on('guest_message', async (ctx) => {

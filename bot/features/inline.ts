@@ -6,55 +6,19 @@
 // URL) and a link into the app; they are personal and cached until the user's day ends.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
-import { cardPicturePath } from '../../services/card-picture';
 import type { DealtCardView } from '../../services/readings';
+import { cardResult, cut, questionHtml, questionTitle } from '../card-result';
 import type { BotContext } from '../context';
 import { crisisHtml } from '../crisis';
-import { escapeHtml, markdownToHtml } from '../format';
+import { escapeHtml } from '../format';
 
 /** Cached by Telegram (on its own, real clock) for this user until their day ends: at least a minute, at most a day. */
 const cacheSeconds = (resetsAt: string) => Math.max(60, Math.min(86_400, Math.floor((new Date(resetsAt).getTime() - Date.now()) / 1000)));
-/** The question as quoted in the sent message and the result's description. */
-const QUOTE_MAX = 200;
+/** The result's description. */
 const DESCRIPTION_MAX = 120;
 
 const cardName = (c: DealtCardView) => `${c.name}${c.reversed ? ' (перевёрнутая)' : ''}`;
 const plain = (markdown: string) => markdown.replace(/\*\*/g, '');
-const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
-
-interface CardResult {
-  id: string;
-  title: string;
-  description: string;
-  html: string;
-  card: DealtCardView;
-  markup: InlineKeyboard;
-}
-
-/** A photo of the card with the text as its caption; an article when the server has no public address for the picture. */
-function cardResult(base: string | null, r: CardResult): InlineQueryResult {
-  if (!base)
-    return {
-      type: 'article',
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      input_message_content: { message_text: r.html, parse_mode: 'HTML' },
-      reply_markup: r.markup,
-    };
-  const url = `${base}${cardPicturePath(r.card.cardId, r.card.reversed)}`;
-  return {
-    type: 'photo',
-    id: r.id,
-    photo_url: url,
-    thumbnail_url: url,
-    title: r.title,
-    description: r.description,
-    caption: r.html,
-    parse_mode: 'HTML',
-    reply_markup: r.markup,
-  };
-}
 
 const composer = new Composer<BotContext>();
 
@@ -89,18 +53,12 @@ composer.on('inline_query', async (ctx) => {
     if (said.kind === 'card') {
       resetsAt = said.resetsAt;
       const c = said.card;
-      const lead = said.verdict ? `<b>${escapeHtml(said.verdict)}.</b> ` : '';
       results.push(
         cardResult(base, {
           id: `yn:${c.cardId}:${c.orientation}`,
-          title: said.verdict ? `🔮 Да или нет: ${said.verdict}` : `🔮 Карта на вопрос: ${cardName(c)}`,
+          title: questionTitle(said.verdict, cardName(c)),
           description: cut(`${cardName(c)}. ${plain(said.text)}`, DESCRIPTION_MAX),
-          html: [
-            `🔮 <b>${said.verdict ? 'Да или нет?' : 'Вопрос картам:'}</b> «${escapeHtml(cut(said.question, QUOTE_MAX))}»`,
-            '',
-            `🃏 <b>${escapeHtml(cardName(c))}</b>`,
-            `${lead}${markdownToHtml(said.text)}`,
-          ].join('\n'),
+          html: questionHtml({ question: said.question, cardTitle: cardName(c), verdict: said.verdict, text: said.text }),
           card: c,
           markup: new InlineKeyboard()
             .url(`🃏 ${c.name}: значение карты`, `${bot}?startapp=card_${c.cardId}`)

@@ -7,6 +7,7 @@
 //   methods/      the Bot API method table                   rules.ts     what Telegram refuses (400s)
 //   transport.ts  HTTP (Hono): /bot<token>/<method>          user.ts      the user's side (type, tap, pay)
 //   chat-view.ts  what the page shows and tests wait for     routes.ts    the page's calls (/dev/telegram/*)
+//   inline-result.ts  an inline result sent into a chat (a user's choice, answerGuestQuery)
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';

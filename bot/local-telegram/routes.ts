@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { TelegramProfile } from '../../db/repositories/users';
 import type { LocalTelegram } from './index';
+import { ApiFailure } from './rules';
 
 const PAGE = fs.readFileSync(new URL('./page.html', import.meta.url), 'utf8');
 
@@ -27,6 +28,9 @@ export const LOCAL_THEME = {
   subtitle_text_color: '#707579',
   destructive_text_color: '#e53935',
 };
+
+/** How long the page waits for the bot's inline answer (Telegram itself waits about 10 s). */
+const INLINE_WAIT_MS = 10_000;
 
 /** The group on the page where the bot is not a member and can only be summoned as a guest (@bot). */
 export const LOCAL_GUEST_GROUP = { id: -1_001_000_000_001, title: 'Друзья' } as const;
@@ -55,6 +59,13 @@ const schemas = {
   data: z.object({ user: userId, data: z.string().max(4096), buttonText: z.string().max(64).default('Таро') }),
   block: z.object({ user: userId, blocked: z.boolean() }),
   stop: z.object({ user: userId }),
+  inline: z.object({ ...profile, query: z.string().max(256), chat: z.enum(['bot', 'group']).default('bot') }),
+  inlineSend: z.object({
+    ...profile,
+    queryId: z.string().uuid(),
+    resultId: z.string().min(1).max(64),
+    chat: z.enum(['bot', 'group']).default('bot'),
+  }),
   pay: z.union([
     z.object({ user: userId, messageId: z.number().int().positive() }),
     z.object({ user: userId, slug: z.string().min(1).max(64) }),
@@ -170,6 +181,42 @@ export function localTelegramRoutes(o: LocalTelegramRoutesOptions) {
         const b = await body(c, schemas.stop);
         if (b instanceof Response) return b;
         tg.stopDraft(b.user);
+        return c.json({ success: true, data: null });
+      })
+      // The composer's `@bot query`: an inline_query through the Bot API fake; the bot's results as the
+      // client lists them (title, description, picture).
+      .post('/inline', async (c) => {
+        const b = await body(c, schemas.inline);
+        if (b instanceof Response) return b;
+        tg.setProfile(fakeUser(b));
+        const queryId = tg.inlineQuery(b.user, b.query, b.chat === 'group' ? 'supergroup' : 'sender');
+        let answer: Awaited<ReturnType<typeof tg.waitForInlineAnswer>>;
+        try {
+          answer = await tg.waitForInlineAnswer(queryId, INLINE_WAIT_MS);
+        } catch {
+          return c.json({ success: false, error: 'query: бот не ответил на inline-запрос' }, 504);
+        }
+        const results = answer.results.map((r: any) => ({
+          id: String(r.id),
+          type: String(r.type),
+          title: String(r.title ?? ''),
+          description: String(r.description ?? ''),
+          thumbnail: typeof r.thumbnail_url === 'string' ? r.thumbnail_url : null,
+        }));
+        return c.json({ success: true, data: { queryId, results, button: answer.button?.text ?? null } });
+      })
+      // Choosing a result: it goes into the open chat as the user's message «via @bot».
+      .post('/inline/send', async (c) => {
+        const b = await body(c, schemas.inlineSend);
+        if (b instanceof Response) return b;
+        try {
+          tg.sendInlineResult(b.chat === 'group' ? LOCAL_GUEST_GROUP.id : b.user, fakeUser(b), b.queryId, b.resultId);
+        } catch (err) {
+          return c.json(
+            { success: false, error: `resultId: ${err instanceof ApiFailure ? err.description : 'результат не найден'}` },
+            err instanceof ApiFailure ? 400 : 404,
+          );
+        }
         return c.json({ success: true, data: null });
       })
       .post('/pay', async (c) => {

@@ -38,6 +38,8 @@ export interface ChatMessage {
   document?: { fileName: string; content: Buffer };
   /** The bot's answer to a guest summons (answerGuestQuery): shown «via @bot» for the one who called it. */
   guestCaller?: FakeUser;
+  /** A user's message sent from an inline result (shown «via @bot»). */
+  viaBot?: boolean;
 }
 
 export interface Chat {

@@ -3,7 +3,8 @@
 // The page (/dev/telegram) and the tests act through these.
 import crypto from 'node:crypto';
 import { escapeHtml } from './html';
-import { fileObject, isGroupId, unixNow, type Chat, type FakeUser, type Store } from './store';
+import { inlineResultMessage } from './inline-result';
+import { fileObject, isGroupId, unixNow, type Chat, type ChatMessage, type FakeUser, type Store } from './store';
 
 type PayResult = { status: 'paid' | 'failed' | 'cancelled'; error?: string };
 
@@ -224,13 +225,37 @@ export function userSide(store: Store) {
       return emit({ stopped_message_generation: { chat: tgChat(c), draft_id: d.draftId } });
     },
 
-    /** The user types `@bot query` in some chat: an inline_query update; its id (see `waitForInlineAnswer`). */
-    inlineQuery(userId: number, query: string) {
+    /**
+     * The user types `@bot query` in some chat (`chatType`: the private chat with the bot is 'sender'): an
+     * inline_query update; its id (see `waitForInlineAnswer`).
+     */
+    inlineQuery(userId: number, query: string, chatType: 'sender' | 'supergroup' = 'sender') {
       const c = chat(userId);
       const id = crypto.randomUUID();
       store.inlineQueries.set(id, { userId, answer: null });
-      emit({ inline_query: { id, from: tgUser(c), query, offset: '', chat_type: 'sender' } });
+      emit({ inline_query: { id, from: tgUser(c), query, offset: '', chat_type: chatType } });
       return id;
+    },
+
+    /**
+     * The user picks result `resultId` of their answered inline query `queryId`: it is sent into chat `chatId`
+     * as their message «via @bot». No update for the bot: chosen_inline_result comes only with inline feedback on
+     * at BotFather, and in a group it is not in the bot sees nothing (in its own private chat Telegram would also
+     * deliver the message with via_bot; that is not simulated).
+     */
+    sendInlineResult(chatId: number, from: FakeUser, queryId: string, resultId: string): ChatMessage {
+      const q = store.inlineQueries.get(queryId);
+      if (!q?.answer || q.userId !== from.id) throw new Error(`no answered inline query ${queryId} of user ${from.id}`);
+      const r = q.answer.results.find((x) => String(x.id) === resultId);
+      if (!r) throw new Error(`no result ${resultId} in inline query ${queryId}`);
+      const c = chat(chatId);
+      return pushMessage(c, {
+        from: 'user',
+        kind: 'text',
+        author: isGroupId(chatId) ? from : undefined,
+        viaBot: true,
+        ...inlineResultMessage(r),
+      });
     },
 
     /** Registers a user's profile (the name shown and sent in updates). */

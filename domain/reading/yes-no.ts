@@ -1,7 +1,8 @@
-// One card for a question typed anywhere («Да или нет» in inline mode): the question model decides what may
-// be said. A crisis gets no card at all (help lines instead); a sensitive theme (health, pregnancy, death,
-// court…) gets support and a professional, never a yes or a no; a yes/no question gets its leaning with its
-// strength; any other question the card's answer to its kind (the same sentences as a reading's answer).
+// One card for a question typed anywhere («Да или нет» in inline mode, a question to «Карта для чата» in guest
+// mode: the one yes/no model of both): the question model decides what may be said. A crisis gets no card at
+// all (help lines instead); a sensitive theme (health, pregnancy, death, court…) gets support and a
+// professional, never a yes or a no; a yes/no question gets its leaning with its strength; any other question
+// the card's answer to its kind (the same sentences as a reading's answer).
 import { crisisAnswer, type CrisisAnswer } from '../crisis';
 import type { Orientation, TarotCard } from '../types';
 import { answerOf, levelOf, stepOf } from './conclusion';

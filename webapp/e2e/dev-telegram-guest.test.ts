@@ -1,6 +1,6 @@
 // Guest mode in the local Telegram's page (/dev/telegram): in the group «Друзья», where the bot is not a
 // member, two people summon it by its name; each gets the chat's card of the day (the same card), a question
-// gets one card with a two-line reading and a button into the app, and a second summons within the minute a
+// gets one card (its picture) with the verdict of the one yes/no model and a button into the app, and a second summons within the minute a
 // short explanation. Screenshots at 390 px, light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,8 +62,10 @@ describe.runIf(browserAvailable())('guest mode in /dev/telegram (browser)', () =
       await write(boris, `${bot} получу ли я повышение в этом году?`);
       await expect.poll(() => guestAnswers(boris).count(), { timeout: 20_000 }).toBe(3);
       const question = guestAnswers(boris).nth(2);
-      expect(await question.textContent()).toContain('❓ получу ли я повышение в этом году?');
-      expect(await question.textContent()).toMatch(/«да»|«нет»|ни «да», ни «нет»/);
+      // In the words of inline «Да или нет»: the question, the card (its picture) and the verdict.
+      expect(await question.textContent()).toContain('Да или нет? «получу ли я повышение в этом году?»');
+      expect(await question.textContent()).toMatch(/\n(Да|Скорее да|Ни да, ни нет|Скорее нет|Нет)\. /);
+      expect(await question.locator('img').getAttribute('src')).toMatch(/\/card-images\/[a-z0-9-]+(\.reversed)?\.jpg$/);
       await boris.getByRole('button', { name: '🔮 Полный расклад в приложении' }).waitFor();
 
       // Анна again within the minute: a short explanation, no card.

@@ -2,6 +2,7 @@
 // button tap, and a prepared message for the Mini App's shareMessage. Each records what the user would see.
 import crypto from 'node:crypto';
 import { escapeHtml } from '../html';
+import { inlineResultMessage } from '../inline-result';
 import { bad, checkMarkup, formatCaption, formatDraft, formatText } from '../rules';
 import type { Chat, Store } from '../store';
 import type { MethodTable } from './table';
@@ -183,29 +184,7 @@ export function messageMethods(store: Store): MethodTable {
       if (!q) throw bad('query is too old and response timeout expired or query ID is invalid');
       if (q.answer) throw bad('QUERY_ID_INVALID');
       const r = typeof p.result === 'string' ? JSON.parse(p.result) : p.result;
-      if (!r || typeof r !== 'object' || typeof r.type !== 'string' || !r.id) throw bad('RESULT_INVALID');
-      checkMarkup(r.reply_markup);
-      const c = store.chat(q.chatId);
-      let m;
-      if (r.type === 'article') {
-        const content = r.input_message_content;
-        if (!content || typeof content.message_text !== 'string') throw bad('MESSAGE_EMPTY');
-        const f = formatText(content.message_text, content.parse_mode);
-        m = pushMessage(c, {
-          from: 'bot',
-          text: f.text,
-          html: f.html,
-          parse_mode: content.parse_mode,
-          reply_markup: r.reply_markup,
-          kind: 'text',
-          guestCaller: q.caller,
-        });
-      } else if (r.type === 'photo') {
-        if (!/\.jpe?g(\?|$)/i.test(String(r.photo_url ?? ''))) throw bad('PHOTO_INVALID_DIMENSIONS');
-        const caption = formatCaption(r.caption, r.parse_mode);
-        const html = `<img src="${escapeHtml(String(r.photo_url))}" alt="">${caption.html ? `<br>${caption.html}` : ''}`;
-        m = pushMessage(c, { from: 'bot', text: caption.text, html, reply_markup: r.reply_markup, kind: 'text', guestCaller: q.caller });
-      } else throw bad('RESULT_TYPE_INVALID');
+      const m = pushMessage(store.chat(q.chatId), { from: 'bot', kind: 'text', guestCaller: q.caller, ...inlineResultMessage(r) });
       q.answer = m;
       return { inline_message_id: `guest_${crypto.randomBytes(8).toString('hex')}` };
     },
