@@ -65,6 +65,9 @@ export function createBot(o: CreateBotOptions) {
   bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));
   // A guest summons comes from a chat the bot is not in: answered before any profile or dialogue is touched.
   bot.use(guestFeature);
+  // A card the user sent with inline mode comes back as their own message «via @bot»: not something typed to
+  // the bot, so no dialogue takes it as an answer and no hint answers it.
+  bot.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
   bot.use(touchUser);
   // Payments before conversations: a successful_payment must never be swallowed by an open dialogue.
   bot.use(paymentsFeature);

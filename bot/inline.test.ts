@@ -7,6 +7,7 @@ import { CARD_BY_ID } from '../domain/deck';
 import { yesNoCard } from '../domain/reading/yes-no';
 import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
+import { TEST_BOT_TOKEN } from '../test/harness';
 
 const VERDICTS = ['Да', 'Скорее да', 'Ни да, ни нет', 'Скорее нет', 'Нет'];
 const stripTags = (html: string) => html.replace(/<[^>]+>/g, '');
@@ -144,5 +145,25 @@ describe.each(TEST_DB_KINDS)('inline mode (%s)', (kind) => {
     const down = new Uint8Array(await (await h.app.request('/card-images/fool.reversed.jpg')).arrayBuffer());
     expect(up.length).toBeGreaterThan(10_000);
     expect(Buffer.from(up).equals(Buffer.from(down))).toBe(false);
+  });
+  it('a card sent with inline mode into the chat with the bot is not taken as something typed to the bot', async () => {
+    const u = h.user(91_050, 'Лиза');
+    h.tg.setProfile(u);
+    const me = { id: Number(TEST_BOT_TOKEN.split(':')[0]), is_bot: true, first_name: 'Таро', username: 'tarot_test_bot' };
+    const from = { id: u.id, is_bot: false, first_name: 'Лиза' };
+    h.tg.sendUpdate({
+      message: {
+        message_id: 990_001,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: u.id, type: 'private', first_name: 'Лиза' },
+        from,
+        via_bot: me,
+        text: '🔮 Да или нет? «Позвонит ли он?»',
+      },
+    });
+    // Updates of one chat are handled in order: once /help is answered, the inline card was handled before it.
+    h.tg.sendText(u, '/help');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
+    expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Я понимаю команды'))).toHaveLength(0);
   });
 });

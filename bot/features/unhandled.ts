@@ -2,6 +2,7 @@
 // of old messages), so the user never waits on a spinning button.
 import { Composer } from 'grammy';
 import { crisisAnswer, detectCrisis } from '../../domain/crisis';
+import { greetingCommandNames } from '../commands';
 import type { BotContext } from '../context';
 import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
@@ -13,7 +14,7 @@ feature.on('message:text', async (ctx) => {
   // Free text that speaks of a crisis gets help lines, not the list of commands.
   const kind = detectCrisis(ctx.message.text);
   if (kind) return sendCrisis(ctx.api, ctx.deps, ctx.chat.id, crisisAnswer(kind), 'bot_text');
-  await ctx.reply('Я понимаю команды /reading, /daily, /settings и /help. А все расклады — в приложении.', {
+  await ctx.reply(`Я понимаю команды ${greetingCommandNames()}. А все расклады — в приложении.`, {
     reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро'),
   });
 });
