@@ -11,7 +11,7 @@ const TIMEOUT = 120_000;
 const LATIN = /[A-Za-z]/;
 
 /** The page's visible text without the Latin our brands may use. */
-const visibleText = (page: Page) => page.evaluate(() => document.body.textContent.replace(/\b(VIP|Basic|Premium|Telegram|Stars)\b/g, ''));
+const visibleText = (page: Page) => page.evaluate(() => document.body.innerText.replace(/\b(VIP|Basic|Premium|Telegram|Stars)\b/g, ''));
 
 describe.runIf(browserAvailable())('first paint and error screens (browser)', () => {
   let env: BrowserEnv;

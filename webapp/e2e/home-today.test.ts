@@ -68,7 +68,7 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         await expect.poll(() => page.getByTestId('daily-card-name').textContent()).toContain(card.name);
         const meaning = (await page.getByTestId('daily-card-meaning').textContent())!;
         expect(meaning.startsWith(card.line)).toBe(true);
-        expect(await page.locator('body').textContent()).not.toContain('Возвращайтесь завтра');
+        expect(await page.locator('body').innerText()).not.toContain('Возвращайтесь завтра');
         // A free user sees what the advice is and what it costs before tapping it.
         await expect.poll(() => page.getByTestId('daily-advice').textContent()).toMatch(/^Подробный совет — \d+\s₽$/);
         expect(await page.getByTestId('daily-advice-what').textContent()).toBe('Платно: Микро-пакет — ещё 2 карты и личный совет на день');
@@ -139,7 +139,7 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         const frame = page.frames().find((f) => f.url().startsWith(env.baseUrl) && new URL(f.url()).pathname === '/daily-card')!;
         await expect.poll(() => frame.getByTestId('daily-card-name').textContent()).toContain(name);
         expect((await frame.getByTestId('daily-card-meaning').textContent())!.length).toBeGreaterThan(20);
-        expect(await frame.locator('body').textContent()).not.toContain('Возвращайтесь завтра');
+        expect(await frame.locator('body').innerText()).not.toContain('Возвращайтесь завтра');
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -34,7 +34,7 @@ async function drawAndAsk(page: Page, baseUrl: string, user: number, cards: numb
 }
 
 /** What the user reads on the page, less the plans' brand names (the second opinion's locked panel names Basic). */
-const visibleText = (page: Page) => page.evaluate(() => document.body.textContent.replace(/\b(VIP|Basic)\b/g, ''));
+const visibleText = (page: Page) => page.evaluate(() => document.body.innerText.replace(/\b(VIP|Basic)\b/g, ''));
 
 describe.runIf(browserAvailable())('honest AI states (browser)', () => {
   describe('no AI key', () => {

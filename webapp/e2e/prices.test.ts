@@ -19,7 +19,7 @@ const MICRO_PROMO_STARS = Math.round((105 * 129) / 139);
 
 /** The whole screen as the user reads it: no default price, and only the currency the user pays in. */
 async function screenSays(page: Page, pays: 'rub' | 'stars', name: string) {
-  const body = await page.locator('body').textContent();
+  const body = await page.locator('body').innerText();
   expect(body, name).not.toMatch(DEFAULT_RUB_PRICE);
   expect(body, name).not.toMatch(DEFAULT_STARS_PRICE);
   expect(body, `${name}: ${pays === 'rub' ? 'a Stars price in a browser' : 'a rouble price inside Telegram'}`).not.toMatch(

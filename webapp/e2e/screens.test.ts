@@ -88,7 +88,7 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
       await expect.poll(() => page.getByTestId('daily-card-name').textContent()).toContain(name);
       expect(await page.getByTestId('daily-countdown').textContent()).toMatch(/^(\d+ ч )?(\d+ мин )?\d+ сек$/);
       expect(await page.getByTestId('daily-card-back').count()).toBe(0);
-      expect(await page.locator('body').textContent()).not.toContain('Возвращайтесь завтра');
+      expect(await page.locator('body').innerText()).not.toContain('Возвращайтесь завтра');
       await env.screenshot(page, 'daily-card-again');
       expect(consoleErrors).toEqual([]);
     },
