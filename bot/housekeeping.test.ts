@@ -181,7 +181,8 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
       .where('user_id', '=', 4_100_001)
       .orderBy('dedup_key')
       .execute();
-    expect(pushes.map((r) => r.dedup_key)).toEqual(['pending-old', 'sent-fresh']);
+    // The started app may already have queued today's reminder (keyed by the date): not a seeded row.
+    expect(pushes.map((r) => r.dedup_key).filter((k) => !/^\d{4}-\d{2}-\d{2}$/.test(k))).toEqual(['pending-old', 'sent-fresh']);
     // The parts run one after another: the sessions, tokens and kept payments come after the pictures.
     await vi.waitFor(
       async () => {

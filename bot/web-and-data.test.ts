@@ -107,7 +107,7 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
     expect((await sender.drain()).sent).toBe(1);
     const push = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Ваша карта дня ждёт'));
     const off = inlineButtons(push).find((b) => b.text === '🔕 Отключить напоминания');
-    expect(inlineButtons(push)[0].web_app.url).toBe(`${TEST_PUBLIC_URL}/daily-card`);
+    expect(inlineButtons(push)[0].web_app.url).toBe(`${TEST_PUBLIC_URL}/daily-card?startapp=push_daily`);
     h.tg.pressButton(u.id, push.message_id, off.callback_data);
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напоминания отключены'));
     const row = await h.db.selectFrom('users').select('notify_daily').where('id', '=', u.id).executeTakeFirstOrThrow();

@@ -46,28 +46,6 @@ function cardArt(): Plugin {
   };
 }
 
-/**
- * The app's stylesheet after the shell rather than in the head: a stylesheet in the head holds the first paint
- * (and the shell's inline greeting) until it has arrived, and the shell needs only its inline CSS. The entry
- * script renders once the sheet is in (main.tsx).
- */
-function stylesheetAfterShell(): Plugin {
-  return {
-    name: 'taro-stylesheet-after-shell',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-        let out = html;
-        for (const link of links) out = out.replace(link, '');
-        // Right after the shell (#root's end), before the font preload at the end of the body.
-        return links.length ? out.replace(/(\n {4}<\/div>\n)/, `$1${links.map((l) => `    ${l.trim()}\n`).join('')}`) : html;
-      },
-    },
-  };
-}
-
 /** After a build, the packages it was built with (scripts/web-build.ts compares them: an install makes it stale). */
 function buildRecord(): Plugin {
   return {
@@ -85,7 +63,7 @@ function buildRecord(): Plugin {
 export default defineConfig(({ command }) => ({
   root: here,
   publicDir: path.join(here, 'public'),
-  plugins: [cardArt(), stylesheetAfterShell(), buildRecord()],
+  plugins: [cardArt(), buildRecord()],
   // A build is always the production one, also when started from a test run (vitest sets NODE_ENV=test,
   // which would otherwise give React's development build).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

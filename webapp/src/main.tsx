@@ -25,24 +25,14 @@ const start = startRoute(window.location.pathname, window.location.search, launc
 if (start.spreadType || start.question !== undefined) startFlow(start.spreadType, start.question);
 if (start.to) history.replaceState(history.state, '', start.to + window.location.hash);
 
-// The shell stays until the app's stylesheet (after the shell in index.html) is in: home never shows unstyled.
-const sheet = document.querySelector<HTMLLinkElement>('link[rel=stylesheet]');
-const styled =
-  !sheet || sheet.sheet
-    ? Promise.resolve()
-    : new Promise((resolve) => {
-        for (const e of ['load', 'error']) sheet.addEventListener(e, resolve);
-      });
-void styled.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ErrorBoundary>
-        <SWRConfig value={DATA_DEFAULTS}>
-          <App />
-        </SWRConfig>
-      </ErrorBoundary>
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <SWRConfig value={DATA_DEFAULTS}>
+        <App />
+      </SWRConfig>
+    </ErrorBoundary>
+  </StrictMode>,
 );
 
 // The Telegram SDK is a separate chunk, loaded after the first render and only inside Telegram.
