@@ -34,8 +34,8 @@ describe.each(TEST_DB_KINDS)('micro pack recovery on %s', (kind) => {
     expect(r.body.data).toMatchObject({ state: 'revealed', readingId: paidFor });
     const cards = names(r);
     expect(cards).toHaveLength(3);
+    // The pack's own card leads; the two extra cards are dealt at random (they may happen to include «Шут»).
     expect(cards[0]).toBe('Маг');
-    expect(cards).not.toContain('Шут');
     // Asked again (a reload), the same stored cards.
     expect(names(await recover(user))).toEqual(cards);
 

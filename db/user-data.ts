@@ -59,6 +59,8 @@ export const USER_DATA: readonly UserDataTable[] = [
   { table: 'bot_conversations', key: { column: 'key' }, erase: 'delete', title: null },
   { table: 'payments', key: { column: 'user_id' }, erase: 'detach', title: 'Платежи', omit: ['granted'] },
   { table: 'payment_orders', key: { column: 'user_id' }, erase: 'detach', title: 'Заказы', omit: ['idempotence_key'] },
+  // The owner's dashboard's facts, derived from the rows above (not exported: nothing in it is new).
+  { table: 'user_facts', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'users', key: { column: 'id' }, erase: 'delete', title: 'Профиль и настройки' },
 ];
 

@@ -9,7 +9,9 @@ export const setSessionToken = (token: string) => {
 };
 
 /** Opened by a push's button (?startapp=push_daily): its initData has no start parameter, so it goes beside. */
-const pushEntry = /^push_[a-z_]{1,40}$/.exec(new URLSearchParams(location.search).get('startapp') ?? '')?.[0];
+const pushEntry = /^push_[a-z_]{1,40}$/.exec(
+  new URLSearchParams(typeof location === 'undefined' ? '' : location.search).get('startapp') ?? '',
+)?.[0];
 
 /** The Authorization header for this page; empty when the cookie (if any) speaks for it. */
 export function authorizationHeader(): Record<string, string> {
