@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { DECK } from './deck';
-import { cardSvg, cardBackSvg, artIdPrefix, romanNumeral, minorRankLabel, REVERSED_STYLE } from './card-art';
+import { cardSvg, cardBackSvg, artIdPrefix, minorRankLabel, REVERSED_STYLE } from './card-art';
+import { romanNumeral } from './roman';
 
 /** Independent XML escaping, so the test does not trust the module's own helper. */
 const esc = (s: string) =>

@@ -7,6 +7,7 @@
 // Every id inside an SVG is prefixed per card (`c-<card id>-…`, the back uses
 // `card-back-…`), so several inline SVGs on one page never clash.
 
+import { romanNumeral } from './roman';
 import type { TarotCard } from './types';
 
 export type CardArtInput = Pick<TarotCard, 'id' | 'suit' | 'rank' | 'name'>;
@@ -79,59 +80,6 @@ function crescentD(cx: number, cy: number, r: number, k = 1.3): string {
 function heartD(cx: number, cy: number, s: number): string {
   const p = (x: number, y: number) => `${r1(cx + x * s)} ${r1(cy + y * s)}`;
   return `M${p(0, 9)}C${p(-13, 0)} ${p(-12, -10)} ${p(-6, -10)}C${p(-2, -10)} ${p(0, -7)} ${p(0, -5)}C${p(0, -7)} ${p(2, -10)} ${p(6, -10)}C${p(12, -10)} ${p(13, 0)} ${p(0, 9)}Z`;
-}
-
-const ROMAN: readonly string[] = [
-  '0',
-  'I',
-  'II',
-  'III',
-  'IV',
-  'V',
-  'VI',
-  'VII',
-  'VIII',
-  'IX',
-  'X',
-  'XI',
-  'XII',
-  'XIII',
-  'XIV',
-  'XV',
-  'XVI',
-  'XVII',
-  'XVIII',
-  'XIX',
-  'XX',
-  'XXI',
-];
-
-/** Roman numeral for a major arcana rank (0 for the Fool). */
-export function romanNumeral(n: number): string {
-  if (n >= 0 && n < ROMAN.length) return ROMAN[n];
-  const table: [number, string][] = [
-    [1000, 'M'],
-    [900, 'CM'],
-    [500, 'D'],
-    [400, 'CD'],
-    [100, 'C'],
-    [90, 'XC'],
-    [50, 'L'],
-    [40, 'XL'],
-    [10, 'X'],
-    [9, 'IX'],
-    [5, 'V'],
-    [4, 'IV'],
-    [1, 'I'],
-  ];
-  let out = '';
-  let v = Math.max(0, Math.floor(n));
-  for (const [k, s] of table)
-    while (v >= k) {
-      out += s;
-      v -= k;
-    }
-  return out || '0';
 }
 
 /** The mark shown at the top of a minor card: Т, 2..10, Паж, Рыцарь, Королева, Король. */

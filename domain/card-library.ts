@@ -1,6 +1,7 @@
 // «Библиотека карт»: what a card's page shows beyond the deck's meanings (its element, its number, the
 // astrological correspondence of a major arcanum) and the search over the 78 cards by name and keyword.
 // Pure data shared by the server (GET /api/cards/:id, the bot's /card) and the library screens.
+import { romanNumeral } from './roman';
 import { DECK } from './deck';
 import { ELEMENT_LABELS, SUIT_ELEMENT, SUIT_LABELS, type Element } from './journal';
 import type { TarotCard } from './types';
@@ -34,30 +35,6 @@ const MAJOR_LORE: Record<string, readonly [Element, string]> = {
   world: ['earth', 'Сатурн'],
 };
 
-const ROMAN = [
-  '0',
-  'I',
-  'II',
-  'III',
-  'IV',
-  'V',
-  'VI',
-  'VII',
-  'VIII',
-  'IX',
-  'X',
-  'XI',
-  'XII',
-  'XIII',
-  'XIV',
-  'XV',
-  'XVI',
-  'XVII',
-  'XVIII',
-  'XIX',
-  'XX',
-  'XXI',
-];
 const COURT = ['Паж', 'Рыцарь', 'Королева', 'Король'];
 
 export interface CardLore {
@@ -79,7 +56,7 @@ export function cardLore(card: TarotCard): CardLore {
       element,
       elementLabel: ELEMENT_LABELS[element],
       correspondence,
-      numberLabel: `Старший аркан · ${ROMAN[card.rank] ?? card.rank}`,
+      numberLabel: `Старший аркан · ${romanNumeral(card.rank)}`,
       suitLabel: SUIT_LABELS.major,
     };
   }
