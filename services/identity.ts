@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { validate, sign } from '@tma.js/init-data-node';
 import { z } from 'zod';
 import { BoundedMap } from '../domain/bounded-map';
+import type { LoginWidgetData } from '../domain/login-widget';
 import type { TelegramProfile } from '../db/repositories/users';
 
 const telegramUser = z.object({
@@ -28,17 +29,6 @@ export type IdentityResult = { ok: true; identity: Identity } | { ok: false; err
 const LAUNCH_PREFIX = 'lt1.';
 /** The in-memory token a launch or return token is exchanged for (never in a URL). */
 const SESSION_PREFIX = 'st1.';
-
-/** The Login Widget's fields (https://core.telegram.org/widgets/login#checking-authorization). */
-export interface LoginWidgetData {
-  id: number;
-  first_name: string;
-  last_name?: string;
-  username?: string;
-  photo_url?: string;
-  auth_date: number;
-  hash: string;
-}
 
 /** A widget sign-in is good for a day after Telegram signed it. */
 export const LOGIN_WIDGET_MAX_AGE_S = 86400;

@@ -1,31 +1,22 @@
 // The sign-in calls (the Login Widget, the bot's link, exchanging a URL token) and the browser sessions.
 import { mutate } from 'swr';
+import type { LoginWidgetData } from '../../../domain/login-widget';
 import { ApiError, call, client, getStatus } from '../api';
 import { keys } from '../data';
 import { clearUrlTokens, readLaunchParams } from '../telegram/launch';
 import { setSessionToken } from './session';
 
-export type WidgetFields = {
-  id: number;
-  first_name: string;
-  last_name?: string;
-  username?: string;
-  photo_url?: string;
-  auth_date: number;
-  hash: string;
-};
-
-export const signInWithWidget = (fields: WidgetFields) => call(client.auth['telegram-login'].$post({ json: fields }));
+export const signInWithWidget = (fields: LoginWidgetData) => call(client.auth['telegram-login'].$post({ json: fields }));
 export const signInWithLink = (token: string) => call(client.auth.link.$post({ json: { token } }));
 
 /** Where the sign-in page sends the user: the bot's link, the Login Widget's bot, or local mode's stand-in. */
 export const getBotLink = () => call(client['bot-link'].$get());
 
 /** Local mode's stand-in for the Login Widget: the fields Telegram would sign for this user (/dev, not /api). */
-export async function localWidgetFields(user: string, name: string): Promise<WidgetFields> {
+export async function localLoginWidgetData(user: string, name: string): Promise<LoginWidgetData> {
   const res = await fetch(`/dev/login-widget?${new URLSearchParams({ user, name })}`);
   if (!res.ok) throw new ApiError(res.status, 'Не удалось войти, попробуйте ещё раз');
-  return (await res.json()) as WidgetFields;
+  return (await res.json()) as LoginWidgetData;
 }
 
 /** Exchanges a launch or return token from the URL for one kept in memory. */

@@ -3,17 +3,18 @@
 // that brought the user here was used or expired.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
-import { getBotLink, localWidgetFields, signInWithWidget, type WidgetFields } from '../auth/auth-api';
+import { getBotLink, localLoginWidgetData, signInWithWidget } from '../auth/auth-api';
+import type { LoginWidgetData } from '../../../domain/login-widget';
 
 type BotLink = Awaited<ReturnType<typeof getBotLink>>;
 
 /** After signing in the app starts afresh at home, now with the cookie. */
 const enterApp = () => window.location.replace('/');
 
-function TelegramWidget({ bot, onAuth }: { bot: string; onAuth: (f: WidgetFields) => void }) {
+function TelegramWidget({ bot, onAuth }: { bot: string; onAuth: (f: LoginWidgetData) => void }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    (window as unknown as { onTelegramAuth: (f: WidgetFields) => void }).onTelegramAuth = onAuth;
+    (window as unknown as { onTelegramAuth: (f: LoginWidgetData) => void }).onTelegramAuth = onAuth;
     const script = document.createElement('script');
     script.src = 'https://telegram.org/js/telegram-widget.js?22';
     script.async = true;
@@ -26,11 +27,11 @@ function TelegramWidget({ bot, onAuth }: { bot: string; onAuth: (f: WidgetFields
   return <div ref={box} className="center" data-testid="telegram-widget" />;
 }
 
-function LocalWidget({ onAuth }: { onAuth: (f: WidgetFields) => void }) {
+function LocalWidget({ onAuth }: { onAuth: (f: LoginWidgetData) => void }) {
   const [user, setUser] = useState('100000001');
   const [name, setName] = useState('Анна');
   const signIn = async () => {
-    onAuth(await localWidgetFields(user, name));
+    onAuth(await localLoginWidgetData(user, name));
   };
   return (
     <div className="panel local-widget" data-testid="local-widget">
@@ -58,7 +59,7 @@ export default function OutsideTelegram({ refused = false }: { refused?: boolean
       .catch(() => setLink(null))
       .finally(() => setLoaded(true));
   }, []);
-  const onAuth = async (fields: WidgetFields) => {
+  const onAuth = async (fields: LoginWidgetData) => {
     setError(null);
     try {
       await signInWithWidget(fields);
