@@ -2,6 +2,7 @@
 // naming the variable (see loadConfig's caller in main.ts).
 import net from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './db/data-dir';
 import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
 import { isValidTimeZone } from './domain/time';
@@ -90,7 +91,7 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   BOT_TOKEN: optionalString.pipe(
     z
       .string()

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
+import { seedPgliteFolder } from './databases';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,6 +36,8 @@ export interface BrowserEnv {
 /** Needs an up-to-date dist/webapp: test/global-setup.ts builds it once before the test files run. */
 export async function startBrowserEnv(env: Record<string, string> = {}): Promise<BrowserEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-e2e-'));
+  // A copy of the migrated database: the app then opens it as on any later start, without initdb and every migration.
+  if (!env.DATABASE_URL) await seedPgliteFolder(dataDir);
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await startApp(config, pino({ level: 'silent' }));
   const baseUrl = `http://127.0.0.1:${app.port}`;
