@@ -5,8 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import type { FollowUpEvents } from './streams';
-import { answerAs } from '../test/answers';
 import { createHarness, type Harness } from '../test/harness';
 
 /** Any word of orientation a text could carry. */
@@ -75,9 +73,7 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
 
     // The AI texts: a reading, a follow-up, the daily card's message and the day analysis.
     expect((await h.call(user, 'GET', `/api/readings/${readings[0]}/interpretation`)).status).toBe(200);
-    const f = answerAs<FollowUpEvents['card']>(
-      await h.call(user, 'POST', `/api/readings/${readings[0]}/follow-ups`, { question: 'А что с работой?' }),
-    );
+    const f = await h.call(user, 'POST', `/api/readings/${readings[0]}/follow-ups`, { question: 'А что с работой?' });
     expect(f.status).toBe(201);
     dealt.push(f.body.data.followUp.card);
     expect(f.body.data.followUp.status).toBe('done');
@@ -124,9 +120,7 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
       const text = (await plain.call(off, 'GET', `/api/readings/${r.id}/interpretation`)).body.data.interpretation as string;
       expect(text.length).toBeGreaterThan(200);
       expect(text).not.toMatch(ORIENTATION_WORDS);
-      const f = answerAs<FollowUpEvents['card']>(
-        await plain.call(off, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'А что с деньгами?' }),
-      );
+      const f = await plain.call(off, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'А что с деньгами?' });
       expect(f.status).toBe(201);
       const answered = f.body.data.followUp;
       expect(answered.answer).toBeTruthy();

@@ -47,7 +47,4 @@ type SuccessData<O> = Extract<O, { success: true }> extends { data: infer D } ? 
  */
 export type AnswerBody<M extends string, P extends string> = [SuccessData<OutputOf<M, P>>] extends [never]
   ? any
-  : BodyWith<SuccessData<OutputOf<M, P>>>;
-
-/** An answer's JSON body whose success `data` is D. */
-export type BodyWith<D> = { success: boolean; data: D; error?: string; code?: string } & Record<string, any>;
+  : { success: boolean; data: SuccessData<OutputOf<M, P>>; error?: string; code?: string } & Record<string, any>;
