@@ -1,7 +1,7 @@
 // The owner's calls under /api/admin: 404 to anyone but ADMIN_USER_IDS (as an unknown path), and the
 // dashboard's figures over seeded data with known answers (test/dashboard-seed.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { SEED_EXPECT, seedDashboard } from '../test/dashboard-seed';
 
@@ -44,18 +44,18 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
   it('experiments: 1,000 users per price variant at 4 % and 6 %, B leads', async () => {
     const r = await h.call(ADMIN, 'GET', '/api/admin/experiments?days=7');
     expect(r.status).toBe(200);
-    const micro = r.body.data.experiments.find((e: { id: string }) => e.id === 'micro_price');
+    const micro = r.body.data.experiments.find((e: { id: string }) => e.id === 'micro_price')!;
     expect(micro.variants.map((v: { users: number; conversions: number }) => [v.users, v.conversions])).toEqual([
       [1000, 40],
       [1000, 60],
     ]);
     expect(micro.enoughData).toBe(true);
     expect(micro.verdict).toMatch(/^Лидирует B: 79 ₽: конверсия 6,0 % против 4,0 % \(\+2,0 п\.п\.\)/);
-    expect(micro.variants[1].diff.value).toBeCloseTo(0.02, 10);
+    expect(micro.variants[1].diff!.value).toBeCloseTo(0.02, 10);
     expect(micro.variants[0].revenuePerUser.mean).toBeCloseTo(3.96, 10);
     expect(micro.variants[1].revenuePerUser.mean).toBeCloseTo(4.74, 10);
     // The tone test counts any payment: the Stars plan too.
-    const tone = r.body.data.experiments.find((e: { id: string }) => e.id === 'tone');
+    const tone = r.body.data.experiments.find((e: { id: string }) => e.id === 'tone')!;
     expect(tone.variants.reduce((a: number, v: { users: number }) => a + v.users, 0)).toBe(2000);
     expect(tone.variants.reduce((a: number, v: { conversions: number }) => a + v.conversions, 0)).toBe(101);
     expect(r.body.data.period).toEqual({ from: '2026-03-09', to: '2026-03-15', timeZone: 'Europe/Moscow' });
@@ -95,12 +95,12 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
     expect(r.status).toBe(200);
     const f = SEED_EXPECT.funnel;
     // The admin's own sign-ins make users too (today, direct): the seeded ones plus those.
-    const direct = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'direct');
+    const direct = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'direct')!;
     const admins = direct.steps[0].users - f.opened;
     expect(admins).toBeGreaterThanOrEqual(0);
     expect(direct.steps.map((s: { users: number }) => s.users)).toEqual([f.opened + admins, f.reading, f.offer, f.checkout, f.paid]);
     expect(direct.steps[4].ofPrevious).toBeCloseTo(101 / 102, 10);
-    const shared = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'share');
+    const shared = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'share')!;
     expect(shared.label).toBe('Ссылка из расклада');
     expect(shared.steps.map((s: { users: number }) => s.users)).toEqual([1, 0, 0, 0, 0]);
     expect(r.body.data.total.steps[0].users).toBe(f.opened + admins + 1);
@@ -117,7 +117,7 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       { id: 9_402, start_param: null },
     ]);
     const r = await h.call(ADMIN, 'GET', '/api/admin/funnel?days=7');
-    const push = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'push');
+    const push = r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'push')!;
     expect(push.label).toBe('Ежедневный пуш');
     expect(push.steps[0].users).toBe(1);
   });
@@ -130,7 +130,7 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
     const paid = () =>
       h
         .call(ADMIN, 'GET', '/api/admin/funnel?days=7')
-        .then((r) => r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'invite').steps[4].users);
+        .then((r) => r.body.data.byEntry.find((e: { entry: string }) => e.entry === 'invite')!.steps[4].users);
     const pay = (provider: 'yookassa' | 'mock', id: string) => ({
       provider,
       provider_payment_id: id,

@@ -6,7 +6,7 @@
 // while the reading was visible keeps working until it expires. The real app and the real bot, on every test
 // database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBotHarness, type UntypedBotHarness as BotHarness } from '../test/bot-harness';
+import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import type { ChatMessage } from '../bot/local-telegram/index';

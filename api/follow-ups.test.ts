@@ -8,7 +8,7 @@ import { followUpsLockedText } from '../domain/claims';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 import { readSse, serveApp, type ServedApp } from '../test/sse-client';
 
 const ANSWER = '## Уточнение\n\n**Карта** добавляет ясности: действуйте мягко и последовательно.';

@@ -3,7 +3,7 @@
 // Also: the pack's daily card keeps the orientation it was dealt with, and its fallback tip follows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 const ADMIN = 78_001;
 
@@ -50,7 +50,7 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     const r = await h.call(user, 'POST', '/api/readings', {
       spreadType: 'past_present_future',
       question: 'Что ждёт меня в работе?',
-      microPurchaseId: reveal.spread.purchaseId,
+      microPurchaseId: reveal.spread!.purchaseId,
     });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ spreadType: 'past_present_future', status: 'dealt', question: 'Что ждёт меня в работе?' });
@@ -67,13 +67,13 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
 
     // The pack now names its reading; a second use is refused and names the reading it already opened.
     expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.microSpread).toEqual({
-      purchaseId: reveal.spread.purchaseId,
+      purchaseId: reveal.spread!.purchaseId,
       readingId: r.body.data.id,
     });
     const again = await h.call(user, 'POST', '/api/readings', {
       spreadType: 'past_present_future',
       question: 'А ещё один расклад?',
-      microPurchaseId: reveal.spread.purchaseId,
+      microPurchaseId: reveal.spread!.purchaseId,
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'micro_spread_used', readingId: r.body.data.id });
@@ -91,7 +91,7 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
         h.call(user, 'POST', '/api/readings', {
           spreadType: 'past_present_future',
           question: `Вопрос номер ${i}`,
-          microPurchaseId: reveal.spread.purchaseId,
+          microPurchaseId: reveal.spread!.purchaseId,
         }),
       ),
     );
@@ -105,7 +105,7 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     const wrong = await h.call(user, 'POST', '/api/readings', {
       spreadType: 'celtic_cross',
       question: 'Что меня ждёт?',
-      microPurchaseId: reveal.spread.purchaseId,
+      microPurchaseId: reveal.spread!.purchaseId,
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatch(/^spreadType: /);
@@ -120,7 +120,7 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     const other = await h.call(21_004, 'POST', '/api/readings', {
       spreadType: 'past_present_future',
       question: 'Чужой пакет?',
-      microPurchaseId: reveal.spread.purchaseId,
+      microPurchaseId: reveal.spread!.purchaseId,
     });
     expect(other.status).toBe(404);
 
@@ -129,7 +129,7 @@ describe.each(TEST_DB_KINDS)('the micro pack’s 3-card reading on %s', (kind) =
     const refunded = await h.call(user, 'POST', '/api/readings', {
       spreadType: 'past_present_future',
       question: 'После возврата?',
-      microPurchaseId: reveal.spread.purchaseId,
+      microPurchaseId: reveal.spread!.purchaseId,
     });
     expect(refunded.status).toBe(402);
 

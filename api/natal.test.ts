@@ -2,7 +2,7 @@
 // birth data round trip, unknown cities, the coordinates variant, historical zone rules, city search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
   let h: Harness;
@@ -69,7 +69,7 @@ describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
 
     // A second chart replaces the first.
     await chart(user, { date: '1986-01-01', time: '00:00', city: 'Омск' });
-    expect((await h.call(user, 'GET', '/api/natal/data')).body.data.birthData.city).toBe('Омск, Россия');
+    expect((await h.call(user, 'GET', '/api/natal/data')).body.data.birthData!.city).toBe('Омск, Россия');
 
     expect((await h.call(user, 'DELETE', '/api/natal/data')).body.data).toEqual({ deleted: true });
     expect((await h.call(user, 'GET', '/api/natal/data')).body.data.birthData).toBeNull();
@@ -175,7 +175,7 @@ describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
     for (const [body, prefix] of bad) {
       const r = await chart(20_007, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(r.body.error.startsWith(prefix), r.body.error).toBe(true);
+      expect(r.body.error!.startsWith(prefix), r.body.error).toBe(true);
     }
   });
 

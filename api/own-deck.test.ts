@@ -9,7 +9,7 @@ import { spreadCaption } from '../bot/spread-picture';
 import { pictureHash } from '../services/share/picture';
 import { zonedTimeToUtc } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 const three = [
   { id: 'sun', reversed: false },
@@ -54,7 +54,7 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
     expect(got.ownDeck).toBe(true);
     const read = await h.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
     expect(read.status).toBe(200);
-    const text: string = read.body.data.reading.interpretation;
+    const text = read.body.data.reading.interpretation!;
     for (const name of ['Солнце', 'Башня', 'Туз Кубков']) expect(text).toContain(name);
     expect(read.body.data.reading.cards.map((c: any) => c.cardId)).toEqual(['sun', 'tower', 'ace-of-cups']);
 
@@ -177,8 +177,7 @@ describe.each(TEST_DB_KINDS)('own-deck readings on %s', (kind) => {
       ownCards: three,
     });
     expect(health.status).toBe(201);
-    const text: string = (await h.call(user, 'GET', `/api/readings/${health.body.data.id}/interpretation`)).body.data.reading
-      .interpretation;
+    const text = (await h.call(user, 'GET', `/api/readings/${health.body.data.id}/interpretation`)).body.data.reading.interpretation!;
     expect(text).toMatch(/врач/);
     expect(text).not.toMatch(/«да»|«нет»|скорее да|скорее нет|забеременеете/);
   });

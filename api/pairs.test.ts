@@ -5,7 +5,8 @@ import * as Astronomy from 'astronomy-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import type { UserExport } from '../services/user-data';
+import { createHarness, type Harness } from '../test/harness';
 
 const norm = (d: number) => ((d % 360) + 360) % 360;
 const sep = (a: number, b: number) => {
@@ -231,20 +232,20 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
         for (const [aspect, [angle, fullOrb]] of Object.entries(ASPECT_ANGLES)) {
           const orb = x === 'ascendant' || y === 'ascendant' ? Math.min(fullOrb, 5) : fullOrb;
           const off = Math.abs(d - angle);
-          const found = s.aspects.find((q: { a: string; b: string; aspect: string }) => q.a === x && q.b === y && q.aspect === aspect);
+          const found = s.aspects!.find((q: { a: string; b: string; aspect: string }) => q.a === x && q.b === y && q.aspect === aspect);
           // Clearly inside the orb: present, its angle within 1° of the reference; clearly outside: absent.
           if (off < orb - 1) {
             expected++;
             expect(found, `${x}–${y} ${aspect}`).toBeTruthy();
-            expect(Math.abs(found.angle - d)).toBeLessThan(1);
-            expect(found.text).toMatch(/[а-я]/);
+            expect(Math.abs(found!.angle - d)).toBeLessThan(1);
+            expect(found!.text).toMatch(/[а-я]/);
           } else if (off > orb + 1) expect(found, `${x}–${y} ${aspect}`).toBeFalsy();
         }
       }
     expect(expected).toBeGreaterThan(2);
     // The partner's view is the same picture from their side.
     const fromB = (await h.call(b, 'GET', `/api/pairs/${pairId}`)).body.data.synastry;
-    expect(fromB.aspects.length).toBe(s.aspects.length);
+    expect(fromB.aspects!.length).toBe(s.aspects!.length);
   });
 
   it('export shows the pair to both; deleting one user removes only their part', async () => {
@@ -254,14 +255,14 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     const reading = (await h.call(inviter, 'POST', `/api/pairs/${pairId}/readings`, { question: 'Что нас связывает?' })).body.data;
     await h.call(partner, 'PUT', `/api/readings/${reading.id}/note`, { note: 'Заметка партнёра' });
     await h.call(inviter, 'PUT', `/api/readings/${reading.id}/note`, { note: 'Заметка пригласившего' });
-    const section = (data: { sections: { title: string; rows: Record<string, unknown>[] }[] }, title: string) =>
-      data.sections.find((s) => s.title === title)!.rows;
+    const section = (data: UserExport, title: string) => data.sections.find((s) => s.title === title)!.rows;
 
-    const forPartner = (await h.call(partner, 'GET', '/api/user/export')).body;
+    // The export is a file (JSON text), not an API answer.
+    const forPartner = (await h.call(partner, 'GET', '/api/user/export')).body as unknown as UserExport;
     expect(section(forPartner, 'Расклады на двоих').map((r) => r.id)).toEqual([reading.id]);
     expect(section(forPartner, 'Заметки к раскладам').map((r) => r.note)).toEqual(['Заметка партнёра']);
     expect(section(forPartner, 'Пары')).toHaveLength(1);
-    const forInviter = (await h.call(inviter, 'GET', '/api/user/export')).body;
+    const forInviter = (await h.call(inviter, 'GET', '/api/user/export')).body as unknown as UserExport;
     expect(section(forInviter, 'Расклады на двоих').map((r) => r.id)).toEqual([reading.id]);
     expect(section(forInviter, 'Заметки к раскладам').map((r) => r.note)).toEqual(['Заметка пригласившего']);
 

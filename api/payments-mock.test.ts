@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseMicroVariant, chooseTone } from '../domain/pricing';
 import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { withOrder } from '../test/answers';
+import { createHarness, type Harness } from '../test/harness';
 
 const ADMIN = 77_001;
 
@@ -106,7 +107,7 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const user = 20_006;
     const t0 = new Date('2026-05-01T09:00:00Z');
     h.setNow(t0);
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
     expect(r.body.data).toMatchObject({ mock: true, applied: true });
     expect(r.body.data.userStatus).toMatchObject({
       subscriptionType: 'week',
@@ -114,8 +115,8 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
       subscriptionExpires: new Date(t0.getTime() + 7 * DAY_MS).toISOString(),
     });
     h.setNow(new Date(t0.getTime() + 2 * DAY_MS));
-    const again = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    expect(again.body.data.userStatus.subscriptionExpires).toBe(new Date(t0.getTime() + 14 * DAY_MS).toISOString());
+    const again = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    expect(again.body.data.userStatus!.subscriptionExpires).toBe(new Date(t0.getTime() + 14 * DAY_MS).toISOString());
     const { readingId } = await dailyReading(h, user);
     expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.hasActiveWeek).toBe(true);
     expect((await h.call(user, 'POST', '/api/readings/micro/reveal', { readingId })).status).toBe(200);
@@ -123,11 +124,11 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
 
   it('a request naming an old plan id (a button already sent into a chat) buys the renamed plan; the answer names the new id', async () => {
     const user = 20_097;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip_499' });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'vip_499' }));
     expect(r.status).toBe(200);
-    expect(r.body.data.userStatus.subscriptionType).toBe('vip');
-    const w = await h.call(20_098, 'POST', '/api/payments/create', { type: 'week_7d' });
-    expect(w.body.data.userStatus.subscriptionType).toBe('week');
+    expect(r.body.data.userStatus!.subscriptionType).toBe('vip');
+    const w = withOrder(await h.call(20_098, 'POST', '/api/payments/create', { type: 'week_7d' }));
+    expect(w.body.data.userStatus!.subscriptionType).toBe('week');
     const bad = await h.call(20_099, 'POST', '/api/payments/create', { type: 'gold_999' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^type: /);
@@ -137,28 +138,28 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     const user = 20_007;
     const t0 = new Date('2026-06-01T00:00:00Z');
     h.setNow(t0);
-    const a = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
+    const a = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'basic' }));
     expect(a.body.data.userStatus).toMatchObject({
       subscriptionType: 'basic',
       subscriptionExpires: new Date(t0.getTime() + 30 * DAY_MS).toISOString(),
     });
     h.setNow(new Date(t0.getTime() + 10 * DAY_MS));
-    const b = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
-    expect(b.body.data.userStatus.subscriptionExpires).toBe(new Date(t0.getTime() + 60 * DAY_MS).toISOString());
+    const b = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'basic' }));
+    expect(b.body.data.userStatus!.subscriptionExpires).toBe(new Date(t0.getTime() + 60 * DAY_MS).toISOString());
     // 50 days of basic left, worth 50 × 299/30 ₽, become 50 × 299/499 days of VIP on top of the VIP month.
     const now = new Date(t0.getTime() + 10 * DAY_MS);
-    const c = await h.call(user, 'POST', '/api/payments/create', { type: 'vip' });
+    const c = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'vip' }));
     const expected = now.getTime() + 30 * DAY_MS + Math.floor((50 * DAY_MS * (299 / 30)) / (499 / 30));
-    expect(c.body.data.userStatus.subscriptionType).toBe('vip');
-    expect(Math.abs(new Date(c.body.data.userStatus.subscriptionExpires).getTime() - expected)).toBeLessThan(1000);
+    expect(c.body.data.userStatus!.subscriptionType).toBe('vip');
+    expect(Math.abs(new Date(c.body.data.userStatus!.subscriptionExpires!).getTime() - expected)).toBeLessThan(1000);
     // A lower plan under an active VIP is not sold.
     expect((await h.call(user, 'POST', '/api/payments/create', { type: 'basic' })).status).toBe(409);
     expect((await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' })).status).toBe(409);
     // A plan that ended starts again from now.
     const later = new Date(t0.getTime() + 400 * DAY_MS);
     h.setNow(later);
-    const d = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
-    expect(d.body.data.userStatus.subscriptionExpires).toBe(new Date(later.getTime() + 30 * DAY_MS).toISOString());
+    const d = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'basic' }));
+    expect(d.body.data.userStatus!.subscriptionExpires).toBe(new Date(later.getTime() + 30 * DAY_MS).toISOString());
   });
 
   it('cancel stops renewal and keeps access to the end of the period', async () => {
@@ -174,7 +175,7 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     });
     expect(paid.body.data).toMatchObject({ mock: true, trial: true, amount: 10 });
     expect(paid.body.data.userStatus).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
-    const end = paid.body.data.userStatus.subscriptionExpires;
+    const end = paid.body.data.userStatus!.subscriptionExpires;
     expect(end).toBe(new Date(t0.getTime() + 7 * DAY_MS).toISOString());
     const cancel = await h.call(user, 'POST', '/api/user/subscription/cancel');
     expect(cancel.status).toBe(200);
@@ -224,7 +225,7 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     // Variant A's promo price equals the regular 99: no promo (and no countdown) for it.
     expect(offer.promoActive).toBe(offer.abMicroVariant === 'B');
     expect(offer.hasPromo).toBe(offer.abMicroVariant === 'B');
-    expect(new Date(offer.expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(new Date(offer.expiresAt!).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(offer.price).toBe(offer.abMicroVariant === 'A' ? 99 : 79);
     const cta = await h.call(user, 'POST', '/api/offers/micro/cta');
     expect(cta.body.data).toMatchObject({ recorded: true, clicks: 1 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { withOrder } from '../test/answers';
+import { createHarness, type Harness } from '../test/harness';
 
 const ADMIN = 88_001;
 const PUBLIC = 'https://tarot.example.com';
@@ -36,11 +37,13 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   it('creates the payment with an Idempotence-Key, a two-decimal amount, metadata and our own return address', async () => {
     const user = 30_001;
     const before = fake.requests.length;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', {
-      product: 'week',
-      mode: 'redirect',
-      returnUrl: 'https://evil.example/steal',
-    });
+    const r = withOrder(
+      await h.call(user, 'POST', '/api/payments/create-one-time', {
+        product: 'week',
+        mode: 'redirect',
+        returnUrl: 'https://evil.example/steal',
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ provider: 'yookassa', mock: false });
     expect(r.body.data.confirmationUrl).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);
@@ -75,9 +78,9 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     const card = await h.call(user, 'POST', '/api/user/daily-card/use', {});
     const saved = await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name] });
     const readingId = saved.body.data.readingId;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', mode: 'embedded', readingId });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', mode: 'embedded', readingId }));
     expect(r.body.data.confirmationToken).toMatch(/^ct-/);
-    const p = fake.payments.get(r.body.data.paymentId)!;
+    const p = fake.payments.get(r.body.data.paymentId!)!;
     expect(p.metadata).toMatchObject({ product: 'micro', readingId: String(readingId), userId: String(user) });
     expect(['99.00', '79.00']).toContain(p.amount.value);
   });
@@ -85,18 +88,18 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   it('a 500 from YooKassa is retried with the same Idempotence-Key', async () => {
     const before = fake.requests.length;
     fake.failNext(1, 500);
-    const r = await h.call(30_003, 'POST', '/api/payments/create', { type: 'basic' });
+    const r = withOrder(await h.call(30_003, 'POST', '/api/payments/create', { type: 'basic' }));
     expect(r.status).toBe(200);
     const creates = fake.requests.slice(before).filter((q) => q.path === '/v3/payments');
     expect(creates).toHaveLength(2);
     expect(creates[0].idempotenceKey).toBe(creates[1].idempotenceKey);
-    expect(fake.payments.get(r.body.data.paymentId)!.amount.value).toBe('299.00');
+    expect(fake.payments.get(r.body.data.paymentId!)!.amount.value).toBe('299.00');
   });
 
   it('a webhook for a payment the API reports as pending or canceled grants nothing', async () => {
     const user = 30_004;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    const id = r.body.data.paymentId;
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    const id = r.body.data.paymentId!;
     const pending = await webhook(id);
     expect(pending.status).toBe(200);
     expect(pending.body.data.outcome).toBe('pending');
@@ -113,12 +116,12 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     const user = 30_005;
     const t0 = new Date('2026-08-01T10:00:00Z');
     h.setNow(t0);
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    fake.succeed(r.body.data.paymentId);
-    const results = await Promise.all([webhook(r.body.data.paymentId), webhook(r.body.data.paymentId), webhook(r.body.data.paymentId)]);
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    fake.succeed(r.body.data.paymentId!);
+    const results = await Promise.all([webhook(r.body.data.paymentId!), webhook(r.body.data.paymentId!), webhook(r.body.data.paymentId!)]);
     expect(results.map((x) => x.status)).toEqual([200, 200, 200]);
     expect(results.map((x) => x.body.data.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
-    expect((await webhook(r.body.data.paymentId)).body.data.outcome).toBe('duplicate');
+    expect((await webhook(r.body.data.paymentId!)).body.data.outcome).toBe('duplicate');
     const s = await status(user);
     expect(s).toMatchObject({
       subscriptionType: 'week',
@@ -133,8 +136,8 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   it('a forged webhook naming another user\u2019s payment grants nothing to the forger', async () => {
     const victim = 30_006;
     const forger = 30_007;
-    const r = await h.call(victim, 'POST', '/api/payments/create', { type: 'vip' });
-    const id = r.body.data.paymentId;
+    const r = withOrder(await h.call(victim, 'POST', '/api/payments/create', { type: 'vip' }));
+    const id = r.body.data.paymentId!;
     // The body lies about status, owner and product; only the id is used, and the API says pending.
     const forged = await webhook(id, 'payment.succeeded', {
       paid: true,
@@ -163,8 +166,8 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
       (p: any) => (p.metadata.userId = '1'),
       (p: any) => (p.metadata.product = 'vip'),
     ]) {
-      const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-      const p = fake.succeed(r.body.data.paymentId);
+      const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+      const p = fake.succeed(r.body.data.paymentId!);
       tamper(p);
       const w = await webhook(p.id);
       expect(w.status).toBe(200);
@@ -176,12 +179,12 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
 
   it('when YooKassa cannot be asked the webhook answers 503 (delivered again later), and malformed bodies 400', async () => {
     const user = 30_009;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    fake.succeed(r.body.data.paymentId);
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    fake.succeed(r.body.data.paymentId!);
     fake.failNext(3, 500);
-    expect((await webhook(r.body.data.paymentId)).status).toBe(503);
+    expect((await webhook(r.body.data.paymentId!)).status).toBe(503);
     expect((await status(user)).subscriptionType).toBe('free');
-    expect((await webhook(r.body.data.paymentId)).body.data.outcome).toBe('applied');
+    expect((await webhook(r.body.data.paymentId!)).body.data.outcome).toBe('applied');
     expect(
       (await h.call(null, 'POST', '/api/payments/yookassa/webhook', { event: 'payment.succeeded', object: { id: '../../etc' } })).status,
     ).toBe(400);
@@ -190,15 +193,15 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
 
   it('sync-method lets the returning user re-check their own payment (by payment or order id)', async () => {
     const user = 30_010;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
     const pending = await h.call(user, 'POST', '/api/payments/sync-method', { userId: user, orderId: r.body.data.orderId });
     expect(pending.body.data).toMatchObject({ status: 'pending', applied: false });
-    fake.succeed(r.body.data.paymentId);
+    fake.succeed(r.body.data.paymentId!);
     const done = await h.call(user, 'POST', '/api/payments/sync-method', { userId: user, paymentId: r.body.data.paymentId });
     expect(done.body.data).toMatchObject({ status: 'succeeded', applied: true, outcome: 'applied' });
     expect(done.body.data.userStatus.subscriptionType).toBe('week');
     // The webhook arriving afterwards changes nothing.
-    expect((await webhook(r.body.data.paymentId)).body.data.outcome).toBe('duplicate');
+    expect((await webhook(r.body.data.paymentId!)).body.data.outcome).toBe('duplicate');
   });
 
   it('trial with autopay consent: 10 ₽ keeps the card; the saved card is charged once per period at renewal; cancel stops it', async () => {
@@ -216,7 +219,7 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
     });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ trial: true, amount: 10 });
-    const p = fake.payments.get(r.body.data.paymentId)!;
+    const p = fake.payments.get(r.body.data.paymentId!)!;
     expect(p).toMatchObject({ amount: { value: '10.00', currency: 'RUB' }, save_payment_method: true });
     fake.succeed(p.id);
     expect((await webhook(p.id)).body.data.outcome).toBe('applied');
@@ -249,7 +252,7 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   it('without consent the widget charges the full price and keeps no card', async () => {
     const r = await h.call(30_012, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: false });
     expect(r.body.data).toMatchObject({ trial: false, amount: 299 });
-    const p = fake.payments.get(r.body.data.paymentId)!;
+    const p = fake.payments.get(r.body.data.paymentId!)!;
     expect(p.save_payment_method).toBe(false);
     fake.succeed(p.id);
     await webhook(p.id);
@@ -258,9 +261,9 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
 
   it('a refund revokes what the payment granted, once', async () => {
     const user = 30_013;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    fake.succeed(r.body.data.paymentId);
-    await webhook(r.body.data.paymentId);
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    fake.succeed(r.body.data.paymentId!);
+    await webhook(r.body.data.paymentId!);
     expect((await status(user)).subscriptionType).toBe('week');
     const [payment] = await paymentsOf(user);
     expect((await h.call(user, 'POST', '/api/admin/refund', { paymentId: payment.id })).status).toBe(404);

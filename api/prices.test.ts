@@ -6,7 +6,8 @@ import { loadConfig } from '../config';
 import { agreementSections, type LegalView } from '../domain/legal';
 import { DEFAULT_CURRENCY_RATES } from '../domain/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
-import { TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../test/harness';
+import { withOrder } from '../test/answers';
+import { TEST_BOT_TOKEN, type Harness } from '../test/harness';
 import { startStarsBot, type StarsBot } from '../test/stars-bot';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../test/price-overrides';
 import type { TestTelegram } from '../test/test-telegram';
@@ -80,8 +81,8 @@ describe.each(TEST_DB_KINDS)('overridden prices on %s', (kind) => {
 
   it('paying in the bot: the amount checked is the overridden one, and the messages after it name no default price', async () => {
     const user = 50_003;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip' });
-    const slug = r.body.data.invoiceLink.replace('https://t.me/$', '');
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'vip' }));
+    const slug = r.body.data.invoiceLink!.replace('https://t.me/$', '');
     const paying = tg.pay(user, { slug });
     const updates = await deliver(paying);
     expect((await paying).status).toBe('paid');

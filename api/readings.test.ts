@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK } from '../domain/deck';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
   let h: Harness;
@@ -183,7 +183,7 @@ describe.each(TEST_DB_KINDS)('readings on %s', (kind) => {
     const cards = await h.call(20_009, 'GET', '/api/cards');
     expect(cards.body.data.cards).toHaveLength(78);
     const spreads = await h.call(20_009, 'GET', '/api/spreads');
-    expect(spreads.body.data.spreads.find((s: any) => s.id === 'celtic_cross').cards).toBe(10);
+    expect(spreads.body.data.spreads.find((s: any) => s.id === 'celtic_cross')!.cards).toBe(10);
     const health = await h.call(null, 'GET', '/api/health');
     expect(health).toMatchObject({ status: 200, body: { success: true, data: { database: 'ok' } } });
     expect((await h.call(null, 'GET', '/api/cards')).status).toBe(401);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 /** Any word of orientation a text could carry. */
 const ORIENTATION_WORDS = /перев[её]рн|прям(ое|ом) положени|прямая она|легли прямо|положение каждой карты/i;
@@ -100,7 +100,7 @@ describe.each(TEST_DB_KINDS)('reversed cards setting on %s', (kind) => {
     const spread = await h.call(user, 'POST', '/api/readings', {
       spreadType: 'past_present_future',
       question: 'Что было, есть и будет?',
-      microPurchaseId: reveal.body.data.spread.purchaseId,
+      microPurchaseId: reveal.body.data.spread!.purchaseId,
     });
     expect(spread.status).toBe(201);
     const cards: (Card & { label?: string })[] = [...reading.cards, ...reveal.body.data.cards, ...spread.body.data.cards];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_TEXTS } from '../domain/ritual';
 import { zonedTimeToUtc } from '../domain/time';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 const at = (day: string, time = '12:00') => zonedTimeToUtc(day, time, 'Europe/Moscow');
 
@@ -28,7 +28,7 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     h.setNow(at('2026-04-01', '09:00'));
     expect((await status()).todayCard).toBeNull();
     const drawn = await draw(user);
-    const today = (await status()).todayCard;
+    const today = (await status()).todayCard!;
     expect(today).toEqual({
       cardId: drawn.card.cardId,
       name: drawn.card.name,
@@ -53,7 +53,7 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     expect(first.streak).toEqual({ current: 1, best: 1, today: true });
     expect(first.milestone).toBeNull();
     // Asking again the same day changes nothing.
-    expect((await draw(user)).streak.current).toBe(1);
+    expect((await draw(user)).streak!.current).toBe(1);
 
     h.setNow(at('2026-03-02', '08:00'));
     // Yesterday's run still stands while today is open.
@@ -76,7 +76,7 @@ describe.each(TEST_DB_KINDS)('daily ritual on %s', (kind) => {
     const messages: (string | null)[] = [];
     for (let d = 6; d <= 11; d++) {
       h.setNow(at(`2026-03-${String(d).padStart(2, '0')}`));
-      messages.push((await draw(user)).milestone);
+      messages.push((await draw(user)).milestone!);
     }
     expect(messages.slice(0, 1)).toEqual([null]);
     expect(messages[1]).toMatch(/Три дня подряд/);

@@ -8,7 +8,7 @@ import { secondOpinionsLockedText } from '../domain/claims';
 import { VOICE_INFO } from '../domain/voices';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 import { readSse, serveApp, type ServedApp } from '../test/sse-client';
 
 const OPINION = '## Карты\n\n**Солнце** светит вам: смелее.\n\n## Совет\n\nДействуйте.';

@@ -3,6 +3,7 @@
 // a renamed event or field fails their typecheck. Refusals come before any stream, as a JSON answer.
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError } from '../services/errors';
 import type { FollowUpAllowance, FollowUpView } from '../services/follow-ups';
 import type { InterpretationResult, InterpretationSession } from '../services/interpretation';
@@ -94,6 +95,21 @@ export function respondInterpretation(c: Context<AppEnv>, session: Interpretatio
       session.close();
     }
   });
+}
+
+/**
+ * An AI answer's request: its stream when the client asks for one, otherwise the whole answer as JSON. The
+ * JSON is made here, not in the route's handler, so the route's type keeps it: beside the stream's plain
+ * Response in one handler it was lost (the handler's own context in `ok` defeats Hono's inference).
+ */
+export function respondAnswer<D, S extends ContentfulStatusCode = 200>(
+  c: Context,
+  stream: () => Response,
+  json: () => Promise<D>,
+  status?: S,
+) {
+  if (wantsStream(c)) return stream();
+  return json().then((data) => ok(c, data, status));
 }
 
 type Piece = { type: 'delta'; text: string } | { type: 'reset' };

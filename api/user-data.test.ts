@@ -7,7 +7,7 @@ import { rowsOf, USER_DATA } from '../db/user-data';
 import { createServices } from '../services';
 import { createApi } from './app';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('the user data on %s', (kind) => {
   let h: Harness;

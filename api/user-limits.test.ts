@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIMITS } from '../services/user-limits';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { withOrder } from '../test/answers';
+import { createHarness, type Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
   let h: Harness;
@@ -51,7 +52,7 @@ describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
 
   it('YooKassa notifications: a flood about one payment, or about made-up ids, does not become a flood of calls to YooKassa', async () => {
     const user = 64_020;
-    const order = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const order = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
     const id = order.body.data.paymentId as string;
     const notify = (pid: string) =>
       h.call(null, 'POST', '/api/payments/yookassa/webhook', {
@@ -72,11 +73,11 @@ describe.each(TEST_DB_KINDS)('per-user limits (%s)', (kind) => {
     expect(readBacks() - before).toBeLessThanOrEqual(60);
     // A payment already applied is answered from the database, without a call.
     const paidUser = 64_021;
-    const paid = await h.call(paidUser, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    fake.succeed(paid.body.data.paymentId);
-    expect((await notify(paid.body.data.paymentId)).body.data.outcome).toBe('applied');
+    const paid = withOrder(await h.call(paidUser, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    fake.succeed(paid.body.data.paymentId!);
+    expect((await notify(paid.body.data.paymentId!)).body.data.outcome).toBe('applied');
     before = readBacks();
-    for (let i = 0; i < 5; i++) expect((await notify(paid.body.data.paymentId)).body.data.outcome).toBe('duplicate');
+    for (let i = 0; i < 5; i++) expect((await notify(paid.body.data.paymentId!)).body.data.outcome).toBe('duplicate');
     expect(readBacks()).toBe(before);
   });
 });

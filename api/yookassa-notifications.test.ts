@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from './app';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
-import { createHarness, type UntypedHarness as Harness } from '../test/harness';
+import { createHarness, type Harness } from '../test/harness';
 import { serveApp, type ServedApp } from '../test/sse-client';
 
 /** YooKassa's published notification addresses (docs/operations.md). */

@@ -7,7 +7,7 @@ import { createBot, ALLOWED_UPDATES } from '../bot/index';
 import type { FakeUser } from '../bot/local-telegram/index';
 import { createTestTelegram } from './test-telegram';
 import type { TestDbKind } from './databases';
-import { createHarness, TEST_BOT_TOKEN, type HarnessOptions, type UntypedHarness } from './harness';
+import { createHarness, TEST_BOT_TOKEN, type HarnessOptions } from './harness';
 
 export const TEST_PUBLIC_URL = 'https://tarot.example';
 
@@ -78,6 +78,3 @@ export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {})
 }
 
 export type BotHarness = Awaited<ReturnType<typeof createBotHarness>>;
-
-/** The bot harness with untyped answers (see UntypedHarness). */
-export type UntypedBotHarness = Omit<BotHarness, 'call'> & { call: UntypedHarness['call'] };

@@ -154,18 +154,3 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
-
-/** `call` with its answer's body untyped. */
-type UntypedCall = (
-  user: TelegramProfile | number | null,
-  method: string,
-  path: string,
-  json?: unknown,
-  headers?: Record<string, string>,
-) => Promise<{ status: number; body: any; headers: Headers }>;
-
-/**
- * The harness with untyped answers, for the files whose tests still read fields beyond what the routes
- * declare (a union's other member, a field typed loosely): new tests use Harness.
- */
-export type UntypedHarness = Omit<Harness, 'call'> & { call: UntypedCall };

@@ -1,10 +1,13 @@
 // What the harness's `call` answers, typed from the API's own route types (AppType): a concrete path such as
 // `/api/readings/12/interpretation?x=1` finds its route (`/api/readings/:id/interpretation`), and the answer's
-// `data` is what that route declares for success. Paths the types do not know stay untyped.
-import type { ExtractSchema } from 'hono/types';
+// `data` is what that route declares for success. On a path the types do not know `data` is `unknown`: a test
+// narrows it itself.
+import type { ExtractSchema, MergeSchemaPath } from 'hono/types';
 import type { AppType } from '../api/app';
+import type { yookassaWebhookRoutes } from '../api/routes/payments';
 
-type Schema = ExtractSchema<AppType>;
+/** The API's routes, and YooKassa's webhook: mounted at /api/payments beside the typed app, typed by its own routes. */
+type Schema = ExtractSchema<AppType> & MergeSchemaPath<ExtractSchema<ReturnType<typeof yookassaWebhookRoutes>>, '/api/payments'>;
 type RouteKey = keyof Schema & string;
 
 type Segments<P extends string> = P extends `${infer Head}/${infer Tail}` ? [Head, ...Segments<Tail>] : [P];

@@ -13,7 +13,7 @@ import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
 import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, question, readingId, readingIdParam, spreadType } from '../schemas';
-import { respondInterpretation, streamAnswer, wantsStream, type FollowUpEvents, type SecondOpinionEvents } from '../streams';
+import { respondAnswer, respondInterpretation, streamAnswer, type FollowUpEvents, type SecondOpinionEvents } from '../streams';
 
 const createBody = z.object({
   spreadType,
@@ -141,28 +141,33 @@ export const readingRoutes = (s: Services) =>
     )
     .post('/:id/follow-ups', validate('param', readingIdParam), validate('json', followUpBody), async (c) => {
       const asked = await s.followUps.ask(c.var.userId, c.req.valid('param').id, c.req.valid('json').question);
-      if (wantsStream(c)) {
-        return streamAnswer<FollowUpEvents>(
-          c,
-          (send) => send('card', { followUp: asked.followUp, allowance: asked.allowance }),
-          async (emit) => ({ followUp: await asked.answer(emit) }),
-          'Произошла ошибка при получении ответа',
-        );
-      }
-      return ok(c, { followUp: await asked.answer(), allowance: asked.allowance }, asked.repeated ? 200 : 201);
+      return respondAnswer(
+        c,
+        () =>
+          streamAnswer<FollowUpEvents>(
+            c,
+            (send) => send('card', { followUp: asked.followUp, allowance: asked.allowance }),
+            async (emit) => ({ followUp: await asked.answer(emit) }),
+            'Произошла ошибка при получении ответа',
+          ),
+        async () => ({ followUp: await asked.answer(), allowance: asked.allowance }),
+        asked.repeated ? 200 : 201,
+      );
     })
     .post('/:id/follow-ups/:fid/retry', validate('param', followUpIdParam), async (c) => {
       const { id, fid } = c.req.valid('param');
       const retry = await s.followUps.retry(c.var.userId, id, fid);
-      if (wantsStream(c)) {
-        return streamAnswer<FollowUpEvents>(
-          c,
-          null,
-          async (emit) => ({ followUp: await retry.answer(emit) }),
-          'Произошла ошибка при получении ответа',
-        );
-      }
-      return ok(c, { followUp: await retry.answer() });
+      return respondAnswer(
+        c,
+        () =>
+          streamAnswer<FollowUpEvents>(
+            c,
+            null,
+            async (emit) => ({ followUp: await retry.answer(emit) }),
+            'Произошла ошибка при получении ответа',
+          ),
+        async () => ({ followUp: await retry.answer() }),
+      );
     })
 
     /*
@@ -175,12 +180,17 @@ export const readingRoutes = (s: Services) =>
     )
     .post('/:id/second-opinion', validate('param', readingIdParam), validate('json', secondOpinionBody), async (c) => {
       const asked = await s.secondOpinions.ask(c.var.userId, c.req.valid('param').id, c.req.valid('json').voice);
-      if (!wantsStream(c)) return ok(c, { secondOpinion: await asked.answer(), allowance: asked.allowance }, asked.repeated ? 200 : 201);
-      return streamAnswer<SecondOpinionEvents>(
+      return respondAnswer(
         c,
-        (send) => send('opinion', { secondOpinion: asked.opinion, allowance: asked.allowance }),
-        async (emit) => ({ secondOpinion: await asked.answer(emit) }),
-        'Произошла ошибка при получении второго мнения',
+        () =>
+          streamAnswer<SecondOpinionEvents>(
+            c,
+            (send) => send('opinion', { secondOpinion: asked.opinion, allowance: asked.allowance }),
+            async (emit) => ({ secondOpinion: await asked.answer(emit) }),
+            'Произошла ошибка при получении второго мнения',
+          ),
+        async () => ({ secondOpinion: await asked.answer(), allowance: asked.allowance }),
+        asked.repeated ? 200 : 201,
       );
     })
 

@@ -10,7 +10,8 @@ import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS, formatRuDate } from '../../domain/time';
 import { createServices } from '../../services';
 import { TEST_DB_KINDS } from '../../test/databases';
-import { TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../../test/harness';
+import { withOrder } from '../../test/answers';
+import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
 import type { TestTelegram } from '../../test/test-telegram';
@@ -61,7 +62,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     const order = await h.db.selectFrom('payment_orders').selectAll().where('id', '=', r.body.data.orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ recurring: false, autopay_consent: false, plan: 'vip', days: 30 });
 
-    const { result, updates } = await payLink(user, r.body.data.invoiceLink);
+    const { result, updates } = await payLink(user, r.body.data.invoiceLink!);
     expect(result.status).toBe('paid');
     // Telegram redelivers the payment: granted once, 30 days, not 60.
     const paidUpdate = updates.find((u) => u.message?.successful_payment)!;
@@ -98,10 +99,10 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
 
   it('the plan call without consent (a bot button, an old client) is one-off too', async () => {
     const user = 41_002;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'basic' });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'basic' }));
     expect(r.status).toBe(200);
     expect(lastInvoice().params.subscription_period).toBeUndefined();
-    await payLink(user, r.body.data.invoiceLink);
+    await payLink(user, r.body.data.invoiceLink!);
     expect(await status(user)).toMatchObject({ subscriptionType: 'basic', autoRenew: false });
   });
 
@@ -116,7 +117,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     // Before paying: the invoice says it renews, for how much, how often.
     expect(invoice.params.description).toContain('Продлевается каждые 30 дней за 385\u00a0⭐, отмена в любой момент.');
 
-    const { updates } = await payLink(user, r.body.data.invoiceLink);
+    const { updates } = await payLink(user, r.body.data.invoiceLink!);
     const first = updates.find((u) => u.message?.successful_payment)!;
     const charge = new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
@@ -165,7 +166,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
 
     // Telegram renews it (a new charge on the same invoice), twice delivered: 30 more days once, the next
     // charge a period later at the same 385 stars.
-    const end = new Date((await status(user)).subscriptionExpires);
+    const end = new Date((await status(user)).subscriptionExpires!);
     expect(end).toEqual(charge);
     h.setNow(charge);
     const renewed = {
@@ -201,7 +202,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     const t0 = new Date('2026-10-07T08:00:00Z');
     h.setNow(t0);
     const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true, provider: 'stars' });
-    const { updates } = await payLink(user, r.body.data.invoiceLink);
+    const { updates } = await payLink(user, r.body.data.invoiceLink!);
     const chargeId = updates.find((u) => u.message?.successful_payment)!.message.successful_payment.telegram_payment_charge_id;
     // The push is queued, then the user cancels before it goes: it is dropped.
     const charge = new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
@@ -233,11 +234,11 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     const t0 = new Date('2026-10-12T08:00:00Z');
     h.setNow(t0);
     const basic = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true, provider: 'stars' });
-    await payLink(user, basic.body.data.invoiceLink);
+    await payLink(user, basic.body.data.invoiceLink!);
     h.setNow(new Date(t0.getTime() + DAY_MS));
     const vip = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: false, provider: 'stars' });
     expect(lastInvoice().params.subscription_period).toBeUndefined();
-    await payLink(user, vip.body.data.invoiceLink);
+    await payLink(user, vip.body.data.invoiceLink!);
     const charge = new Date(t0.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     expect((await renewal(user)).next).toEqual({ at: charge.toISOString(), amount: 230, currency: 'XTR' });
@@ -254,8 +255,8 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     const user = 41_005;
     const t0 = new Date('2026-10-10T08:00:00Z');
     h.setNow(t0);
-    const week = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    await payLink(user, week.body.data.invoiceLink);
+    const week = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    await payLink(user, week.body.data.invoiceLink!);
     const weekEnd = new Date(t0.getTime() + 7 * DAY_MS);
     expect(await status(user)).toMatchObject({ subscriptionType: 'week', subscriptionExpires: weekEnd.toISOString() });
 
@@ -264,7 +265,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     h.setNow(t1);
     const vip = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: false, provider: 'stars' });
     expect(vip.status).toBe(200);
-    const { updates } = await payLink(user, vip.body.data.invoiceLink);
+    const { updates } = await payLink(user, vip.body.data.invoiceLink!);
     const vipEnd = new Date(t1.getTime() + 30 * DAY_MS + 5 * DAY_MS);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', subscriptionExpires: vipEnd.toISOString(), autoRenew: false });
     // Redelivered, it grants nothing more (the carried days are not added twice).

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
-import type { UntypedHarness as Harness } from '../../test/harness';
+import { withOrder } from '../../test/answers';
+import type { Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import type { TestTelegram } from '../../test/test-telegram';
 
@@ -29,7 +30,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     const user = 40_001;
     const t0 = new Date('2026-10-01T08:00:00Z');
     h.setNow(t0);
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ provider: 'stars', mock: false });
     expect(r.body.data.invoiceLink).toMatch(/^https:\/\/t\.me\/\$/);
@@ -39,7 +40,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     // Creating the invoice grants nothing.
     expect((await status(user)).subscriptionType).toBe('free');
 
-    const { result } = await payLink(user, r.body.data.invoiceLink);
+    const { result } = await payLink(user, r.body.data.invoiceLink!);
     expect(result.status).toBe('paid');
     expect(tg.calls.filter((c) => c.method === 'answerPreCheckoutQuery').at(-1)!.params).toMatchObject({ ok: true });
     expect(await status(user)).toMatchObject({
@@ -54,8 +55,8 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
   it('successful_payment grants once even when delivered three times', async () => {
     const user = 40_002;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' });
-    const { updates } = await payLink(user, r.body.data.invoiceLink);
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'week' }));
+    const { updates } = await payLink(user, r.body.data.invoiceLink!);
     const paid = updates.find((u) => u.message?.successful_payment)!;
     const end = (await status(user)).subscriptionExpires;
     // Telegram redelivers: the same update, and the same payment under new update ids.
@@ -76,9 +77,9 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
   it('pre-checkout refuses another user, a wrong amount, a wrong product and a paid invoice', async () => {
     const owner = 40_003;
     const other = 40_004;
-    const r = await h.call(owner, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const r = withOrder(await h.call(owner, 'POST', '/api/payments/create-one-time', { product: 'week' }));
     const orderId = r.body.data.orderId;
-    const { result } = await payLink(other, r.body.data.invoiceLink);
+    const { result } = await payLink(other, r.body.data.invoiceLink!);
     expect(result.status).toBe('failed');
     expect(result.error).toMatch(/другому пользователю/);
     expect(tg.calls.filter((c) => c.method === 'answerPreCheckoutQuery').at(-1)!.params).toMatchObject({ ok: false });
@@ -102,7 +103,7 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     await h.db.updateTable('users').set({ subscription_type: 'free', subscription_expires: null }).where('id', '=', owner).execute();
 
     // Once paid, the same invoice is not accepted again.
-    expect((await payLink(owner, r.body.data.invoiceLink)).result.status).toBe('paid');
+    expect((await payLink(owner, r.body.data.invoiceLink!)).result.status).toBe('paid');
     expect(await check({})).toMatchObject({ ok: false, error: expect.stringMatching(/уже оплачен/) });
   });
 
@@ -134,11 +135,11 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
   it('plans with autopay consent are 30-day Stars subscriptions; a refund revokes what the payment granted', async () => {
     const user = 40_006;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'vip', autopayConsent: true });
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'vip', autopayConsent: true }));
     expect(r.body.data.invoiceLink).toBeTruthy();
     const call = tg.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!;
     expect(call.params).toMatchObject({ currency: 'XTR', subscription_period: STARS_SUBSCRIPTION_PERIOD_S, prices: [{ amount: 385 }] });
-    await payLink(user, r.body.data.invoiceLink);
+    await payLink(user, r.body.data.invoiceLink!);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     const [payment] = await h.db.selectFrom('payments').selectAll().where('user_id', '=', user).execute();
 
@@ -156,8 +157,8 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
     const card = await h.call(user, 'POST', '/api/user/daily-card/use', {});
     const readingId = (await h.call(user, 'POST', '/api/user/reading', { title: 'Карта дня', cards: [card.body.data.card.name] })).body.data
       .readingId;
-    const r = await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
-    const { updates } = await payLink(user, r.body.data.invoiceLink);
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId }));
+    const { updates } = await payLink(user, r.body.data.invoiceLink!);
     expect((await h.call(user, 'GET', `/api/user/entitlements?readingId=${readingId}`)).body.data.hasMicroForCurrentQuestion).toBe(true);
     const sp = updates.find((u) => u.message?.successful_payment)!.message.successful_payment;
     await bot.handleUpdate({
@@ -181,8 +182,8 @@ describe.each(TEST_DB_KINDS)('Telegram Stars on %s', (kind) => {
 
   it('cancelling a Stars subscription tells Telegram and keeps access to the period end', async () => {
     const user = 40_008;
-    const r = await h.call(user, 'POST', '/api/payments/create', { type: 'basic', autopayConsent: true });
-    const { updates } = await payLink(user, r.body.data.invoiceLink);
+    const r = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'basic', autopayConsent: true }));
+    const { updates } = await payLink(user, r.body.data.invoiceLink!);
     const chargeId = updates.find((u) => u.message?.successful_payment)!.message.successful_payment.telegram_payment_charge_id;
     const end = (await status(user)).subscriptionExpires;
     const cancel = await h.call(user, 'POST', '/api/user/subscription/cancel');

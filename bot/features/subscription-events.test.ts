@@ -9,7 +9,7 @@ import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS, formatRuDate } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
-import { TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../../test/harness';
+import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import type { TestTelegram } from '../../test/test-telegram';
 import { createPushSender } from '../push-sender';
@@ -49,7 +49,7 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     tg.setProfile({ id: user, first_name: 'Тест' });
     h.setNow(t0);
     const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, provider: 'stars' });
-    const { updates } = await stars.payLink(user, r.body.data.invoiceLink);
+    const { updates } = await stars.payLink(user, r.body.data.invoiceLink!);
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true });
     return {
       orderId: r.body.data.orderId as string,

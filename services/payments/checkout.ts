@@ -10,6 +10,7 @@ import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from '.
 import { chargeText } from '../../domain/renewal';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
+import type { UserStatus } from '../users';
 import type { Confirm } from './confirm';
 import { checkUserIdField, TITLES, type PaymentContext } from './context';
 import { ownedReading } from './micro';
@@ -85,7 +86,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     order: PaymentOrder,
     adapter: PaymentProviderAdapter,
     o: { mode: CheckoutMode; returnUrl?: string; subscription: boolean; savePaymentMethod: boolean },
-  ): Promise<Checkout & { userStatus?: unknown; applied?: boolean }> {
+  ): Promise<Checkout & { userStatus?: UserStatus; applied?: boolean }> {
     const text = TITLES[order.product as ProductId];
     const description =
       order.plan === 'basic' || order.plan === 'vip'

@@ -14,7 +14,8 @@ import { createServices } from '../../services';
 import { createIdentity } from '../../services/identity';
 import type { TestDbKind } from '../databases';
 import { startFakeYooKassa, type FakeYooKassa } from '../fake-yookassa';
-import { createHarness, TEST_BOT_TOKEN, type UntypedHarness as Harness } from '../harness';
+import { madeOrder } from '../answers';
+import { createHarness, TEST_BOT_TOKEN, type Harness } from '../harness';
 import { asHeaderBytes } from './values';
 import { ATTACKER, FREE, BASIC, VIP, ADMIN, VICTIMS, WEBHOOK_SECRET, OTHER_BOT_TOKEN, SECRET_MARKER, USER_TABLES } from './constants';
 
@@ -55,13 +56,14 @@ export async function startHostileApp(kind: TestDbKind) {
 
   /** The victims reach their state through the real flows: plans paid through (fake) YooKassa. */
   async function seed(): Promise<Seeds> {
-    const must = async (user: number, method: string, p: string, body?: unknown) => {
+    const must = async <M extends string, P extends string>(user: number, method: M, p: P, body?: unknown) => {
       const r = await h.call(user, method, p, body);
       if (r.status >= 300) throw new Error(`seed ${method} ${p} for ${user}: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.data;
     };
-    const pay = async (user: number, p: string, body: unknown) => {
-      const created = await must(user, 'POST', p, body);
+    const pay = async (user: number, p: '/api/payments/create' | '/api/payments/create-one-time', body: unknown) => {
+      const created = madeOrder(await must(user, 'POST', p, body));
+      if (!created.paymentId) throw new Error(`seed payment for ${user}: no YooKassa payment: ${JSON.stringify(created)}`);
       fake.succeed(created.paymentId);
       const w = await h.call(null, 'POST', '/api/payments/yookassa/webhook', {
         type: 'notification',
@@ -69,7 +71,7 @@ export async function startHostileApp(kind: TestDbKind) {
         object: { id: created.paymentId },
       });
       if (w.body?.data?.outcome !== 'applied') throw new Error(`seed payment for ${user}: ${JSON.stringify(w.body)}`);
-      return created as { paymentId: string; orderId: string };
+      return { paymentId: created.paymentId, orderId: created.orderId };
     };
     for (const u of [ATTACKER, FREE, BASIC, VIP, ADMIN]) await must(u, 'GET', '/api/user/status');
     // The attacker holds a (mock) VIP plan and a reading of their own, so the paid paths are reached too.
@@ -84,7 +86,7 @@ export async function startHostileApp(kind: TestDbKind) {
     );
     const freeReading = (await must(FREE, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' })).id;
     await must(FREE, 'POST', '/api/user/daily-card/use', {});
-    const pending = await must(FREE, 'POST', '/api/payments/create-one-time', { product: 'week' });
+    const pending = madeOrder(await must(FREE, 'POST', '/api/payments/create-one-time', { product: 'week' }));
     const basicPaid = await pay(BASIC, '/api/payments/create', { type: 'basic' });
     const basicReading = (
       await must(BASIC, 'POST', '/api/readings', { spreadType: 'love_relationship', question: 'Что ждёт наши отношения?' })
@@ -107,7 +109,7 @@ export async function startHostileApp(kind: TestDbKind) {
       basicReading,
       vipReading,
       paidPaymentIds: [basicPaid.paymentId, vipPaid.paymentId, microPaid.paymentId],
-      pendingPaymentId: pending.paymentId,
+      pendingPaymentId: pending.paymentId!,
       orderIds: [pending.orderId, basicPaid.orderId, vipPaid.orderId, microPaid.orderId],
       paymentRowIds: rows.map((r) => r.id),
     };
