@@ -2,7 +2,7 @@
 // naming the variable (see loadConfig's caller in main.ts).
 import net from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from './db/data-dir';
+import { DEFAULT_DATA_DIR } from './data-dir';
 import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
 import { isValidTimeZone } from './domain/time';

@@ -3,7 +3,7 @@
 // in docs/operations.md). It reads the two variables it needs itself: the whole configuration's validation
 // (config.ts, with zod) is a tenth of a second of loading that PGlite need not wait for. A bad environment
 // is reported by main.ts all the same.
-import { DEFAULT_DATA_DIR } from '../db/data-dir';
+import { DEFAULT_DATA_DIR } from '../data-dir';
 import { openPglite, type OpenedPglite } from '../db/pglite';
 
 /** PGlite being opened for this environment's DATA_DIR; null with DATABASE_URL. */
