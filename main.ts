@@ -1,5 +1,6 @@
 // Composition root: config → logger → database (+ migrations) → services → api → listen → bot; ordered shutdown.
 import crypto from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -38,6 +39,17 @@ export interface RunningApp {
 export interface StartOptions {
   /** PGlite already being opened on config.dataDir (scripts/start.ts starts it before loading the app). */
   pglite?: Promise<OpenedPglite> | null;
+  /** The server already listening at the configured address, answering /api/health meanwhile (scripts/early-server.ts). */
+  early?: EarlyServer | null;
+}
+
+/** A server `npm start` put up before the app loaded, with the configuration it read; the app takes it over. */
+export interface EarlyServer {
+  config: Config;
+  logger: Logger;
+  server: Server;
+  /** From now on the app answers everything, the requests that waited for it first. */
+  handOver(fetch: (req: Request) => Response | Promise<Response>): void;
 }
 
 export async function startApp(config: Config, logger: Logger, o: StartOptions = {}): Promise<RunningApp> {
@@ -173,9 +185,15 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       }
       return answer;
     };
-    const server: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
-    });
+    let server: ServerType;
+    if (o.early) {
+      server = o.early.server;
+      o.early.handOver(fetch);
+    } else {
+      server = await new Promise((resolve) => {
+        const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
+      });
+    }
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, host: config.host, database: database.kind, localMode: config.localMode }, 'listening');
@@ -224,7 +242,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
 async function run(o: StartOptions = {}) {
   let config: Config;
   try {
-    config = loadConfig();
+    config = o.early?.config ?? loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -232,7 +250,7 @@ async function run(o: StartOptions = {}) {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = o.early?.logger ?? createLogger(config.logLevel);
   for (const warning of config.warnings) logger.warn(warning);
   let running: RunningApp;
   try {

@@ -6,9 +6,10 @@ import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
 import { requireIdentity, type AppEnv } from './auth';
-import { metricsHandler, requestLogging, securityHeaders, type LogEnv } from './observability';
+import { createBaseApp } from './base-app';
+import { metricsHandler } from './observability';
 import type { Metrics } from '../services/metrics';
-import { errorHandler, fail, notFound } from './http';
+import { fail, notFound } from './http';
 import { adminRoutes, type SendFile } from './routes/admin';
 import { analyticsRoutes } from './routes/analytics';
 import { authSessionRoutes, authSignInRoutes } from './routes/auth';
@@ -73,7 +74,7 @@ export function createApi(o: ApiOptions) {
 
   // Each URL prefix is one file of routes/, mounted at that prefix: /api/readings/:id/review is in readings.ts.
   const api = new Hono<AppEnv>()
-    .route('/health', healthRoutes(s))
+    .route('/health', healthRoutes(s.health))
     .route('/ready', readyRoutes(s))
     .route('/bot-link', botLinkRoutes(o))
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
@@ -104,13 +105,7 @@ export function createApi(o: ApiOptions) {
     .route('/pairs', pairRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile));
 
-  const app = new Hono<LogEnv>();
-  app.onError(errorHandler(o.logger));
-  app.notFound(notFound);
-  app.use('*', requestLogging(o.logger, o.metrics));
-  // The local Telegram page (local mode only) has its own inline script; everything else gets the CSP.
-  const headers = securityHeaders();
-  app.use('*', (c, next) => (c.req.path.startsWith('/dev/') ? next() : headers(c, next)));
+  const app = createBaseApp(o.logger, o.metrics);
   if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));
   else app.get('/metrics', notFound); // no METRICS_TOKEN: main.ts makes no metrics at all
   // YooKassa calls without Telegram identity: mounted before the authenticated group.

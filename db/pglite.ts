@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
+/** The database's own folder inside DATA_DIR (beside the lock file). */
+export const PGLITE_SUBFOLDER = 'pgdata';
+
 export class DataDirLockedError extends Error {}
 
 /** One process owns a PGlite folder: two would silently lose each other's writes. */
@@ -63,7 +66,7 @@ export async function openPglite(
   try {
     // PostgreSQL's defaults (128 MB of shared buffers) are sized for a server; the embedded database of
     // one small app process does well with far less, and the whole process stays within its memory budget.
-    const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pgdata'), {
+    const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, PGLITE_SUBFOLDER), {
       postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
       ...preload,
     });

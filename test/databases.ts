@@ -84,7 +84,8 @@ function pgliteTemplateDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-async function openTemplatePglite(): Promise<PGlite> {
+/** A migrated PGlite of its own (not reused), opened from the template: for tests that need PGlite itself. */
+export async function openTemplatePglite(): Promise<PGlite> {
   const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);
   return (await openPglite('memory://', { ...files, loadDataDir })).pglite;
 }

@@ -86,6 +86,34 @@ describe('npm start (compiled server, local mode)', () => {
     expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await picture.arrayBuffer()).subarray(0, 3)).toEqual(JPEG_MAGIC);
   });
+
+  it('started again on the same folder, it takes the port before the app loads: the health check and the requests that came first are all answered', async () => {
+    await stopGroup(child);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
+    child = spawnGroup('npm', ['start'], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+      onOutput: (line) => output.push(line),
+    });
+    // The first requests that reach the port: whatever answers them, none is refused or lost.
+    const first = async (p: string) => {
+      for (;;) {
+        try {
+          return await fetch(`${base}${p}`);
+        } catch {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+    };
+    const [health, ready, page] = await Promise.all([first('/api/health'), first('/api/ready'), first('/')]);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(await ready.json()).toMatchObject({ success: true });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<div id="root"/);
+  });
 });
 
 /** The processes of a group: pid, parent pid and command line. */

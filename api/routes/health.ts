@@ -1,13 +1,13 @@
 // GET /api/health: liveness, with the database answering.
 import { Hono } from 'hono';
-import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { fail, ok } from '../http';
 
-export const healthRoutes = (s: Services) =>
+/** `check` resolves when the database answers: the health service, or the start-up's first look at PGlite. */
+export const healthRoutes = (health: { check(): Promise<void> }) =>
   new Hono<AppEnv>().get('/', async (c) => {
     try {
-      await s.health.check();
+      await health.check();
       return ok(c, { status: 'ok', database: 'ok' });
     } catch {
       return fail(c, 503, 'База данных недоступна');

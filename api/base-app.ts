@@ -1,0 +1,19 @@
+// What every answer of the server goes through, before any route: the one error boundary, the Russian 404,
+// the request log (and metrics) and the security headers. The full API (app.ts) is built on it, and so is
+// the start-up's early server (scripts/early-server.ts), which answers /api/health before the API has loaded.
+import { Hono } from 'hono';
+import type { Logger } from '../logger';
+import type { Metrics } from '../services/metrics';
+import { errorHandler, notFound } from './http';
+import { requestLogging, securityHeaders, type LogEnv } from './observability';
+
+export function createBaseApp(logger: Logger, metrics?: Metrics) {
+  const app = new Hono<LogEnv>();
+  app.onError(errorHandler(logger));
+  app.notFound(notFound);
+  app.use('*', requestLogging(logger, metrics));
+  // The local Telegram page (local mode only) has its own inline script; everything else gets the CSP.
+  const headers = securityHeaders();
+  app.use('*', (c, next) => (c.req.path.startsWith('/dev/') ? next() : headers(c, next)));
+  return app;
+}
