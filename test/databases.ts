@@ -4,9 +4,9 @@
 // Each is a copy of one migrated database rather than migrated from empty: PGlite's start from empty (its
 // initdb) and the migrations cost seconds per database on a busy machine, a copy a fraction of that.
 // `test/database-templates.ts` makes the two originals once per `vitest` run and names them in
-// TEST_PGLITE_TEMPLATE (a dump of PGlite's data folder) and TEST_POSTGRES_TEMPLATE (a database to copy);
-// without them (a bench, a script) the first PGlite of the process is migrated and dumped, and a PostgreSQL
-// database is migrated from empty. Every copy is then brought to the latest migration, a no-op when current.
+// TEST_PGLITE_TEMPLATE (a dump of PGlite's data folder) and TEST_POSTGRES_TEMPLATE (a database to copy), and
+// the migrations' own tests' empty PGlite in TEST_PGLITE_EMPTY_TEMPLATE; without them (a bench, a script) the
+// first PGlite of the process is migrated and dumped, and a PostgreSQL database is migrated from empty. Every copy is then brought to the latest migration, a no-op when current.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,13 +35,14 @@ function loadPgliteFiles() {
   return pgliteFiles;
 }
 
-/** A migrated, empty PGlite's data folder as a tar dump. */
-export async function dumpMigratedPglite(): Promise<Blob> {
+/** PGlite's data folder as tar dumps: empty (unmigrated), and migrated to the latest; one initdb for both. */
+export async function dumpPgliteTemplates(): Promise<{ empty: Blob; migrated: Blob }> {
   const opened = await openPglite('memory://', await loadPgliteFiles());
   const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
   try {
+    const empty = await opened.pglite.dumpDataDir('none');
     await migrateToLatest(handle.db);
-    return await opened.pglite.dumpDataDir('none');
+    return { empty, migrated: await opened.pglite.dumpDataDir('none') };
   } finally {
     await handle.close();
   }
@@ -49,18 +50,23 @@ export async function dumpMigratedPglite(): Promise<Blob> {
 
 let emptyDump: Promise<Blob> | undefined;
 /**
- * An empty, unmigrated PGlite, for the migrations' own tests (they migrate step by step): a copy of one
- * empty database made once per process, so a file pays neither PGlite's initdb nor its WebAssembly compile.
+ * An empty, unmigrated PGlite, for the migrations' own tests (they migrate step by step): a copy of the run's
+ * empty dump (TEST_PGLITE_EMPTY_TEMPLATE), else of one made once per process, so a file pays neither PGlite's
+ * initdb nor its WebAssembly compile.
  */
 export async function createEmptyPglite(): Promise<DatabaseHandle> {
   const files = await loadPgliteFiles();
-  emptyDump ??= openPglite('memory://', files).then(async ({ pglite }) => {
-    try {
-      return await pglite.dumpDataDir('none');
-    } finally {
-      await pglite.close();
-    }
-  });
+  const file = process.env.TEST_PGLITE_EMPTY_TEMPLATE;
+  emptyDump ??=
+    file && fs.existsSync(file)
+      ? fs.promises.readFile(file).then((b) => new Blob([b]))
+      : openPglite('memory://', files).then(async ({ pglite }) => {
+          try {
+            return await pglite.dumpDataDir('none');
+          } finally {
+            await pglite.close();
+          }
+        });
   const loadDataDir = await emptyDump;
   return connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
 }
@@ -80,7 +86,8 @@ export async function seedPgliteFolder(dataDir: string): Promise<void> {
 let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
-  pgliteTemplate ??= file && fs.existsSync(file) ? fs.promises.readFile(file).then((b) => new Blob([b])) : dumpMigratedPglite();
+  pgliteTemplate ??=
+    file && fs.existsSync(file) ? fs.promises.readFile(file).then((b) => new Blob([b])) : dumpPgliteTemplates().then((d) => d.migrated);
   return pgliteTemplate;
 }
 
