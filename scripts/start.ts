@@ -1,13 +1,13 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs main.ts. On
 // an existing embedded database PGlite opens first and the port answers /api/health as soon as PGlite does;
-// the app's code loads after that (scripts/early-server.ts says why).
+// the app's code loads after that (scripts/early-server.ts says why). Only the opening of PGlite is imported
+// statically: everything else loads while PGlite compiles its WebAssembly.
 import { openPgliteEarly } from './early-database';
-import { listenEarly } from './early-server';
-import { ensureWebBuild } from './web-build';
 
 const pglite = openPgliteEarly();
+const { ensureWebBuild } = await import('./web-build');
 await ensureWebBuild();
-const early = pglite ? await listenEarly(pglite) : null;
+const early = pglite ? await (await import('./early-server')).listenEarly(pglite) : null;
 if (pglite && early) await pglite.catch(() => {});
 const { run } = await import('../main');
 await run({ pglite, early });
