@@ -21,8 +21,8 @@ describe('npm start (compiled server, local mode)', () => {
   let dataDir: string;
   const output: string[] = [];
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-npm-start-'));
+  /** `npm start` in local mode on `dataDir`, at a free port (`base`). */
+  async function npmStart() {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
@@ -31,6 +31,11 @@ describe('npm start (compiled server, local mode)', () => {
       env: { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
       onOutput: (line) => output.push(line),
     });
+  }
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-npm-start-'));
+    await npmStart();
     await waitHealthy(base, child, { name: 'npm start', timeoutMs: 240_000 }).catch((err) => {
       throw new Error(`${err.message}\n${output.slice(-30).join('\n')}`);
     });
@@ -89,14 +94,7 @@ describe('npm start (compiled server, local mode)', () => {
 
   it('started again on the same folder, it takes the port before the app loads: the health check and the requests that came first are all answered', async () => {
     await stopGroup(child);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
-    child = spawnGroup('npm', ['start'], {
-      cwd: ROOT,
-      env: { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
-      onOutput: (line) => output.push(line),
-    });
+    await npmStart();
     // The first requests that reach the port: whatever answers them, none is refused or lost.
     const first = async (p: string) => {
       for (;;) {

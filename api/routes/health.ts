@@ -1,10 +1,11 @@
 // GET /api/health: liveness, with the database answering.
 import { Hono } from 'hono';
+import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { fail, ok } from '../http';
 
 /** `check` resolves when the database answers: the health service, or the start-up's first look at PGlite. */
-export const healthRoutes = (health: { check(): Promise<void> }) =>
+export const healthRoutes = (health: Pick<Services['health'], 'check'>) =>
   new Hono<AppEnv>().get('/', async (c) => {
     try {
       await health.check();
