@@ -1,7 +1,7 @@
 // Environment parsed and validated once into a typed Config. A bad value stops start-up with one line
 // naming the variable (see loadConfig's caller in main.ts).
 import net from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_DATA_DIR } from './data-dir';
 import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';

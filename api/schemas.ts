@@ -1,7 +1,7 @@
 // The request schemas more than one route uses, each written once and built from the domain's rules (the
 // limits the services enforce), so a route never accepts what its service then refuses with another text.
 // Messages are Russian; the validator puts the field's name in front (`question: …`).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DECKS } from '../domain/decks';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../domain/follow-up';
 import { NOTE_MAX } from '../domain/journal';

@@ -2,7 +2,7 @@
 // the server signed itself (for the launches Telegram gives no initData). A bare user id is never trusted.
 import crypto from 'node:crypto';
 import { validate, sign } from '@tma.js/init-data-node';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BoundedMap } from '../domain/bounded-map';
 import type { LoginWidgetData } from '../domain/login-widget';
 import type { TelegramProfile } from '../db/repositories/users';

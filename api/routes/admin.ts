@@ -1,7 +1,7 @@
 // The owner's calls (ADMIN_USER_IDS): the dashboard's figures, refunds and the micro flow's debug view. The
 // whole group answers 404 to anyone else (requireAdmin), as an unknown path would.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import { DASHBOARD_TABS, type PeriodQuery } from '../../services/dashboard';
 import { requireAdmin, type AppEnv } from '../auth';

@@ -1,6 +1,6 @@
 // POST /api/analytics/track: the app's own events (the known names only), counted for the owner's dashboard.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANALYTICS_EVENTS } from '../../domain/analytics';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';

@@ -2,7 +2,7 @@
 // memory, and the user's browser sessions. The sign-in calls come before the identity check (the caller
 // has none yet); the sessions list is behind it.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
 import { TOKEN_REFUSED } from '../../services/web-auth';

@@ -2,7 +2,7 @@
 // Telegram's servers fetch it for an inline result's photo and thumbnail. Cached a week: a name never
 // changes its picture.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import { validate } from '../http';
 

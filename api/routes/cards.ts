@@ -1,6 +1,6 @@
 // /api/cards: the card catalogue, and «Библиотека карт»: one card with its history in the caller's readings.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DECK } from '../../domain/deck';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';

@@ -1,7 +1,7 @@
 // POST /api/chat: the AI proxy call with server meaning: only the caller's own server-dealt reading is
 // interpreted (what the client sends as messages is not a prompt).
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

@@ -1,6 +1,6 @@
 // POST /api/detailed-daily-guidance: advice for the day from today's stored card and the user's plans.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

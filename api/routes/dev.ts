@@ -1,7 +1,7 @@
 // Local mode only: /dev/launch signs initData for a test user exactly as Telegram does and opens the Mini
 // App with it in the URL hash, so the app can be used in any browser.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isAppRoute } from '../../domain/routes';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';

@@ -1,6 +1,6 @@
 // POST /api/interpret-daily-card: today's stored card interpreted by the AI (or the cards).
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

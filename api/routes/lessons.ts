@@ -1,6 +1,6 @@
 // The daily «Урок»: today's lesson and an answer to one of its questions (checked on the server).
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LESSON_CHOICES, LESSON_SIZE } from '../../domain/lesson';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';

@@ -1,6 +1,6 @@
 // The natal chart: computed from birth data, kept per user, and the birthplace suggestions.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isLatitude, isLongitude, parseCoordinate } from '../../domain/natal-coordinates';
 import { isClockTime, isIsoDate, NATAL_MESSAGES } from '../../domain/natal-form';
 import type { Services } from '../../services';

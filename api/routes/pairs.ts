@@ -1,6 +1,6 @@
 // Readings for two: invitations, accepting one, the pairs, a pair's screen, leaving, and a pair's spread.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

@@ -11,7 +11,7 @@ import net from 'node:net';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../../logger';
 import type { Services } from '../../services';
 import { clientAddress, normalizeAddress, type AppEnv } from '../auth';

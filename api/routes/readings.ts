@@ -4,7 +4,7 @@
 // (api/streams.ts) come with Accept: text/event-stream, else as JSON; refusals come before any stream.
 // Pictures are drawn in worker threads; too many at once answer 429 with Retry-After (services/share/pool.ts).
 import { Hono, type Context, type Next } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_DECK, type DeckId } from '../../domain/decks';
 import { REVIEW_RATING, REVIEW_TEXT_MAX } from '../../domain/social-proof';
 import { VOICES } from '../../domain/voices';

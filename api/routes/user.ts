@@ -3,7 +3,7 @@
 // data: the export (a JSON file, or its readable HTML copy; inside Telegram the bot sends it as a document,
 // since a web view cannot save a download) and the deletion with its confirmation text.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { QUESTION_MAX } from '../../domain/question';
 import type { Services } from '../../services';
 import { exportHtml, notConfirmed } from '../../services/user-data';

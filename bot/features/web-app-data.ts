@@ -1,7 +1,7 @@
 // web_app_data: the Mini App, opened from the reply-keyboard button, sends a small JSON message (sendData)
 // and closes. It is untrusted input: parsed with zod, and only the sender's own readings are shown.
 import { Composer } from 'grammy';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
 import { openAppButton } from '../keyboards';

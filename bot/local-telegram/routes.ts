@@ -3,7 +3,7 @@
 // signed exactly as Telegram signs it (inline and menu buttons), or none (reply-keyboard buttons).
 import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TelegramProfile } from '../../db/repositories/users';
 import type { LocalTelegram } from './index';
 import { ApiFailure } from './rules';

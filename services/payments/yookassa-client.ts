@@ -1,6 +1,6 @@
 // YooKassa's REST API (v3): create a payment with an Idempotence-Key, read a payment back, refund. HTTP
 // Basic with shopId:secretKey. A 5xx or network error is retried with the same key, as YooKassa asks.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ServiceError } from '../errors';
 import type { YooKassaSettings } from './types';
 
