@@ -5,6 +5,7 @@ import pino from 'pino';
 import { Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { createBot, type TarotBot } from '../bot';
+import { createPushSender } from '../bot/push-sender';
 import type { TestDbKind } from './databases';
 import { createHarness, TEST_BOT_TOKEN, type Harness, type HarnessOptions } from './harness';
 import { createTestTelegram, type TestTelegram } from './test-telegram';
@@ -18,6 +19,10 @@ export interface StarsBot {
   deliver(done?: Promise<unknown>): Promise<any[]>;
   /** The user pays the invoice link; the bot handles what Telegram sends. */
   payLink(user: number, invoiceLink: string): Promise<{ result: Awaited<ReturnType<TestTelegram['pay']>>; updates: any[] }>;
+  /** Sends the queued pushes as the running bot would (to the local Telegram), until none is left. */
+  sendPushes(): Promise<void>;
+  /** The texts the bot sent to `user`, oldest first. */
+  sentTexts(user: number): string[];
   close(): Promise<void>;
 }
 
@@ -36,14 +41,16 @@ export async function startStarsBot(
     mockPayments: false,
     payments: { provider: 'stars', starsApi: new Api(TEST_BOT_TOKEN, { apiRoot }), ...(o.pricing ? { pricing: o.pricing } : {}) },
   });
+  const logger = pino({ level: 'silent' });
+  const webAppUrl = () => o.webAppUrl ?? 'https://tarot.example.com';
   const bot = createBot({
     token: TEST_BOT_TOKEN,
     apiRoot,
     botInfo: tg.me as UserFromGetMe,
     services: h.services,
     identity: h.identity,
-    logger: pino({ level: 'silent' }),
-    webAppUrl: () => o.webAppUrl ?? 'https://tarot.example.com',
+    logger,
+    webAppUrl,
   }).bot;
   let offset = 0;
 
@@ -74,6 +81,19 @@ export async function startStarsBot(
       const updates = await deliver(paying);
       return { result: await paying, updates };
     },
+    async sendPushes() {
+      const sender = createPushSender({
+        token: TEST_BOT_TOKEN,
+        apiRoot,
+        notifications: h.services.notifications,
+        logger,
+        webAppUrl,
+        ratePerSecond: null,
+        pollIntervalMs: 50,
+      });
+      await sender.drain();
+    },
+    sentTexts: (user) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text)),
     async close() {
       await h?.close();
       await tg?.close();

@@ -11,11 +11,10 @@ import { DAY_MS, formatRuDate } from '../../domain/time';
 import { createServices } from '../../services';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { withOrder } from '../../test/answers';
-import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
 import type { TestTelegram } from '../../test/test-telegram';
-import { createPushSender } from '../push-sender';
 
 const ADMIN = 99_002;
 const logger = pino({ level: 'silent' });
@@ -35,18 +34,6 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
   const status = async (user: number) => (await h.call(user, 'GET', '/api/user/status')).body.data.userStatus;
   const renewal = async (user: number) => (await h.call(user, 'GET', '/api/payments/renewal')).body.data;
   const lastInvoice = () => tg.calls.filter((c) => c.method === 'createInvoiceLink').at(-1)!;
-  const sender = () =>
-    createPushSender({
-      token: TEST_BOT_TOKEN,
-      apiRoot: tg.apiRoot,
-      notifications: h.services.notifications,
-      logger,
-      webAppUrl: () => TEST_PUBLIC_URL,
-      ratePerSecond: null,
-      pollIntervalMs: 50,
-    });
-  const sentTexts = (user: number) =>
-    tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
 
   it('unticked: the invoice has no subscription_period, the plan lasts 30 days, says «не продлевается» and nothing renews', async () => {
     const user = 41_001;
@@ -78,8 +65,8 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     expect(await h.db.selectFrom('recurring_billing').selectAll().where('user_id', '=', user).execute()).toEqual([]);
 
     // The bot's payment message says it does not renew.
-    await sender().drain();
-    const paid = sentTexts(user).find((t) => t.includes('Оплата получена'))!;
+    await stars.sendPushes();
+    const paid = stars.sentTexts(user).find((t) => t.includes('Оплата получена'))!;
     expect(paid).toContain(`Не продлевается: доступ до ${formatRuDate(end)}`);
     expect(paid).not.toContain('Отключить автопродление');
 
@@ -127,8 +114,8 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
       next: { at: charge.toISOString(), amount: 385, currency: 'XTR' },
       text: line,
     });
-    await sender().drain();
-    const paid = sentTexts(user).find((t) => t.includes('Оплата получена'))!;
+    await stars.sendPushes();
+    const paid = stars.sentTexts(user).find((t) => t.includes('Оплата получена'))!;
     expect(paid).toContain(line);
     expect(paid).toContain('Отключить автопродление можно в приложении');
 
@@ -150,11 +137,11 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     h.setNow(new Date(charge.getTime() - DAY_MS + 60_000));
     expect((await h.services.notifications.scheduleDue()).renewals).toBe(1);
     expect((await h.services.notifications.scheduleDue()).renewals).toBe(0);
-    await sender().drain();
+    await stars.sendPushes();
     h.setNow(new Date(charge.getTime() - 3_600_000));
     expect((await h.services.notifications.scheduleDue()).renewals).toBe(0);
-    await sender().drain();
-    const pushes = sentTexts(user).filter((t) => t.includes('продлится автоматически'));
+    await stars.sendPushes();
+    const pushes = stars.sentTexts(user).filter((t) => t.includes('продлится автоматически'));
     expect(pushes).toEqual([
       `🔔 Завтра, ${formatRuDate(charge)}, подписка «VIP» продлится автоматически: спишется 385\u00a0⭐. ` +
         'Если продление не нужно, отключите его в приложении: «Подписка» → «Отменить автопродление». Доступ сохранится до конца оплаченного периода.',
@@ -217,8 +204,8 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     });
     expect((await renewal(user)).renews).toBe(false);
     expect((await renewal(user)).text).toMatch(/^Не продлевается: доступ до /);
-    await sender().drain();
-    expect(sentTexts(user).filter((t) => t.includes('продлится автоматически'))).toEqual([]);
+    await stars.sendPushes();
+    expect(stars.sentTexts(user).filter((t) => t.includes('продлится автоматически'))).toEqual([]);
     const job = await h.db
       .selectFrom('notifications')
       .selectAll()

@@ -3,18 +3,14 @@
 // Telegram's own settings, and the real bot brings the plan in line. Each state changes the plan once: a
 // redelivered update (the same update_id, or the same state under a new one) changes nothing more, and an
 // update racing a renewal payment never grants twice.
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { DAY_MS, formatRuDate } from '../../domain/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
-import { TEST_BOT_TOKEN, type Harness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
 import { startStarsBot, type StarsBot } from '../../test/stars-bot';
 import type { TestTelegram } from '../../test/test-telegram';
-import { createPushSender } from '../push-sender';
-
-const logger = pino({ level: 'silent' });
 
 describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
   let h: Harness;
@@ -31,18 +27,6 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
   const renewal = async (user: number) => (await h.call(user, 'GET', '/api/payments/renewal')).body.data;
   const recurring = (user: number) =>
     h.db.selectFrom('recurring_billing').selectAll().where('user_id', '=', user).executeTakeFirstOrThrow();
-  const sender = () =>
-    createPushSender({
-      token: TEST_BOT_TOKEN,
-      apiRoot: tg.apiRoot,
-      notifications: h.services.notifications,
-      logger,
-      webAppUrl: () => TEST_PUBLIC_URL,
-      ratePerSecond: null,
-      pollIntervalMs: 50,
-    });
-  const sentTexts = (user: number) =>
-    tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === user).map((c) => String(c.params.text));
 
   /** The user buys a VIP Stars subscription at `t0`; its order id is the invoice payload. */
   async function subscribe(user: number, t0: Date) {
@@ -113,14 +97,14 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
   it('a failed renewal ends the plan at the period end with one gentle message, however often it is delivered', async () => {
     const user = 42_004;
     const { orderId, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
-    await sender().drain();
+    await stars.sendPushes();
     h.setNow(new Date(end.getTime() - 60_000));
     const failed = await telegramSays(user, orderId, 'failed');
     await bot.handleUpdate(failed as any);
     await telegramSays(user, orderId, 'failed');
     expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: false, subscriptionExpires: end.toISOString() });
-    await sender().drain();
-    const gentle = sentTexts(user).filter((t) => t.includes('не смог продлить'));
+    await stars.sendPushes();
+    const gentle = stars.sentTexts(user).filter((t) => t.includes('не смог продлить'));
     expect(gentle).toEqual([
       `Telegram не смог продлить подписку — так бывает, если не хватило звёзд. Доступ сохранится до ${formatRuDate(end)}. ` +
         'Продлить её можно в любой момент в приложении: «Подписка».',
