@@ -11,6 +11,21 @@ import { seedPgliteFolder } from './databases';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How the browser tests and the first-screen bench start Chromium: headless, no GPU, nothing but loopback. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 /** True when browser tests can run; logs why not, and throws under REQUIRE_BROWSER=1. */
 export function browserAvailable(): boolean {
   if (fs.existsSync(CHROMIUM_PATH)) return true;
@@ -41,19 +56,7 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await startApp(config, pino({ level: 'silent' }));
   const baseUrl = `http://127.0.0.1:${app.port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     app,

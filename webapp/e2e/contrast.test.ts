@@ -7,25 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { describeFindings, runAxe, type AxeFinding } from './axe';
 import { nextFanCard } from './ritual-helpers';
-import { settled } from './settled';
+import { enabled, settled } from './settled';
 import { smallTapTargets } from './tap-targets';
 
 const TIMEOUT = 240_000;
 
-/** Waits until the test id's element is enabled (polled: each check has its own timeout). */
-async function enabled(page: Page, testId: string, ms = 20_000) {
-  await expect
-    .poll(
-      () =>
-        page
-          .getByTestId(testId)
-          .first()
-          .isEnabled({ timeout: 1000 })
-          .catch(() => false),
-      { timeout: ms, interval: 200, message: `${testId} never became enabled` },
-    )
-    .toBe(true);
-}
 /** Until the screen shows no loading state (its data arrived). */
 async function settledLoading(page: Page) {
   await expect

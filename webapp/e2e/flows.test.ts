@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { settled } from './settled';
+import { enabled, settled } from './settled';
 import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 150_000;
@@ -21,20 +21,6 @@ async function apiFromPage(page: Page, method: string, url: string) {
     },
     [method, url] as const,
   );
-}
-
-async function enabled(page: Page, testId: string, ms = 20_000) {
-  await expect
-    .poll(
-      () =>
-        page
-          .getByTestId(testId)
-          .first()
-          .isEnabled({ timeout: 1000 })
-          .catch(() => false),
-      { timeout: ms, interval: 200, message: `${testId} never became enabled` },
-    )
-    .toBe(true);
 }
 
 describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {

@@ -1,7 +1,9 @@
-// Waiting for the screen to settle before a screenshot or a measurement: until no finite animation (page-in,
-// deal, flip, fade) is running in the page or frame, checked again a frame later because one animation often
-// starts another. Endless ones (a pulsing deck, a spinner) are not waited for; 5 s at most.
+// Waiting for the screen in browser tests. `settled`: before a screenshot or a measurement, until no finite
+// animation (page-in, deal, flip, fade) is running in the page or frame, checked again a frame later because one
+// animation often starts another; endless ones (a pulsing deck, a spinner) are not waited for; 5 s at most.
+// `enabled`: until a control can be used.
 import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const settled = (target: Page | Frame) =>
   target.evaluate(async () => {
@@ -22,3 +24,18 @@ export const settled = (target: Page | Frame) =>
       ]);
     }
   });
+
+/** Until the test id's (first) element is enabled: polled, each check with its own short timeout. */
+export async function enabled(page: Page, testId: string, ms = 20_000) {
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId(testId)
+          .first()
+          .isEnabled({ timeout: 1000 })
+          .catch(() => false),
+      { timeout: ms, interval: 200, message: `${testId} never became enabled` },
+    )
+    .toBe(true);
+}
