@@ -4,6 +4,7 @@
 // interactive daily card, micro result, history), closed by a tap or by Telegram's Back button.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECK } from '../../domain/deck';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { fakeTelegramClient } from './fake-telegram';
 import { apiFromPage, drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';
@@ -110,7 +111,9 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
       await again.page.getByTestId('daily-card-name').waitFor();
       await imagesLoaded(again.page);
       const [drawn] = await cardImages(again.page, '.daily-face');
-      expect(drawn.src).toBe(`/cards/${cardId.includes('-of-') ? cardId.split('-of-')[1] : 'major'}/${cardId}.svg`);
+      // The card's suit from the deck, not from its id: the Wheel of Fortune's id has «-of-» too.
+      const suit = DECK.find((c) => c.id === cardId)!.suit;
+      expect(drawn.src).toBe(`/cards/${suit}/${cardId}.svg`);
       expect(drawn).toMatchObject({ width: '180', height: '270', loading: 'lazy' });
       expect(drawn.natural).toBeGreaterThan(0);
       expect(drawn.turned).toBe(face.reversed);
