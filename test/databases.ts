@@ -21,6 +21,24 @@ export type TestDbKind = 'pglite' | 'postgres';
 
 export const TEST_DB_KINDS: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * Bytes already in memory as the Blob PGlite takes, read back with one copy. PGlite reads a dump or its file
+ * bundle with `arrayBuffer()`, which on Node 20 pulls a Blob chunk by chunk and joins the chunks: about 300 ms
+ * of CPU for the 40 MB dump, on every test database opened.
+ */
+class BytesBlob extends Blob {
+  constructor(private readonly bytes: Uint8Array) {
+    super([]);
+  }
+  override get size() {
+    return this.bytes.byteLength;
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bytes.slice().buffer;
+  }
+}
+const readBlob = (file: string) => fs.promises.readFile(file).then((b) => new BytesBlob(b));
+
 /** PGlite's WebAssembly and file bundle, read and compiled once per process. */
 let pgliteFiles: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
 function loadPgliteFiles() {
@@ -30,7 +48,7 @@ function loadPgliteFiles() {
       fs.promises.readFile(path.join(dist, 'pglite.wasm')),
       fs.promises.readFile(path.join(dist, 'pglite.data')),
     ]);
-    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new BytesBlob(data) };
   })();
   return pgliteFiles;
 }
@@ -59,7 +77,7 @@ export async function createEmptyPglite(): Promise<DatabaseHandle> {
   const file = process.env.TEST_PGLITE_EMPTY_TEMPLATE;
   emptyDump ??=
     file && fs.existsSync(file)
-      ? fs.promises.readFile(file).then((b) => new Blob([b]))
+      ? readBlob(file)
       : openPglite('memory://', files).then(async ({ pglite }) => {
           try {
             return await pglite.dumpDataDir('none');
@@ -86,8 +104,7 @@ export async function seedPgliteFolder(dataDir: string): Promise<void> {
 let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
-  pgliteTemplate ??=
-    file && fs.existsSync(file) ? fs.promises.readFile(file).then((b) => new Blob([b])) : dumpPgliteTemplates().then((d) => d.migrated);
+  pgliteTemplate ??= file && fs.existsSync(file) ? readBlob(file) : dumpPgliteTemplates().then((d) => d.migrated);
   return pgliteTemplate;
 }
 
