@@ -2,9 +2,114 @@
 // case with ё as е. `\b` is a word boundary for Cyrillic too (see `ru`). What each list recognises is
 // described in docs/decisions.md («The question model»).
 
-/** JavaScript's \b knows only Latin letters: a word boundary for Cyrillic text. */
-const B = String.raw`(?:(?<!\p{L})(?=\p{L})|(?<=\p{L})(?!\p{L}))`;
-export const ru = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, B), re.flags.includes('u') ? re.flags : `${re.flags}u`);
+/** JavaScript's \b knows only Latin letters: a word boundary for Cyrillic text, either way round. */
+const BOUNDARY = String.raw`(?:(?<!\p{L})(?=\p{L})|(?<=\p{L})(?!\p{L}))`;
+// Where the pattern itself puts a letter after the boundary, only the side before it is left to check (and
+// the other way round). The one-sided forms let the engine skip ahead to the words' letters instead of
+// trying both lookarounds at every position: about fifty times faster on a question.
+const WORD_START = String.raw`(?<!\p{L})`;
+const WORD_END = String.raw`(?!\p{L})`;
+
+const isLetter = (ch: string | undefined) => ch !== undefined && /^\p{L}$/u.test(ch);
+const QUANTIFIER = new Set(['?', '*', '{']);
+
+/** The pattern's top-level alternatives, or null if it is not a plain group's body (a lookaround, a name). */
+function alternatives(body: string): string[] | null {
+  if (body.startsWith('?')) {
+    if (!body.startsWith('?:')) return null;
+    body = body.slice(2);
+  }
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === '|' && depth === 0) {
+      out.push(body.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(body.slice(from));
+  return out;
+}
+
+/** Every way through `alt` begins with a letter (a literal letter that is not optional). */
+const startsWithLetter = (alt: string) => isLetter(alt[0]) && !QUANTIFIER.has(alt[1]);
+/** Every way through `alt` ends with a literal letter. */
+const endsWithLetter = (alt: string) => isLetter(alt.at(-1)) && alt.at(-2) !== '\\';
+
+/** The source with each `\b` as the cheapest boundary that matches exactly where the two-sided one would. */
+function wordBoundaries(source: string): string {
+  // Matching parentheses, skipping escapes and character classes.
+  const closeOf = new Map<number, number>();
+  const openOf = new Map<number, number>();
+  const stack: number[] = [];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') stack.push(i);
+    else if (ch === ')') {
+      const open = stack.pop()!;
+      closeOf.set(open, i);
+      openOf.set(i, open);
+    }
+  }
+  let out = '';
+  inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\' && source[i + 1] === 'b' && !inClass) {
+      out += boundaryAt(source, i, closeOf, openOf);
+      i++;
+    } else if (ch === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+    } else {
+      if (inClass) inClass = ch !== ']';
+      else if (ch === '[') inClass = true;
+      out += ch;
+    }
+  }
+  return out;
+}
+
+function boundaryAt(source: string, at: number, closeOf: Map<number, number>, openOf: Map<number, number>): string {
+  const next = at + 2;
+  if (startsWithLetter(source.slice(next, next + 2))) return WORD_START;
+  if (source[next] === '(' && !QUANTIFIER.has(source[closeOf.get(next)! + 1])) {
+    const alts = alternatives(source.slice(next + 1, closeOf.get(next)));
+    if (alts?.every(startsWithLetter)) return WORD_START;
+  }
+  const before = at - 1;
+  if (isLetter(source[before]) && source[before - 1] !== '\\') return WORD_END;
+  if (source[before] === ')') {
+    const alts = alternatives(source.slice(openOf.get(before)! + 1, before));
+    if (alts?.every(endsWithLetter)) return WORD_END;
+  }
+  return BOUNDARY;
+}
+
+/** Every pattern `ru` made, beside the pattern as written: the test checks each against `ruPlain`. */
+export const RU_PATTERNS: { written: RegExp; made: RegExp }[] = [];
+
+const unicode = (flags: string) => (flags.includes('u') ? flags : `${flags}u`);
+/** `re` with `\b` made a word boundary for Cyrillic (see BOUNDARY), and the `u` flag. Module level only. */
+export function ru(re: RegExp): RegExp {
+  const made = new RegExp(wordBoundaries(re.source), unicode(re.flags));
+  RU_PATTERNS.push({ written: re, made });
+  return made;
+}
+/** The same with the two-sided boundary everywhere: what `ru`'s patterns must match exactly like. */
+export const ruPlain = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, BOUNDARY), unicode(re.flags));
 
 export type Topic = 'love' | 'family' | 'work' | 'money' | 'health' | 'self' | 'general';
 

@@ -73,14 +73,16 @@ const YESNO_START = ru(
 );
 
 /** «как поступить / как быть / что делать» ask for advice; «почему / зачем» for causes; feelings of another. */
+const ASK_FEEL = ru(/(чувству|думает|думают|относит|испытыва|скуча|вспомина|любит|хочет|намерен|на уме|нрав)/u);
+const ASK_WHY = ru(/\b(почему|зачем|отчего|из-за чего|в чем причина|за что|что мешает|что стоит на пути|why)\b/u);
+const ASK_HOW = ru(
+  /\b(как|каким образом|что (мне )?(делать|сделать|предпринять)|что (мне )?нужно|что поможет|как быть|совет\p{L}*|how)\b/u,
+);
+const HOW_IT_GOES = ru(/\bкак (будет|сложится|сложатся|пройдет|закончится)\b/u);
 function askOf(q: string, aboutOther: boolean): Ask {
-  if (aboutOther && ru(/(чувству|думает|думают|относит|испытыва|скуча|вспомина|любит|хочет|намерен|на уме|нрав)/u).test(q)) return 'feel';
-  if (ru(/\b(почему|зачем|отчего|из-за чего|в чем причина|за что|что мешает|что стоит на пути|why)\b/u).test(q)) return 'why';
-  if (
-    ru(/\b(как|каким образом|что (мне )?(делать|сделать|предпринять)|что (мне )?нужно|что поможет|как быть|совет\p{L}*|how)\b/u).test(q) &&
-    !ru(/\bкак (будет|сложится|сложатся|пройдет|закончится)\b/u).test(q)
-  )
-    return 'how';
+  if (aboutOther && ASK_FEEL.test(q)) return 'feel';
+  if (ASK_WHY.test(q)) return 'why';
+  if (ASK_HOW.test(q) && !HOW_IT_GOES.test(q)) return 'how';
   return 'what';
 }
 
@@ -114,13 +116,18 @@ const LEAD = ru(
   /^(ну вот|ну|вот|скажите|подскажите|карты|таро|помогите|помогите решить|как быть|как поступить|что (мне )?(лучше )?(выбрать|предпочесть|делать|сделать)?|кого (мне )?(лучше )?выбрать|какой (вариант )?(лучше )?выбрать|какую|какое|каким|стоит ли (мне )?|лучше (мне )?|мне|я|мне лучше|выбрать|выбор|либо|should i|shall i|do i|is it better to|what is better)[\s,:—–-]+/u,
 );
 
+const OR = ru(/\b(или|либо|or)\b/u);
+const BETWEEN_AND = ru(/\bмежду\b.+\bи\b/u);
+/** A second option that only negates or restarts the question: «…или нет», «…или не стоит». */
+const NOT_AN_OPTION = ru(/^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not)\b/u);
+const YESNO_WORD = ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u);
+const LI = ru(/\bли\b/u);
+
 /** The two options of an either/or, as written; null when it is not one («…или нет?» is a yes/no). */
 export function optionsOf(question: string): [string, string] | null {
   const text = question.replace(/\s+/g, ' ').trim();
   // The sentence that holds the choice.
-  const sentence = text
-    .split(/(?<=[.!?])\s+/)
-    .find((s) => ru(/\b(или|либо|or)\b/u).test(s.toLowerCase()) || ru(/\bмежду\b.+\bи\b/u).test(s.toLowerCase()));
+  const sentence = text.split(/(?<=[.!?])\s+/).find((s) => OR.test(s.toLowerCase()) || BETWEEN_AND.test(s.toLowerCase()));
   if (!sentence) return null;
   const s = sentence.replace(/[?!.…]+$/u, '').trim();
   const between = /(?:^|[\s,:])между\s+(.+?)\s+и\s+(.+)$/iu.exec(s);
@@ -135,7 +142,7 @@ export function optionsOf(question: string): [string, string] | null {
     right = between[2];
   } else return null;
   right = right.replace(/[«»"“”]/g, '').trim();
-  if (!right || ru(/^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not)\b/u).test(right.toLowerCase())) return null;
+  if (!right || NOT_AN_OPTION.test(right.toLowerCase())) return null;
   // The first option starts after the last colon, comma or dash, and after the words that open the question.
   left = left
     .split(/[:;—–]|,\s|\s-\s/u)
@@ -155,7 +162,7 @@ export function optionsOf(question: string): [string, string] | null {
   let from = 0;
   if (verb >= 0) from = verb;
   else if (preposition >= 0) from = preposition;
-  else if (ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u).test(leftWords.join(' ').toLowerCase())) {
+  else if (YESNO_WORD.test(leftWords.join(' ').toLowerCase())) {
     // «будет ли у меня сын или дочь»: as many words as the second option has.
     from = Math.max(0, leftWords.length - rightWords.length);
   }
@@ -196,7 +203,7 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
   else if (TIMING.test(q)) kind = 'timing';
-  else if (ru(/\bли\b/u).test(q) || YESNO_START.test(q) || FEAR_WORDS.test(q)) kind = 'yesno';
+  else if (LI.test(q) || YESNO_START.test(q) || FEAR_WORDS.test(q)) kind = 'yesno';
   else if (WH.test(q)) kind = 'open';
   // No question word: «Он меня любит?» and «муж изменяет» are yes/no; a bare theme is read as «what lies ahead».
   else kind = /\?\s*$/.test(question.trim()) || FEARED.test(q) || OTHER_PERSON.test(q) ? 'yesno' : 'open';
