@@ -27,14 +27,14 @@ export const TEST_DB_KINDS: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pgl
  * of CPU for the 40 MB dump, on every test database opened.
  */
 class BytesBlob extends Blob {
-  constructor(private readonly bytes: Uint8Array) {
+  constructor(private readonly data: Uint8Array) {
     super([]);
   }
   override get size() {
-    return this.bytes.byteLength;
+    return this.data.byteLength;
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.bytes.slice().buffer;
+    return this.data.slice().buffer;
   }
 }
 const readBlob = (file: string) => fs.promises.readFile(file).then((b) => new BytesBlob(b));
