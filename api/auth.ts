@@ -37,12 +37,15 @@ export const normalizeAddress = (a: string) =>
  * client. A header from anyone else is ignored: it could name any address (and lock that one out).
  */
 export function clientAddress(c: Context, trusted: ReadonlySet<string>): string {
-  let peer: string;
-  try {
-    peer = normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
-  } catch {
-    peer = 'unknown'; // no socket (in-process requests)
-  }
+  let peer = 'unknown';
+  // In-process requests (app.request) have no bindings: asked anyway, getConnInfo throws, and the error's
+  // stack costs more than the rest of the lookup.
+  if (c.env)
+    try {
+      peer = normalizeAddress(getConnInfo(c).remote.address ?? 'unknown');
+    } catch {
+      peer = 'unknown'; // no socket
+    }
   if (!trusted.has(peer)) return peer;
   const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map(normalizeAddress).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i])) return hops[i];

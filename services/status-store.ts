@@ -116,9 +116,12 @@ function writtenProfiles() {
   const pending = new Map<number, { key: string; write: Promise<void> }>();
 
   async function ensure(id: number, key: string, write: () => Promise<void>): Promise<void> {
-    if (written.get(id)?.key === key) return;
+    const known = written.get(id);
+    // A user known by id alone (key '') is there once any write of theirs is: remembering '' in place of
+    // their profile would make their next Mini App call write the unchanged profile again.
+    if (known && (known.key === key || key === '')) return;
     const inFlight = pending.get(id);
-    if (inFlight?.key === key) return inFlight.write;
+    if (inFlight && (inFlight.key === key || key === '')) return inFlight.write;
     const p = write().then(() => {
       written.delete(id);
       written.set(id, { key, write });

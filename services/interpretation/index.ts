@@ -84,7 +84,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     let status: 'done' | 'fallback' = 'done';
     let error: string | null = null;
     // The call's measurements for the owner's dashboard (time to the first text and to the end).
-    const messages = buildReadingMessages(input);
+    // Without a provider the call fails at once: its prompt (the question model's rules) would be built for nothing.
+    const messages = provider.enabled ? buildReadingMessages(input) : [];
     const started = performance.now();
     let firstMs: number | null = null;
     let usage: AiUsage | null = null;

@@ -21,6 +21,8 @@ export interface YooKassaSettings {
   shopId: string;
   secretKey: string;
   apiRoot: string;
+  /** The shortest gap between two read-backs of one id (default READ_BACK_GAP_MS, 2 s); tests that flood one id shorten it. */
+  readBackGapMs?: number;
 }
 
 /** ServiceDeps.payments: filled by main.ts from Config and by the test harness. */

@@ -6,7 +6,7 @@
 // A final answer (succeeded, canceled, not found) is kept a while and answers at once. Per instance: two
 // instances may each read an id once per gap, which is cheap; grants stay idempotent in the database.
 
-/** The shortest gap between two read-backs of one id. */
+/** The shortest gap between two read-backs of one id (YooKassaSettings.readBackGapMs overrides it). */
 export const READ_BACK_GAP_MS = 2_000;
 /** How long a final answer is reused without asking YooKassa again. */
 const FINAL_TTL_MS = 30_000;
@@ -34,16 +34,15 @@ const noop = () => {};
 export function sharedReader<T>(
   read: (id: string) => Promise<T>,
   isFinal: (o: Outcome<T>) => boolean,
-  now: () => number = () => performance.now(),
+  { gapMs = READ_BACK_GAP_MS, now = () => performance.now() }: { gapMs?: number; now?: () => number } = {},
 ) {
   const slots = new Map<string, Slot<T>>();
   let sweptAt = 0;
 
   function sweep(t: number) {
-    if (slots.size <= SWEEP_ABOVE || t - sweptAt < READ_BACK_GAP_MS) return;
+    if (slots.size <= SWEEP_ABOVE || t - sweptAt < gapMs) return;
     sweptAt = t;
-    for (const [id, s] of slots)
-      if (!s.running && !s.next && t - s.lastStart > READ_BACK_GAP_MS && !(s.final && s.final.until > t)) slots.delete(id);
+    for (const [id, s] of slots) if (!s.running && !s.next && t - s.lastStart > gapMs && !(s.final && s.final.until > t)) slots.delete(id);
   }
 
   function start(id: string, s: Slot<T>): Promise<T> {
@@ -71,13 +70,13 @@ export function sharedReader<T>(
     const known = finalAnswer(s);
     if (known) return known;
     if (s.next) return s.next;
-    if (!s.running && t - s.lastStart >= READ_BACK_GAP_MS) return start(id, s);
+    if (!s.running && t - s.lastStart >= gapMs) return start(id, s);
     // A read started before this caller arrived may have missed what the caller announces: wait for the
     // next one, after the one under way and the gap.
     const slot = s;
     const next = (slot.running ?? Promise.resolve())
       .then(noop, noop)
-      .then(() => delay(slot.lastStart + READ_BACK_GAP_MS - now()))
+      .then(() => delay(slot.lastStart + gapMs - now()))
       .then(() => {
         slot.next = undefined;
         return finalAnswer(slot) ?? start(id, slot);

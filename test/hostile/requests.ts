@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { HostileApp } from './app';
-import { bodyArb, paramArb, queryArb } from './bodies';
+import { bodyArb, paramArb, queryArb, type BodySpec } from './bodies';
 import { ATTACKER, FREE, VIP, VICTIMS, WEBHOOK_SECRET, SECRET_MARKER, RESPONSE_TIMEOUT_MS, ATTACKER_ADDRESS } from './constants';
 import { asHeaderBytes, CONTENT_TYPES, hostileValue } from './values';
 
@@ -28,7 +28,7 @@ const GARBLED_AUTH = fc.string({ unit: 'binary', maxLength: 100 }).map((s) => as
 export function hostileRequests(app: HostileApp) {
   const { fake, prod, mock, seeds, attackerAuth, forgedAuth, attackerReadings, ids } = app;
 
-  /** A valid body per route (the base the mutations start from). Routes not listed get random bodies. */
+  /** A valid body per route (the base the mutations start from; a new object per call). Routes not listed get random bodies. */
   function samples(): Record<string, (pick: number) => Record<string, unknown>> {
     const pickOf = <T>(xs: T[], i: number) => xs[i % xs.length];
     const readingIds = [seeds.vipReading, seeds.basicReading, seeds.freeReading, ...attackerReadings];
@@ -153,9 +153,10 @@ export function hostileRequests(app: HostileApp) {
 
   /** The answer must be a 4xx/2xx, JSON in the API's envelope for /api errors, and leak nothing from disk. */
   function check(s: Sent, r: { status: number; text: string; contentType: string }) {
-    const where = describeSent(s);
-    if (r.status >= 500) throw new Error(`${r.status} ${r.text.slice(0, 300)} for ${where}`);
-    if (r.text.includes(SECRET_MARKER)) throw new Error(`a file outside the web app was served for ${where}`);
+    // Described only for a failure: building the description for every answer cost more than most checks.
+    const where = () => describeSent(s);
+    if (r.status >= 500) throw new Error(`${r.status} ${r.text.slice(0, 300)} for ${where()}`);
+    if (r.text.includes(SECRET_MARKER)) throw new Error(`a file outside the web app was served for ${where()}`);
     const pathname = new URL(s.url).pathname;
     if (pathname.startsWith('/api/') && !pathname.startsWith('/api/telegram/') && s.method !== 'HEAD' && r.status >= 400) {
       let body: any = null;
@@ -165,11 +166,11 @@ export function hostileRequests(app: HostileApp) {
         /* checked below */
       }
       if (body?.success !== false || typeof body.error !== 'string')
-        throw new Error(`error answer outside the envelope (${r.status} ${r.text.slice(0, 200)}) for ${where}`);
+        throw new Error(`error answer outside the envelope (${r.status} ${r.text.slice(0, 200)}) for ${where()}`);
     }
     if (pathname === '/api/payments/yookassa/webhook' && r.status === 200) {
       const outcome = JSON.parse(r.text).data?.outcome;
-      if (outcome === 'applied') throw new Error(`a forged YooKassa notification was applied: ${where}`);
+      if (outcome === 'applied') throw new Error(`a forged YooKassa notification was applied: ${where()}`);
     }
   }
 
@@ -208,21 +209,33 @@ export function hostileRequests(app: HostileApp) {
         let i = 0;
         return route.path.replace(/:[A-Za-z_]+/g, () => ps[i++ % ps.length]).replace(/\*$/, segs.join('/'));
       });
-    const telegramSecret: fc.Arbitrary<{ secret: string | null; right: boolean }> = isTelegram
+    const any = bodyArb(sample, value);
+    // The secret and the body are drawn together, so no request draws a body it does not send. With
+    // Telegram's real secret the body is Telegram's word: only shapes that are no update of anyone's.
+    type SecretAndBody = { secret: string | null; right: boolean; body: BodySpec };
+    const withSecret = (secret: fc.Arbitrary<string | null>, right: boolean, body: fc.Arbitrary<BodySpec>): fc.Arbitrary<SecretAndBody> =>
+      fc.tuple(secret, body).map(([secret, body]) => ({ secret, right, body }));
+    const secretAndBody: fc.Arbitrary<SecretAndBody> = isTelegram
       ? fc.oneof(
-          { arbitrary: fc.constant({ secret: null, right: false }), weight: 2 },
+          { arbitrary: withSecret(fc.constant(null), false, any), weight: 2 },
           {
-            arbitrary: fc
-              .constantFrom('wrong', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET}x`, WEBHOOK_SECRET.slice(0, -1), '')
-              .map((s) => ({ secret: s, right: false })),
+            arbitrary: withSecret(
+              fc.constantFrom('wrong', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET}x`, WEBHOOK_SECRET.slice(0, -1), ''),
+              false,
+              any,
+            ),
             weight: 3,
           },
-          { arbitrary: fc.constant({ secret: WEBHOOK_SECRET, right: true }), weight: 2 },
+          {
+            arbitrary: withSecret(
+              fc.constant(WEBHOOK_SECRET),
+              true,
+              bodyArb((i) => ({ update_id: 2_000_000 + i }), value),
+            ),
+            weight: 2,
+          },
         )
-      : fc.constant({ secret: null, right: false });
-    const any = bodyArb(sample, value);
-    // With Telegram's real secret the body is Telegram's word: only shapes that are no update of anyone's.
-    const withSecret = bodyArb((i) => ({ update_id: 2_000_000 + i }), value);
+      : withSecret(fc.constant(null), false, any);
     return fc
       .record({
         app: fc.oneof(
@@ -235,12 +248,10 @@ export function hostileRequests(app: HostileApp) {
         auth,
         contentType: CONTENT_TYPES,
         accept: fc.constantFrom(null, 'application/json', 'text/event-stream', '*/*', 'text/event-stream, application/json'),
-        secret: telegramSecret,
+        secretAndBody,
         // Failed sign-ins are throttled per client address: forged ones come from many, the attacker's own
         // valid calls from one that never fails (else the throttle would answer everything with 429).
         forgedFrom: fc.option(fc.ipV4(), { nil: null, freq: 8 }),
-        anyBody: any,
-        secretBody: withSecret,
         // Most requests are the attacker's own, well-addressed JSON calls, so the bodies reach the handlers;
         // the rest vary everything at once.
         focused: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 2 }),
@@ -255,10 +266,10 @@ export function hostileRequests(app: HostileApp) {
         if (r.auth !== null) headers.authorization = r.auth;
         if (r.contentType !== null) headers['content-type'] = asHeaderBytes(r.contentType);
         if (r.accept !== null) headers.accept = r.accept;
-        if (r.secret.secret !== null) headers['x-telegram-bot-api-secret-token'] = r.secret.secret;
+        if (r.secretAndBody.secret !== null) headers['x-telegram-bot-api-secret-token'] = r.secretAndBody.secret;
         if (r.auth !== null && attackerAuth.includes(r.auth)) headers['x-forwarded-for'] = ATTACKER_ADDRESS;
         else if (r.forgedFrom !== null) headers['x-forwarded-for'] = r.forgedFrom;
-        const body = r.secret.right ? r.secretBody : r.anyBody;
+        const body = r.secretAndBody.body;
         return {
           app: r.app,
           method: r.method,
@@ -266,7 +277,7 @@ export function hostileRequests(app: HostileApp) {
           headers,
           body: body.body,
           what: body.what,
-          telegramSecret: r.secret.right,
+          telegramSecret: r.secretAndBody.right,
         };
       });
   }
