@@ -162,7 +162,7 @@ export async function startHostileApp(kind: TestDbKind) {
         provider: 'yookassa',
         publicUrl: 'https://tarot.example',
         // The flood of forged notifications for a few ids would wait out production's 2 s per read-back
-        // of an id (26 s of the run); the gap rule itself is tested in yookassa-notifications.test.ts.
+        // of an id (26 s of the run); the gap rule itself is tested in yookassa-readback.test.ts.
         yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot, readBackGapMs: 20 },
         starsApi: {
           createInvoiceLink: (...a) => starsApi.createInvoiceLink(...a),
