@@ -161,10 +161,9 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
       botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
       botUsername,
-      sendExport: async (userId, json, html) => {
+      sendExport: async (userId, documents) => {
         const api = await starsApi();
-        await api.sendFile(userId, json, 'tarot-data.json', 'Ваши данные (JSON)');
-        await api.sendFile(userId, html, 'tarot-data.html', 'Ваши данные — читаемая копия');
+        for (const d of documents) await api.sendFile(userId, d.bytes, d.fileName, d.caption);
       },
       sendFile: async (userId, bytes, name, caption) => {
         await (await starsApi()).sendFile(userId, bytes, name, caption);

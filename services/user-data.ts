@@ -9,6 +9,7 @@ import { deleteRowsOf, detachPayments, erasedBefore, markErased, pruneDetachedPa
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { stopRecurringBilling } from './payments/recurring';
+import { takeUserLimit } from './user-limits';
 import type { UserService } from './users';
 
 export type UserExport = {
@@ -24,6 +25,31 @@ function valueHtml(v: unknown): string {
   if (v instanceof Date) return esc(v.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' }));
   if (typeof v === 'object') return `<pre>${esc(JSON.stringify(v, null, 2))}</pre>`;
   return esc(String(v)).replace(/\n/g, '<br>');
+}
+
+/** A file of the export as it is sent to the user's chat (by /mydata and by «Отправить в чат»). */
+export interface ExportDocument {
+  fileName: string;
+  caption: string;
+  bytes: Uint8Array;
+}
+
+/** The export as the two documents the chat gets: the JSON and the readable HTML copy, named by the day. */
+export function exportDocuments(data: UserExport): ExportDocument[] {
+  const day = data.exportedAt.slice(0, 10);
+  const enc = new TextEncoder();
+  return [
+    {
+      fileName: `tarot-data-${day}.json`,
+      caption: 'Ваши данные: расклады, вопросы и толкования, заметки, данные рождения, настройки, платежи (JSON).',
+      bytes: enc.encode(JSON.stringify(data, null, 2)),
+    },
+    {
+      fileName: `tarot-data-${day}.html`,
+      caption: 'То же самое в читаемом виде (откройте в браузере).',
+      bytes: enc.encode(exportHtml(data)),
+    },
+  ];
 }
 
 /** The readable copy: every section with its rows, field by field. */
@@ -54,20 +80,31 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
     return isPaidTier(tier) ? tierName(tier) : null;
   }
 
+  /** Every record the user has, section by section (the registry's titled tables). */
+  async function exportData(userId: number): Promise<UserExport> {
+    await users.requireUser(userId);
+    const sections: UserExport['sections'] = [];
+    for (const t of USER_DATA) {
+      if (!t.title) continue;
+      const rows = (await rowsOf(db, t, userId)).map((r) => {
+        for (const c of t.omit ?? []) delete r[c];
+        return r;
+      });
+      sections.push({ table: t.table, title: t.title, rows });
+    }
+    return { exportedAt: deps.clock().toISOString(), userId, sections };
+  }
+
   return {
-    /** Every record the user has, section by section (the registry's titled tables). */
-    async exportData(userId: number): Promise<UserExport> {
-      await users.requireUser(userId);
-      const sections: UserExport['sections'] = [];
-      for (const t of USER_DATA) {
-        if (!t.title) continue;
-        const rows = (await rowsOf(db, t, userId)).map((r) => {
-          for (const c of t.omit ?? []) delete r[c];
-          return r;
-        });
-        sections.push({ table: t.table, title: t.title, rows });
-      }
-      return { exportedAt: deps.clock().toISOString(), userId, sections };
+    exportData,
+
+    /**
+     * The export as documents for the user's chat («Отправить в чат»), a few times an hour: each sends two
+     * uploads through the bot, on the Bot API limit every user's messages share.
+     */
+    async exportForChat(userId: number): Promise<ExportDocument[]> {
+      await takeUserLimit(db, userId, 'export_to_chat', deps.clock());
+      return exportDocuments(await exportData(userId));
     },
 
     /** What the confirmation says: what goes, what stays and why, and the plan that ends. */

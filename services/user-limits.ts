@@ -24,6 +24,8 @@ export const USER_LIMITS = {
   share_message: { limit: 20, windowS: 3600, message: 'Слишком часто делитесь раскладами.' },
   /** Reviews written (each may reach the operators' chats). */
   review: { limit: 10, windowS: 3600, message: 'Слишком много отзывов.' },
+  /** Exports sent to the user's chat («Отправить в чат»): two uploads each, on the bot's shared Bot API limit. */
+  export_to_chat: { limit: 3, windowS: 3600, message: 'Данные уже отправлены в чат.' },
   /** Invitations into a pair (readings for two) made. */
   pair_invitation: { limit: 20, windowS: 86_400, message: 'Слишком много приглашений за сутки.' },
 } as const;

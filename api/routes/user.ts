@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { QUESTION_MAX } from '../../domain/question';
 import type { Services } from '../../services';
-import { exportHtml, notConfirmed } from '../../services/user-data';
+import { exportHtml, notConfirmed, type ExportDocument } from '../../services/user-data';
 import { profileView } from '../../services/users';
 import { isAdmin, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
@@ -14,7 +14,7 @@ import { deck, flag, readingId, readingIdQuery, tier, userIdParam } from '../sch
 import { clearSessionCookie } from '../session-cookie';
 
 /** Sends the export to the user's chat with the bot (main.ts wires the Bot API in). */
-export type SendExport = (userId: number, json: Uint8Array, html: Uint8Array) => Promise<void>;
+export type SendExport = (userId: number, documents: ExportDocument[]) => Promise<void>;
 
 const pageQuery = z.object({
   limit: z.coerce
@@ -161,10 +161,9 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
     })
     .post('/export/send-to-chat', async (c) => {
       if (!sendExport) return fail(c, 503, 'Бот сейчас не может отправить файл, попробуйте позже');
-      const data = await s.userData.exportData(c.var.userId);
-      const enc = new TextEncoder();
+      const documents = await s.userData.exportForChat(c.var.userId);
       try {
-        await sendExport(c.var.userId, enc.encode(JSON.stringify(data, null, 2)), enc.encode(exportHtml(data)));
+        await sendExport(c.var.userId, documents);
       } catch {
         // Telegram refused (the user never started the bot or blocked it) or could not be reached.
         return fail(c, 409, 'Не удалось отправить файлы в чат с ботом: откройте бота, нажмите «Старт» и попробуйте снова');

@@ -2,7 +2,7 @@
 // a confirmation that says what goes, what stays and why; and «Отключить напоминания» under every push.
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { REMINDERS_OFF_BUTTON } from '../../domain/user-data';
-import { exportHtml } from '../../services/user-data';
+import { exportDocuments } from '../../services/user-data';
 import type { BotContext } from '../context';
 
 export const REMINDERS_OFF_TEXT = `🔕 ${REMINDERS_OFF_BUTTON}`;
@@ -13,13 +13,7 @@ const composer = new Composer<BotContext>();
 composer.command('mydata', async (ctx) => {
   if (!ctx.from) return;
   const data = await ctx.deps.services.userData.exportData(ctx.from.id);
-  const day = data.exportedAt.slice(0, 10);
-  await ctx.replyWithDocument(new InputFile(Buffer.from(JSON.stringify(data, null, 2)), `tarot-data-${day}.json`), {
-    caption: 'Ваши данные: расклады, вопросы и толкования, заметки, данные рождения, настройки, платежи (JSON).',
-  });
-  await ctx.replyWithDocument(new InputFile(Buffer.from(exportHtml(data)), `tarot-data-${day}.html`), {
-    caption: 'То же самое в читаемом виде (откройте в браузере).',
-  });
+  for (const d of exportDocuments(data)) await ctx.replyWithDocument(new InputFile(d.bytes, d.fileName), { caption: d.caption });
 });
 
 composer.command('deletedata', async (ctx) => {

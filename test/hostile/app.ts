@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createApi } from '../../api/app';
+import type { SendExport } from '../../api/routes/user';
 import { createLocalTelegram, type LocalTelegram } from '../../bot/local-telegram/index';
 import { createTelegramRuntime } from '../../bot/runtime';
 import { createServices } from '../../services';
@@ -195,9 +196,8 @@ export async function startHostileApp(kind: TestDbKind) {
       botInfo: (await starsApi.getMe()) as any,
     });
     // The data export goes to the chat as documents, as main.ts sends it.
-    const sendExport = async (userId: number, json: Uint8Array, html: Uint8Array) => {
-      await starsApi.sendDocument(userId, new InputFile(json, 'tarot-data.json'));
-      await starsApi.sendDocument(userId, new InputFile(html, 'tarot-data.html'));
+    const sendExport: SendExport = async (userId, documents) => {
+      for (const d of documents) await starsApi.sendDocument(userId, new InputFile(d.bytes, d.fileName), { caption: d.caption });
     };
     prod = createApi({
       services: h.services,
