@@ -15,8 +15,12 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   let fake: FakeYooKassa;
   beforeAll(async () => {
     fake = await startFakeYooKassa();
+    const yookassa = yookassaPayments(fake, PUBLIC);
     h = await createHarness(kind, {
-      ...yookassaPayments(fake, PUBLIC),
+      ...yookassa,
+      // The 2 s between two read-backs of one payment is what the notification tests check
+      // (yookassa-notifications, user-limits); here it would only be waited out, once per repeated webhook.
+      payments: { ...yookassa.payments, yookassaReadBackGapMs: 10 },
       adminUserIds: [ADMIN],
     });
   });

@@ -35,6 +35,8 @@ export interface PaymentsDeps {
   starsApi?: StarsApi;
   /** fetch for YooKassa (tests may pass their own). */
   fetch?: typeof fetch;
+  /** The shortest gap between two read-backs of one YooKassa id (READ_BACK_GAP_MS); tests not about the gap shorten it. */
+  yookassaReadBackGapMs?: number;
 }
 
 export type CheckoutMode = 'redirect' | 'embedded';

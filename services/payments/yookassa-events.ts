@@ -35,8 +35,9 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
 
   // One read per id at a time and per gap, shared by every notification and check naming it. Nothing here
   // is counted against the payment's owner: anyone can send a notification naming their payment.
-  const readPayment = ctx.yoo ? sharedReader((id) => ctx.yoo!.getPayment(id), finalPayment) : undefined;
-  const readRefund = ctx.yoo ? sharedReader((id) => ctx.yoo!.getRefund(id), finalRefund) : undefined;
+  const gapMs = ctx.cfg.yookassaReadBackGapMs;
+  const readPayment = ctx.yoo ? sharedReader((id) => ctx.yoo!.getPayment(id), finalPayment, gapMs) : undefined;
+  const readRefund = ctx.yoo ? sharedReader((id) => ctx.yoo!.getRefund(id), finalRefund, gapMs) : undefined;
 
   /** Ids we cannot tie to an order (an orphaned order, or a flood of made-up ids) and refunds: per instance. */
   const unknownReadBacks = { start: 0, count: 0 };

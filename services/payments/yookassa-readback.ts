@@ -29,21 +29,22 @@ const noop = () => {};
 
 /**
  * Wraps `read` so that concurrent and repeated callers for one id share reads: each caller gets the answer of
- * a read that started no earlier than the caller arrived, or a final answer.
+ * a read that started no earlier than the caller arrived, or a final answer. `gapMs`: READ_BACK_GAP_MS, but
+ * for tests whose subject is not the gap.
  */
 export function sharedReader<T>(
   read: (id: string) => Promise<T>,
   isFinal: (o: Outcome<T>) => boolean,
+  gapMs = READ_BACK_GAP_MS,
   now: () => number = () => performance.now(),
 ) {
   const slots = new Map<string, Slot<T>>();
   let sweptAt = 0;
 
   function sweep(t: number) {
-    if (slots.size <= SWEEP_ABOVE || t - sweptAt < READ_BACK_GAP_MS) return;
+    if (slots.size <= SWEEP_ABOVE || t - sweptAt < gapMs) return;
     sweptAt = t;
-    for (const [id, s] of slots)
-      if (!s.running && !s.next && t - s.lastStart > READ_BACK_GAP_MS && !(s.final && s.final.until > t)) slots.delete(id);
+    for (const [id, s] of slots) if (!s.running && !s.next && t - s.lastStart > gapMs && !(s.final && s.final.until > t)) slots.delete(id);
   }
 
   function start(id: string, s: Slot<T>): Promise<T> {
@@ -71,13 +72,13 @@ export function sharedReader<T>(
     const known = finalAnswer(s);
     if (known) return known;
     if (s.next) return s.next;
-    if (!s.running && t - s.lastStart >= READ_BACK_GAP_MS) return start(id, s);
+    if (!s.running && t - s.lastStart >= gapMs) return start(id, s);
     // A read started before this caller arrived may have missed what the caller announces: wait for the
     // next one, after the one under way and the gap.
     const slot = s;
     const next = (slot.running ?? Promise.resolve())
       .then(noop, noop)
-      .then(() => delay(slot.lastStart + READ_BACK_GAP_MS - now()))
+      .then(() => delay(slot.lastStart + gapMs - now()))
       .then(() => {
         slot.next = undefined;
         return finalAnswer(slot) ?? start(id, slot);
