@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
 import { createHarness, type Harness } from '../test/harness';
+import { secondInstance } from '../test/interpretation-fixture';
 import { readSse, serveApp, type ServedApp } from '../test/sse-client';
 
 const ANSWER = '## Уточнение\n\n**Карта** добавляет ясности: действуйте мягко и последовательно.';
@@ -294,19 +295,16 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
   });
 
   it('without an AI provider the card-based text is the answer, with no error', async () => {
-    const plain: Harness = await createHarness(kind);
-    try {
-      const user = 71_999;
-      await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
-      const r = (await plain.call(user, 'POST', '/api/readings', { spreadType: 'career_finance', question: 'Получу ли я повышение?' })).body
-        .data;
-      await plain.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
-      const res = await plain.call(user, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'Когда ждать решения?' });
-      expect(res.status).toBe(201);
-      expect(res.body.data.followUp).toMatchObject({ status: 'fallback', error: null, canRetry: false });
-      expect(res.body.data.followUp.answer).toMatch(/^## Уточнение\nВы уточнили: \*«Когда ждать решения\?»\*/);
-    } finally {
-      await plain.close();
-    }
+    // A second instance on the same database with no AI key: no database of its own is needed.
+    const plain = secondInstance(h, {});
+    const user = 71_999;
+    await plain.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
+    const r = (await plain.call(user, 'POST', '/api/readings', { spreadType: 'career_finance', question: 'Получу ли я повышение?' })).body
+      .data;
+    await plain.call(user, 'GET', `/api/readings/${r.id}/interpretation`);
+    const res = await plain.call(user, 'POST', `/api/readings/${r.id}/follow-ups`, { question: 'Когда ждать решения?' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.followUp).toMatchObject({ status: 'fallback', error: null, canRetry: false });
+    expect(res.body.data.followUp.answer).toMatch(/^## Уточнение\nВы уточнили: \*«Когда ждать решения\?»\*/);
   });
 });

@@ -15,8 +15,12 @@ describe.each(TEST_DB_KINDS)('YooKassa on %s', (kind) => {
   let fake: FakeYooKassa;
   beforeAll(async () => {
     fake = await startFakeYooKassa();
+    const yookassa = yookassaPayments(fake, PUBLIC);
     h = await createHarness(kind, {
-      ...yookassaPayments(fake, PUBLIC),
+      ...yookassa,
+      // The 2 s between two read-backs of one payment is what yookassa-readback.test.ts and the notification
+      // tests check (yookassa-notifications, user-limits); here it would only be waited out, once per repeated webhook.
+      payments: { ...yookassa.payments, yookassa: { ...yookassa.payments.yookassa, readBackGapMs: 10 } },
       adminUserIds: [ADMIN],
     });
   });

@@ -11,6 +11,8 @@ export interface BotDeps {
   logger: Logger;
   /** The Mini App's base URL (PUBLIC_URL, or this server in local mode); null when Telegram cannot open it. */
   webAppUrl: () => string | null;
+  /** How often a growing reply is shown (bot/live-reply.ts's intervals by default); tests shorten them to stream faster. */
+  liveReplyIntervals?: { draftMs: number; editMs: number };
 }
 
 export type DepsFlavor = { deps: BotDeps };

@@ -4,33 +4,47 @@
 // Telegram's expiry has passed, and browser sessions and sign-in or return tokens once they expired (used or
 // not), and a deleted user's detached payment records once five whole years after the year of the payment
 // are over. Anything younger, any user's own payment, and any push still to be delivered, stays.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
 import { DAY_MS } from '../domain/time';
 import { callApp, launchUser } from '../test/app-process';
-import { createTestDatabase, seedPgliteFolder, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+import type { OpenedPglite } from '../db/pglite';
+import { createTestDatabase, openTestPglite, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+
+/** `pglite` with a close() that leaves it open. */
+const keptOpen = (pglite: PGlite) =>
+  new Proxy(pglite, {
+    get(target, prop) {
+      if (prop === 'close') return async () => {};
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 
 describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-housekeeping-'));
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+  let pglite: OpenedPglite | null = null;
   let app: RunningApp | null = null;
 
   async function start() {
     pg ??= kind === 'postgres' ? await createTestDatabase('postgres') : null;
-    if (!pg && !fs.existsSync(path.join(dataDir, 'pgdata'))) await seedPgliteFolder(dataDir);
+    pglite ??= pg ? null : await openTestPglite();
     const config = loadConfig({
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      // PGlite in memory, handed to the app opened (as npm start does): it outlives each app on it, as a
+      // folder outlives its process, so the app's close() leaves it open.
+      DATA_DIR: 'memory://',
       LOG_LEVEL: 'silent',
       ...(pg ? { DATABASE_URL: pg.url! } : {}),
     });
-    app = await startApp(config, pino({ level: 'silent' }));
+    const outliving = pglite && { pglite: keptOpen(pglite.pglite), unlock: () => {} };
+    app = await startApp(config, pino({ level: 'silent' }), { pglite: outliving && Promise.resolve(outliving) });
+    // The bot (and its housekeeping at start) loads once the API answered its first request: the health check.
+    expect((await fetch(`http://127.0.0.1:${app.port}/api/health`)).status).toBe(200);
     await app.bot.ready;
     return app;
   }
@@ -38,7 +52,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
   afterAll(async () => {
     await app?.close();
     await pg?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pglite?.pglite.close();
   });
 
   it('prunes old update ids, conversations, delivered pushes, share pictures, expired share messages, browser sessions, tokens and kept payments past their time at start, and keeps the rest', async () => {
@@ -164,7 +178,7 @@ describe.each(TEST_DB_KINDS)('housekeeping (%s)', (kind: TestDbKind) => {
       ])
       .execute();
 
-    // The same data, a new process: housekeeping runs as it starts.
+    // The same data, a new app: housekeeping runs as it starts.
     await running.close();
     running = await start();
     const rows = running.db;

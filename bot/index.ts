@@ -45,7 +45,13 @@ export interface CreateBotOptions extends BotDeps {
 export const interactiveRetry = (): Transformer => autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 10 });
 
 export function createBot(o: CreateBotOptions) {
-  const deps: BotDeps = { services: o.services, identity: o.identity, logger: o.logger, webAppUrl: o.webAppUrl };
+  const deps: BotDeps = {
+    services: o.services,
+    identity: o.identity,
+    logger: o.logger,
+    webAppUrl: o.webAppUrl,
+    liveReplyIntervals: o.liveReplyIntervals,
+  };
   const bot = new Bot<BotContext>(o.token, { client: { apiRoot: o.apiRoot }, botInfo: o.botInfo });
   bot.api.config.use(interactiveRetry());
   const inFlight = createInFlight();

@@ -39,11 +39,13 @@ export interface LiveReply {
  */
 export async function openLiveReply(
   api: Api,
-  deps: Pick<BotDeps, 'logger'>,
+  deps: Pick<BotDeps, 'logger' | 'liveReplyIntervals'>,
   chatId: number,
   o: { waiting: string; waitingHtml?: boolean; onStop?: () => void },
 ): Promise<LiveReply> {
   const draftId = crypto.randomInt(1, 2 ** 31 - 1);
+  const draftMs = deps.liveReplyIntervals?.draftMs ?? DRAFT_INTERVAL_MS;
+  const editMs = deps.liveReplyIntervals?.editMs ?? EDIT_INTERVAL_MS;
   let mode: 'draft' | 'edit' = 'draft';
   let stopped = false;
   let placeholder: number | null = null;
@@ -95,7 +97,7 @@ export async function openLiveReply(
   /** Sends the latest text when the interval allows, one call at a time, in the background. */
   function pump() {
     if (sending || pending === null || stopped) return;
-    const wait = lastSent + (mode === 'draft' ? DRAFT_INTERVAL_MS : EDIT_INTERVAL_MS) - Date.now();
+    const wait = lastSent + (mode === 'draft' ? draftMs : editMs) - Date.now();
     if (wait > 0) {
       timer ??= setTimeout(() => {
         timer = null;

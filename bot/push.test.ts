@@ -77,7 +77,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     now = MORNING;
     // Every test starts with an empty queue and no users due.
     await database.db.deleteFrom('notifications').execute();
-    await database.db.updateTable('users').set({ notify_daily: false }).execute();
+    await database.db.updateTable('users').set({ notify_daily: false }).where('notify_daily', '=', true).execute();
     tg.calls.length = 0;
   });
 

@@ -58,7 +58,8 @@ describe.each(TEST_DB_KINDS)('bot reversed cards setting (%s)', (kind) => {
       // The chat keeps only its latest messages: a new reply is one with a later id.
       const last = h.tg.botMessages(u.id).at(-1)!.message_id;
       h.tg.sendText(u, '/daily');
-      await until(() => expect(h.tg.botMessages(u.id).at(-1)!.message_id).toBeGreaterThan(last));
+      // Woken by the chat's change, not a poll: 200 replies are waited for here.
+      await h.tg.waitForBotMessage(u.id, (m) => m.message_id > last);
       const reply = h.tg.botMessages(u.id).at(-1)!.text;
       expect(reply).toContain('Ваша карта дня');
       expect(reply).not.toMatch(/перев[её]рн/i);

@@ -1,14 +1,11 @@
 // The whole process as main.ts builds it (API + bot + push worker), against the local Telegram on
 // 127.0.0.1 through TELEGRAM_API_ROOT: webhook mode (secret token, redeliveries, graceful shutdown) and
 // polling mode.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp } from '../main';
-import { createTestDatabase, seedPgliteFolder, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
+import { createTestDatabase, openTestPglite, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
@@ -18,26 +15,28 @@ const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000,
 const SECRET = 'webhook_secret-123';
 
 async function startProcess(kind: TestDbKind, env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bot-'));
   const pg = kind === 'postgres' ? await createTestDatabase('postgres') : null;
-  if (!pg) await seedPgliteFolder(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    // PGlite in memory, handed to the app opened as npm start hands it one: a folder on disk is the subject of
+    // the npm start and restart tests (test/), not of these.
+    DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     BOT_TOKEN: TEST_BOT_TOKEN,
     ...(pg ? { DATABASE_URL: pg.url! } : {}),
     ...env,
   });
-  const app = await startApp(config, pino({ level: 'silent' }));
+  const app = await startApp(config, pino({ level: 'silent' }), { pglite: pg ? null : openTestPglite() });
+  const base = `http://127.0.0.1:${app.port}`;
+  // The bot loads once the API answered its first request (else after a second): the health check, as in production.
+  expect((await fetch(`${base}/api/health`)).status).toBe(200);
   await app.bot.ready;
   return {
     app,
-    base: `http://127.0.0.1:${app.port}`,
+    base,
     async dispose() {
       await pg?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

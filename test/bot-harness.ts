@@ -3,7 +3,7 @@
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api } from 'grammy';
 import pino from 'pino';
-import { createBot, ALLOWED_UPDATES } from '../bot/index';
+import { createBot, ALLOWED_UPDATES, type CreateBotOptions } from '../bot/index';
 import type { FakeUser } from '../bot/local-telegram/index';
 import { createTestTelegram } from './test-telegram';
 import type { TestDbKind } from './databases';
@@ -11,7 +11,10 @@ import { createHarness, TEST_BOT_TOKEN, type HarnessOptions } from './harness';
 
 export const TEST_PUBLIC_URL = 'https://tarot.example';
 
-export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {}) {
+/** The app's options, and the bot's own: how often a growing reply is shown. */
+type BotHarnessOptions = HarnessOptions & Pick<CreateBotOptions, 'liveReplyIntervals'>;
+
+export async function createBotHarness(kind: TestDbKind, { liveReplyIntervals, ...o }: BotHarnessOptions = {}) {
   const tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
   const apiRoot = await tg.listen();
   // What the services send to the operators goes through this local Telegram too, as in production.
@@ -39,6 +42,7 @@ export async function createBotHarness(kind: TestDbKind, o: HarnessOptions = {})
       identity: h.identity,
       logger,
       webAppUrl: () => TEST_PUBLIC_URL,
+      liveReplyIntervals,
     });
     await created.bot.init();
     const runner: RunnerHandle = run(created.bot, {

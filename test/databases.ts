@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '../db/pglite';
+import { openPglite, type OpenedPglite } from '../db/pglite';
 import { reusablePglite } from './reused-pglite';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -114,12 +114,19 @@ export async function openTemplatePglite(): Promise<PGlite> {
   return (await openPglite('memory://', { ...files, loadDataDir })).pglite;
 }
 
+/**
+ * A migrated, empty in-memory PGlite as the app takes one opened (startApp's `pglite`, on DATA_DIR
+ * `memory://`): reused within the process where the project allows it, and emptied again when the app closes it.
+ */
+export async function openTestPglite(): Promise<OpenedPglite> {
+  const pglite = process.env.TEST_PGLITE_REUSE === '1' ? await reusablePglite(openTemplatePglite) : await openTemplatePglite();
+  return { pglite, unlock: () => {} };
+}
+
 /** A migrated, empty database; `close()` drops it again. */
 export async function createTestDatabase(kind: TestDbKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
-    const pglite = process.env.TEST_PGLITE_REUSE === '1' ? await reusablePglite(openTemplatePglite) : await openTemplatePglite();
-    const opened = { pglite, unlock: () => {} };
-    const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
+    const handle = await connectDatabase({ dataDir: 'memory://', pglite: openTestPglite() });
     await migrateToLatest(handle.db);
     return handle;
   }
