@@ -5,14 +5,25 @@
 // initdb) and the migrations cost seconds per database on a busy machine, a copy a fraction of that.
 // `test/database-templates.ts` makes the two originals once per `vitest` run and names them in
 // TEST_PGLITE_TEMPLATE (a dump of PGlite's data folder) and TEST_POSTGRES_TEMPLATE (a database to copy), and
-// the migrations' own tests' empty PGlite in TEST_PGLITE_EMPTY_TEMPLATE; without them (a bench, a script) the
-// first PGlite of the process is migrated and dumped, and a PostgreSQL database is migrated from empty. Every copy is then brought to the latest migration, a no-op when current.
+// the migrations' own tests' PGlite in TEST_PGLITE_MIGRATIONS_TEMPLATE; without them (a bench, a script) the
+// first PGlite of the process is migrated and dumped, and a PostgreSQL database is migrated from empty. Every
+// copy is then brought to the latest migration, a no-op when current.
+//
+// The migrations' own tests (db/migrations/*.test.ts) each need a PGlite just before the migration they test:
+// `pgliteMigratedBefore(name)`. Their dump is the run's PGlite on its way to the latest migration, dumped at
+// MIGRATION_TESTS_START (the migration before the earliest one they test), so a test runs only the migrations
+// after it. One dump, not one per test: a dump and its file cost most of a CPU-second in every run's global
+// setup, while the migrations a test skips cost a few tenths in a fresh worker (PGlite's code running for the
+// first time) and well under that in a warm one. Dumps are taken after a checkpoint, so a copy starts without
+// replaying the write-ahead log.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection';
+import { connectDatabase, migrateToLatest, type DatabaseHandle, type Db } from '../db/connection';
+import { migrationProvider } from '../db/migrations';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPglite, type OpenedPglite } from '../db/pglite';
 import { reusablePglite } from './reused-pglite';
@@ -53,40 +64,85 @@ function loadPgliteFiles() {
   return pgliteFiles;
 }
 
-/** PGlite's data folder as tar dumps: empty (unmigrated), and migrated to the latest; one initdb for both. */
-export async function dumpPgliteTemplates(): Promise<{ empty: Blob; migrated: Blob }> {
+/**
+ * The migration the migrations' tests start from (see the header): the one before the earliest migration they
+ * test. A test of an earlier migration still works, from an empty PGlite (an initdb of its own, seconds).
+ */
+const MIGRATION_TESTS_START = '0014_share_jpeg';
+
+/** A checkpoint first: a copy of the dump starts without replaying the write-ahead log. */
+async function dumpAfterCheckpoint(pglite: PGlite): Promise<Blob> {
+  await pglite.exec('checkpoint');
+  return pglite.dumpDataDir('none');
+}
+
+async function migrateTo(db: Db, name: string) {
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name);
+  if (error) throw error;
+}
+
+/** Dumps of one PGlite from its initdb: one after each step, in order. */
+async function dumpsFromInitdb(steps: ((db: Db) => Promise<unknown>)[]): Promise<Blob[]> {
   const opened = await openPglite('memory://', await loadPgliteFiles());
   const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
   try {
-    const empty = await opened.pglite.dumpDataDir('none');
-    await migrateToLatest(handle.db);
-    return { empty, migrated: await opened.pglite.dumpDataDir('none') };
+    const dumps: Blob[] = [];
+    for (const step of steps) {
+      await step(handle.db);
+      dumps.push(await dumpAfterCheckpoint(opened.pglite));
+    }
+    return dumps;
   } finally {
     await handle.close();
   }
 }
 
+/**
+ * PGlite's data folder as tar dumps, from one initdb: migrated up to MIGRATION_TESTS_START (for the migrations'
+ * tests), and to the latest (every other test database).
+ */
+export async function dumpPgliteTemplates(): Promise<{ migrationTests: Blob; migrated: Blob }> {
+  const [migrationTests, migrated] = await dumpsFromInitdb([(db) => migrateTo(db, MIGRATION_TESTS_START), migrateToLatest]);
+  return { migrationTests, migrated };
+}
+
+let migrationTestsDump: Promise<Blob> | undefined;
 let emptyDump: Promise<Blob> | undefined;
 /**
- * An empty, unmigrated PGlite, for the migrations' own tests (they migrate step by step): a copy of the run's
- * empty dump (TEST_PGLITE_EMPTY_TEMPLATE), else of one made once per process, so a file pays neither PGlite's
- * initdb nor its WebAssembly compile.
+ * What a test of the migration after `before` starts from: the run's dump at MIGRATION_TESTS_START
+ * (TEST_PGLITE_MIGRATIONS_TEMPLATE) and that name; without the run's dump (a script, a bench), or for a
+ * migration before it, an empty PGlite's dump made once per process.
  */
-export async function createEmptyPglite(): Promise<DatabaseHandle> {
-  const files = await loadPgliteFiles();
-  const file = process.env.TEST_PGLITE_EMPTY_TEMPLATE;
-  emptyDump ??=
-    file && fs.existsSync(file)
-      ? readBlob(file)
-      : openPglite('memory://', files).then(async ({ pglite }) => {
-          try {
-            return await pglite.dumpDataDir('none');
-          } finally {
-            await pglite.close();
-          }
-        });
-  const loadDataDir = await emptyDump;
-  return connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
+function migrationTestStart(before: string): { dump: Promise<Blob>; at?: string } {
+  const file = process.env.TEST_PGLITE_MIGRATIONS_TEMPLATE;
+  // Migration names sort by their number.
+  if (before >= MIGRATION_TESTS_START && file && fs.existsSync(file)) {
+    migrationTestsDump ??= readBlob(file);
+    return { dump: migrationTestsDump, at: MIGRATION_TESTS_START };
+  }
+  emptyDump ??= dumpsFromInitdb([async () => {}]).then((d) => d[0]);
+  return { dump: emptyDump };
+}
+
+/**
+ * A PGlite of its own migrated up to the migration before `name`, and a migrator for it: the start of a test
+ * of migration `name`. Only the migrations after the dump it copies run (see the header).
+ */
+export async function pgliteMigratedBefore(name: string): Promise<{ handle: DatabaseHandle; migrator: Migrator }> {
+  const names = Object.keys(await migrationProvider.getMigrations()).sort();
+  const before = names[names.indexOf(name) - 1];
+  if (!before) throw new Error(`No migration before ${name}`);
+  const start = migrationTestStart(before);
+  const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), start.dump]);
+  const handle = await connectDatabase({ dataDir: 'memory://', pglite: openPglite('memory://', { ...files, loadDataDir }) });
+  try {
+    // Kysely's Migrator reads the whole catalogue even when there is nothing to run.
+    if (start.at !== before) await migrateTo(handle.db, before);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return { handle, migrator: new Migrator({ db: handle.db, provider: migrationProvider }) };
 }
 
 /**
@@ -104,7 +160,7 @@ export async function seedPgliteFolder(dataDir: string): Promise<void> {
 let pgliteTemplate: Promise<Blob> | undefined;
 function pgliteTemplateDump(): Promise<Blob> {
   const file = process.env.TEST_PGLITE_TEMPLATE;
-  pgliteTemplate ??= file && fs.existsSync(file) ? readBlob(file) : dumpPgliteTemplates().then((d) => d.migrated);
+  pgliteTemplate ??= file && fs.existsSync(file) ? readBlob(file) : dumpsFromInitdb([migrateToLatest]).then((d) => d[0]);
   return pgliteTemplate;
 }
 

@@ -1,20 +1,16 @@
 // Migration 0016 stores what a live subscription's renewal charges and when: a Stars subscription made
 // before it keeps the price of the payment that started it (not today's price). `down` drops the columns.
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
-import { createEmptyPglite } from '../../test/databases';
-import { migrationProvider } from './index';
+import { pgliteMigratedBefore } from '../../test/databases';
 
 describe('migration 0016_autopay', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   const end = new Date('2026-11-01T10:00:00Z');
   beforeAll(async () => {
-    handle = await createEmptyPglite();
-    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo('0015_plan_ids');
-    if (error) throw error;
+    ({ handle, migrator } = await pgliteMigratedBefore('0016_autopay'));
     const db = handle.db;
     await sql`insert into users (id, first_name, time_zone, subscription_type, subscription_expires, subscription_auto_renew) values (1, 'Анна', 'Europe/Moscow', 'vip', ${end}, true), (2, 'Борис', 'Europe/Moscow', 'basic', ${end}, true)`.execute(
       db,

@@ -1,19 +1,15 @@
 // Migration 0026 adds guest mode's two tables (hashed rate slots, per-day counts); `down` drops them.
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../connection';
+import type { DatabaseHandle } from '../connection';
 import { countGuestAnswer, guestAnswersOn, takeGuestSlot } from '../repositories/guest-answers';
-import { migrationProvider } from './index';
+import { pgliteMigratedBefore } from '../../test/databases';
 
 describe('migration 0026_guest_mode', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await connectDatabase({ dataDir: 'memory://' });
-    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const names = Object.keys(await migrationProvider.getMigrations()).sort();
-    const { error } = await migrator.migrateTo(names[names.indexOf('0026_guest_mode') - 1]);
-    if (error) throw error;
+    ({ handle, migrator } = await pgliteMigratedBefore('0026_guest_mode'));
   });
   afterAll(() => handle.close());
 

@@ -1,20 +1,15 @@
 // Migration 0024 moves every reading's note into reading_notes with its author (the reading's owner) and drops
 // the old columns; `down` puts the owners' notes back.
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
-import { createEmptyPglite } from '../../test/databases';
-import { migrationProvider } from './index';
+import { pgliteMigratedBefore } from '../../test/databases';
 
 describe('migration 0024_pairs', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await createEmptyPglite();
-    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const names = Object.keys(await migrationProvider.getMigrations()).sort();
-    const { error } = await migrator.migrateTo(names[names.indexOf('0024_pairs') - 1]);
-    if (error) throw error;
+    ({ handle, migrator } = await pgliteMigratedBefore('0024_pairs'));
     await sql`insert into users (id, first_name, time_zone) values (1, 'Анна', 'Europe/Moscow'), (2, 'Борис', 'Europe/Moscow')`.execute(
       handle.db,
     );

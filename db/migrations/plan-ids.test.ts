@@ -1,18 +1,14 @@
 // Migration 0015 renames every stored plan id (vip_499 → vip …) and `down` restores them.
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
-import { createEmptyPglite } from '../../test/databases';
-import { migrationProvider } from './index';
+import { pgliteMigratedBefore } from '../../test/databases';
 
 describe('migration 0015_plan_ids', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await createEmptyPglite();
-    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const { error } = await migrator.migrateTo('0014_share_jpeg');
-    if (error) throw error;
+    ({ handle, migrator } = await pgliteMigratedBefore('0015_plan_ids'));
     const db = handle.db;
     await sql`insert into users (id, first_name, time_zone, subscription_type) values (1, 'Анна', 'Europe/Moscow', 'vip_499'), (2, 'Борис', 'Europe/Moscow', 'week_7d'), (3, 'Вера', 'Europe/Moscow', 'free')`.execute(
       db,

@@ -1,19 +1,14 @@
 // Migration 0019 adds users.reversals («Перевёрнутые карты»), on for every existing user; `down` drops it.
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
-import { createEmptyPglite } from '../../test/databases';
-import { migrationProvider } from './index';
+import { pgliteMigratedBefore } from '../../test/databases';
 
 describe('migration 0019_reversals', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await createEmptyPglite();
-    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
-    const names = Object.keys(await migrationProvider.getMigrations()).sort();
-    const { error } = await migrator.migrateTo(names[names.indexOf('0019_reversals') - 1]);
-    if (error) throw error;
+    ({ handle, migrator } = await pgliteMigratedBefore('0019_reversals'));
     await sql`insert into users (id, first_name, time_zone) values (1, 'Анна', 'Europe/Moscow')`.execute(handle.db);
   });
   afterAll(() => handle.close());

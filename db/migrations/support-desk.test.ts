@@ -1,17 +1,15 @@
 // Migration 0018: support conversations are the user's data (deleted with the user), one live conversation
 // per user, and `down` removes the tables (up again works).
-import { Migrator, sql } from 'kysely';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../connection';
-import { createEmptyPglite } from '../../test/databases';
-import { migrationProvider } from './index';
+import { pgliteMigratedBefore } from '../../test/databases';
 
 describe('migration 0017_support_desk', () => {
   let handle: DatabaseHandle;
   let migrator: Migrator;
   beforeAll(async () => {
-    handle = await createEmptyPglite();
-    migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+    ({ handle, migrator } = await pgliteMigratedBefore('0017_support_desk'));
     const { error } = await migrator.migrateTo('0017_support_desk');
     if (error) throw error;
   });
