@@ -47,7 +47,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: BROWSER_TESTS, globalSetup: ['test/database-templates.ts', 'test/global-setup.ts'] },
+        test: {
+          name: 'browser',
+          include: BROWSER_TESTS,
+          globalSetup: ['test/database-templates.ts', 'test/global-setup.ts'],
+          // Three Chromiums and their servers on two cores: a step that takes a few hundred ms on a quiet
+          // machine can take seconds, so a poll waits up to 10 s (not vitest's 1 s) and a test up to 2 minutes.
+          testTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },
