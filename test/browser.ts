@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
 import { seedPgliteFolder } from './databases';
@@ -42,10 +43,25 @@ export interface BrowserEnv {
   app: RunningApp;
   baseUrl: string;
   browser: Browser;
-  /** A new page (phone-sized, a 2× screen unless `deviceScaleFactor` says) that collects console errors. */
+  /**
+   * A new page (390×844, a 1× screen unless `deviceScaleFactor` says) that collects console errors, in a context
+   * of its own. Opened in a test, it is closed when that test ends.
+   */
   newPage(o?: { deviceScaleFactor?: number }): Promise<{ page: Page; consoleErrors: string[] }>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * A page left open keeps painting its endless animations (the glow on home, a spinner) until the browser
+ * closes: one opened in a test is closed when the test ends; one opened in a hook lives until `close()`.
+ */
+function closeWithTest(context: BrowserContext) {
+  try {
+    onTestFinished(() => context.close().catch(() => {}));
+  } catch {
+    /* opened outside a test */
+  }
 }
 
 /** Needs an up-to-date dist/webapp: test/global-setup.ts builds it once before the test files run. */
@@ -63,12 +79,14 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
     baseUrl,
     browser,
     async newPage(o = {}) {
+      // A 1× screen unless a test is about sharpness: a 2× one paints four times the pixels in every frame.
       const context = await browser.newContext({
         viewport: { width: 390, height: 844 },
-        deviceScaleFactor: o.deviceScaleFactor ?? 2,
+        deviceScaleFactor: o.deviceScaleFactor ?? 1,
         locale: 'ru-RU',
         timezoneId: 'Europe/Moscow',
       });
+      closeWithTest(context);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (m) => {

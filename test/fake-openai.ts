@@ -3,7 +3,8 @@
 // answer garbage, or end an answer as cut at its token limit (finish_reason "length"). Like OpenAI it reports the
 // tokens used (`usage`: the prompt's and the answer's tokens as tokenize() cuts them) in the answer, and in a
 // last chunk of a stream that asked for it (`stream_options.include_usage`), unless `usage` is off. It records
-// every request (to count provider calls and read prompts) and notices aborts.
+// every request (to count provider calls and read prompts) and notices aborts. Its answer is a fixed text, or one
+// written from the prompt (namingPromptCards: the dealt cards, as a real model would read them).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sleep } from './wait';
@@ -30,6 +31,8 @@ export interface FakeBehaviour {
   tokenDelayMs: number;
   /** The answer, cut into tokens (words with their following space). */
   text: string;
+  /** Writes the answer from the request's prompt instead of `text` (for example `namingPromptCards`). */
+  textFor: ((prompt: string) => string) | null;
   /** For 'stall': how many tokens go out before it stalls. */
   stallAfterTokens: number;
   /** The finish_reason of the last chunk: 'stop', or 'length' for an answer cut at its token limit. */
@@ -62,6 +65,26 @@ export const DEFAULT_FAKE_TEXT = [
   'Карты советуют довериться себе и сделать первый шаг. День благоприятен для начинаний.',
 ].join('\n');
 
+const CARD_PHRASES = ['задаёт тон всему раскладу', 'показывает, где сейчас ваши силы', 'подсказывает следующий шаг'];
+
+/**
+ * An answer that reads the cards the prompt deals («Карта N: name (meaning) — позиция «P»»), so that a
+ * screenshot never shows the reading of cards other than the ones on the table.
+ */
+export function namingPromptCards(prompt: string): string {
+  const cards = [...prompt.matchAll(/^Карта \d+: (.+?) \(.*?позиция «([^»]+)»/gm)].map(([, name, position]) => ({ name, position }));
+  if (cards.length === 0) return DEFAULT_FAKE_TEXT;
+  return [
+    '## Анализ карт',
+    '',
+    cards.map((c, i) => `**${c.name}** в позиции «${c.position}» ${CARD_PHRASES[i % CARD_PHRASES.length]}.`).join(' '),
+    '',
+    '## Общий вывод',
+    '',
+    'Карты советуют довериться себе и сделать первый шаг. День благоприятен для начинаний.',
+  ].join('\n');
+}
+
 /** Cuts text into tokens: each word with the whitespace that follows it, so joining gives the text back. */
 export const tokenize = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
 
@@ -88,6 +111,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     firstTokenDelayMs: 0,
     tokenDelayMs: 0,
     text: DEFAULT_FAKE_TEXT,
+    textFor: null,
     stallAfterTokens: 2,
     finishReason: 'stop',
     usage: true,
@@ -158,14 +182,16 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body?.model ?? 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
+    const promptText = (body?.messages ?? []).map((m: { content?: unknown }) => String(m?.content ?? '')).join('\n');
+    const text = b.textFor ? b.textFor(promptText) : b.text;
     const usage = (completion: number) => {
-      const prompt = tokenize((body?.messages ?? []).map((m: { content?: unknown }) => String(m?.content ?? '')).join(' ')).length;
+      const prompt = tokenize(promptText).length;
       return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
     };
     if (!body?.stream) {
       await sleep(b.firstTokenDelayMs);
       rec.finished = true;
-      const content = b.mode === 'empty' ? '' : b.text;
+      const content = b.mode === 'empty' ? '' : text;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -193,7 +219,7 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
       res.end();
       return;
     }
-    const tokens = b.mode === 'empty' ? [] : tokenize(b.text);
+    const tokens = b.mode === 'empty' ? [] : tokenize(text);
     for (let i = 0; i < tokens.length; i++) {
       if (i > 0) await sleep(b.tokenDelayMs);
       if (!alive()) return;

@@ -55,6 +55,8 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
           await env.screenshot(page, `a11y-${name}-${theme}`);
         };
         const launch = async (user: number, to: string, extra = '') => {
+          // The screen before is done with: left open, it would keep painting beside the next one.
+          await page?.context().close();
           ({ page } = await env.newPage());
           if (theme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
           await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Ира&theme=${theme}&to=${encodeURIComponent(to)}${extra}`);

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
+import { namingPromptCards, startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { settled } from './settled';
 import { nextFanCard } from './ritual-helpers';
 
@@ -28,7 +28,7 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
   let ai: FakeOpenAI;
 
   beforeAll(async () => {
-    ai = await startFakeOpenAI({ tokenDelayMs: 5 });
+    ai = await startFakeOpenAI({ tokenDelayMs: 5, textFor: namingPromptCards });
     env = await startBrowserEnv({ OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: ai.baseUrl, OPENAI_TIMEOUT_MS: '20000' });
   });
   afterAll(async () => {
@@ -81,7 +81,8 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
       expect(await page.getByTestId('result-question').textContent()).toContain('Что принесёт мне сегодняшний день?');
       // Sections and bold came through as elements.
       expect(await page.locator('[data-testid=interpretation-text] h3').first().textContent()).toBe('Анализ карт');
-      expect(await page.locator('[data-testid=interpretation-text] strong').first().textContent()).toBe('Шут');
+      // The AI was asked about the three cards on the table, in their order.
+      expect(await page.locator('[data-testid=interpretation-text] strong').allTextContents()).toEqual(names);
       expect(await page.getByTestId('fallback-notice').count()).toBe(0);
       await page.getByTestId('vip-offer').waitFor();
       // «All spreads» is VIP: the offer names VIP's price, not Basic's.
