@@ -241,8 +241,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.evaluate(() => localStorage.getItem('pendingReadingId'))).toBeNull();
     const names = await page.getByTestId('micro-card-name').allTextContents();
     expect(names).toHaveLength(3);
+    // The pack's own reading (Маг), not the later one (Шут); the pack's two other cards are random and may
+    // be any card but the first.
     expect(names[0]).toBe('Маг');
-    expect(names).not.toContain('Шут');
     const stored = (await apiFromPage(page, 'POST', '/api/readings/micro/reveal', { readingId: paidFor })).body.data.cards.map(
       (c: { name: string }) => c.name,
     );
