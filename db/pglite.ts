@@ -4,9 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-
-/** The database's own folder inside DATA_DIR (beside the lock file). */
-export const PGLITE_SUBFOLDER = 'pgdata';
+import { PGLITE_SUBFOLDER } from '../data-dir';
 
 export class DataDirLockedError extends Error {}
 

@@ -1,13 +1,14 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs main.ts. On
 // an existing embedded database PGlite opens first and the port answers /api/health as soon as PGlite does;
-// the app's code loads after that (scripts/early-server.ts says why). Only the opening of PGlite is imported
-// statically: everything else loads while PGlite compiles its WebAssembly.
+// the app's code loads after that (scripts/early-server.ts says why). Only the start of PGlite's opening is
+// imported statically: everything else loads while PGlite's WebAssembly compiles.
 import { openPgliteEarly } from './early-database';
 
 const pglite = openPgliteEarly();
+const early = pglite ? await (await import('./early-server')).listenEarly(pglite) : null;
+// The web build is checked (and made when missing) while PGlite opens: only /api/health answers meanwhile.
 const { ensureWebBuild } = await import('./web-build');
 await ensureWebBuild();
-const early = pglite ? await (await import('./early-server')).listenEarly(pglite) : null;
 if (pglite && early) await pglite.catch(() => {});
 const { run } = await import('../main');
 await run({ pglite, early });

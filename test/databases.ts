@@ -18,51 +18,24 @@
 // replaying the write-ahead log.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { connectDatabase, migrateToLatest, type DatabaseHandle, type Db } from '../db/connection';
 import { migrationProvider } from '../db/migrations';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPglite, type OpenedPglite } from '../db/pglite';
+import { BytesBlob, readPgliteFiles, type PgliteFiles } from '../db/pglite-files';
 import { reusablePglite } from './reused-pglite';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
 export const TEST_DB_KINDS: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/**
- * Bytes already in memory as the Blob PGlite takes, read back with one copy. PGlite reads a dump or its file
- * bundle with `arrayBuffer()`, which on Node 20 pulls a Blob chunk by chunk and joins the chunks: about 300 ms
- * of CPU for the 40 MB dump, on every test database opened.
- */
-class BytesBlob extends Blob {
-  constructor(private readonly data: Uint8Array) {
-    super([]);
-  }
-  override get size() {
-    return this.data.byteLength;
-  }
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.data.slice().buffer;
-  }
-}
 const readBlob = (file: string) => fs.promises.readFile(file).then((b) => new BytesBlob(b));
 
 /** PGlite's WebAssembly and file bundle, read and compiled once per process. */
-let pgliteFiles: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
-function loadPgliteFiles() {
-  pgliteFiles ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [wasm, data] = await Promise.all([
-      fs.promises.readFile(path.join(dist, 'pglite.wasm')),
-      fs.promises.readFile(path.join(dist, 'pglite.data')),
-    ]);
-    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new BytesBlob(data) };
-  })();
-  return pgliteFiles;
-}
+let pgliteFiles: Promise<PgliteFiles> | undefined;
+const loadPgliteFiles = () => (pgliteFiles ??= readPgliteFiles());
 
 /**
  * The migration the migrations' tests start from (see the header): the one before the earliest migration they
