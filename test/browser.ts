@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
 import { seedPgliteFolder } from './databases';
+import { PagePool, type PageOptions } from './page-pool';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -44,24 +45,30 @@ export interface BrowserEnv {
   baseUrl: string;
   browser: Browser;
   /**
-   * A new page (390×844, a 1× screen unless `deviceScaleFactor` says) that collects console errors, in a context
-   * of its own. Opened in a test, it is closed when that test ends.
+   * A page (390×844, a 1× screen unless `deviceScaleFactor` says, asking for reduced motion unless `motion`) in a
+   * context of its own that collects console errors. Opened in a test, it is handed back when that test ends;
+   * opened in a hook, when `close()` runs. It may be one an earlier test used, made as new (test/page-pool.ts);
+   * `fresh` asks for one that never loaded anything.
    */
-  newPage(o?: { deviceScaleFactor?: number }): Promise<{ page: Page; consoleErrors: string[] }>;
+  newPage(o?: Partial<PageOptions>): Promise<{ page: Page; consoleErrors: string[] }>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /**
- * A page left open keeps painting its endless animations (the glow on home, a spinner) until the browser
- * closes: one opened in a test is closed when the test ends; one opened in a hook lives until `close()`.
+ * One Chromium and its pool of pages per test worker, shared by the files it runs one after another (the
+ * browser project shares one module graph per worker): a launch costs a CPU-second or more, a new context about
+ * two and a half (test/page-pool.ts). Playwright ends the browser when the worker exits.
  */
-function closeWithTest(context: BrowserContext) {
-  try {
-    onTestFinished(() => context.close().catch(() => {}));
-  } catch {
-    /* opened outside a test */
-  }
+let workerBrowser: Promise<{ browser: Browser; pool: PagePool }> | undefined;
+function sharedBrowser() {
+  workerBrowser ??= chromium.launch(CHROMIUM_LAUNCH).then((browser) => {
+    browser.on('disconnected', () => {
+      workerBrowser = undefined;
+    });
+    return { browser, pool: new PagePool(browser) };
+  });
+  return workerBrowser;
 }
 
 /** Needs an up-to-date dist/webapp: test/global-setup.ts builds it once before the test files run. */
@@ -72,22 +79,22 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await startApp(config, pino({ level: 'silent' }));
   const baseUrl = `http://127.0.0.1:${app.port}`;
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const { browser, pool } = await sharedBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const origin = new URL(baseUrl).origin;
+  /** Pages opened in hooks: handed back by `close()`. */
+  const hookPages: Page[] = [];
   return {
     app,
     baseUrl,
     browser,
     async newPage(o = {}) {
-      // A 1× screen unless a test is about sharpness: a 2× one paints four times the pixels in every frame.
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: o.deviceScaleFactor ?? 1,
-        locale: 'ru-RU',
-        timezoneId: 'Europe/Moscow',
-      });
-      closeWithTest(context);
-      const page = await context.newPage();
+      const page = await pool.take({ deviceScaleFactor: o.deviceScaleFactor ?? 1, motion: o.motion ?? false, fresh: o.fresh ?? false });
+      try {
+        onTestFinished(() => pool.release(page, origin));
+      } catch {
+        hookPages.push(page); // opened outside a test
+      }
       const consoleErrors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') consoleErrors.push(m.text());
@@ -101,7 +108,14 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
       return file;
     },
     async close() {
-      await browser.close();
+      await Promise.all(hookPages.map((p) => pool.release(p, origin)));
+      // Contexts a test opened itself and left open.
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !pool.owns(c))
+          .map((c) => c.close().catch(() => {})),
+      );
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -54,11 +54,12 @@ describe.runIf(browserAvailable())('contrast and accessibility of every screen (
           audited.push(name);
           await env.screenshot(page, `a11y-${name}-${theme}`);
         };
+        // Each launch signs another user in, in the same page (a new one would cost a new renderer process).
         const launch = async (user: number, to: string, extra = '') => {
-          // The screen before is done with: left open, it would keep painting beside the next one.
-          await page?.context().close();
-          ({ page } = await env.newPage());
-          if (theme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
+          if (!page) {
+            ({ page } = await env.newPage());
+            if (theme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
+          }
           await page.goto(`${env.baseUrl}/dev/launch?user=${user}&name=Ира&theme=${theme}&to=${encodeURIComponent(to)}${extra}`);
           return page;
         };

@@ -36,7 +36,7 @@ describe.runIf(browserAvailable())('sharp card art (browser)', () => {
     it(
       `${scale}× screen (${theme}): the mat uses the small files, the zoom the ${file} px file, and home loads only the back of today's card`,
       async () => {
-        const { page, consoleErrors } = await env.newPage({ deviceScaleFactor: scale });
+        const { page, consoleErrors } = await env.newPage({ deviceScaleFactor: scale, fresh: true });
         const requested: string[] = [];
         page.on('request', (r) => requested.push(new URL(r.url()).pathname));
         await launch(env, page, { user: 650000 + scale, plan: 'vip', theme });

@@ -20,7 +20,8 @@ describe.runIf(browserAvailable())('the fan (browser)', () => {
     it(
       `${theme}: pick three cards from the fan, by tap and by keyboard; all turned, the reading reads them all`,
       async () => {
-        const { page, consoleErrors } = await env.newPage();
+        // The light run with the fan's motion, the dark one as a device asking for reduced motion.
+        const { page, consoleErrors } = await env.newPage({ motion: theme === 'light' });
         const user = theme === 'light' ? 660001 : 660002;
         await launch(env, page, { user, theme });
         await openSpread(page, 'free_daily', 'Что принесёт мне эта неделя?');

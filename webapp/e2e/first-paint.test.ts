@@ -51,7 +51,7 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
   }
 
   it('headings are set in the shipped font, loaded from the app (Cyrillic and Latin)', async () => {
-    const { page, consoleErrors } = await env.newPage();
+    const { page, consoleErrors } = await env.newPage({ fresh: true });
     const fonts: string[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/fonts/') && r.status() === 200) fonts.push(new URL(r.url()).pathname);

@@ -34,6 +34,8 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
 
   it('/services lists both plans with their features, how it works, and Activate leads to /subscription', async () => {
     const { page, consoleErrors } = await open('/services', 'services');
+    // The prices are the server's: they show once it has answered.
+    await expect.poll(() => page.getByTestId('price-basic').textContent()).toContain('299\u00a0₽');
     const basic = await page.getByTestId('plan-basic').textContent();
     // What each plan includes is the catalogue's (domain/claims.ts), as the plan cards and the terms say it.
     for (const f of ['Basic', '299\u00a0₽', '/ месяц', ...planCardFeatures('basic')]) expect(basic, f).toContain(f);

@@ -176,7 +176,8 @@ describe.runIf(browserAvailable())('reading flow (browser)', () => {
     async () => {
       ai.set({ mode: 'fail' });
       try {
-        const { page, consoleErrors } = await env.newPage();
+        // With motion: the eight cards left turn one by one before the answer opens (at once, with reduced motion).
+        const { page, consoleErrors } = await env.newPage({ motion: true });
         await page.goto(`${env.baseUrl}/dev/launch?user=610003&name=Ирина&plan=vip&theme=dark`);
         await expect.poll(() => page.getByTestId('plan-badge').textContent()).toMatch(/^VIP до \d{2}\.\d{2}\.\d{4}$/);
         // Home's lower half is its own chunk: waited for, not counted at once.

@@ -67,8 +67,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
     it(
       `${deck}, ${theme}${motion === 'reduced' ? ', reduced motion' : ''}: every other spread fits 390 px, shows «Получить ответ» on the first screen once turned, then the loading view at the top`,
       async () => {
-        const { page, consoleErrors } = await env.newPage();
-        if (motion === 'reduced') await page.emulateMedia({ reducedMotion: 'reduce' });
+        const { page, consoleErrors } = await env.newPage({ motion: motion !== 'reduced' });
         await launch(env, page, { user: 650001 + n, plan: 'vip', theme, deck });
         for (const id of spreadsOf(n)) {
           const spread = getSpread(id)!;
@@ -137,8 +136,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
     'shuffle, deal and turn are animated; with reduced motion they are not, and the deck is ready sooner',
     async () => {
       const timing = async (reduced: boolean) => {
-        const { page, consoleErrors } = await env.newPage();
-        await page.emulateMedia({ reducedMotion: reduced ? 'reduce' : 'no-preference' });
+        const { page, consoleErrors } = await env.newPage({ motion: !reduced });
         // How long the deck stays gathered, timed in the page (the test's own round trips would eat into it).
         await page.addInitScript(() => {
           const w = window as unknown as { __gathered: { from?: number; to?: number } };
@@ -215,8 +213,7 @@ describe.runIf(browserAvailable())('the spread on the table (browser)', () => {
     it(
       `year forecast (${deck}, ${theme}${motion === 'reduced' ? ', reduced motion' : ''}): the year card in the centre, twelve months clockwise around it, fitting 390 px`,
       async () => {
-        const { page, consoleErrors } = await env.newPage();
-        if (motion === 'reduced') await page.emulateMedia({ reducedMotion: 'reduce' });
+        const { page, consoleErrors } = await env.newPage({ motion: motion !== 'reduced' });
         await launch(env, page, { user: 650021 + n, plan: 'vip', theme, deck });
         const question = 'Каким будет мой год?';
         const fixture = yearFixture(question);

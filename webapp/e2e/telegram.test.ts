@@ -95,7 +95,7 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
   }, 120_000);
 
   it('a plain browser tab with launch parameters keeps its on-page buttons and never loads the SDK', async () => {
-    const { page, consoleErrors } = await env.newPage();
+    const { page, consoleErrors } = await env.newPage({ fresh: true });
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
