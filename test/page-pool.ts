@@ -1,10 +1,10 @@
 // Browser pages reused from one test to the next within a worker. A new browser context costs its renderer
 // process: about 2.5 CPU-seconds to start and end on a two-core machine, against about 1 for loading the app
 // again in a page that exists (most of the browser tests' CPU went to new contexts). A page handed back is
-// made as new: its cookies and the app's storage cleared, its listeners removed, left on about:blank; on
-// reuse its media emulation, viewport and timeout are reset. A page whose test changed it in a way that cannot
-// be undone here (an init script, a route, an exposed function, a fake clock, other headers or permissions), was
-// closed, or was left on another origin is closed instead. A test that watches what a page downloads asks for
+// made as new: the init scripts, routes and exposed functions its test added removed, its cookies and the app's
+// storage cleared, its listeners removed, left on about:blank; on reuse its media emulation, viewport and
+// timeout are reset. A page whose test changed it in a way that cannot be undone here (a fake clock, other
+// headers, permissions or network conditions), was closed, or was left on another origin is closed instead. A test that watches what a page downloads asks for
 // a fresh one: a reused page may find files in its cache.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -23,20 +23,20 @@ interface PooledPage {
   deviceScaleFactor: number;
   /** Changed by its test in a way `release` cannot undo: closed, not reused. */
   tainted: boolean;
+  /** What its test added that `release` removes (Playwright answers each with a Disposable). */
+  added: Promise<unknown>[];
 }
 
 const VIEWPORT = { width: 390, height: 844 };
 /** Playwright's own default for actions and navigations. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** What a test can add to a page or its context that handing it back removes. */
+const UNDOABLE = ['addInitScript', 'route', 'exposeFunction', 'exposeBinding'] as const;
 /** What a test can do to a page or its context that handing it back cannot undo. */
 const TAINTING = [
-  'addInitScript',
-  'route',
   'routeFromHAR',
   'routeWebSocket',
-  'exposeFunction',
-  'exposeBinding',
   'setExtraHTTPHeaders',
   'setOffline',
   'grantPermissions',
@@ -44,18 +44,22 @@ const TAINTING = [
   'setHTTPCredentials',
 ] as const;
 
-/** Marks the entry tainted when one of `methods` is called on `target`. */
-function watch(target: object, methods: readonly string[], entry: PooledPage) {
+/** Calls `seen` with what one of `methods` returns when it is called on `target`. */
+function watch(target: object, methods: readonly string[], seen: (result: unknown) => void) {
   const t = target as Record<string, unknown>;
   for (const name of methods) {
     const original = t[name];
     if (typeof original !== 'function') continue;
     t[name] = (...args: unknown[]) => {
-      entry.tainted = true;
-      return original.apply(target, args);
+      const result = original.apply(target, args);
+      seen(result);
+      return result;
     };
   }
 }
+
+const isDisposable = (d: unknown): d is { dispose(): Promise<void> } =>
+  typeof d === 'object' && d !== null && typeof (d as { dispose?: unknown }).dispose === 'function';
 
 export class PagePool {
   private idle: PooledPage[] = [];
@@ -84,13 +88,19 @@ export class PagePool {
   private async open(deviceScaleFactor: number): Promise<PooledPage> {
     const context = await this.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
     const page = await context.newPage();
-    const entry: PooledPage = { context, page, deviceScaleFactor, tainted: false };
-    watch(page, TAINTING, entry);
-    watch(context, TAINTING, entry);
+    const entry: PooledPage = { context, page, deviceScaleFactor, tainted: false, added: [] };
+    const taint = () => {
+      entry.tainted = true;
+    };
+    const add = (result: unknown) => entry.added.push(Promise.resolve(result));
+    for (const target of [page, context]) {
+      watch(target, UNDOABLE, add);
+      watch(target, TAINTING, taint);
+    }
     watch(
       page.clock,
       Object.getOwnPropertyNames(Object.getPrototypeOf(page.clock)).filter((m) => m !== 'constructor'),
-      entry,
+      taint,
     );
     context.on('close', () => {
       entry.tainted = true;
@@ -105,6 +115,11 @@ export class PagePool {
     if (!entry) return;
     try {
       if (entry.tainted || page.isClosed() || new URL(page.url()).origin !== origin) throw new Error('not reusable');
+      for (const added of entry.added.splice(0)) {
+        const d = await added;
+        if (!isDisposable(d)) throw new Error('not reusable');
+        await d.dispose();
+      }
       await page.removeAllListeners(undefined, { behavior: 'ignoreErrors' });
       await page.evaluate(() => {
         localStorage.clear();
