@@ -132,6 +132,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     // The status screen lists the catalogue's Basic, not «Все тематические расклады».
     expect(await text(page, 'privileges')).toBe(planFeatures('basic').join(''));
     expect(await text(page, 'plan-expiry')).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
+    // Given without a payment that renews: the screen says it does not renew and offers no cancelling.
+    await expect.poll(() => text(page, 'renewal')).toMatch(/^Не продлевается: доступ до /);
+    expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
     await page.getByTestId('upgrade').waitFor();
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
     await page.getByTestId('pay-upgrade-consent').check();

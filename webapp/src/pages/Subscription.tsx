@@ -165,6 +165,9 @@ function PaidView(props: {
       setCancelling(false);
     }
   };
+  // Whether the plan renews is the renewal's answer (a recurring billing that still charges), not the user's
+  // flag alone: a plan without one must not offer to cancel a renewal the line above says will not happen.
+  const renews = renewal ? renewal.renews : props.status.autoRenew;
   return (
     <>
       <section className="paid-hero" data-testid="paid-view">
@@ -209,7 +212,7 @@ function PaidView(props: {
           {cancelNote.text}
         </p>
       )}
-      {props.status.autoRenew && (
+      {renews && (
         <button type="button" className="danger-link" onClick={cancel} disabled={cancelling} data-testid="cancel-subscription">
           Отменить автопродление
         </button>
