@@ -6,9 +6,10 @@ import { openPgliteEarly } from './early-database';
 
 const pglite = openPgliteEarly();
 const early = pglite ? await (await import('./early-server')).listenEarly(pglite) : null;
-// The web build is checked (and made when missing) while PGlite opens: only /api/health answers meanwhile.
+if (pglite && early) await pglite.catch(() => {});
+// The web build is checked (and made when missing) once PGlite is open: walking the web app's sources would
+// hold PGlite's start up on the same thread. Only /api/health answers meanwhile.
 const { ensureWebBuild } = await import('./web-build');
 await ensureWebBuild();
-if (pglite && early) await pglite.catch(() => {});
 const { run } = await import('../main');
 await run({ pglite, early });
