@@ -83,6 +83,24 @@ describe.runIf(browserAvailable())('journal (browser)', () => {
         expect(await page.getByTestId('journal-top-row').count()).toBe(Math.min(5, counts.size));
         expect(await page.getByTestId('journal-suits-row').count()).toBe(5);
         expect(await page.getByTestId('journal-elements-row').count()).toBe(4);
+        // Every name stays in its own column, left of its bar, and apart from the next row (a long one,
+        // «Шестёрка Пентаклей», wraps instead of running under the bar).
+        for (const chart of ['journal-top', 'journal-suits', 'journal-elements']) {
+          const overlaps = await page.getByTestId(chart).evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const rows = [...el.querySelectorAll('.chart-row')].map((row) => ({
+              label: row.querySelector('.chart-label')!.getBoundingClientRect(),
+              track: row.querySelector('.chart-track')!.getBoundingClientRect(),
+              value: row.querySelector('.chart-value')!.getBoundingClientRect(),
+            }));
+            return rows.flatMap((r, i) => [
+              ...(r.label.right > r.track.left ? [`row ${i}: the name runs under the bar`] : []),
+              ...(r.track.right > r.value.left || r.value.right > box.right + 0.5 ? [`row ${i}: the count is cut off`] : []),
+              ...(i > 0 && r.label.top < rows[i - 1].label.bottom ? [`row ${i}: overlaps the row above`] : []),
+            ]);
+          });
+          expect(overlaps, chart).toEqual([]);
+        }
         const reversed = cards.filter((c) => c.orientation === 'reversed').length;
         expect(await page.getByTestId('journal-reversed-value').textContent()).toBe(`${Math.round((reversed / cards.length) * 100)}%`);
         expect(await page.getByTestId('journal-month').textContent()).toMatch(/^[а-я]+ \d{4}$/);

@@ -1,36 +1,28 @@
-// Small SVG charts for «Дневник»: horizontal bars and a ring showing a share. Colours come from CSS, so they
-// follow Telegram's light and dark themes.
-export function Bars(props: { items: { key: string; label: string; count: number }[]; testId: string; unit?: (n: number) => string }) {
+// Small charts for «Дневник»: horizontal bars and a ring showing a share. Colours come from CSS, so they
+// follow Telegram's light and dark themes. The bars are HTML rows, not SVG: a long card name («Шестёрка
+// Пентаклей») wraps onto a second line instead of running under its bar.
+export function Bars(props: { items: { key: string; label: string; count: number }[]; testId: string }) {
   const max = Math.max(1, ...props.items.map((i) => i.count));
-  const rowH = 30;
-  const labelW = 132;
-  const width = 340;
-  const barW = width - labelW - 40;
   return (
-    <svg
+    <div
       className="chart-bars"
-      viewBox={`0 0 ${width} ${props.items.length * rowH}`}
       role="img"
       data-testid={props.testId}
       aria-label={props.items.map((i) => `${i.label}: ${i.count}`).join(', ')}
     >
-      {props.items.map((item, i) => {
-        const w = Math.max(item.count ? 4 : 0, (item.count / max) * barW);
-        const y = i * rowH;
-        return (
-          <g key={item.key} data-testid={`${props.testId}-row`}>
-            <text x={0} y={y + 19} className="chart-label">
-              {item.label}
-            </text>
-            <rect x={labelW} y={y + 7} width={barW} height={16} rx={8} className="chart-track" />
-            <rect x={labelW} y={y + 7} width={w} height={16} rx={8} className={`chart-bar chart-bar-${i % 5}`} />
-            <text x={labelW + barW + 8} y={y + 19} className="chart-value">
-              {item.count}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+      {props.items.map((item, i) => (
+        <div key={item.key} className="chart-row" data-testid={`${props.testId}-row`} aria-hidden="true">
+          <span className="chart-label">{item.label}</span>
+          <span className="chart-track">
+            <span
+              className={`chart-bar chart-bar-${i % 5}`}
+              style={{ width: item.count ? `max(8px, ${((item.count / max) * 100).toFixed(1)}%)` : 0 }}
+            />
+          </span>
+          <span className="chart-value">{item.count}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -41,7 +33,7 @@ export function Ring(props: { share: number; label: string; testId: string }) {
   return (
     <figure className="chart-ring" data-testid={props.testId}>
       <svg viewBox="0 0 84 84" width="84" height="84" role="img" aria-label={`${props.label}: ${pct}%`}>
-        <circle cx="42" cy="42" r={r} className="chart-track" fill="none" strokeWidth="10" />
+        <circle cx="42" cy="42" r={r} className="chart-ring-track" fill="none" strokeWidth="10" />
         <circle
           cx="42"
           cy="42"
