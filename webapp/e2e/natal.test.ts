@@ -72,6 +72,15 @@ describe.runIf(browserAvailable())('natal chart (browser)', () => {
     for (const key of ['moon', 'mercury', 'venus', 'mars', 'ascendant']) expect(await page.getByTestId(`planet-${key}`).count()).toBe(1);
     expect(await page.getByTestId('natal-card').count()).toBeGreaterThanOrEqual(6);
     expect(await page.getByTestId('natal-card').first().textContent()).toContain('Солнце в Тельце');
+    // Every row on one line («♑ Козерог» wrapped) and the table within its panel at 390 px.
+    const layout = await page.getByTestId('planets').evaluate((table) => ({
+      rowHeights: [...table.querySelectorAll('tbody tr')].map((tr) => Math.round(tr.getBoundingClientRect().height)),
+      overflow:
+        table.getBoundingClientRect().right -
+        (table.parentElement!.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(table.parentElement!).paddingRight)),
+    }));
+    expect(new Set(layout.rowHeights).size, String(layout.rowHeights)).toBe(1);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
     await settled(page);
     await env.screenshot(page, 'natal-chart');
 

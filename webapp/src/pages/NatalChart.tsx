@@ -147,7 +147,7 @@ function ChartView({ chart }: { chart: NatalChartView }) {
                   </span>{' '}
                   {p.name}
                 </th>
-                <td>
+                <td className="sign">
                   <span aria-hidden="true">{p.signSymbol}&#xFE0E;</span> {p.sign}
                 </td>
                 <td className="degree">{p.degreeText}</td>
