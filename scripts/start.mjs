@@ -4,7 +4,6 @@
 // package.json starts Node with the embedded database's heap shape (scripts/node-flags.mjs). A heap is
 // shaped when Node starts, so with PostgreSQL this process runs the server as a child with PostgreSQL's
 // shape instead, passing the signals on and exiting as the child does.
-import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { appNodeFlags } from './node-flags.mjs';
 import { ensureServerBuild, SERVER_BUNDLE } from './server-build.mjs';
@@ -14,6 +13,8 @@ if (flags.every((f) => process.execArgv.includes(f))) {
   await ensureServerBuild();
   await import(pathToFileURL(SERVER_BUNDLE).href);
 } else {
+  // Imported here: child_process (with dgram, which it loads) is no part of the usual start.
+  const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url)], { stdio: 'inherit' });
   const forwarded = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   for (const signal of forwarded) process.on(signal, () => child.kill(signal));
