@@ -144,11 +144,16 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
       subscriptionExpires: new Date(t0.getTime() + 30 * DAY_MS).toISOString(),
     });
     h.setNow(new Date(t0.getTime() + 10 * DAY_MS));
+    // What the pricing promises before each purchase («доступ до» in the widget) is what the purchase grants.
+    const promised = async () => (await h.call(user, 'GET', '/api/config/pricing')).body.data;
+    expect((await promised()).month_basic.accessUntil).toBe(new Date(t0.getTime() + 60 * DAY_MS).toISOString());
     const b = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'basic' }));
     expect(b.body.data.userStatus!.subscriptionExpires).toBe(new Date(t0.getTime() + 60 * DAY_MS).toISOString());
     // 50 days of basic left, worth 50 × 299/30 ₽, become 50 × 299/499 days of VIP on top of the VIP month.
     const now = new Date(t0.getTime() + 10 * DAY_MS);
+    const vipPromise = (await promised()).month_vip.accessUntil;
     const c = withOrder(await h.call(user, 'POST', '/api/payments/create', { type: 'vip' }));
+    expect(c.body.data.userStatus!.subscriptionExpires).toBe(vipPromise);
     const expected = now.getTime() + 30 * DAY_MS + Math.floor((50 * DAY_MS * (299 / 30)) / (499 / 30));
     expect(c.body.data.userStatus!.subscriptionType).toBe('vip');
     expect(Math.abs(new Date(c.body.data.userStatus!.subscriptionExpires!).getTime() - expected)).toBeLessThan(1000);

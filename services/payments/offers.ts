@@ -11,8 +11,10 @@ import {
   chooseTone,
   convertRub,
   currencyForLanguage,
+  extendPlan,
   microPriceRub,
   priceTag,
+  productGrant,
   purchaseVerdict,
   starsPrice,
   upsellAllowed,
@@ -50,6 +52,11 @@ export function createOffers(ctx: PaymentContext) {
     const microRub = microPriceRub(ctx.pricing, variant, active);
     const p = ctx.pricing.pricesRub;
     const tag = (rub: number, stars: number | null) => priceTag(ctx.pricing, rub, stars, currency);
+    // Where access would end if the plan were bought now, as the purchase grants it (the unused days of the
+    // current plan carried over): the widget's «доступ до» is the date the plan screen shows after paying.
+    const current = { type: user.subscription_type, expires: user.subscription_expires };
+    const accessUntil = (product: 'basic' | 'vip' | 'trial', plan?: 'basic' | 'vip') =>
+      extendPlan(current, productGrant(product, plan)!, now, ctx.pricing).expires?.toISOString() ?? null;
     return {
       currency,
       week: {
@@ -65,6 +72,7 @@ export function createOffers(ctx: PaymentContext) {
         stars: starsPrice(ctx.pricing, 'basic'),
         tag: tag(p.basic, starsPrice(ctx.pricing, 'basic')),
         days: PLAN_DAYS,
+        accessUntil: accessUntil('basic'),
       },
       month_vip: {
         price: show(p.vip),
@@ -72,6 +80,7 @@ export function createOffers(ctx: PaymentContext) {
         stars: starsPrice(ctx.pricing, 'vip'),
         tag: tag(p.vip, starsPrice(ctx.pricing, 'vip')),
         days: PLAN_DAYS,
+        accessUntil: accessUntil('vip'),
       },
       micro: {
         price: show(microRub),
@@ -90,6 +99,7 @@ export function createOffers(ctx: PaymentContext) {
         priceRub: p.trial,
         tag: tag(p.trial, null),
         days: TRIAL_DAYS,
+        accessUntil: { basic: accessUntil('trial', 'basic'), vip: accessUntil('trial', 'vip') },
         available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)),
       },
       plans: planCards({ basic: tag(p.basic, starsPrice(ctx.pricing, 'basic')), vip: tag(p.vip, starsPrice(ctx.pricing, 'vip')) }),

@@ -106,7 +106,11 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('week-plans').waitFor();
     expect(await text(page, 'week-plans')).toContain('Оставшиеся дни недели добавятся к концу тарифа');
     const weekEnd = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.subscriptionExpires as string;
-    expect(await text(page, 'week-pay-vip-renewal')).toMatch(/^Разовая оплата на 30 дней: не продлевается/);
+    // Before paying, the widget names the day access will end: the week's end + 30 days, not today + 30.
+    const promised = (await text(page, 'week-pay-vip-renewal'))!.match(
+      /^Разовая оплата на 30 дней: не продлевается, доступ до (\d{2}\.\d{2}\.\d{4})\.$/,
+    )?.[1];
+    expect(promised).toBe(formatRuDate(new Date(new Date(weekEnd).getTime() + 30 * 86_400_000)));
     const before = Date.now();
     await page.getByTestId('week-pay-vip-button').click();
     await page.getByTestId('paid-view').waitFor();
@@ -119,6 +123,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(end).toBeGreaterThan(before + 30 * 86_400_000);
     expect(end).toBeLessThan(after + 38 * 86_400_000);
     expect(await text(page, 'renewal')).toMatch(/^Не продлевается: доступ до /);
+    // The plan screen shows the day the widget promised.
+    expect(await text(page, 'plan-expiry')).toBe(`до ${promised}`);
   });
 
   it('basic view: Basic Premium with 5 spreads a day and a VIP upgrade widget', async () => {

@@ -113,6 +113,7 @@ function WeekView(props: {
                 pricing={props.pricing!}
                 userId={props.userId}
                 title={plan.id === 'vip' ? 'VIP' : 'Basic'}
+                timeZone={props.status.timeZone}
                 onConfirmed={props.onPaid}
                 testId={`week-pay-${plan.id}`}
               />
@@ -202,6 +203,7 @@ function PaidView(props: {
             pricing={props.pricing}
             userId={props.userId}
             title="VIP"
+            timeZone={props.status.timeZone}
             onConfirmed={props.onPaid}
             testId="pay-upgrade"
           />

@@ -39,6 +39,8 @@ export function PaymentWidget(props: {
   loadingUser?: boolean;
   /** The plan's name for the button and the payment description. */
   title: string;
+  /** The user's time zone, for the dates (the plan screen shows the end of access in it). */
+  timeZone?: string;
   onConfirmed?: (status: UserStatus) => void;
   testId?: string;
 }) {
@@ -139,12 +141,15 @@ export function PaymentWidget(props: {
 
   const busy = state.kind === 'processing' || state.kind === 'confirming';
   const shown = trialOn ? pricing.trial.tag : plan.tag;
-  // Before paying: whether it renews, and the next charge's amount and date.
-  const firstPeriodDays = trialOn ? pricing.trial.days : PLAN_DAYS;
-  const nextChargeDate = formatRuDate(new Date(Date.now() + firstPeriodDays * DAY_MS));
+  // Before paying: whether it renews, and the next charge's amount and date. Access ends where the server
+  // says the purchase would end it (the unused days of a week or a plan carried over); a saved card is
+  // charged then, a Stars subscription on Telegram's own schedule, one period after paying.
+  const accessUntil = trialOn ? pricing.trial.accessUntil[planId] : plan.accessUntil;
+  const endDate = accessUntil ? formatRuDate(accessUntil, props.timeZone) : null;
+  const chargeDate = provider === 'stars' ? formatRuDate(new Date(Date.now() + PLAN_DAYS * DAY_MS), props.timeZone) : endDate;
   const renewalLine = consent
-    ? `Продлится автоматически ${nextChargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
-    : `Разовая оплата на ${PLAN_DAYS} дней: не продлевается, доступ до ${nextChargeDate}.`;
+    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
+    : `Разовая оплата на ${PLAN_DAYS} дней: не продлевается${endDate ? `, доступ до ${endDate}` : ''}.`;
   const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / месяц`;
 
   return (
