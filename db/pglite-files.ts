@@ -1,6 +1,8 @@
 // PGlite's WebAssembly and file bundle, read and compiled ahead of `PGlite.create`. Kept free of PGlite's own
 // code (about 50 ms to load) so that `npm start` can begin compiling the WebAssembly on other threads before
 // anything else loads, and so that the tests compile it once per process rather than once per database.
+// PGlite is always handed its files: in the server bundle its code lives in dist/server, where it would look
+// for them beside itself.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -48,12 +50,19 @@ function readWhole(file: string): Promise<Buffer<ArrayBuffer>> {
   });
 }
 
+const pgliteDist = () => path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+
 /** Reads both files and compiles the WebAssembly (V8 compiles it off the main thread). */
 export async function readPgliteFiles(): Promise<PgliteFiles> {
-  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const dist = pgliteDist();
   const [pgliteWasmModule, data] = await Promise.all([
     readWhole(path.join(dist, 'pglite.wasm')).then((wasm) => WebAssembly.compile(wasm)),
     readWhole(path.join(dist, 'pglite.data')),
   ]);
   return { pgliteWasmModule, fsBundle: new BytesBlob(data) };
+}
+
+/** initdb's WebAssembly (300 KB), which PGlite needs only to create a database. */
+export async function readInitdbWasm(): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readWhole(path.join(pgliteDist(), 'initdb.wasm')));
 }

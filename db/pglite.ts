@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { PGLITE_SUBFOLDER } from '../data-dir';
+import { PGLITE_SUBFOLDER, pgliteDatabaseExists } from '../data-dir';
+import { readInitdbWasm, readPgliteFiles, type PgliteFiles } from './pglite-files';
 
 export class DataDirLockedError extends Error {}
 
@@ -52,21 +53,29 @@ export interface OpenedPglite {
 }
 
 /**
- * Locks the folder (`memory://…`: no folder) and opens PGlite in it. `preload`: the tests' start from a
- * migrated copy (`loadDataDir`) and PGlite's files already read (test/databases.ts).
+ * Locks the folder (`memory://…`: no folder) and opens PGlite in it with its files, read here unless given
+ * (`npm start` and the tests read them ahead). `preload.loadDataDir`: the tests' start from a migrated copy.
  */
 export async function openPglite(
   dataDir: string,
-  preload?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>,
+  preload?: Partial<PgliteFiles> & Pick<PGliteOptions, 'loadDataDir'>,
 ): Promise<OpenedPglite> {
   const inMemory = dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
+    const files: PgliteFiles =
+      preload?.pgliteWasmModule && preload.fsBundle
+        ? { pgliteWasmModule: preload.pgliteWasmModule, fsBundle: preload.fsBundle }
+        : await readPgliteFiles();
+    // A database not made yet is made by initdb, whose WebAssembly is read only then.
+    const creating = !preload?.loadDataDir && (inMemory || !pgliteDatabaseExists(dataDir));
     // PostgreSQL's defaults (128 MB of shared buffers) are sized for a server; the embedded database of
     // one small app process does well with far less, and the whole process stays within its memory budget.
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, PGLITE_SUBFOLDER), {
       postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
       ...preload,
+      ...files,
+      ...(creating ? { initdbWasmModule: await readInitdbWasm() } : {}),
     });
     return { pglite, unlock };
   } catch (err) {

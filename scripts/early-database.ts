@@ -5,16 +5,14 @@
 // that PGlite need not wait for. Only a folder that already holds a database is opened this early: a new one
 // (initdb) waits until the configuration is known to be good, so that a refused environment never leaves a
 // half-made database behind; main.ts reports it.
-import fs from 'node:fs';
-import path from 'node:path';
-import { DEFAULT_DATA_DIR, PGLITE_SUBFOLDER } from '../data-dir';
+import { DEFAULT_DATA_DIR, pgliteDatabaseExists } from '../data-dir';
 import type { OpenedPglite } from '../db/pglite';
 import { readPgliteFiles } from '../db/pglite-files';
 
 /** PGlite being opened on this environment's existing DATA_DIR; null with DATABASE_URL or no database there yet. */
 export function openPgliteEarly(env: Record<string, string | undefined> = process.env): Promise<OpenedPglite> | null {
   const dataDir = env.DATA_DIR ?? DEFAULT_DATA_DIR;
-  if (env.DATABASE_URL?.trim() || !dataDir || !fs.existsSync(path.join(dataDir, PGLITE_SUBFOLDER, 'PG_VERSION'))) return null;
+  if (env.DATABASE_URL?.trim() || !dataDir || !pgliteDatabaseExists(dataDir)) return null;
   const opening = Promise.all([readPgliteFiles(), import('../db/pglite')]).then(([files, { openPglite }]) => openPglite(dataDir, files));
   // Awaited (and its failure reported, e.g. a locked folder) by startApp; not an unhandled rejection meanwhile.
   opening.catch(() => {});

@@ -78,10 +78,11 @@ const fpTsEsModules = {
 };
 
 /**
- * Left outside the bundle: PGlite finds its WebAssembly and data files beside its own module, @napi-rs/canvas
- * loads a native .node binary (share pictures), and pg's optional native binding is not installed.
+ * Left outside the bundle: @napi-rs/canvas loads a native .node binary (share pictures), and pg's optional
+ * native binding is not installed. PGlite is bundled (its modules loaded one by one took about 30 ms of every
+ * start): db/pglite-files.ts reads its WebAssembly and data from the package and hands them to it.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@napi-rs/canvas', 'pg-native'];
+const EXTERNAL = ['@napi-rs/canvas', 'pg-native'];
 
 /**
  * A package imported with `import()` gets a chunk of its own; for a CommonJS package that chunk exports only
