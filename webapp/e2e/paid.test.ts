@@ -145,9 +145,14 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
     await page.getByTestId('pay-upgrade-consent').check();
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^10\s₽ неделя$/);
+    // The Basic days left become VIP days: the screen says so, and the date promised is the one granted.
+    expect(await text(page, 'upgrade-carry')).toBe('Оставшиеся дни Basic пересчитаются в дни VIP по цене и добавятся к концу.');
+    const promised = (await text(page, 'pay-upgrade-renewal'))!.match(/^Продлится автоматически (\d{2}\.\d{2}\.\d{4}):/)?.[1];
+    expect(promised).toBeDefined();
     await env.screenshot(page, 'subscription-basic');
     await page.getByTestId('pay-upgrade-button').click();
     await expect.poll(() => text(page, 'plan-heading')).toBe('VIP');
+    expect(await text(page, 'plan-expiry')).toBe(`до ${promised}`);
   });
 
   it('interactive card → micro pack → micro result: the daily card and two distinct cards, stable on reload, the week upsell arithmetic before paying and none after', async () => {

@@ -121,7 +121,11 @@ export default function Admin() {
             key={p.days}
             type="button"
             aria-pressed={'days' in period && period.days === p.days}
-            onClick={() => setPeriod({ days: p.days })}
+            onClick={() => {
+              setPeriod({ days: p.days });
+              // The fields are for a period of one's own: left filled, they contradicted the period shown below.
+              setCustom({ from: '', to: '' });
+            }}
             data-testid={`admin-period-${p.days}`}
           >
             {p.label}

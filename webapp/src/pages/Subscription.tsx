@@ -198,6 +198,10 @@ function PaidView(props: {
           <p className="hint" data-testid="upgrade-features">
             {upgradeFeatures('basic', 'vip').join('. ')}.
           </p>
+          {/* Why the widget's date is later than a month: the purchase converts the Basic days left (extendPlan). */}
+          <p className="hint" data-testid="upgrade-carry">
+            Оставшиеся дни Basic пересчитаются в дни VIP по цене и добавятся к концу.
+          </p>
           <PaymentWidget
             planId="vip"
             pricing={props.pricing}
