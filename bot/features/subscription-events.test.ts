@@ -157,6 +157,44 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     ]);
   });
 
+  it('days the plan had before the subscription began outlive its renewals: they follow Telegram’s period end', async () => {
+    const user = 42_007;
+    const t0 = new Date('2026-10-10T08:00:00Z');
+    h.setNow(t0);
+    await status(user);
+    // Ten days of VIP left (bought earlier on a card) when the user subscribes with Stars.
+    const carried = 10 * DAY_MS;
+    await h.db
+      .updateTable('users')
+      .set({ subscription_type: 'vip', subscription_expires: new Date(t0.getTime() + carried) })
+      .where('id', '=', user)
+      .execute();
+    const { first, end: telegramFirstEnd } = await subscribe(user, t0);
+    expect(await status(user)).toMatchObject({ subscriptionExpires: new Date(telegramFirstEnd.getTime() + carried).toISOString() });
+    expect(await renewal(user)).toMatchObject({ renews: true, next: { at: telegramFirstEnd.toISOString() } });
+
+    // Telegram renews at its own period end, ten days before the plan's: the ten days stay after the new period.
+    h.setNow(telegramFirstEnd);
+    const telegramEnd = new Date(telegramFirstEnd.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
+    tg.sendUpdate({
+      message: {
+        ...first.message,
+        message_id: first.message.message_id + 3000,
+        successful_payment: {
+          ...first.message.successful_payment,
+          telegram_payment_charge_id: 'renewal_42007_1',
+          is_recurring: true,
+          is_first_recurring: false,
+          subscription_expiration_date: telegramEnd.getTime() / 1000,
+        },
+      },
+    });
+    await stars.deliver();
+    const planEnd = new Date(telegramEnd.getTime() + carried).toISOString();
+    expect(await status(user)).toMatchObject({ subscriptionType: 'vip', autoRenew: true, subscriptionExpires: planEnd });
+    expect(await renewal(user)).toMatchObject({ renews: true, next: { at: telegramEnd.toISOString() }, ends: planEnd });
+  });
+
   it('re-enabled while the renewal payment arrives: the period is added once', async () => {
     const user = 42_005;
     const { orderId, first, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));

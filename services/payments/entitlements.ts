@@ -104,13 +104,22 @@ export async function applyConfirmedPayment(
       if (c.order.days) grant.days = c.order.days;
       const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
       let next = extendPlan({ type: user.subscription_type, expires: user.subscription_expires }, grant, now, pricing);
+      const recurring = await paymentsRepo.findRecurring(trx, user.id);
       // A renewal of the plan ends where the provider says its period ends: a charge made early or late
-      // does not make the plan drift from Telegram's own subscription.
-      if (c.periodEnd && next.type === grant.tier && next.expires && c.periodEnd.getTime() > now.getTime())
-        next = { type: next.type, expires: c.periodEnd };
+      // does not make the plan drift from Telegram's own subscription. Days the plan ran past the period
+      // this renewal closes (carried over from an earlier plan when the subscription began, or bought
+      // apart from it) stay paid: they come after Telegram's new period end.
+      if (c.periodEnd && next.type === grant.tier && next.expires && c.periodEnd.getTime() > now.getTime()) {
+        const periodClosed = recurring?.provider === c.provider ? recurring.renews_at : null;
+        const carriedMs =
+          periodClosed && effectiveTier(user.subscription_type, user.subscription_expires, now) === grant.tier
+            ? Math.max(0, user.subscription_expires!.getTime() - periodClosed.getTime())
+            : 0;
+        next = { type: next.type, expires: new Date(c.periodEnd.getTime() + carriedMs) };
+      }
       // A live Stars subscription is renewed by Telegram whatever this payment was: while it is not
       // cancelled, renewal stays on so every screen says a charge is coming (and offers to cancel it).
-      const liveStars = !c.autoRenew && user.subscription_auto_renew && (await paymentsRepo.findRecurring(trx, user.id));
+      const liveStars = !c.autoRenew && user.subscription_auto_renew && recurring;
       const autoRenew = grant.tier !== 'week' && (c.autoRenew || (!!liveStars && liveStars.active && liveStars.provider === 'stars'));
       await usersRepo.setSubscription(trx, user.id, next.type, next.expires, autoRenew);
       // A plan bought (or upgraded to) takes effect at once with its full allowance for today.
