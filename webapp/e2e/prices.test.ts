@@ -4,10 +4,11 @@
 // None of the default prices appears anywhere.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, formatRuDate } from '../../domain/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../../test/price-overrides';
 import { fakeTelegramClient } from './fake-telegram';
-import { drawCards } from './ritual-helpers';
+import { apiFromPage, drawCards } from './ritual-helpers';
 
 const TIMEOUT = 120_000;
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
@@ -181,6 +182,41 @@ describe.runIf(browserAvailable())('prices with overrides (browser)', () => {
       await page.getByTestId('micro-success').waitFor();
       expect(await page.getByTestId('week-upsell').count()).toBe(0);
       await screenSays(page, 'stars', 'micro result');
+    },
+    TIMEOUT,
+  );
+  it(
+    'inside Telegram with Stars: a week pass holder subscribing is told Telegram charges in 30 days and the week days stay after',
+    async () => {
+      const stars = await startBrowserEnv({ ...PRICE_OVERRIDES, PAYMENTS_PROVIDER: 'stars' });
+      try {
+        const { page } = await stars.newPage();
+        await page.addInitScript(fakeTelegramClient);
+        await page.goto(`${stars.baseUrl}/dev/launch?user=640006&name=Тая`);
+        await page.getByTestId('greeting').waitFor();
+        // Five days left of a week pass (bought earlier: with Stars, a plan is given only by a payment).
+        await stars.app.db
+          .updateTable('users')
+          .set({ subscription_type: 'week', subscription_expires: new Date(Date.now() + 5 * DAY_MS) })
+          .where('id', '=', 640006)
+          .execute();
+        await page.goto(`${stars.baseUrl}/subscription`);
+        await page.getByTestId('week-pay-vip-consent').check();
+        const weekEnd = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.subscriptionExpires as string;
+        expect(await text(page, 'week-pay-vip-renewal')).toBe(
+          `Продлится автоматически ${formatRuDate(new Date(Date.now() + 30 * DAY_MS))}: спишется 460\u00a0⭐, затем каждые 30 дней. ` +
+            `Оставшиеся дни сохранятся: доступ до ${formatRuDate(new Date(new Date(weekEnd).getTime() + 30 * DAY_MS))}, ` +
+            'каждое продление добавит 30 дней. Отменить можно в любой момент.',
+        );
+        await stars.screenshot(page, 'subscription-week-stars');
+        // Without autopay it is a one-off month after the week.
+        await page.getByTestId('week-pay-vip-consent').uncheck();
+        expect(await text(page, 'week-pay-vip-renewal')).toBe(
+          `Разовая оплата на 30 дней: не продлевается, доступ до ${formatRuDate(new Date(new Date(weekEnd).getTime() + 30 * DAY_MS))}.`,
+        );
+      } finally {
+        await stars.close();
+      }
     },
     TIMEOUT,
   );

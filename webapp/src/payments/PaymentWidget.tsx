@@ -146,9 +146,15 @@ export function PaymentWidget(props: {
   // charged then, a Stars subscription on Telegram's own schedule, one period after paying.
   const accessUntil = trialOn ? pricing.trial.accessUntil[planId] : plan.accessUntil;
   const endDate = accessUntil ? formatRuDate(accessUntil, props.timeZone) : null;
-  const chargeDate = provider === 'stars' ? formatRuDate(new Date(Date.now() + PLAN_DAYS * DAY_MS), props.timeZone) : endDate;
+  const starsChargeAt = Date.now() + PLAN_DAYS * DAY_MS;
+  const chargeDate = provider === 'stars' ? formatRuDate(new Date(starsChargeAt), props.timeZone) : endDate;
+  // Days carried over (a day or more) outlast Telegram's schedule: each renewal adds its period after them.
+  const carried =
+    provider === 'stars' && accessUntil && new Date(accessUntil).getTime() - starsChargeAt > DAY_MS
+      ? ` Оставшиеся дни сохранятся: доступ до ${endDate}, каждое продление добавит ${PLAN_DAYS} дней.`
+      : '';
   const renewalLine = consent
-    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
+    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней.${carried} Отменить можно в любой момент.`
     : `Разовая оплата на ${PLAN_DAYS} дней: не продлевается${endDate ? `, доступ до ${endDate}` : ''}.`;
   const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / месяц`;
 
