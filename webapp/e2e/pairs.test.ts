@@ -67,6 +67,16 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         const cardsLine = await b.page.getByTestId('pair-readings').textContent();
         expect(cardsLine).toContain('Что нас связывает');
         expect(cardsLine).toContain('Перспектива');
+        // Each card by its position, a reversed one marked as on every other screen.
+        const pairId = new URL(b.page.url()).pathname.split('/').pop();
+        const { data: pair } = await pageApi<{ readings: { cards: { positionName: string; name: string; reversed: boolean }[] }[] }>(
+          b.page,
+          'GET',
+          `/api/pairs/${pairId}`,
+        );
+        expect(cardsLine).toContain(
+          pair.readings[0].cards.map((c) => `${c.positionName}: ${c.name}${c.reversed ? ' (перевёрнутая)' : ''}`).join(' · '),
+        );
         await settled(b.page);
         await env.screenshot(b.page, `pairs-screen-${theme}`);
         await b.page.getByTestId('pair-reading').first().click();

@@ -109,7 +109,7 @@ export default function PairScreen() {
                   <strong>{r.question}</strong>
                 </button>
                 <p className="hint">
-                  {r.cards.map((c) => `${c.positionName}: ${c.name}${c.reversed ? ' (перевёрнута)' : ''}`).join(' · ')}
+                  {r.cards.map((c) => `${c.positionName}: ${c.name}${c.reversed ? ' (перевёрнутая)' : ''}`).join(' · ')}
                 </p>
               </div>
             ))}
