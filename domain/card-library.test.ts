@@ -43,13 +43,14 @@ describe('card library data', () => {
 });
 
 describe('the daily lesson', () => {
-  it('is the same for a user and day, and fair: three different answers, one the card’s meaning', () => {
+  it('is the same for a user and day, and fair: three different answers, one the card’s meaning, none offered twice', () => {
     for (let user = 1; user <= 40; user++) {
       for (const day of ['2026-01-01', '2026-06-15']) {
         const lesson = lessonFor(user, day);
         expect(lessonFor(user, day)).toEqual(lesson);
         expect(new Set(lesson.map((q) => q.cardId)).size).toBe(3);
         expect(lesson.map((q) => q.orientation).slice(0, 2)).toEqual(['upright', 'reversed']);
+        expect(new Set(lesson.flatMap((q) => q.choices)).size).toBe(3 * 3);
         for (const q of lesson) {
           const card = DECK.find((c) => c.id === q.cardId)!;
           const right = q.orientation === 'reversed' ? card.reversedMeaning : card.meaning;

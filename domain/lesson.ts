@@ -41,8 +41,9 @@ export function lessonFor(userId: number, day: string): LessonQuestion[] {
   return cards.map((card, i) => {
     // At least one of each orientation in a lesson; the third is the seed's choice.
     const orientation: Orientation = i === 0 ? 'upright' : i === 1 ? 'reversed' : rand() < 0.5 ? 'upright' : 'reversed';
-    // Wrong answers: the same orientation's meanings of other cards (of no card asked about today).
-    const wrong = pick(rand, DECK, LESSON_CHOICES - 1, new Set([...taken])).map((c) => meaningOf(c, orientation));
+    // Wrong answers: the same orientation's meanings of other cards, of no card asked about today and none
+    // offered before in this lesson (one answer shown twice reads as a mistake).
+    const wrong = pick(rand, DECK, LESSON_CHOICES - 1, taken).map((c) => meaningOf(c, orientation));
     const answer = Math.floor(rand() * LESSON_CHOICES);
     const choices = [...wrong];
     choices.splice(answer, 0, meaningOf(card, orientation));

@@ -107,7 +107,7 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         const word = times % 10 >= 2 && times % 10 <= 4 && (times % 100 < 12 || times % 100 > 14) ? 'раза' : 'раз';
         await expect
           .poll(() => page.getByTestId('card-history-counts').textContent())
-          .toBe(`Выпадала ${times} ${word}: прямо — ${times - reversed}, перевёрнутой — ${reversed}.`);
+          .toBe(`Выпадала ${times} ${word}: прямой — ${times - reversed}, перевёрнутой — ${reversed}.`);
         const readings = page.getByTestId('card-history-reading');
         // Each reading holding the card is listed once, newest first.
         const withCard = ids.filter((id) => cardsOf.get(id)!.includes(cardId)).reverse();

@@ -114,7 +114,7 @@ export default function LibraryCard() {
             <p className="card-history-counts" data-testid="card-history-counts">
               {history.count === 0
                 ? 'Эта карта вам ещё не выпадала.'
-                : `Выпадала ${history.count} ${pluralRu(history.count, 'раз', 'раза', 'раз')}: прямо — ${history.upright}, перевёрнутой — ${history.reversed}.`}
+                : `Выпадала ${history.count} ${pluralRu(history.count, 'раз', 'раза', 'раз')}: прямой — ${history.upright}, перевёрнутой — ${history.reversed}.`}
             </p>
             {history.readings.length > 0 && (
               <ul className="card-history-list" data-testid="card-history-readings">
