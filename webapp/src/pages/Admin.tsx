@@ -3,6 +3,7 @@
 // the API) sees the ordinary «не найдено» screen.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { zoneLabelRu } from '../../../domain/ru-format';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
@@ -175,7 +176,7 @@ export default function Admin() {
       {tab === 'pushes' && pushes.data && <PushesTab p={pushes.data} />}
       {current.data && (
         <p className="hint" data-testid="admin-period-info">
-          {ruDate(current.data.period.from)} — {ruDate(current.data.period.to)}, часовой пояс {current.data.period.timeZone}.{' '}
+          {ruDate(current.data.period.from)} — {ruDate(current.data.period.to)}, время: {zoneLabelRu(current.data.period.timeZone)}.{' '}
           <button type="button" className="admin-link" onClick={() => void csv()} data-testid="admin-csv">
             {insideTelegram() ? 'Прислать CSV в чат' : 'Скачать CSV'}
           </button>
