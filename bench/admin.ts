@@ -37,7 +37,7 @@ export async function run(): Promise<Record<string, unknown>> {
     await sql`insert into readings (user_id, spread_type, question, cards, level, status, interpretation, created_at, ai_error, ai_first_ms, ai_total_ms, ai_prompt_chars, ai_output_chars)
       select (g % ${USERS}) + 1, 'free_daily', 'q', '[]'::jsonb, 'basic', case when g % 20 = 0 then 'fallback' else 'done' end, 't',
         ${now}::timestamptz - (g % 90) * interval '1 day' - (g % 3600) * interval '1 second',
-        case when g % 20 = 0 then 'AI request timed out' end, 300 + g % 900, 2000 + g % 9000, 3000, 1500
+        case when g % 20 = 0 then 'Request timed out.' end, 300 + g % 900, 2000 + g % 9000, 3000, 1500
       from generate_series(1, ${Math.round(USERS * 1.5)}) g`.execute(db);
     await sql`insert into payment_orders (id, user_id, provider, product, amount_minor, currency, idempotence_key, created_at)
       select gen_random_uuid(), (g * 17 % ${USERS}) + 1, 'yookassa', 'micro', 9900, 'RUB', 'k' || g, ${now}::timestamptz - (g % 90) * interval '1 day'

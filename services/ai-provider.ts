@@ -26,6 +26,28 @@ export const AI_ERRORS = {
 
 export const backendApiError = (status: number) => `Backend API error: ${status}`;
 
+const FAILURES_RU: Record<string, string> = {
+  [AI_ERRORS.notInitialized]: 'ИИ не подключён (нет ключа)',
+  [AI_ERRORS.empty]: 'ИИ прислал пустой ответ',
+  [AI_ERRORS.unexpectedFormat]: 'ИИ ответил в неожиданном формате',
+  [AI_ERRORS.timeout]: 'ИИ не ответил вовремя',
+  [AI_ERRORS.backendError]: 'Ошибка сервиса ИИ',
+  [AI_ERRORS.unknown]: 'Неизвестный сбой ИИ',
+  [AI_ERRORS.dailyCard]: 'Сбой послания карты дня',
+  [AI_ERRORS.guidance]: 'Сбой разбора дня',
+  [AI_ERRORS.cutOff]: 'Ответ ИИ обрезан по длине',
+};
+
+/**
+ * A stored AI error in Russian, for the owner's dashboard: the fixed texts above, a provider's HTTP status, and
+ * anything else (a network library's own message) as one kind.
+ */
+export function aiFailureRu(error: string): string {
+  const status = /^Backend API error: (\d{3})$/.exec(error)?.[1];
+  if (status) return `Сервис ИИ ответил ошибкой ${status}`;
+  return FAILURES_RU[error] ?? 'Сбой связи с ИИ';
+}
+
 /** The tokens a call used, as the provider reported them (`usage`). */
 export interface AiUsage {
   input: number;

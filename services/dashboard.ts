@@ -6,6 +6,7 @@ import * as repo from '../db/repositories/dashboard';
 import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain/experiments';
 import { percentileOfCounts } from '../domain/percentile';
 import { addDays, localDate, zonedTimeToUtc } from '../domain/time';
+import { aiFailureRu } from './ai-provider';
 import type { ServiceDeps } from './deps';
 
 /** A period: the last `days` local days (today included), or local dates `from`..`to` inclusive. */
@@ -150,7 +151,14 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
      */
     async ai(q: PeriodQuery) {
       const { p, info } = period(q);
-      const [t, failures] = await Promise.all([activity.aiTotals(deps.db, p), activity.aiFailures(deps.db, p)]);
+      const [t, stored] = await Promise.all([activity.aiTotals(deps.db, p), activity.aiFailures(deps.db, p)]);
+      // By kind in Russian: several stored texts (a network library's messages) make one kind.
+      const byKind = new Map<string, number>();
+      for (const f of stored) {
+        const kind = aiFailureRu(f.kind);
+        byKind.set(kind, (byKind.get(kind) ?? 0) + f.readings);
+      }
+      const failures = [...byKind].map(([kind, readings]) => ({ kind, readings })).sort((a, b) => b.readings - a.readings);
       const tokensIn = t.input_tokens + Math.round(t.prompt_chars / CHARS_PER_TOKEN);
       const tokensOut = t.output_tokens + Math.round(t.output_chars / CHARS_PER_TOKEN);
       const ms = (x: number | null) => (x === null ? null : Math.round(x));

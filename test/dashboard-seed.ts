@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { chooseMicroVariant } from '../domain/pricing';
+import { AI_ERRORS, backendApiError } from '../services/ai-provider';
 
 export const SEED_FIRST_ID = 500_000;
 
@@ -138,10 +139,11 @@ export async function seedDashboard(db: Kysely<Database>, now: Date) {
           ...(i < 100 && { ai_input_tokens: 900, ai_output_tokens: 400 }),
         }),
       ),
-      ...groups.A.slice(200, 250).map((u) =>
+      // The AI failed: 30 timeouts, 12 answers of 503, 8 network errors in the HTTP library's own words.
+      ...groups.A.slice(200, 250).map((u, i) =>
         reading(u, readAt, {
           status: 'fallback',
-          ai_error: 'AI request timed out',
+          ai_error: i < 30 ? AI_ERRORS.timeout : i < 42 ? backendApiError(503) : i < 47 ? 'fetch failed' : 'Connection error.',
           ai_total_ms: 5000,
           ai_prompt_chars: 3000,
           ai_output_chars: 0,

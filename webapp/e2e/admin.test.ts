@@ -129,6 +129,10 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         expect(await page.getByTestId('admin-ai-tokens-source').textContent()).toMatch(
           /^Токены: по данным провайдера у 100 толк\., оценка по длине текста у 150\./,
         );
+        // The AI's failures by kind, in Russian (the stored error texts are the provider's English).
+        expect(await page.getByTestId('admin-ai-failures').textContent()).toBe(
+          'ИИ не ответил вовремя30Сервис ИИ ответил ошибкой 50312Сбой связи с ИИ8',
+        );
         await env.screenshot(page, `admin-ai-390-${theme}`);
         await page.getByTestId('admin-tab-pushes').click();
         await page.getByTestId('admin-pushes').waitFor();
