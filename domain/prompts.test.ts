@@ -37,6 +37,8 @@ describe('reading prompt', () => {
     expect(SYSTEM_PROMPT).toMatch(/персональн/);
     expect(SYSTEM_PROMPT).toMatch(/конкретному вопросу/);
     expect(SYSTEM_PROMPT).toMatch(/живым символам/);
+    // A model left to itself names cards nobody dealt.
+    expect(SYSTEM_PROMPT).toMatch(/Толкуй только карты, названные ниже: не называй и не придумывай других карт колоды\./);
   });
 
   for (const spread of SPREADS) {
