@@ -4,7 +4,7 @@
 import { pluralRu } from './plural';
 
 /** Below these a figure is left out: a small number is true but says nothing. */
-export const PROOF_THRESHOLDS = { readings30d: 100, readersMonth: 30, reviews: 5 } as const;
+export const PROOF_THRESHOLDS = { readings30d: 100, readersMonth: 30, reviews: 5, purchasesToday: 5 } as const;
 
 /** A review's rating: one to five stars. */
 export const REVIEW_RATING = { min: 1, max: 5 } as const;
@@ -53,4 +53,10 @@ export function proofItems(c: ProofCounts): ProofItem[] {
       label: `средняя оценка, ${formatCount(c.reviews.count)} ${pluralRu(c.reviews.count, 'отзыв', 'отзыва', 'отзывов')}`,
     });
   return items;
+}
+
+/** Today's purchases of any kind (plans, weeks, micro packs): «12 покупок сегодня»; null below its threshold. */
+export function purchasesTodayText(n: number): string | null {
+  if (n < PROOF_THRESHOLDS.purchasesToday) return null;
+  return `${formatCount(n)} ${pluralRu(n, 'покупка', 'покупки', 'покупок')} сегодня`;
 }

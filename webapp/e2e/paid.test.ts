@@ -4,6 +4,7 @@
 import { planFeatures } from '../../domain/claims';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pluralRu } from '../../domain/plural';
 import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
 import { formatRuDate } from '../../domain/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
@@ -44,6 +45,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('promo').count()).toBe(0);
     expect(await page.getByTestId('reviews').count()).toBe(0);
     expect(await page.getByTestId('paywall-proof').count()).toBe(0);
+    // Fewer than five purchases today: a small number says nothing, so no line about them.
+    expect(await page.getByTestId('social-proof').count()).toBe(0);
     expect(await page.getByTestId('trust').textContent()).toContain('Безопасная оплата');
     await env.screenshot(page, 'subscription-free');
 
@@ -300,6 +303,37 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect((await page.getByTestId('micro-card-name').allTextContents())[0]).toBe('Шут');
     // The pending flags are cleared after a reveal.
     expect(await page.evaluate(() => localStorage.getItem('pendingMicroPayment'))).toBeNull();
+  });
+
+  it('the paywall counts today’s purchases once there are five or more, as purchases, not as subscriptions', async () => {
+    const { page } = await env.newPage();
+    await page.goto(`${env.baseUrl}/dev/launch?user=610020&name=Ира&to=/subscription`);
+    await page.getByTestId('plan-vip').waitFor();
+    const today = async () => (await apiFromPage(page, 'GET', '/api/social-proof')).body.data.todayCount as number;
+    const bought = await today();
+    // Micro packs bought today by others, up to five purchases in all (the tests above may have made some).
+    if (bought < 5)
+      await env.app.db
+        .insertInto('payments')
+        .values(
+          Array.from({ length: Math.max(0, 5 - bought) }, (_, i) => ({
+            provider: 'mock' as const,
+            provider_payment_id: `proof-${i}`,
+            order_id: null,
+            user_id: 610020,
+            product: 'micro',
+            amount_minor: 9900,
+            currency: 'RUB',
+            granted: JSON.stringify({ kind: 'none', reason: 'test' }),
+            details: null,
+            refunded_at: null,
+          })),
+        )
+        .execute();
+    const n = await today();
+    expect(n).toBeGreaterThanOrEqual(5);
+    await page.reload();
+    await expect.poll(() => text(page, 'social-proof')).toBe(`${n} ${pluralRu(n, 'покупка', 'покупки', 'покупок')} сегодня`);
   });
 
   it('micro result error states: purchase not found, a temporary problem, and nothing bought at all (never an invented card)', async () => {

@@ -8,7 +8,7 @@ import { formatRuDate } from '../../../domain/time';
 import { MARKETING } from '../../../domain/marketing';
 import { PRODUCT_INFO } from '../../../domain/catalogue';
 import { planFeatures, upgradeFeatures } from '../../../domain/claims';
-import { formatCount } from '../../../domain/social-proof';
+import { formatCount, purchasesTodayText } from '../../../domain/social-proof';
 import { MONEY_BACK } from '../../../domain/agreement';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -234,6 +234,7 @@ function FreeView(props: {
   loadingUser: boolean;
   onPaid: (s: UserStatus) => void;
 }) {
+  const today = props.proof ? purchasesTodayText(props.proof.todayCount) : null;
   return (
     <>
       <header className="screen-head">
@@ -253,7 +254,7 @@ function FreeView(props: {
       </div>
       {/* Only what the database holds: the counted figures, the published reviews, today's purchases. */}
       <ProofStrip items={props.proof?.items} testId="paywall-proof" />
-      {props.proof && (props.proof.rating || props.proof.todayCount > 0) && (
+      {props.proof && (props.proof.rating || today) && (
         <p className="hint center" data-testid="social-proof">
           {props.proof.rating && (
             <>
@@ -261,8 +262,8 @@ function FreeView(props: {
               {pluralRu(props.proof.rating.count, 'отзыв', 'отзыва', 'отзывов')}
             </>
           )}
-          {props.proof.rating && props.proof.todayCount > 0 ? ' · ' : ''}
-          {props.proof.todayCount > 0 ? `сегодня оформили ${props.proof.todayCount}` : ''}
+          {props.proof.rating && today ? ' · ' : ''}
+          {today}
         </p>
       )}
       {props.proof && <Reviews reviews={props.proof.reviews} />}
