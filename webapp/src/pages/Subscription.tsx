@@ -4,7 +4,7 @@
 // the server; nothing here grants access.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatRuDate } from '../../../domain/time';
+import { DAY_MS, formatRuDate } from '../../../domain/time';
 import { MARKETING } from '../../../domain/marketing';
 import { PRODUCT_INFO } from '../../../domain/catalogue';
 import { planFeatures, upgradeFeatures } from '../../../domain/claims';
@@ -80,12 +80,15 @@ function WeekView(props: {
       setBusy(false);
     }
   };
+  // What is left of the pass (an extended week runs longer than seven days), counting a started day as one.
+  const expires = props.status.subscriptionExpires;
+  const daysLeft = expires ? Math.max(1, Math.ceil((new Date(expires).getTime() - Date.now()) / DAY_MS)) : null;
   return (
     <>
       <section className="paid-hero" data-testid="week-view">
         <span className="status-badge">Активно</span>
         <h1>Неделя безлимита</h1>
-        <p>Доступ активен 7 дней</p>
+        <p data-testid="week-days-left">{daysLeft === null ? 'Доступ активен' : `Осталось дней: ${daysLeft}`}</p>
         <p className="expiry" data-testid="week-expiry">
           {props.status.subscriptionExpires
             ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}`
