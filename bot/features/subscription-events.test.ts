@@ -171,7 +171,14 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
       .execute();
     const { first, end: telegramFirstEnd } = await subscribe(user, t0);
     expect(await status(user)).toMatchObject({ subscriptionExpires: new Date(telegramFirstEnd.getTime() + carried).toISOString() });
-    expect(await renewal(user)).toMatchObject({ renews: true, next: { at: telegramFirstEnd.toISOString() } });
+    // The status screen says Telegram charges first, and where that charge takes access: a period past the plan's end.
+    expect(await renewal(user)).toMatchObject({
+      renews: true,
+      next: { at: telegramFirstEnd.toISOString() },
+      text:
+        `Продлится автоматически ${formatRuDate(telegramFirstEnd)}: спишется 385\u00a0⭐, ` +
+        `и доступ продлится до ${formatRuDate(new Date(telegramFirstEnd.getTime() + carried + 30 * DAY_MS))}`,
+    });
 
     // Telegram renews at its own period end, ten days before the plan's: the ten days stay after the new period.
     h.setNow(telegramFirstEnd);
