@@ -49,6 +49,15 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     return u;
   }
 
+  /** Telegram's successful_payment for a renewal of `first`'s subscription whose new period ends at `periodEnd`. */
+  const renewalPayment = (first: { message: any }, chargeId: string, periodEnd: Date) => ({
+    ...first.message.successful_payment,
+    telegram_payment_charge_id: chargeId,
+    is_recurring: true,
+    is_first_recurring: false,
+    subscription_expiration_date: Math.floor(periodEnd.getTime() / 1000),
+  });
+
   it('cancelled in Telegram: renewal stops once, access stays to the period end; re-enabled: renewal back once', async () => {
     const user = 42_001;
     const { orderId, end } = await subscribe(user, new Date('2026-10-10T08:00:00Z'));
@@ -127,13 +136,7 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
     // few hours its own clock says: the plan follows Telegram's date, not «now + 30 days».
     h.setNow(new Date(end.getTime() - 3600_000));
     const telegramEnd = new Date(Math.floor((end.getTime() + 30 * DAY_MS + 3 * 3600_000) / 1000) * 1000);
-    const sp = {
-      ...first.message.successful_payment,
-      telegram_payment_charge_id: 'renewal_42006_1',
-      is_recurring: true,
-      is_first_recurring: false,
-      subscription_expiration_date: telegramEnd.getTime() / 1000,
-    };
+    const sp = renewalPayment(first, 'renewal_42006_1', telegramEnd);
     const renewed = tg.sendUpdate({ message: { ...first.message, message_id: first.message.message_id + 2000, successful_payment: sp } });
     await stars.deliver();
     const after = { subscriptionType: 'vip', autoRenew: true, subscriptionExpires: telegramEnd.toISOString() };
@@ -187,13 +190,7 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
       message: {
         ...first.message,
         message_id: first.message.message_id + 3000,
-        successful_payment: {
-          ...first.message.successful_payment,
-          telegram_payment_charge_id: 'renewal_42007_1',
-          is_recurring: true,
-          is_first_recurring: false,
-          subscription_expiration_date: telegramEnd.getTime() / 1000,
-        },
+        successful_payment: renewalPayment(first, 'renewal_42007_1', telegramEnd),
       },
     });
     await stars.deliver();
@@ -213,12 +210,7 @@ describe.each(TEST_DB_KINDS)('Stars subscription updates on %s', (kind) => {
       message: {
         ...first.message,
         message_id: first.message.message_id + 1000,
-        successful_payment: {
-          ...first.message.successful_payment,
-          telegram_payment_charge_id: 'race_renewal_1',
-          is_first_recurring: false,
-          subscription_expiration_date: Math.floor((end.getTime() + 30 * DAY_MS) / 1000),
-        },
+        successful_payment: renewalPayment(first, 'race_renewal_1', new Date(end.getTime() + 30 * DAY_MS)),
       },
     };
     const active = {
