@@ -154,7 +154,7 @@ export function PaymentWidget(props: {
       ? ` Оставшиеся дни сохранятся: доступ до ${endDate}, каждое продление добавит ${PLAN_DAYS} дней.`
       : '';
   const renewalLine = consent
-    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней.${carried} Отменить можно в любой момент.`
+    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней.${carried}`
     : `Разовая оплата на ${PLAN_DAYS} дней: не продлевается${endDate ? `, доступ до ${endDate}` : ''}.`;
   const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / месяц`;
 
