@@ -73,7 +73,7 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
           testId="history-link"
         />
         <Action
-          icon="cards"
+          icon="calendar"
           title={SECTION_NAMES.journal}
           sub={SECTION_PROMISES.journal}
           onClick={() => navigate('/journal')}
