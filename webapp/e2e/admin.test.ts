@@ -64,11 +64,18 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         expect(await page.getByTestId('admin-paying').textContent()).toBe(String(SEED_EXPECT.payingUsers));
         expect(await page.getByTestId('admin-refunds').textContent()).toBe('1 (99 ₽)');
         expect(await page.getByTestId('admin-revenue-stars').textContent()).toBe('100 зв. ≈ 130 ₽');
+        // Under each column its day, «ДД.ММ» (the row's date in the table below).
+        const ticks = await page.getByTestId('admin-chart-rub').locator('svg text').allTextContents();
+        expect(ticks.length).toBeGreaterThan(0);
+        for (const t of ticks) expect(t).toMatch(/^\d{2}\.\d{2}$/);
+        // The rate with a decimal comma, as Russian writes it.
+        expect(await page.getByTestId('admin-money').textContent()).toContain('по курсу 1,3 ₽ за звезду');
         await env.screenshot(page, `admin-money-390-${theme}`);
         // The chart's numbers one tap away.
         await page.getByTestId('admin-chart-rub-toggle').click();
         const table = page.getByTestId('admin-chart-rub-table');
         expect(await table.locator('tbody tr').count()).toBe(1);
+        expect((await table.locator('tbody tr th').textContent())?.slice(0, 5)).toBe(ticks[0]);
         expect(await table.locator('tbody tr td').last().textContent()).toBe((8700).toLocaleString('ru-RU'));
 
         await page.getByTestId('admin-tab-experiments').click();

@@ -9,6 +9,8 @@ export interface Series {
 
 export interface ChartRow {
   label: string;
+  /** What the axis shows under the column when the label is too long for it («26.11» for «26.11.2026»). */
+  tick?: string;
   values: Record<string, number>;
 }
 
@@ -86,7 +88,7 @@ export function StackedChart(props: { title: string; series: Series[]; rows: Cha
                   })}
                   {(props.rows.length <= 10 || i % Math.ceil(props.rows.length / 8) === 0) && (
                     <text x={i * step + step / 2} y={h + 14} textAnchor="middle" className="admin-axis">
-                      {props.axis ? r.label.split(' ')[0] : r.label.slice(5)}
+                      {r.tick ?? (props.axis ? r.label.split(' ')[0] : r.label)}
                     </text>
                   )}
                 </g>

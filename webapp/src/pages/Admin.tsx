@@ -197,6 +197,7 @@ function MoneyTab({ m }: { m: Money }) {
   const rows = (currency: string) =>
     days.map((day) => ({
       label: ruDate(day),
+      tick: ruDate(day).slice(0, 5),
       values: Object.fromEntries(m.days.filter((d) => d.day === day && d.currency === currency).map((d) => [d.product, d.amount])),
     }));
   const series = (currency: string) =>
@@ -220,7 +221,8 @@ function MoneyTab({ m }: { m: Money }) {
       <StackedChart title="Выручка в рублях по дням" unit="₽" series={series('RUB')} rows={rows('RUB')} testId="admin-chart-rub" />
       <StackedChart title="Выручка в звёздах по дням" unit="зв." series={series('XTR')} rows={rows('XTR')} testId="admin-chart-stars" />
       <p className="hint">
-        Звёзды в рублях — оценка по курсу {m.starsRubRate} ₽ за звезду. Тестовые платежи не учитываются, возвращённые — только как возвраты.
+        Звёзды в рублях — оценка по курсу {m.starsRubRate.toLocaleString('ru-RU')} ₽ за звезду. Тестовые платежи не учитываются,
+        возвращённые — только как возвраты.
       </p>
     </section>
   );
