@@ -3,32 +3,26 @@
 // a user who never started the bot is told to press «Старт», and nothing is sent; a few sends an hour, then
 // 429 in Russian with the wait, and nothing more reaches the chat. PGlite only: the hourly limit's upsert is
 // tested on both databases in api/user-limits.test.ts.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
 import { USER_LIMITS } from '../services/user-limits';
 import { callApp, launchUser } from '../test/app-process';
-import { seedPgliteFolder } from '../test/databases';
+import { openTestPglite } from '../test/databases';
 
 describe('the data export sent to the chat', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-export-chat-'));
   let app: RunningApp;
   let base: string;
 
   beforeAll(async () => {
-    await seedPgliteFolder(dataDir);
-    app = await startApp(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
+    app = await startApp(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), pino({ level: 'silent' }), {
+      pglite: openTestPglite(),
+    });
     await app.bot.ready;
     base = `http://127.0.0.1:${app.port}`;
   });
-  afterAll(async () => {
-    await app?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const send = (auth: string) => callApp(base, 'POST', '/api/user/export/send-to-chat', { auth });
   const documentsIn = (userId: number) =>
