@@ -5,15 +5,23 @@ import { pluralRu } from './plural';
 /** One day in milliseconds (24 hours of the clock, not a local day). */
 export const DAY_MS = 86_400_000;
 
+/** Zones already checked: the push loop checks each due user's zone, and building a formatter is the cost. */
+const checkedZones = new BoundedMap<string, boolean>(1000);
+
 /** True when `tz` is an IANA time zone this runtime knows. */
 export function isValidTimeZone(tz: string): boolean {
   if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let valid = checkedZones.get(tz);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    checkedZones.set(tz, valid);
   }
+  return valid;
 }
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
