@@ -54,11 +54,21 @@ async function migrateTo(db: Db, name: string) {
   if (error) throw error;
 }
 
+/**
+ * PostgreSQL's template databases, which no test connects to or copies: without them a dump has half the
+ * files, and a test database opens from it in about two thirds of the time.
+ */
+const DROP_TEMPLATE_DATABASES = ['template0', 'template1'].flatMap((name) => [
+  `alter database ${name} is_template false`,
+  `drop database ${name}`, // one statement per call: DROP DATABASE refuses to run in a transaction
+]);
+
 /** Dumps of one PGlite from its initdb: one after each step, in order. */
 async function dumpsFromInitdb(steps: ((db: Db) => Promise<unknown>)[]): Promise<Blob[]> {
   const opened = await openPglite('memory://', await loadPgliteFiles());
   const handle = await connectDatabase({ dataDir: 'memory://', pglite: Promise.resolve(opened) });
   try {
+    for (const statement of DROP_TEMPLATE_DATABASES) await opened.pglite.exec(statement);
     const dumps: Blob[] = [];
     for (const step of steps) {
       await step(handle.db);
