@@ -52,8 +52,8 @@ export type MicroAdviceWriter = (input: {
   reversals: boolean;
 }) => Promise<string | null>;
 
-/** `reversals` false (the user deals without reversed cards, none lies reversed): no word about orientation. */
-function cardViewOf(c: DealtCard, index: number, reversals: boolean): MicroCardView {
+/** A card of the pack; the screen marks a reversed one after its name, as every other screen does. */
+function cardViewOf(c: DealtCard, index: number): MicroCardView {
   const card = CARD_BY_ID.get(c.cardId)!;
   return {
     cardId: card.id,
@@ -65,12 +65,7 @@ function cardViewOf(c: DealtCard, index: number, reversals: boolean): MicroCardV
     image: card.image,
     keywords: c.orientation === 'reversed' ? card.reversedKeywords : card.keywords,
     meaning: c.orientation === 'reversed' ? card.reversedMeaning : card.meaning,
-    label:
-      index === 0
-        ? 'Карта дня'
-        : reversals
-          ? `Дополнительная карта (${c.orientation === 'reversed' ? 'перевёрнутое положение' : 'прямое положение'})`
-          : 'Дополнительная карта',
+    label: index === 0 ? 'Карта дня' : 'Дополнительная карта',
   };
 }
 
@@ -93,12 +88,12 @@ export function fallbackMicroAdvice(cards: MicroCardView[], reversals: boolean):
   return parts.filter(Boolean).join(' ');
 }
 
-function view(mp: MicroPurchase, readingId: number, reversals: boolean): MicroRevealView {
+function view(mp: MicroPurchase, readingId: number): MicroRevealView {
   return {
     readingId,
     purchaseId: mp.id,
     source: mp.source,
-    cards: (mp.cards ?? []).map((c, i) => cardViewOf(c, i, reversals)),
+    cards: (mp.cards ?? []).map((c, i) => cardViewOf(c, i)),
     advice: { text: mp.advice?.trim() || MICRO_ADVICE_DEFAULT },
     revealedAt: (mp.revealed_at ?? new Date()).toISOString(),
     spread: microSpreadState(mp),
@@ -164,7 +159,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
 
   const reversals = speaksOfReversals(userReversals, mp.cards ?? []);
   if (!mp.advice) {
-    const cards = (mp.cards ?? []).map((c, i) => cardViewOf(c, i, reversals));
+    const cards = (mp.cards ?? []).map((c, i) => cardViewOf(c, i));
     let text: string | null = null;
     try {
       text = writer
@@ -176,7 +171,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
     const advice = text?.trim() || fallbackMicroAdvice(cards, reversals);
     mp = await microRepo.storeAdviceOnce(d.db, mp.id, advice);
   }
-  return view(mp, readingId, reversals);
+  return view(mp, readingId);
 }
 
 /** The short message of today's daily card the user already read, so the tip can agree with it. */

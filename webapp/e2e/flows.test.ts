@@ -85,6 +85,7 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
       const firstImg = page.getByTestId('micro-card').first().locator('img');
       expect(await page.getByTestId('micro-card-name').first().textContent()).toBe(daily.name);
       expect(await firstImg.getAttribute('alt')).toBe(daily.reversed ? `${daily.name} (перевёрнутая)` : daily.name);
+      expect(await page.getByTestId('micro-card').first().locator('.reversed-mark').count()).toBe(daily.reversed ? 1 : 0);
       expect(await text(page, 'three-card-included')).toBe('Входит в микро-пакет — без доплаты');
       await shot(page, 'flow-micro-result-light');
 

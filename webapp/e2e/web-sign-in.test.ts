@@ -168,7 +168,8 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       await page.goto(created.body.confirmation.return_url as string);
       await page.getByTestId('paid-view').waitFor();
       expect(await page.getByTestId('plan-heading').textContent()).toBe('VIP');
-      await expect.poll(() => page.getByTestId('renewal').textContent()).toMatch(/^Не продлевается: доступ до \d{2}\.\d{2}\.\d{4}/);
+      await expect.poll(() => page.getByTestId('renew-off').textContent()).toBe('Не продлевается');
+      expect(await page.getByTestId('plan-expiry').textContent()).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
     },
     TIMEOUT,
   );

@@ -183,8 +183,12 @@ function PaidView(props: {
         <p className="expiry" data-testid="plan-expiry">
           {props.status.subscriptionExpires ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}` : 'Бессрочно'}
         </p>
-        {!props.status.autoRenew && props.status.subscriptionExpires && <p data-testid="renew-off">Автопродление отключено</p>}
-        {renewal && <p data-testid="renewal">{renewal.text}</p>}
+        {/* A plan that renews says when and for how much; one that does not says only that: its end is just above. */}
+        {renewal?.renews ? (
+          <p data-testid="renewal">{renewal.text}</p>
+        ) : (
+          !renews && props.status.subscriptionExpires && <p data-testid="renew-off">Не продлевается</p>
+        )}
       </section>
       <section className="panel">
         <h2>Ваши привилегии</h2>

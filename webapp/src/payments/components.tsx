@@ -47,7 +47,10 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
         {props.cards.map((c, i) => (
           <div className="micro-card flip-in" key={`${c.name}-${i}`} data-testid="micro-card">
             <CardImage image={c.image} name={c.name} reversed={c.orientation === 'reversed'} size="medium" position={c.label} />
-            <strong data-testid="micro-card-name">{c.name}</strong>
+            <strong>
+              <span data-testid="micro-card-name">{c.name}</span>
+              {c.orientation === 'reversed' && <span className="reversed-mark"> (перевёрнутая)</span>}
+            </strong>
             <span className="hint" data-testid="micro-card-label">
               {c.label}
             </span>
