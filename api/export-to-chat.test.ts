@@ -16,9 +16,11 @@ describe('the data export sent to the chat', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await startApp(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), pino({ level: 'silent' }), {
-      pglite: openTestPglite(),
-    });
+    app = await startApp(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
+      pino({ level: 'silent' }),
+      { pglite: openTestPglite() },
+    );
     await app.bot.ready;
     base = `http://127.0.0.1:${app.port}`;
   });

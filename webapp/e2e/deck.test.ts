@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK } from '../../domain/deck';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { fakeTelegramClient } from './fake-telegram';
-import { apiFromPage, drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';
+import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';
+import { pageApi } from './page-api';
 import { settled } from './settled';
 
 const TIMEOUT = 150_000;
@@ -103,7 +104,7 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
 
       await page.getByTestId('deck-option-drawn').click();
       await expect.poll(() => page.getByTestId('deck-option-drawn').getAttribute('aria-checked')).toBe('true');
-      expect((await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.deck).toBe('drawn');
+      expect((await pageApi(page, 'GET', '/api/user/status')).data.userStatus.deck).toBe('drawn');
 
       // The same card of the day now in the drawn deck, in a new session too (the server keeps the choice).
       const again = await env.newPage();

@@ -4,7 +4,8 @@
 // covers them all. With reduced motion nothing in the fan moves. Screenshots light and dark at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { apiFromPage, imagesLoaded, launch, nextFanCard, openSpread, path } from './ritual-helpers';
+import { imagesLoaded, launch, nextFanCard, openSpread, path } from './ritual-helpers';
+import { pageApi } from './page-api';
 import { settled } from './settled';
 
 const TIMEOUT = 120_000;
@@ -93,7 +94,7 @@ describe.runIf(browserAvailable())('the fan (browser)', () => {
         await expect.poll(() => path(page)).toBe('/interpretation');
         await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
         // The archive keeps the three cards the fan revealed.
-        const list = (await apiFromPage(page, 'GET', '/api/user/readings')).body.data;
+        const list = (await pageApi(page, 'GET', '/api/user/readings')).data;
         const reading = list.readings[0];
         expect(reading.id).toBe(readingId);
         expect(reading.cards).toHaveLength(3);

@@ -7,21 +7,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { enabled, settled } from './settled';
+import { pageApi } from './page-api';
 import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 150_000;
 const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
 const path = (page: Page) => new URL(page.url()).pathname;
-
-async function apiFromPage(page: Page, method: string, url: string) {
-  return page.evaluate(
-    async ([m, u]) => {
-      const res = await fetch(u, { method: m, headers: { Authorization: `tma ${sessionStorage.getItem('telegramInitData')}` } });
-      return res.json();
-    },
-    [method, url] as const,
-  );
-}
 
 describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
   let env: BrowserEnv;
@@ -81,7 +72,7 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
       await expect.poll(() => path(page)).toBe('/micro-result');
       await page.getByTestId('micro-success').waitFor();
       // The daily card keeps its orientation in the pack.
-      const daily = (await apiFromPage(page, 'GET', '/api/user/daily-card/available')).data.today.card;
+      const daily = (await pageApi(page, 'GET', '/api/user/daily-card/available')).data.today.card;
       const firstImg = page.getByTestId('micro-card').first().locator('img');
       expect(await page.getByTestId('micro-card-name').first().textContent()).toBe(daily.name);
       expect(await firstImg.getAttribute('alt')).toBe(daily.reversed ? `${daily.name} (перевёрнутая)` : daily.name);
@@ -107,9 +98,9 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
       expect(await page.getByTestId('result-card-name').count()).toBe(3);
       await shot(page, 'flow-micro-spread-light');
 
-      const status = (await apiFromPage(page, 'GET', '/api/user/status')).data.userStatus;
+      const status = (await pageApi(page, 'GET', '/api/user/status')).data.userStatus;
       expect(status.subscriptionType).toBe('free');
-      const ent = (await apiFromPage(page, 'GET', '/api/user/readings?limit=10&offset=0')).data.readings as { spreadType: string }[];
+      const ent = (await pageApi(page, 'GET', '/api/user/readings?limit=10&offset=0')).data.readings as { spreadType: string }[];
       expect(ent.filter((r) => r.spreadType === 'past_present_future')).toHaveLength(1);
 
       // Back on the micro result the button opens that reading instead of a second one.

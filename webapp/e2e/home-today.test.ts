@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { apiFromPage, imagesLoaded, path } from './ritual-helpers';
+import { imagesLoaded, path } from './ritual-helpers';
+import { pageApi } from './page-api';
 import { settled } from './settled';
 
 const TIMEOUT = 120_000;
@@ -53,7 +54,7 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         // The tap is the draw: the face, one line of its meaning and «Открыть».
         await back.click();
         await page.getByTestId('home-daily-name').waitFor();
-        const status = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus;
+        const status = (await pageApi(page, 'GET', '/api/user/status')).data.userStatus;
         expect(status.dailyCardUsed).toBe(true);
         const card = status.todayCard as { name: string; line: string; cardId: string; reversed: boolean };
         expect((await page.getByTestId('home-daily-name').textContent())!.replace(' (перевёрнутая)', '')).toBe(card.name);

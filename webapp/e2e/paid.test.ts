@@ -9,7 +9,7 @@ import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/p
 import { formatRuDate } from '../../domain/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
-import { apiFromPage } from './ritual-helpers';
+import { pageApi } from './page-api';
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 const NOT_FOUND = 'Покупка микро-пакета не найдена. Если вы только что оплатили, подождите минуту и нажмите «Попробовать снова».';
@@ -113,7 +113,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.goto(`${env.baseUrl}/dev/launch?user=610008&plan=week&to=/subscription`);
     await page.getByTestId('week-plans').waitFor();
     expect(await text(page, 'week-plans')).toContain('Оставшиеся дни недели добавятся к концу тарифа');
-    const weekEnd = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.subscriptionExpires as string;
+    const weekEnd = (await pageApi(page, 'GET', '/api/user/status')).data.userStatus.subscriptionExpires as string;
     // Before paying, the widget names the day access will end: the week's end + 30 days, not today + 30.
     const promised = (await text(page, 'week-pay-vip-renewal'))!.match(
       /^Разовая оплата на 30 дней: не продлевается, доступ до (\d{2}\.\d{2}\.\d{4})\.$/,
@@ -123,7 +123,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('week-pay-vip-button').click();
     await page.getByTestId('paid-view').waitFor();
     const after = Date.now();
-    const status = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus;
+    const status = (await pageApi(page, 'GET', '/api/user/status')).data.userStatus;
     expect(status).toMatchObject({ subscriptionType: 'vip', autoRenew: false });
     // Now + 30 days + what was left of the week (now cancels out: the week's end + 30 days).
     const end = new Date(status.subscriptionExpires).getTime();
@@ -237,10 +237,10 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('draw-card').click();
     await page.getByTestId('week-buy').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/spread-menu');
-    const status = await apiFromPage(page, 'GET', '/api/user/status');
-    expect(status.body.data.userStatus.subscriptionType).toBe('week');
-    const events = await apiFromPage(page, 'GET', '/api/user/entitlements');
-    expect(events.body.data.hasActiveWeek).toBe(true);
+    const status = await pageApi(page, 'GET', '/api/user/status');
+    expect(status.data.userStatus.subscriptionType).toBe('week');
+    const events = await pageApi(page, 'GET', '/api/user/entitlements');
+    expect(events.data.hasActiveWeek).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -250,13 +250,13 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await buyer.page.goto(`${env.baseUrl}/dev/launch?user=${user}&to=/`);
     await buyer.page.getByTestId('greeting').waitFor();
     const paidFor = (
-      await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' })
-    ).body.data.readingId;
-    expect(
-      (await apiFromPage(buyer.page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).body.data.mock,
-    ).toBe(true);
+      await pageApi(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' })
+    ).data.readingId;
+    expect((await pageApi(buyer.page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: paidFor })).data.mock).toBe(
+      true,
+    );
     // A later reading with another card: it is neither the pack's reading nor its daily card.
-    await apiFromPage(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
+    await pageApi(buyer.page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
 
     // The return: another browser context, no localStorage, no reading id in the address.
     const { page, consoleErrors } = await env.newPage();
@@ -268,7 +268,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     // The pack's own reading (Маг), not the later one (Шут); the pack's two other cards are random and may
     // be any card but the first.
     expect(names[0]).toBe('Маг');
-    const stored = (await apiFromPage(page, 'POST', '/api/readings/micro/reveal', { readingId: paidFor })).body.data.cards.map(
+    const stored = (await pageApi(page, 'POST', '/api/readings/micro/reveal', { readingId: paidFor })).data.cards.map(
       (c: { name: string }) => c.name,
     );
     expect(names).toEqual(stored);
@@ -280,8 +280,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.clock.install();
     await page.goto(`${env.baseUrl}/dev/launch?user=610006&to=/`);
     await page.getByTestId('greeting').waitFor();
-    const saved = await apiFromPage(page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
-    const readingId = saved.body.data.readingId;
+    const saved = await pageApi(page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Шут'], spreadType: 'free_daily' });
+    const readingId = saved.data.readingId;
     await page.evaluate(
       ([id]) => {
         localStorage.setItem('pendingMicroPayment', '1');
@@ -302,8 +302,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await env.screenshot(page, 'micro-result-timeout');
 
     // The payment is confirmed (mock), and the manual refresh reveals.
-    const paid = await apiFromPage(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
-    expect(paid.body.data.mock).toBe(true);
+    const paid = await pageApi(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
+    expect(paid.data.mock).toBe(true);
     await page.getByTestId('micro-refresh').click();
     await page.getByTestId('micro-success').waitFor();
     expect(await page.getByTestId('micro-card-name').count()).toBe(3);
@@ -316,7 +316,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610020&name=Ира&to=/subscription`);
     await page.getByTestId('plan-vip').waitFor();
-    const today = async () => (await apiFromPage(page, 'GET', '/api/social-proof')).body.data.todayCount as number;
+    const today = async () => (await pageApi(page, 'GET', '/api/social-proof')).data.todayCount as number;
     const bought = await today();
     // Micro packs bought today by others, up to five purchases in all (the tests above may have made some).
     if (bought < 5)
@@ -347,9 +347,9 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     const { page } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610007&to=/`);
     await page.getByTestId('greeting').waitFor();
-    const saved = await apiFromPage(page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' });
-    const readingId = saved.body.data.readingId;
-    await apiFromPage(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
+    const saved = await pageApi(page, 'POST', '/api/user/reading', { title: 'Карта дня', cards: ['Маг'], spreadType: 'free_daily' });
+    const readingId = saved.data.readingId;
+    await pageApi(page, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
     const resultUrl = `${env.baseUrl}/micro-result?product=micro&readingId=${readingId}&user_data=${encodeURIComponent(JSON.stringify({ initialScreen: 'micro-result', readingId }))}`;
 
     // The server does not find the pack: its own Russian words, with «Попробовать снова».
@@ -395,7 +395,7 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await fresh.page.getByTestId('micro-result').textContent()).not.toContain('Шут');
     await fresh.page.getByTestId('micro-retry').click();
     await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe(NOT_FOUND);
-    expect((await apiFromPage(fresh.page, 'GET', '/api/user/readings')).body.data.readings).toEqual([]);
+    expect((await pageApi(fresh.page, 'GET', '/api/user/readings')).data.readings).toEqual([]);
     await fresh.page.getByTestId('micro-home').click();
     await expect.poll(() => new URL(fresh.page.url()).pathname).toBe('/interactive-daily-card');
   });

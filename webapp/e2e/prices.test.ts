@@ -8,7 +8,8 @@ import { DAY_MS, formatRuDate } from '../../domain/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../../test/price-overrides';
 import { fakeTelegramClient } from './fake-telegram';
-import { apiFromPage, drawCards } from './ritual-helpers';
+import { drawCards } from './ritual-helpers';
+import { pageApi } from './page-api';
 
 const TIMEOUT = 120_000;
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
@@ -202,7 +203,7 @@ describe.runIf(browserAvailable())('prices with overrides (browser)', () => {
           .execute();
         await page.goto(`${stars.baseUrl}/subscription`);
         await page.getByTestId('week-pay-vip-consent').check();
-        const weekEnd = (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.subscriptionExpires as string;
+        const weekEnd = (await pageApi(page, 'GET', '/api/user/status')).data.userStatus.subscriptionExpires as string;
         expect(await text(page, 'week-pay-vip-renewal')).toBe(
           `Продлится автоматически ${formatRuDate(new Date(Date.now() + 30 * DAY_MS))}: спишется 460\u00a0⭐, затем каждые 30 дней. ` +
             `Оставшиеся дни сохранятся: доступ до ${formatRuDate(new Date(new Date(weekEnd).getTime() + 30 * DAY_MS))}, ` +

@@ -2,7 +2,7 @@
 // fresh page shows it off), and the next spread's cards all lie upright with no «(перевёрнутая)» mark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { apiFromPage } from './ritual-helpers';
+import { pageApi } from './page-api';
 
 describe.runIf(browserAvailable())('reversed cards setting (browser)', () => {
   let env: BrowserEnv;
@@ -20,7 +20,7 @@ describe.runIf(browserAvailable())('reversed cards setting (browser)', () => {
     expect(await toggle.isChecked()).toBe(true);
     expect(await page.getByTestId('settings').textContent()).toContain('Перевёрнутые карты');
     await toggle.click();
-    await expect.poll(async () => (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.reversals).toBe(false);
+    await expect.poll(async () => (await pageApi(page, 'GET', '/api/user/status')).data.userStatus.reversals).toBe(false);
     expect(await toggle.isChecked()).toBe(false);
     expect(await page.getByTestId('settings').textContent()).toContain('Все карты ложатся прямо');
     await env.screenshot(page, 'settings-reversals-off');
@@ -32,18 +32,18 @@ describe.runIf(browserAvailable())('reversed cards setting (browser)', () => {
     expect(await again.page.getByTestId('reversals-toggle').isChecked()).toBe(false);
 
     // The server deals upright for this user: ten spreads of ten cards.
-    await apiFromPage(page, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
+    await pageApi(page, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
     for (let i = 0; i < 10; i++) {
-      const r = await apiFromPage(page, 'POST', '/api/readings', {
+      const r = await pageApi(page, 'POST', '/api/readings', {
         spreadType: 'celtic_cross',
         question: `Что меня ждёт, вопрос ${i + 1}?`,
       });
-      expect(r.body.data.cards.filter((c: { reversed: boolean }) => c.reversed)).toEqual([]);
+      expect(r.data.cards.filter((c: { reversed: boolean }) => c.reversed)).toEqual([]);
     }
 
     // Switched back on from the app.
     await toggle.click();
-    await expect.poll(async () => (await apiFromPage(page, 'GET', '/api/user/status')).body.data.userStatus.reversals).toBe(true);
+    await expect.poll(async () => (await pageApi(page, 'GET', '/api/user/status')).data.userStatus.reversals).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 });

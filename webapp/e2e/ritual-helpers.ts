@@ -1,28 +1,14 @@
-// Shared steps of the deck and spread browser tests: launching as a user, the API from inside the page,
-// starting a reading and drawing its cards.
+// Shared steps of the deck and spread browser tests: launching as a user, starting a reading and drawing its
+// cards.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCREENSHOT_DIR, type BrowserEnv } from '../../test/browser';
+import { pageApi } from './page-api';
 
 export type DeckId = 'rws' | 'drawn';
 export type Theme = 'light' | 'dark';
 
 export const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Calls the API from inside the page, signed in as the page's user. */
-export async function apiFromPage(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p as string, {
-        method: m as string,
-        headers: { Authorization: `tma ${sessionStorage.getItem('telegramInitData')}`, 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [method, url, body] as const,
-  );
-}
 
 /** Opens the app as `user` (home first), with the deck chosen on the server, then goes to `to`. */
 export async function launch(
@@ -36,7 +22,7 @@ export async function launch(
   await page.goto(`${env.baseUrl}/dev/launch?${q}`);
   await page.getByTestId('greeting').waitFor();
   if (o.deck) {
-    const res = await apiFromPage(page, 'PUT', '/api/user/settings', { deck: o.deck });
+    const res = await pageApi(page, 'PUT', '/api/user/settings', { deck: o.deck });
     expect(res.status).toBe(200);
   }
   if (o.to) await page.goto(`${env.baseUrl}${o.to}`);
