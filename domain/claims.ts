@@ -67,6 +67,9 @@ export function planFeatures(tier: Exclude<Tier, 'free'>): string[] {
   return out;
 }
 
+/** The week pass's line after its features: it is paid once, and nothing renews it. */
+export const WEEK_NO_AUTOPAY = 'Без автосписаний — разовая оплата';
+
 /**
  * What `to` opens beyond `from`: the upgrade pitch (VIP over Basic sells only what VIP alone opens: its
  * spreads by name, more follow-ups, the whole archive, no daily limit).

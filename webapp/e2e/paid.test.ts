@@ -1,7 +1,7 @@
 // The paid screens in a real browser, in local mode (mock payments): the subscription screen's three views,
 // the interactive daily card's micro pack leading to the micro result (cards, tip; the week upsell's arithmetic
 // before paying, no upsell after it), and the micro result's polling and error states.
-import { planFeatures } from '../../domain/claims';
+import { planFeatures, WEEK_NO_AUTOPAY } from '../../domain/claims';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluralRu } from '../../domain/plural';
@@ -95,6 +95,8 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.goto(`${env.baseUrl}/dev/launch?user=610002&plan=week&to=/subscription`);
     await page.getByTestId('week-view').waitFor();
     expect(await text(page, 'week-days-left')).toBe('Осталось дней: 7');
+    // What the pass opens, as the terms and the catalogue say it (not «…на 7 дней» under «Осталось дней: 14»).
+    expect(await text(page, 'week-privileges')).toBe([...planFeatures('week'), WEEK_NO_AUTOPAY].join(''));
     const before = await text(page, 'week-expiry');
     expect(before).toMatch(/^до \d{2}\.\d{2}\.\d{4}$/);
     expect(await text(page, 'week-extend')).toMatch(/^Продлить на 7 дней — 149\s₽$/);

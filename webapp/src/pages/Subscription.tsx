@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { DAY_MS, formatRuDate } from '../../../domain/time';
 import { MARKETING } from '../../../domain/marketing';
 import { PRODUCT_INFO } from '../../../domain/catalogue';
-import { planFeatures, upgradeFeatures } from '../../../domain/claims';
+import { planFeatures, upgradeFeatures, WEEK_NO_AUTOPAY } from '../../../domain/claims';
 import { formatCount, purchasesTodayText } from '../../../domain/social-proof';
 import { MONEY_BACK } from '../../../domain/agreement';
 import { ApiError, getStatus, type UserStatus } from '../api';
@@ -95,11 +95,12 @@ function WeekView(props: {
             : 'дата не указана'}
         </p>
       </section>
+      {/* What the pass opens, in the catalogue's words (the terms list the same), however long it now runs. */}
       <section className="panel">
-        <ul className="check-list">
-          <li>Безлимитные базовые расклады на 7 дней</li>
-          <li>Расширенные толкования карт</li>
-          <li>Без автосписаний — разовая оплата</li>
+        <ul className="check-list" data-testid="week-privileges">
+          {[...planFeatures('week'), WEEK_NO_AUTOPAY].map((f) => (
+            <li key={f}>{f}</li>
+          ))}
         </ul>
       </section>
       {message && <p className="pay-message">{message}</p>}
