@@ -9,6 +9,7 @@ import * as usersRepo from '../../db/repositories/users';
 import type { MicroPurchase, Reading } from '../../db/schema';
 import { CARD_BY_ID, CARD_IDS, cardMeaning } from '../../domain/deck';
 import { deal, speaksOfReversals, type RandomInt } from '../../domain/deal';
+import { valenceOf } from '../../domain/reading/facts';
 import { MICRO_PACK } from '../../domain/catalogue';
 import { entitlementOf } from '../../domain/entitlement';
 import { userDay } from '../../domain/day';
@@ -28,7 +29,7 @@ export interface MicroCardView {
   image: string;
   keywords: string[];
   meaning: string;
-  /** «Карта дня» for the first, «Дополнительная карта (прямое/перевёрнутое положение)» for the others. */
+  /** «Карта дня» for the first, «Дополнительная карта» for the others. */
   label: string;
 }
 
@@ -53,7 +54,7 @@ export type MicroAdviceWriter = (input: {
 }) => Promise<string | null>;
 
 /** A card of the pack; the screen marks a reversed one after its name, as every other screen does. */
-function cardViewOf(c: DealtCard, index: number): MicroCardView {
+export function microCardView(c: DealtCard, index: number): MicroCardView {
   const card = CARD_BY_ID.get(c.cardId)!;
   return {
     cardId: card.id,
@@ -69,17 +70,41 @@ function cardViewOf(c: DealtCard, index: number): MicroCardView {
   };
 }
 
+/** «A» и «B»: the cards named in the tip. */
+const quotedNames = (cards: MicroCardView[]) => cards.map((c) => `«${c.name}»`).join(' и ');
+const firstKeywords = (cards: MicroCardView[]) => cards.map((c) => c.keywords.slice(0, 2).join(' и ')).join('; ');
+
+/**
+ * The extra cards in the fallback tip: a card that reads as support says what to lean on, one that reads as
+ * a challenge what to beware of. Whether it supports is the card's own valence in its orientation, not the
+ * orientation alone: the Devil upright is no support, the Four of Cups reversed is new interest.
+ */
+function extraCardsLines(extra: MicroCardView[]): string[] {
+  const supports = (c: MicroCardView) => valenceOf(CARD_BY_ID.get(c.cardId)!, c.orientation) >= 0;
+  const support = extra.filter(supports);
+  const warning = extra.filter((c) => !supports(c));
+  const lines: string[] = [];
+  if (support.length) {
+    const one = support.length === 1;
+    lines.push(
+      `${one ? 'Дополнительная карта' : 'Дополнительные карты'} ${quotedNames(support)} ${one ? 'подсказывает' : 'подсказывают'}, на что опереться: ${firstKeywords(support)}.`,
+    );
+  }
+  if (warning.length) {
+    const one = warning.length === 1;
+    const who = support.length ? (one ? 'Карта' : 'Карты') : one ? 'Дополнительная карта' : 'Дополнительные карты';
+    lines.push(`${who} ${quotedNames(warning)} ${one ? 'предупреждает' : 'предупреждают'}, чего остерегаться: ${firstKeywords(warning)}.`);
+  }
+  return lines;
+}
+
 /** A tip built from the cards alone, when no AI text can be had. */
 export function fallbackMicroAdvice(cards: MicroCardView[], reversals: boolean): string {
   const [day, ...extra] = cards;
   const reversed = day.orientation === 'reversed';
   const parts = [
     `Карта дня «${day.name}»${reversals ? ` (${reversed ? 'перевёрнутое положение' : 'прямое положение'})` : ''} задаёт тон: ${cardMeaning(CARD_BY_ID.get(day.cardId)!, day.orientation)}.`,
-    extra.length
-      ? `Дополнительные карты ${extra.map((c) => `«${c.name}»`).join(' и ')} подсказывают, на что опереться: ${extra
-          .map((c) => c.keywords.slice(0, 2).join(' и '))
-          .join('; ')}.`
-      : '',
+    ...extraCardsLines(extra),
     // The tip follows the card's orientation, as the short message of the day does.
     reversed
       ? `Совет: там, где сегодня проявится «${day.keywords[0] ?? day.name}», не торопитесь и не давите — сначала разберитесь, что мешает, и только потом действуйте.`
@@ -93,7 +118,7 @@ function view(mp: MicroPurchase, readingId: number): MicroRevealView {
     readingId,
     purchaseId: mp.id,
     source: mp.source,
-    cards: (mp.cards ?? []).map((c, i) => cardViewOf(c, i)),
+    cards: (mp.cards ?? []).map((c, i) => microCardView(c, i)),
     advice: { text: mp.advice?.trim() || MICRO_ADVICE_DEFAULT },
     revealedAt: (mp.revealed_at ?? new Date()).toISOString(),
     spread: microSpreadState(mp),
@@ -159,7 +184,7 @@ export async function revealMicro(d: MicroDeps, userId: number, readingId: numbe
 
   const reversals = speaksOfReversals(userReversals, mp.cards ?? []);
   if (!mp.advice) {
-    const cards = (mp.cards ?? []).map((c, i) => cardViewOf(c, i));
+    const cards = (mp.cards ?? []).map((c, i) => microCardView(c, i));
     let text: string | null = null;
     try {
       text = writer
