@@ -23,6 +23,12 @@ export interface BodySpec {
   body: string | Uint8Array | null;
 }
 
+// Built once for all routes (values.ts says why).
+const FIELD_NAME_STRING = fc.string({ maxLength: 12 });
+const RANDOM_JSON = fc.jsonValue({ maxDepth: 4 });
+const ESCAPED_PARAM = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent);
+const ESCAPED_QUERY_KEY = fc.string({ unit: 'grapheme-ascii', maxLength: 8 }).map(encodeURIComponent);
+
 /** Every way a body can be wrong, built around a route's valid sample (a fresh object on every call: it is edited in place). */
 export function bodyArb(sample: (pick: number) => Record<string, unknown>, value: fc.Arbitrary<unknown>): fc.Arbitrary<BodySpec> {
   const keysOf = (pick: number) => Object.keys(sample(pick));
@@ -39,7 +45,7 @@ export function bodyArb(sample: (pick: number) => Record<string, unknown>, value
     minLength: 1,
     maxLength: 2,
   });
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), value), {
+  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), FIELD_NAME_STRING), value), {
     minLength: 1,
     maxLength: 3,
   });
@@ -76,7 +82,7 @@ export function bodyArb(sample: (pick: number) => Record<string, unknown>, value
   const wellFormed: fc.Arbitrary<BodySpec>[] = [
     mutated.map((o) => ({ what: 'mutated', body: json(o) })),
     fc.nat({ max: 1_000 }).map((pick) => ({ what: 'sample', body: json(sample(pick)) })),
-    fc.jsonValue({ maxDepth: 4 }).map((v) => ({ what: 'random JSON', body: json(v) })),
+    RANDOM_JSON.map((v) => ({ what: 'random JSON', body: json(v) })),
   ];
   const malformed: fc.Arbitrary<BodySpec>[] = [
     // Broken JSON: a prefix of a body, then something else.
@@ -183,7 +189,7 @@ export function paramArb(ids: () => (number | string)[]): fc.Arbitrary<string> {
       weight: 3,
     },
     { arbitrary: fc.integer().map(String), weight: 1 },
-    { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent), weight: 1 },
+    { arbitrary: ESCAPED_PARAM, weight: 1 },
   );
 }
 
@@ -191,12 +197,6 @@ const QUERY_KEYS = ['limit', 'offset', 'readingId', 'q', 'id', 'userId', 'user',
 
 export function queryArb(param: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .array(
-      fc.tuple(
-        fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ unit: 'grapheme-ascii', maxLength: 8 }).map(encodeURIComponent)),
-        param,
-      ),
-      { maxLength: 4 },
-    )
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), ESCAPED_QUERY_KEY), param), { maxLength: 4 })
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 }

@@ -31,8 +31,11 @@ export function toJson(v: unknown): string {
 
 // Built once: constructing a string arbitrary tokenizes fast-check's dangerous strings against its unit, and for
 // the binary unit that costs about 20 ms (a reverse map of every code point), once per route otherwise.
+// The same holds for every arbitrary that builds strings (jsonValue does): they are built once, here and in
+// bodies.ts, not once per route.
 const BINARY_STRING = fc.string({ unit: 'binary', maxLength: 40 });
 const GRAPHEME_STRING = fc.string({ unit: 'grapheme', maxLength: 40 });
+const JSON_VALUE = fc.jsonValue({ maxDepth: 3 });
 
 /** The `i`-th of the ids (read afresh: the attacker's readings grow during the run), the list built once. */
 export const pickId = (ids: () => (number | string)[], i: number) => {
@@ -109,7 +112,7 @@ export function hostileValue(ids: () => (number | string)[]): fc.Arbitrary<unkno
       GRAPHEME_STRING,
     ),
     fc.oneof(fc.integer(), fc.double()),
-    fc.jsonValue({ maxDepth: 3 }),
+    JSON_VALUE,
     // Nesting thousands of levels deep (expanded by toJson; still under the body limit).
     { arbitrary: fc.constantFrom(100, 30_000).map((d) => deepValue(d, 'array')), weight: 1 },
     { arbitrary: fc.constantFrom(100, 10_000).map((d) => deepValue(d, 'object')), weight: 1 },
