@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { WASM_TIERING_FLAG } from './scripts/node-flags.mjs';
 
 // Three projects, all run by `npm test`; `npm run test:unit` runs the first alone.
 // - unit: in-process tests (the real app on PGlite, the local Telegram and fakes on loopback); no child
@@ -19,6 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The workers run PGlite as the app does (scripts/node-flags.mjs): about a sixth less CPU in all.
+    execArgv: [WASM_TIERING_FLAG],
     // One worker more than the cores: a browser or process test spends much of its time waiting on Chromium
     // or a child process, so the cores stay busy (on two cores: 3 workers, about half the wall time of 1).
     maxWorkers: os.availableParallelism() + 1,
