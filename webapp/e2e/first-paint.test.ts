@@ -50,6 +50,45 @@ describe.runIf(browserAvailable())('first paint and error screens (browser)', ()
     });
   }
 
+  it('the greeting is painted while the app’s stylesheet is still on its way, and the app waits for it', async () => {
+    const { page, consoleErrors } = await env.newPage({ fresh: true });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stylesheets: string[] = [];
+    await page.route('**/assets/*.css', async (route) => {
+      stylesheets.push(new URL(route.request().url()).pathname);
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${env.baseUrl}/dev/launch?user=700107&name=Лена`, { waitUntil: 'commit' });
+      // When the browser painted the greeting (Element Timing), or 0 if it had not within 10 s.
+      const paintedAt = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            setTimeout(() => resolve(0), 10_000);
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as PerformanceEntry[] & { identifier?: string; renderTime?: number }[])
+                if (e.identifier === 'greeting' && e.renderTime) resolve(e.renderTime);
+            }).observe({ type: 'element', buffered: true });
+          }),
+      );
+      expect(stylesheets, 'the stylesheet was asked for').toHaveLength(1);
+      expect(paintedAt, 'greeting painted while the stylesheet was held').toBeGreaterThan(0);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Здравствуйте, Лена!');
+      // The app's code has not run without its styles: the shell is still the HTML's own.
+      expect(await page.getByTestId('shell').count()).toBe(1);
+      expect(await page.getByTestId('home').count()).toBe(0);
+    } finally {
+      release();
+    }
+    await page.getByTestId('free-spread-badge').waitFor();
+    expect(await page.getByTestId('greeting').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Cormorant Garamond"?,/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('headings are set in the shipped font, loaded from the app (Cyrillic and Latin)', async () => {
     const { page, consoleErrors } = await env.newPage({ fresh: true });
     const fonts: string[] = [];
