@@ -104,15 +104,16 @@ describe.runIf(browserAvailable())('every screen in both decks and both themes (
         await expectDeck(page, deck, 3);
         await shot('micro-result');
 
+        // Each screen with what it shows once its data is there (the loading screen is a <main> too).
         for (const [screen, ready] of [
-          ['subscription', 'subscription'],
-          ['services', 'services'],
-          ['natal-form', 'natal-form'],
-          ['terms', 'terms'],
-          ['contacts', 'contacts'],
+          ['subscription', 'trust'],
+          ['services', 'how-it-works'],
+          ['natal-form', 'natal-date'],
+          ['terms', 'terms-text'],
+          ['contacts', 'provider'],
         ] as const) {
           await page.goto(`${env.baseUrl}/${screen}`);
-          await page.locator(`main[data-testid=${ready}], main`).first().waitFor();
+          await page.getByTestId(ready).first().waitFor();
           await settled(page);
           await shot(screen);
         }
