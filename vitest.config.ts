@@ -20,7 +20,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The workers run PGlite as the app does (scripts/node-flags.mjs): about a sixth less CPU in all.
+    // The workers run PGlite as the app does (scripts/node-flags.mjs): the unit tests take about an eighth less CPU.
     execArgv: [WASM_TIERING_FLAG],
     // One worker more than the cores: a browser or process test spends much of its time waiting on Chromium
     // or a child process, so the cores stay busy (on two cores: 3 workers, about half the wall time of 1).

@@ -11,9 +11,9 @@ const OLD_SPACE_MB = 256;
 
 /**
  * PGlite's WebAssembly runs on V8's baseline code until a function has done about a thousand times V8's usual
- * amount of work before it is optimized. With the usual amount, V8 optimizes hundreds of PostgreSQL's functions
- * on the other core while the database opens: the start took about a sixth longer, and a test worker spent
- * about a sixth more CPU. The status call is as fast either way (docs/operations.md).
+ * amount of work before it is optimized. With the usual amount, V8 optimizes PostgreSQL's busiest functions
+ * on the other core while the database opens: the start took about a fifth longer, and the unit tests spent
+ * about an eighth more CPU. The status call is as fast either way (docs/operations.md).
  */
 export const WASM_TIERING_FLAG = '--wasm-tiering-budget=1800000000';
 
