@@ -63,7 +63,7 @@ function buildRecord(): Plugin {
 /**
  * The app's stylesheet moves from the head to the end of the body. In the head it holds the first paint until
  * it has arrived, and on a phone's network it queues behind the app's code: the shell (drawn by the HTML's own
- * styles, greeting included) waited for 25 KB it does not use. At the end of the body it still arrives before
+ * styles, greeting included) waited for a stylesheet it does not use. At the end of the body it still arrives before
  * the app's code runs (a module script waits for the style sheets above it), so React never draws unstyled.
  */
 function stylesheetAfterShell(): Plugin {
@@ -74,9 +74,9 @@ function stylesheetAfterShell(): Plugin {
       order: 'post',
       handler(html) {
         const links = html.match(/^[ \t]*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
-        if (!links.length) throw new Error('index.html: no stylesheet link to move');
+        if (!links.length || !html.includes('</body>')) throw new Error('index.html: no stylesheet link or no </body>');
         for (const link of links) html = html.replace(link, '');
-        return html.replace('  </body>', `${links.join('')}  </body>`);
+        return html.replace(/^([ \t]*)<\/body>/m, (_end, indent) => `${links.join('')}${indent}</body>`);
       },
     },
   };
