@@ -130,8 +130,8 @@ export async function pgliteMigratedBefore(name: string): Promise<{ handle: Data
 
 /**
  * Fills the data folder `dataDir` (DATA_DIR) with a copy of the migrated database, for tests that start the
- * app itself on PGlite: it opens an existing database instead of running initdb and every migration. Tests
- * of a start on an empty folder (db/connection.test.ts, test/npm-start.test.ts) do not use it.
+ * app itself on PGlite (and db/connection.test.ts's folder): it opens an existing database instead of running
+ * initdb and every migration. The test of a start on an empty folder (test/npm-start.test.ts) does not use it.
  */
 export async function seedPgliteFolder(dataDir: string): Promise<void> {
   const [files, loadDataDir] = await Promise.all([loadPgliteFiles(), pgliteTemplateDump()]);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_SUBFOLDER } from '../data-dir';
 import { appNodeFlags } from '../scripts/node-flags.mjs';
 import { freePort, spawnGroup, stopGroup, waitHealthy } from './app-process';
 import { createPostgresDatabase } from './databases';
@@ -18,6 +19,8 @@ const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 describe('npm start (compiled server, local mode)', () => {
   let base: string;
   let child: ReturnType<typeof spawnGroup>;
+  /** The temporary folder, and DATA_DIR inside it: not there yet, so the first start makes it and its database. */
+  let tmp: string;
   let dataDir: string;
   const output: string[] = [];
 
@@ -34,7 +37,8 @@ describe('npm start (compiled server, local mode)', () => {
   }
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-npm-start-'));
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-npm-start-'));
+    dataDir = path.join(tmp, 'nested', 'data');
     await npmStart();
     await waitHealthy(base, child, { name: 'npm start', timeoutMs: 240_000 }).catch((err) => {
       throw new Error(`${err.message}\n${output.slice(-30).join('\n')}`);
@@ -43,12 +47,17 @@ describe('npm start (compiled server, local mode)', () => {
 
   afterAll(async () => {
     if (child) await stopGroup(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('runs the bundle, not a transpiler', () => {
     expect(fs.existsSync(path.join(ROOT, 'dist', 'server', 'start.js'))).toBe(true);
     expect(output.join('\n')).not.toMatch(/tsx/);
+  });
+
+  it('made the data folder it was given, with a new database in it, and holds its lock', () => {
+    expect(fs.existsSync(path.join(dataDir, PGLITE_SUBFOLDER, 'PG_VERSION'))).toBe(true);
+    expect(Number(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8'))).toBeGreaterThan(0);
   });
 
   it('answers over the socket with the security headers of the API and of the pages, and a request id', async () => {
@@ -64,12 +73,16 @@ describe('npm start (compiled server, local mode)', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  /** The reading drawn below, and who drew it: still there after a restart. */
+  let readingId: number;
+  let auth: Record<string, string>;
+
   it('a signed-in user draws a spread, reads it and gets its share picture', async () => {
     const launch = await fetch(`${base}/dev/launch?user=4242001&name=${encodeURIComponent('Вера')}`, { redirect: 'manual' });
     expect(launch.status).toBe(302);
     const initData = new URLSearchParams(new URL(launch.headers.get('location')!, base).hash.slice(1)).get('tgWebAppData');
     expect(initData).toBeTruthy();
-    const auth = { Authorization: `tma ${initData}` };
+    auth = { Authorization: `tma ${initData}` };
 
     const status = await (await fetch(`${base}/api/user/status`, { headers: auth })).json();
     expect(status.data.user.firstName).toBe('Вера');
@@ -81,6 +94,7 @@ describe('npm start (compiled server, local mode)', () => {
     });
     expect(created.status).toBe(201);
     const reading = (await created.json()).data;
+    readingId = reading.id;
     const text = await fetch(`${base}/api/readings/${reading.id}/interpretation`, { headers: auth });
     expect(text.status).toBe(200);
     await text.arrayBuffer();
@@ -111,6 +125,10 @@ describe('npm start (compiled server, local mode)', () => {
     expect(await ready.json()).toMatchObject({ success: true });
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<div id="root"/);
+    // What the first start wrote is kept.
+    const kept = await fetch(`${base}/api/readings/${readingId}`, { headers: auth });
+    expect(kept.status).toBe(200);
+    expect((await kept.json()).data.question).toBe('Что принесёт неделя?');
   });
 });
 

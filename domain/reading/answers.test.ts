@@ -76,12 +76,13 @@ describe('the conclusion answers the question asked', () => {
     for (const { input, text, q } of all) {
       const [opener] = text.split('\n\n').slice(1);
       const answer = answerOf(text);
-      expect(answer, opener).not.toBe(opener);
-      if (q.kind === 'yesno' && !q.sensitive) expect(answer).toMatch(/«да»|«нет»/);
-      if (q.kind === 'choice' && !q.sensitive)
-        expect(answer).toMatch(new RegExp(q.options!.map((o) => `«${o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}»`).join('|')));
+      // (Thousands of readings: expect is called only where a plain check fails.)
+      if (answer === opener) expect(answer, opener).not.toBe(opener);
+      if (q.kind === 'yesno' && !q.sensitive && !/«да»|«нет»/.test(answer)) expect(answer).toMatch(/«да»|«нет»/);
+      if (q.kind === 'choice' && !q.sensitive && !q.options!.some((o) => answer.includes(`«${o}»`)))
+        expect.fail(`neither option «${q.options!.join('», «')}» in: ${answer}`);
       const end = text.split(/^## /m).pop()!;
-      for (const s of sentencesOf(answer)) expect(end, input.question).not.toContain(s);
+      for (const s of sentencesOf(answer)) if (end.includes(s)) expect(end, input.question).not.toContain(s);
     }
   });
 

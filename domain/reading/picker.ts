@@ -5,14 +5,18 @@ import { fnv1a32 } from '../variant';
 export class Picker {
   private used = new Map<string, Set<number>>();
   private calls = 0;
-  constructor(private readonly seed: string) {}
+  /** The hash of `${seed}|`, which every choice continues (the seed holds the question and every card). */
+  private readonly seedHash: number;
+  constructor(seed: string) {
+    this.seedHash = fnv1a32(`${seed}|`);
+  }
 
   /** One variant of `bank` not yet used in this reading (when all were, the least recent choice repeats). */
   pick<T>(bank: string, items: readonly T[]): T {
     const used = this.used.get(bank) ?? new Set<number>();
     this.used.set(bank, used);
     if (used.size >= items.length) used.clear();
-    let i = fnv1a32(`${this.seed}|${bank}|${this.calls++}`) % items.length;
+    let i = fnv1a32(`${bank}|${this.calls++}`, this.seedHash) % items.length;
     while (used.has(i)) i = (i + 1) % items.length;
     used.add(i);
     return items[i];
