@@ -36,6 +36,11 @@ export default defineConfig({
           isolate: false,
           // Test databases are emptied and reused within the worker instead of opened afresh (test/reused-pglite.ts).
           env: { TEST_PGLITE_REUSE: '1' },
+          // The modules as transformed for the tests are kept on disk between runs (node_modules/
+          // .experimental-vitest-cache), each under a hash of its source, the config and vitest's version, and
+          // all dropped when the lockfile changes: a rerun of `npm run test:unit` transforms only what changed,
+          // about a tenth less CPU. CI's fresh clone has no cache; `npx vitest --clearCache` empties it.
+          experimental: { fsModuleCache: true },
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: ['node_modules/**', 'dist/**', ...PROCESS_TESTS, ...BROWSER_TESTS],
         },

@@ -94,8 +94,19 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     trustedProxies: o.trustedProxies,
   });
 
-  const authFor = (user: TelegramProfile | number) =>
-    `tma ${identity.signInitData(typeof user === 'number' ? { id: user, first_name: 'Тест' } : user)}`;
+  // Signed as Telegram signs it, dated this second: another call in the same second would sign the very same
+  // string, so it is signed once per user and second rather than for every one of the suite's calls.
+  const signed = new Map<string, { second: number; header: string }>();
+  const authFor = (user: TelegramProfile | number) => {
+    const key = typeof user === 'number' ? String(user) : JSON.stringify(user);
+    const second = Math.floor(Date.now() / 1000);
+    const hit = signed.get(key);
+    if (hit?.second === second) return hit.header;
+    const profile = typeof user === 'number' ? { id: user, first_name: 'Тест' } : user;
+    const header = `tma ${identity.signInitData(profile, { authDate: new Date(second * 1000) })}`;
+    signed.set(key, { second, header });
+    return header;
+  };
 
   /** Calls the app as `user` (a Telegram id or profile); `json` is sent as the body. */
   async function call<M extends string, P extends string>(
