@@ -90,7 +90,8 @@ describe('grammar in generated readings', () => {
           .map((x) => x.word)) {
           const re = cache.get(w) ?? word(`${w} и`);
           cache.set(w, re);
-          for (const s of praised) if (re.test(s)) expect.fail(`«${w}» praised: ${s}`);
+          // (The plain search first: the regular expression only where the words are.)
+          for (const s of praised) if (s.includes(`${w} и`) && re.test(s)) expect.fail(`«${w}» praised: ${s}`);
         }
     }
   });

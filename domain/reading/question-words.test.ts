@@ -20,7 +20,14 @@ const normalise = (s: string) => ` ${s.toLowerCase().replace(/ё/g, 'е').replac
 
 describe('word boundaries of the question model', () => {
   readQuestion('', 'three_cards'); // its module's own patterns are made on load
-  const patterns = RU_PATTERNS.map(({ written, made }) => ({ written, made: once(made), plain: once(ruPlain(written)) }));
+  // `loose` is the pattern without its boundaries (they only look around): where it finds nothing, neither
+  // form can, so the two are compared only where it does (a tenth of the pairs, the slow ones).
+  const patterns = RU_PATTERNS.map(({ written, made }) => ({
+    written,
+    made: once(made),
+    plain: once(ruPlain(written)),
+    loose: once(new RegExp(written.source.replace(/\\b/g, ''), made.flags)),
+  }));
 
   it('the patterns use the one-sided forms (the point of them)', () => {
     expect(patterns.length).toBeGreaterThan(20);
@@ -39,7 +46,8 @@ describe('word boundaries of the question model', () => {
     // Tens of thousands of pairs: the mismatches are gathered and compared once.
     const differ: string[] = [];
     for (const q of [...questions].map(normalise))
-      for (const { written, made, plain } of patterns) {
+      for (const { written, made, plain, loose } of patterns) {
+        if (!loose.test(q)) continue;
         const got = matches(made, q);
         const want = matches(plain, q);
         if (got !== want) differ.push(`${written} on «${q}»: ${got} instead of ${want}`);
@@ -53,7 +61,7 @@ describe('word boundaries of the question model', () => {
     const text = fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom(...glue)), { maxLength: 12 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (t) => {
-        const differ = patterns.filter(({ made, plain }) => matches(made, t) !== matches(plain, t));
+        const differ = patterns.filter(({ made, plain, loose }) => loose.test(t) && matches(made, t) !== matches(plain, t));
         expect(differ.map(({ written }) => `${written} on «${t}»`)).toEqual([]);
       }),
       { numRuns: 300 },
