@@ -4,7 +4,7 @@
 // files import each other in a loop. `knip --cycles` sees only runtime loops, hence the type-only and lazy ones here.
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './scripts/typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = __dirname;

@@ -3,7 +3,8 @@
 // Tests and benches may seed and inspect tables directly.
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from '../scripts/typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -32,8 +33,8 @@ function sqlBuiltIn(fileName: string, text: string): string[] {
     fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: string[] = [];
-  const at = (node: ts.Node) => `${fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  const visit = (node: ts.Node) => {
+  const at = (node: TS.Node) => `${fileName}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: TS.Node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && BUILDERS.has(node.expression.name.text))
       found.push(`${at(node)} .${node.expression.name.text}(…)`);
     if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source).replace(/<.*$/s, '').split('.').pop() === 'sql')

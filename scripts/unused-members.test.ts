@@ -1,6 +1,7 @@
 // The unused-member check on a small program: a factory's dead member is reported, read ones are not
 // (property reads, destructuring, a name in a type, a member implementing a read interface).
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript';
 import { describe, expect, it } from 'vitest';
 import { unusedMembers } from './unused-members';
 
@@ -43,8 +44,8 @@ const FILES: Record<string, string> = {
   ].join('\n'),
 };
 
-function program(): ts.Program {
-  const options: ts.CompilerOptions = { noLib: true, types: [], strict: true, target: ts.ScriptTarget.ES2022 };
+function program(): TS.Program {
+  const options: TS.CompilerOptions = { noLib: true, types: [], strict: true, target: ts.ScriptTarget.ES2022 };
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (name, version) => (FILES[name] === undefined ? undefined : ts.createSourceFile(name, FILES[name], version, true));
   host.fileExists = (name) => FILES[name] !== undefined;

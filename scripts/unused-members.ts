@@ -6,7 +6,8 @@
 // (on the same program: CI's typecheck in about 8 s more than this check alone, where `tsc` takes 25 s).
 // Run by `npm run knip`; exits 1 with the type errors, or with the list.
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript';
 
 export interface UnusedMember {
   file: string;
@@ -16,12 +17,12 @@ export interface UnusedMember {
 }
 
 interface Member {
-  node: ts.Node;
+  node: TS.Node;
   /** The declared type's member it implements (`createX(): Adapter`): read when that one is. */
-  implemented: readonly ts.Declaration[];
+  implemented: readonly TS.Declaration[];
   name: string;
   path: string;
-  file: ts.SourceFile;
+  file: TS.SourceFile;
 }
 
 const FACTORY = /^create[A-Z]/;
@@ -34,13 +35,13 @@ const READ_BY_LIBRARIES = new Set([
   'services/bot-state.ts conversationStorage.delete',
 ]);
 
-const unwrap = (e: ts.Expression): ts.Expression =>
+const unwrap = (e: TS.Expression): TS.Expression =>
   ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) ? unwrap(e.expression) : e;
 
 /** The return statements of a function's own body (not of the functions nested in it). */
-function returnsOf(body: ts.Node): ts.ReturnStatement[] {
-  const found: ts.ReturnStatement[] = [];
-  const visit = (n: ts.Node) => {
+function returnsOf(body: TS.Node): TS.ReturnStatement[] {
+  const found: TS.ReturnStatement[] = [];
+  const visit = (n: TS.Node) => {
     if (ts.isReturnStatement(n)) found.push(n);
     else if (!ts.isFunctionLike(n) && !ts.isClassLike(n)) ts.forEachChild(n, visit);
   };
@@ -48,7 +49,7 @@ function returnsOf(body: ts.Node): ts.ReturnStatement[] {
   return found;
 }
 
-function membersOf(obj: ts.ObjectLiteralExpression, prefix: string, file: ts.SourceFile, checker: ts.TypeChecker, out: Member[]) {
+function membersOf(obj: TS.ObjectLiteralExpression, prefix: string, file: TS.SourceFile, checker: TS.TypeChecker, out: Member[]) {
   const declared = checker.getContextualType(obj);
   for (const p of obj.properties) {
     if (ts.isSpreadAssignment(p) || !p.name || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) continue;
@@ -66,16 +67,16 @@ function membersOf(obj: ts.ObjectLiteralExpression, prefix: string, file: ts.Sou
 }
 
 /** The objects `create*` functions of `file` return: a literal, or a local variable holding one. */
-function factoryMembers(file: ts.SourceFile, checker: ts.TypeChecker, out: Member[]) {
-  const visit = (n: ts.Node) => {
-    let body: ts.Node | undefined;
+function factoryMembers(file: TS.SourceFile, checker: TS.TypeChecker, out: Member[]) {
+  const visit = (n: TS.Node) => {
+    let body: TS.Node | undefined;
     if (ts.isFunctionDeclaration(n) && n.name && FACTORY.test(n.name.text)) body = n.body;
     if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && FACTORY.test(n.name.text) && n.initializer) {
       const f = unwrap(n.initializer);
       if (ts.isArrowFunction(f) || ts.isFunctionExpression(f)) body = f.body;
     }
     if (body) {
-      const returned = ts.isBlock(body) ? returnsOf(body).map((r) => r.expression) : [body as ts.Expression];
+      const returned = ts.isBlock(body) ? returnsOf(body).map((r) => r.expression) : [body as TS.Expression];
       for (const r of returned) {
         if (!r) continue;
         let e = unwrap(r);
@@ -92,20 +93,20 @@ function factoryMembers(file: ts.SourceFile, checker: ts.TypeChecker, out: Membe
 }
 
 /** Members of the objects returned by `create*` functions in the files `isFactoryFile` picks that nothing reads. */
-export function unusedMembers(program: ts.Program, isFactoryFile: (f: ts.SourceFile) => boolean): UnusedMember[] {
+export function unusedMembers(program: TS.Program, isFactoryFile: (f: TS.SourceFile) => boolean): UnusedMember[] {
   const checker = program.getTypeChecker();
   const files = program.getSourceFiles().filter((f) => !f.isDeclarationFile && !f.fileName.includes('/node_modules/'));
   const members: Member[] = [];
   for (const f of files) if (isFactoryFile(f)) factoryMembers(f, checker, members);
   const names = new Set(members.map((m) => m.name));
 
-  const read = new Set<ts.Node>();
+  const read = new Set<TS.Node>();
   const named = new Set<string>();
-  const mark = (sym: ts.Symbol | undefined) => {
+  const mark = (sym: TS.Symbol | undefined) => {
     if (!sym) return;
     for (const s of [sym, ...checker.getRootSymbols(sym)]) for (const d of s.declarations ?? []) read.add(d);
   };
-  const visit = (n: ts.Node) => {
+  const visit = (n: TS.Node) => {
     // Only the accesses whose name some member has are resolved: resolving every one would check the whole program.
     if (ts.isPropertyAccessExpression(n) && names.has(n.name.text)) mark(checker.getSymbolAtLocation(n.name));
     else if (ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) && names.has(n.argumentExpression.text))
@@ -144,13 +145,13 @@ function main() {
   const program = ts.createProgram(config.fileNames, config.options);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length) {
-    const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+    const host: TS.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
     console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
     console.error(`${diagnostics.length} type error(s): the unused-member check needs a program that type-checks.`);
     process.exit(1);
   }
   // The app's factories; a test's own helper factories are its business.
-  const isFactoryFile = (f: ts.SourceFile) => {
+  const isFactoryFile = (f: TS.SourceFile) => {
     const rel = path.relative(root, f.fileName);
     return !/\.test\.tsx?$/.test(rel) && !/^(test|bench)\//.test(rel);
   };
