@@ -12,7 +12,10 @@ async function state(db: Awaited<ReturnType<typeof createTestDatabase>>['db']) {
       (select count(*) from kysely_migration)::int as migrations`.execute(db);
   const zone = await sql<{ TimeZone: string }>`show timezone`.execute(db);
   const extra = await sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = 'left_behind'`.execute(db);
-  return { ...counts.rows[0], timeZone: zone.rows[0].TimeZone, leftBehind: extra.rows[0].n };
+  // Every sequence where a fresh copy has it (null: never read yet).
+  const sequences = await sql<{ name: string; value: string | null }>`
+    select sequencename as name, last_value::text as value from pg_sequences order by 1`.execute(db);
+  return { ...counts.rows[0], timeZone: zone.rows[0].TimeZone, leftBehind: extra.rows[0].n, sequences: sequences.rows };
 }
 
 async function useHard(db: Awaited<ReturnType<typeof createTestDatabase>>['db']) {
