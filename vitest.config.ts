@@ -35,9 +35,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Worker threads, not processes: the modules the main process transforms reach a thread without a
-          // pipe's serialization, and the threads share one compiled PGlite (V8 compiles the same WebAssembly
-          // once per process). About a twentieth less CPU than forks. No unit test needs a process of its own.
+          // Worker threads, not processes: the modules the main process transforms reach a thread over a message
+          // port, not serialized through a pipe (with forks, about a CPU-second a run went into writing them).
+          // About a twentieth less CPU than forks. No unit test needs a process of its own.
           pool: 'threads',
           // One module graph per worker for all its files: a file no longer pays for loading the app, kysely
           // and PGlite again (no test mocks modules; the one that stubs globals restores them).
