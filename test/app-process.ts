@@ -6,6 +6,7 @@
 // instances, SIGKILL and SIGTERM, Stars through the Bot API) and the load and memory benches, whose child's
 // pid is the app's own, so its memory is read from /proc/<pid>/status.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -52,15 +53,34 @@ process.on('exit', () => {
 if (!process.env.VITEST) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 /** A TCP port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The first port of the range the kernel hands out itself (a listen on port 0, every outgoing connection). */
+function kernelPortsFrom(): number {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+
+/**
+ * A port for a child to listen on, free now. Drawn below the kernel's own range: a port the kernel picked for
+ * us could be picked again at once for another test's server (they listen on port 0) before the child takes
+ * it, and the test would then talk to someone else's app (seen: `npm start`'s first start answered by another).
+ */
+export async function freePort(): Promise<number> {
+  const below = kernelPortsFrom();
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 10_000 + crypto.randomInt(Math.max(1, below - 10_000));
+    if (await canListen(port)) return port;
+  }
+  throw new Error('No free port below the range the kernel hands out');
 }
 
 function eachLine(stream: Readable, onLine: (line: string) => void) {
