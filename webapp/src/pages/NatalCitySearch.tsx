@@ -147,7 +147,15 @@ export function NatalCitySearch(props: {
         </p>
       )}
       <FieldError ids={ids} field="city" message={error} />
-      <button type="button" className="link-button" data-testid="toggle-coordinates" onClick={props.onToggleCoordinates}>
+      {/* Pressed while the field has focus, the button keeps it there: a blur would close the list and its note
+          under the pointer, move the button up, and the press would end elsewhere. */}
+      <button
+        type="button"
+        className="link-button"
+        data-testid="toggle-coordinates"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={props.onToggleCoordinates}
+      >
         {byCoordinates ? 'Выбрать город из списка' : 'Моего города нет в списке — указать координаты'}
       </button>
     </div>
