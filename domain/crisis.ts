@@ -132,3 +132,29 @@ export function detectCrisis(text: string): CrisisKind | null {
   if (VIOLENCE_RE.some((re) => re.test(t))) return 'violence';
   return null;
 }
+
+/** The three care tiers: crisis (no cards, help lines), concern (a reading that opens with care), none. */
+export type CareTier = 'crisis' | 'concern' | 'none';
+
+export interface Care {
+  tier: CareTier;
+  /** Set exactly when the tier is crisis. */
+  crisis: CrisisKind | null;
+}
+
+/** Despair without intent («всё бессмысленно», «нет сил ни на что»): the reading is given, opening with care. */
+const CONCERN: readonly RegExp[] = [
+  /вс[её] бес+мыслен|нет сил ни на что|за что мне вс[её] это|никому не нуж?н|ничего не радует|опустились руки/u,
+];
+
+export function detectConcern(text: string): boolean {
+  const t = crisisForm(text);
+  return CONCERN.some((re) => re.test(t));
+}
+
+/** The care tier of a text: a crisis wins over concern. */
+export function assessCare(text: string): Care {
+  const crisis = detectCrisis(text);
+  if (crisis) return { tier: 'crisis', crisis };
+  return { tier: detectConcern(text) ? 'concern' : 'none', crisis: null };
+}

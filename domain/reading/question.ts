@@ -4,7 +4,7 @@
 // crisis (no reading at all). Rules plus word lists with stems (question-words.ts), forgiving of typos and
 // missing punctuation. Precedence: crisis, then sensitive, then polarity. Used by the card-based
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
-import { detectCrisis, type CrisisKind } from '../crisis';
+import { detectConcern, detectCrisis, type CrisisKind } from '../crisis';
 import { getSpread } from '../spreads';
 import {
   FEAR_WORDS,
@@ -42,6 +42,8 @@ export interface QuestionFacts {
   /** Whom to see for a sensitive theme. */
   professional: Professional | null;
   crisis: CrisisKind | null;
+  /** Despair without intent: the reading opens with one caring line and the help line (false with a crisis). */
+  concern: boolean;
 }
 
 /** Lower case, ё as е, one space between words, padded so that a boundary at either end holds. */
@@ -220,5 +222,6 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
     sensitive,
     professional: sensitive ? PROFESSIONAL[sensitive] : null,
     crisis,
+    concern: !crisis && detectConcern(question),
   };
 }
