@@ -17,6 +17,7 @@ import {
   type CareThresholds,
   CONCERN_RECALL,
   careLabel,
+  averagePrecisionByWriter,
   careReport,
   chooseThresholds,
   leaveOneWriterOut,
@@ -90,6 +91,13 @@ async function main() {
     console.log(line('overall', careReport(examples, scores, t)));
     console.log(line('rules OR', careReport(examples, withRules, t)));
   }
+  console.log('average precision (no threshold) of each writer read by a model trained on the others:');
+  for (const [writer, ap] of Object.entries(averagePrecisionByWriter(examples, scores)))
+    console.log(
+      `  ${writer.padEnd(8)} ${Object.entries(ap)
+        .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+        .join(' | ')}`,
+    );
   if (process.argv.includes('--misses')) {
     const t = thresholds.recall;
     examples.forEach((e, i) => {

@@ -213,6 +213,57 @@ export function thresholdForPrecision(scores: readonly number[], labels: readonl
   return best;
 }
 
+/** Average precision of scores against labels (null skipped): the area under the precision–recall curve, no threshold. */
+export function averagePrecision(scores: readonly number[], labels: readonly (boolean | null)[]): number {
+  const ranked = scores
+    .map((s, i) => [s, labels[i]] as const)
+    .filter(([, l]) => l !== null)
+    .sort((a, b) => b[0] - a[0]);
+  let tp = 0;
+  let sum = 0;
+  ranked.forEach(([, l], k) => {
+    if (!l) return;
+    tp++;
+    sum += tp / (k + 1);
+  });
+  return tp ? sum / tp : 0;
+}
+
+/** Per target, and for a crisis of either kind (the higher of the two scores), each writer's average precision. */
+export function averagePrecisionByWriter(
+  examples: readonly CareExample[],
+  scores: readonly CareScores[],
+): Record<string, Record<CareTarget | 'crisis', number>> {
+  const out: Record<string, Record<CareTarget | 'crisis', number>> = {};
+  for (const writer of new Set(examples.map((e) => e.writer))) {
+    const idx = examples.flatMap((e, i) => (e.writer === writer ? [i] : []));
+    const ap = (score: (s: CareScores) => number, label: (e: CareExample) => boolean | null) =>
+      averagePrecision(
+        idx.map((i) => score(scores[i])),
+        idx.map((i) => label(examples[i])),
+      );
+    out[writer] = {
+      crisis: ap(
+        (s) => Math.max(s.selfHarm, s.violence),
+        (e) => e.selfHarm || e.violence,
+      ),
+      selfHarm: ap(
+        (s) => s.selfHarm,
+        (e) => careLabel('selfHarm', e),
+      ),
+      violence: ap(
+        (s) => s.violence,
+        (e) => careLabel('violence', e),
+      ),
+      concern: ap(
+        (s) => s.concern,
+        (e) => careLabel('concern', e),
+      ),
+    };
+  }
+  return out;
+}
+
 export interface Figures {
   n: number;
   positives: number;
