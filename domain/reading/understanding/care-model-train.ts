@@ -40,6 +40,12 @@ export interface TrainOptions {
   eta0: number;
   /** How much a positive example's loss weighs against a negative one's (recall over precision). */
   positiveWeight: number;
+  /**
+   * Scale each feature by its naive-Bayes log-count ratio before the regression (NBSVM, Wang & Manning 2012),
+   * with this add-alpha smoothing; 0 leaves features unscaled. The ratio is folded into the weights after
+   * training, so the shipped model and its scoring are the same either way.
+   */
+  nbAlpha: number;
   seed: number;
 }
 
@@ -68,7 +74,7 @@ export function parseCareCorpus(writer: string, jsonl: string): CareExample[] {
     });
 }
 
-export const CARE_TRAINING: TrainOptions = { epochs: 20, lambda: 1e-4, eta0: 0.5, positiveWeight: 3, seed: 46 };
+export const CARE_TRAINING: TrainOptions = { epochs: 20, lambda: 1e-4, eta0: 0.5, positiveWeight: 3, nbAlpha: 1, seed: 46 };
 
 /** mulberry32: a small seeded generator, the same numbers on every machine. */
 function seeded(seed: number): () => number {
@@ -92,13 +98,47 @@ export function linearScore(bias: number, weights: ArrayLike<number>, features: 
   return bias + sum / Math.sqrt(features.length);
 }
 
+/**
+ * log(P(feature | positive) / P(feature | negative)), each question counting a feature once, smoothed with
+ * `alpha`, scaled to a mean magnitude of 1 (so the step size and L2 strength keep their meaning).
+ */
+function logCountRatios(rows: readonly (readonly number[])[], labels: readonly (boolean | null)[], alpha: number) {
+  const pos = new Float64Array(CARE_BUCKETS).fill(alpha);
+  const neg = new Float64Array(CARE_BUCKETS).fill(alpha);
+  const seen = new Int32Array(CARE_BUCKETS).fill(-1);
+  rows.forEach((x, i) => {
+    if (labels[i] === null) return;
+    const counts = labels[i] ? pos : neg;
+    for (const id of x) {
+      if (seen[id] === i) continue;
+      seen[id] = i;
+      counts[id] += 1;
+    }
+  });
+  let sumPos = 0;
+  let sumNeg = 0;
+  for (let k = 0; k < CARE_BUCKETS; k++) {
+    sumPos += pos[k];
+    sumNeg += neg[k];
+  }
+  const r = new Float64Array(CARE_BUCKETS);
+  let mean = 0;
+  for (let k = 0; k < CARE_BUCKETS; k++) {
+    r[k] = Math.log(pos[k] / sumPos / (neg[k] / sumNeg));
+    mean += Math.abs(r[k]) / CARE_BUCKETS;
+  }
+  for (let k = 0; k < CARE_BUCKETS; k++) r[k] /= mean || 1;
+  return r;
+}
+
 /** Logistic regression with L2 by SGD; rows whose label is null are skipped. Same input, same weights. */
 export function trainLinear(
   rows: readonly (readonly number[])[],
   labels: readonly (boolean | null)[],
   options: TrainOptions = CARE_TRAINING,
 ): LinearModel {
-  const { epochs, lambda, eta0, positiveWeight } = options;
+  const { epochs, lambda, eta0, positiveWeight, nbAlpha } = options;
+  const r = nbAlpha > 0 ? logCountRatios(rows, labels, nbAlpha) : new Float64Array(CARE_BUCKETS).fill(1);
   const w = new Float64Array(CARE_BUCKETS);
   // w is kept as scale·v so that the L2 shrink of every weight is one multiplication (Bottou's trick).
   let scale = 1;
@@ -116,7 +156,7 @@ export function trainLinear(
       const y = labels[i] ? 1 : 0;
       const inv = x.length ? 1 / Math.sqrt(x.length) : 0;
       let sum = 0;
-      for (const id of x) sum += w[id];
+      for (const id of x) sum += w[id] * r[id];
       const p = sigmoid(bias + scale * sum * inv);
       const g = (p - y) * (y ? positiveWeight : 1);
       const eta = eta0 / (1 + lambda * eta0 * t);
@@ -126,12 +166,13 @@ export function trainLinear(
         scale = 1;
       }
       const delta = (eta * g * inv) / scale;
-      for (const id of x) w[id] -= delta;
+      for (const id of x) w[id] -= delta * r[id];
       bias -= eta * g;
       t++;
     }
   }
-  for (let k = 0; k < w.length; k++) w[k] *= scale;
+  // Folded: w·(r⊙x) = (w⊙r)·x, so the model scores raw features.
+  for (let k = 0; k < w.length; k++) w[k] *= scale * r[k];
   return { bias, weights: w };
 }
 
