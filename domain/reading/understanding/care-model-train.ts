@@ -11,6 +11,8 @@ export interface CareExample {
   selfHarm: boolean;
   violence: boolean;
   concern: boolean;
+  /** The sensitive theme («health», «child_health», …), or null. */
+  sensitive: string | null;
   /** The concept a near-miss imitates («self_harm», «death», …), or null. */
   nearMiss: string | null;
 }
@@ -62,13 +64,14 @@ export function parseCareCorpus(writer: string, jsonl: string): CareExample[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => {
-      const r = JSON.parse(l) as { q: string; crisis: string; concern: boolean; nearMiss: string | null };
+      const r = JSON.parse(l) as { q: string; crisis: string; concern: boolean; sensitive: string | null; nearMiss: string | null };
       return {
         text: r.q,
         writer,
         selfHarm: r.crisis === 'self_harm',
         violence: r.crisis === 'violence',
         concern: r.concern === true,
+        sensitive: r.sensitive ?? null,
         nearMiss: r.nearMiss ?? null,
       };
     });
@@ -100,7 +103,8 @@ export function linearScore(bias: number, weights: ArrayLike<number>, features: 
 
 /**
  * log(P(feature | positive) / P(feature | negative)), each question counting a feature once, smoothed with
- * `alpha`, scaled to a mean magnitude of 1 (so the step size and L2 strength keep their meaning).
+ * `alpha`, scaled to a mean magnitude of 1 over the buckets in use (so the step size and L2 strength keep
+ * their meaning whatever the number of buckets).
  */
 function logCountRatios(rows: readonly (readonly number[])[], labels: readonly (boolean | null)[], alpha: number) {
   const pos = new Float64Array(CARE_BUCKETS).fill(alpha);
@@ -122,11 +126,16 @@ function logCountRatios(rows: readonly (readonly number[])[], labels: readonly (
     sumNeg += neg[k];
   }
   const r = new Float64Array(CARE_BUCKETS);
-  let mean = 0;
+  // The mean over the buckets some question has: an unseen one keeps a weight of 0 whatever its ratio.
+  let total = 0;
+  let seenBuckets = 0;
   for (let k = 0; k < CARE_BUCKETS; k++) {
     r[k] = Math.log(pos[k] / sumPos / (neg[k] / sumNeg));
-    mean += Math.abs(r[k]) / CARE_BUCKETS;
+    if (seen[k] < 0) continue;
+    total += Math.abs(r[k]);
+    seenBuckets++;
   }
+  const mean = seenBuckets ? total / seenBuckets : 1;
   for (let k = 0; k < CARE_BUCKETS; k++) r[k] /= mean || 1;
   return r;
 }
@@ -190,42 +199,35 @@ export function dequantize(q: { bias: number; scale: number; bytes: Int8Array })
   return { bias: q.bias, weights: Float64Array.from(q.bytes, (b) => b * q.scale) };
 }
 
-/** Every target trained on the given examples, each stored as it will ship (quantized). */
-export function trainCareModels(
-  examples: readonly CareExample[],
-  rows: readonly (readonly number[])[] = examples.map((e) => careFeatures(e.text)),
-  options: TrainOptions = CARE_TRAINING,
-): Record<CareTarget, LinearModel> {
-  const out = {} as Record<CareTarget, LinearModel>;
-  for (const target of CARE_TARGETS) {
-    const labels = examples.map((e) => careLabel(target, e));
-    out[target] = dequantize(quantize(trainLinear(rows, labels, options)));
-  }
-  return out;
-}
-
 export type CareScores = Record<CareTarget, number>;
 
-/** Out-of-fold probabilities: each writer's questions scored by a model trained on the other writers. */
-export function leaveOneWriterOut(examples: readonly CareExample[], options: TrainOptions = CARE_TRAINING): CareScores[] {
+/**
+ * Out-of-fold probabilities of any targets: each writer's questions scored by models trained on the other
+ * writers, each model stored as it will ship (quantized) before it scores.
+ */
+export function outOfFold<T extends string>(
+  examples: readonly CareExample[],
+  targets: readonly T[],
+  label: (target: T, e: CareExample) => boolean | null,
+  options: TrainOptions = CARE_TRAINING,
+): Record<T, number>[] {
   const rows = examples.map((e) => careFeatures(e.text));
-  const scores: CareScores[] = examples.map(() => ({ selfHarm: 0, violence: 0, concern: 0 }));
+  const scores = examples.map(() => ({}) as Record<T, number>);
   for (const writer of [...new Set(examples.map((e) => e.writer))]) {
-    const train = examples.flatMap((e, i) => (e.writer === writer ? [] : [i]));
-    const models = trainCareModels(
-      train.map((i) => examples[i]),
-      train.map((i) => rows[i]),
-      options,
-    );
-    examples.forEach((e, i) => {
-      if (e.writer !== writer) return;
-      for (const target of CARE_TARGETS) {
-        const m = models[target];
-        scores[i][target] = sigmoid(linearScore(m.bias, m.weights, rows[i]));
-      }
-    });
+    for (const target of targets) {
+      const labels = examples.map((e) => (e.writer === writer ? null : label(target, e)));
+      const m = dequantize(quantize(trainLinear(rows, labels, options)));
+      examples.forEach((e, i) => {
+        if (e.writer === writer) scores[i][target] = sigmoid(linearScore(m.bias, m.weights, rows[i]));
+      });
+    }
   }
   return scores;
+}
+
+/** The care targets' out-of-fold probabilities (leave one writer out). */
+export function leaveOneWriterOut(examples: readonly CareExample[], options: TrainOptions = CARE_TRAINING): CareScores[] {
+  return outOfFold(examples, CARE_TARGETS, careLabel, options);
 }
 
 export type CareThresholds = CareScores;

@@ -1,4 +1,4 @@
-// The learned care layer: the shipped model reads clear cases, is what `npm run train:care` makes from the
+// The learned care layer: the shipped models (care targets and sensitive themes) read clear cases, is what `npm run train:care` makes from the
 // corpus (the weights are not stale), trains deterministically, and still generalises across writers on the
 // development corpus (leave-one-writer-out): a broken feature extractor or trainer fails the floors below.
 import fs from 'node:fs';
@@ -20,6 +20,11 @@ import {
   trainLinear,
 } from './care-model-train';
 import { CARE_WEIGHTS } from './care-model-weights';
+import { sensitiveTheme } from './care-model-sensitive';
+import { themeLabel } from './care-model-sensitive-train';
+import { SENSITIVE_WEIGHTS } from './care-model-sensitive-weights';
+import { SENSITIVE_THEMES } from './care-model-themes';
+import { encodeBytes } from './care-model-codec';
 
 const CORPUS = path.join(__dirname, '../corpus/dev');
 
@@ -63,19 +68,43 @@ describe('the shipped care model', () => {
     }
   });
 
-  it('is what npm run train:care makes from the corpus (the weights file is not stale)', () => {
+  it('is what npm run train:care makes from the corpus (the weights files are not stale)', () => {
     const rows = examples.map((e) => careFeatures(e.text));
-    for (const target of CARE_TARGETS) {
-      const q = quantize(
-        trainLinear(
-          rows,
-          examples.map((e) => careLabel(target, e)),
-          CARE_TRAINING,
-        ),
+    const check = (labels: boolean[] | (boolean | null)[], stored: { bias: number; weights: string }, name: string) => {
+      const q = quantize(trainLinear(rows, labels, CARE_TRAINING));
+      expect(encodeBytes(q.bytes) === stored.weights, name).toBe(true);
+      expect(q.bias).toBe(stored.bias);
+    };
+    for (const target of CARE_TARGETS)
+      check(
+        examples.map((e) => careLabel(target, e)),
+        CARE_WEIGHTS[target],
+        target,
       );
-      expect(Buffer.from(q.bytes.buffer).toString('base64') === CARE_WEIGHTS[target].weights, target).toBe(true);
-      expect(q.bias).toBe(CARE_WEIGHTS[target].bias);
-    }
+    // One theme stands for its file (the script writes both at once); all eight would cost two more seconds.
+    check(
+      examples.map((e) => themeLabel(SENSITIVE_THEMES[0], e)),
+      SENSITIVE_WEIGHTS[SENSITIVE_THEMES[0]],
+      SENSITIVE_THEMES[0],
+    );
+  });
+});
+
+describe('the shipped theme model', () => {
+  it('names the theme of clear sensitive questions at its precise point', () => {
+    expect(sensitiveTheme('У сына третий день температура, это что-то серьёзное?')).toBe('child_health');
+    expect(sensitiveTheme('Сколько ещё проживёт мой дедушка?')).toBe('death');
+    expect(sensitiveTheme('Беременна ли я? Тест показал две полоски')).toBe('pregnancy');
+    expect(sensitiveTheme('Выиграю ли я суд по алиментам?')).toBe('legal');
+  });
+
+  it('names none for ordinary questions and near-misses', () => {
+    for (const q of [
+      'Позвонит ли он мне на этой неделе?',
+      'Умираю от смеха от его шуток — это влюблённость?',
+      'Выпала карта Смерть в раскладе на любовь, что это значит?',
+    ])
+      expect(sensitiveTheme(q), q).toBeNull();
   });
 });
 

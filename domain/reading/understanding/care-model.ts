@@ -3,6 +3,7 @@
 // the hand-written rules of domain/crisis.ts. Kept apart from crisis.ts on purpose: its weights are ~65 KiB,
 // so the web app must not import it (the integrator decides where it runs). How it was trained and measured,
 // and what it does not catch: docs/decisions.md, «The learned care layer».
+import { decodeTarget } from './care-model-codec';
 import { CARE_BUCKETS, careFeatureIds } from './care-model-features';
 import { CARE_WEIGHTS } from './care-model-weights';
 
@@ -23,41 +24,14 @@ export interface CareScores {
  */
 export const CARE_THRESHOLDS: { recall: CareScores; precise: CareScores } = CARE_WEIGHTS.thresholds;
 
-interface Target {
-  bias: number;
-  weights: Float32Array;
-}
-
-let targets: { selfHarm: Target; violence: Target; concern: Target } | null = null;
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Signed bytes × scale from base64, decoded here (no Buffer, no atob: this module is pure and portable). */
-function decode(stored: { bias: number; scale: number; weights: string }): Target {
-  const out = new Float32Array(CARE_BUCKETS);
-  const s = stored.weights;
-  let bits = 0;
-  let acc = 0;
-  let k = 0;
-  for (let i = 0; i < s.length && s[i] !== '='; i++) {
-    acc = (acc << 6) | BASE64.indexOf(s[i]);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      const byte = (acc >> bits) & 0xff;
-      out[k++] = (byte > 127 ? byte - 256 : byte) * stored.scale;
-    }
-  }
-  if (k !== CARE_BUCKETS) throw new Error(`care model: ${k} weights for ${CARE_BUCKETS} buckets; run npm run train:care`);
-  return { bias: stored.bias, weights: out };
-}
+let targets: Record<keyof CareScores, { bias: number; weights: Float32Array }> | null = null;
 
 /** The weights, decoded on first use and kept. */
 function model() {
   targets ??= {
-    selfHarm: decode(CARE_WEIGHTS.selfHarm),
-    violence: decode(CARE_WEIGHTS.violence),
-    concern: decode(CARE_WEIGHTS.concern),
+    selfHarm: decodeTarget(CARE_WEIGHTS.selfHarm, CARE_BUCKETS),
+    violence: decodeTarget(CARE_WEIGHTS.violence, CARE_BUCKETS),
+    concern: decodeTarget(CARE_WEIGHTS.concern, CARE_BUCKETS),
   };
   return targets;
 }
