@@ -155,22 +155,13 @@ function bucket(h: number): number {
   return (x ^ (x >>> 16)) & MASK;
 }
 
-// The ids of the question being read: one buffer reused by every call (grown when a text needs more).
-let ids = new Int32Array(2048);
-let count = 0;
+// The ids of the question being read: one buffer reused by every call, made large enough before each one
+// (at most four n-grams a character and two ids a word), so that the loops below write without checks.
+let ids = new Int32Array(4096);
 
-function emit(id: number): void {
-  if (count === ids.length) {
-    const grown = new Int32Array(ids.length * 2);
-    grown.set(ids);
-    ids = grown;
-  }
-  ids[count++] = id;
-}
-
-/** A view's character n-grams (2–5, across word boundaries, padded with a space). */
-function charGrams(view: string): void {
-  if (!view) return;
+/** A view's character n-grams (2–5, across word boundaries, padded with a space), written from `n` on. */
+function charGrams(view: string, out: Int32Array, n: number): number {
+  if (!view) return n;
   const s = ` ${view} `;
   for (let i = 0; i < s.length - 1; i++) {
     let h = step(SEED_CHARS, s.charCodeAt(i));
@@ -178,25 +169,27 @@ function charGrams(view: string): void {
     for (let j = i + 1; j < end; j++) {
       h = step(h, s.charCodeAt(j));
       // The n-gram's length goes into the hash too, so «ab» and the «ab» that starts «abc» differ.
-      emit(bucket(step(h, j - i)));
+      out[n++] = bucket(step(h, j - i));
     }
   }
+  return n;
 }
 
-/** A view's words and word pairs. */
-function wordGrams(view: string): void {
-  if (!view) return;
+/** A view's words and word pairs, written from `n` on. */
+function wordGrams(view: string, out: Int32Array, n: number): number {
+  if (!view) return n;
   let prev = 0;
   let start = 0;
   for (let i = 0; i <= view.length; i++) {
     if (i < view.length && view.charCodeAt(i) !== 32) continue;
     let h = SEED_WORD;
     for (let k = start; k < i; k++) h = step(h, view.charCodeAt(k));
-    emit(bucket(h));
-    if (start > 0) emit(bucket(Math.imul(prev ^ SEED_BIGRAM, FNV_PRIME) ^ h));
+    out[n++] = bucket(h);
+    if (start > 0) out[n++] = bucket(Math.imul(prev ^ SEED_BIGRAM, FNV_PRIME) ^ h);
     prev = h;
     start = i + 1;
   }
+  return n;
 }
 
 /**
@@ -206,12 +199,13 @@ function wordGrams(view: string): void {
  */
 export function careFeatureIds(text: string): { ids: Int32Array; count: number } {
   const { cyrillic, latin } = careText(text);
-  count = 0;
-  charGrams(cyrillic);
-  wordGrams(cyrillic);
-  charGrams(latin);
-  wordGrams(latin);
-  return { ids, count };
+  const most = 6 * (cyrillic.length + latin.length + 4);
+  if (ids.length < most) ids = new Int32Array(most);
+  let n = charGrams(cyrillic, ids, 0);
+  n = wordGrams(cyrillic, ids, n);
+  n = charGrams(latin, ids, n);
+  n = wordGrams(latin, ids, n);
+  return { ids, count: n };
 }
 
 /** The same ids as an array of their own (for training, which keeps every question's). */

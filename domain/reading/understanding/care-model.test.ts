@@ -68,6 +68,8 @@ describe('the shipped care model', () => {
     }
   });
 
+  // Exact bytes: the trainer uses only seeded arithmetic and V8's Math.exp (a port of fdlibm, the same on every
+  // platform); a Node whose exp differed would show here first, and retraining would be the fix.
   it('is what npm run train:care makes from the corpus (the weights files are not stale)', () => {
     const rows = examples.map((e) => careFeatures(e.text));
     const check = (labels: boolean[] | (boolean | null)[], stored: { bias: number; weights: string }, name: string) => {
