@@ -33,6 +33,7 @@ import {
   leaveOneWriterOut,
   parseCareCorpus,
   quantize,
+  thresholdForRecall,
   trainLinear,
 } from '../domain/reading/understanding/care-model-train';
 
@@ -148,6 +149,21 @@ async function main() {
     }
     console.log(line('overall', careReport(examples, scores, t)));
     console.log(line('rules OR', careReport(examples, withRules, t)));
+  }
+  // The trade-off between the two points: each crisis kind's threshold at a given out-of-fold recall.
+  console.log('trade-off (each crisis kind at the recall given, all writers pooled):');
+  for (const r of [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97]) {
+    const at = (target: 'selfHarm' | 'violence') =>
+      thresholdForRecall(
+        scores.map((s) => s[target]),
+        examples.map((e) => careLabel(target, e)),
+        r,
+      );
+    const report = careReport(examples, scores, { selfHarm: at('selfHarm'), violence: at('violence'), concern: 2 });
+    const nm = report.nearMissFalseCrisis;
+    console.log(
+      `  at ${r.toFixed(2)}: crisis P ${pct(report.crisis.precision)} R ${pct(report.crisis.recall)}, near-miss false crisis ${pct(nm.rate)}`,
+    );
   }
   console.log('average precision (no threshold) of each writer read by a model trained on the others:');
   for (const [writer, ap] of Object.entries(averagePrecisionByWriter(examples, scores)))
