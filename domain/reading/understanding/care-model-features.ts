@@ -1,0 +1,215 @@
+// The learned care layer's features: what a question looks like to the linear model in care-model.ts.
+// Chosen to carry over to writers the model never saw: character n-grams (2–5) of a normalised form (typos and
+// word endings still share most n-grams), Russian typed in Latin letters read as Cyrillic (so «ne hochu zhit»
+// meets «не хочу жить»), doubled letters collapsed («ооочень», «бессмысленно»), plus word unigrams and bigrams.
+// Every feature is hashed into CARE_BUCKETS buckets: no vocabulary to store, and no allocation per n-gram.
+
+/** Buckets of the hashed feature space (a power of two). Changing it needs `npm run train:care`. */
+export const CARE_BUCKETS = 1 << 14;
+
+const MASK = CARE_BUCKETS - 1;
+
+// Latin → Cyrillic, one letter (a…z); x, y and the digraphs are handled in transliterate().
+const ONE_LETTER = 'абцдефгхийклмнопкрстуввxыз';
+const BEFORE_H: Record<string, string> = { z: 'ж', k: 'х', c: 'ч', s: 'ш' };
+const IOTATED: Record<string, string> = { a: 'я', u: 'ю', o: 'е', e: 'е' };
+const VOWELS = 'aeiouy';
+
+/** A Latin word as Cyrillic: «pokonchit» → «покончит», «soboy» → «собой», «vyhod» → «выход», «zhit» → «жит». */
+export function transliterate(word: string): string {
+  let out = '';
+  let i = 0;
+  while (i < word.length) {
+    const c = word[i];
+    const n = word[i + 1];
+    if (c === 's' && n === 'h' && word[i + 2] === 'c' && word[i + 3] === 'h') {
+      out += 'щ';
+      i += 4;
+    } else if (c === 's' && n === 'c' && word[i + 2] === 'h') {
+      out += 'щ';
+      i += 3;
+    } else if (n === 'h' && BEFORE_H[c]) {
+      out += BEFORE_H[c];
+      i += 2;
+    } else if (c === 't' && n === 's') {
+      out += 'ц';
+      i += 2;
+    } else if ((c === 'y' || c === 'j') && n !== undefined && IOTATED[n]) {
+      out += IOTATED[n];
+      i += 2;
+    } else {
+      // y: «й» after a vowel («soboy», «moy»), «ы» otherwise («vyhod», «byt»).
+      if (c === 'y') out += i > 0 && VOWELS.includes(word[i - 1]) ? 'й' : 'ы';
+      else if (c === 'x') out += 'кс';
+      else if (c === "'") out += 'ь';
+      else {
+        const k = c.charCodeAt(0) - 97;
+        out += k >= 0 && k < 26 ? ONE_LETTER[k] : c;
+      }
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** Doubled letters as one: «ооочень» → «очень»; «бессмысленно» and «бесмысленно» meet. */
+function collapse(word: string): string {
+  let out = '';
+  for (let i = 0; i < word.length; i++) if (word[i] !== word[i - 1]) out += word[i];
+  return out;
+}
+
+export interface CareText {
+  /** Every word in Cyrillic where it was Latin, doubled letters collapsed, one space between words. */
+  cyrillic: string;
+  /** The Latin words as written (English is learned as English), doubled letters collapsed; may be empty. */
+  latin: string;
+}
+
+const SMILEY = '☺';
+const OTHER_LETTER = /\p{L}/u;
+
+/**
+ * The two views of a question the features are taken from. Lower case, ё as е, a number as 0, emoji and
+ * smileys («))», «:)») as one token (a joke's marker), anything else that is not a letter a space. One pass
+ * over the text without regular expressions: this runs on every question.
+ */
+export function careText(text: string): CareText {
+  let cyr = '';
+  let lat = '';
+  let word = '';
+  let latinOnly = true;
+  const flush = () => {
+    let from = 0;
+    let to = word.length;
+    while (from < to && word[from] === "'") from++;
+    while (to > from && word[to - 1] === "'") to--;
+    if (from < to) {
+      const w = word.slice(from, to);
+      if (latinOnly) {
+        const l = collapse(w);
+        lat += lat ? ` ${l}` : l;
+        const c = collapse(transliterate(l));
+        cyr += cyr ? ` ${c}` : c;
+      } else {
+        const c = collapse(w.includes("'") ? w.replaceAll("'", '') : w);
+        cyr += cyr ? ` ${c}` : c;
+      }
+    }
+    word = '';
+    latinOnly = true;
+  };
+  const smiley = () => {
+    flush();
+    if (!cyr.endsWith(SMILEY)) cyr += cyr ? ` ${SMILEY}` : SMILEY;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x61 && code <= 0x7a) word += text[i];
+    else if (code >= 0x41 && code <= 0x5a) word += String.fromCharCode(code + 32);
+    else if (code >= 0x430 && code <= 0x44f) {
+      word += text[i];
+      latinOnly = false;
+    } else if (code >= 0x410 && code <= 0x42f) {
+      word += String.fromCharCode(code + 32);
+      latinOnly = false;
+    } else if (code === 0x451 || code === 0x401) {
+      word += 'е';
+      latinOnly = false;
+    } else if (code >= 0x30 && code <= 0x39) {
+      if (!word.endsWith('0')) word += '0';
+      latinOnly = false;
+    } else if (code === 0x27 || code === 0x2019 || code === 0x60) word += "'";
+    else if (code === 0x29 || code === 0x28) {
+      // «))», «((» and «:)», «;-)» are smileys; a lone bracket is punctuation.
+      const prev = text[i - 1];
+      if (text.charCodeAt(i + 1) === code || text.charCodeAt(i - 1) === code || prev === ':' || prev === ';' || prev === '-') smiley();
+      else flush();
+    } else if ((code >= 0xd800 && code <= 0xdbff) || (code >= 0x2600 && code <= 0x27bf)) {
+      // Emoji: astral symbols (a surrogate pair, the low half skipped) and the BMP's dingbats.
+      if (code <= 0xdbff && code >= 0xd800) i++;
+      smiley();
+    } else if (code > 0x7f && OTHER_LETTER.test(text[i])) {
+      word += text[i].toLowerCase();
+      latinOnly = false;
+    } else flush();
+  }
+  flush();
+  return { cyrillic: cyr, latin: lat };
+}
+
+// FNV-1a, 32 bits, one UTF-16 unit at a time; a seed per feature kind keeps kinds apart. Its low bits alone
+// depend only on the low bits of the state, so a bucket is taken after murmur3's final mix.
+const FNV_PRIME = 16777619;
+const SEED_CHARS = 2166136261;
+const SEED_WORD = 0x9747b28c;
+const SEED_BIGRAM = 0x5bd1e995;
+
+const step = (h: number, code: number) => Math.imul(h ^ code, FNV_PRIME) >>> 0;
+
+function bucket(h: number): number {
+  let x = h ^ (h >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) & MASK;
+}
+
+// The ids of the question being read: one buffer reused by every call, made large enough before each one
+// (at most four n-grams a character and two ids a word), so that the loops below write without checks.
+let ids = new Int32Array(4096);
+
+/** A view's character n-grams (2–5, across word boundaries, padded with a space), written from `n` on. */
+function charGrams(view: string, out: Int32Array, n: number): number {
+  if (!view) return n;
+  const s = ` ${view} `;
+  for (let i = 0; i < s.length - 1; i++) {
+    let h = step(SEED_CHARS, s.charCodeAt(i));
+    const end = Math.min(s.length, i + 5);
+    for (let j = i + 1; j < end; j++) {
+      h = step(h, s.charCodeAt(j));
+      // The n-gram's length goes into the hash too, so «ab» and the «ab» that starts «abc» differ.
+      out[n++] = bucket(step(h, j - i));
+    }
+  }
+  return n;
+}
+
+/** A view's words and word pairs, written from `n` on. */
+function wordGrams(view: string, out: Int32Array, n: number): number {
+  if (!view) return n;
+  let prev = 0;
+  let start = 0;
+  for (let i = 0; i <= view.length; i++) {
+    if (i < view.length && view.charCodeAt(i) !== 32) continue;
+    let h = SEED_WORD;
+    for (let k = start; k < i; k++) h = step(h, view.charCodeAt(k));
+    out[n++] = bucket(h);
+    if (start > 0) out[n++] = bucket(Math.imul(prev ^ SEED_BIGRAM, FNV_PRIME) ^ h);
+    prev = h;
+    start = i + 1;
+  }
+  return n;
+}
+
+/**
+ * A question's features as bucket ids, repeated as often as the feature occurs, in a buffer shared by every
+ * call (valid until the next one): the first `count` entries of `ids`. The model scores
+ * bias + Σ w[id] / √count: each occurrence weighs 1/√n, so a long story does not outvote a short line.
+ */
+export function careFeatureIds(text: string): { ids: Int32Array; count: number } {
+  const { cyrillic, latin } = careText(text);
+  const most = 6 * (cyrillic.length + latin.length + 4);
+  if (ids.length < most) ids = new Int32Array(most);
+  let n = charGrams(cyrillic, ids, 0);
+  n = wordGrams(cyrillic, ids, n);
+  n = charGrams(latin, ids, n);
+  n = wordGrams(latin, ids, n);
+  return { ids, count: n };
+}
+
+/** The same ids as an array of their own (for training, which keeps every question's). */
+export function careFeatures(text: string): number[] {
+  const f = careFeatureIds(text);
+  return Array.from(f.ids.subarray(0, f.count));
+}
