@@ -171,6 +171,7 @@ describe('status write paths', () => {
         clock: () => NOW,
         randomInt: (m) => m - 1,
         defaultTimeZone: TZ,
+        serverSecret: 'test-server-secret-0123456789abcdef0123456789abcdef',
         specialAccessUserIds: [],
         mockPayments: true,
       });

@@ -11,6 +11,7 @@ import { streakView, type StreakView } from '../domain/ritual';
 import { CARD_BY_ID } from '../domain/deck';
 import { TIERS, type Tier } from '../domain/types';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
+import { restoreLimitsOf } from './erased-limits';
 import { ServiceError } from './errors';
 import { createStatusStore } from './status-store';
 
@@ -133,7 +134,8 @@ function ritualStatus(user: StatusUser, today: string) {
 export const USER_NOT_FOUND = 'Пользователь не найден';
 
 export function createUserService(deps: ServiceDeps) {
-  const store = createStatusStore(deps.db, deps.defaultTimeZone);
+  // A user created again after deleting their data gets back the limits still in their window.
+  const store = createStatusStore(deps.db, deps.defaultTimeZone, (trx, userId) => restoreLimitsOf(deps, trx, userId));
 
   async function requireUser(userId: number): Promise<User> {
     let user = await usersRepo.findUser(deps.db, userId);
