@@ -323,7 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // bot token would then forget the limits and markers of deleted accounts.
   if (!localMode && !e.SERVER_SECRET)
     warnings.push(
-      'SERVER_SECRET: not set, derived from BOT_TOKEN; set it (openssl rand -hex 32) so that a new bot token keeps deleted accounts\' limits and markers',
+      "SERVER_SECRET: not set, derived from BOT_TOKEN; set it (openssl rand -hex 32) so that a new bot token keeps deleted accounts' limits and markers",
     );
   return {
     warnings,

@@ -154,7 +154,11 @@ export async function markErased(db: Queryable, userId: number, marker: string):
  * What a returning user had used before erasing their data (the trial, a purchase): under the keyed marker, or
  * under the unkeyed hash a marker written before the server secret has (`legacy`).
  */
-export async function erasedBefore(db: Queryable, marker: string, legacyMarker: string): Promise<{ trialUsed: boolean; purchased: boolean }> {
+export async function erasedBefore(
+  db: Queryable,
+  marker: string,
+  legacyMarker: string,
+): Promise<{ trialUsed: boolean; purchased: boolean }> {
   const rows = await db
     .selectFrom('erased_users')
     .select(['trial_used', 'purchased'])

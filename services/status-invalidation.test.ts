@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
+import * as erasedLimitsRepo from '../db/repositories/erased-limits';
 import * as notificationsRepo from '../db/repositories/notifications';
 import * as ritualRepo from '../db/repositories/ritual';
 import * as usageRepo from '../db/repositories/usage';
@@ -124,6 +125,23 @@ const WRITE_PATHS: Record<string, WritePath> = {
         await ritualRepo.recordStreakDay(db, id, day, yesterday);
     },
     write: (db, id) => ritualRepo.markHomeScreenOffered(db, id, NOW),
+    shows: true,
+  },
+  // A user created again after deleting their data: the day's usage kept under the keyed hash comes back.
+  'db/repositories/erased-limits:restoreLimits': {
+    setup: (db, id) =>
+      db
+        .insertInto('erased_limits')
+        .values({
+          subject: `s${id}`,
+          kind: 'daily_usage',
+          day: TODAY,
+          free_spread_used: true,
+          count: 1,
+          until: new Date('2026-03-10T21:00:00Z'),
+        })
+        .execute(),
+    write: (db, id) => erasedLimitsRepo.restoreLimits(db, id, `s${id}`, NOW),
     shows: true,
   },
   'db/repositories/notifications:setBotReachable': { write: (db, id) => notificationsRepo.setBotReachable(db, id, false), shows: false },

@@ -162,17 +162,15 @@ type PreparedProfile = {
  */
 export function createStatusStore(db: Db, defaultTimeZone: string, onCreated?: (trx: Queryable, userId: number) => Promise<void>) {
   const loader = statusLoader(db);
-  const creating =
-    (userId: number, write: (q: Queryable) => Promise<boolean>) =>
-    async (): Promise<void> => {
-      if (!onCreated) {
-        await write(db);
-        return;
-      }
-      await db.transaction().execute(async (trx) => {
-        if (await write(trx)) await onCreated(trx, userId);
-      });
-    };
+  const creating = (userId: number, write: (q: Queryable) => Promise<boolean>) => async (): Promise<void> => {
+    if (!onCreated) {
+      await write(db);
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      if (await write(trx)) await onCreated(trx, userId);
+    });
+  };
   const watch = writeWatchOf(db);
   const kept = watch ? keptRows(watch) : null;
   const profiles = writtenProfiles();

@@ -37,7 +37,12 @@ export async function keepLimits(db: Queryable, userId: number, o: KeepLimits): 
       until: new Date(r.window_start.getTime() + o.userWindowS(r.kind) * 1000),
     });
   for (const r of await db.selectFrom('ai_rate_limits').select(['budget', 'window_start', 'calls']).where('user_id', '=', userId).execute())
-    kept.push({ kind: `ai:${r.budget}`, window_start: r.window_start, count: r.calls, until: new Date(r.window_start.getTime() + o.aiWindowS * 1000) });
+    kept.push({
+      kind: `ai:${r.budget}`,
+      window_start: r.window_start,
+      count: r.calls,
+      until: new Date(r.window_start.getTime() + o.aiWindowS * 1000),
+    });
   const live = kept.filter((k) => k.until.getTime() > o.now.getTime());
   if (live.length === 0) return;
   await db

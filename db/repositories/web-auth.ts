@@ -105,7 +105,14 @@ export async function trimSessions(db: Queryable, userId: number, keep: number):
  * Counts one sign-in under `key` (a hashed Telegram id or address) in a fixed window: null when allowed, else the
  * seconds until the window ends. One upsert, so racing sign-ins never pass the limit.
  */
-export async function takeSignInSlot(db: Queryable, key: string, kind: string, now: Date, limit: number, windowS: number): Promise<number | null> {
+export async function takeSignInSlot(
+  db: Queryable,
+  key: string,
+  kind: string,
+  now: Date,
+  limit: number,
+  windowS: number,
+): Promise<number | null> {
   const windowStartAfter = new Date(now.getTime() - windowS * 1000);
   const row = await db
     .insertInto('sign_in_limits')

@@ -95,7 +95,10 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     const job = pictureJob(r, o);
     const hash = pictureHash(job);
     const stored = await shareRepo.findPicture(deps.db, hash);
-    if (stored) return stored;
+    if (stored) {
+      await shareRepo.linkPicture(deps.db, hash, r.id);
+      return stored;
+    }
     let p = drawing.get(hash);
     if (!p) {
       // Refused here (the owner's pictures or the queue are full) before anything is counted or drawn.
@@ -111,6 +114,7 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
         }
         const jpeg = await ticket.draw(job);
         await shareRepo.insertPicture(deps.db, hash, jpeg);
+        await shareRepo.linkPicture(deps.db, hash, r.id);
         return jpeg;
       })().finally(() => drawing.delete(hash));
       drawing.set(hash, p);
