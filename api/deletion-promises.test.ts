@@ -3,8 +3,9 @@
 // trial before deleting their data is told by GET /api/config/pricing that it is not available, as the purchase
 // then refuses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyErasedMarker, userKey } from '../services/user-key';
 import { TEST_DB_KINDS } from '../test/databases';
-import { createHarness, type Harness } from '../test/harness';
+import { createHarness, TEST_SERVER_SECRET, type Harness } from '../test/harness';
 
 describe.each(TEST_DB_KINDS)('what deletion promises (%s)', (kind) => {
   let h: Harness;
@@ -58,5 +59,27 @@ describe.each(TEST_DB_KINDS)('what deletion promises (%s)', (kind) => {
     // The purchase agrees: the full price, not the trial's.
     const again = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
     expect(again.body.data).toMatchObject({ trial: false, amount: 499 });
+  });
+
+  it('the erased-user marker is the keyed hash; a marker of the old unkeyed kind still counts and is re-keyed on return', async () => {
+    const user = 69_000_020;
+    const markers = () => h.db.selectFrom('erased_users').select(['id_hash', 'trial_used', 'legacy']).execute();
+    await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true });
+    await erase(user);
+    const keyed = userKey(TEST_SERVER_SECRET, user);
+    expect((await markers()).find((m) => m.id_hash === keyed)).toMatchObject({ trial_used: true, legacy: false });
+    expect((await markers()).some((m) => m.id_hash === legacyErasedMarker(user))).toBe(false);
+
+    // A user erased before the server secret existed: their marker was sha256('tarot-erased:' + id), kept as legacy.
+    const old = 69_000_021;
+    await h.db
+      .insertInto('erased_users')
+      .values({ id_hash: legacyErasedMarker(old), trial_used: true, purchased: true, legacy: true })
+      .execute();
+    await h.call({ id: old, first_name: 'Рая' }, 'GET', '/api/user/status');
+    expect((await h.call(old, 'GET', '/api/config/pricing')).body.data.trial.available).toBe(false);
+    const now = await markers();
+    expect(now.some((m) => m.id_hash === legacyErasedMarker(old))).toBe(false);
+    expect(now.find((m) => m.id_hash === userKey(TEST_SERVER_SECRET, old))).toMatchObject({ trial_used: true, legacy: false });
   });
 });
