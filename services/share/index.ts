@@ -114,12 +114,17 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
         }
         const jpeg = await ticket.draw(job);
         await shareRepo.insertPicture(deps.db, hash, jpeg);
+        // Deleting the reading's owner deletes the pictures only their readings show (db/user-data.ts).
         await shareRepo.linkPicture(deps.db, hash, r.id);
         return jpeg;
       })().finally(() => drawing.delete(hash));
       drawing.set(hash, p);
+      return p;
     }
-    return p;
+    // Another reading's draw of the same picture is in flight: this reading is linked to it too.
+    const jpeg = await p;
+    await shareRepo.linkPicture(deps.db, hash, r.id);
+    return jpeg;
   }
 
   /** The reading's view with the voice of its first written second opinion. */
