@@ -129,6 +129,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUSH_PAID_BROADCAST: 'yes please' })).toThrow(/PUSH_PAID_BROADCAST/);
   });
 
+  it('keys the hashes of deleted accounts with SERVER_SECRET; a deployment without it derives one from the bot token and warns', () => {
+    const bot = { BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345' };
+    // Local mode: none here, main.ts generates it at first start and keeps it in the database.
+    expect(loadConfig({}).serverSecret).toBeUndefined();
+    expect(loadConfig({}).warnings).toEqual([]);
+    const secret = 'a'.repeat(64);
+    expect(loadConfig({ ...bot, SERVER_SECRET: secret })).toMatchObject({ serverSecret: secret, warnings: [] });
+    const derived = loadConfig(bot);
+    expect(derived.serverSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(derived.serverSecret).not.toContain(bot.BOT_TOKEN);
+    expect(loadConfig(bot).serverSecret).toBe(derived.serverSecret);
+    expect(derived.warnings).toEqual([expect.stringMatching(/^SERVER_SECRET: not set, derived from BOT_TOKEN/)]);
+    expect(() => loadConfig({ ...bot, SERVER_SECRET: 'short' })).toThrow(
+      /^Invalid environment variable SERVER_SECRET: must be at least 32 characters/,
+    );
+  });
+
   it('parses id lists', () => {
     expect(loadConfig({ ADMIN_USER_IDS: ' 1, 5000000000123 ,', SPECIAL_ACCESS_USER_IDS: '' })).toMatchObject({
       adminUserIds: [1, 5000000000123],

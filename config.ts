@@ -1,5 +1,6 @@
 // Environment parsed and validated once into a typed Config. A bad value stops start-up with one line
 // naming the variable (see loadConfig's caller in main.ts).
+import crypto from 'node:crypto';
 import net from 'node:net';
 import * as z from 'zod';
 import { DEFAULT_DATA_DIR } from './data-dir';
@@ -106,6 +107,8 @@ const schema = z.object({
       .regex(/^[A-Za-z0-9_-]{1,256}$/, 'may hold only A-Z, a-z, 0-9, _ and - (1..256 characters)')
       .optional(),
   ),
+  // The key of the hashes that outlive a deleted account (limits, the erased-user marker, token generations).
+  SERVER_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   // OpenAI's efficient current model (docs/operations.md says why); any chat-completions model id works.
@@ -223,6 +226,11 @@ export interface Config {
   /** No BOT_TOKEN: local mode (generated token, mock payments, /dev/launch). */
   localMode: boolean;
   botToken?: string;
+  /**
+   * The key of the keyed hashes of Telegram ids (SERVER_SECRET). Unset: in local mode generated at first start
+   * and kept in the database (main.ts), like the local bot token; otherwise derived from BOT_TOKEN (with a warning).
+   */
+  serverSecret?: string;
   telegramApiRoot: string;
   botMode: 'polling' | 'webhook';
   webhookSecret?: string;
@@ -271,6 +279,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** A deployment without SERVER_SECRET: a key derived from the bot token (never the token itself). */
+const derivedServerSecret = (botToken: string) => crypto.createHmac('sha256', 'TarotServerSecret').update(botToken).digest('hex');
+
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -308,6 +319,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter((old) => new RegExp(`(^|,)\\s*${old}\\s*[:=]`).test(env[name] ?? ''))
       .map((old) => `${name}: the key "${old}" is deprecated, write "${legacyPlanId(old)}" (accepted until the next release)`),
   );
+  // Without SERVER_SECRET a deployment keys its hashes with one derived from the bot token: it works, but a new
+  // bot token would then forget the limits and markers of deleted accounts.
+  if (!localMode && !e.SERVER_SECRET)
+    warnings.push(
+      "SERVER_SECRET: not set, derived from BOT_TOKEN; set it (openssl rand -hex 32) so that a new bot token keeps deleted accounts' limits and markers",
+    );
   return {
     warnings,
     port: e.PORT,
@@ -324,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yookassaTrustedIps: localMode ? [] : e.YOOKASSA_TRUSTED_IPS,
     localMode,
     botToken: e.BOT_TOKEN,
+    serverSecret: e.SERVER_SECRET ?? (e.BOT_TOKEN ? derivedServerSecret(e.BOT_TOKEN) : undefined),
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
     botMode,
     webhookSecret: e.WEBHOOK_SECRET,

@@ -73,6 +73,9 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
   try {
     if (!config.databaseUrl) await migrateToLatest(database.db);
     const botToken = config.botToken ?? (await getOrCreateSetting(database.db, 'local_bot_token', generateLocalBotToken));
+    // Local mode keeps its generated secret in the database, as it keeps its bot token.
+    const serverSecret =
+      config.serverSecret ?? (await getOrCreateSetting(database.db, 'local_server_secret', () => crypto.randomBytes(32).toString('hex')));
     let starsApiRoot = config.telegramApiRoot;
     // grammY loads when first needed (a Stars invoice, or the bot once the API listens), not before /api/health.
     let starsClient: Promise<ServicesApi> | null = null;
@@ -85,6 +88,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       clock: () => new Date(),
       randomInt: (max) => crypto.randomInt(max),
       defaultTimeZone: config.defaultTimeZone,
+      serverSecret,
       specialAccessUserIds: config.specialAccessUserIds,
       mockPayments: config.paymentsProvider === 'mock',
       dailyReminderTime: config.push.dailyReminderTime,

@@ -79,10 +79,14 @@ export function createApi(o: ApiOptions) {
     .route('/bot-link', botLinkRoutes(o))
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
     // Signing a browser in: the caller has no identity yet.
-    .route('/auth', authSignInRoutes(s, o.identity))
+    .route('/auth', authSignInRoutes(s, o.identity, o.trustedProxies ?? []))
     .use(
       '*',
-      requireIdentity(o.identity, s.users, o.trustedProxies ?? [], { resolve: s.webAuth.resolveSession, publicUrl: s.payments.publicUrl }),
+      requireIdentity(o.identity, s.users, o.trustedProxies ?? [], {
+        resolve: s.webAuth.resolveSession,
+        publicUrl: s.payments.publicUrl,
+        tokenGeneration: s.webAuth.tokenGeneration,
+      }),
     )
     .route('/auth', authSessionRoutes(s))
     .route('/user', userRoutes(s, o.sendExport))

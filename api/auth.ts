@@ -19,7 +19,12 @@ export type AppEnv = { Variables: { userId: number; identity: Identity; sessionI
 export interface CookieSessions {
   resolve: (id: string) => Promise<number | null>;
   publicUrl: () => string | null | undefined;
+  /** The user's current token generation: a launch or session token of another one is refused. */
+  tokenGeneration?: (userId: number) => Promise<number>;
 }
+
+/** A launch or session token signed before «Выйти везде» or the deletion of the account. */
+export const TOKEN_REVOKED = 'token: вход отменён, откройте приложение заново';
 
 /** Failed sign-ins allowed per client address and minute before answers turn into 429. */
 export const FAILED_AUTH_PER_MINUTE = 30;
@@ -118,6 +123,9 @@ export const requireIdentity = (
       return fail(c, 401, result.error);
     }
     const id = result.identity;
+    // Checked before the user is written: a token of a deleted account must not create it anew.
+    if (id.generation !== undefined && cookies?.tokenGeneration && (await cookies.tokenGeneration(id.userId)) !== id.generation)
+      return fail(c, 401, TOKEN_REVOKED);
     if (id.profile) await users.touchProfile(id.profile, id.startParam ?? pushEntry(requestHeader(c, 'x-start-param')));
     else await users.ensure(id.userId);
     c.set('identity', id);

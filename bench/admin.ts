@@ -61,6 +61,7 @@ export async function run(): Promise<Record<string, unknown>> {
       clock: () => now,
       randomInt: () => 0,
       defaultTimeZone: 'Europe/Moscow',
+      serverSecret: 'bench-server-secret-0123456789abcdef0123456789',
       specialAccessUserIds: [],
       mockPayments: false,
       adminUserIds: [1],

@@ -48,6 +48,7 @@ export async function run(): Promise<Record<string, unknown>> {
     pushRatePerSecond: SPREAD_RATE,
     randomInt: (max) => Math.floor(Math.random() * max),
     defaultTimeZone: 'Europe/Moscow',
+    serverSecret: 'bench-server-secret-0123456789abcdef0123456789',
     specialAccessUserIds: [],
     mockPayments: true,
   });

@@ -21,8 +21,11 @@ export function openAppButton(deps: BotDeps, text: string, path = '/'): InlineKe
 /** How long a keyboard launch token is valid: the keyboard stays in the chat; /start renews it. */
 export const KEYBOARD_TOKEN_TTL_S = 24 * 3600;
 
-/** The reply keyboard under the input field: one `web_app` button whose URL holds a launch token. */
-export function launchKeyboard(deps: BotDeps, userId: number): Keyboard | undefined {
-  const url = appUrl(deps, '/', { launch: deps.identity.signLaunchToken(userId, KEYBOARD_TOKEN_TTL_S) });
+/**
+ * The reply keyboard under the input field: one `web_app` button whose URL holds a launch token of the user's
+ * token generation (after «Выйти везде» /start gives a working one again).
+ */
+export function launchKeyboard(deps: BotDeps, userId: number, generation: number): Keyboard | undefined {
+  const url = appUrl(deps, '/', { launch: deps.identity.signLaunchToken(userId, KEYBOARD_TOKEN_TTL_S, generation) });
   return url ? new Keyboard().webApp('🔮 Таро', url).resized().persistent() : undefined;
 }

@@ -7,7 +7,7 @@ import { connectDatabase, type DatabaseHandle } from '../db/connection';
 import { createServices, type ServiceDeps, type Services } from '../services';
 import { PUSH_KINDS } from '../services/notifications';
 import { createTestDatabase, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
-import { TEST_BOT_TOKEN } from '../test/harness';
+import { TEST_BOT_TOKEN, TEST_SERVER_SECRET } from '../test/harness';
 import { TEST_PUBLIC_URL } from '../test/bot-harness';
 import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
 import { createPushSender, type PushSenderOptions } from './push-sender';
@@ -29,6 +29,7 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
       clock: () => now,
       randomInt: (max) => Math.floor(Math.random() * max),
       defaultTimeZone: 'Europe/Moscow',
+      serverSecret: TEST_SERVER_SECRET,
       specialAccessUserIds: [],
       mockPayments: true,
       ...extra,

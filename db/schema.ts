@@ -488,6 +488,41 @@ export interface ErasedUsersTable {
   trial_used: Generated<boolean>;
   purchased: Generated<boolean>;
   erased_at: Generated<Date>;
+  /** 0028: written under the old unkeyed sha256 of the id (before the server secret); re-keyed when the user returns. */
+  legacy: Generated<boolean>;
+}
+
+/** 0028: an erased user's limits still in their window, under the keyed hash of the Telegram id. */
+export interface ErasedLimitsTable {
+  subject: string;
+  /** 'daily_usage', 'user:<kind>' or 'ai:<budget>'. */
+  kind: string;
+  day: string | null;
+  free_spread_used: Generated<boolean>;
+  window_start: Date | null;
+  count: Generated<number>;
+  until: Timestamp;
+}
+
+/** 0028: the generation of a user's st1/lt1 tokens, under the keyed hash of the Telegram id. */
+export interface TokenGenerationsTable {
+  subject: string;
+  generation: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+/** 0028: sign-ins per hashed Telegram id and per hashed client address, in fixed windows. */
+export interface SignInLimitsTable {
+  key: string;
+  kind: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+/** 0028: which readings a share picture was drawn from (deleting them deletes the pictures only they used). */
+export interface SharePictureReadingsTable {
+  hash: string;
+  reading_id: number;
 }
 
 export interface Database {
@@ -520,6 +555,10 @@ export interface Database {
   web_sessions: WebSessionsTable;
   auth_tokens: AuthTokensTable;
   erased_users: ErasedUsersTable;
+  erased_limits: ErasedLimitsTable;
+  token_generations: TokenGenerationsTable;
+  sign_in_limits: SignInLimitsTable;
+  share_picture_readings: SharePictureReadingsTable;
   lesson_progress: LessonProgressTable;
   pairs: PairsTable;
   pair_members: PairMembersTable;

@@ -1,7 +1,6 @@
 // The one registry of the user's data: every table that holds a user's rows, once. Export and deletion walk
 // it, and db/user-data.test.ts fails when a migration adds a user-keyed table this list does not name.
 // Adding a table is one line: how its rows find the user, what deletion does, and its title in the export.
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from './schema';
 import type { Queryable } from './connection';
@@ -23,6 +22,8 @@ export interface UserDataTable {
 
 /** Deletion runs in this order (children before the rows they point to), `users` last. */
 export const USER_DATA: readonly UserDataTable[] = [
+  // Which readings a share picture was drawn from (the pictures themselves go with them: deleteSharePicturesOf).
+  { table: 'share_picture_readings', key: { reading: 'reading_id' }, erase: 'delete', title: null },
   { table: 'share_messages', key: { reading: 'reading_id' }, erase: 'delete', title: null },
   { table: 'second_opinions', key: { reading: 'reading_id' }, erase: 'delete', title: 'Вторые мнения', omit: ['ai_error'] },
   {
@@ -70,6 +71,10 @@ export const NOT_USER_DATA: readonly (keyof Database)[] = [
   'bot_updates',
   'share_pictures',
   'erased_users',
+  // Under the keyed hash of the Telegram id, never the id: what outlives a deletion (services/user-key.ts).
+  'erased_limits',
+  'token_generations',
+  'sign_in_limits',
   'pairs',
   'guest_rate_slots',
   'guest_answer_days',
@@ -78,7 +83,10 @@ export const NOT_USER_DATA: readonly (keyof Database)[] = [
 /** The table's rows of the user, as a query's WHERE (a column, or the user's readings). */
 function whereUser(t: UserDataTable, userId: number) {
   if ('reading' in t.key) return sql`${sql.ref(t.key.reading)} in (select id from readings where user_id = ${userId})`;
-  if ('pair' in t.key) return sql`${sql.ref(t.key.pair)} in (select pair_id from pair_members where user_id = ${userId})`;
+  // A pair's readings only while the pair lasts: once either member left, they stay with their asker alone.
+  if ('pair' in t.key)
+    return sql`${sql.ref(t.key.pair)} in (select m.pair_id from pair_members m join pairs p on p.id = m.pair_id
+      where m.user_id = ${userId} and m.left_at is null and p.ended_at is null)`;
   // bot_conversations keys are text: compare as text.
   return t.key.column === 'key' ? sql`${sql.ref('key')} = ${String(userId)}` : sql`${sql.ref(t.key.column)} = ${userId}`;
 }
@@ -108,14 +116,23 @@ export async function pruneDetachedPayments(db: Queryable, before: Date): Promis
   await db.deleteFrom('payment_orders').where('user_id', 'is', null).where('created_at', '<', before).execute();
 }
 
-/** The erased user's marker: a hash of the Telegram id, never the id itself. */
-const erasedMarkerOf = (userId: number) => crypto.createHash('sha256').update(`tarot-erased:${userId}`).digest('base64url');
+/**
+ * The pictures drawn from the user's readings that no other user's reading shares (pictures are stored by the
+ * hash of what they show, so two readings may share one); run before the readings go.
+ */
+export async function deleteSharePicturesOf(db: Queryable, userId: number): Promise<void> {
+  await sql`delete from share_pictures where hash in (
+      select l.hash from share_picture_readings l join readings r on r.id = l.reading_id where r.user_id = ${userId})
+    and not exists (
+      select 1 from share_picture_readings o join readings r on r.id = o.reading_id
+      where o.hash = share_pictures.hash and r.user_id <> ${userId})`.execute(db);
+}
 
 /**
- * Remembers, under the hashed marker, that the user had used the trial or bought (nothing when neither);
- * a marker already there keeps what it knew.
+ * Remembers, under the marker (the keyed hash of the Telegram id), that the user had used the trial or bought
+ * (nothing when neither); a marker already there keeps what it knew.
  */
-export async function markErased(db: Queryable, userId: number): Promise<void> {
+export async function markErased(db: Queryable, userId: number, marker: string): Promise<void> {
   const used = await sql<{ trial: boolean; purchased: boolean }>`
     select exists(select 1 from payments where user_id = ${userId} and product = 'trial') as trial,
            exists(select 1 from payments where user_id = ${userId}) as purchased`.execute(db);
@@ -123,7 +140,7 @@ export async function markErased(db: Queryable, userId: number): Promise<void> {
   if (trial || purchased)
     await db
       .insertInto('erased_users')
-      .values({ id_hash: erasedMarkerOf(userId), trial_used: trial, purchased })
+      .values({ id_hash: marker, trial_used: trial, purchased })
       .onConflict((oc) =>
         oc.column('id_hash').doUpdateSet({
           trial_used: sql`erased_users.trial_used or excluded.trial_used`,
@@ -133,12 +150,40 @@ export async function markErased(db: Queryable, userId: number): Promise<void> {
       .execute();
 }
 
-/** What a returning user had used before erasing their data (the trial, a purchase). */
-export async function erasedBefore(db: Queryable, userId: number): Promise<{ trialUsed: boolean; purchased: boolean }> {
-  const row = await db
+/**
+ * What a returning user had used before erasing their data (the trial, a purchase): under the keyed marker, or
+ * under the unkeyed hash a marker written before the server secret has (`legacy`).
+ */
+export async function erasedBefore(
+  db: Queryable,
+  marker: string,
+  legacyMarker: string,
+): Promise<{ trialUsed: boolean; purchased: boolean }> {
+  const rows = await db
     .selectFrom('erased_users')
     .select(['trial_used', 'purchased'])
-    .where('id_hash', '=', erasedMarkerOf(userId))
+    .where((eb) => eb.or([eb('id_hash', '=', marker), eb.and([eb('id_hash', '=', legacyMarker), eb('legacy', '=', true)])]))
+    .execute();
+  return { trialUsed: rows.some((r) => r.trial_used), purchased: rows.some((r) => r.purchased) };
+}
+
+/** A returning user's legacy marker moves under the keyed one (merged into it when both exist). */
+export async function rekeyLegacyMarker(db: Queryable, marker: string, legacyMarker: string): Promise<void> {
+  const old = await db
+    .deleteFrom('erased_users')
+    .where('id_hash', '=', legacyMarker)
+    .where('legacy', '=', true)
+    .returning(['trial_used', 'purchased', 'erased_at'])
     .executeTakeFirst();
-  return { trialUsed: !!row?.trial_used, purchased: !!row?.purchased };
+  if (!old) return;
+  await db
+    .insertInto('erased_users')
+    .values({ id_hash: marker, trial_used: old.trial_used, purchased: old.purchased, erased_at: old.erased_at })
+    .onConflict((oc) =>
+      oc.column('id_hash').doUpdateSet({
+        trial_used: sql`erased_users.trial_used or excluded.trial_used`,
+        purchased: sql`erased_users.purchased or excluded.purchased`,
+      }),
+    )
+    .execute();
 }

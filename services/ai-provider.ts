@@ -56,6 +56,9 @@ export interface AiUsage {
 
 const DEFAULT_RATE_LIMIT = { calls: 10, windowS: 600 };
 
+/** The provider calls one user may start per window (AiConfig.rateLimit, or the default). */
+export const aiRateLimit = (ai: ServiceDeps['ai']) => ai?.rateLimit ?? DEFAULT_RATE_LIMIT;
+
 /**
  * What a provider call is counted against: `reading` (a reading's interpretation and its «ask again»),
  * `extra` (follow-ups and their «ask again», the daily card's texts, the micro pack's tip).
@@ -107,7 +110,7 @@ function describeFailure(sdk: Sdk | null, err: unknown, cancelled: AbortSignal, 
 
 export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>) {
   const ai = deps.ai;
-  const rate = ai?.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const rate = aiRateLimit(ai);
   let sdk: Sdk | null = null;
   let client: InstanceType<Sdk['default']> | null = null;
 

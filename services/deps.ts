@@ -24,6 +24,11 @@ export interface ServiceDeps {
   /** Integer in [0, max): crypto.randomInt in production, seeded in tests. */
   randomInt: RandomInt;
   defaultTimeZone: string;
+  /**
+   * The key of the hashes of Telegram ids that outlive a deleted account (services/user-key.ts): the limits still
+   * in their window, the erased-user marker, the sign-in token generation (SERVER_SECRET; config.ts).
+   */
+  serverSecret: string;
   specialAccessUserIds: readonly number[];
   /** Mock payments (local mode and tests): POST /api/user/subscription may activate a plan directly. */
   mockPayments: boolean;

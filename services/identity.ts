@@ -22,6 +22,11 @@ export type Identity = {
   profile: TelegramProfile | null;
   startParam: string | null;
   via: 'initData' | 'launchToken' | 'sessionToken' | 'cookie';
+  /**
+   * A launch or session token's generation (services/web-auth.ts `tokenGeneration`): «Выйти везде» and deletion
+   * move the user's on, and a token of another one is refused. Tokens signed before generations existed are 0.
+   */
+  generation?: number;
 };
 
 export type IdentityResult = { ok: true; identity: Identity } | { ok: false; error: string };
@@ -100,17 +105,24 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   }
 
   function verifyLaunchToken(token: string): IdentityResult {
-    const m = /^(lt1|st1)\.(\d{1,16})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    const m = /^(lt1|st1)\.(\d{1,16})\.(\d{1,12})(\.g(\d{1,9}))?\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!m) return { ok: false, error: 'token: неверный формат' };
-    // A session token's MAC covers its prefix, so a launch token can never pass as one (or back).
-    const payload = m[1] === 'st1' ? `st1.${m[2]}.${m[3]}` : `${m[2]}.${m[3]}`;
+    // A session token's MAC covers its prefix, so a launch token can never pass as one (or back); both cover the generation.
+    const signed = `${m[2]}.${m[3]}${m[4] ?? ''}`;
+    const payload = m[1] === 'st1' ? `st1.${signed}` : signed;
     const expected = Buffer.from(mac(payload));
-    const given = Buffer.from(m[4]);
+    const given = Buffer.from(m[6]);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, error: 'token: подпись неверна' };
     if (Number(m[3]) * 1000 < now().getTime()) return { ok: false, error: 'token: срок действия истёк, откройте приложение заново' };
     return {
       ok: true,
-      identity: { userId: Number(m[2]), profile: null, startParam: null, via: m[1] === 'st1' ? 'sessionToken' : 'launchToken' },
+      identity: {
+        userId: Number(m[2]),
+        profile: null,
+        startParam: null,
+        via: m[1] === 'st1' ? 'sessionToken' : 'launchToken',
+        generation: Number(m[5] ?? 0),
+      },
     };
   }
 
@@ -139,17 +151,17 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
   }
 
   return {
-    /** `lt1.<userId>.<expiresAtSeconds>.<mac>`: valid for `ttlS` seconds. */
-    signLaunchToken(userId: number, ttlS = 3600): string {
-      const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}`;
+    /** `lt1.<userId>.<expiresAtSeconds>.g<generation>.<mac>`: valid for `ttlS` seconds while the generation is the user's. */
+    signLaunchToken(userId: number, ttlS = 3600, generation = 0): string {
+      const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}.g${generation}`;
       return `${LAUNCH_PREFIX}${payload}.${mac(payload)}`;
     },
 
     verifyLaunchToken,
 
-    /** `st1.<userId>.<expiresAtSeconds>.<mac>`: what a launch or return token is exchanged for, kept in memory. */
-    signSessionToken(userId: number, ttlS: number): string {
-      const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}`;
+    /** `st1.<userId>.<expiresAtSeconds>.g<generation>.<mac>`: what a launch or return token is exchanged for, kept in memory. */
+    signSessionToken(userId: number, ttlS: number, generation = 0): string {
+      const payload = `${userId}.${Math.floor(now().getTime() / 1000) + ttlS}.g${generation}`;
       return `${SESSION_PREFIX}${payload}.${mac(`${SESSION_PREFIX}${payload}`)}`;
     },
 

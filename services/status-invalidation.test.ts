@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
+import * as erasedLimitsRepo from '../db/repositories/erased-limits';
 import * as notificationsRepo from '../db/repositories/notifications';
 import * as ritualRepo from '../db/repositories/ritual';
 import * as usageRepo from '../db/repositories/usage';
@@ -126,6 +127,23 @@ const WRITE_PATHS: Record<string, WritePath> = {
     write: (db, id) => ritualRepo.markHomeScreenOffered(db, id, NOW),
     shows: true,
   },
+  // A user created again after deleting their data: the day's usage kept under the keyed hash comes back.
+  'db/repositories/erased-limits:restoreLimits': {
+    setup: (db, id) =>
+      db
+        .insertInto('erased_limits')
+        .values({
+          subject: `s${id}`,
+          kind: 'daily_usage',
+          day: TODAY,
+          free_spread_used: true,
+          count: 1,
+          until: new Date('2026-03-10T21:00:00Z'),
+        })
+        .execute(),
+    write: (db, id) => erasedLimitsRepo.restoreLimits(db, id, `s${id}`, NOW),
+    shows: true,
+  },
   'db/repositories/notifications:setBotReachable': { write: (db, id) => notificationsRepo.setBotReachable(db, id, false), shows: false },
   // The deletion of a user's data: the status rows go (the users row last, as the erasure does).
   'db/user-data:deleteRowsOf': {
@@ -171,6 +189,7 @@ describe('status write paths', () => {
         clock: () => NOW,
         randomInt: (m) => m - 1,
         defaultTimeZone: TZ,
+        serverSecret: 'test-server-secret-0123456789abcdef0123456789abcdef',
         specialAccessUserIds: [],
         mockPayments: true,
       });

@@ -17,6 +17,7 @@ describe('status kept in process (PGlite)', () => {
       clock: () => now,
       randomInt: (m) => m - 1,
       defaultTimeZone: 'Europe/Moscow',
+      serverSecret: 'test-server-secret-0123456789abcdef0123456789abcdef',
       specialAccessUserIds: [],
       mockPayments: true,
     });

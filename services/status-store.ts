@@ -16,7 +16,7 @@
 // ever saves a write; when a read finds its user missing (deleted here or through another instance), the
 // profile is written again at once, so the memory never answers for a user the database does not hold.
 import DataLoader from 'dataloader';
-import type { Db } from '../db/connection';
+import type { Db, Queryable } from '../db/connection';
 import * as usersRepo from '../db/repositories/users';
 import type { StatusUser, TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage } from '../db/schema';
@@ -156,8 +156,21 @@ type PreparedProfile = {
   key: string;
 };
 
-export function createStatusStore(db: Db, defaultTimeZone: string) {
+/**
+ * `onCreated` runs in the transaction that has just created a user's row (a returning user's limits come back
+ * with it: services/erased-limits.ts); without it a row is written alone.
+ */
+export function createStatusStore(db: Db, defaultTimeZone: string, onCreated?: (trx: Queryable, userId: number) => Promise<void>) {
   const loader = statusLoader(db);
+  const creating = (userId: number, write: (q: Queryable) => Promise<boolean>) => async (): Promise<void> => {
+    if (!onCreated) {
+      await write(db);
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      if (await write(trx)) await onCreated(trx, userId);
+    });
+  };
   const watch = writeWatchOf(db);
   const kept = watch ? keptRows(watch) : null;
   const profiles = writtenProfiles();
@@ -194,11 +207,20 @@ export function createStatusStore(db: Db, defaultTimeZone: string) {
         prepared.set(given, p);
       }
       const { profile, startParam, key } = p;
-      await profiles.ensure(profile.id, key, () => usersRepo.upsertProfile(db, profile, defaultTimeZone, startParam));
+      await profiles.ensure(
+        profile.id,
+        key,
+        creating(profile.id, (q) => usersRepo.upsertProfile(q, profile, defaultTimeZone, startParam)),
+      );
     },
 
     /** A user known only by id (server-signed launch token, bot update, browser session). */
-    ensure: (userId: number) => profiles.ensure(userId, '', () => usersRepo.ensureUser(db, userId, defaultTimeZone)),
+    ensure: (userId: number) =>
+      profiles.ensure(
+        userId,
+        '',
+        creating(userId, (q) => usersRepo.ensureUser(q, userId, defaultTimeZone)),
+      ),
 
     /** The user's data was deleted (or found gone): the next call writes the user afresh. */
     forget: (userId: number) => profiles.forget(userId),

@@ -5,10 +5,13 @@ import { tierName } from '../domain/catalogue';
 import { entitlementOf, isPaidTier } from '../domain/entitlement';
 import { deletionSummary, PAYMENT_RECORDS_KEPT_YEARS } from '../domain/user-data';
 import * as usersRepo from '../db/repositories/users';
-import { deleteRowsOf, detachPayments, erasedBefore, markErased, pruneDetachedPayments, rowsOf, USER_DATA } from '../db/user-data';
+import { bumpGeneration } from '../db/repositories/web-auth';
+import { deleteRowsOf, deleteSharePicturesOf, detachPayments, markErased, pruneDetachedPayments, rowsOf, USER_DATA } from '../db/user-data';
 import type { ServiceDeps } from './deps';
+import { erasedBeforeOf, keepLimitsOf } from './erased-limits';
 import { ServiceError } from './errors';
 import { stopRecurringBilling } from './payments/recurring';
+import { userKey } from './user-key';
 import { takeUserLimit } from './user-limits';
 import type { UserService } from './users';
 
@@ -117,11 +120,16 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
      * Telegram and the saved card's reference is dropped with the renewal row; then one transaction.
      */
     async erase(userId: number): Promise<void> {
-      await users.requireUser(userId);
+      const user = await users.requireUser(userId);
       await stopRecurringBilling(deps, userId);
+      const key = userKey(deps.serverSecret, userId);
       await db.transaction().execute(async (trx) => {
-        await markErased(trx, userId);
+        await markErased(trx, userId, key);
+        // What outlives the data: the limits still in their window; and no token signed before works again.
+        await keepLimitsOf(deps, trx, user);
+        await bumpGeneration(trx, key);
         await detachPayments(trx, userId);
+        await deleteSharePicturesOf(trx, userId);
         for (const t of USER_DATA) if (t.erase === 'delete') await deleteRowsOf(trx, t, userId);
       });
       users.forget(userId);
@@ -136,7 +144,7 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
     },
 
     /** A returning user who had used the trial (or bought) before erasing their data. */
-    erasedBefore: (userId: number) => erasedBefore(db, userId),
+    erasedBefore: (userId: number) => erasedBeforeOf(deps, userId),
   };
 }
 

@@ -1,4 +1,5 @@
 // Users, their status and settings. The status is what every screen reads: tier, quotas, today's usage.
+import * as lessonsRepo from '../db/repositories/lessons';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import type { StatusUser } from '../db/repositories/users';
@@ -11,6 +12,7 @@ import { streakView, type StreakView } from '../domain/ritual';
 import { CARD_BY_ID } from '../domain/deck';
 import { TIERS, type Tier } from '../domain/types';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
+import { restoreLimitsOf } from './erased-limits';
 import { ServiceError } from './errors';
 import { createStatusStore } from './status-store';
 
@@ -133,7 +135,8 @@ function ritualStatus(user: StatusUser, today: string) {
 export const USER_NOT_FOUND = 'Пользователь не найден';
 
 export function createUserService(deps: ServiceDeps) {
-  const store = createStatusStore(deps.db, deps.defaultTimeZone);
+  // A user created again after deleting their data gets back the limits still in their window.
+  const store = createStatusStore(deps.db, deps.defaultTimeZone, (trx, userId) => restoreLimitsOf(deps, trx, userId));
 
   async function requireUser(userId: number): Promise<User> {
     let user = await usersRepo.findUser(deps.db, userId);
@@ -190,7 +193,10 @@ export function createUserService(deps: ServiceDeps) {
         if (s.timeZone !== undefined && s.timeZone !== user.time_zone) {
           const open = guardOnZoneChange(user.time_zone, { day: user.day_guard, until: user.day_guard_until }, deps.clock());
           const used = await usageRepo.findUsage(trx, userId, open.day);
-          guard = used && (used.spreads_used > 0 || used.daily_card_used) ? open : null;
+          // The day's lesson counts as use too: a new zone must not hand out a second lesson in one real day.
+          const lesson = await lessonsRepo.findProgress(trx, userId);
+          const lessonUsed = !!lesson && lesson.day === open.day && lesson.choices.some((c) => c !== null);
+          guard = (used && (used.spreads_used > 0 || used.daily_card_used)) || lessonUsed ? open : null;
         }
         await usersRepo.updateSettings(trx, userId, { ...s, deck: s.deck as DeckId | undefined, guard });
       });

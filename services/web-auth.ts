@@ -3,8 +3,10 @@
 import crypto from 'node:crypto';
 import * as repo from '../db/repositories/web-auth';
 import { BROWSER_SESSION_DAYS, RETURN_LINK_MINUTES, SIGN_IN_LINK_MINUTES } from '../domain/user-data';
+import { formatDurationWords } from '../domain/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { addressKey, userKey } from './user-key';
 
 /** The bot's sign-in link: ten minutes, once. */
 export const LINK_TOKEN_TTL_MS = SIGN_IN_LINK_MINUTES * 60_000;
@@ -14,6 +16,20 @@ export const RETURN_TOKEN_TTL_MS = RETURN_LINK_MINUTES * 60_000;
 export const SESSION_TTL_MS = BROWSER_SESSION_DAYS * 24 * 3600_000;
 /** A session's last use is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 10 * 60_000;
+/** Live browser sessions per user: a new one beyond this ends the least recently used. */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/**
+ * Sign-ins counted per hashed Telegram id and per hashed client address (only valid ones: nobody can lock a user
+ * out with forged payloads). `session`: a cookie session (Login Widget, the bot's link); `exchange`: a URL token
+ * for an in-memory one (each launch of the app from the keyboard or a payment's return).
+ */
+export const SIGN_IN_LIMITS = {
+  session: { limit: 10, windowS: 3600 },
+  exchange: { limit: 60, windowS: 3600 },
+  address: { limit: 60, windowS: 600 },
+} as const;
+const LONGEST_SIGN_IN_WINDOW_S = Math.max(...Object.values(SIGN_IN_LIMITS).map((l) => l.windowS));
 
 const hash = (raw: string) => crypto.createHash('sha256').update(raw).digest('base64url');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
@@ -24,6 +40,16 @@ export const TOKEN_REFUSED = 'token: ссылка уже использован�
 
 export function createWebAuthService(deps: ServiceDeps) {
   const db = deps.db;
+  const subject = (userId: number) => userKey(deps.serverSecret, userId);
+
+  async function take(key: string, kind: keyof typeof SIGN_IN_LIMITS): Promise<void> {
+    const l = SIGN_IN_LIMITS[kind];
+    const wait = await repo.takeSignInSlot(db, key, kind, deps.clock(), l.limit, l.windowS);
+    if (wait !== null)
+      throw new ServiceError('limit_reached', `Слишком много входов. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
+        retryAfterSeconds: wait,
+      });
+  }
 
   async function issue(userId: number, kind: 'link' | 'return', ttlMs: number): Promise<string> {
     const token = randomToken();
@@ -47,19 +73,37 @@ export function createWebAuthService(deps: ServiceDeps) {
     spendLinkToken: (token: string) => spend(token, 'link'),
     spendReturnToken: (token: string) => spend(token, 'return'),
 
-    /** A new browser session for the user; the raw id goes into the cookie and nowhere else. */
+    /**
+     * A valid sign-in of `userId` from `address`, counted per user and per address (429 past either limit):
+     * called after the signature or token was checked, before anything is made of it.
+     */
+    async admitSignIn(userId: number, address: string, kind: 'session' | 'exchange'): Promise<void> {
+      await take(addressKey(deps.serverSecret, address), 'address');
+      await take(subject(userId), kind);
+    },
+
+    /**
+     * A new browser session for the user; the raw id goes into the cookie and nowhere else. Beyond
+     * MAX_SESSIONS_PER_USER the least recently used ones end.
+     */
     async startSession(userId: number, device: string): Promise<string> {
       const id = randomToken();
       const now = deps.clock();
-      await repo.insertSession(db, {
-        idHash: hash(id),
-        userId,
-        device: device.slice(0, 120),
-        now,
-        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      await db.transaction().execute(async (trx) => {
+        await repo.insertSession(trx, {
+          idHash: hash(id),
+          userId,
+          device: device.slice(0, 120),
+          now,
+          expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        });
+        await repo.trimSessions(trx, userId, MAX_SESSIONS_PER_USER);
       });
       return id;
     },
+
+    /** The generation the user's new st1/lt1 tokens carry; a token of another one is refused. */
+    tokenGeneration: (userId: number) => repo.findGeneration(db, subject(userId)),
 
     /** The session's user, sliding its expiry; null for an unknown, ended or expired one. */
     async resolveSession(id: string): Promise<number | null> {
@@ -96,9 +140,17 @@ export function createWebAuthService(deps: ServiceDeps) {
       await repo.deleteSessionByHash(db, hash(cookieId));
     },
 
-    /** «Выйти везде»: how many sessions ended. */
-    endAll: (userId: number) => repo.deleteSessions(db, userId),
+    /**
+     * «Выйти везде»: every browser session, every st1/lt1 token (their generation moves on) and every unspent
+     * sign-in link or return token ends at once. How many sessions ended.
+     */
+    endAll: (userId: number) =>
+      db.transaction().execute(async (trx) => {
+        await repo.bumpGeneration(trx, subject(userId));
+        await repo.deleteUnspentTokens(trx, userId);
+        return repo.deleteSessions(trx, userId);
+      }),
 
-    cleanup: () => repo.deleteExpired(db, deps.clock()),
+    cleanup: () => repo.deleteExpired(db, deps.clock(), LONGEST_SIGN_IN_WINDOW_S),
   };
 }

@@ -16,6 +16,8 @@ import { createTestDatabase, type TestDbKind } from './databases';
 import type { AnswerBody } from './route-types';
 
 export const TEST_BOT_TOKEN = '7000000001:AAHtestTokenForTheTarotAppTests_0123456';
+/** The tests' SERVER_SECRET (the key of the hashes that outlive a deleted account). */
+export const TEST_SERVER_SECRET = 'test-server-secret-0123456789abcdef0123456789abcdef';
 
 export interface HarnessOptions {
   specialAccessUserIds?: number[];
@@ -71,6 +73,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     clock,
     randomInt: o.randomInt ?? ((max) => crypto.randomInt(max)),
     defaultTimeZone: 'Europe/Moscow',
+    serverSecret: TEST_SERVER_SECRET,
     specialAccessUserIds: o.specialAccessUserIds ?? [],
     mockPayments: o.mockPayments ?? true,
     ai: testAiConfig(o.ai),

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
 import { TOKEN_REFUSED } from '../../services/web-auth';
-import type { AppEnv } from '../auth';
+import { clientAddress, normalizeAddress, TOKEN_REVOKED, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
 import { clearSessionCookie, deviceName, readSessionCookie, sameOrigin, writeSessionCookie } from '../session-cookie';
 
@@ -35,44 +35,60 @@ async function signIn(s: Services, c: Context, userId: number) {
   writeSessionCookie(c, id);
 }
 
-export const authSignInRoutes = (s: Services, identity: IdentityVerifier) =>
-  new Hono<AppEnv>()
-    .post('/telegram-login', validate('json', widgetBody), async (c) => {
-      if (!fromOurPage(s, c)) return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
-      const result = identity.verifyLoginWidget(c.req.valid('json'));
-      if (!result.ok) return fail(c, 401, result.error);
-      await s.users.touchProfile(result.identity.profile!, null);
-      await signIn(s, c, result.identity.userId);
-      return ok(c, { signedIn: true as const });
-    })
-    .post('/link', validate('json', tokenBody), async (c) => {
-      if (!fromOurPage(s, c)) return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
-      const userId = await s.webAuth.spendLinkToken(c.req.valid('json').token);
-      await s.users.ensure(userId);
-      await signIn(s, c, userId);
-      return ok(c, { signedIn: true as const });
-    })
-    // A launch token (reusable within its lifetime) or a payment's return token (once) for a token the app
-    // keeps in memory: the URL's token leaves the address bar and never reaches another request.
-    .post('/exchange', validate('json', tokenBody), async (c) => {
-      const { token } = c.req.valid('json');
-      let userId: number;
-      if (token.startsWith('lt1.')) {
-        const r = identity.verifyLaunchToken(token);
-        if (!r.ok || r.identity.via !== 'launchToken') return fail(c, 401, TOKEN_REFUSED);
-        userId = r.identity.userId;
-      } else userId = await s.webAuth.spendReturnToken(token);
-      return ok(c, { token: identity.signSessionToken(userId, SESSION_TOKEN_TTL_S) });
-    })
-    .post('/logout', async (c) => {
-      const id = readSessionCookie(c);
-      if (id) {
+export const authSignInRoutes = (s: Services, identity: IdentityVerifier, trustedProxies: readonly string[]) => {
+  const trusted = new Set(trustedProxies.map(normalizeAddress));
+  /** Counts a valid sign-in per Telegram id and per client address (429 past either). */
+  const admit = (c: Context, userId: number, kind: 'session' | 'exchange') =>
+    s.webAuth.admitSignIn(userId, clientAddress(c, trusted), kind);
+  return (
+    new Hono<AppEnv>()
+      .post('/telegram-login', validate('json', widgetBody), async (c) => {
         if (!fromOurPage(s, c)) return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
-        await s.webAuth.endByCookie(id);
-      }
-      clearSessionCookie(c);
-      return ok(c, { signedOut: true as const });
-    });
+        const result = identity.verifyLoginWidget(c.req.valid('json'));
+        if (!result.ok) return fail(c, 401, result.error);
+        await admit(c, result.identity.userId, 'session');
+        await s.users.touchProfile(result.identity.profile!, null);
+        await signIn(s, c, result.identity.userId);
+        return ok(c, { signedIn: true as const });
+      })
+      .post('/link', validate('json', tokenBody), async (c) => {
+        if (!fromOurPage(s, c)) return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
+        const userId = await s.webAuth.spendLinkToken(c.req.valid('json').token);
+        await admit(c, userId, 'session');
+        await s.users.ensure(userId);
+        await signIn(s, c, userId);
+        return ok(c, { signedIn: true as const });
+      })
+      // A launch token (reusable within its lifetime) or a payment's return token (once) for a token the app
+      // keeps in memory: the URL's token leaves the address bar and never reaches another request.
+      .post('/exchange', validate('json', tokenBody), async (c) => {
+        const { token } = c.req.valid('json');
+        let userId: number;
+        let generation: number;
+        if (token.startsWith('lt1.')) {
+          const r = identity.verifyLaunchToken(token);
+          if (!r.ok || r.identity.via !== 'launchToken') return fail(c, 401, TOKEN_REFUSED);
+          userId = r.identity.userId;
+          generation = await s.webAuth.tokenGeneration(userId);
+          if (r.identity.generation !== generation) return fail(c, 401, TOKEN_REVOKED);
+        } else {
+          userId = await s.webAuth.spendReturnToken(token);
+          generation = await s.webAuth.tokenGeneration(userId);
+        }
+        await admit(c, userId, 'exchange');
+        return ok(c, { token: identity.signSessionToken(userId, SESSION_TOKEN_TTL_S, generation) });
+      })
+      .post('/logout', async (c) => {
+        const id = readSessionCookie(c);
+        if (id) {
+          if (!fromOurPage(s, c)) return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
+          await s.webAuth.endByCookie(id);
+        }
+        clearSessionCookie(c);
+        return ok(c, { signedOut: true as const });
+      })
+  );
+};
 
 export const authSessionRoutes = (s: Services) =>
   new Hono<AppEnv>()

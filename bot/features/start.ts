@@ -39,7 +39,7 @@ feature.command('start', async (ctx) => {
     ].join('\n'),
     { reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
   );
-  const keyboard = launchKeyboard(ctx.deps, from.id);
+  const keyboard = launchKeyboard(ctx.deps, from.id, await ctx.deps.services.webAuth.tokenGeneration(from.id));
   if (keyboard) await ctx.reply('Кнопка «🔮 Таро» под полем ввода тоже открывает приложение.', { reply_markup: keyboard });
 });
 

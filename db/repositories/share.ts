@@ -1,5 +1,6 @@
 // Share pictures (JPEG, keyed by the hash of what they show) and prepared inline messages (one per reading,
 // deck and question choice, until Telegram's expiry).
+import { sql } from 'kysely';
 import type { Queryable } from '../connection';
 
 export async function findPicture(db: Queryable, hash: string): Promise<Buffer | null> {
@@ -14,6 +15,16 @@ export async function insertPicture(db: Queryable, hash: string, jpeg: Buffer): 
     .values({ hash, jpeg })
     .onConflict((oc) => oc.column('hash').doNothing())
     .execute();
+}
+
+/**
+ * Remembers that the picture was drawn from (or served for) the reading, so that deleting the reading's owner
+ * deletes it too (db/user-data.ts `deleteSharePicturesOf`); nothing when the picture is gone already.
+ */
+export async function linkPicture(db: Queryable, hash: string, readingId: number): Promise<void> {
+  await sql`insert into share_picture_readings (hash, reading_id)
+    select ${hash}, ${readingId} where exists (select 1 from share_pictures where hash = ${hash})
+    on conflict do nothing`.execute(db);
 }
 
 export async function findMessage(db: Queryable, readingId: number, variant: string) {

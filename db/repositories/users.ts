@@ -18,9 +18,9 @@ export interface TelegramProfile {
 
 /**
  * Inserts the user or refreshes their Telegram profile; a no-op write when nothing changed.
- * `startParam` is kept from the first launch that carried one (the referral).
+ * `startParam` is kept from the first launch that carried one (the referral). True when the row was created.
  */
-export async function upsertProfile(db: Queryable, p: TelegramProfile, timeZone: string, startParam?: string | null): Promise<void> {
+export async function upsertProfile(db: Queryable, p: TelegramProfile, timeZone: string, startParam?: string | null): Promise<boolean> {
   const row = {
     id: p.id,
     first_name: p.first_name,
@@ -30,7 +30,7 @@ export async function upsertProfile(db: Queryable, p: TelegramProfile, timeZone:
     is_premium: p.is_premium ?? false,
     photo_url: p.photo_url ?? null,
   };
-  await db
+  const created = await db
     .insertInto('users')
     .values({ ...row, time_zone: timeZone, start_param: startParam ?? null })
     .onConflict((oc) =>
@@ -58,16 +58,20 @@ export async function upsertProfile(db: Queryable, p: TelegramProfile, timeZone:
           ]),
         ),
     )
-    .execute();
+    .returning(sql<boolean>`(xmax = 0)`.as('created'))
+    .executeTakeFirst();
+  return !!created?.created;
 }
 
-/** Makes sure a row exists for a user known only by id (a server-signed launch token). */
-export async function ensureUser(db: Queryable, id: number, timeZone: string): Promise<void> {
-  await db
+/** Makes sure a row exists for a user known only by id (a server-signed launch token); true when it was created. */
+export async function ensureUser(db: Queryable, id: number, timeZone: string): Promise<boolean> {
+  const created = await db
     .insertInto('users')
     .values({ id, first_name: '', time_zone: timeZone })
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return !!created;
 }
 
 export async function findUser(db: Queryable, id: number): Promise<User | undefined> {

@@ -1,6 +1,5 @@
 // Checkout: an order (our intent, with its price decided here) handed to a provider — a Stars invoice link,
 // a YooKassa payment, or the mock, which confirms at once. Creating an order grants nothing.
-import { erasedBefore } from '../../db/user-data';
 import crypto from 'node:crypto';
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
@@ -8,6 +7,7 @@ import type { PaymentOrder } from '../../db/schema';
 import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from '../../domain/catalogue';
 import { chargeText } from '../../domain/renewal';
+import { erasedBeforeOf } from '../erased-limits';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
 import type { UserStatus } from '../users';
@@ -259,7 +259,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         tierRank(input.planId) > tierRank(tier) &&
         !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
         // A user who erased their data and came back had the trial already (a hashed marker remembers).
-        !(await erasedBefore(deps.db, userId)).trialUsed;
+        !(await erasedBeforeOf(deps, userId)).trialUsed;
       const rub = trialOk ? ctx.pricing.pricesRub.trial : ctx.pricing.pricesRub[input.planId];
       if (input.amount !== undefined && adapter.name !== 'stars' && Math.abs(input.amount - rub) > 0.001)
         throw new ServiceError('conflict', `amount: цена изменилась, к оплате ${rub} ₽ — обновите страницу`, { amount: rub });

@@ -22,6 +22,7 @@ import {
 } from '../../domain/pricing';
 import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
+import { erasedBeforeOf } from '../erased-limits';
 import { ServiceError } from '../errors';
 import type { PaymentContext } from './context';
 import { entitlementsOf, revealMicro } from './micro';
@@ -100,7 +101,11 @@ export function createOffers(ctx: PaymentContext) {
         tag: tag(p.trial, null),
         days: TRIAL_DAYS,
         accessUntil: { basic: accessUntil('trial', 'basic'), vip: accessUntil('trial', 'vip') },
-        available: purchaseVerdict(tier, 'trial').ok && !(await paymentsRepo.hasPaidTrial(deps.db, userId)),
+        // As the checkout decides it: not after a paid trial, nor for a returning user who had one before deleting their data.
+        available:
+          purchaseVerdict(tier, 'trial').ok &&
+          !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
+          !(await erasedBeforeOf(deps, userId)).trialUsed,
       },
       plans: planCards({ basic: tag(p.basic, starsPrice(ctx.pricing, 'basic')), vip: tag(p.vip, starsPrice(ctx.pricing, 'vip')) }),
       user: { tone, price_variant: variant, variant },

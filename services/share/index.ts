@@ -95,7 +95,10 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
     const job = pictureJob(r, o);
     const hash = pictureHash(job);
     const stored = await shareRepo.findPicture(deps.db, hash);
-    if (stored) return stored;
+    if (stored) {
+      await shareRepo.linkPicture(deps.db, hash, r.id);
+      return stored;
+    }
     let p = drawing.get(hash);
     if (!p) {
       // Refused here (the owner's pictures or the queue are full) before anything is counted or drawn.
@@ -111,11 +114,17 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
         }
         const jpeg = await ticket.draw(job);
         await shareRepo.insertPicture(deps.db, hash, jpeg);
+        // Deleting the reading's owner deletes the pictures only their readings show (db/user-data.ts).
+        await shareRepo.linkPicture(deps.db, hash, r.id);
         return jpeg;
       })().finally(() => drawing.delete(hash));
       drawing.set(hash, p);
+      return p;
     }
-    return p;
+    // Another reading's draw of the same picture is in flight: this reading is linked to it too.
+    const jpeg = await p;
+    await shareRepo.linkPicture(deps.db, hash, r.id);
+    return jpeg;
   }
 
   /** The reading's view with the voice of its first written second opinion. */
