@@ -69,9 +69,11 @@ composer.on('inline_query', async (ctx) => {
     }
   }
 
-  const daily = await ctx.deps.services.dailyCard.availability(userId);
+  // A caller who never opened the bot or the app has no row (none is made for typing @bot): no card of the day yet.
+  const known = await ctx.deps.services.users.findUser(userId);
+  const daily = known ? await ctx.deps.services.dailyCard.availability(userId) : null;
   const open = (text: string) => new InlineKeyboard().url(text, `${bot}?start=daily`);
-  if (daily.today) {
+  if (daily?.today) {
     const c = daily.today.card;
     const name = cardName(c);
     results.push(
@@ -94,10 +96,12 @@ composer.on('inline_query', async (ctx) => {
       reply_markup: open('🔮 Вытянуть карту дня'),
     });
   }
+  const until = resetsAt ?? daily?.resetsAt;
   await ctx.answerInlineQuery(results, {
-    cache_time: cacheSeconds(resetsAt ?? daily.resetsAt),
+    // A stranger's answer is kept a minute: once they open the bot and draw their card, inline offers it.
+    cache_time: until ? cacheSeconds(until) : 60,
     is_personal: true,
-    button: daily.today ? undefined : { text: 'Вытянуть карту дня', start_parameter: 'daily' },
+    button: daily?.today ? undefined : { text: 'Вытянуть карту дня', start_parameter: 'daily' },
   });
 });
 
