@@ -156,7 +156,12 @@ describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind
     expect((await notify('junk-after')).status).toBe(429);
     // A refund made in YooKassa's dashboard: its notification is heard at once and takes the week back.
     const refundId = 'rf-dashboard-65040';
-    fake.refunds.set(refundId, { id: refundId, payment_id: paid.paymentId, status: 'succeeded', amount: { value: '149.00', currency: 'RUB' } });
+    fake.refunds.set(refundId, {
+      id: refundId,
+      payment_id: paid.paymentId,
+      status: 'succeeded',
+      amount: { value: '149.00', currency: 'RUB' },
+    });
     const refund = await h.call(null, 'POST', '/api/payments/yookassa/webhook', {
       type: 'notification',
       event: 'refund.succeeded',

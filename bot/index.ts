@@ -17,6 +17,7 @@ import { guestFeature } from './features/guest';
 import { inlineFeature } from './features/inline';
 import { paymentsFeature } from './features/payments';
 import { pairsFeature } from './features/pairs';
+import { privateOnlyFeature } from './features/private-only';
 import { readingFeature } from './features/reading';
 import { reviewsFeature } from './features/reviews';
 import { settingsFeature } from './features/settings';
@@ -74,6 +75,8 @@ export function createBot(o: CreateBotOptions) {
   // A card the user sent with inline mode comes back as their own message «via @bot»: not something typed to
   // the bot, so no dialogue takes it as an answer and no hint answers it.
   bot.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
+  // A menu command in a group gets one line asking to write in private, before anything personal is touched.
+  bot.use(privateOnlyFeature);
   bot.use(touchUser);
   // Payments before conversations: a successful_payment must never be swallowed by an open dialogue.
   bot.use(paymentsFeature);

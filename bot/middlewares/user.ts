@@ -20,7 +20,14 @@ export function profileOf(from: User): TelegramProfile {
 
 export const touchUser: MiddlewareFn<BotContext> = async (ctx, next) => {
   const from = ctx.from;
-  if (from && !from.is_bot && !ctx.inlineQuery && ctx.chat?.type !== 'group' && ctx.chat?.type !== 'supergroup' && ctx.chat?.type !== 'channel') {
+  if (
+    from &&
+    !from.is_bot &&
+    !ctx.inlineQuery &&
+    ctx.chat?.type !== 'group' &&
+    ctx.chat?.type !== 'supergroup' &&
+    ctx.chat?.type !== 'channel'
+  ) {
     await ctx.deps.services.users.touchProfile(profileOf(from));
   }
   await next();
