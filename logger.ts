@@ -24,7 +24,7 @@ const PATTERNS: [RegExp, string][] = [
   // One-time link and return tokens, session ids: 32 random bytes as base64url.
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, REDACTED],
   // Credentials after an authorization scheme (initData, bearer tokens, Basic user:password).
-  [/\b(tma|Bearer|Basic) +[^\s"\\]{8,}/gi, `$1 ${REDACTED}`],
+  [/\b(tma|Bearer|bearer|Basic) +[^\s"\\]{8,}/g, `$1 ${REDACTED}`],
 ];
 
 /** Every spelling of a secret a log line may hold: as it is, escaped in JSON, encoded in a URL. */
