@@ -32,6 +32,7 @@ import { userDataFeature } from './features/user-data';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
 import { createInFlight } from './middlewares/in-flight';
+import { operatorChatPacing, type PacingClock } from './pacing';
 import { touchUser } from './middlewares/user';
 
 export interface CreateBotOptions extends BotDeps {
@@ -40,6 +41,8 @@ export interface CreateBotOptions extends BotDeps {
   apiRoot: string;
   /** Known bot info (tests) saves the getMe call. */
   botInfo?: UserFromGetMe;
+  /** The clock pacing what goes to the operators' chats (tests: a virtual one); real by default. */
+  operatorPacingClock?: PacingClock;
 }
 
 /** Interactive handlers wait out a short flood limit once or twice; a user is waiting for the answer. */
@@ -54,6 +57,8 @@ export function createBot(o: CreateBotOptions) {
     liveReplyIntervals: o.liveReplyIntervals,
   };
   const bot = new Bot<BotContext>(o.token, { client: { apiRoot: o.apiRoot }, botInfo: o.botInfo });
+  // What goes to the operators' chats is paced within a group's rate (inside auto-retry: a retry is paced too).
+  bot.api.config.use(operatorChatPacing(() => o.services.support.operatorChats(), o.operatorPacingClock));
   bot.api.config.use(interactiveRetry());
   const inFlight = createInFlight();
 
