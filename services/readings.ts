@@ -164,8 +164,10 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       return inserted;
     });
     if (!requestKey) return dealt;
+    // A copy that lost the race failed on the spent quota (the other's charge committed first) or on the key:
+    // either way the reading the other copy dealt is the answer.
     return dealt.catch(async (err) => {
-      const existing = err === taken ? await readingsRepo.findReadingByRequestKey(deps.db, user.id, requestKey) : undefined;
+      const existing = await readingsRepo.findReadingByRequestKey(deps.db, user.id, requestKey);
       if (!existing) throw err;
       return existing;
     });
