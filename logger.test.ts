@@ -23,6 +23,8 @@ describe('logger redaction', () => {
     const secrets = configSecrets({
       botToken: TOKEN,
       webhookSecret: 'webhook-secret-123',
+      metricsToken: 'metrics-token-456',
+      databaseUrl: 'postgres://tarot:db%2Fpassword-789@db.internal:5432/tarot',
       openai: { apiKey: 'sk-the-ai-key-0123456789' },
       yookassa: { shopId: '123456', secretKey: 'live_YooKassa"Secret\\Key' },
     });
@@ -36,6 +38,7 @@ describe('logger redaction', () => {
         deep: { list: [{ note: 'key sk-the-ai-key-0123456789 and live_YooKassa"Secret\\Key' }] },
         auth: `Basic ${Buffer.from('123456:live_YooKassa"Secret\\Key').toString('base64')}`,
         local: 'local-generated-token-42',
+        db: 'password authentication failed: db/password-789, metrics-token-456',
         session: 'st1.42.1900000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
         path: `/auth/${'A'.repeat(21)}_${'b'.repeat(21)}`,
         initData: 'tma query_id=1&user=%7B%7D&hash=abcdef0123456789',
@@ -52,6 +55,8 @@ describe('logger redaction', () => {
       'YooKassa',
       Buffer.from('123456:live_YooKassa"Secret\\Key').toString('base64'),
       'local-generated-token-42',
+      'db/password-789',
+      'metrics-token-456',
       'st1.42',
       'A'.repeat(21),
       'hash=abcdef',

@@ -3,9 +3,9 @@
 // written (`hooks.streamWrite`), so a secret inside a message, a stack, a URL or an error's nested cause is
 // caught too: grammY's network errors carry `…/bot<token>/method` in their cause's message. What is scrubbed:
 // the configured secrets themselves (the bot token, YooKassa's secret key and its Basic credential, the AI
-// key, the webhook secret, and local mode's generated token once known), anything shaped like a bot token,
-// session and launch tokens (`st1.…`, `lt1.…`), one-time link and return tokens and session ids (43
-// characters of base64url), and what follows `tma`, `Bearer` and `Basic`.
+// key, the webhook secret, the metrics token, the database's password, and local mode's generated token once
+// known), anything shaped like a bot token, session and launch tokens (`st1.…`, `lt1.…`), one-time link and
+// return tokens and session ids (43 characters of base64url), and what follows `tma`, `Bearer` and `Basic`.
 import pino from 'pino';
 
 export type Logger = pino.Logger;
@@ -53,13 +53,23 @@ export function addLogSecret(logger: Logger, secret: string | undefined | null):
 export function configSecrets(c: {
   botToken?: string;
   webhookSecret?: string;
+  metricsToken?: string;
+  databaseUrl?: string;
   openai: { apiKey?: string };
   yookassa: { shopId?: string; secretKey?: string };
 }): string[] {
   const { shopId, secretKey } = c.yookassa;
+  let dbPassword: string | undefined;
+  try {
+    dbPassword = c.databaseUrl ? decodeURIComponent(new URL(c.databaseUrl).password) || undefined : undefined;
+  } catch {
+    /* not a URL: config.ts refuses it anyway */
+  }
   return [
     c.botToken,
     c.webhookSecret,
+    c.metricsToken,
+    dbPassword,
     c.openai.apiKey,
     secretKey,
     // YooKassa's Authorization header: Basic base64(shopId:secretKey).
