@@ -3,7 +3,8 @@
 // otherwise a result that opens the bot to draw it. With a question it offers «Да или нет»: one card and
 // what it says (services.yesNo decides; a crisis gets help lines and no card, a health, pregnancy, death or
 // court question no yes or no). Results carry the card's picture (JPEG, as Telegram requires for a photo by
-// URL) and a link into the app; they are personal and cached until the user's day ends.
+// URL) and a link into the app; they are personal and cached until the user's day ends. Typing @bot makes no
+// user row (the profile middleware skips inline queries): a stranger is answered with the defaults.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
 import type { DealtCardView } from '../../services/readings';
