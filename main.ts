@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, DataDirLockedError, migrateToLatest, type DatabaseHandle } from './db/connection';
 import type { OpenedPglite } from './db/pglite';
 import { getOrCreateSetting } from './db/repositories/settings';
-import { createLogger, type Logger } from './logger';
+import { addLogSecret, configSecrets, createLogger, type Logger } from './logger';
 import { createServices } from './services';
 import { createIdentity } from './services/identity';
 
@@ -76,6 +76,9 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
     // Local mode keeps its generated secret in the database, as it keeps its bot token.
     const serverSecret =
       config.serverSecret ?? (await getOrCreateSetting(database.db, 'local_server_secret', () => crypto.randomBytes(32).toString('hex')));
+    // Local mode's token is known only now; the configured secrets were given to the logger at its start.
+    addLogSecret(logger, botToken);
+    addLogSecret(logger, serverSecret);
     let starsApiRoot = config.telegramApiRoot;
     // grammY loads when first needed (a Stars invoice, or the bot once the API listens), not before /api/health.
     let starsClient: Promise<ServicesApi> | null = null;
@@ -253,7 +256,7 @@ async function run(o: StartOptions = {}) {
     }
     throw err;
   }
-  const logger = o.early?.logger ?? createLogger(config.logLevel);
+  const logger = o.early?.logger ?? createLogger(config.logLevel, configSecrets(config));
   for (const warning of config.warnings) logger.warn(warning);
   let running: RunningApp;
   try {

@@ -132,4 +132,49 @@ describe.each(TEST_DB_KINDS)('YooKassa notifications from outsiders (%s)', (kind
     fake.succeed(paymentId);
     expect((await direct(paymentId)).body.data.outcome).toBe('applied');
   });
+
+  // Last in the file: it spends this instance's minute of unknown read-backs.
+  it('a flood of junk notifications never keeps out a known payment or the refund of a known payment', async () => {
+    const user = 65_040;
+    const paid = await order(user);
+    fake.succeed(paid.paymentId);
+    expect((await notify(paid.paymentId)).body.data.outcome).toBe('applied');
+    const waiting = await order(65_041);
+    // 61 junk notifications a minute, payments and refunds of ids nobody knows: the last ones are refused.
+    const junk = await Promise.all(
+      Array.from({ length: 61 }, (_, i) =>
+        i % 2
+          ? notify(`junk-${i}`)
+          : h.call(null, 'POST', '/api/payments/yookassa/webhook', {
+              type: 'notification',
+              event: 'refund.succeeded',
+              object: { id: `junk-refund-${i}`, payment_id: `junk-${i}`, status: 'succeeded' },
+            }),
+      ),
+    );
+    expect(junk.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect((await notify('junk-after')).status).toBe(429);
+    // A refund made in YooKassa's dashboard: its notification is heard at once and takes the week back.
+    const refundId = 'rf-dashboard-65040';
+    fake.refunds.set(refundId, {
+      id: refundId,
+      payment_id: paid.paymentId,
+      status: 'succeeded',
+      amount: { value: '149.00', currency: 'RUB' },
+    });
+    const refund = await h.call(null, 'POST', '/api/payments/yookassa/webhook', {
+      type: 'notification',
+      event: 'refund.succeeded',
+      object: { id: refundId, payment_id: paid.paymentId, status: 'succeeded' },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body.data.outcome).toBe('refunded');
+    expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('free');
+    // A known payment's own notification is heard too.
+    fake.succeed(waiting.paymentId);
+    const real = await notify(waiting.paymentId);
+    expect(real.status).toBe(200);
+    expect(real.body.data.outcome).toBe('applied');
+    expect(await granted(65_041)).toEqual({ payments: 1, messages: 1 });
+  });
 });

@@ -17,6 +17,7 @@ import { guestFeature } from './features/guest';
 import { inlineFeature } from './features/inline';
 import { paymentsFeature } from './features/payments';
 import { pairsFeature } from './features/pairs';
+import { privateOnlyFeature } from './features/private-only';
 import { readingFeature } from './features/reading';
 import { reviewsFeature } from './features/reviews';
 import { settingsFeature } from './features/settings';
@@ -31,6 +32,7 @@ import { userDataFeature } from './features/user-data';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
 import { createInFlight } from './middlewares/in-flight';
+import { operatorChatPacing, type PacingClock } from './pacing';
 import { touchUser } from './middlewares/user';
 
 export interface CreateBotOptions extends BotDeps {
@@ -39,6 +41,8 @@ export interface CreateBotOptions extends BotDeps {
   apiRoot: string;
   /** Known bot info (tests) saves the getMe call. */
   botInfo?: UserFromGetMe;
+  /** The clock pacing what goes to the operators' chats (tests: a virtual one); real by default. */
+  operatorPacingClock?: PacingClock;
 }
 
 /** Interactive handlers wait out a short flood limit once or twice; a user is waiting for the answer. */
@@ -53,6 +57,8 @@ export function createBot(o: CreateBotOptions) {
     liveReplyIntervals: o.liveReplyIntervals,
   };
   const bot = new Bot<BotContext>(o.token, { client: { apiRoot: o.apiRoot }, botInfo: o.botInfo });
+  // What goes to the operators' chats is paced within a group's rate (inside auto-retry: a retry is paced too).
+  bot.api.config.use(operatorChatPacing(() => o.services.support.operatorChats(), o.operatorPacingClock));
   bot.api.config.use(interactiveRetry());
   const inFlight = createInFlight();
 
@@ -74,6 +80,8 @@ export function createBot(o: CreateBotOptions) {
   // A card the user sent with inline mode comes back as their own message «via @bot»: not something typed to
   // the bot, so no dialogue takes it as an answer and no hint answers it.
   bot.use((ctx, next) => (ctx.message?.via_bot?.id === ctx.me.id ? undefined : next()));
+  // A menu command in a group gets one line asking to write in private, before anything personal is touched.
+  bot.use(privateOnlyFeature);
   bot.use(touchUser);
   // Payments before conversations: a successful_payment must never be swallowed by an open dialogue.
   bot.use(paymentsFeature);

@@ -136,6 +136,28 @@ describe.each(TEST_DB_KINDS)('inline mode (%s)', (kind) => {
     expect(empty.results.map((x: any) => x.id)).toEqual(['daily:draw']);
   });
 
+  it('100 people who never opened the bot type @bot: each is answered, and no user row is made for any of them', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => 91_100 + i);
+    for (let i = 0; i < ids.length; i += 20) {
+      const answers = await Promise.all(
+        ids.slice(i, i + 20).map((id, j) => {
+          h.tg.setProfile(h.user(id, `Незнакомец ${id}`, { username: `stranger_${id}` }));
+          return ask(id, j % 2 ? 'Получу ли я эту работу?' : '');
+        }),
+      );
+      answers.forEach((a, j) => {
+        expect(a.results.at(-1).id).toBe('daily:draw');
+        if (j % 2) expect(a.results[0].id).toMatch(/^yn:/);
+      });
+    }
+    expect(await h.db.selectFrom('users').select('id').where('id', 'in', ids).execute()).toEqual([]);
+    // Opening the bot makes the user, as always; then inline mode shows their card of the day.
+    const u = h.user(ids[0], `Незнакомец ${ids[0]}`);
+    h.tg.sendText(u, '/daily');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Ваша карта дня'));
+    expect((await ask(u.id, '')).results[0].id).toMatch(/^daily:\d{4}-/);
+  });
+
   it('the card picture route names a bad file and answers an unknown card with 404', async () => {
     const bad = await h.app.request('/card-images/..%2Fsecret.png');
     expect(bad.status).toBe(400);

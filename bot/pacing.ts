@@ -88,6 +88,43 @@ export function createPerChatLimiter(intervalMs = 1000, clock: PacingClock = rea
   };
 }
 
+/**
+ * At most `limit` messages in any `windowMs` per chat, and at least `spacingMs` apart: Telegram's limit for a
+ * group (about 20 a minute). Each call reserves its time at once (FIFO: none overtakes an earlier one) and
+ * waits for it: a burst is queued, never dropped. The map forgets chats that have been quiet for a window.
+ */
+export function createWindowLimiter(limit: number, windowMs: number, spacingMs: number, clock: PacingClock = realClock) {
+  const starts = new Map<string, number[]>();
+  return async function acquire(chat: string): Promise<void> {
+    const now = clock.now();
+    for (const [k, times] of starts) if (times[times.length - 1] + windowMs < now) starts.delete(k);
+    const times = starts.get(chat) ?? [];
+    let at = Math.max(now, times.length ? times[times.length - 1] + spacingMs : now);
+    if (times.length >= limit) at = Math.max(at, times[times.length - limit] + windowMs);
+    times.push(at);
+    if (times.length > limit) times.splice(0, times.length - limit);
+    starts.set(chat, times);
+    if (at > now) await clock.sleep(at - now);
+  };
+}
+
+/** Telegram's limit on messages into one group: 20 a minute. */
+export const GROUP_MESSAGES_PER_MINUTE = 20;
+
+/**
+ * Pacing of what goes to the operators' chats (the support desk's relays, its notes): within a group's rate,
+ * queued rather than refused by Telegram. Installed on the bot's Api inside auto-retry, so a retry is paced too.
+ */
+export function operatorChatPacing(operatorChats: () => number[], clock?: PacingClock): Transformer {
+  const acquire = createWindowLimiter(GROUP_MESSAGES_PER_MINUTE, 60_000, 1000, clock);
+  return async (prev, method, payload, signal) => {
+    const chat = (payload as { chat_id?: unknown })?.chat_id;
+    if (PACED.has(method) && (typeof chat === 'number' || typeof chat === 'string') && operatorChats().includes(Number(chat)))
+      await acquire(String(chat));
+    return prev(method, payload, signal);
+  };
+}
+
 /** Methods that post into a chat and count against the limits. */
 const PACED = new Set(['sendMessage', 'sendPhoto', 'sendInvoice', 'copyMessage', 'forwardMessage', 'sendDocument', 'sendAnimation']);
 

@@ -117,6 +117,8 @@ export interface ReadingsTable {
   /** 0027: the tokens the provider reported for the call (`usage`); null when it did not. */
   ai_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   ai_output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0030: what asked for it, when a redelivery may ask again (the bot's `tg:<chat>:<message>`); unique per user. */
+  request_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 0024: a pair of users (readings for two); ended when a member leaves. */

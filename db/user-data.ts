@@ -39,9 +39,21 @@ export const USER_DATA: readonly UserDataTable[] = [
   { table: 'reading_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Заметки к раскладам' },
   { table: 'pair_members', key: { column: 'user_id' }, erase: 'delete', title: 'Пары' },
   { table: 'pair_invitations', key: { column: 'inviter_id' }, erase: 'delete', title: 'Приглашения в пару', omit: ['token_hash'] },
-  { table: 'readings', key: { column: 'user_id' }, erase: 'delete', title: 'Расклады', omit: ['ai_lease_id', 'ai_lease_until'] },
+  {
+    table: 'readings',
+    key: { column: 'user_id' },
+    erase: 'delete',
+    title: 'Расклады',
+    omit: ['ai_lease_id', 'ai_lease_until', 'request_key'],
+  },
   // Readings for two: both members' exports show the pair's readings; deleting removes only one's own part.
-  { table: 'readings', key: { pair: 'pair_id' }, erase: 'keep', title: 'Расклады на двоих', omit: ['ai_lease_id', 'ai_lease_until'] },
+  {
+    table: 'readings',
+    key: { pair: 'pair_id' },
+    erase: 'keep',
+    title: 'Расклады на двоих',
+    omit: ['ai_lease_id', 'ai_lease_until', 'request_key'],
+  },
   { table: 'daily_usage', key: { column: 'user_id' }, erase: 'delete', title: 'Карта дня и расклады по дням' },
   { table: 'daily_card_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Толкования карты дня' },
   { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения' },

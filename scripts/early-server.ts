@@ -9,7 +9,7 @@ import { createBaseApp } from '../api/base-app';
 import { healthRoutes } from '../api/routes/health';
 import { loadConfig, type Config } from '../config';
 import type { OpenedPglite } from '../db/pglite';
-import { createLogger } from '../logger';
+import { configSecrets, createLogger } from '../logger';
 import type { EarlyServer } from '../main';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -25,7 +25,7 @@ export async function listenEarly(
   } catch {
     return null;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, configSecrets(config));
   const health = createBaseApp(logger).route(
     '/api/health',
     healthRoutes({

@@ -136,13 +136,14 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     user: User,
     spread: SpreadDefinition,
     question: string,
-    opts: { pairId?: number; ownCards?: DealtCard[] } = {},
+    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string } = {},
   ): Promise<Reading> {
-    const { pairId, ownCards } = opts;
-    return deps.db.transaction().execute(async (trx) => {
+    const { pairId, ownCards, requestKey } = opts;
+    const taken = new Error('request key taken');
+    const dealt = deps.db.transaction().execute(async (trx) => {
       if (pairId !== undefined && !(await isActiveMember(trx, pairId, user.id))) throw new ServiceError('not_found', 'Пара не найдена');
       const charged = await chargeSpread(trx, user.id, spread.isFree);
-      return readingsRepo.insertReading(trx, {
+      const reading: readingsRepo.NewReading = {
         userId: user.id,
         spreadType: spread.id,
         question,
@@ -155,7 +156,20 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
         pairId: pairId ?? null,
         createdAt: deps.clock(),
-      });
+      };
+      if (!requestKey) return readingsRepo.insertReading(trx, reading);
+      // Another copy of the same request dealt it first: this charge is rolled back, and that reading answers.
+      const inserted = await readingsRepo.insertKeyedReading(trx, reading, requestKey);
+      if (!inserted) throw taken;
+      return inserted;
+    });
+    if (!requestKey) return dealt;
+    // A copy that lost the race failed on the spent quota (the other's charge committed first) or on the key:
+    // either way the reading the other copy dealt is the answer.
+    return dealt.catch(async (err) => {
+      const existing = await readingsRepo.findReadingByRequestKey(deps.db, user.id, requestKey);
+      if (!existing) throw err;
+      return existing;
     });
   }
 
@@ -166,7 +180,17 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
      */
     async create(
       userId: number,
-      input: { spreadType: string; question: unknown; microPurchaseId?: number; ownCards?: OwnCardInput[] },
+      input: {
+        spreadType: string;
+        question: unknown;
+        microPurchaseId?: number;
+        ownCards?: OwnCardInput[];
+        /**
+         * What asked for it, when the same request may come again (the bot's question message, which Telegram
+         * redelivers after a crash): a reading already dealt under this key is returned as it is, charged once.
+         */
+        requestKey?: string;
+      },
     ): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
       if (!spread) throw new ServiceError('bad_input', `spreadType: неизвестный тип расклада «${String(input.spreadType).slice(0, 40)}»`);
@@ -189,6 +213,10 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
             purchaseId: input.microPurchaseId,
           }),
         );
+      if (input.requestKey) {
+        const existing = await readingsRepo.findReadingByRequestKey(deps.db, userId, input.requestKey);
+        if (existing) return readingView(existing);
+      }
       const user = await users.requireUser(userId);
       const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
       if (!verdict.ok) {
@@ -200,7 +228,9 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           { requiredPlan: verdict.reason === 'needs_vip' ? 'vip' : 'basic', redirect: '/subscription' },
         );
       }
-      return readingView(await chargeAndDeal(user, spread, q.question, { ownCards: own?.ok ? own.cards : undefined }));
+      return readingView(
+        await chargeAndDeal(user, spread, q.question, { ownCards: own?.ok ? own.cards : undefined, requestKey: input.requestKey }),
+      );
     },
 
     /**

@@ -12,6 +12,7 @@ import { legalView, SUPPORT_ANSWER } from '../domain/legal';
 import type { Tier } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { takeUserLimit } from './user-limits';
 import * as operators from './operators';
 
 /** How many of the user's last payments the operators see with each message. */
@@ -104,9 +105,13 @@ export function createSupportService(deps: SupportDeps) {
 
     /**
      * A message from the user in support mode: stored, the conversation open again (waiting for an operator),
-     * and the card the operators see with it. Null when the user has no live conversation.
+     * and the card the operators see with it. Null when the user has no live conversation; 429 over the limit.
      */
     async fromUser(userId: number, m: { kind: SupportMessageKind; text: string; fileId?: string }): Promise<SupportCard | null> {
+      if (!(await supportRepo.findLiveConversation(db, userId))) return null;
+      // Each message is a message in the operators' group, whose rate everyone's relays share: a few a minute
+      // per user (429 naming when; the bot tells the user, the message is neither kept nor relayed).
+      await takeUserLimit(db, userId, 'support_relay', clock());
       const conversation = await db.transaction().execute(async (trx) => {
         const live = await supportRepo.findLiveConversation(trx, userId);
         if (!live) return null;

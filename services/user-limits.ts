@@ -26,6 +26,12 @@ export const USER_LIMITS = {
   review: { limit: 10, windowS: 3600, message: 'Слишком много отзывов.' },
   /** Exports sent to the user's chat («Отправить в чат»): two uploads each, on the bot's shared Bot API limit. */
   export_to_chat: { limit: 3, windowS: 3600, message: 'Данные уже отправлены в чат.' },
+  /** Messages relayed to the support desk's operators (each a message in their group, on its shared rate). */
+  support_relay: {
+    limit: 5,
+    windowS: 60,
+    message: 'В поддержку уходит не больше 5 сообщений в минуту, поэтому это сообщение не передано.',
+  },
   /** Invitations into a pair (readings for two) made. */
   pair_invitation: { limit: 20, windowS: 86_400, message: 'Слишком много приглашений за сутки.' },
 } as const;

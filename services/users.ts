@@ -156,6 +156,12 @@ export function createUserService(deps: ServiceDeps) {
     requireUser,
     status,
 
+    /**
+     * The user's row, or undefined for someone who never opened the bot or the app (inline mode's callers):
+     * nothing is written, so a stranger gets no row.
+     */
+    findUser: (userId: number): Promise<User | undefined> => usersRepo.findUser(deps.db, userId),
+
     /** The bot's /settings: the stored settings, the user's wall-clock time now and the reminder's local time. */
     async settings(userId: number) {
       const { status: s } = await status(userId);

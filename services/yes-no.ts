@@ -1,11 +1,12 @@
 // «Да или нет» for a question typed anywhere (inline mode): one card dealt by the server and what it says
 // to the question (domain/reading/yes-no.ts decides: a crisis gets help lines and no card, a sensitive theme
 // no yes or no). Nothing is stored or counted: the answer lives in the chat it is sent to, and Telegram
-// keeps it for the user until their day ends (the caller sets that cache from `resetsAt`).
+// keeps it for the user until their day ends (the caller sets that cache from `resetsAt`). A caller who never
+// opened the bot or the app has no user row and gets none: the defaults (reversals on, the default zone) serve.
 import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
 import { DECK, CARD_BY_ID } from '../domain/deck';
 import { deal } from '../domain/deal';
-import { userDay } from '../domain/day';
+import { countingDay, userDay } from '../domain/day';
 import { validateQuestion } from '../domain/question';
 import { yesNoCard } from '../domain/reading/yes-no';
 import type { ServiceDeps } from './deps';
@@ -27,9 +28,12 @@ export function createYesNoService(deps: ServiceDeps, users: UserService) {
       if (crisis) return { kind: 'crisis', crisis: crisisAnswer(crisis) };
       const checked = validateQuestion(raw.replace(/\s+/g, ' '));
       if (!checked.ok) return { kind: 'invalid', error: checked.error };
-      const user = await users.requireUser(userId);
-      const [dealt] = deal(DECK_IDS, 1, deps.randomInt, { reversals: user.reversals });
-      const said = yesNoCard(checked.question, CARD_BY_ID.get(dealt.cardId)!, dealt.orientation, user.reversals);
+      const user = await users.findUser(userId);
+      const reversals = user?.reversals ?? true;
+      const now = deps.clock();
+      const day = user ? userDay(user, now) : countingDay(deps.defaultTimeZone, { day: null, until: null }, now);
+      const [dealt] = deal(DECK_IDS, 1, deps.randomInt, { reversals });
+      const said = yesNoCard(checked.question, CARD_BY_ID.get(dealt.cardId)!, dealt.orientation, reversals);
       if (said.kind === 'crisis') return said;
       return {
         kind: 'card',
@@ -38,7 +42,7 @@ export function createYesNoService(deps: ServiceDeps, users: UserService) {
         verdict: said.verdict,
         sensitive: said.sensitive,
         text: said.text,
-        resetsAt: userDay(user, deps.clock()).endsAt.toISOString(),
+        resetsAt: day.endsAt.toISOString(),
       };
     },
   };

@@ -244,6 +244,8 @@ export interface AppProcessOptions {
   echo?: boolean;
   /** Starts it with --expose-gc and the SIGUSR2 memory report, for memoryUsage() (the benches). */
   memoryReport?: boolean;
+  /** Every line the process writes is pushed here too (a test that reads the whole log). */
+  lines?: string[];
 }
 
 /**
@@ -257,6 +259,7 @@ export async function startAppProcess(name: string, env: Record<string, string>,
   const lines: string[] = [];
   const keep = (line: string) => {
     if (!line) return;
+    o.lines?.push(line);
     lines.push(line);
     if (lines.length > 300) lines.splice(0, lines.length - 300);
     if (echo) process.stderr.write(`[${name}] ${line}\n`);

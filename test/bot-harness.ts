@@ -11,10 +11,10 @@ import { createHarness, TEST_BOT_TOKEN, type HarnessOptions } from './harness';
 
 export const TEST_PUBLIC_URL = 'https://tarot.example';
 
-/** The app's options, and the bot's own: how often a growing reply is shown. */
-type BotHarnessOptions = HarnessOptions & Pick<CreateBotOptions, 'liveReplyIntervals'>;
+/** The app's options, and the bot's own: how often a growing reply is shown, the operators' pacing clock. */
+type BotHarnessOptions = HarnessOptions & Pick<CreateBotOptions, 'liveReplyIntervals' | 'operatorPacingClock'>;
 
-export async function createBotHarness(kind: TestDbKind, { liveReplyIntervals, ...o }: BotHarnessOptions = {}) {
+export async function createBotHarness(kind: TestDbKind, { liveReplyIntervals, operatorPacingClock, ...o }: BotHarnessOptions = {}) {
   const tg = createTestTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
   const apiRoot = await tg.listen();
   // What the services send to the operators goes through this local Telegram too, as in production.
@@ -43,6 +43,7 @@ export async function createBotHarness(kind: TestDbKind, { liveReplyIntervals, .
       logger,
       webAppUrl: () => TEST_PUBLIC_URL,
       liveReplyIntervals,
+      operatorPacingClock,
     });
     await created.bot.init();
     const runner: RunnerHandle = run(created.bot, {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../../config';
-import { createLogger } from '../../logger';
+import { configSecrets, createLogger } from '../../logger';
 import { startApp } from '../../main';
 
 let port: number;
@@ -19,7 +19,7 @@ if (process.argv[2] === 'hello') {
   close = () => new Promise((resolve) => server.close(() => resolve()));
 } else {
   const config = loadConfig();
-  const running = await startApp(config, createLogger(config.logLevel));
+  const running = await startApp(config, createLogger(config.logLevel, configSecrets(config)));
   port = running.port;
   close = running.close;
 }

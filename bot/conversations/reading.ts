@@ -198,6 +198,7 @@ export async function readingConversation(conversation: Conversation<BotContext,
   );
 
   let question: string;
+  let questionMessageId: number;
   for (;;) {
     const answer = await conversation.waitFor('message:text', {
       otherwise: (c) =>
@@ -208,15 +209,19 @@ export async function readingConversation(conversation: Conversation<BotContext,
     const check = validateQuestion(answer.message.text);
     if (check.ok) {
       question = check.question;
+      questionMessageId = answer.message.message_id;
       break;
     }
     const reason = check.error.replace(/^question:\s*/, '');
     await ctx.reply(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Попробуйте ещё раз или отправьте /cancel.`);
   }
 
+  // The question's message names the request: when the process died after dealing it and Telegram delivers the
+  // message again, the reading already dealt (and charged) is sent, not «уже использован».
+  const requestKey = `tg:${chatId}:${questionMessageId}`;
   const created = await conversation.external(async (outer): Promise<Created> => {
     try {
-      return { ok: true, reading: await outer.deps.services.readings.create(userId, { spreadType: spreadId, question }) };
+      return { ok: true, reading: await outer.deps.services.readings.create(userId, { spreadType: spreadId, question, requestKey }) };
     } catch (err) {
       if (err instanceof ServiceError) return { ok: false, message: err.message, code: err.code, crisis: crisisOf(err) };
       throw err;

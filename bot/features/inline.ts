@@ -3,7 +3,8 @@
 // otherwise a result that opens the bot to draw it. With a question it offers «Да или нет»: one card and
 // what it says (services.yesNo decides; a crisis gets help lines and no card, a health, pregnancy, death or
 // court question no yes or no). Results carry the card's picture (JPEG, as Telegram requires for a photo by
-// URL) and a link into the app; they are personal and cached until the user's day ends.
+// URL) and a link into the app; they are personal and cached until the user's day ends. Typing @bot makes no
+// user row (the profile middleware skips inline queries): a stranger is answered with the defaults.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
 import type { DealtCardView } from '../../services/readings';
@@ -69,9 +70,11 @@ composer.on('inline_query', async (ctx) => {
     }
   }
 
-  const daily = await ctx.deps.services.dailyCard.availability(userId);
+  // A caller who never opened the bot or the app has no row (none is made for typing @bot): no card of the day yet.
+  const known = await ctx.deps.services.users.findUser(userId);
+  const daily = known ? await ctx.deps.services.dailyCard.availability(userId) : null;
   const open = (text: string) => new InlineKeyboard().url(text, `${bot}?start=daily`);
-  if (daily.today) {
+  if (daily?.today) {
     const c = daily.today.card;
     const name = cardName(c);
     results.push(
@@ -94,10 +97,12 @@ composer.on('inline_query', async (ctx) => {
       reply_markup: open('🔮 Вытянуть карту дня'),
     });
   }
+  const until = resetsAt ?? daily?.resetsAt;
   await ctx.answerInlineQuery(results, {
-    cache_time: cacheSeconds(resetsAt ?? daily.resetsAt),
+    // A stranger's answer is kept a minute: once they open the bot and draw their card, inline offers it.
+    cache_time: until ? cacheSeconds(until) : 60,
     is_personal: true,
-    button: daily.today ? undefined : { text: 'Вытянуть карту дня', start_parameter: 'daily' },
+    button: daily?.today ? undefined : { text: 'Вытянуть карту дня', start_parameter: 'daily' },
   });
 });
 

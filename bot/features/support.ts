@@ -7,6 +7,7 @@ import { Composer, GrammyError, InlineKeyboard, type Api } from 'grammy';
 import type { Message } from 'grammy/types';
 import { crisisAnswer, detectCrisis } from '../../domain/crisis';
 import type { SupportMessageKind } from '../../db/schema';
+import { ServiceError } from '../../services/errors';
 import type { SupportCard } from '../../services/support';
 import type { BotContext } from '../context';
 import { sendCrisis } from '../crisis';
@@ -169,7 +170,14 @@ privateChat.on(['message:text', 'message:photo', 'message:document'], async (ctx
   const content = supportContent(ctx.message);
   if (!content) return next();
   const { support } = ctx.deps.services;
-  const card = await support.fromUser(ctx.from.id, content);
+  let card: SupportCard | null;
+  try {
+    card = await support.fromUser(ctx.from.id, content);
+  } catch (err) {
+    // Over the per-user limit: said in the chat; the message is not relayed.
+    if (err instanceof ServiceError && err.code === 'limit_reached') return ctx.reply(`⏳ ${err.message}`);
+    throw err;
+  }
   if (!card) return next();
   const delivered = await relay(ctx, card, content);
   if (!delivered) {

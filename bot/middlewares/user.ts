@@ -1,5 +1,6 @@
 // Every private update from a person refreshes their profile (a write only when it changed), so the
-// services always find the user.
+// services always find the user. Not an inline query: anyone can type @bot anywhere without ever opening the
+// bot, and a stranger gets no user row (inline mode works without one).
 import type { MiddlewareFn } from 'grammy';
 import type { User } from 'grammy/types';
 import type { TelegramProfile } from '../../db/repositories/users';
@@ -19,7 +20,14 @@ export function profileOf(from: User): TelegramProfile {
 
 export const touchUser: MiddlewareFn<BotContext> = async (ctx, next) => {
   const from = ctx.from;
-  if (from && !from.is_bot && ctx.chat?.type !== 'group' && ctx.chat?.type !== 'supergroup' && ctx.chat?.type !== 'channel') {
+  if (
+    from &&
+    !from.is_bot &&
+    !ctx.inlineQuery &&
+    ctx.chat?.type !== 'group' &&
+    ctx.chat?.type !== 'supergroup' &&
+    ctx.chat?.type !== 'channel'
+  ) {
     await ctx.deps.services.users.touchProfile(profileOf(from));
   }
   await next();

@@ -28,6 +28,7 @@ import * as m0025 from './0025_dashboard';
 import * as m0026 from './0026_guest_mode';
 import * as m0027 from './0027_user_facts';
 import * as m0028 from './0028_keyed_limits_and_token_generations';
+import * as m0030 from './0030_reading_request_key';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026_guest_mode': m0026,
   '0027_user_facts': m0027,
   '0028_keyed_limits_and_token_generations': m0028,
+  '0030_reading_request_key': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

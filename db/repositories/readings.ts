@@ -23,25 +23,41 @@ export interface NewReading {
   ownDeck?: boolean;
 }
 
+const readingValues = (r: NewReading) => ({
+  user_id: r.userId,
+  spread_type: r.spreadType,
+  question: r.question,
+  cards: JSON.stringify(r.cards),
+  level: r.level,
+  status: r.status,
+  interpretation: r.interpretation ?? null,
+  charged_day: r.chargedDay,
+  first_month: r.firstMonth ?? null,
+  ...(r.ownDeck ? { own_deck: true } : {}),
+  ...(r.pairId ? { pair_id: r.pairId } : {}),
+  ...(r.createdAt ? { created_at: r.createdAt } : {}),
+});
+
 export async function insertReading(db: Queryable, r: NewReading): Promise<Reading> {
+  return db.insertInto('readings').values(readingValues(r)).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * A reading asked for under a request key (a chat message that may be delivered again): undefined when this
+ * user already has one under that key (a concurrent copy waits for the other's commit, then finds it).
+ */
+export async function insertKeyedReading(db: Queryable, r: NewReading, requestKey: string): Promise<Reading | undefined> {
   return db
     .insertInto('readings')
-    .values({
-      user_id: r.userId,
-      spread_type: r.spreadType,
-      question: r.question,
-      cards: JSON.stringify(r.cards),
-      level: r.level,
-      status: r.status,
-      interpretation: r.interpretation ?? null,
-      charged_day: r.chargedDay,
-      first_month: r.firstMonth ?? null,
-      ...(r.ownDeck ? { own_deck: true } : {}),
-      ...(r.pairId ? { pair_id: r.pairId } : {}),
-      ...(r.createdAt ? { created_at: r.createdAt } : {}),
-    })
+    .values({ ...readingValues(r), request_key: requestKey })
+    .onConflict((oc) => oc.columns(['user_id', 'request_key']).where('request_key', 'is not', null).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** The user's reading asked for under this request key, if any. */
+export async function findReadingByRequestKey(db: Queryable, userId: number, requestKey: string): Promise<Reading | undefined> {
+  return db.selectFrom('readings').selectAll().where('user_id', '=', userId).where('request_key', '=', requestKey).executeTakeFirst();
 }
 
 export async function findReading(db: Queryable, id: number): Promise<Reading | undefined> {

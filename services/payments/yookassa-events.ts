@@ -17,8 +17,10 @@ import { orderMetadata } from './yookassa';
 import { yooUnavailable, YooKassaError, type YooPayment, type YooRefund } from './yookassa-client';
 import { sharedReader } from './yookassa-readback';
 
-/** Read-backs of ids we have no order for (and of refunds), per instance and minute. */
+/** Read-backs of ids we have no order or payment for, per instance and minute. */
 const UNKNOWN_READBACKS_PER_MINUTE = 60;
+/** Read-backs of refunds naming one known payment, per instance and minute: its own budget, not the unknowns'. */
+const KNOWN_REFUND_READBACKS_PER_MINUTE = 10;
 
 /** A final answer: nothing newer can come (a refund of a succeeded payment is a refund event of its own). */
 const finalPayment = (o: { ok: true; value: YooPayment } | { ok: false; error: unknown }) =>
@@ -39,15 +41,29 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
   const readPayment = ctx.yoo ? sharedReader((id) => ctx.yoo!.getPayment(id), finalPayment, gap) : undefined;
   const readRefund = ctx.yoo ? sharedReader((id) => ctx.yoo!.getRefund(id), finalRefund, gap) : undefined;
 
-  /** Ids we cannot tie to an order (an orphaned order, or a flood of made-up ids) and refunds: per instance. */
-  const unknownReadBacks = { start: 0, count: 0 };
-  function limitUnknownReadBack() {
+  /** A fixed-window count per minute, per instance; over the limit a 429 with when to come back. */
+  function limitPerMinute(window: { start: number; count: number }, limit: number) {
     const now = deps.clock();
-    if (now.getTime() - unknownReadBacks.start >= 60_000) Object.assign(unknownReadBacks, { start: now.getTime(), count: 0 });
-    if (++unknownReadBacks.count > UNKNOWN_READBACKS_PER_MINUTE)
+    if (now.getTime() - window.start >= 60_000) Object.assign(window, { start: now.getTime(), count: 0 });
+    if (++window.count > limit)
       throw new ServiceError('limit_reached', 'Слишком много уведомлений об оплате.', {
-        retryAfterSeconds: Math.ceil((unknownReadBacks.start + 60_000 - now.getTime()) / 1000),
+        retryAfterSeconds: Math.ceil((window.start + 60_000 - now.getTime()) / 1000),
       });
+  }
+  /** Ids we cannot tie to an order or a payment (an orphaned order, or a flood of made-up ids): per instance. */
+  const unknownReadBacks = { start: 0, count: 0 };
+  const limitUnknownReadBack = () => limitPerMinute(unknownReadBacks, UNKNOWN_READBACKS_PER_MINUTE);
+  /**
+   * Refunds of a payment we know never wait behind the unknowns' flood: each known payment has a small budget
+   * of its own (the body names the payment, so a flood naming one payment only spends that payment's budget).
+   */
+  const knownRefundReadBacks = new Map<string, { start: number; count: number }>();
+  function limitKnownRefundReadBack(paymentId: string) {
+    const now = deps.clock().getTime();
+    for (const [id, w] of knownRefundReadBacks) if (now - w.start >= 60_000) knownRefundReadBacks.delete(id);
+    const window = knownRefundReadBacks.get(paymentId) ?? { start: now, count: 0 };
+    knownRefundReadBacks.set(paymentId, window);
+    limitPerMinute(window, KNOWN_REFUND_READBACKS_PER_MINUTE);
   }
 
   async function verifyYooKassaPayment(
@@ -128,7 +144,8 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
         if (!readRefund) throw yooUnavailable();
         const known = body.object.payment_id ? await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.payment_id) : undefined;
         if (known?.status === 'refunded') return { outcome: 'duplicate' };
-        limitUnknownReadBack();
+        if (known) limitKnownRefundReadBack(known.provider_payment_id);
+        else limitUnknownReadBack();
         let refund;
         try {
           refund = await readRefund(body.object.id);
@@ -147,6 +164,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       const order = await paymentsRepo.findOrderByProviderId(deps.db, 'yookassa', body.object.id);
       if (order?.status === 'succeeded' && (await paymentsRepo.findPayment(deps.db, 'yookassa', body.object.id)))
         return { outcome: 'duplicate' };
+      // A payment we have an order for is never limited with the unknowns (its read-backs are shared per id).
       if (!order) limitUnknownReadBack();
       return { outcome: (await verifyYooKassaPayment(body.object.id)).outcome };
     },
