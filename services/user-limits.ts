@@ -26,6 +26,8 @@ export const USER_LIMITS = {
   review: { limit: 10, windowS: 3600, message: 'Слишком много отзывов.' },
   /** Exports sent to the user's chat («Отправить в чат»): two uploads each, on the bot's shared Bot API limit. */
   export_to_chat: { limit: 3, windowS: 3600, message: 'Данные уже отправлены в чат.' },
+  /** Exports made in any way (a download of either file, /mydata, a send to the chat): each reads all the user's rows. */
+  export: { limit: 6, windowS: 3600, message: 'Слишком много выгрузок данных за час.' },
   /** Invitations into a pair (readings for two) made. */
   pair_invitation: { limit: 20, windowS: 86_400, message: 'Слишком много приглашений за сутки.' },
 } as const;

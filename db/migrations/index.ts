@@ -27,6 +27,7 @@ import * as m0024 from './0024_pairs';
 import * as m0025 from './0025_dashboard';
 import * as m0026 from './0026_guest_mode';
 import * as m0027 from './0027_user_facts';
+import * as m0029 from './0029_data_exports';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025_dashboard': m0025,
   '0026_guest_mode': m0026,
   '0027_user_facts': m0027,
+  '0029_data_exports': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {
