@@ -57,6 +57,27 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
     expect(html.document!.content.toString('utf8')).toContain('Что меня ждёт на новой работе?');
   });
 
+  it('/mydata while the same user’s download runs is refused in Russian and sends nothing; after it, both documents', async () => {
+    const u = newUser('Лена');
+    h.tg.sendText(u, '/start');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте'));
+    const running = await h.app.request('/api/user/export', { headers: { Authorization: h.authFor(u.id) } });
+    expect(running.status).toBe(200);
+    h.tg.sendText(u, '/mydata');
+    const refusal = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Ваши данные уже выгружаются'));
+    expect(h.tg.botMessages(u.id).some((m) => m.document)).toBe(false);
+
+    // The download ends; /mydata then sends both files (the JSON whole, as JSON.stringify writes it).
+    await running.body!.cancel();
+    h.tg.sendText(u, '/mydata');
+    const html = await h.tg.waitForBotMessage(u.id, (m) => !!m.document?.fileName.endsWith('.html') && m.message_id > refusal.message_id);
+    const json = h.tg.botMessages(u.id).find((m) => m.document?.fileName.endsWith('.json'))!;
+    const text = json.document!.content.toString('utf8');
+    expect(JSON.stringify(JSON.parse(text), null, 2)).toBe(text);
+    expect(JSON.parse(text).userId).toBe(u.id);
+    expect(html.document!.content.toString('utf8')).toMatch(/<\/body><\/html>$/);
+  });
+
   it('/deletedata asks first (what goes, what stays and why); «Отмена» keeps everything, «Да, удалить всё» deletes', async () => {
     const u = newUser('Ира');
     const r = await h.call(u.id, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Стоит ли переезжать весной?' });
