@@ -126,8 +126,8 @@ export async function rowsOf(db: Queryable, t: UserDataTable, userId: number): P
   return r.rows;
 }
 
-/** Rows per page of the export: a page of the longest readings (20,000 characters each) is a few MB. */
-export const EXPORT_PAGE_ROWS = 100;
+/** Rows per page of the export: a page of the longest readings (20,000 characters each) is about 2 MB. */
+export const EXPORT_PAGE_ROWS = 50;
 /**
  * The longest one page's statement may run (PostgreSQL; PGlite has no statement timeout). Pages are index
  * reads of EXPORT_PAGE_ROWS rows; a page this slow means the database is in trouble, and the export stops.

@@ -120,6 +120,23 @@ async function* encoded(pieces: AsyncIterable<string>): AsyncIterable<Uint8Array
   if (buffered.length) yield enc.encode(buffered.join(''));
 }
 
+/**
+ * Everyone else's turn. The export is bulk work in the thread that answers every request (with PGlite the
+ * database's work is in it too): after each SLICE_MS of it, it pauses as long as it ran, so it takes about
+ * half a core at most, the process is idle half the time and another user's request starts at once; and it
+ * gives the event loop a turn before every page (with PGlite and a client that keeps up, every step of the
+ * export resolves at once, and nothing else would run until the file ended).
+ */
+const SLICE_MS = 4;
+let sliceStart = performance.now();
+async function giveWay(beforePage: boolean): Promise<void> {
+  const ran = performance.now() - sliceStart;
+  if (ran >= SLICE_MS) await new Promise((resolve) => setTimeout(resolve, Math.min(ran, 50)));
+  else if (beforePage) await new Promise((resolve) => setImmediate(resolve));
+  else return;
+  sliceStart = performance.now();
+}
+
 export function createDataExport(deps: ServiceDeps) {
   const db = deps.db;
 
@@ -132,9 +149,11 @@ export function createDataExport(deps: ServiceDeps) {
       async *rows() {
         let after: unknown[] | null = null;
         do {
+          await giveWay(true);
           await beforePage();
           const page = await pageOf(db, t, userId, after);
           for (const r of page.rows) {
+            await giveWay(false);
             for (const c of t.omit ?? []) delete r[c];
             yield r;
           }
