@@ -33,8 +33,20 @@ export interface ExportFile {
 export interface OpenedExport {
   exportedAt: string;
   files: ExportFile[];
+  /** Why a file stopped being written (too large for the chat): the refusal to show instead of the send's error. */
+  failure(): ServiceError | null;
+  /**
+   * Aborted when a file stops being written (too large, the database failed): an upload given it ends
+   * then instead of being retried (grammY's auto-retry retries a failed upload without end otherwise).
+   */
+  signal: AbortSignal;
   close(): Promise<void>;
 }
+
+/** Telegram takes a document of up to 50 MB from a bot. */
+const CHAT_FILE_MAX_BYTES = 50_000_000;
+const TOO_BIG_FOR_CHAT =
+  'Ваши данные больше 50 МБ, а Telegram не принимает от бота файлы такого размера. Скачайте их в браузере: команда /web даст ссылку для входа, затем «Настройки» → «Скачать мои данные».';
 
 /** How long an export's lease lasts without being renewed (an instance that died frees it after this). */
 export const EXPORT_LEASE_S = 60;
@@ -167,7 +179,12 @@ export function createDataExport(deps: ServiceDeps) {
    * Opens the user's export: takes the one-at-a-time lease (429 while another runs), then a slot of each of
    * `limits` (429 with the wait). The files are written when read; `close` must follow.
    */
-  async function open(userId: number, formats: readonly ExportFormat[], limits: readonly UserLimitKind[]): Promise<OpenedExport> {
+  async function open(
+    userId: number,
+    formats: readonly ExportFormat[],
+    limits: readonly UserLimitKind[],
+    via: 'download' | 'chat',
+  ): Promise<OpenedExport> {
     const leaseId = crypto.randomUUID();
     const leaseEnd = () => new Date(deps.clock().getTime() + EXPORT_LEASE_S * 1000);
     const now = deps.clock();
@@ -204,16 +221,33 @@ export function createDataExport(deps: ServiceDeps) {
     };
     const exportedAt = now.toISOString();
     const day = exportedAt.slice(0, 10);
+    let failure: ServiceError | null = null;
+    const maxBytes = via === 'chat' ? (deps.chatExportMaxBytes ?? CHAT_FILE_MAX_BYTES) : Number.POSITIVE_INFINITY;
+    const stop = new AbortController();
+    /** The file's chunks, stopped (and the refusal kept) once it is larger than the chat takes; any failure aborts `signal`. */
+    async function* bounded(chunks: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+      let bytes = 0;
+      try {
+        for await (const c of chunks) {
+          bytes += c.length;
+          if (bytes > maxBytes) throw (failure = new ServiceError('conflict', TOO_BIG_FOR_CHAT));
+          yield c;
+        }
+      } catch (err) {
+        stop.abort(err);
+        throw err;
+      }
+    }
     const files = formats.map(
       (format): ExportFile => ({
         format,
         fileName: `tarot-data-${day}.${format}`,
         caption: CAPTIONS[format],
         contentType: CONTENT_TYPES[format],
-        chunks: () => encoded((format === 'json' ? jsonText : htmlText)(exportedAt, userId, sectionsOf(userId, keepLease))),
+        chunks: () => bounded(encoded((format === 'json' ? jsonText : htmlText)(exportedAt, userId, sectionsOf(userId, keepLease)))),
       }),
     );
-    return { exportedAt, files, close };
+    return { exportedAt, files, failure: () => failure, signal: stop.signal, close };
   }
 
   return { open };

@@ -29,12 +29,13 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
 
   return {
     /**
-     * The user's export as files written while they are read (a download: one format; /mydata: both), one
-     * at a time and a few an hour. The caller sends them and then calls `close`, whatever happened.
+     * The user's export as files written while they are read (a download: one format; /mydata: both, each
+     * no larger than the chat takes), one at a time and a few an hour. The caller sends them and then calls
+     * `close`, whatever happened.
      */
-    async openExport(userId: number, formats: readonly ExportFormat[]): Promise<OpenedExport> {
+    async openExport(userId: number, formats: readonly ExportFormat[], via: 'download' | 'chat'): Promise<OpenedExport> {
       await users.requireUser(userId);
-      return dataExport.open(userId, formats, ['export']);
+      return dataExport.open(userId, formats, ['export'], via);
     },
 
     /**
@@ -43,7 +44,7 @@ export function createUserDataService(deps: ServiceDeps, users: UserService) {
      */
     async exportForChat(userId: number): Promise<OpenedExport> {
       await users.requireUser(userId);
-      return dataExport.open(userId, ['json', 'html'], ['export_to_chat', 'export']);
+      return dataExport.open(userId, ['json', 'html'], ['export_to_chat', 'export'], 'chat');
     },
 
     /** What the confirmation says: what goes, what stays and why, and the plan that ends. */

@@ -186,7 +186,7 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
     .post('/home-screen-offer', async (c) => ok(c, { offer: await s.ritual.offerHomeScreen(c.var.userId) }))
     // Written while it is sent (services/data-export.ts): the response starts at once and holds a page of rows.
     .get('/export', validate('query', exportQuery), async (c) => {
-      const opened = await s.userData.openExport(c.var.userId, [c.req.valid('query').format]);
+      const opened = await s.userData.openExport(c.var.userId, [c.req.valid('query').format], 'download');
       const [file] = opened.files;
       c.header('Cache-Control', 'no-store');
       c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
@@ -198,7 +198,10 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
       try {
         await sendExport(c.var.userId, opened.files);
       } catch {
-        // Telegram refused (the user never started the bot or blocked it) or could not be reached.
+        // Larger than the chat takes: say so. Else Telegram refused (the user never started the bot or
+        // blocked it) or could not be reached.
+        const failure = opened.failure();
+        if (failure) throw failure;
         return fail(c, 409, 'Не удалось отправить файлы в чат с ботом: откройте бота, нажмите «Старт» и попробуйте снова');
       } finally {
         await opened.close();

@@ -12,9 +12,14 @@ const composer = new Composer<BotContext>();
 // Each document is uploaded as it is written (InputFile takes the chunks, anew on a retry): nothing holds the file.
 composer.command('mydata', async (ctx) => {
   if (!ctx.from) return;
-  const opened = await ctx.deps.services.userData.openExport(ctx.from.id, ['json', 'html']);
+  const opened = await ctx.deps.services.userData.openExport(ctx.from.id, ['json', 'html'], 'chat');
   try {
-    for (const f of opened.files) await ctx.replyWithDocument(new InputFile(f.chunks, f.fileName), { caption: f.caption });
+    // grammY types its signal as the abort-controller package's; Node's is the same at run time.
+    const signal = opened.signal as Parameters<typeof ctx.replyWithDocument>[2];
+    for (const f of opened.files) await ctx.replyWithDocument(new InputFile(f.chunks, f.fileName), { caption: f.caption }, signal);
+  } catch (err) {
+    // A file larger than Telegram takes stopped being written: the user is told where to get it instead.
+    throw opened.failure() ?? err;
   } finally {
     await opened.close();
   }
