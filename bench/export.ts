@@ -1,10 +1,12 @@
 // The data export of a heavy user: the built app (local mode, its own process, as `npm start` runs it) on a
 // database seeded with 10,000 readings of one user (questions, three cards, interpretations of 2,500–5,500
 // characters, as the AI writes them), whose export is downloaded whole, the JSON and then the HTML copy,
-// while another user reads GET /api/user/status one call after another. Value: the app's peak RSS during the
-// export, in MB (budget: 300, the process's memory budget; PostgreSQL's run when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set, else PGlite's). Details: each file's size and time, the readings counted in each,
-// the status call's p50 and p99 during the export and alone before it (the same client), RSS before.
+// while another user reads GET /api/user/status one call after another. Value: the app's highest peak RSS
+// during the exports, in MB, over the databases run (PGlite, and PostgreSQL too with BENCH_DATABASE_URL or
+// TEST_DATABASE_URL; budget: 300, the process's memory budget; 0 when a file came incomplete). Details: each
+// file's size and time, the readings counted in each,
+// the status call's p50 and p99 during the export and alone before it (the same client), RSS before; then
+// three other users' JSON at once (3,000 readings each), with the peak RSS then.
 import type { Db } from '../db/connection';
 import { DECK } from '../domain/deck';
 import { benchDbKinds, launchUser, sampleRss, withAppChild } from '../test/app-process';
@@ -14,6 +16,9 @@ import { sleep } from '../test/wait';
 const READINGS = 10_000;
 const EXPORTER = 870_000_001;
 const POLLER = 870_000_002;
+/** Then three other users at once (each its own export), 3,000 readings each. */
+const CONCURRENT = [870_000_011, 870_000_012, 870_000_013];
+const CONCURRENT_READINGS = 3_000;
 /** The pause between two status calls of the other user (one at a time). */
 const POLL_GAP_MS = 10;
 const BUDGET_MB = 300;
@@ -60,10 +65,15 @@ function interpretation(next: (n: number) => number, chars: number): string {
 
 async function seed(db: Db): Promise<void> {
   const next = lcg(47);
-  await db.insertInto('users').values({ id: EXPORTER, first_name: 'Бенч', time_zone: 'Europe/Moscow' }).execute();
+  for (const [user, count] of [[EXPORTER, READINGS], ...CONCURRENT.map((u) => [u, CONCURRENT_READINGS])])
+    await seedUser(db, next, user, count);
+}
+
+async function seedUser(db: Db, next: (n: number) => number, user: number, readings: number): Promise<void> {
+  await db.insertInto('users').values({ id: user, first_name: 'Бенч', time_zone: 'Europe/Moscow' }).execute();
   const batch = 250;
-  for (let from = 0; from < READINGS; from += batch) {
-    const rows = Array.from({ length: batch }, (_, i) => {
+  for (let from = 0; from < readings; from += batch) {
+    const rows = Array.from({ length: Math.min(batch, readings - from) }, (_, i) => {
       const n = from + i;
       const cards = ['past', 'present', 'future'].map((position) => ({
         id: DECK[next(DECK.length)].id,
@@ -71,14 +81,14 @@ async function seed(db: Db): Promise<void> {
         reversed: next(2) === 1,
       }));
       return {
-        user_id: EXPORTER,
+        user_id: user,
         spread_type: 'past_present_future',
         question: `Что ждёт меня в отношениях с Андреем этой весной? №${n + 1}`,
         cards: JSON.stringify(cards),
         interpretation: interpretation(next, 2500 + next(3000)),
         level: 'premium' as const,
         status: 'done' as const,
-        created_at: new Date(Date.now() - (READINGS - n) * 3600_000),
+        created_at: new Date(Date.now() - (readings - n) * 3600_000),
       };
     });
     await db.insertInto('readings').values(rows).execute();
@@ -121,6 +131,10 @@ async function download(url: string, auth: string, marker: string) {
 
 interface RunResult {
   peakRssMb: number;
+  /** Three other users' exports at once (the JSON, 3,000 readings each): the peak, and whether each was whole. */
+  concurrentPeakRssMb: number;
+  concurrentSeconds: number;
+  concurrentComplete: boolean;
   rssBeforeMb: number;
   json: Awaited<ReturnType<typeof download>>;
   html: Awaited<ReturnType<typeof download>>;
@@ -182,8 +196,18 @@ async function runOn(kind: TestDbKind): Promise<RunResult> {
       }
       const peakRssMb = rss.stop();
       const ms = polls.map((p) => p.ms);
+
+      const auths = await Promise.all(CONCURRENT.map((u) => launchUser(base, u)));
+      const rssConcurrent = sampleRss(app, 50);
+      const startedConcurrent = performance.now();
+      const concurrent = await Promise.all(auths.map((a) => download(`${base}/api/user/export?format=json`, a, '"spread_type": ')));
+      const concurrentSeconds = round((performance.now() - startedConcurrent) / 1000, 2);
+      const concurrentPeakRssMb = rssConcurrent.stop();
       return {
         peakRssMb,
+        concurrentPeakRssMb,
+        concurrentSeconds,
+        concurrentComplete: concurrent.every((r) => r.count === CONCURRENT_READINGS && r.complete),
         rssBeforeMb,
         json,
         html,
@@ -207,14 +231,16 @@ export async function run(): Promise<Record<string, unknown>> {
     runs[kind] = await runOn(kind);
   }
   const all = Object.values(runs);
-  const complete = all.every((r) => r.json.count === READINGS && r.html.count === READINGS && r.json.complete && r.html.complete);
-  const peak = Math.max(...all.map((r) => r.peakRssMb));
+  const complete = all.every(
+    (r) => r.json.count === READINGS && r.html.count === READINGS && r.json.complete && r.html.complete && r.concurrentComplete,
+  );
+  const peak = Math.max(...all.flatMap((r) => [r.peakRssMb, r.concurrentPeakRssMb]));
   return {
     value: complete ? peak : 0,
     unit: 'MB',
     budgetMb: BUDGET_MB,
     withinBudget: complete && peak <= BUDGET_MB,
     ...runs,
-    load: { readings: READINGS, pollGapMs: POLL_GAP_MS },
+    load: { readings: READINGS, pollGapMs: POLL_GAP_MS, concurrentUsers: CONCURRENT.length, concurrentReadings: CONCURRENT_READINGS },
   };
 }
