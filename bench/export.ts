@@ -4,9 +4,9 @@
 // while another user reads GET /api/user/status one call after another. Value: the app's highest peak RSS
 // during the exports, in MB, over the databases run (PGlite, and PostgreSQL too with BENCH_DATABASE_URL or
 // TEST_DATABASE_URL; budget: 300, the process's memory budget; 0 when a file came incomplete). Details: each
-// file's size and time, the readings counted in each,
-// the status call's p50 and p99 during the export and alone before it (the same client), RSS before; then
-// three other users' JSON at once (3,000 readings each), with the peak RSS then.
+// file's size and time, the readings counted in each, the status call's p50 and p99 during the export and
+// alone before it (the same client), RSS before; then three other users' JSON at once (3,000 readings each),
+// with the peak RSS then.
 import type { Db } from '../db/connection';
 import { DECK } from '../domain/deck';
 import { benchDbKinds, launchUser, sampleRss, withAppChild } from '../test/app-process';
