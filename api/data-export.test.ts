@@ -2,7 +2,8 @@
 // file is written while it is sent (the first bytes arrive while the export still runs, the body comes in
 // many chunks with no Content-Length), the JSON is exactly what JSON.stringify writes and holds every reading,
 // the HTML copy too; a second export of the same user while one runs is refused, and one given up by its
-// client frees the user at once; a few exports an hour, then 429 in Russian with Retry-After.
+// client frees the user at once; on PostgreSQL a page that outlasts its own statement timeout ends the export
+// instead of waiting; a few exports an hour, then 429 in Russian with Retry-After.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { USER_LIMITS } from '../services/user-limits';
@@ -119,6 +120,28 @@ describe.each(TEST_DB_KINDS)('the data export of a heavy user on %s', (kind) => 
     const again = await get(user, 'json');
     expect(again.status).toBe(200);
     expect(JSON.parse(await again.text()).userId).toBe(user);
+  });
+
+  // PostgreSQL only: PGlite has no statement timeout (and one connection, which the lock would hold).
+  it.runIf(kind === 'postgres')('a page that outlasts its statement timeout ends the export, and frees the user', async () => {
+    const user = 64_000_006;
+    await heavyUser(user);
+    // Another session holds the readings table: the export's next page waits for it until its own timeout.
+    await h.db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      try {
+        await sql`lock table readings in access exclusive mode`.execute(conn);
+        const res = await get(user, 'json');
+        expect(res.status).toBe(200);
+        await expect(res.text()).rejects.toThrow();
+      } finally {
+        await sql`rollback`.execute(conn);
+      }
+    });
+    await vi.waitFor(async () => expect(await leaseOf(user)).toBeUndefined());
+    const again = await get(user, 'json');
+    expect(again.status).toBe(200);
+    expect(JSON.parse(await again.text()).sections.find((s: { table: string }) => s.table === 'readings').rows).toHaveLength(READINGS);
   });
 
   it('allows a few exports an hour, then answers 429 in Russian with Retry-After until the hour is over', async () => {
