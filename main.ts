@@ -168,9 +168,9 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       devTelegram: localTelegram ? localTelegramRoutes({ telegram: localTelegram, signInitData: identity.signInitData }) : undefined,
       botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
       botUsername,
-      sendExport: async (userId, documents) => {
+      sendExport: async (userId, files) => {
         const api = await starsApi();
-        for (const d of documents) await api.sendFile(userId, d.bytes, d.fileName, d.caption);
+        for (const f of files) await api.sendFile(userId, f.chunks, f.fileName, f.caption);
       },
       sendFile: async (userId, bytes, name, caption) => {
         await (await starsApi()).sendFile(userId, bytes, name, caption);

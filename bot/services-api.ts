@@ -16,8 +16,8 @@ const CALLS = [
 ] as const;
 type Call = (typeof CALLS)[number];
 export type ServicesApi = Pick<Api, Call> & {
-  /** Sends a file the server made (the user's data export) as a document. */
-  sendFile(chatId: number, bytes: Uint8Array, filename: string, caption: string): Promise<unknown>;
+  /** Sends a file the server made as a document: bytes, or chunks uploaded as they are written (the data export). */
+  sendFile(chatId: number, content: Uint8Array | (() => AsyncIterable<Uint8Array>), filename: string, caption: string): Promise<unknown>;
 };
 
 /** The calls the services use, each failure logged with Telegram's reason before it reaches the caller. */
@@ -35,9 +35,9 @@ export function createServicesApi(token: string, apiRoot: string, logger: Logger
   const calls = Object.fromEntries(CALLS.map((m) => [m, logged(m)])) as unknown as Pick<Api, Call>;
   return {
     ...calls,
-    async sendFile(chatId, bytes, filename, caption) {
+    async sendFile(chatId, content, filename, caption) {
       try {
-        return await api.sendDocument(chatId, new InputFile(bytes, filename), { caption });
+        return await api.sendDocument(chatId, new InputFile(content, filename), { caption });
       } catch (err) {
         logger.error({ err, method: 'sendDocument' }, 'Bot API call failed');
         throw err;

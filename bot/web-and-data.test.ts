@@ -1,11 +1,14 @@
 // The bot's side of signing in outside Telegram and of the user's data: /web's one-time link, /mydata's
 // documents, /deletedata with its confirmation, and «Отключить напоминания» under a push.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPushSender } from './push-sender';
 import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
 import type { ChatMessage } from './local-telegram/index';
+
+const CHAT_MAX_BYTES = 300_000;
 
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
 
@@ -15,7 +18,8 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
   const newUser = (name = 'Тест') => h.user(++nextUser, name);
 
   beforeAll(async () => {
-    h = await createBotHarness(kind);
+    // The chat's file limit lowered from Telegram's 50 MB, so that a user with a few dozen long readings is over it.
+    h = await createBotHarness(kind, { chatExportMaxBytes: CHAT_MAX_BYTES });
   });
   afterAll(() => h?.close());
 
@@ -55,6 +59,44 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
     expect(data.sections.find((s: { table: string }) => s.table === 'readings').rows[0].question).toBe('Что меня ждёт на новой работе?');
     const html = await h.tg.waitForBotMessage(u.id, (m) => !!m.document?.fileName.endsWith('.html'));
     expect(html.document!.content.toString('utf8')).toContain('Что меня ждёт на новой работе?');
+  });
+
+  it('/mydata while the same user’s download runs is refused in Russian and sends nothing; after it, both documents', async () => {
+    const u = newUser('Лена');
+    h.tg.sendText(u, '/start');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте'));
+    const running = await h.app.request('/api/user/export', { headers: { Authorization: h.authFor(u.id) } });
+    expect(running.status).toBe(200);
+    h.tg.sendText(u, '/mydata');
+    const refusal = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Ваши данные уже выгружаются'));
+    expect(h.tg.botMessages(u.id).some((m) => m.document)).toBe(false);
+
+    // The download ends; /mydata then sends both files (the JSON whole, as JSON.stringify writes it).
+    await running.body!.cancel();
+    h.tg.sendText(u, '/mydata');
+    const html = await h.tg.waitForBotMessage(u.id, (m) => !!m.document?.fileName.endsWith('.html') && m.message_id > refusal.message_id);
+    const json = h.tg.botMessages(u.id).find((m) => m.document?.fileName.endsWith('.json'))!;
+    const text = json.document!.content.toString('utf8');
+    expect(JSON.stringify(JSON.parse(text), null, 2)).toBe(text);
+    expect(JSON.parse(text).userId).toBe(u.id);
+    expect(html.document!.content.toString('utf8')).toMatch(/<\/body><\/html>$/);
+  });
+
+  it('/mydata of an export larger than the chat takes says where to download it, and sends no cut file', async () => {
+    const u = newUser('Зоя');
+    h.tg.sendText(u, '/start');
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Здравствуйте'));
+    await sql`insert into readings (user_id, spread_type, question, cards, level, status, interpretation)
+      select ${u.id}, 'free_daily', 'Что ждёт меня? №' || g, '[]'::jsonb, 'basic', 'done', ${'Карты говорят о переменах. '.repeat(700)}
+      from generate_series(1, 30) g`.execute(h.db);
+    h.tg.sendText(u, '/mydata');
+    const answer = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Ваши данные больше 50 МБ'));
+    expect(answer.text).toContain('команда /web даст ссылку для входа');
+    expect(h.tg.botMessages(u.id).filter((m) => m.document)).toEqual([]);
+    // The export ended with the refusal: the next one may start.
+    await vi.waitFor(async () =>
+      expect(await h.db.selectFrom('data_exports').select('user_id').where('user_id', '=', u.id).executeTakeFirst()).toBeUndefined(),
+    );
   });
 
   it('/deletedata asks first (what goes, what stays and why); «Отмена» keeps everything, «Да, удалить всё» deletes', async () => {

@@ -484,6 +484,14 @@ export interface AuthTokensTable {
   created_at: Generated<Date>;
 }
 
+/** 0029: the user's export running now (one at a time): a lease renewed while the file is written. */
+export interface DataExportsTable {
+  user_id: number;
+  lease_id: string;
+  lease_until: Timestamp;
+  started_at: Generated<Date>;
+}
+
 /** 0020: what stays of an erased user: a hash of the Telegram id and which one-time offers were used. */
 export interface ErasedUsersTable {
   id_hash: string;
@@ -568,6 +576,7 @@ export interface Database {
   reading_notes: ReadingNotesTable;
   guest_rate_slots: GuestRateSlotsTable;
   guest_answer_days: GuestAnswerDaysTable;
+  data_exports: DataExportsTable;
 }
 
 export type User = Selectable<UsersTable>;

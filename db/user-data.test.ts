@@ -1,9 +1,10 @@
 // The registry of the user's data names every table that holds a user's rows: a migration that adds a
 // table keyed by a user (a user_id column, or a key to users or readings) fails here until it gets its line.
+// The export reads each titled table in pages by the key the registry names: it must be the primary key.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KINDS } from '../test/databases';
-import { NOT_USER_DATA, USER_DATA } from './user-data';
+import { NOT_USER_DATA, pageKeyOf, USER_DATA } from './user-data';
 
 describe.each(TEST_DB_KINDS)('the user-data registry on %s', (kind) => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -33,5 +34,19 @@ describe.each(TEST_DB_KINDS)('the user-data registry on %s', (kind) => {
     expect(misfiled).toEqual([]);
     // And every registered table exists.
     expect([...registered].filter((t) => !tables.rows.some((r) => r.table_name === t))).toEqual([]);
+  });
+
+  it('pages every exported table by its primary key, so no row is skipped or read twice', async () => {
+    const keys: Record<string, string[]> = {};
+    for (const t of USER_DATA.filter((x) => x.title)) {
+      const r = await sql<{ name: string }>`
+        select a.attname as name from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = ${t.table}::regclass and i.indisprimary
+        order by array_position(i.indkey::int2[], a.attnum)`.execute(database.db);
+      keys[t.table] = r.rows.map((x) => x.name);
+    }
+    const declared = Object.fromEntries(USER_DATA.filter((x) => x.title).map((t) => [t.table, [...pageKeyOf(t)]]));
+    expect(declared).toEqual(keys);
   });
 });

@@ -3,7 +3,7 @@
 // Adding a table is one line: how its rows find the user, what deletion does, and its title in the export.
 import { sql } from 'kysely';
 import type { Database } from './schema';
-import type { Queryable } from './connection';
+import type { Db, Queryable } from './connection';
 
 export interface UserDataTable {
   table: keyof Database;
@@ -18,6 +18,8 @@ export interface UserDataTable {
   title: string | null;
   /** Columns never exported (secrets, internal leases). */
   omit?: string[];
+  /** The table's primary key, which the export reads it in pages by (default `id`; a test checks it). */
+  pageBy?: readonly string[];
 }
 
 /** Deletion runs in this order (children before the rows they point to), `users` last. */
@@ -35,10 +37,23 @@ export const USER_DATA: readonly UserDataTable[] = [
   },
   { table: 'micro_purchases', key: { column: 'user_id' }, erase: 'delete', title: 'Мини-расклады' },
   { table: 'reviews', key: { column: 'user_id' }, erase: 'delete', title: 'Отзывы' },
-  { table: 'lesson_progress', key: { column: 'user_id' }, erase: 'delete', title: 'Уроки по картам' },
-  { table: 'reading_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Заметки к раскладам' },
-  { table: 'pair_members', key: { column: 'user_id' }, erase: 'delete', title: 'Пары' },
-  { table: 'pair_invitations', key: { column: 'inviter_id' }, erase: 'delete', title: 'Приглашения в пару', omit: ['token_hash'] },
+  { table: 'lesson_progress', key: { column: 'user_id' }, erase: 'delete', title: 'Уроки по картам', pageBy: ['user_id'] },
+  {
+    table: 'reading_notes',
+    key: { column: 'user_id' },
+    erase: 'delete',
+    title: 'Заметки к раскладам',
+    pageBy: ['reading_id', 'user_id'],
+  },
+  { table: 'pair_members', key: { column: 'user_id' }, erase: 'delete', title: 'Пары', pageBy: ['pair_id', 'user_id'] },
+  {
+    table: 'pair_invitations',
+    key: { column: 'inviter_id' },
+    erase: 'delete',
+    title: 'Приглашения в пару',
+    omit: ['token_hash'],
+    pageBy: ['token_hash'],
+  },
   {
     table: 'readings',
     key: { column: 'user_id' },
@@ -54,20 +69,42 @@ export const USER_DATA: readonly UserDataTable[] = [
     title: 'Расклады на двоих',
     omit: ['ai_lease_id', 'ai_lease_until', 'request_key'],
   },
-  { table: 'daily_usage', key: { column: 'user_id' }, erase: 'delete', title: 'Карта дня и расклады по дням' },
-  { table: 'daily_card_notes', key: { column: 'user_id' }, erase: 'delete', title: 'Толкования карты дня' },
-  { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения' },
+  { table: 'daily_usage', key: { column: 'user_id' }, erase: 'delete', title: 'Карта дня и расклады по дням', pageBy: ['user_id', 'day'] },
+  {
+    table: 'daily_card_notes',
+    key: { column: 'user_id' },
+    erase: 'delete',
+    title: 'Толкования карты дня',
+    pageBy: ['user_id', 'day', 'card_key'],
+  },
+  { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения', pageBy: ['user_id'] },
   { table: 'notifications', key: { column: 'user_id' }, erase: 'delete', title: 'Напоминания и сообщения бота' },
   { table: 'micro_offers', key: { column: 'user_id' }, erase: 'delete', title: null },
-  { table: 'recurring_billing', key: { column: 'user_id' }, erase: 'delete', title: 'Автопродление', omit: ['reference'] },
+  {
+    table: 'recurring_billing',
+    key: { column: 'user_id' },
+    erase: 'delete',
+    title: 'Автопродление',
+    omit: ['reference'],
+    pageBy: ['user_id'],
+  },
   { table: 'analytics_events', key: { column: 'user_id' }, erase: 'delete', title: 'События в приложении' },
   { table: 'ai_rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'user_rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'support_relays', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'support_messages', key: { column: 'user_id' }, erase: 'delete', title: 'Сообщения в поддержку' },
   { table: 'support_conversations', key: { column: 'user_id' }, erase: 'delete', title: 'Обращения в поддержку' },
-  { table: 'web_sessions', key: { column: 'user_id' }, erase: 'delete', title: 'Входы в браузере', omit: ['id_hash'] },
+  {
+    table: 'web_sessions',
+    key: { column: 'user_id' },
+    erase: 'delete',
+    title: 'Входы в браузере',
+    omit: ['id_hash'],
+    pageBy: ['id_hash'],
+  },
   { table: 'auth_tokens', key: { column: 'user_id' }, erase: 'delete', title: null },
+  // The export running now (its lease), not part of it.
+  { table: 'data_exports', key: { column: 'user_id' }, erase: 'delete', title: null },
   // The bot's dialogue state, keyed by the chat (a private chat's id is the user's).
   { table: 'bot_conversations', key: { column: 'key' }, erase: 'delete', title: null },
   { table: 'payments', key: { column: 'user_id' }, erase: 'detach', title: 'Платежи', omit: ['granted'] },
@@ -107,6 +144,48 @@ function whereUser(t: UserDataTable, userId: number) {
 export async function rowsOf(db: Queryable, t: UserDataTable, userId: number): Promise<Record<string, unknown>[]> {
   const r = await sql<Record<string, unknown>>`select * from ${sql.table(t.table)} where ${whereUser(t, userId)}`.execute(db);
   return r.rows;
+}
+
+/** Rows per page of the export: a page of the longest readings (20,000 characters each) is about 2 MB. */
+export const EXPORT_PAGE_ROWS = 50;
+/**
+ * The longest one page's statement may run (PostgreSQL; PGlite has no statement timeout). Pages are index
+ * reads of EXPORT_PAGE_ROWS rows; a page this slow means the database is in trouble, and the export stops.
+ */
+export const EXPORT_PAGE_TIMEOUT_MS = 3_000;
+
+export const pageKeyOf = (t: UserDataTable): readonly string[] => t.pageBy ?? ['id'];
+
+/**
+ * One page of the user's rows in one table, in the order of its key, after the key `after` (null: the
+ * first page): its own short statement with its own statement timeout, so that no statement reads a heavy
+ * user's whole history. `last` is the key of the page's last row (omitted columns included), for the next.
+ */
+export async function pageOf(
+  db: Db,
+  t: UserDataTable,
+  userId: number,
+  after: readonly unknown[] | null,
+  limit = EXPORT_PAGE_ROWS,
+): Promise<{ rows: Record<string, unknown>[]; last: unknown[] | null }> {
+  const key = pageKeyOf(t);
+  const keyRefs = sql.join(key.map((c) => sql.ref(c)));
+  const past = after ? sql`and (${keyRefs}) > (${sql.join(after.map((v) => sql`${v}`))})` : sql``;
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`select set_config('statement_timeout', ${String(EXPORT_PAGE_TIMEOUT_MS)}, true)`.execute(trx);
+    const r = await sql<Record<string, unknown>>`
+      select * from ${sql.table(t.table)} where ${whereUser(t, userId)} ${past}
+      order by ${keyRefs} limit ${limit}`.execute(trx);
+    return r.rows;
+  });
+  const tail = rows.at(-1);
+  return { rows, last: rows.length === limit && tail ? key.map((c) => tail[c]) : null };
+}
+
+/** How many rows of the user one table has (the readable copy's section headings say it first). */
+export async function countOf(db: Queryable, t: UserDataTable, userId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t.table)} where ${whereUser(t, userId)}`.execute(db);
+  return r.rows[0]?.n ?? 0;
 }
 
 export async function deleteRowsOf(db: Queryable, t: UserDataTable, userId: number): Promise<void> {

@@ -52,6 +52,8 @@ export interface ServiceDeps {
   operatorMessenger?: OperatorMessenger;
   /** Sharing a reading's picture: the public address, the bot's username, savePreparedInlineMessage. */
   share?: ShareDeps;
+  /** The largest export file sent through the bot (default: Telegram's 50 MB for a bot's upload); tests lower it. */
+  chatExportMaxBytes?: number;
 }
 
 /** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */

@@ -32,6 +32,8 @@ export const USER_LIMITS = {
     windowS: 60,
     message: 'В поддержку уходит не больше 5 сообщений в минуту, поэтому это сообщение не передано.',
   },
+  /** Exports made in any way (a download of either file, /mydata, a send to the chat): each reads all the user's rows. */
+  export: { limit: 6, windowS: 3600, message: 'Слишком много выгрузок данных за час.' },
   /** Invitations into a pair (readings for two) made. */
   pair_invitation: { limit: 20, windowS: 86_400, message: 'Слишком много приглашений за сутки.' },
 } as const;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { Db } from '../db/connection';
 import { createPostgresDatabase, type TestDbKind } from './databases';
 import { appNodeFlags } from '../scripts/node-flags.mjs';
 import { SERVER_BUNDLE } from '../scripts/server-build.mjs';
@@ -400,9 +401,15 @@ export interface AppChild extends AppProcess {
  *
  * The app is started twice: the first start creates the database (PGlite's initdb alone takes several
  * hundred MB that the process keeps), the second is the app as it runs every day after a restart, and is
- * the one measured. The first start's peak RSS is reported as `firstStartPeakRssMb`.
+ * the one measured. The first start's peak RSS is reported as `firstStartPeakRssMb`. `seed` writes rows
+ * into the database between the two starts.
  */
-export async function withAppChild<T>(kind: TestDbKind, env: Record<string, string>, use: (app: AppChild) => Promise<T>): Promise<T> {
+export async function withAppChild<T>(
+  kind: TestDbKind,
+  env: Record<string, string>,
+  use: (app: AppChild) => Promise<T>,
+  o: { seed?: (db: Db) => Promise<void> } = {},
+): Promise<T> {
   const admin = benchPostgresUrl();
   // Local mode keeps its database (PGlite) and nothing else in DATA_DIR: a throwaway folder, never ./data.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taro-bench-app-'));
@@ -421,6 +428,16 @@ export async function withAppChild<T>(kind: TestDbKind, env: Record<string, stri
       firstStartPeakRssMb = first.peakRssMb();
     } finally {
       await first.stop();
+    }
+    if (o.seed) {
+      // Between the starts, on the migrated database: rows too many to make through the API.
+      const { connectDatabase } = await import('../db/connection');
+      const handle = await connectDatabase({ databaseUrl: dbEnv.DATABASE_URL, dataDir });
+      try {
+        await o.seed(handle.db);
+      } finally {
+        await handle.close();
+      }
     }
     const app = await start();
     try {

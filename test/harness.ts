@@ -40,6 +40,8 @@ export interface HarnessOptions {
   metricsToken?: string;
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client. */
   trustedProxies?: string[];
+  /** The largest export file the bot sends (Telegram's 50 MB by default). */
+  chatExportMaxBytes?: number;
   /** Sharing: public address, bot username, savePreparedInlineMessage (a fake Bot API). */
   share?: ServiceDeps['share'];
   /** Messages to the operators (the bot harness sends them to its local Telegram). */
@@ -83,6 +85,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     supportChatId: o.supportChatId,
     share: o.share,
     operatorMessenger: o.operatorMessenger,
+    chatExportMaxBytes: o.chatExportMaxBytes,
   };
   const services = createServices(deps);
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });

@@ -6,15 +6,51 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { QUESTION_MAX } from '../../domain/question';
 import type { Services } from '../../services';
-import { exportHtml, notConfirmed, type ExportDocument } from '../../services/user-data';
+import type { ExportFile } from '../../services/data-export';
+import { notConfirmed } from '../../services/user-data';
 import { profileView } from '../../services/users';
 import { isAdmin, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
 import { deck, flag, readingId, readingIdQuery, tier, userIdParam } from '../schemas';
 import { clearSessionCookie } from '../session-cookie';
 
-/** Sends the export to the user's chat with the bot (main.ts wires the Bot API in). */
-export type SendExport = (userId: number, documents: ExportDocument[]) => Promise<void>;
+/** Sends the export's files to the user's chat with the bot, each uploaded as it is written (main.ts wires the Bot API in). */
+export type SendExport = (userId: number, files: ExportFile[]) => Promise<void>;
+
+/**
+ * A response body read from `chunks` only as fast as the client takes it; `done` runs once, when the body
+ * ends, fails or the client goes away.
+ */
+function streamOf(chunks: AsyncIterable<Uint8Array>, done: () => Promise<void>): ReadableStream<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    await done().catch(() => {});
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await it.next();
+          if (next.done) {
+            await finish();
+            controller.close();
+          } else controller.enqueue(next.value);
+        } catch (err) {
+          await finish();
+          controller.error(err);
+        }
+      },
+      async cancel() {
+        await it.return?.();
+        await finish();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
 
 const pageQuery = z.object({
   limit: z.coerce
@@ -148,25 +184,27 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
     )
     // The once-only offer to add the app to the home screen (Telegram's addToHomeScreen) after a 3-day streak.
     .post('/home-screen-offer', async (c) => ok(c, { offer: await s.ritual.offerHomeScreen(c.var.userId) }))
+    // Written while it is sent (services/data-export.ts): the response starts at once and holds a page of rows.
     .get('/export', validate('query', exportQuery), async (c) => {
-      const data = await s.userData.exportData(c.var.userId);
-      const day = data.exportedAt.slice(0, 10);
+      const opened = await s.userData.openExport(c.var.userId, [c.req.valid('query').format], 'download');
+      const [file] = opened.files;
       c.header('Cache-Control', 'no-store');
-      if (c.req.valid('query').format === 'html') {
-        c.header('Content-Disposition', `attachment; filename="tarot-data-${day}.html"`);
-        return c.body(exportHtml(data), 200, { 'Content-Type': 'text/html; charset=utf-8' });
-      }
-      c.header('Content-Disposition', `attachment; filename="tarot-data-${day}.json"`);
-      return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+      c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      return c.body(streamOf(file.chunks(), opened.close), 200, { 'Content-Type': file.contentType });
     })
     .post('/export/send-to-chat', async (c) => {
       if (!sendExport) return fail(c, 503, 'Бот сейчас не может отправить файл, попробуйте позже');
-      const documents = await s.userData.exportForChat(c.var.userId);
+      const opened = await s.userData.exportForChat(c.var.userId);
       try {
-        await sendExport(c.var.userId, documents);
+        await sendExport(c.var.userId, opened.files);
       } catch {
-        // Telegram refused (the user never started the bot or blocked it) or could not be reached.
+        // Larger than the chat takes: say so. Else Telegram refused (the user never started the bot or
+        // blocked it) or could not be reached.
+        const failure = opened.failure();
+        if (failure) throw failure;
         return fail(c, 409, 'Не удалось отправить файлы в чат с ботом: откройте бота, нажмите «Старт» и попробуйте снова');
+      } finally {
+        await opened.close();
       }
       return ok(c, { sent: true as const });
     })

@@ -2,7 +2,6 @@
 // a confirmation that says what goes, what stays and why; and «Отключить напоминания» under every push.
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
 import { REMINDERS_OFF_BUTTON } from '../../domain/user-data';
-import { exportDocuments } from '../../services/user-data';
 import type { BotContext } from '../context';
 
 export const REMINDERS_OFF_TEXT = `🔕 ${REMINDERS_OFF_BUTTON}`;
@@ -10,10 +9,20 @@ export const REMINDERS_OFF_DATA = 'push:off';
 
 const composer = new Composer<BotContext>();
 
+// Each document is uploaded as it is written (InputFile takes the chunks, anew on a retry): nothing holds the file.
 composer.command('mydata', async (ctx) => {
   if (!ctx.from) return;
-  const data = await ctx.deps.services.userData.exportData(ctx.from.id);
-  for (const d of exportDocuments(data)) await ctx.replyWithDocument(new InputFile(d.bytes, d.fileName), { caption: d.caption });
+  const opened = await ctx.deps.services.userData.openExport(ctx.from.id, ['json', 'html'], 'chat');
+  try {
+    // grammY types its signal as the abort-controller package's; Node's is the same at run time.
+    const signal = opened.signal as Parameters<typeof ctx.replyWithDocument>[2];
+    for (const f of opened.files) await ctx.replyWithDocument(new InputFile(f.chunks, f.fileName), { caption: f.caption }, signal);
+  } catch (err) {
+    // A file larger than Telegram takes stopped being written: the user is told where to get it instead.
+    throw opened.failure() ?? err;
+  } finally {
+    await opened.close();
+  }
 });
 
 composer.command('deletedata', async (ctx) => {

@@ -28,6 +28,7 @@ import * as m0025 from './0025_dashboard';
 import * as m0026 from './0026_guest_mode';
 import * as m0027 from './0027_user_facts';
 import * as m0028 from './0028_keyed_limits_and_token_generations';
+import * as m0029 from './0029_data_exports';
 import * as m0030 from './0030_reading_request_key';
 
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026_guest_mode': m0026,
   '0027_user_facts': m0027,
   '0028_keyed_limits_and_token_generations': m0028,
+  '0029_data_exports': m0029,
   '0030_reading_request_key': m0030,
 };
 

@@ -196,8 +196,8 @@ export async function startHostileApp(kind: TestDbKind) {
       botInfo: (await starsApi.getMe()) as any,
     });
     // The data export goes to the chat as documents, as main.ts sends it.
-    const sendExport: SendExport = async (userId, documents) => {
-      for (const d of documents) await starsApi.sendDocument(userId, new InputFile(d.bytes, d.fileName), { caption: d.caption });
+    const sendExport: SendExport = async (userId, files) => {
+      for (const f of files) await starsApi.sendDocument(userId, new InputFile(f.chunks, f.fileName), { caption: f.caption });
     };
     prod = createApi({
       services: h.services,
