@@ -69,6 +69,10 @@ export interface AiConfig {
   rateLimit?: { calls: number; windowS: number };
   /** How often a request waiting for another instance's call looks at the database (default 250 ms). */
   pollIntervalMs?: number;
+  /** Whether a question also goes to the provider's moderation endpoint (OPENAI_MODERATION; default: on for OpenAI's own URL). */
+  moderation?: boolean;
+  /** The deadline of a question's classification and moderation calls together (OPENAI_SCREEN_TIMEOUT_MS, default 4000). */
+  screenTimeoutMs?: number;
 }
 
 /** Bot API sendMessage with an inline keyboard, for what the operators must see and decide. */

@@ -2,12 +2,13 @@
 // to the question (domain/reading/yes-no.ts decides: a crisis gets help lines and no card, a sensitive theme
 // no yes or no). Nothing is stored or counted: the answer lives in the chat it is sent to, and Telegram
 // keeps it for the user until their day ends (the caller sets that cache from `resetsAt`).
-import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
+import { crisisAnswer, type CrisisAnswer } from '../domain/crisis';
 import { DECK, CARD_BY_ID } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { userDay } from '../domain/day';
 import { validateQuestion } from '../domain/question';
 import { yesNoCard } from '../domain/reading/yes-no';
+import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
 import type { UserService } from './users';
@@ -20,11 +21,12 @@ export type YesNoAnswer =
   | { kind: 'card'; question: string; card: DealtCardView; verdict: string | null; sensitive: boolean; text: string; resetsAt: string };
 
 export function createYesNoService(deps: ServiceDeps, users: UserService) {
+  const care = createCareService(deps);
   return {
     async ask(userId: number, raw: string): Promise<YesNoAnswer> {
       // Even a question too short to read is answered with help when it speaks of a crisis.
-      const crisis = detectCrisis(raw);
-      if (crisis) return { kind: 'crisis', crisis: crisisAnswer(crisis) };
+      const tier = await care.assess(raw);
+      if (tier.crisis) return { kind: 'crisis', crisis: crisisAnswer(tier.crisis) };
       const checked = validateQuestion(raw.replace(/\s+/g, ' '));
       if (!checked.ok) return { kind: 'invalid', error: checked.error };
       const user = await users.requireUser(userId);
