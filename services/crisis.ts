@@ -10,8 +10,6 @@ import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { screenQuestion, type Screen } from './question-screen';
 
-export type { Care } from '../domain/crisis';
-
 /** The layers' verdicts joined: any crisis wins (self-harm first, its lines are the most urgent), then concern. */
 export function joinCare(local: Care, screen: Screen): Care {
   const kinds = [local.crisis, screen.classification?.crisis ?? null, screen.moderation?.crisis ?? null];
@@ -62,8 +60,6 @@ export function createCareService(deps: Pick<ServiceDeps, 'ai'>) {
     },
   };
 }
-
-export type CareService = ReturnType<typeof createCareService>;
 
 /** The crisis answer a ServiceError carries, if it is one. */
 export function crisisOf(err: unknown): CrisisAnswer | null {

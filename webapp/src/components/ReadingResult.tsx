@@ -169,6 +169,9 @@ export function ReadingResult(props: {
         />
       )}
 
+      {/* The concern tier: the caring line and the help line open the reading (the text starts with them). */}
+      {care && <CareOpening />}
+
       {byCards && (
         <div className="notice notice-fallback" data-testid="fallback-notice">
           {s.reason !== 'ai_failed' && <p className="notice-label">{FALLBACK_NOTICE}</p>}
@@ -183,9 +186,6 @@ export function ReadingResult(props: {
           )}
         </div>
       )}
-
-      {/* The concern tier: the caring line and the help line open the reading (the text starts with them). */}
-      {care && <CareOpening />}
 
       {body && (
         <article className={`panel interpretation ${s.finished ? '' : 'is-streaming'}`} aria-live="polite" aria-busy={!s.finished}>
