@@ -8,9 +8,6 @@ import { HELP_LINES } from './crisis';
 export const CONCERN_LINE =
   'Похоже, у вас сейчас тяжёлый период, и хорошо, что вы не держите это в себе. Расклад ниже, но сначала главное: вы не одни, и поговорить с живым человеком можно прямо сейчас.';
 
-/** The help line as one line of the opening: the trust line, free and anonymous. */
-export const CONCERN_HELP = `${HELP_LINES.trust.name}: ${HELP_LINES.trust.phone} — ${HELP_LINES.trust.note}.`;
-
 /**
  * The opening of a concern-tier reading, in the readings' markdown: a paragraph before the first heading. The
  * stored text (card-based or AI) starts with it, so every screen that shows the text shows it.
