@@ -192,6 +192,7 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
       const fallback: string = (await h.call(user, 'GET', `/api/readings/${again.body.data.id}/interpretation`)).body.data.interpretation;
       expect(fallback.startsWith(`${CONCERN_OPENING}\n\n## `)).toBe(true);
       expect(fallback.split(HELP_LINES.trust.phone)).toHaveLength(2);
+      expect(fallback.split(CONCERN_OPENING)).toHaveLength(2);
     });
 
     it('the classification says concern: the reading is given (the AI is told the rule in its system message)', async () => {

@@ -14,11 +14,11 @@ export const CONCERN_LINE =
  */
 export const CONCERN_OPENING = `*${CONCERN_LINE}*\n\n📞 **${HELP_LINES.trust.phone}** — ${HELP_LINES.trust.name}: ${HELP_LINES.trust.note}.`;
 
-/** The practical step of a concern-tier reading: rest and support, never the spread's usual step. */
+/** The practical step of a concern-tier reading: rest and support, never the spread's usual step (the number is in the opening, once). */
 export const REST_STEPS: readonly string[] = [
   'Практический шаг — сегодня ничего не решать и не доказывать: выспаться, поесть и написать одному близкому человеку, как вы на самом деле.',
   'Практический шаг — дать себе передышку: отложить трудные дела на пару дней и рассказать кому-то, кому доверяете, как вам сейчас.',
-  `Практический шаг — позаботиться о базовом: сон, еда, короткая прогулка, — а если тяжесть не отпускает, позвонить на телефон доверия ${HELP_LINES.trust.phone}.`,
+  'Практический шаг — позаботиться о базовом: сон, еда, короткая прогулка, — а если тяжесть не отпускает, позвонить на телефон доверия (его номер — в начале расклада).',
   'Практический шаг — выбрать одно маленькое дело, которое даёт отдых, и сделать его сегодня, а о тяжёлом поговорить с близким или с психологом.',
 ];
 
