@@ -138,7 +138,7 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
       expect(crisis.status).toBe(422);
     });
 
-    it('every entry point goes through the screens: follow-up, second opinion, pair reading, own deck, chat', async () => {
+    it('every entry point goes through the screens: follow-up, second opinion, pair reading, own deck, chat, the day analysis plans', async () => {
       const user = newUser();
       await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
       const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: ORDINARY });
@@ -149,6 +149,7 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
       const invite = await h.call(user, 'POST', '/api/pairs');
       const pair = await h.call({ id: partner, first_name: 'Маша' }, 'POST', '/api/pairs/accept', { token: invite.body.data.token });
       expect(pair.status).toBe(201);
+      await h.call(user, 'POST', '/api/user/daily-card/use');
       const before = await status(user);
       const calls = fake.requests.length;
 
@@ -167,6 +168,7 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
           ],
         }),
         await h.call(user, 'POST', '/api/chat', { messages: [{ role: 'user', content: ORDINARY }] }),
+        await h.call(user, 'POST', '/api/detailed-daily-guidance', { dailyPlans: 'Вечером буду дома с ним' }),
       ];
       expect(refused.map((x) => [x.status, x.body.crisis?.kind])).toEqual(refused.map(() => [422, 'violence']));
       expect(fake.requests.length).toBe(calls);
