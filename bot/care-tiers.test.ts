@@ -3,7 +3,7 @@
 // said only by the provider's screens (classification or moderation) reaches every chat entry point: the chat
 // reading, inline «Да или нет», a guest summons and free text get the help lines and no card.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONCERN_LINE } from '../domain/care';
+import { CONCERN_LINE, REST_STEPS } from '../domain/care';
 import { HELP_LINES } from '../domain/crisis';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
@@ -46,6 +46,27 @@ describe.each(TEST_DB_KINDS)('care tiers in the chat (%s)', (kind) => {
     expect(reading.text.indexOf(HELP_LINES.trust.phone)).toBeGreaterThan(reading.text.indexOf(CONCERN_LINE));
     expect(reading.html).toContain(`<b>${HELP_LINES.trust.phone}</b>`);
     expect(await readingsOf(id)).toHaveLength(1);
+  });
+
+  it('a concern-tier question in inline «Да или нет» and in a guest summons: its card, opening with care and the help line, a rest step', async () => {
+    const question =
+      'Всё бессмысленно, нет сил ни на что, за что мне всё это, работа, дом, родители, все чего-то ждут, а я просто устала и не понимаю, куда дальше, скажите, будет ли у меня когда-нибудь нормальная работа?';
+    const u = h.user(++nextUser, 'Лиза');
+    h.tg.setProfile(u);
+    const inline = await h.tg.waitForInlineAnswer(h.tg.inlineQuery(u.id, question));
+    const r = inline.results[0];
+    const html: string = r.caption ?? r.input_message_content.message_text;
+    expect(html.indexOf(`<b>${HELP_LINES.trust.phone}</b>`)).toBeLessThan(html.indexOf('🔮'));
+    expect(html.startsWith('<i>Похоже, вам сейчас тяжело')).toBe(true);
+    expect(REST_STEPS.some((s) => html.includes(s))).toBe(true);
+
+    group -= 1;
+    h.tg.openGuestGroup(group, 'Коллеги');
+    const id = h.tg.writeInGuestGroup(group, h.user(++nextUser, 'Катя'), `@tarot_test_bot ${question}`);
+    const m = await h.tg.waitForGuestAnswer(id!);
+    expect(m.text.startsWith('Похоже, вам сейчас тяжело')).toBe(true);
+    expect(m.text).toContain(HELP_LINES.trust.phone);
+    expect(m.text).toContain('🃏');
   });
 
   it('the classification says crisis: the chat reading gets help lines, no cards, nothing charged', async () => {

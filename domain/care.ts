@@ -14,6 +14,9 @@ export const CONCERN_LINE =
  */
 export const CONCERN_OPENING = `*${CONCERN_LINE}*\n\n📞 **${HELP_LINES.trust.phone}** — ${HELP_LINES.trust.name}: ${HELP_LINES.trust.note}.`;
 
+/** The same opening, short, for a one-card answer whose caption Telegram limits (inline and guest «Да или нет»). */
+export const CONCERN_OPENING_SHORT = `*Похоже, вам сейчас тяжело, и вы не одни.* 📞 **${HELP_LINES.trust.phone}** — телефон доверия, бесплатно и анонимно.`;
+
 /** The practical step of a concern-tier reading: rest and support, never the spread's usual step (the number is in the opening, once). */
 export const REST_STEPS: readonly string[] = [
   'Практический шаг — сегодня ничего не решать и не доказывать: выспаться, поесть и написать одному близкому человеку, как вы на самом деле.',

@@ -18,7 +18,17 @@ const DECK_IDS = DECK.map((c) => c.id);
 export type YesNoAnswer =
   | { kind: 'invalid'; error: string }
   | { kind: 'crisis'; crisis: CrisisAnswer }
-  | { kind: 'card'; question: string; card: DealtCardView; verdict: string | null; sensitive: boolean; text: string; resetsAt: string };
+  | {
+      kind: 'card';
+      question: string;
+      card: DealtCardView;
+      verdict: string | null;
+      sensitive: boolean;
+      text: string;
+      /** The concern tier: shown with the caring line and the help line first. */
+      care: boolean;
+      resetsAt: string;
+    };
 
 export function createYesNoService(deps: ServiceDeps, users: UserService) {
   const care = createCareService(deps);
@@ -40,6 +50,7 @@ export function createYesNoService(deps: ServiceDeps, users: UserService) {
         verdict: said.verdict,
         sensitive: said.sensitive,
         text: said.text,
+        care: said.care,
         resetsAt: userDay(user, deps.clock()).endsAt.toISOString(),
       };
     },
