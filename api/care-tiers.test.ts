@@ -3,6 +3,7 @@
 // it. Crisis with an AI provider (fake OpenAI on 127.0.0.1): the provider's classification or its moderation
 // saying crisis is enough at every entry point (no reading, nothing charged, no reading call); both failing
 // (an error, no answer, garbage) leaves the local model to decide, and the reading is given.
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONCERN_OPENING, CRISIS_RULE, REST_STEPS } from '../domain/care';
 import { HELP_LINES } from '../domain/crisis';
@@ -54,10 +55,12 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
     let h: Harness;
     let nextUser = 47_100;
     const newUser = () => ++nextUser;
+    const logs: string[] = [];
 
     beforeAll(async () => {
       fake = await startFakeOpenAI();
       h = await createHarness(kind, {
+        logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }),
         ai: {
           apiKey: 'sk-test',
           baseUrl: fake.baseUrl,
@@ -127,8 +130,14 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
     ] as const)('both screens fail (%s): the local model decides alone and the reading is given', async (_what, failure) => {
       fake.screen({ classification: failure, moderation: failure });
       const user = newUser();
+      const logged = logs.length;
       const ok = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: ORDINARY });
       expect(ok.status).toBe(201);
+      // The operator sees that each screen failed, and why, never the question.
+      const warnings = logs.slice(logged).filter((l) => l.includes('question screen failed'));
+      expect(warnings.map((l) => JSON.parse(l).layer).sort()).toEqual(['classification', 'moderation']);
+      if (failure === 'hang') expect(warnings.every((l) => JSON.parse(l).reason === 'timeout')).toBe(true);
+      expect(logs.slice(logged).join('\n')).not.toContain('работе');
       expect((await h.call(user, 'GET', `/api/readings/${ok.body.data.id}/interpretation`)).status).toBe(200);
       // The local model still refuses what it recognises.
       const crisis = await h.call(newUser(), 'POST', '/api/readings', {

@@ -31,14 +31,17 @@ export interface CareOptions {
   layers?: 'all' | 'local';
 }
 
-export function createCareService(deps: Pick<ServiceDeps, 'ai'>) {
+export function createCareService(deps: Pick<ServiceDeps, 'ai' | 'warn'>) {
   const ai = deps.ai?.apiKey ? deps.ai : null;
+  // A screen that keeps failing (a provider without the endpoint, a schema it refuses) must not go unseen.
+  const failed = (layer: string, reason: string) =>
+    deps.warn?.({ layer, reason }, 'question screen failed: the local question model decided alone');
 
   /** The care tier of the texts together: the most serious of each text's tier. */
   async function assess(texts: readonly string[], o: CareOptions = {}): Promise<Care> {
     const said = texts.filter((t) => t.trim());
     const locals = said.map(assessCare);
-    const screens = ai && o.layers !== 'local' ? await Promise.all(said.map((t) => screenQuestion(ai, t))) : [];
+    const screens = ai && o.layers !== 'local' ? await Promise.all(said.map((t) => screenQuestion(ai, t, failed))) : [];
     const cares = locals.map((local, i) => (screens[i] ? joinCare(local, screens[i]) : local));
     return cares.find((c) => c.tier === 'crisis') ?? cares.find((c) => c.tier === 'concern') ?? { tier: 'none', crisis: null };
   }

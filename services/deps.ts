@@ -47,6 +47,8 @@ export interface ServiceDeps {
   operatorMessenger?: OperatorMessenger;
   /** Sharing a reading's picture: the public address, the bot's username, savePreparedInlineMessage. */
   share?: ShareDeps;
+  /** Warnings an operator should see that are not errors (a question screen that failed); main.ts passes the logger. */
+  warn?: (fields: Record<string, unknown>, message: string) => void;
 }
 
 /** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */

@@ -66,6 +66,14 @@ const CLASSIFY_SYSTEM = [
 
 type Fetch = typeof fetch;
 
+/** Why a screen counted for nothing, for the operator's log (never the question). */
+export type ScreenFailure = (layer: 'classification' | 'moderation', reason: string) => void;
+
+const reasonOf = (err: unknown) =>
+  (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError'
+    ? 'timeout'
+    : ((err as Error)?.message ?? 'failed').slice(0, 80);
+
 /** POSTs JSON to the provider and answers the parsed body, or throws. */
 async function postJson(ai: AiConfig, path: string, body: unknown, signal: AbortSignal, fetchImpl: Fetch): Promise<any> {
   const res = await fetchImpl(`${ai.baseUrl.replace(/\/+$/, '')}${path}`, {
@@ -138,11 +146,16 @@ export const SCREEN_TIMEOUT_MS = 4000;
  * Both screens of `text`, in parallel under one deadline. A layer that fails, times out or answers garbage is
  * null; moderation is null without asking when it is off (`ai.moderation` false).
  */
-export async function screenQuestion(ai: AiConfig, text: string, fetchImpl: Fetch = fetch): Promise<Screen> {
+export async function screenQuestion(ai: AiConfig, text: string, failed?: ScreenFailure, fetchImpl: Fetch = fetch): Promise<Screen> {
   const signal = AbortSignal.timeout(ai.screenTimeoutMs ?? SCREEN_TIMEOUT_MS);
+  const orNull = <T>(layer: 'classification' | 'moderation', call: Promise<T>) =>
+    call.catch((err: unknown) => {
+      failed?.(layer, reasonOf(err));
+      return null;
+    });
   const [classification, moderation] = await Promise.all([
-    classify(ai, text, signal, fetchImpl).catch(() => null),
-    ai.moderation ? moderate(ai, text, signal, fetchImpl).catch(() => null) : Promise.resolve(null),
+    orNull('classification', classify(ai, text, signal, fetchImpl)),
+    ai.moderation ? orNull('moderation', moderate(ai, text, signal, fetchImpl)) : Promise.resolve(null),
   ]);
   return { classification, moderation };
 }

@@ -80,6 +80,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     supportChatId: o.supportChatId,
     share: o.share,
     operatorMessenger: o.operatorMessenger,
+    warn: o.logger ? (fields, message) => o.logger!.warn(fields, message) : undefined,
   };
   const services = createServices(deps);
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });
