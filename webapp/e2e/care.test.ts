@@ -1,6 +1,7 @@
 // The concern tier in a real browser against the real server (no AI: the card-based reading): a question of
 // despair without intent gets its reading, and the reading screen opens with the caring line and the trust line
 // as a tappable number, above the interpretation, whose practical step is about rest. At 390 px, light and dark.
+// And the day analysis's plans, the day card's free text: a crisis there gets the help lines, not an analysis.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCERN_LINE, REST_STEPS } from '../../domain/care';
@@ -33,6 +34,24 @@ describe.runIf(browserAvailable())('concern tier (browser)', () => {
   afterAll(async () => {
     await env?.close();
   });
+
+  it(
+    'plans for the day that speak of a crisis get the help lines instead of a day analysis',
+    async () => {
+      const { page, consoleErrors } = await env.newPage();
+      await page.goto(`${env.baseUrl}/dev/launch?user=630003&name=Оля&plan=basic&to=/interactive-daily-card`);
+      await page.getByTestId('draw-card').click();
+      await page.getByTestId('guidance-open').click();
+      await page.getByTestId('guidance-plans').fill('Не хочу больше жить, сегодня всё закончу');
+      await page.getByTestId('guidance-submit').click();
+      await page.getByTestId('crisis-help').waitFor();
+      expect(await page.getByTestId('crisis-line').first().textContent()).toBe(HELP_LINES.trust.phone);
+      expect(await page.getByTestId('guidance-text').count()).toBe(0);
+      // The browser reports the refused call (422) as a console error; nothing else.
+      expect(consoleErrors.filter((l) => !l.includes('status of 422'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
   for (const [theme, user] of [
     ['light', 630_001],
