@@ -139,12 +139,14 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
       if (failure === 'hang') expect(warnings.every((l) => JSON.parse(l).reason === 'timeout')).toBe(true);
       expect(logs.slice(logged).join('\n')).not.toContain('работе');
       expect((await h.call(user, 'GET', `/api/readings/${ok.body.data.id}/interpretation`)).status).toBe(200);
-      // The local model still refuses what it recognises.
+      // The local model still refuses what it recognises, and then asks no screen at all.
+      const screened = fake.screenRequests.length;
       const crisis = await h.call(newUser(), 'POST', '/api/readings', {
         spreadType: 'free_daily',
         question: 'Я не хочу жить, что делать?',
       });
       expect(crisis.status).toBe(422);
+      expect(fake.screenRequests.length).toBe(screened);
     });
 
     it('every entry point goes through the screens: follow-up, second opinion, pair reading, own deck, chat, the day analysis plans', async () => {

@@ -41,6 +41,9 @@ export function createCareService(deps: Pick<ServiceDeps, 'ai' | 'warn'>) {
   async function assess(texts: readonly string[], o: CareOptions = {}): Promise<Care> {
     const said = texts.filter((t) => t.trim());
     const locals = said.map(assessCare);
+    // The local model already says crisis: nothing a screen says can change the answer, so none is asked.
+    const local = locals.find((c) => c.tier === 'crisis');
+    if (local) return local;
     const screens = ai && o.layers !== 'local' ? await Promise.all(said.map((t) => screenQuestion(ai, t, failed))) : [];
     const cares = locals.map((local, i) => (screens[i] ? joinCare(local, screens[i]) : local));
     return cares.find((c) => c.tier === 'crisis') ?? cares.find((c) => c.tier === 'concern') ?? { tier: 'none', crisis: null };
