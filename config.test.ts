@@ -19,6 +19,14 @@ describe('configuration', () => {
     expect(loadConfig({ OPENAI_REASONING_EFFORT: 'default' }).openai.reasoningEffort).toBeUndefined();
   });
 
+  it('asks the moderation endpoint by default only of OpenAI itself; OPENAI_MODERATION says otherwise', () => {
+    expect(loadConfig({}).openai).toMatchObject({ moderation: true, screenTimeoutMs: 4000 });
+    expect(loadConfig({ OPENAI_BASE_URL: 'https://openrouter.ai/api/v1' }).openai.moderation).toBe(false);
+    expect(loadConfig({ OPENAI_BASE_URL: 'https://openrouter.ai/api/v1', OPENAI_MODERATION: 'on' }).openai.moderation).toBe(true);
+    expect(loadConfig({ OPENAI_MODERATION: 'off' }).openai.moderation).toBe(false);
+    expect(() => loadConfig({ OPENAI_MODERATION: 'maybe' })).toThrow(/^Invalid environment variable OPENAI_MODERATION: /);
+  });
+
   it('keeps local mode on loopback: another HOST without BOT_TOKEN is refused with one line naming HOST', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
       expect(loadConfig({ HOST: host }).host).toBe(host);

@@ -119,6 +119,9 @@ const schema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(60000),
   OPENAI_TIMEOUT_PER_CARD_MS: z.coerce.number().int().min(0).max(600000).default(10000),
   OPENAI_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(20000),
+  // A question also goes to the provider's moderation endpoint: auto is on for OpenAI's own URL only.
+  OPENAI_MODERATION: z.enum(['auto', 'on', 'off']).default('auto'),
+  OPENAI_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(4000),
   PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stars', 'yookassa', 'mock']).optional()),
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
@@ -248,6 +251,9 @@ export interface Config {
     timeoutMs: number;
     timeoutPerCardMs: number;
     idleTimeoutMs: number;
+    /** OPENAI_MODERATION resolved: auto is on when the base URL is OpenAI's own. */
+    moderation: boolean;
+    screenTimeoutMs: number;
   };
   paymentsProvider: 'stars' | 'yookassa' | 'mock';
   yookassa: { shopId?: string; secretKey?: string; apiRoot: string };
@@ -355,6 +361,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       timeoutPerCardMs: e.OPENAI_TIMEOUT_PER_CARD_MS,
       idleTimeoutMs: e.OPENAI_IDLE_TIMEOUT_MS,
+      moderation: e.OPENAI_MODERATION === 'auto' ? new URL(e.OPENAI_BASE_URL).hostname === 'api.openai.com' : e.OPENAI_MODERATION === 'on',
+      screenTimeoutMs: e.OPENAI_SCREEN_TIMEOUT_MS,
     },
     paymentsProvider,
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiRoot: e.YOOKASSA_API_ROOT.replace(/\/+$/, '') },

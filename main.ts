@@ -97,6 +97,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       dailyReminderTime: config.push.dailyReminderTime,
       pushRatePerSecond: config.push.ratePerSecond,
       ai: config.openai,
+      warn: (fields, message) => logger.warn(fields, message),
       payments: {
         provider: config.paymentsProvider,
         pricing: config.pricing,

@@ -2,6 +2,7 @@
 // stored, one provider call per reading (also across two instances), and the provider request cancelled when
 // the client goes away.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONCERN_OPENING } from '../domain/care';
 import { SPREAD_BY_ID } from '../domain/spreads';
 import { TEST_DB_KINDS } from '../test/databases';
 import { tokenize, DEFAULT_FAKE_TEXT, type FakeOpenAI } from '../test/fake-openai';
@@ -54,6 +55,15 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: streaming', (kind) => {
     const row = await readingRow(reading.id);
     expect(row.ai_input_tokens).toBe(tokenize(sent.body.messages.map((m: { content: string }) => m.content).join(' ')).length);
     expect(row.ai_output_tokens).toBe(tokenize(DEFAULT_FAKE_TEXT).length);
+  });
+
+  it('a concern-tier question: the caring line and the help line stream first, before the provider’s words', async () => {
+    const user = newUser();
+    const reading = await newReading(user, 'free_daily', 'Всё бессмысленно, нет сил ни на что. Что меня ждёт сегодня?');
+    const events = await readSse(await sse(interpretationUrl(reading.id), h.authFor(user)));
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text);
+    expect(deltas).toEqual([`${CONCERN_OPENING}\n\n`, ...tokenize(DEFAULT_FAKE_TEXT)]);
+    expect(events.at(-1)!.data.reading.interpretation).toBe(`${CONCERN_OPENING}\n\n${DEFAULT_FAKE_TEXT}`);
   });
 
   it('a provider that reports no usage leaves the tokens empty (the dashboard estimates them)', async () => {

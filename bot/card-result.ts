@@ -1,6 +1,7 @@
 // One card as an inline result (inline mode and guest mode alike): a photo of the card with the text as its
 // caption when the server has a public address for the picture (JPEG, as Telegram requires for a photo by URL),
 // else an article. And the words of a card answering a question, the same wherever it is sent.
+import { CONCERN_OPENING_SHORT } from '../domain/care';
 import type { InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
 import { cardPicturePath } from '../services/card-picture';
@@ -40,9 +41,11 @@ export const questionTitle = (verdict: string | null, cardTitle: string) =>
   verdict ? `🔮 Да или нет: ${verdict}` : `🔮 Карта на вопрос: ${cardTitle}`;
 
 /** What a card says to a question, as sent: the question, the card, the verdict (when there is one) and its reasons (markdown). */
-export function questionHtml(a: { question: string; cardTitle: string; verdict: string | null; text: string }): string {
+export function questionHtml(a: { question: string; cardTitle: string; verdict: string | null; text: string; care?: boolean }): string {
   const lead = a.verdict ? `<b>${escapeHtml(a.verdict)}.</b> ` : '';
   return [
+    // The concern tier: the caring line and the help line first, as a reading opens with them.
+    ...(a.care ? [markdownToHtml(CONCERN_OPENING_SHORT), ''] : []),
     `🔮 <b>${a.verdict ? 'Да или нет?' : 'Вопрос картам:'}</b> «${escapeHtml(cut(a.question, QUOTE_MAX))}»`,
     '',
     `🃏 <b>${escapeHtml(a.cardTitle)}</b>`,

@@ -49,7 +49,7 @@ describe('the chat card', () => {
       const c = chatQuestionCard(chatId, DAY, q);
       const said = yesNoCard(q, c.card, c.orientation, true);
       if (said.kind !== 'card') throw new Error('not a card');
-      expect(a).toEqual({ kind: 'yesno', card: c, verdict: said.verdict, text: said.text });
+      expect(a).toEqual({ kind: 'yesno', card: c, verdict: said.verdict, text: said.text, care: false });
       // Asked again in another case and punctuation: the same card and verdict (the phrasing may vary).
       expect(chatCardAnswer(chatId, DAY, 'Получу ли я эту работу')).toMatchObject({ kind: 'yesno', card: c, verdict: said.verdict });
     }

@@ -28,6 +28,8 @@ interface QuestionCard {
   verdict: string | null;
   /** Markdown (bold card names), as yesNoCard says it. */
   text: string;
+  /** The concern tier: the caring line and the help line come first. */
+  care: boolean;
 }
 
 export type ChatCardAnswer =
@@ -95,7 +97,8 @@ export function chatCardAnswer(chatId: number, day: string, question: string): C
   // Guest mode shows reversed cards: the seed decides the orientation for every chat alike.
   const said = yesNoCard(q, card.card, card.orientation, true);
   if (said.kind === 'crisis') return said;
-  if (said.sensitive) return { kind: 'sensitive', card, verdict: null, text: said.text };
-  if (said.verdict) return { kind: 'yesno', card, verdict: said.verdict, text: said.text };
-  return { kind: 'advice', card, verdict: null, text: said.text };
+  const { text, care } = said;
+  if (said.sensitive) return { kind: 'sensitive', card, verdict: null, text, care };
+  if (said.verdict) return { kind: 'yesno', card, verdict: said.verdict, text, care };
+  return { kind: 'advice', card, verdict: null, text, care };
 }

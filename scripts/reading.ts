@@ -3,11 +3,12 @@
 // mystic, the second opinion of that reader («Второе мнение») instead.
 //   npm run --silent reading -- --spread love_relationship --question "Что он чувствует?" --cards lovers,devil:r,sun [--level premium] [--voice mystic] [--prompt]
 // Card ids as in domain/deck.ts, `:r` for reversed, in position order. A crisis question prints the crisis
-// answer (the message and the help lines of domain/crisis.ts: no cards, no prompt) and exits with 0. A bad
+// answer (the message and the help lines of domain/crisis.ts: no cards, no prompt) and exits with 0; a question at
+// the concern tier prints the reading opening with the caring line and the help line (domain/care.ts). A bad
 // argument prints one Russian line naming the problem and exits with 1.
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
+import { assessCare, crisisAnswer, type CrisisAnswer } from '../domain/crisis';
 import { CARD_BY_ID } from '../domain/deck';
 import { buildReadingMessages, buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from '../domain/prompts';
 import { composeSecondOpinion } from '../domain/reading/voices';
@@ -43,7 +44,8 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
     );
   }
   // A crisis question gets no cards whatever else was asked, as in the app and the bot.
-  const crisis = values.question ? detectCrisis(values.question) : null;
+  // The concern tier needs nothing here: the card-based reading opens with its caring line and help line.
+  const crisis = values.question ? assessCare(values.question).crisis : null;
   if (crisis) return { crisis: crisisAnswer(crisis) };
   const known = SPREADS.map((s) => s.id).join(', ');
   if (!values.spread) throw new UsageError(`Не указан расклад: --spread <id> (${known}).`);

@@ -54,6 +54,8 @@ export interface ServiceDeps {
   share?: ShareDeps;
   /** The largest export file sent through the bot (default: Telegram's 50 MB for a bot's upload); tests lower it. */
   chatExportMaxBytes?: number;
+  /** Warnings an operator should see that are not errors (a question screen that failed); main.ts passes the logger. */
+  warn?: (fields: Record<string, unknown>, message: string) => void;
 }
 
 /** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */
@@ -76,6 +78,10 @@ export interface AiConfig {
   rateLimit?: { calls: number; windowS: number };
   /** How often a request waiting for another instance's call looks at the database (default 250 ms). */
   pollIntervalMs?: number;
+  /** Whether a question also goes to the provider's moderation endpoint (OPENAI_MODERATION; default: on for OpenAI's own URL). */
+  moderation?: boolean;
+  /** The deadline of a question's classification and moderation calls together (OPENAI_SCREEN_TIMEOUT_MS, default 4000). */
+  screenTimeoutMs?: number;
 }
 
 /** Bot API sendMessage with an inline keyboard, for what the operators must see and decide. */

@@ -19,7 +19,7 @@ import {
 } from '../domain/follow-up';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
-import { refuseCrisis } from './crisis';
+import { createCareService } from './crisis';
 import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
 import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
@@ -63,6 +63,7 @@ export interface FollowUpAllowance {
 export const FOLLOW_UP_LOCKED = followUpsLockedText();
 
 export function createFollowUpService(deps: ServiceDeps, users: UserService, ai: FollowUpAi = createFollowUpAi(deps)) {
+  const care = createCareService(deps);
   const pollMs = deps.ai?.pollIntervalMs ?? 250;
   const instance = crypto.randomUUID();
   const flights = new Map<number, AnswerFlight>();
@@ -240,7 +241,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       if (question.length > FOLLOW_UP_QUESTION_MAX)
         throw new ServiceError('bad_input', `question: не больше ${FOLLOW_UP_QUESTION_MAX} символов`);
       // A crisis gets help lines: no card, no allowance, no AI.
-      refuseCrisis(question);
+      await care.refuse([question]);
       const reading = await owned(userId, readingId);
       checkFinished(reading);
       const [pre, { reversals }] = await Promise.all([allowanceFor(userId, 0), users.requireUser(userId)]);

@@ -5,7 +5,9 @@
 import crypto from 'node:crypto';
 import * as guestRepo from '../db/repositories/guest-answers';
 import { chatCardAnswer, type ChatCardAnswer } from '../domain/chat-card';
+import { crisisAnswer } from '../domain/crisis';
 import { localDate } from '../domain/time';
+import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';
 
 /** One answer per caller per chat in this many seconds. */
@@ -30,6 +32,7 @@ export type GuestDecision =
 const slotKey = (callerId: number, chatId: number) => crypto.createHash('sha256').update(`${callerId}:${chatId}`).digest('hex');
 
 export function createGuestService(deps: ServiceDeps) {
+  const care = createCareService(deps);
   return {
     async summon(s: GuestSummons): Promise<GuestDecision> {
       const now = deps.clock();
@@ -39,7 +42,11 @@ export function createGuestService(deps: ServiceDeps) {
         return guestRepo.takeGuestSlot(trx, slotKey(s.callerId, s.chatId), s.queryId, now, GUEST_WINDOW_S);
       });
       if (slot.winner === s.queryId) {
-        const answer = chatCardAnswer(s.chatId, day, s.question);
+        // Every layer of the care model first: a crisis gets help lines, never a card.
+        const tier = s.question ? await care.assess(s.question) : null;
+        const answer: ChatCardAnswer = tier?.crisis
+          ? { kind: 'crisis', crisis: crisisAnswer(tier.crisis) }
+          : chatCardAnswer(s.chatId, day, s.question);
         await guestRepo.countGuestAnswer(deps.db, day, answer.kind);
         return { kind: 'answer', answer };
       }

@@ -12,6 +12,7 @@ import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
 import { createFollowUpService } from './follow-ups';
 import { createGuestService } from './guest';
+import { createCareService } from './crisis';
 import { createSecondOpinionService } from './second-opinions';
 import { createHealthService } from './health';
 import { createLegalService } from './legal';
@@ -62,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
   const guest = createGuestService(deps);
   const yesNo = createYesNoService(deps, users);
   const cardPictures = createCardPictureService();
+  const care = createCareService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -94,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
     guest,
     yesNo,
     cardPictures,
+    care,
   };
 }
 

@@ -24,7 +24,7 @@ import { formatDurationWords } from '../domain/time';
 import type { DealtCard, Orientation, SpreadDefinition, SpreadType } from '../domain/types';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
-import { refuseCrisis } from './crisis';
+import { createCareService } from './crisis';
 import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';
 import { createMicroSpreadReading } from './payments/micro-spread';
@@ -109,6 +109,7 @@ function limitReachedError(now: Date, resetsAt: Date, message: string): ServiceE
 }
 
 export function createReadingService(deps: ServiceDeps, users: UserService) {
+  const care = createCareService(deps);
   /**
    * Takes one spread from today's quota (the spread/use and free-spread/use calls, and the first
    * step of every reading). Must run inside the caller's transaction when a reading follows.
@@ -198,7 +199,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       const q = validateQuestion(input.question);
       if (!q.ok) throw new ServiceError('bad_input', q.error);
       // A crisis gets help lines, not cards: nothing is charged or dealt.
-      refuseCrisis(q.question);
+      await care.refuse([q.question]);
       const own = input.ownCards ? checkOwnCards(input.ownCards, spread) : null;
       if (own && !own.ok) throw new ServiceError('bad_input', own.error);
       if (own && input.microPurchaseId !== undefined)
@@ -244,7 +245,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       const role = await activeRole(deps.db, pairId, userId);
       if (!role) throw new ServiceError('not_found', 'Пара не найдена');
       if (role !== 'inviter') throw new ServiceError('forbidden', 'Расклад на двоих задаёт пригласивший; вы увидите его на странице пары.');
-      refuseCrisis(q.question);
+      await care.refuse([q.question]);
       const user = await users.requireUser(userId);
       if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
         throw new ServiceError('payment_required', `Новый «${spread.name}» доступен с VIP-подпиской пригласившего.`, {

@@ -17,7 +17,7 @@ import { secondOpinionsLockedText } from '../domain/claims';
 import { isVoice, VOICE_INFO, VOICES, type Voice } from '../domain/voices';
 import { ProviderFailure, createAiProvider } from './ai-provider';
 import { readableReading } from './archive-rule';
-import { refuseCrisis } from './crisis';
+import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { Flight, subscribe } from './interpretation/flight';
@@ -57,6 +57,7 @@ export const SECOND_OPINION_LOCKED = secondOpinionsLockedText();
 
 export function createSecondOpinionService(deps: ServiceDeps, users: UserService) {
   const provider = createAiProvider(deps);
+  const care = createCareService(deps);
   /** The opinions being written in this process, by id (a second request for one joins it). */
   const flights = new Map<number, TextFlight>();
 
@@ -93,13 +94,13 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     };
   }
 
-  function checkReadable(r: Reading) {
+  async function checkReadable(r: Reading) {
     if (r.status === 'saved')
       throw new ServiceError('conflict', 'Этот расклад сохранён из приложения: второе мнение дают к раскладам, которые сделал сервер');
     if (r.status === 'dealt')
       throw new ServiceError('conflict', 'Сначала дождитесь толкования расклада, потом можно спросить другого таролога');
     // A crisis question's reading gets the help lines, never another reading.
-    refuseCrisis(r.question);
+    await care.refuse([r.question]);
   }
 
   /** Writes the text: the AI's in the voice (streamed), else the cards' in the voice; stored either way. */
@@ -176,7 +177,7 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     async ask(userId: number, readingId: number, voice: unknown) {
       if (!isVoice(voice)) throw new ServiceError('bad_input', `voice: выберите таролога: ${VOICES.join(', ')}`);
       const reading = await readableReading(deps, userId, readingId);
-      checkReadable(reading);
+      await checkReadable(reading);
       const { limit, day } = await limitOf(userId);
       if (limit === 0)
         throw new ServiceError('payment_required', SECOND_OPINION_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });

@@ -3,12 +3,13 @@
 // no yes or no). Nothing is stored or counted: the answer lives in the chat it is sent to, and Telegram
 // keeps it for the user until their day ends (the caller sets that cache from `resetsAt`). A caller who never
 // opened the bot or the app has no user row and gets none: the defaults (reversals on, the default zone) serve.
-import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../domain/crisis';
+import { crisisAnswer, type CrisisAnswer } from '../domain/crisis';
 import { DECK, CARD_BY_ID } from '../domain/deck';
 import { deal } from '../domain/deal';
 import { countingDay, userDay } from '../domain/day';
 import { validateQuestion } from '../domain/question';
 import { yesNoCard } from '../domain/reading/yes-no';
+import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
 import type { UserService } from './users';
@@ -18,14 +19,25 @@ const DECK_IDS = DECK.map((c) => c.id);
 export type YesNoAnswer =
   | { kind: 'invalid'; error: string }
   | { kind: 'crisis'; crisis: CrisisAnswer }
-  | { kind: 'card'; question: string; card: DealtCardView; verdict: string | null; sensitive: boolean; text: string; resetsAt: string };
+  | {
+      kind: 'card';
+      question: string;
+      card: DealtCardView;
+      verdict: string | null;
+      sensitive: boolean;
+      text: string;
+      /** The concern tier: shown with the caring line and the help line first. */
+      care: boolean;
+      resetsAt: string;
+    };
 
 export function createYesNoService(deps: ServiceDeps, users: UserService) {
+  const care = createCareService(deps);
   return {
     async ask(userId: number, raw: string): Promise<YesNoAnswer> {
       // Even a question too short to read is answered with help when it speaks of a crisis.
-      const crisis = detectCrisis(raw);
-      if (crisis) return { kind: 'crisis', crisis: crisisAnswer(crisis) };
+      const tier = await care.assess(raw);
+      if (tier.crisis) return { kind: 'crisis', crisis: crisisAnswer(tier.crisis) };
       const checked = validateQuestion(raw.replace(/\s+/g, ' '));
       if (!checked.ok) return { kind: 'invalid', error: checked.error };
       const user = await users.findUser(userId);
@@ -42,6 +54,7 @@ export function createYesNoService(deps: ServiceDeps, users: UserService) {
         verdict: said.verdict,
         sensitive: said.sensitive,
         text: said.text,
+        care: said.care,
         resetsAt: day.endsAt.toISOString(),
       };
     },

@@ -5,6 +5,10 @@
 // last chunk of a stream that asked for it (`stream_options.include_usage`), unless `usage` is off. It records
 // every request (to count provider calls and read prompts) and notices aborts. Its answer is a fixed text, or one
 // written from the prompt (namingPromptCards: the dealt cards, as a real model would read them).
+// It also answers a question's two screens (services/question-screen.ts): the classification (a chat completion
+// asking for a JSON schema response format) and POST /v1/moderations, each with its own behaviour (`screen`):
+// a JSON answer, an error status, no answer at all, or garbage. Those go to `screenRequests`, not `requests`,
+// so the counts of reading calls stay what they were.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sleep } from './wait';
@@ -88,12 +92,77 @@ export function namingPromptCards(prompt: string): string {
 /** Cuts text into tokens: each word with the whitespace that follows it, so joining gives the text back. */
 export const tokenize = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
 
+/** How one screen answers: with this JSON body (200), an error status, never, or with a body that is not JSON. */
+export type ScreenAnswer = { json: unknown } | 'fail' | 'hang' | 'garbage';
+
+export interface FakeScreen {
+  classification: ScreenAnswer;
+  moderation: ScreenAnswer;
+}
+
+export interface ScreenRequest {
+  kind: 'classification' | 'moderation';
+  body: any;
+  authorization: string | undefined;
+}
+
+type Labels = { crisis?: 'self_harm' | 'violence' | 'none'; concern?: boolean; confidence?: number };
+
+/** A classification answer (a chat completion whose content is the labels' JSON); by default nothing to worry about. */
+export function classificationSays(l: Labels = {}): ScreenAnswer {
+  const confidence = l.confidence ?? 0.9;
+  const labels = {
+    crisis: { value: l.crisis ?? 'none', confidence },
+    concern: { value: l.concern ?? false, confidence },
+    sensitive: { value: 'none', confidence },
+    topic: { value: 'general', confidence },
+    polarity: { value: 'neutral', confidence },
+  };
+  return {
+    json: {
+      id: 'chatcmpl-screen',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(labels) }, finish_reason: 'stop' }],
+    },
+  };
+}
+
+const MODERATION_CATEGORIES = [
+  'harassment',
+  'hate',
+  'self-harm',
+  'self-harm/intent',
+  'self-harm/instructions',
+  'sexual',
+  'violence',
+  'violence/graphic',
+];
+
+/** A moderation answer (OpenAI's shape) with these categories flagged. */
+export function moderationFlags(...flagged: string[]): ScreenAnswer {
+  const categories = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, flagged.includes(c)]));
+  const scores = Object.fromEntries(MODERATION_CATEGORIES.map((c) => [c, flagged.includes(c) ? 0.95 : 0.001]));
+  return {
+    json: {
+      id: 'modr-fake',
+      model: 'omni-moderation-latest',
+      results: [{ flagged: flagged.length > 0, categories, category_scores: scores }],
+    },
+  };
+}
+
+export const DEFAULT_SCREEN: FakeScreen = { classification: classificationSays(), moderation: moderationFlags() };
+
 export interface FakeOpenAI {
   /** The base URL to give the SDK (OPENAI_BASE_URL), ending in /v1. */
   baseUrl: string;
   requests: FakeRequest[];
   /** Changes the behaviour for the following requests. */
   set(b: Partial<FakeBehaviour>): void;
+  /** The question screens' requests (classification and moderation), in order. */
+  screenRequests: ScreenRequest[];
+  /** Changes how the screens answer from now on (DEFAULT_SCREEN: nothing flagged). */
+  screen(next: Partial<FakeScreen>): void;
   /** The next requests, one each in order, take these changes over the current behaviour (then it applies again). */
   queue(...next: Partial<FakeBehaviour>[]): void;
   /** Holds every streaming answer before its first token until the returned function is called. */
@@ -119,6 +188,8 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
   };
   const queued: Partial<FakeBehaviour>[] = [];
   const requests: FakeRequest[] = [];
+  const screenRequests: ScreenRequest[] = [];
+  let screen: FakeScreen = { ...DEFAULT_SCREEN };
   const waiters = new Set<() => void>();
   const notify = () => {
     for (const w of [...waiters]) w();
@@ -145,6 +216,31 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
       /* recorded as null */
+    }
+    // A question's screens answer by `screen`, apart from the readings' calls.
+    const screenKind =
+      req.method === 'POST' && req.url?.endsWith('/moderations')
+        ? 'moderation'
+        : req.method === 'POST' && req.url?.endsWith('/chat/completions') && body?.response_format?.type === 'json_schema'
+          ? 'classification'
+          : null;
+    if (screenKind) {
+      screenRequests.push({ kind: screenKind, body, authorization: req.headers.authorization });
+      notify();
+      const answer = screen[screenKind];
+      if (answer === 'hang') return;
+      if (answer === 'fail') {
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'server error', type: 'server_error' } }));
+        return;
+      }
+      if (answer === 'garbage') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"results": [<<<не json');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+      return;
     }
     const b = { ...behaviour, ...queued.shift() };
     const rec: FakeRequest = {
@@ -255,6 +351,10 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     requests,
     set(next) {
       behaviour = { ...behaviour, ...next };
+    },
+    screenRequests,
+    screen(next) {
+      screen = { ...screen, ...next };
     },
     queue(...next) {
       queued.push(...next);

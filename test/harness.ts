@@ -86,6 +86,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     share: o.share,
     operatorMessenger: o.operatorMessenger,
     chatExportMaxBytes: o.chatExportMaxBytes,
+    warn: o.logger ? (fields, message) => o.logger!.warn(fields, message) : undefined,
   };
   const services = createServices(deps);
   const identity = createIdentity({ botToken: TEST_BOT_TOKEN, maxAgeS: 86400 });

@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crisisAnswer } from '../domain/crisis';
+import { CONCERN_LINE, REST_STEPS } from '../domain/care';
+import { crisisAnswer, HELP_LINES } from '../domain/crisis';
 
 const tool = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reading.ts', ...args], {
@@ -91,6 +92,36 @@ describe('the reading tool (scripts/reading.ts)', () => {
     expect(violence.status).toBe(0);
     expect(violence.stdout).toContain(crisisAnswer('violence').message);
     expect(violence.stdout).toContain('8-800-7000-600');
+  }, 60_000);
+
+  it('a question at the concern tier: the reading opens with the caring line and the help line, and its step is about rest', () => {
+    const r = tool(
+      '--spread',
+      'past_present_future',
+      '--question',
+      'Всё бессмысленно, нет сил ни на что. Что меня ждёт в работе?',
+      '--cards',
+      'sun,tower:r,star',
+    );
+    expect(r.status).toBe(0);
+    const [care, help] = r.stdout.split('\n\n');
+    expect(care).toBe(`*${CONCERN_LINE}*`);
+    expect(help).toContain(`**${HELP_LINES.trust.phone}**`);
+    expect(r.stdout.indexOf('## ')).toBeGreaterThan(r.stdout.indexOf(HELP_LINES.trust.phone));
+    const step = /Практический шаг — [^\n]*/.exec(r.stdout)?.[0];
+    expect(REST_STEPS).toContain(step);
+    // The prompt tells the model so too.
+    const p = tool(
+      '--spread',
+      'past_present_future',
+      '--question',
+      'Всё бессмысленно, нет сил ни на что. Что меня ждёт в работе?',
+      '--cards',
+      'sun,tower:r,star',
+      '--prompt',
+    );
+    expect(p.stdout).toContain('уровень заботы');
+    expect(p.stdout).toContain('Безусловное правило');
   }, 60_000);
 
   it('a bad spread, card, count or level: one Russian line naming it, exit 1', () => {

@@ -45,7 +45,7 @@ function guestResult(a: ChatCardAnswer, question: string, bot: string, base: str
   return cardResult(base, {
     id: `chat-${a.kind}:${a.card.card.id}:${a.card.orientation}`,
     title: questionTitle(a.verdict, a.card.title),
-    html: questionHtml({ question, cardTitle: a.card.title, verdict: a.verdict, text: a.text }),
+    html: questionHtml({ question, cardTitle: a.card.title, verdict: a.verdict, text: a.text, care: a.care }),
     card,
     markup: app('🔮 Полный расклад в приложении', 'guest'),
   });

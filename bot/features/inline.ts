@@ -59,7 +59,7 @@ composer.on('inline_query', async (ctx) => {
           id: `yn:${c.cardId}:${c.orientation}`,
           title: questionTitle(said.verdict, cardName(c)),
           description: cut(`${cardName(c)}. ${plain(said.text)}`, DESCRIPTION_MAX),
-          html: questionHtml({ question: said.question, cardTitle: cardName(c), verdict: said.verdict, text: said.text }),
+          html: questionHtml({ question: said.question, cardTitle: cardName(c), verdict: said.verdict, text: said.text, care: said.care }),
           card: c,
           markup: new InlineKeyboard()
             .url(`🃏 ${c.name}: значение карты`, `${bot}?startapp=card_${c.cardId}`)

@@ -5,7 +5,6 @@
 // /reply and /close fall through to the unhandled answer, revealing nothing.
 import { Composer, GrammyError, InlineKeyboard, type Api } from 'grammy';
 import type { Message } from 'grammy/types';
-import { crisisAnswer, detectCrisis } from '../../domain/crisis';
 import type { SupportMessageKind } from '../../db/schema';
 import { ServiceError } from '../../services/errors';
 import type { SupportCard } from '../../services/support';
@@ -188,8 +187,8 @@ privateChat.on(['message:text', 'message:photo', 'message:document'], async (ctx
     });
   }
   // Words of a crisis get the help lines too, as anywhere in the chat.
-  const kind = content.text ? detectCrisis(content.text) : null;
-  if (kind) await sendCrisis(ctx.api, ctx.deps, ctx.chat.id, crisisAnswer(kind), 'support');
+  const crisis = content.text ? await ctx.deps.services.care.crisisOf(content.text) : null;
+  if (crisis) await sendCrisis(ctx.api, ctx.deps, ctx.chat.id, crisis, 'support');
 });
 
 export { composer as supportFeature };

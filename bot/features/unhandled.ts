@@ -1,7 +1,6 @@
 // Must be installed last: anything no feature took gets a short hint (texts) or a silent answer (buttons
 // of old messages), so the user never waits on a spinning button.
 import { Composer } from 'grammy';
-import { crisisAnswer, detectCrisis } from '../../domain/crisis';
 import { greetingCommandNames } from '../commands';
 import type { BotContext } from '../context';
 import { sendCrisis } from '../crisis';
@@ -12,8 +11,8 @@ const feature = composer.chatType('private');
 
 feature.on('message:text', async (ctx) => {
   // Free text that speaks of a crisis gets help lines, not the list of commands.
-  const kind = detectCrisis(ctx.message.text);
-  if (kind) return sendCrisis(ctx.api, ctx.deps, ctx.chat.id, crisisAnswer(kind), 'bot_text');
+  const crisis = await ctx.deps.services.care.crisisOf(ctx.message.text);
+  if (crisis) return sendCrisis(ctx.api, ctx.deps, ctx.chat.id, crisis, 'bot_text');
   await ctx.reply(`Я понимаю команды ${greetingCommandNames()}. А все расклады — в приложении.`, {
     reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро'),
   });

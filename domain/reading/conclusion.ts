@@ -3,6 +3,7 @@
 // the suits, an open question's answer from the position that answers it, and for a sensitive theme support
 // and a professional instead of a prognosis. Then the advice and a practical step that follows from the
 // answer close the reading in «Общий вывод». With the answer: two or three sentences (basic), five to seven (premium).
+import { REST_STEPS } from '../care';
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
@@ -253,8 +254,12 @@ function advice(ctx: Ctx, a: Answer): string | null {
   return ctx.pick.pick(`advice:${c.tone}`, ADVICE[c.tone])(subj(c), bold(c), ctx.kw(c));
 }
 
-/** The practical step: it goes the way the answer went (for a sensitive theme, to the professional). */
+/**
+ * The practical step: it goes the way the answer went (for a sensitive theme, to the professional); at the
+ * concern tier it is about rest and support whatever the spread.
+ */
 export function stepOf(ctx: Ctx, a: Answer): string {
+  if (ctx.q.concern) return ctx.pick.pick('step', REST_STEPS);
   if (a.direction === 'care') return ctx.pick.pick('step', CARE_STEPS[ctx.q.sensitive!])(ctx.q.professional!);
   if (a.direction === 'choice') return ctx.pick.pick('step', CHOICE_STEPS)(a.option!);
   if (a.direction === 'calm' || a.direction === 'guard') {

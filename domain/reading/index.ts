@@ -1,6 +1,7 @@
 // The card-based interpreter: a reading composed the way a tarot reader speaks — each turned card in its
 // position and orientation, the question's topic in every section, the spread as a whole, and a conclusion
 // that answers. Pure and deterministic: the same reading always reads the same.
+import { CONCERN_OPENING } from '../care';
 import { outlineFor, type ReadingPromptInput } from '../prompts';
 import { spreadLabel } from '../spreads';
 import { cardParagraph } from './cards';
@@ -72,8 +73,11 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
   });
   out.push(`## ${outline[outline.length - 1]}`);
   out.push(conclusion(ctx, answer));
-  return out.join('\n\n');
+  return withCare(ctx, out.join('\n\n'));
 }
+
+/** A question at the concern tier: the reading opens with the caring line and the help line (domain/care.ts). */
+const withCare = (ctx: Ctx, text: string) => (ctx.q.concern ? `${CONCERN_OPENING}\n\n${text}` : text);
 
 /** The whole card-based interpretation of a reading, in the spread's outline. */
 export function composeReading(input: ReadingPromptInput): string {
@@ -103,5 +107,5 @@ export function composeReading(input: ReadingPromptInput): string {
   });
   out.push(`## ${last}`);
   out.push(conclusion(ctx, answer));
-  return out.join('\n\n');
+  return withCare(ctx, out.join('\n\n'));
 }

@@ -17,7 +17,14 @@ const VERDICTS: Record<Level, string> = { yes2: 'Да', yes: 'Скорее да'
 export type YesNoCard =
   | { kind: 'crisis'; crisis: CrisisAnswer }
   /** `verdict` only for a yes/no question on a theme that is not sensitive; `text` is markdown (bold card names). */
-  | { kind: 'card'; verdict: string | null; sensitive: boolean; text: string };
+  | {
+      kind: 'card';
+      verdict: string | null;
+      sensitive: boolean;
+      text: string;
+      /** The concern tier: the answer opens with the caring line and the help line, and ends with a rest step. */
+      care: boolean;
+    };
 
 /** What one card says to `question` (already validated); `card` is dealt by the caller. */
 export function yesNoCard(question: string, card: TarotCard, orientation: Orientation, reversals: boolean): YesNoCard {
@@ -33,6 +40,7 @@ export function yesNoCard(question: string, card: TarotCard, orientation: Orient
   const answer = answerOf(ctx, b);
   const sensitive = !!ctx.q.sensitive;
   const verdict = !sensitive && ctx.q.kind === 'yesno' ? VERDICTS[levelOf(ctx.q.polarity === 'feared' ? -b : b)] : null;
-  // A sensitive theme always ends with whom to see: the practical step a reading closes with.
-  return { kind: 'card', verdict, sensitive, text: sensitive ? `${answer.text} ${stepOf(ctx, answer)}` : answer.text };
+  // A sensitive theme always ends with whom to see, the concern tier with rest: the step a reading closes with.
+  const care = ctx.q.concern;
+  return { kind: 'card', verdict, sensitive, text: sensitive || care ? `${answer.text} ${stepOf(ctx, answer)}` : answer.text, care };
 }

@@ -11,6 +11,7 @@ import { buildDailyCardMessages, buildDailyGuidanceMessages } from '../../domain
 import { entitlementOf } from '../../domain/entitlement';
 import { detailedDayOpenedBy } from '../../domain/claims';
 import { AI_ERRORS, ProviderFailure, type AiProvider } from '../ai-provider';
+import { createCareService } from '../crisis';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { hasRecentMicro } from '../payments/micro';
@@ -27,6 +28,7 @@ async function hasDetailedGuidanceAccess(deps: ServiceDeps, user: User): Promise
 }
 
 export function createDailyInterpretations(deps: ServiceDeps, users: UserService, provider: AiProvider) {
+  const care = createCareService(deps);
   const dailyPending = new Map<string, Promise<{ text: string; fallback: boolean; error: string | null }>>();
   const takeSlot = (userId: number) => provider.takeSlot(userId, 'extra');
 
@@ -94,6 +96,8 @@ export function createDailyInterpretations(deps: ServiceDeps, users: UserService
         });
       const { card, orientation, reversals } = await todaysCard(user);
       const cleanPlans = plans?.trim() ? plans.trim() : null;
+      // The plans are the user's own words: a crisis there gets help lines, not a day analysis.
+      if (cleanPlans) await care.refuse([cleanPlans]);
       const out = (guidance: string, error: string | null) => ({
         guidance,
         fallback: error !== null,

@@ -9,6 +9,7 @@ import * as aiRepo from '../../db/repositories/interpretations';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
+import { CONCERN_OPENING } from '../../domain/care';
 import { cardEnding } from '../../domain/cut-off';
 import { speaksOfReversals } from '../../domain/deal';
 import { buildFallbackInterpretation } from '../../domain/fallback';
@@ -16,7 +17,7 @@ import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../do
 import { type AiUsage, type ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
-import { refuseCrisis } from '../crisis';
+import { createCareService } from '../crisis';
 import { ServiceError } from '../errors';
 import { natalSigns } from '../natal';
 import type { UserService } from '../users';
@@ -36,6 +37,7 @@ export { FALLBACK_NOTICES, type InterpretationResult } from './result';
 export function createInterpretationService(deps: ServiceDeps, users: UserService) {
   const ai = deps.ai;
   const provider = createAiProvider(deps);
+  const care = createCareService(deps);
   const pollMs = ai?.pollIntervalMs ?? 250;
   const instance = crypto.randomUUID();
   const flights = new Map<number, Flight>();
@@ -86,6 +88,11 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     // The call's measurements for the owner's dashboard (time to the first text and to the end).
     // Without a provider the call fails at once: its prompt (the question model's rules) would be built for nothing.
     const messages = provider.enabled ? buildReadingMessages(input) : [];
+    // The concern tier: the caring line and the help line open the text before the model's first word (the
+    // card-based text opens with them too), so they never depend on the model remembering them.
+    const concern = provider.enabled && (await care.assess(input.question, { layers: 'local' })).tier === 'concern';
+    const opening = concern ? `${CONCERN_OPENING}\n\n` : '';
+    if (opening) f.push(opening);
     const started = performance.now();
     let firstMs: number | null = null;
     let usage: AiUsage | null = null;
@@ -103,6 +110,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         // The call's time budget grows with the cards read.
         cards: input.cards.length,
       });
+      text = opening + text;
     } catch (err) {
       const failure = err as ProviderFailure;
       if (failure.cancelled) {
@@ -115,12 +123,13 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         // Cut at its length limit: the user has read it, so the cards finish it after a visible line.
         const ending = cardEnding(failure.partial, buildFallbackInterpretation(input));
         f.push(ending);
-        text = failure.partial + ending;
+        text = opening + failure.partial + ending;
       } else {
         status = 'fallback';
         text = buildFallbackInterpretation(input);
-        // Nothing was streamed yet: the fallback goes out as the text; otherwise `done` carries it.
-        if (!f.text) f.push(text);
+        // Nothing (or only the opening, which the card-based text starts with too) was streamed yet: the
+        // fallback goes out as the text; otherwise `done` carries it.
+        if (f.text === opening) f.push(text.slice(opening.length));
       }
     }
     const timing = provider.enabled
@@ -188,7 +197,9 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   async function open(userId: number, readingId: number): Promise<InterpretationSession> {
     const r = await loadOwned(userId, readingId);
     // A crisis question never reaches the AI (one stored before the rule existed is answered with help lines).
-    if (r.status === 'dealt') refuseCrisis(r.question);
+    // Every layer screened the question when the reading was made: the local model checks it again here,
+    // so the first words of the stream wait for no screening call.
+    if (r.status === 'dealt') await care.refuse([r.question], { layers: 'local' });
     // The whole spread is read: the client turns every card before it asks (readings made before that rule
     // keep the cards they were read with, `turned_count`).
     if (r.status === 'done' || r.status === 'fallback') return finishedSession(resultOf(r, provider.enabled));
@@ -238,7 +249,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     async chat(userId: number, input: { readingId?: number; messages?: { role: string; content: string }[] }, signal?: AbortSignal) {
       let readingId = input.readingId;
       // A chat message that speaks of a crisis gets help lines, not a reading.
-      refuseCrisis(...(input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content));
+      await care.refuse((input.messages ?? []).filter((m) => m.role === 'user').map((m) => m.content));
       if (readingId === undefined) {
         const text = oneLine(
           (input.messages ?? [])

@@ -8,7 +8,9 @@ import { ApiError, getReading, russianOr, type ReadingView } from '../api';
 import { streamInterpretation } from '../stream';
 import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
+import { CONCERN_OPENING, opensWithCare } from '../../../domain/care';
 import { CardImage } from './CardImage';
+import { CareOpening } from './CareOpening';
 import { ReviewPrompt } from './ReviewPrompt';
 import { ErrorBlock } from './ErrorBlock';
 import { LoadingScreen } from './LoadingScreen';
@@ -120,6 +122,8 @@ export function ReadingResult(props: {
   const reading = s.reading ?? loaded ?? null;
   const waiting = !s.text && !s.finished;
   const byCards = !!s.text && s.fallback;
+  const care = opensWithCare(s.text);
+  const body = care ? s.text.slice(CONCERN_OPENING.length).trimStart() : s.text;
   const askAgain = () => {
     setRetry(true);
     setAttempt((a) => a + 1);
@@ -165,6 +169,9 @@ export function ReadingResult(props: {
         />
       )}
 
+      {/* The concern tier: the caring line and the help line open the reading (the text starts with them). */}
+      {care && <CareOpening />}
+
       {byCards && (
         <div className="notice notice-fallback" data-testid="fallback-notice">
           {s.reason !== 'ai_failed' && <p className="notice-label">{FALLBACK_NOTICE}</p>}
@@ -180,9 +187,9 @@ export function ReadingResult(props: {
         </div>
       )}
 
-      {s.text && (
+      {body && (
         <article className={`panel interpretation ${s.finished ? '' : 'is-streaming'}`} aria-live="polite" aria-busy={!s.finished}>
-          <RichText text={s.text} testId="interpretation-text" />
+          <RichText text={body} testId="interpretation-text" />
           {!s.finished && <span className="caret" aria-hidden="true" />}
         </article>
       )}

@@ -8,6 +8,8 @@ import { useLocation } from 'wouter';
 import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
+import { CrisisHelp } from '../components/CrisisHelp';
+import type { CrisisAnswer } from '../../../domain/crisis';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
@@ -101,7 +103,13 @@ export default function InteractiveDailyCard() {
   const [buying, setBuying] = useState(false);
   const { busy: weekBusy, message: weekMessage, buy: onWeek } = useWeekPurchase(pricing, 'interactive_daily_card');
   const [guidance, setGuidance] = useState<
-    { kind: 'closed' } | { kind: 'plans' } | { kind: 'loading' } | { kind: 'done'; text: string } | { kind: 'error'; message: string }
+    | { kind: 'closed' }
+    | { kind: 'plans' }
+    | { kind: 'loading' }
+    | { kind: 'done'; text: string }
+    | { kind: 'error'; message: string }
+    /** The plans spoke of a crisis: the help lines instead of an analysis. */
+    | { kind: 'crisis'; answer: CrisisAnswer }
   >({
     kind: 'closed',
   });
@@ -205,6 +213,7 @@ export default function InteractiveDailyCard() {
       setGuidance(r.guidance ? { kind: 'done', text: r.guidance } : { kind: 'error', message: GUIDANCE_EMPTY });
     } catch (e) {
       if (e instanceof ApiError && e.status === 402) return navigate('/subscription');
+      if (e instanceof ApiError && e.crisis) return setGuidance({ kind: 'crisis', answer: e.crisis });
       setGuidance({ kind: 'error', message: e instanceof ApiError && e.status === 0 ? GUIDANCE_ERROR : GUIDANCE_EMPTY });
     }
   };
@@ -384,6 +393,7 @@ export default function InteractiveDailyCard() {
                 )}
                 {guidance.kind === 'loading' && <span className="spinner spinner-lg" role="status" aria-label="Готовим анализ…" />}
                 {guidance.kind === 'done' && <RichText text={guidance.text} testId="guidance-text" />}
+                {guidance.kind === 'crisis' && <CrisisHelp answer={guidance.answer} />}
                 {guidance.kind === 'error' && (
                   <p className="pay-message" role="alert" data-testid="guidance-error">
                     {guidance.message}

@@ -2,7 +2,7 @@
 // required text area counted to 500; Continue only for 3..500 characters (trimmed). The text is kept in
 // sessionStorage as it is typed, so a reload or a lost connection does not lose it.
 import { useEffect, useState } from 'react';
-import { crisisAnswer, detectCrisis, type CrisisAnswer } from '../../../domain/crisis';
+import { assessCare, crisisAnswer, type CrisisAnswer } from '../../../domain/crisis';
 import { useLocation } from 'wouter';
 import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
@@ -41,7 +41,7 @@ export default function Question() {
 
   const submit = () => {
     if (!valid) return;
-    const kind = detectCrisis(question);
+    const kind = assessCare(question).crisis;
     if (kind) {
       setCrisis(crisisAnswer(kind));
       return;
