@@ -79,7 +79,7 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
   const queue: Queued[] = [];
   /** Each user's admitted pictures (waiting for their limits, queued or being drawn). */
   const perUser = new Map<number, number>();
-  /** The turn at which each user with pictures queued last had one drawn: the next goes to the longest waiting. */
+  /** The turn at which each user with pictures admitted last had one drawn: the next goes to the longest waiting. */
   const lastTurn = new Map<number, number>();
   /** Admitted pictures: waiting for their limits, queued or being drawn. */
   let admitted = 0;
@@ -155,8 +155,6 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
       slot.job = { ...next, id, started: performance.now(), timer };
       slot.worker.postMessage({ id, ...next.job } satisfies WorkerRequest);
     }
-    // A user with nothing queued starts afresh next time.
-    for (const userId of lastTurn.keys()) if (!queue.some((q) => q.userId === userId)) lastTurn.delete(userId);
     for (const slot of slots) if (!slot.job && !slot.idle) slot.idle = setTimeout(() => void slot.worker.terminate(), o.idleMs).unref();
   }
 
@@ -190,7 +188,11 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
         const left = (perUser.get(userId) ?? 1) - 1;
         if (left < o.perUser) places--;
         if (left > 0) perUser.set(userId, left);
-        else perUser.delete(userId);
+        else {
+          perUser.delete(userId);
+          // Nothing of theirs left: the user starts afresh next time.
+          lastTurn.delete(userId);
+        }
       };
       return {
         release,
