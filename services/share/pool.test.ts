@@ -1,6 +1,10 @@
 // The share pictures' worker pool: a picture drawn in a worker thread (a JPEG of the stated size), a worker
-// that exits when idle, a failed drawing that leaves the worker serving, and the bounds: a user's pictures in
-// flight and the process's queue, each refused with 429, Retry-After and a Russian message.
+// that exits when idle, a failed drawing that leaves the worker serving, the drawing thread at the lowest
+// priority (Linux) while the caller's thread keeps its own, no more drawn at once than there are workers, one
+// user's pictures waiting in their line while another user's is drawn in turn, and the bounds: a user's line
+// and the process's places (a user takes at most a couple), each refused with 429, Retry-After and a Russian
+// message.
+import fs from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../errors';
@@ -18,6 +22,21 @@ const job = (cardId = 'magician'): PictureJob => ({
     cards: [{ cardId, name: 'Маг', reversed: false, positionName: 'Карта дня' }],
   },
 });
+
+/** The nice value of each thread of this process (Linux: /proc keeps it per thread), by thread id. */
+function niceByThread(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      // Field 19 of stat, counted after the command's closing parenthesis (the name may hold spaces).
+      out.set(tid, Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+    } catch {
+      // The thread ended while being read.
+    }
+  }
+  return out;
+}
+const ownNice = () => Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[16]);
 
 function refusal(fn: () => unknown): ServiceError {
   try {
@@ -47,8 +66,81 @@ describe('share picture pool', () => {
     }
   }, 60_000);
 
+  it.runIf(process.platform === 'linux')(
+    'draws at the lowest priority: the drawing thread is niced to 19, the calling thread keeps its own',
+    async () => {
+      const before = ownNice();
+      const niced = () => [...niceByThread()].filter(([, nice]) => nice === 19).map(([tid]) => tid);
+      const already = new Set(niced());
+      const pool = createPicturePool({ idleMs: 60_000 });
+      try {
+        await pool.admit(1).draw(job());
+        // The worker stays alive (idle) after its picture: one more thread at 19, this one's unchanged.
+        const mine = niced().filter((tid) => !already.has(tid));
+        expect(mine).toHaveLength(1);
+        expect(ownNice()).toBe(before);
+        await pool.close();
+        await vi.waitFor(() => expect(niceByThread().has(mine[0])).toBe(false), { timeout: 5_000, interval: 20 });
+      } finally {
+        await pool.close();
+      }
+    },
+    60_000,
+  );
+
+  it('draws no more at once than it has workers, and one user’s pictures wait while another user’s is drawn next', async () => {
+    // Two workers: user 1's six at once are two drawn and four waiting.
+    const two = createPicturePool({ workers: 2, perUser: 2, perUserLine: 8 });
+    try {
+      const all = [1, 2, 3, 4, 5, 6].map(() => two.admit(1).draw(job()));
+      expect(two.stats()).toEqual({ workers: 2, queued: 4 });
+      await Promise.all(all);
+    } finally {
+      await two.close();
+    }
+    // One worker (the order it draws in is the order they finish): user 2 asks for one after user 1's six.
+    const one = createPicturePool({ workers: 1, perUser: 2, perUserLine: 8 });
+    try {
+      const done: string[] = [];
+      const draw = (userId: number, n: number) =>
+        one
+          .admit(userId)
+          .draw(job(userId === 1 ? 'magician' : 'fool'))
+          .then(() => done.push(`${userId}.${n}`));
+      const all = [1, 2, 3, 4, 5, 6].map((n) => draw(1, n));
+      all.push(draw(2, 1));
+      expect(one.stats()).toEqual({ workers: 1, queued: 6 });
+      await Promise.all(all);
+      // User 2's picture is drawn right after the one drawing when it came, not after user 1's whole line.
+      expect(done).toEqual(['1.1', '2.1', '1.2', '1.3', '1.4', '1.5', '1.6']);
+    } finally {
+      await one.close();
+    }
+  }, 60_000);
+
+  it('refuses past a user’s line and past the process’s places, with Retry-After; a user takes at most two places; a released one is free again', () => {
+    const pool = createPicturePool({ workers: 1, maxQueue: 2, perUser: 2, perUserLine: 3 });
+    // User 1: two places and three in the line.
+    const mine1 = [1, 2, 3, 4, 5].map(() => pool.admit(1));
+    const mine = refusal(() => pool.admit(1));
+    expect(mine.code).toBe('limit_reached');
+    expect(mine.message).toMatch(/^Ваши картинки ещё рисуются\. Попробуйте через \d+ секунд/);
+    expect(mine.details?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // User 1's line takes none of the process's places: user 2 gets the last of three.
+    pool.admit(2);
+    const full = refusal(() => pool.admit(3));
+    expect(full.message).toMatch(/^Сейчас рисуется много картинок\. Попробуйте через \d+ секунд/);
+    // One of user 1's five given back: four left, still two places.
+    mine1[0].release();
+    expect(refusal(() => pool.admit(3)).message).toMatch(/^Сейчас рисуется много картинок/);
+    mine1[1].release();
+    mine1[2].release();
+    mine1[3].release();
+    expect(() => pool.admit(3)).not.toThrow();
+  });
+
   it('refuses past a user’s pictures in flight and past the queue, with Retry-After; a released place is free again', () => {
-    const pool = createPicturePool({ workers: 1, maxQueue: 2, perUser: 2 });
+    const pool = createPicturePool({ workers: 1, maxQueue: 2, perUser: 2, perUserLine: 0 });
     const a1 = pool.admit(1);
     pool.admit(1);
     const mine = refusal(() => pool.admit(1));

@@ -1,7 +1,11 @@
-// The share pictures are drawn in worker threads, never on the event loop: a drawing takes a few hundred ms
-// of CPU, and twenty at once held every other request for seconds. The workers start when the first picture
-// is asked for and exit after a short idle time. A bounded queue per process: a user may have a couple of
-// pictures in flight, the whole process a few more than it draws at once; past either, 429 with Retry-After.
+// The share pictures are drawn in worker threads, never on the event loop: a drawing takes some 70 ms of CPU
+// (more on a busy machine), and twenty at once held every other request for seconds. The workers start when
+// the first picture is asked for, draw at the lowest priority (worker.ts) and exit after a short idle time.
+// Bounded per process: a user's pictures beyond a couple wait in the user's own line rather than being refused
+// (a refused picture is asked again, and each ask costs its database reads on the event loop: forty asked every
+// second held another user's status call for 0.2–0.5 s), and are drawn in turn with everyone else's, so one
+// account never holds the workers while others wait. Past the user's line or the process's queue, 429 with
+// Retry-After.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +21,12 @@ declare const __SHARE_WORKER__: string | undefined;
 export interface PoolOptions {
   /** Worker threads at most: one on two cores or fewer (the other core keeps answering), else two. */
   workers: number;
-  /** Pictures that may wait beyond the ones being drawn (per process). */
+  /** Pictures that may wait beyond the ones being drawn (per process), counting at most `perUser` of each user. */
   maxQueue: number;
-  /** Pictures one user may have waiting or being drawn at once (per process). */
+  /** Pictures of one user that count against the process's places (waiting or being drawn). */
   perUser: number;
+  /** Pictures of one user waiting in the user's own line beyond those (per process); past it, 429. */
+  perUserLine: number;
   /** A worker with nothing to draw exits after this long. */
   idleMs: number;
   /** A drawing that takes longer is abandoned and its worker ended. */
@@ -31,6 +37,8 @@ export const POOL_DEFAULTS: PoolOptions = {
   workers: os.availableParallelism() <= 2 ? 1 : 2,
   maxQueue: 8,
   perUser: 2,
+  // The hour's limit of pictures drawn (services/user-limits.ts): a user's whole hour fits in the line.
+  perUserLine: 30,
   idleMs: 30_000,
   timeoutMs: 30_000,
 };
@@ -42,6 +50,7 @@ export interface PoolTicket {
 }
 
 interface Queued {
+  userId: number;
   job: PictureJob;
   resolve: (jpeg: Buffer) => void;
   reject: (err: unknown) => void;
@@ -68,10 +77,26 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
   const o = { ...POOL_DEFAULTS, ...options };
   const slots: Slot[] = [];
   const queue: Queued[] = [];
+  /** Each user's admitted pictures (waiting for their limits, queued or being drawn). */
   const perUser = new Map<number, number>();
+  /** The turn at which each user with pictures admitted last had one drawn: the next goes to the longest waiting. */
+  const lastTurn = new Map<number, number>();
   /** Admitted pictures: waiting for their limits, queued or being drawn. */
   let admitted = 0;
+  /** The process's places taken: each user's admitted pictures, at most `perUser` of them. */
+  let places = 0;
   let seq = 0;
+  let turns = 0;
+
+  /** The queued picture to draw next: that of the user whose last turn is oldest (first come among equals). */
+  function takeNext(): Queued {
+    const turnOf = (q: Queued) => lastTurn.get(q.userId) ?? 0;
+    let best = 0;
+    for (let i = 1; i < queue.length; i++) if (turnOf(queue[i]) < turnOf(queue[best])) best = i;
+    const [next] = queue.splice(best, 1);
+    lastTurn.set(next.userId, ++turns);
+    return next;
+  }
   /** A running mean of a drawing's time, for Retry-After. */
   let drawMs = 400;
 
@@ -122,7 +147,7 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
         }
       }
       if (!slot) return;
-      const next = queue.shift()!;
+      const next = takeNext();
       if (slot.idle) clearTimeout(slot.idle);
       slot.idle = null;
       const id = ++seq;
@@ -135,24 +160,25 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
 
   return {
     /**
-     * Admits one picture of `userId`, or throws 429 (the user's pictures, or the process's queue, are full)
+     * Admits one picture of `userId`, or throws 429 (the user's line, or the process's places, are full)
      * with the seconds after which one is likely free.
      */
     admit(userId: number): PoolTicket {
       const mine = perUser.get(userId) ?? 0;
-      if (mine >= o.perUser) {
-        const wait = seconds(mine * drawMs);
+      if (mine >= o.perUser + o.perUserLine) {
+        const wait = seconds((mine * drawMs) / o.workers);
         throw new ServiceError('limit_reached', `Ваши картинки ещё рисуются. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
           retryAfterSeconds: wait,
         });
       }
-      if (admitted >= o.workers + o.maxQueue) {
+      if (places >= o.workers + o.maxQueue) {
         const wait = seconds((admitted * drawMs) / o.workers);
         throw new ServiceError('limit_reached', `Сейчас рисуется много картинок. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
           retryAfterSeconds: wait,
         });
       }
       admitted++;
+      if (mine < o.perUser) places++;
       perUser.set(userId, mine + 1);
       let released = false;
       const release = () => {
@@ -160,14 +186,19 @@ export function createPicturePool(options: Partial<PoolOptions> = {}) {
         released = true;
         admitted--;
         const left = (perUser.get(userId) ?? 1) - 1;
+        if (left < o.perUser) places--;
         if (left > 0) perUser.set(userId, left);
-        else perUser.delete(userId);
+        else {
+          perUser.delete(userId);
+          // Nothing of theirs left: the user starts afresh next time.
+          lastTurn.delete(userId);
+        }
       };
       return {
         release,
         draw: (job) =>
           new Promise<Buffer>((resolve, reject) => {
-            queue.push({ job, resolve, reject });
+            queue.push({ userId, job, resolve, reject });
             pump();
           }).finally(release),
       };

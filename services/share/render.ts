@@ -279,7 +279,9 @@ async function draw(p: SpreadPicture, format: ShareFormat, deck: DeckId): Promis
   background(ctx, W, H);
   if (format === 'story') await drawStory(ctx, p, deck, W, H);
   else await drawCard(ctx, p, deck, W, H);
-  return canvas.encode('jpeg', JPEG_QUALITY);
+  // Encoded on this thread: encode() would do it on libuv's thread pool, which the whole process shares at the
+  // server's priority, out of reach of the drawing thread's lowered one (worker.ts). The same bytes either way.
+  return canvas.encodeSync('jpeg', JPEG_QUALITY);
 }
 
 export function renderSpreadPicture(p: SpreadPicture, format: ShareFormat, deck: DeckId = 'rws'): Promise<Buffer> {
