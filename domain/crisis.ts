@@ -1,8 +1,24 @@
 // A question that speaks of suicide, self-harm or violence at home gets no cards: a warm word and free help
-// lines instead. Recognised from the words people actually write (typos, doubled letters, no spaces, English);
+// lines instead. Recognised on meaning (domain/reading/understanding/: stems, typos repaired, Latin-typed
+// Russian, English; concepts with the contexts that cancel them) and on the phrasings below;
 // shared by the server (which refuses the reading, the follow-up and the chat call) and the web app (which
 // shows the help at once). The help lines live here and only here: an operator corrects them in this file.
 // Sources of every number: docs/decisions.md («Crisis questions»).
+
+import {
+  CANCEL,
+  CONCERN as CONCERN_CONCEPTS,
+  ENGLISH_CANCEL,
+  ENGLISH_CONCERN,
+  ENGLISH_SELF_HARM,
+  ENGLISH_VIOLENCE,
+  NOT_A_JOKE,
+  SELF_HARM as SELF_HARM_CONCEPTS,
+  VIOLENCE as VIOLENCE_CONCEPTS,
+} from './reading/understanding/care-concepts';
+import { BoundedMap } from './bounded-map';
+import { anyOf } from './reading/understanding/patterns';
+import { type Understood, understand } from './reading/understanding/understand';
 
 export type CrisisKind = 'self_harm' | 'violence';
 
@@ -125,12 +141,49 @@ const bounded = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, '(?<=[\\s])
 const SELF_HARM_RE = SELF_HARM.map(bounded);
 const VIOLENCE_RE = VIOLENCE.map(bounded);
 
+/** Laughter and winks in the text as typed: «)))», «😂». */
+const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|🤪|😵|🥹/u;
+
+/** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
+function cancelled(text: string, u: Understood): boolean {
+  const cancel = anyOf(CANCEL, u.stems) || ENGLISH_CANCEL.test(u.text) || JOKING.test(text);
+  return cancel && !anyOf(NOT_A_JOKE, u.stems);
+}
+
+/** The last texts judged: a question is judged by the model, the care tier and the entry point in turn. */
+const judged = new BoundedMap<string, CrisisKind | null>(64);
+
 /** Whether the text speaks of a crisis, and which. Self-harm first: its lines are the most urgent. */
 export function detectCrisis(text: string): CrisisKind | null {
-  const t = crisisForm(text);
-  if (SELF_HARM_RE.some((re) => re.test(t))) return 'self_harm';
-  if (VIOLENCE_RE.some((re) => re.test(t))) return 'violence';
-  return null;
+  const known = judged.get(text);
+  if (known !== undefined) return known;
+  const kind = crisisOf(text);
+  judged.set(text, kind);
+  return kind;
+}
+
+/** The written phrasings' form of an understood text, made once for the crisis and the concern checks. */
+const forms = new WeakMap<Understood, string>();
+function formOf(u: Understood): string {
+  let t = forms.get(u);
+  if (t === undefined) {
+    // The understood text is lower case, «е» for «ё», one space between words: only doubles remain to fold.
+    let folded = '';
+    for (let i = 0; i < u.text.length; i++) if (u.text[i] !== u.text[i - 1] || u.text[i] === ' ') folded += u.text[i];
+    t = folded;
+    forms.set(u, t);
+  }
+  return t;
+}
+
+function crisisOf(text: string): CrisisKind | null {
+  const u = understand(text);
+  const t = formOf(u);
+  const selfHarm = SELF_HARM_RE.some((re) => re.test(t)) || anyOf(SELF_HARM_CONCEPTS, u.stems) || ENGLISH_SELF_HARM.test(u.text);
+  const violence = VIOLENCE_RE.some((re) => re.test(t)) || anyOf(VIOLENCE_CONCEPTS, u.stems) || ENGLISH_VIOLENCE.test(u.text);
+  if (!selfHarm && !violence) return null;
+  if (cancelled(text, u)) return null;
+  return selfHarm ? 'self_harm' : 'violence';
 }
 
 /** The three care tiers: crisis (no cards, help lines), concern (a reading that opens with care), none. */
@@ -148,8 +201,10 @@ const CONCERN: readonly RegExp[] = [
 ];
 
 export function detectConcern(text: string): boolean {
-  const t = crisisForm(text);
-  return CONCERN.some((re) => re.test(t));
+  const u = understand(text);
+  const t = formOf(u);
+  const concern = CONCERN.some((re) => re.test(t)) || anyOf(CONCERN_CONCEPTS, u.stems) || ENGLISH_CONCERN.test(u.text);
+  return concern && !cancelled(text, u);
 }
 
 /** The care tier of a text: a crisis wins over concern. */
