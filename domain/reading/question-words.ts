@@ -157,7 +157,7 @@ export const TOPIC_WORDS: readonly { topic: Topic; strong: RegExp; weak?: RegExp
   },
 ];
 
-export type Sensitive = 'health' | 'pregnancy' | 'child_health' | 'death' | 'legal' | 'investment';
+export type Sensitive = 'health' | 'pregnancy' | 'child_health' | 'death' | 'legal' | 'investment' | 'addiction' | 'pet_health';
 
 const ILLNESS = String.raw`(болез|болеет|болеют|бол(ею|ит)\b|заболе|выздорове|выздоровл|поправ(ит|лю)ся|поправится|диагноз|онколог|\bрак\b|\bрака\b|опухол|метастаз|операци|лечени|лечит|вылеч|химиотерап|инсульт|инфаркт|ковид|covid|анализ|обследован|больниц|реанимац|симптом|здоровье|здоров(а|ы)? ли|здоровым|недуг|хирург|инвалидн|кома\b|в коме|давлени|сердечн|эпилепс|диабет|\bвич\b|гепатит|туберкул)`;
 const CHILD = String.raw`(ребен|ребенк|малыш|сын|сына|сыночк|доч|дочк|дочер|детей|дети|младен|новорожд|детск)`;
@@ -215,6 +215,8 @@ export const PROFESSIONAL: Record<Sensitive, Professional> = {
     inst: 'финансовым консультантом',
     gen: 'финансового консультанта',
   },
+  addiction: { nom: 'врач-нарколог', dat: 'врачу-наркологу', inst: 'врачом-наркологом', gen: 'врача-нарколога' },
+  pet_health: { nom: 'ветеринар', dat: 'ветеринару', inst: 'ветеринаром', gen: 'ветеринара' },
 };
 
 /**

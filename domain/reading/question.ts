@@ -6,6 +6,8 @@
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
 import { detectConcern, detectCrisis, type CrisisKind } from '../crisis';
 import { getSpread } from '../spreads';
+import { themeCancelled, themeOf } from './understanding/themes';
+import { understand } from './understanding/understand';
 import {
   FEAR_WORDS,
   FEARED,
@@ -196,7 +198,10 @@ function topicOf(q: string, spreadType: string, sensitive: Sensitive | null): To
 export function readQuestion(question: string, spreadType: string): QuestionFacts {
   const q = normalise(question);
   const crisis = detectCrisis(question);
-  const sensitive = SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null;
+  const u = understand(question);
+  // The concepts first; the written stems catch what they miss, unless a figure of speech or a card's name
+  // borrowed the words.
+  const sensitive = themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null));
   const topic = topicOf(q, spreadType, sensitive);
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
