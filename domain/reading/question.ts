@@ -6,6 +6,7 @@
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
 import { detectConcern, detectCrisis, type CrisisKind } from '../crisis';
 import { getSpread } from '../spreads';
+import { type Area, areaOf } from './understanding/areas';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
 import {
@@ -22,6 +23,7 @@ import {
 } from './question-words';
 
 export type { Professional, Sensitive, Topic } from './question-words';
+export type { Area } from './understanding/areas';
 
 /** yes/no; an either/or; «когда»; an open «что/как/почему»; too vague to read a question from. */
 export type Kind = 'yesno' | 'choice' | 'timing' | 'open' | 'vague';
@@ -30,7 +32,10 @@ export type Ask = 'how' | 'why' | 'what' | 'feel';
 export type Polarity = 'hoped' | 'feared' | 'neutral';
 
 export interface QuestionFacts {
+  /** The reading's topic (its seven, see topicOf). */
   topic: Topic;
+  /** The part of life asked about, finer than the topic: study and friendship are their own. */
+  area: Area;
   kind: Kind;
   /** An either/or's two options, as the user wrote them. */
   options: [string, string] | null;
@@ -177,22 +182,21 @@ export function optionsOf(question: string): [string, string] | null {
   return [a, b];
 }
 
-function topicOf(q: string, spreadType: string, sensitive: Sensitive | null): Topic {
-  let best: Topic = 'general';
-  let bestScore = 0;
-  for (const { topic, strong, weak } of TOPIC_WORDS) {
-    const score = (strong.test(q) ? 2 : 0) + (weak?.test(q) ? 1 : 0);
-    if (score > bestScore) {
-      best = topic;
-      bestScore = score;
-    }
-  }
-  if (sensitive === 'pregnancy' || sensitive === 'child_health') return 'family';
-  if (sensitive === 'investment') return 'money';
-  if (sensitive === 'health' && best !== 'family') return 'health';
-  // The spread's own topic, when the question does not name one.
-  if (best === 'general') return getSpread(spreadType)?.topic ?? 'general';
-  return best;
+/** The last sentence with words in it: where a long story usually puts its question. */
+function lastSentence(question: string): string {
+  const parts = question.split(/[.!?…\n]+/u).filter((p) => /\p{L}{2,}/u.test(p));
+  return parts.at(-1) ?? question;
+}
+
+/**
+ * The reading's topic: the area on the reading's seven (study is read with work's lines; friendship, which
+ * has none of its own, as general), and the spread's own topic when the question names none.
+ */
+function topicOf(area: Area, spreadType: string): Topic {
+  if (area === 'study') return 'work';
+  if (area === 'friendship') return 'general';
+  if (area === 'general') return getSpread(spreadType)?.topic ?? 'general';
+  return area;
 }
 
 export function readQuestion(question: string, spreadType: string): QuestionFacts {
@@ -202,7 +206,8 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   // The concepts first; the written stems catch what they miss, unless a figure of speech or a card's name
   // borrowed the words.
   const sensitive = themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null));
-  const topic = topicOf(q, spreadType, sensitive);
+  const area = areaOf(u, understand(lastSentence(question)), sensitive);
+  const topic = topicOf(area, spreadType);
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
 
@@ -219,6 +224,7 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
+    area,
     kind,
     options: kind === 'choice' ? options : null,
     ask: kind === 'open' ? askOf(q, aboutOther) : null,

@@ -179,3 +179,11 @@ export function anyOf(g: Group, line: string): boolean {
 
 /** The sources of the group's patterns that occur (for tuning and tests). */
 export const matching = (g: Group, line: string) => g.patterns.filter((p) => matches(p, line)).map((p) => p.source);
+
+/** How many patterns of the group occur. */
+export function countOf(g: Group, line: string): number {
+  patternVocabulary();
+  let n = 0;
+  for (const p of candidatesIn(line)) if (g.has.has(p) && p.re!.test(line)) n++;
+  return n;
+}
