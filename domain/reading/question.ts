@@ -7,6 +7,16 @@
 import { detectConcern, detectCrisis, type CrisisKind } from '../crisis';
 import { getSpread } from '../spreads';
 import { type Area, areaOf } from './understanding/areas';
+import {
+  ENGLISH_FEARED,
+  ENGLISH_HOPED,
+  FEARED_CONCEPTS,
+  HOPED_CONCEPTS,
+  QUIT,
+  TIMING_CONCEPTS,
+  YESNO_CONCEPTS,
+} from './understanding/ask-concepts';
+import { anyOf } from './understanding/patterns';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
 import {
@@ -128,7 +138,9 @@ const LEAD = ru(
 const OR = ru(/\b(или|либо|or)\b/u);
 const BETWEEN_AND = ru(/\bмежду\b.+\bи\b/u);
 /** A second option that only negates or restarts the question: «…или нет», «…или не стоит». */
-const NOT_AN_OPTION = ru(/^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not)\b/u);
+const NOT_AN_OPTION = ru(
+  /^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not|мне (просто |только )?(кажется|показалось|чудится)|(я )?(просто )?(накручиваю|придумываю|преувеличиваю|параною)|показалось|кажется|i('m| am) (just )?(imagining|overthinking|paranoid)|it'?s (just )?me)\b/u,
+);
 const YESNO_WORD = ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u);
 const LI = ru(/\bли\b/u);
 
@@ -182,6 +194,12 @@ export function optionsOf(question: string): [string, string] | null {
   return [a, b];
 }
 
+/** The sentence that asks: the last one ending in «?», else the last one with words. */
+function questionSentence(question: string): string {
+  const asking = question.match(/[^.!?…\n]*\p{L}[^.!?…\n]*\?/gu);
+  return asking?.at(-1) ?? lastSentence(question);
+}
+
 /** The last sentence with words in it: where a long story usually puts its question. */
 function lastSentence(question: string): string {
   const parts = question.split(/[.!?…\n]+/u).filter((p) => /\p{L}{2,}/u.test(p));
@@ -211,16 +229,30 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
 
+  // The kind is read on the question's own sentence: a long story before it names many things.
+  const asked = understand(questionSentence(question));
+  const t = asked.text;
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
-  else if (TIMING.test(q)) kind = 'timing';
-  else if (LI.test(q) || YESNO_START.test(q) || FEAR_WORDS.test(q)) kind = 'yesno';
-  else if (WH.test(q)) kind = 'open';
-  // No question word: «Он меня любит?» and «муж изменяет» are yes/no; a bare theme is read as «what lies ahead».
-  else kind = /\?\s*$/.test(question.trim()) || FEARED.test(q) || OTHER_PERSON.test(q) ? 'yesno' : 'open';
+  else if (TIMING.test(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
+  else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t) || anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
+  else if (WH.test(t)) kind = 'open';
+  // No question word: «кот сбежал. вернётся», «Он меня любит?», «муж изменяет» are yes/no; a bare theme
+  // («карьера») is read as «what lies ahead».
+  else kind = t.trim().includes(' ') || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
 
-  const feared = FEARED.test(q) || FEAR_WORDS.test(q);
+  // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
+  // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
+  const concern = !crisis && detectConcern(question);
+  const hoped =
+    anyOf(HOPED_CONCEPTS, asked.stems) ||
+    (asked.english && ENGLISH_HOPED.test(t)) ||
+    (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+  const fearedAsk = FEARED.test(t) || FEAR_WORDS.test(t) || anyOf(FEARED_CONCEPTS, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
+  const fearedStory = FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text));
+  const shortAsk = t.trim().split(' ').length <= 3;
+  const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
@@ -233,6 +265,6 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
     sensitive,
     professional: sensitive ? PROFESSIONAL[sensitive] : null,
     crisis,
-    concern: !crisis && detectConcern(question),
+    concern,
   };
 }
