@@ -194,6 +194,11 @@ export function optionsOf(question: string): [string, string] | null {
   return [a, b];
 }
 
+/** A question word opening the sentence: «что с ним, это серьёзно?» asks what, not yes or no. */
+const WH_FIRST = ru(/^\s*(что|чего|как|какой|какая|какое|какие|почему|зачем|отчего|где|куда|кто|кого|кому|сколько|what|how|why|who|where)\b/u);
+/** A finite verb or a past form: «вернётся», «сбежал». */
+const hasVerb = (t: string) => /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
+
 /** The sentence that asks: the last one ending in «?», else the last one with words. */
 function questionSentence(question: string): string {
   const asking = question.match(/[^.!?…\n]*\p{L}[^.!?…\n]*\?/gu);
@@ -236,11 +241,13 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
   else if (TIMING.test(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
-  else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t) || anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
+  else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t)) kind = 'yesno';
+  else if (WH_FIRST.test(t)) kind = 'open';
+  else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
   else if (WH.test(t)) kind = 'open';
   // No question word: «кот сбежал. вернётся», «Он меня любит?», «муж изменяет» are yes/no; a bare theme
-  // («карьера») is read as «what lies ahead».
-  else kind = t.trim().includes(' ') || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
+  // («моя карьера в этом году») is read as «what lies ahead».
+  else kind = hasVerb(t) || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
 
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.

@@ -8,7 +8,7 @@ import type { Understood } from './understand';
 
 export type { Area } from './area-concepts';
 
-const PRIORITY: readonly Area[] = ['study', 'health', 'love', 'family', 'friendship', 'work', 'money', 'self', 'general'];
+const PRIORITY: readonly Area[] = ['study', 'health', 'family', 'love', 'friendship', 'work', 'money', 'self', 'general'];
 
 export function areaScores(u: Understood, tail: Understood): Record<Area, number> {
   const scores = {} as Record<Area, number>;
