@@ -200,7 +200,18 @@ const CONCERN: readonly RegExp[] = [
   /вс[её] бес+мыслен|нет сил ни на что|за что мне вс[её] это|никому не нуж?н|ничего не радует|опустились руки/u,
 ];
 
+const concerned = new BoundedMap<string, boolean>(64);
+
 export function detectConcern(text: string): boolean {
+  let concern = concerned.get(text);
+  if (concern === undefined) {
+    concern = concernOf(text);
+    concerned.set(text, concern);
+  }
+  return concern;
+}
+
+function concernOf(text: string): boolean {
   const u = understand(text);
   const t = formOf(u);
   const concern = CONCERN.some((re) => re.test(t)) || anyOf(CONCERN_CONCEPTS, u.stems) || ENGLISH_CONCERN.test(u.text);

@@ -17,6 +17,7 @@ import {
   YESNO_CONCEPTS,
 } from './understanding/ask-concepts';
 import { anyOf } from './understanding/patterns';
+import { type About, type Gender, personOf } from './understanding/people';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
 import {
@@ -34,6 +35,7 @@ import {
 
 export type { Professional, Sensitive, Topic } from './question-words';
 export type { Area } from './understanding/areas';
+export type { About, Gender } from './understanding/people';
 
 /** yes/no; an either/or; «когда»; an open «что/как/почему»; too vague to read a question from. */
 export type Kind = 'yesno' | 'choice' | 'timing' | 'open' | 'vague';
@@ -55,6 +57,10 @@ export interface QuestionFacts {
   polarity: Polarity;
   /** The question is about another person (their feelings, intentions, actions). */
   aboutOther: boolean;
+  /** Whom it is mainly about: the asker, another person, or the two of them. */
+  about: About;
+  /** The other person's gender when the text shows it (a name such as «Лена», «муж», «она»), else null. */
+  gender: Gender | null;
   sensitive: Sensitive | null;
   /** Whom to see for a sensitive theme. */
   professional: Professional | null;
@@ -201,8 +207,9 @@ const hasVerb = (t: string) => /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется
 
 /** The sentence that asks: the last one ending in «?», else the last one with words. */
 function questionSentence(question: string): string {
-  const asking = question.match(/[^.!?…\n]*\p{L}[^.!?…\n]*\?/gu);
-  return asking?.at(-1) ?? lastSentence(question);
+  const parts = question.split(/(?<=[.!?…\n])/u);
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i].endsWith('?') && /\p{L}/u.test(parts[i])) return parts[i];
+  return lastSentence(question);
 }
 
 /** The last sentence with words in it: where a long story usually puts its question. */
@@ -261,6 +268,7 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   const shortAsk = t.trim().split(' ').length <= 3;
   const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
+  const person = personOf(t, u.text, questionSentence(question), question);
   return {
     topic,
     area,
@@ -269,6 +277,8 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
     ask: kind === 'open' ? askOf(q, aboutOther) : null,
     polarity,
     aboutOther,
+    about: person.about,
+    gender: person.gender,
     sensitive,
     professional: sensitive ? PROFESSIONAL[sensitive] : null,
     crisis,

@@ -19,6 +19,8 @@ interface Token {
 
 export interface Pattern {
   readonly source: string;
+  /** Its place in ALL. */
+  readonly at: number;
   re: RegExp | null;
   /** Ids of the tokens that must all be present. */
   required: number[];
@@ -28,7 +30,7 @@ const ALL: Pattern[] = [];
 
 /** A pattern, built on first use. Module level only: its words join the vocabulary. */
 function pattern(source: string): Pattern {
-  const p: Pattern = { source, re: null, required: [] };
+  const p: Pattern = { source, at: ALL.length, re: null, required: [] };
   ALL.push(p);
   return p;
 }
@@ -58,10 +60,11 @@ function tokenRe(t: Token): string {
 const byStem = new Map<string, number[]>();
 const byExact = new Map<string, number[]>();
 const byPrefix = new Map<string, number[]>();
+/** The prefixes by their first two letters: a word looks up its own two and checks the few there. */
+const prefixesByStart = new Map<string, string[]>();
 let tokens = 0;
-/** Which pattern each required token belongs to. */
-const ownerOf: Pattern[] = [];
-let longestPrefix = 0;
+/** Where in ALL the pattern of each required token is. */
+const ownerAt: number[] = [];
 
 const index = (map: Map<string, number[]>, key: string, id: number) => {
   const list = map.get(key);
@@ -97,19 +100,22 @@ function build(p: Pattern, words: Set<string>): void {
     }
     const id = tokens++;
     p.required.push(id);
-    ownerOf[id] = p;
+    ownerAt[id] = p.at;
     for (const s of t.stems) index(byStem, s, id);
     for (const w of t.exact) index(byExact, w, id);
     for (const pre of t.prefixes) {
+      if (!byPrefix.has(pre)) {
+        const start = pre.slice(0, 2);
+        prefixesByStart.set(start, [...(prefixesByStart.get(start) ?? []), pre]);
+      }
       index(byPrefix, pre, id);
-      longestPrefix = Math.max(longestPrefix, pre.length);
     }
     out += `${sep}${tokenRe(t)}`;
     gap = 0;
     first = false;
   }
   p.re = new RegExp(`(?<= )${out}(?= )`, 'u');
-  lastLine = '';
+  recent.clear();
 }
 
 let vocabulary: Set<string> | null = null;
@@ -123,32 +129,46 @@ export function patternVocabulary(): Set<string> {
   return vocabulary;
 }
 
-let lastLine = '';
-let candidates = new Set<Pattern>();
+/** The last lines' candidates: a question's whole text, its last and its asking sentence alternate. */
+const recent = new Map<string, Set<Pattern>>();
+
+/** Per pattern (by its place in ALL), how many of its required tokens the line at hand holds. */
+let counts = new Uint16Array(0);
 
 /** The patterns whose required tokens a question's line all holds. */
 function candidatesIn(line: string): Set<Pattern> {
-  if (line === lastLine) return candidates;
-  const found = new Set<number>();
+  const known = recent.get(line);
+  if (known) return known;
+  if (counts.length < ALL.length) counts = new Uint16Array(ALL.length);
+  const seen = new Set<number>();
+  const touched: number[] = [];
   const add = (ids: number[] | undefined) => {
-    if (ids) for (const id of ids) found.add(id);
+    if (!ids) return;
+    for (const id of ids) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const at = ownerAt[id];
+      if (counts[at]++ === 0) touched.push(at);
+    }
   };
-  for (const item of line.split(' ')) {
-    if (!item) continue;
-    const slash = item.indexOf('/');
-    const s = item.slice(0, slash);
-    const w = item.slice(slash + 1);
+  for (let from = 1; from < line.length; ) {
+    const end = line.indexOf(' ', from);
+    const slash = line.indexOf('/', from);
+    const s = line.slice(from, slash);
+    const w = line.slice(slash + 1, end);
+    from = end + 1;
     add(byStem.get(s));
     add(byExact.get(w));
-    for (let n = 1; n <= Math.min(w.length, longestPrefix); n++) add(byPrefix.get(w.slice(0, n)));
+    for (const pre of prefixesByStart.get(w.slice(0, 2)) ?? []) if (w.startsWith(pre)) add(byPrefix.get(pre));
+    if (w.length === 1 || byPrefix.has(w[0])) add(byPrefix.get(w[0]));
   }
-  const count = new Map<Pattern, number>();
-  for (const id of found) {
-    const p = ownerOf[id];
-    count.set(p, (count.get(p) ?? 0) + 1);
+  const candidates = new Set<Pattern>();
+  for (const at of touched) {
+    if (counts[at] === ALL[at].required.length) candidates.add(ALL[at]);
+    counts[at] = 0;
   }
-  candidates = new Set([...count].filter(([p, n]) => n === p.required.length).map(([p]) => p));
-  lastLine = line;
+  if (recent.size >= 8) recent.delete(recent.keys().next().value!);
+  recent.set(line, candidates);
   return candidates;
 }
 
