@@ -83,16 +83,13 @@ export function crisisAnswer(kind: CrisisKind): CrisisAnswer {
 }
 
 /**
- * Lower case, ё as е, anything but letters as one space, and doubled letters collapsed («поконччить»,
- * «жииить»): the patterns below are written for this form, so they must not rely on a double letter.
+ * The written phrasings' form of an understood text (lower case, «е» for «ё», one space between words):
+ * doubled letters folded («поконччить», «жииить»), so the patterns below must not rely on a double letter.
  */
-export function crisisForm(text: string): string {
-  return ` ${text
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[^\p{L}]+/gu, ' ')
-    .replace(/(\p{L})\1+/gu, '$1')
-    .trim()} `;
+function crisisForm(understood: string): string {
+  let folded = '';
+  for (let i = 0; i < understood.length; i++) if (understood[i] !== understood[i - 1] || understood[i] === ' ') folded += understood[i];
+  return folded;
 }
 
 /** «жить» not followed by where or with whom («не хочу жить с родителями» is about a flat, not a crisis). */
@@ -167,10 +164,7 @@ const forms = new WeakMap<Understood, string>();
 function formOf(u: Understood): string {
   let t = forms.get(u);
   if (t === undefined) {
-    // The understood text is lower case, «е» for «ё», one space between words: only doubles remain to fold.
-    let folded = '';
-    for (let i = 0; i < u.text.length; i++) if (u.text[i] !== u.text[i - 1] || u.text[i] === ' ') folded += u.text[i];
-    t = folded;
+    t = crisisForm(u.text);
     forms.set(u, t);
   }
   return t;

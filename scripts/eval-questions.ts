@@ -6,7 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { brokenFloors, type CorpusRow, evaluate, floorFigures, type PartReport, parseCorpus, predict } from '../domain/reading/corpus/metrics';
+import {
+  brokenFloors,
+  type CorpusRow,
+  evaluate,
+  floorFigures,
+  type PartReport,
+  parseCorpus,
+  predict,
+} from '../domain/reading/corpus/metrics';
 
 const CORPUS = path.join(import.meta.dirname, '..', 'domain', 'reading', 'corpus');
 const PARTS = ['dev', 'heldout'] as const;
@@ -35,9 +43,15 @@ function print(part: string, r: PartReport): void {
     }
   }
   console.log(`  options (exact-ish, either/or in corpus or model)  accuracy ${pct(r.accuracy.options)}`);
-  console.log(`  near-misses ${r.nearMisses}: false crisis ${pct(r.nearMissFalseCrisis)}, false sensitive ${pct(r.nearMissFalseSensitive)}`);
+  console.log(
+    `  near-misses ${r.nearMisses}: false crisis ${pct(r.nearMissFalseCrisis)}, false sensitive ${pct(r.nearMissFalseSensitive)}`,
+  );
   const figures = floorFigures(r);
-  console.log(`  floors: ${Object.entries(figures).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ')}`);
+  console.log(
+    `  floors: ${Object.entries(figures)
+      .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+      .join(', ')}`,
+  );
   const broken = brokenFloors(r);
   console.log(broken.length ? `  BELOW FLOOR: ${broken.join('; ')}` : '  all floors kept');
 }
@@ -65,8 +79,9 @@ function printWorst(r: PartReport, n = 6, each = 12): void {
 function printAll(r: PartReport): void {
   for (const [label, values] of Object.entries(r.misreads))
     for (const [value, list] of Object.entries(values))
-      for (const m of list) if (m.want === value || label === 'options' || label === 'near_miss')
-        console.log(`MISREAD ${label}=${value} got=${m.got} [${m.writer}] ${m.q.replace(/\s+/g, ' ')}`);
+      for (const m of list)
+        if (m.want === value || label === 'options' || label === 'near_miss')
+          console.log(`MISREAD ${label}=${value} got=${m.got} [${m.writer}] ${m.q.replace(/\s+/g, ' ')}`);
 }
 
 function main(): void {

@@ -27,7 +27,6 @@ import {
   PROFESSIONAL,
   ru,
   SENSITIVE_WORDS,
-  TOPIC_WORDS,
   type Professional,
   type Sensitive,
   type Topic,
@@ -201,9 +200,12 @@ export function optionsOf(question: string): [string, string] | null {
 }
 
 /** A question word opening the sentence: «что с ним, это серьёзно?» asks what, not yes or no. */
-const WH_FIRST = ru(/^\s*(что|чего|как|какой|какая|какое|какие|почему|зачем|отчего|где|куда|кто|кого|кому|сколько|what|how|why|who|where)\b/u);
+const WH_FIRST = ru(
+  /^\s*(что|чего|как|какой|какая|какое|какие|почему|зачем|отчего|где|куда|кто|кого|кому|сколько|what|how|why|who|where)\b/u,
+);
 /** A finite verb or a past form: «вернётся», «сбежал». */
-const hasVerb = (t: string) => /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
+const hasVerb = (t: string) =>
+  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
 
 /** The sentence that asks: the last one ending in «?», else the last one with words. */
 function questionSentence(question: string): string {
@@ -263,7 +265,8 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
     anyOf(HOPED_CONCEPTS, asked.stems) ||
     (asked.english && ENGLISH_HOPED.test(t)) ||
     (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
-  const fearedAsk = FEARED.test(t) || FEAR_WORDS.test(t) || anyOf(FEARED_CONCEPTS, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
+  const fearedAsk =
+    FEARED.test(t) || FEAR_WORDS.test(t) || anyOf(FEARED_CONCEPTS, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
   const fearedStory = FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text));
   const shortAsk = t.trim().split(' ').length <= 3;
   const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));

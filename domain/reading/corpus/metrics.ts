@@ -61,7 +61,8 @@ export interface Prediction {
 const SPREAD = 'past_present_future';
 
 export function predict(q: string): Prediction {
-  const facts = readQuestion(q, SPREAD) as ReturnType<typeof readQuestion> & Partial<{ about: Prediction['about']; gender: 'm' | 'f' | null; area: string }>;
+  const facts = readQuestion(q, SPREAD) as ReturnType<typeof readQuestion> &
+    Partial<{ about: Prediction['about']; gender: 'm' | 'f' | null; area: string }>;
   const care = assessCare(q);
   return {
     crisis: care.crisis ?? 'none',
@@ -195,19 +196,78 @@ export function evaluate(rows: readonly CorpusRow[], read: (q: string) => Predic
   const every = () => true;
   const noCrisis = (r: CorpusRow) => r.crisis === 'none';
 
-  on('crisis', every, (r) => r.crisis, (p) => p.crisis, ['self_harm', 'violence', 'none']);
-  on('crisis_any', every, (r) => (r.crisis === 'none' ? 'no' : 'yes'), (p) => (p.crisis === 'none' ? 'no' : 'yes'), ['yes', 'no']);
+  on(
+    'crisis',
+    every,
+    (r) => r.crisis,
+    (p) => p.crisis,
+    ['self_harm', 'violence', 'none'],
+  );
+  on(
+    'crisis_any',
+    every,
+    (r) => (r.crisis === 'none' ? 'no' : 'yes'),
+    (p) => (p.crisis === 'none' ? 'no' : 'yes'),
+    ['yes', 'no'],
+  );
   // Concern, themes and the reading's labels only where a reading is given (no crisis in the corpus).
-  on('concern', noCrisis, (r) => String(r.concern), (p) => String(p.concern), ['true', 'false']);
-  on('sensitive', noCrisis, (r) => r.sensitive ?? 'none', (p) => p.sensitive ?? 'none');
-  on('sensitive_any', noCrisis, (r) => (r.sensitive ? 'yes' : 'no'), (p) => (p.sensitive ? 'yes' : 'no'), ['yes', 'no']);
-  on('topic', noCrisis, (r) => coarse(r.topic), (p) => coarse(p.topic));
-  on('area', noCrisis, (r) => r.topic, (p) => p.area);
-  on('kind', noCrisis, (r) => r.kind, (p) => p.kind);
+  on(
+    'concern',
+    noCrisis,
+    (r) => String(r.concern),
+    (p) => String(p.concern),
+    ['true', 'false'],
+  );
+  on(
+    'sensitive',
+    noCrisis,
+    (r) => r.sensitive ?? 'none',
+    (p) => p.sensitive ?? 'none',
+  );
+  on(
+    'sensitive_any',
+    noCrisis,
+    (r) => (r.sensitive ? 'yes' : 'no'),
+    (p) => (p.sensitive ? 'yes' : 'no'),
+    ['yes', 'no'],
+  );
+  on(
+    'topic',
+    noCrisis,
+    (r) => coarse(r.topic),
+    (p) => coarse(p.topic),
+  );
+  on(
+    'area',
+    noCrisis,
+    (r) => r.topic,
+    (p) => p.area,
+  );
+  on(
+    'kind',
+    noCrisis,
+    (r) => r.kind,
+    (p) => p.kind,
+  );
   // Polarity where it decides the answer: a yes/no the corpus calls hoped or feared.
-  on('polarity', (r) => noCrisis(r) && r.kind === 'yesno' && r.polarity !== 'neutral', (r) => r.polarity, (p) => p.polarity);
-  on('about', noCrisis, (r) => r.about, (p) => p.about);
-  on('gender', (r) => noCrisis(r) && r.about !== 'self', (r) => r.gender ?? 'none', (p) => p.gender ?? 'none');
+  on(
+    'polarity',
+    (r) => noCrisis(r) && r.kind === 'yesno' && r.polarity !== 'neutral',
+    (r) => r.polarity,
+    (p) => p.polarity,
+  );
+  on(
+    'about',
+    noCrisis,
+    (r) => r.about,
+    (p) => p.about,
+  );
+  on(
+    'gender',
+    (r) => noCrisis(r) && r.about !== 'self',
+    (r) => r.gender ?? 'none',
+    (p) => p.gender ?? 'none',
+  );
   // Options: an either/or in the corpus or in the model, compared «exact-ish».
   const choices = read_.filter((x) => noCrisis(x.row) && (x.row.options || x.got.options));
   compare(

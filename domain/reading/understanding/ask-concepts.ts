@@ -56,7 +56,8 @@ export const HOPED_CONCEPTS = group([
 /** Whether it stops: «бросит ли пить» is hoped where the story is an addiction. */
 export const QUIT = group(['брос*|бросит|завяжет|перестанет']);
 
-export const ENGLISH_HOPED = /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
+export const ENGLISH_HOPED =
+  /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
 
 export const ENGLISH_FEARED =
   /\b(cheat\w*|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;

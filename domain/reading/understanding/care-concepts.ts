@@ -7,7 +7,6 @@
 import { group } from './patterns';
 
 const WANT = 'хоч*|хот*|хотелось|мечта*|мечт*';
-const SELF = 'я|мне|меня|себ|соб';
 
 export const SELF_HARM = group([
   // Named outright.
@@ -342,7 +341,13 @@ export const CANCEL = group([
 ]);
 
 /** What keeps a crisis a crisis when a cancelling word is near: «не шучу», «серьёзно». */
-export const NOT_A_JOKE = group(['не ~1 шуч*|шутк*|драматизиру*', '=серьезно', 'правда ~1 хочу', 'по-настоящему|настоящему', 'навсегда|насовсем']);
+export const NOT_A_JOKE = group([
+  'не ~1 шуч*|шутк*|драматизиру*',
+  '=серьезно',
+  'правда ~1 хочу',
+  'по-настоящему|настоящему',
+  'навсегда|насовсем',
+]);
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
@@ -354,4 +359,5 @@ export const ENGLISH_VIOLENCE =
 export const ENGLISH_CONCERN =
   /\b(tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;
 
-export const ENGLISH_CANCEL = /\b(lol|haha|lmao|card|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;
+export const ENGLISH_CANCEL =
+  /\b(lol|haha|lmao|card|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;

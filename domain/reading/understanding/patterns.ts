@@ -35,7 +35,7 @@ function pattern(source: string): Pattern {
   return p;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function parseToken(alts: string): Token {
   const t: Token = { stems: [], prefixes: [], exact: [] };
@@ -50,9 +50,9 @@ function parseToken(alts: string): Token {
 /** One token as a regex group over «stem/word» items. */
 function tokenRe(t: Token): string {
   return `(?:${[
-    ...t.stems.map((s) => `${escape(s)}/\\S*`),
-    ...t.prefixes.map((p) => `[^/ ]*/${escape(p)}\\S*`),
-    ...t.exact.map((w) => `[^/ ]*/${escape(w)}(?= )`),
+    ...t.stems.map((s) => `${escapeRe(s)}/\\S*`),
+    ...t.prefixes.map((p) => `[^/ ]*/${escapeRe(p)}\\S*`),
+    ...t.exact.map((w) => `[^/ ]*/${escapeRe(w)}(?= )`),
   ].join('|')})`;
 }
 
@@ -118,16 +118,17 @@ function build(p: Pattern, words: Set<string>): void {
   recent.clear();
 }
 
-let vocabulary: Set<string> | null = null;
+const vocabulary = new Set<string>();
+let built = 0;
 
-/** Every stem the patterns name (all patterns built). */
+/** Every stem the patterns name, all patterns built (those of a module loaded later too). */
 export function patternVocabulary(): Set<string> {
-  if (!vocabulary) {
-    vocabulary = new Set<string>();
-    for (const p of ALL) build(p, vocabulary);
-  }
+  while (built < ALL.length) build(ALL[built++], vocabulary);
   return vocabulary;
 }
+
+/** How many patterns are built: the typo index is rebuilt when it grows. */
+export const patternsBuilt = () => built;
 
 /** The last lines' candidates: a question's whole text, its last and its asking sentence alternate. */
 const recent = new Map<string, Set<Pattern>>();
@@ -184,21 +185,12 @@ export function group(sources: readonly string[]): Group {
   return { patterns, has: new Set(patterns) };
 }
 
-/** Whether the pattern occurs in a question's line (` stem/word stem/word … `, see understand.ts). */
-export function matches(p: Pattern, line: string): boolean {
-  if (!p.re) build(p, patternVocabulary());
-  return candidatesIn(line).has(p) && p.re!.test(line);
-}
-
-/** Whether any pattern of the group occurs. */
+/** Whether any pattern of the group occurs in a question's line (` stem/word stem/word … `, understand.ts). */
 export function anyOf(g: Group, line: string): boolean {
   patternVocabulary();
   for (const p of candidatesIn(line)) if (g.has.has(p) && p.re!.test(line)) return true;
   return false;
 }
-
-/** The sources of the group's patterns that occur (for tuning and tests). */
-export const matching = (g: Group, line: string) => g.patterns.filter((p) => matches(p, line)).map((p) => p.source);
 
 /** How many patterns of the group occur. */
 export function countOf(g: Group, line: string): number {

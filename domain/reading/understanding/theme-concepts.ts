@@ -160,19 +160,34 @@ export const INVESTMENT = group([
 
 /** English, on the words as written. */
 export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
-  { theme: 'pregnancy', re: /\b(pregnan\w*|ivf|miscarr\w*|ultrasound|due date|conceive|trimester|baby'?s (heart|health|sex)|gender reveal)\b/ },
+  {
+    theme: 'pregnancy',
+    re: /\b(pregnan\w*|ivf|miscarr\w*|ultrasound|due date|conceive|trimester|baby'?s (heart|health|sex)|gender reveal)\b/,
+  },
   {
     theme: 'child_health',
     re: /\b(my|our|his|her) (\d+ ?(yo|y\/o|year old) )?(son|daughter|baby|child|kid|toddler|newborn|infant)'?s? .{0,60}(sick|ill|fever|cough|rash|asthma|epilepsy|autis\w*|pediatric\w*|doctor|hospital|surgery|talking|speech|allerg\w*|vaccine)|\b\d+ ?yo isn'?t talking/,
   },
-  { theme: 'pet_health', re: /\b(dog|cat|puppy|kitten|pet|hamster|parrot|rabbit)'?s? .{0,40}(sick|ill|vet|surgery|limping|not eating|tumou?r|cancer)|\bvet\b/ },
-  { theme: 'addiction', re: /\b(drink(s|ing)? (himself|herself|problem|too much|every)|drinking|alcohol\w*|gambl\w*|casino|drugs?|stimulants|weed|addict\w*|sober|relapse|clean (for|since))\b/ },
-  { theme: 'death', re: /\b(die|dies|dying|died|death|passed away|funeral|hospice|how long does .{0,30} have( left)?|weeks left|months left|at peace)\b/ },
+  {
+    theme: 'pet_health',
+    re: /\b(dog|cat|puppy|kitten|pet|hamster|parrot|rabbit)'?s? .{0,40}(sick|ill|vet|surgery|limping|not eating|tumou?r|cancer)|\bvet\b/,
+  },
+  {
+    theme: 'addiction',
+    re: /\b(drink(s|ing)? (himself|herself|problem|too much|every)|drinking|alcohol\w*|gambl\w*|casino|drugs?|stimulants|weed|addict\w*|sober|relapse|clean (for|since))\b/,
+  },
+  {
+    theme: 'death',
+    re: /\b(die|dies|dying|died|death|passed away|funeral|hospice|how long does .{0,30} have( left)?|weeks left|months left|at peace)\b/,
+  },
   {
     theme: 'health',
     re: /\b(sick|illness|diagnos\w*|biopsy|mri|ct scan|surgery|tumou?r|cancer|stroke|heart attack|blood tests?|test results?|hiv|diabetes|herniated|disc|physio|treatment|hospital|neurologist|doctor)\b/,
   },
-  { theme: 'legal', re: /\b(court|lawsuit|lawyer|custody|alimony|asylum|deport\w*|sue|suing|police|inheritance|prison|jail|divorce case)\b/ },
+  {
+    theme: 'legal',
+    re: /\b(court|lawsuit|lawyer|custody|alimony|asylum|deport\w*|sue|suing|police|inheritance|prison|jail|divorce case)\b/,
+  },
   {
     theme: 'investment',
     re: /\b(invest\w*|bitcoin|crypto|stocks?|shares|mortgage|loan|savings|buy(ing)? (a|the|our) (flat|house|apartment|car|caf[eé]|business)|sell(ing)? (the|our|my) (flat|house|apartment|business|place)|portfolio|startup)\b/,
@@ -180,4 +195,5 @@ export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
 ];
 
 /** English figures of speech that borrow the themes' words. */
-export const ENGLISH_THEME_CANCEL = /\b(death card|the death|dying to|killing me|dead serious|sick of|heartbroken|allergic to mondays|plants are dying|lol|haha)\b/;
+export const ENGLISH_THEME_CANCEL =
+  /\b(death card|the death|dying to|killing me|dead serious|sick of|heartbroken|allergic to mondays|plants are dying|lol|haha)\b/;

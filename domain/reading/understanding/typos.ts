@@ -3,17 +3,106 @@
 // four letters or more are repaired, and common words that happen to lie one edit from a pattern's word are
 // left alone. The index of deletions (symmetric delete) is built once, on first use.
 import { BoundedMap } from '../../bounded-map';
-import { patternVocabulary } from './patterns';
+import { patternsBuilt, patternVocabulary } from './patterns';
 
 /** Ordinary stems one edit from a pattern's stem: never «repaired». */
 const KEEP = new Set([
-  'быт', 'был', 'будет', 'будут', 'мож', 'можн', 'сможет', 'хорош', 'скаж', 'сказа', 'ждат', 'жду', 'ждет', 'жив',
-  'друг', 'дела', 'делат', 'сдела', 'мест', 'весн', 'лет', 'меся', 'недел', 'врем', 'сам', 'сама', 'сем', 'нов',
-  'мысл', 'смысл', 'стоит', 'стал', 'стат', 'ход', 'ходит', 'вод', 'нос', 'нож', 'ног', 'рук', 'муж', 'мам', 'пап',
-  'сын', 'доч', 'кот', 'кош', 'пес', 'собак', 'бил', 'бит', 'пил', 'пит', 'жил', 'жит', 'мил', 'мир', 'мор',
-  'тест', 'текст', 'работ', 'работа', 'рабоч', 'учеб', 'учит', 'писа', 'пишет', 'напишет', 'звон', 'позвон',
-  'любл', 'люб', 'люд', 'лучш', 'больш', 'больн', 'боль', 'бол', 'болит', 'долг', 'дом', 'домой', 'дорог',
-  'брос', 'брат', 'брак', 'бра', 'мест', 'весел', 'вместе', 'помоч', 'помог', 'поможет', 'выйд', 'выйдет', 'уйд',
+  'быт',
+  'был',
+  'будет',
+  'будут',
+  'мож',
+  'можн',
+  'сможет',
+  'хорош',
+  'скаж',
+  'сказа',
+  'ждат',
+  'жду',
+  'ждет',
+  'жив',
+  'друг',
+  'дела',
+  'делат',
+  'сдела',
+  'мест',
+  'весн',
+  'лет',
+  'меся',
+  'недел',
+  'врем',
+  'сам',
+  'сама',
+  'сем',
+  'нов',
+  'мысл',
+  'смысл',
+  'стоит',
+  'стал',
+  'стат',
+  'ход',
+  'ходит',
+  'вод',
+  'нос',
+  'нож',
+  'ног',
+  'рук',
+  'муж',
+  'мам',
+  'пап',
+  'сын',
+  'доч',
+  'кот',
+  'кош',
+  'пес',
+  'собак',
+  'бил',
+  'бит',
+  'пил',
+  'пит',
+  'жил',
+  'жит',
+  'мил',
+  'мир',
+  'мор',
+  'тест',
+  'текст',
+  'работ',
+  'работа',
+  'рабоч',
+  'учеб',
+  'учит',
+  'писа',
+  'пишет',
+  'напишет',
+  'звон',
+  'позвон',
+  'любл',
+  'люб',
+  'люд',
+  'лучш',
+  'больш',
+  'больн',
+  'боль',
+  'бол',
+  'болит',
+  'долг',
+  'дом',
+  'домой',
+  'дорог',
+  'брос',
+  'брат',
+  'брак',
+  'бра',
+  'мест',
+  'весел',
+  'вместе',
+  'помоч',
+  'помог',
+  'поможет',
+  'выйд',
+  'выйдет',
+  'уйд',
 ]);
 
 const MIN = 4;
@@ -60,6 +149,7 @@ function distance(a: string, b: string, max: number): number {
 }
 
 let index: Map<string, string[]> | null = null;
+let indexedPatterns = 0;
 
 function buildIndex(): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -85,9 +175,13 @@ export function repair(s: string): string {
   if (s.length < MIN || KEEP.has(s)) return s;
   const vocab = patternVocabulary();
   if (vocab.has(s)) return s;
+  if (!index || indexedPatterns !== patternsBuilt()) {
+    index = buildIndex();
+    indexedPatterns = patternsBuilt();
+    repaired.clear();
+  }
   const known = repaired.get(s);
   if (known !== undefined) return known;
-  index ??= buildIndex();
   const limit = limitFor(s.length);
   const keys = new Set<string>([s]);
   deletions(s, limit, keys);

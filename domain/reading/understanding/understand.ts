@@ -57,7 +57,7 @@ export function understand(text: string): Understood {
   const out: string[] = [];
   const stems: string[] = [];
   for (const w of ws) {
-    let s = stem(w);
+    const s = stem(w);
     // «нехочу», «нехочется»: a glued «не» before a word the patterns know.
     if (w.length > 4 && w.startsWith('не') && !vocab.has(s)) {
       const rest = stem(w.slice(2));
