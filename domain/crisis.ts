@@ -12,9 +12,12 @@ import {
   ENGLISH_CONCERN,
   ENGLISH_SELF_HARM,
   ENGLISH_VIOLENCE,
+  JEST,
+  JOKES,
   NOT_A_JOKE,
   SELF_HARM as SELF_HARM_CONCEPTS,
   VIOLENCE as VIOLENCE_CONCEPTS,
+  VIOLENT_ACTS,
 } from './reading/understanding/care-concepts';
 import { BoundedMap } from './bounded-map';
 import { anyOf } from './reading/understanding/patterns';
@@ -143,9 +146,12 @@ const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|�
 
 /** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
 function cancelled(text: string, u: Understood): boolean {
-  const cancel = anyOf(CANCEL, u.stems) || ENGLISH_CANCEL.test(u.text) || JOKING.test(text);
+  const cancel = anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || ENGLISH_CANCEL.test(u.text) || JOKING.test(text);
   return cancel && !anyOf(NOT_A_JOKE, u.stems);
 }
+
+/** A card, a film or a game: a concrete act of violence in a joke's words is still one. */
+const fiction = (u: Understood) => anyOf(CANCEL, u.stems);
 
 /** The last texts judged: a question is judged by the model, the care tier and the entry point in turn. */
 const judged = new BoundedMap<string, CrisisKind | null>(64);
@@ -176,8 +182,11 @@ function crisisOf(text: string): CrisisKind | null {
   const selfHarm = SELF_HARM_RE.some((re) => re.test(t)) || anyOf(SELF_HARM_CONCEPTS, u.stems) || ENGLISH_SELF_HARM.test(u.text);
   const violence = VIOLENCE_RE.some((re) => re.test(t)) || anyOf(VIOLENCE_CONCEPTS, u.stems) || ENGLISH_VIOLENCE.test(u.text);
   if (!selfHarm && !violence) return null;
-  if (cancelled(text, u)) return null;
-  return selfHarm ? 'self_harm' : 'violence';
+  const cancel = cancelled(text, u);
+  if (selfHarm && !cancel) return 'self_harm';
+  if (!violence) return null;
+  if (!cancel && !anyOf(JEST, u.stems)) return 'violence';
+  return anyOf(VIOLENT_ACTS, u.stems) && !fiction(u) ? 'violence' : null;
 }
 
 /** The three care tiers: crisis (no cards, help lines), concern (a reading that opens with care), none. */

@@ -21,7 +21,8 @@ export const SELF_HARM = group([
   'свест* ~1 счет* ~2 жизн*',
   'выпилит*|выпил|выпилюсь|выпилиться',
   '=повеситься|=повешусь|=повесится|=повесилась|=повесился|=удавиться|=удавлюсь|=вешаться|=повеситься',
-  '=застрелиться|=застрелюсь|=утопиться|=утоплюсь|застрел* ~1 себ',
+  '=застрелиться|=застрелюсь|=утопиться|=утоплюсь',
+  'застрел* ~1 себ',
   'порешу|порешить ~1 себ',
   'сделать|сделает|сделаю|сделала|сделал ~2 с ~1 соб',
   'с соб ~1 сделал*|сделает|сделаю|сделать',
@@ -57,7 +58,7 @@ export const SELF_HARM = group([
   'когда|если ~2 меня ~1 не ~1 станет|будет',
   'без мен|меня ~3 лучш*|легч*|прощ*|спокойн*|чищ*|чище|заживут|справ*|нормально|хорош*',
   'лучше|легче|проще ~3 без меня',
-  'обуз*|обуза|тягост*|в тягость',
+  'обуз*|тягост*',
   'перестать быть ~1 проблем*|обуз*',
   'лишн* ~3 на ~1 земл*|свет*|мир*|жизн*|здесь|тут',
   'я ~1 здесь|тут ~1 лишн*',
@@ -128,6 +129,12 @@ export const SELF_HARM = group([
   'перестать быть',
   'выключит*|выключиться|выключ* ~1 меня',
   // Methods, with the self as subject.
+  'пачк*|упаковк*|горст* ~2 таблет*|снотворн*|феназепам*|лекарств*|антидепрессант*',
+  'окн*|балкон*|крыш*|вниз ~4 тянет',
+  'тянет ~3 туда|вниз|окн*|темнот*',
+  'стоял*|стою|стояла ~3 у ~2 окн*|краю',
+  'меня ~1 похоронят',
+  'похорон* ~4 легче|лучше',
   'таблет*|снотворн*|феназепам*|лекарств*|инсулин*|антидепрессант*|пачк*|упаковк*|аптечк* ~4 все|всё|разом|сразу|всю|целую|пачк*|горст*|много|достаточно|накопил*|накопила|копит|копл*',
   'накопил*|скопил*|копит|набрал* ~2 таблет*|снотворн*|лекарств*',
   'выпью|выпить|выпила|наглотат*|наглота*|запить|запью|принять|приму|вколоть ~3 все|всё|всю|разом|сразу|пачк*|упаковк*|таблет*|снотворн*',
@@ -174,7 +181,8 @@ export const VIOLENCE = group([
   'хвата*|схватил* ~3 за ~1 горл*|волос*|шею|шея',
   'за ~1 горл*|волос* ~2 хвата*|схватил*|держ*|протащил*|таскает',
   'выкручива*|заламыва* ~2 руки|руку',
-  'синяк*|побо*|побои|ссадин*|глаз ~1 заплыл',
+  'синяк*|побо*|ссадин*|=бет',
+  'глаз ~1 заплыл',
   'вся ~1 в ~1 синяк*',
   'в ~1 синяк*',
   'ремн*|ремнем|ремень ~3 бьет|бил|лупит|бьют|дядя|как',
@@ -200,7 +208,7 @@ export const VIOLENCE = group([
   'дети ~2 останутся ~2 без ~1 матер*',
   'зарежет|зарежу ~1 меня|нас',
   // Locked in, phone and papers taken, money controlled, kept from people.
-  'запира*|запер*|заперл*|закрыва*|закрыл* ~4 меня|нас|детей|дочку|дочь|сына ~3 в ~2 квартир*|комнат*|доме|дома|балкон*|ванн*|кладовк*|машин*|на ~1 ключ',
+  'запира*|запер*|заперл*|закрыва*|закрыл* ~4 меня|нас|детей|дочку|дочь|сына ~3 в ~2 квартир*|комнат*|доме|дома|балкон*|ванн*|кладовк*|машин*',
   'запира*|запер*|заперл* ~2 меня|нас|детей|дочку|дочь|малыш*',
   'запира*|запер*|заперл* ~3 дверь ~2 на ~1 ключ',
   'не ~1 выпуска*|выпускал*|выпустил* ~3 из|дома|меня|пока',
@@ -315,8 +323,8 @@ export const CANCEL = group([
   'смерт*|башн*|повешен*|дьявол* ~4 в ~1 раскла*|позици*|выпал*|выпада*|перевернут*|карт*|значит|означа*',
   'раскла* ~4 смерт*|башн*|повешен*',
   'десятк* ~1 меч*',
-  'фильм*|сериал*|книг*|книжн*|игр*|игре|сцен*|персонаж*|клуб*|доте|дот*|кс|танк*|майнкрафт*|сталкер*|соулс*|мафи*|детектив*|титаник*',
-  'шуч*|шутк*|прикол*|ахах*|хаха*|лол|ржу',
+  'фильм*|сериал*|книг*|книжн*|сцен*|персонаж*|клуб*|доте|кс|танк*|майнкрафт*|сталкер*|соулс*|мафи*|детектив*|титаник*|валорант*|=valorant|играли|играет|играю|играть|играем',
+  'в ~1 игре|игру|игр*',
   'до ~1 смерт* ~1 надоел*|устал*|хочу|боюсь|скучн*|смешн*|напуга*',
   'умира*|умру|умер* ~2 от|со ~1 смех*|скук*|любопытств*|стыда|жар*|голод*|усталост*|счасть*',
   'повес* ~1 на ~1 шею|шеи',
@@ -325,8 +333,6 @@ export const CANCEL = group([
   'можно|проще ~1 =застрелиться|=повеситься|=удавиться|=убиться',
   'приснил*|снится|сон',
   'сейчас ~1 повесится',
-  'убью ~3 если|когда ~3 опять|опоздает|забудет',
-  'если ~3 узнает|забуду|забудет|опоздаю|опоздает|потратила|потрачу',
   'вечер|время|выходные ~1 убить|убила|убил',
   'убить|убила|убил ~2 вечер|время|выходные',
   'убила|убил ~1 бы',
@@ -340,6 +346,20 @@ export const CANCEL = group([
   'до ~1 потолка',
 ]);
 
+/** A threat in jest: «убью, если опять опоздает», «муж меня убьёт, если узнает, сколько я потратила». */
+export const JEST = group([
+  'убью ~3 если|когда ~3 опять|опоздает|забудет',
+  'если ~3 узнает|забуду|забудет|опоздаю|опоздает|потратила|потрачу',
+]);
+
+/** A joke said outright: it cancels words used in jest, never a concrete act («душил», «ударил»). */
+export const JOKES = group(['шуч*|шутк*|прикол*|ахах*|хаха*|лол|ржу']);
+
+/** Concrete acts of violence: a joke or «игра» said after them does not make them one. */
+export const VIOLENT_ACTS = group([
+  '=бьет|=бьют|=бил|=била|=били|=бет|избив*|избил*|избива*|ударил*|лупит|толкнул*|душил*|задуш*|=душит|схватил*|синяк*|побо*|запира*|запер*|заперл*|изнасил*|трога*|трогал*',
+]);
+
 /** What keeps a crisis a crisis when a cancelling word is near: «не шучу», «серьёзно». */
 export const NOT_A_JOKE = group([
   'не ~1 шуч*|шутк*|драматизиру*',
@@ -351,7 +371,7 @@ export const NOT_A_JOKE = group([
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die)\b/;
 
 export const ENGLISH_VIOLENCE =
   /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|domestic (violence|abuse)|abus(e|ive))\b/;

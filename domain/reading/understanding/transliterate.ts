@@ -18,12 +18,16 @@ const ENGLISH = new Set(
   test university college get got getting will going go fired hired promotion happen happens happy sad tired
   feel feels feeling think thinks thought know should tarot cards card reading tell please really just imagine
   imagining or whether next year month week soon future relationship relationships together apart break up
-  new house move moving visa court lawsuit drink drinking drugs gambling dog cat pet vet`.split(/\s+/),
+  new house move moving visa court lawsuit drink drinking drugs gambling dog cat pet vet dont don't can't cant
+  i'm im i've ive it's alive years nothing anything everything something ever never change changed worked still
+  since lost home back here there now time day days night every everyone honestly because been gone letting
+  people person world place stay leave left right wrong okay ok fine good bad help get make take give see say
+  from just like feel felt hard sorry thank thanks please maybe much many way things thing other another`.split(/\s+/),
 );
 
 const MULTI: readonly [string, string][] = [
   ['shch', 'щ'],
-  ['sch', 'щ'],
+  ['sch', 'сч'],
   ['zh', 'ж'],
   ['kh', 'х'],
   ['ch', 'ч'],
@@ -94,5 +98,5 @@ export function toCyrillic(word: string): string {
 export function mostlyEnglish(latinWords: readonly string[]): boolean {
   if (!latinWords.length) return false;
   const english = latinWords.filter((w) => ENGLISH.has(w)).length;
-  return english / latinWords.length >= 0.5;
+  return english / latinWords.length >= 0.4;
 }

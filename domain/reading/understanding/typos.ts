@@ -190,6 +190,8 @@ export function repair(s: string): string {
   for (const key of keys) {
     for (const word of index.get(key) ?? []) {
       if (Math.abs(word.length - s.length) > limitFor(word.length)) continue;
+      // A short stem only by a letter typed for another («жызн»): a letter more or less makes another word.
+      if (s.length < 5 && word.length !== s.length) continue;
       const d = distance(s, word, Math.min(limit, limitFor(word.length)));
       if (d < bestDistance) {
         best = word;

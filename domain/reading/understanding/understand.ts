@@ -27,6 +27,8 @@ const isCyrillic = (w: string) => {
   const c = w.charCodeAt(0);
   return c >= 0x400 && c <= 0x4ff;
 };
+/** A verb's ending: only a verb takes a glued «не» apart («нехочется»; «несколько» stays whole). */
+const GLUED_VERB = /(у|ю|ет|ит|ешь|ишь|ется|ится|ть|ться|ти|л|ла|ли|ло|лся|лась|ем|им)$/u;
 const memo = new BoundedMap<string, Understood>(64);
 
 function words(text: string): { words: string[]; english: boolean } {
@@ -59,7 +61,7 @@ export function understand(text: string): Understood {
   for (const w of ws) {
     const s = stem(w);
     // «нехочу», «нехочется»: a glued «не» before a word the patterns know.
-    if (w.length > 4 && w.startsWith('не') && !vocab.has(s)) {
+    if (w.length > 4 && w.startsWith('не') && !vocab.has(s) && GLUED_VERB.test(w)) {
       const rest = stem(w.slice(2));
       if (vocab.has(rest) || vocab.has(repair(rest))) {
         const r = repair(rest);
