@@ -238,14 +238,20 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   // The concepts first; the written stems catch what they miss, unless a figure of speech or a card's name
   // borrowed the words.
   const sensitive = themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null));
-  const area = areaOf(u, understand(lastSentence(question)), sensitive);
+  const asking = questionSentence(question);
+  const asked = understand(asking);
+  const t = asked.text;
+  const person = personOf(t, u.text, asking, question);
+  const concern = !crisis && detectConcern(question);
+  const area = areaOf(u, understand(lastSentence(question)), sensitive, {
+    other: person.about !== 'self',
+    concern,
+  });
   const topic = topicOf(area, spreadType);
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
 
   // The kind is read on the question's own sentence: a long story before it names many things.
-  const asked = understand(questionSentence(question));
-  const t = asked.text;
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
@@ -260,7 +266,6 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
 
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
-  const concern = !crisis && detectConcern(question);
   const hoped =
     anyOf(HOPED_CONCEPTS, asked.stems) ||
     (asked.english && ENGLISH_HOPED.test(t)) ||
@@ -271,7 +276,6 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   const shortAsk = t.trim().split(' ').length <= 3;
   const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
-  const person = personOf(t, u.text, questionSentence(question), question);
   return {
     topic,
     area,

@@ -27,14 +27,27 @@ const best = (scores: Record<Area, number>, among: readonly Area[] = PRIORITY): 
   return top;
 };
 
-export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | null): Area {
+/** What else is known of the question: another person in it (a name, «он»), despair. */
+export interface AreaHints {
+  other: boolean;
+  concern: boolean;
+}
+
+export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | null, hints: AreaHints): Area {
   const scores = areaScores(u, tail);
+  // Someone named or «он/она» with no family, friend or colleague in sight: a love question («что Марина ко
+  // мне чувствует», «вернётся ли Саша»).
+  if (hints.other && !scores.family && !scores.friendship && !scores.work && !scores.study) scores.love += 2;
+  // Despair, or the asker alone with no area named: the inner life.
+  if (hints.concern) scores.self += 2;
   switch (sensitive) {
     case 'health':
     case 'child_health':
     case 'pet_health':
-    case 'pregnancy':
       return 'health';
+    case 'pregnancy':
+      // «жена беременна», «невестка ждёт ребёнка»: the family's event; one's own body: health.
+      return scores.family > 0 || countOf(PARTNER, u.stems) > 0 ? 'family' : 'health';
     case 'investment':
       return scores.work > scores.money ? 'work' : 'money';
     case 'death':
