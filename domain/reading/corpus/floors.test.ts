@@ -1,10 +1,11 @@
 // The question model keeps its floors on the held-out corpus: questions by writers whom nobody tuning the
 // rules has read (domain/reading/corpus/heldout/, one JSON Lines file per writer). The floors live in
-// FLOORS (metrics.ts). With no held-out part in the checkout the floor test is skipped, and says so.
+// FLOORS (metrics.ts). With no held-out part in the checkout the floor test is skipped, and says so. The
+// dev part keeps DEV_GUARD, what it reached when the rules were last tuned.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenFloors, type CorpusRow, evaluate, FLOORS, floorFigures, parseCorpus, type Prediction, predict } from './metrics';
+import { brokenFloors, type CorpusRow, DEV_GUARD, evaluate, FLOORS, floorFigures, parseCorpus, type Prediction, predict } from './metrics';
 
 function readPart(part: string): CorpusRow[] {
   const dir = path.join(__dirname, part);
@@ -42,8 +43,8 @@ describe('dev corpus', () => {
     expect(bad.map((r) => r.q)).toEqual([]);
   });
 
-  it('keeps every floor on the dev part it was tuned on', () => {
-    expect(brokenFloors(evaluate(dev))).toEqual([]);
+  it('keeps what the dev part reached (DEV_GUARD), so a rule change that loses ground fails here first', () => {
+    expect(brokenFloors(evaluate(dev), DEV_GUARD)).toEqual([]);
   });
 
   it('names the floor a broken rule drops: a model that misses crises and reads everything as hoped', () => {

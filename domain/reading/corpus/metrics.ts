@@ -315,6 +315,21 @@ export const FLOORS = {
   nearMissFalseCrisisMax: 0.02,
 } as const;
 
+/**
+ * What the dev part (the writers the rules are tuned on) reaches today, a little below: a rule change that
+ * loses ground on dev fails the dev test before anyone runs the held-out part. Raise them as the model
+ * improves; they are not the held-out floors.
+ */
+export const DEV_GUARD: Record<keyof typeof FLOORS, number> = {
+  crisisRecall: 0.94,
+  crisisPrecision: 0.97,
+  violenceRecall: 0.96,
+  sensitiveRecall: 0.9,
+  polarityAccuracy: 0.7,
+  topicAccuracy: 0.59,
+  nearMissFalseCrisisMax: 0.02,
+};
+
 /** The floor figures of a part, named as in FLOORS. */
 export function floorFigures(r: PartReport): Record<keyof typeof FLOORS, number> {
   return {
@@ -329,9 +344,9 @@ export function floorFigures(r: PartReport): Record<keyof typeof FLOORS, number>
 }
 
 /** The floors a part breaks, each as a line naming the figure and its floor. */
-export function brokenFloors(r: PartReport): string[] {
+export function brokenFloors(r: PartReport, floors: Record<keyof typeof FLOORS, number> = FLOORS): string[] {
   const got = floorFigures(r);
-  return (Object.keys(FLOORS) as (keyof typeof FLOORS)[])
-    .filter((k) => (k.endsWith('Max') ? got[k] > FLOORS[k] : got[k] < FLOORS[k]))
-    .map((k) => `${k}: ${got[k].toFixed(3)} (floor ${k.endsWith('Max') ? '≤' : '≥'} ${FLOORS[k]})`);
+  return (Object.keys(floors) as (keyof typeof FLOORS)[])
+    .filter((k) => (k.endsWith('Max') ? got[k] > floors[k] : got[k] < floors[k]))
+    .map((k) => `${k}: ${got[k].toFixed(3)} (floor ${k.endsWith('Max') ? '≤' : '≥'} ${floors[k]})`);
 }
