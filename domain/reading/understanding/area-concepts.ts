@@ -53,7 +53,7 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       'вторая ~1 половин*',
     ]),
     english:
-      /\b(love|boyfriend|girlfriend|husband|wife|ex|date|dating|marry|married|marriage|propose|proposal|relationship|cheating|cheat|crush|partner|he|she|him|her|soulmate|breakup|text me|texts? back)\b/,
+      /\b(love|boyfriend|girlfriend|husband|wife|ex|date|dating|marry|married|marriage|propose|proposal|relationship|cheating|cheat|crush|partner|soulmate|breakup|text me|texts? back|someone)\b/,
   },
   {
     area: 'family',
