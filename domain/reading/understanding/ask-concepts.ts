@@ -35,6 +35,10 @@ export const FEARED_CONCEPTS = group([
   'боюсь|страшно|опасаюсь|тревожусь|переживаю',
   'подтверд*|повтор*|узнает|узнают|зацепит|невзлюб*|подсижива*|займет|отсудит|обидел*|оспарива*|конец|приехали|накроется|развалится|рухнет',
   'так ~1 и ~1 будет|останется',
+  'всегда|никогда|навечно',
+  'употребля*|лохотрон*|развод*|аутизм*|анорекси*|невзлюб*|пропадут|испорчен*|мучит*|мучатся',
+  'ничего ~1 не ~1 стою',
+  'не ~1 нужн*|нуж|нужна|нужен',
   'это ~1 навсегда',
   'попаду ~1 под',
   'из-за|из ~1 за ~1 денег',
@@ -64,4 +68,4 @@ export const ENGLISH_HOPED =
   /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
 
 export const ENGLISH_FEARED =
-  /\b(cheat\w*|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;
+  /\b(cheat\w*|toxic|regret|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;
