@@ -203,6 +203,17 @@ export function optionsOf(question: string): [string, string] | null {
 const WH_FIRST = ru(
   /^\s*(что|чего|как|какой|какая|какое|какие|почему|зачем|отчего|где|куда|кто|кого|кому|сколько|what|how|why|who|where)\b/u,
 );
+/** «Когда…» opening the asking sentence, or another phrase of time; «когда-нибудь» (ever) is no «when». */
+function asksWhen(t: string): boolean {
+  const plain = t.replace(/когда[ -]?(нибудь|то|либо)/gu, ' ');
+  if (!TIMING.test(plain)) return false;
+  // «…, когда соседи сверху сверлят»: a clause, not the question.
+  return !/(?<!\p{L})когда(?!\p{L})/u.test(plain) || /^\s*(\p{L}+\s+){0,3}когда(?!\p{L})/u.test(plain) || /(скоро ли|как скоро|через сколько|сколько)/u.test(plain);
+}
+
+/** The first words of the asking sentence: a question word further in belongs to a clause. */
+const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
+
 /** A finite verb or a past form: «вернётся», «сбежал». */
 const hasVerb = (t: string) =>
   /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
@@ -255,11 +266,11 @@ export function readQuestion(question: string, spreadType: string): QuestionFact
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
-  else if (TIMING.test(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
+  else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
   else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t)) kind = 'yesno';
   else if (WH_FIRST.test(t)) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
-  else if (WH.test(t)) kind = 'open';
+  else if (WH.test(opening(t))) kind = 'open';
   // No question word: «кот сбежал. вернётся», «Он меня любит?», «муж изменяет» are yes/no; a bare theme
   // («моя карьера в этом году») is read as «what lies ahead».
   else kind = hasVerb(t) || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
