@@ -208,7 +208,11 @@ function asksWhen(t: string): boolean {
   const plain = t.replace(/когда[ -]?(нибудь|то|либо)/gu, ' ');
   if (!TIMING.test(plain)) return false;
   // «…, когда соседи сверху сверлят»: a clause, not the question.
-  return !/(?<!\p{L})когда(?!\p{L})/u.test(plain) || /^\s*(\p{L}+\s+){0,3}когда(?!\p{L})/u.test(plain) || /(скоро ли|как скоро|через сколько|сколько)/u.test(plain);
+  return (
+    !/(?<!\p{L})когда(?!\p{L})/u.test(plain) ||
+    /^\s*(\p{L}+\s+){0,3}когда(?!\p{L})/u.test(plain) ||
+    /(скоро ли|как скоро|через сколько|сколько)/u.test(plain)
+  );
 }
 
 /** The first words of the asking sentence: a question word further in belongs to a clause. */

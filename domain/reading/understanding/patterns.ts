@@ -19,18 +19,22 @@ interface Token {
 
 export interface Pattern {
   readonly source: string;
+  /** The group it belongs to (its index in GROUPS). */
+  group: number;
   /** Its place in ALL. */
   readonly at: number;
   re: RegExp | null;
   /** Ids of the tokens that must all be present. */
   required: number[];
+  /** One word and nothing else: its presence in the index is the match, no regex needed. */
+  single: boolean;
 }
 
 const ALL: Pattern[] = [];
 
 /** A pattern, built on first use. Module level only: its words join the vocabulary. */
 function pattern(source: string): Pattern {
-  const p: Pattern = { source, at: ALL.length, re: null, required: [] };
+  const p: Pattern = { source, group: -1, at: ALL.length, re: null, required: [], single: false };
   ALL.push(p);
   return p;
 }
@@ -115,6 +119,7 @@ function build(p: Pattern, words: Set<string>): void {
     first = false;
   }
   p.re = new RegExp(`(?<= )${out}(?= )`, 'u');
+  p.single = p.required.length === 1 && !/\s/.test(source.trim());
   recent.clear();
 }
 
@@ -131,13 +136,13 @@ export function patternVocabulary(): Set<string> {
 export const patternsBuilt = () => built;
 
 /** The last lines' candidates: a question's whole text, its last and its asking sentence alternate. */
-const recent = new Map<string, Set<Pattern>>();
+const recent = new Map<string, Map<number, Pattern[]>>();
 
 /** Per pattern (by its place in ALL), how many of its required tokens the line at hand holds. */
 let counts = new Uint16Array(0);
 
 /** The patterns whose required tokens a question's line all holds. */
-function candidatesIn(line: string): Set<Pattern> {
+function candidatesIn(line: string): Map<number, Pattern[]> {
   const known = recent.get(line);
   if (known) return known;
   if (counts.length < ALL.length) counts = new Uint16Array(ALL.length);
@@ -163,9 +168,14 @@ function candidatesIn(line: string): Set<Pattern> {
     for (const pre of prefixesByStart.get(w.slice(0, 2)) ?? []) if (w.startsWith(pre)) add(byPrefix.get(pre));
     if (w.length === 1 || byPrefix.has(w[0])) add(byPrefix.get(w[0]));
   }
-  const candidates = new Set<Pattern>();
+  const candidates = new Map<number, Pattern[]>();
   for (const at of touched) {
-    if (counts[at] === ALL[at].required.length) candidates.add(ALL[at]);
+    const p = ALL[at];
+    if (counts[at] === p.required.length) {
+      const list = candidates.get(p.group);
+      if (list) list.push(p);
+      else candidates.set(p.group, [p]);
+    }
     counts[at] = 0;
   }
   if (recent.size >= 8) recent.delete(recent.keys().next().value!);
@@ -176,19 +186,23 @@ function candidatesIn(line: string): Set<Pattern> {
 /** Patterns recognised together (a concept, its cancelling contexts). */
 export interface Group {
   readonly patterns: readonly Pattern[];
-  readonly has: Set<Pattern>;
+  readonly id: number;
 }
+
+let groups = 0;
 
 /** A group of patterns, built on first use. Module level only. */
 export function group(sources: readonly string[]): Group {
+  const id = groups++;
   const patterns = sources.map(pattern);
-  return { patterns, has: new Set(patterns) };
+  for (const p of patterns) p.group = id;
+  return { patterns, id };
 }
 
 /** Whether any pattern of the group occurs in a question's line (` stem/word stem/word … `, understand.ts). */
 export function anyOf(g: Group, line: string): boolean {
   patternVocabulary();
-  for (const p of candidatesIn(line)) if (g.has.has(p) && p.re!.test(line)) return true;
+  for (const p of candidatesIn(line).get(g.id) ?? []) if (p.single || p.re!.test(line)) return true;
   return false;
 }
 
@@ -196,6 +210,6 @@ export function anyOf(g: Group, line: string): boolean {
 export function countOf(g: Group, line: string): number {
   patternVocabulary();
   let n = 0;
-  for (const p of candidatesIn(line)) if (g.has.has(p) && p.re!.test(line)) n++;
+  for (const p of candidatesIn(line).get(g.id) ?? []) if (p.single || p.re!.test(line)) n++;
   return n;
 }
