@@ -85,12 +85,15 @@ export function crisisAnswer(kind: CrisisKind): CrisisAnswer {
   return { kind, message: MESSAGES[kind], lines: [...LINES_FOR[kind]], returnLater: CRISIS_RETURN };
 }
 
+/** English words left in the understood text (Latin-typed Russian is Cyrillic by then). */
+const LATIN = /[a-z]/;
+
 /** Laughter and winks in the text as typed: «)))», «😂». */
 const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|🤪|😵|🥹/u;
 
 /** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
 function cancelled(text: string, u: Understood): boolean {
-  const cancel = anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || ENGLISH_CANCEL.test(u.text) || JOKING.test(text);
+  const cancel = anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text)) || JOKING.test(text);
   return cancel && !anyOf(NOT_A_JOKE, u.stems);
 }
 
@@ -111,8 +114,9 @@ export function detectCrisis(text: string): CrisisKind | null {
 
 function crisisOf(text: string): CrisisKind | null {
   const u = understand(text);
-  const selfHarm = anyOf(SELF_HARM_CONCEPTS, u.stems) || ENGLISH_SELF_HARM.test(u.text);
-  const violence = anyOf(VIOLENCE_CONCEPTS, u.stems) || ENGLISH_VIOLENCE.test(u.text);
+  const latin = LATIN.test(u.text);
+  const selfHarm = anyOf(SELF_HARM_CONCEPTS, u.stems) || (latin && ENGLISH_SELF_HARM.test(u.text));
+  const violence = anyOf(VIOLENCE_CONCEPTS, u.stems) || (latin && ENGLISH_VIOLENCE.test(u.text));
   if (!selfHarm && !violence) return null;
   const cancel = cancelled(text, u);
   if (selfHarm && !cancel) return 'self_harm';
@@ -144,7 +148,7 @@ export function detectConcern(text: string): boolean {
 
 function concernOf(text: string): boolean {
   const u = understand(text);
-  const concern = anyOf(CONCERN_CONCEPTS, u.stems) || ENGLISH_CONCERN.test(u.text);
+  const concern = anyOf(CONCERN_CONCEPTS, u.stems) || (LATIN.test(u.text) && ENGLISH_CONCERN.test(u.text));
   return concern && !cancelled(text, u);
 }
 

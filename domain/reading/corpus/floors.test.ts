@@ -20,6 +20,17 @@ function readPart(part: string): CorpusRow[] {
 const heldout = readPart('heldout');
 const dev = readPart('dev');
 
+/** Each dev question read once for the whole file (the unit project's CPU). */
+const read = new Map<string, Prediction>();
+const readOnce = (q: string): Prediction => {
+  let p = read.get(q);
+  if (!p) {
+    p = predict(q);
+    read.set(q, p);
+  }
+  return p;
+};
+
 describe.skipIf(!heldout.length)('held-out corpus floors', () => {
   it(`keeps every floor on ${heldout.length} held-out questions`, () => {
     expect(brokenFloors(evaluate(heldout))).toEqual([]);
@@ -44,14 +55,14 @@ describe('dev corpus', () => {
   });
 
   it('keeps what the dev part reached (DEV_GUARD), so a rule change that loses ground fails here first', () => {
-    expect(brokenFloors(evaluate(dev), DEV_GUARD)).toEqual([]);
+    expect(brokenFloors(evaluate(dev, readOnce), DEV_GUARD)).toEqual([]);
   });
 
-  it('names the floor a broken rule drops: a model that misses crises and reads everything as hoped', () => {
-    const broken = (q: string): Prediction => ({ ...predict(q), crisis: 'none', polarity: 'hoped' });
-    const lines = brokenFloors(evaluate(dev.slice(0, 400), broken));
+  it('names the floor a broken rule drops: a model that misses crises and reads every yes/no as feared', () => {
+    const broken = (q: string): Prediction => ({ ...readOnce(q), crisis: 'none', polarity: 'feared' });
+    const lines = brokenFloors(evaluate(dev, broken), DEV_GUARD);
     expect(lines.some((l) => l.startsWith('crisisRecall'))).toBe(true);
     expect(lines.some((l) => l.startsWith('polarityAccuracy'))).toBe(true);
-    expect(Object.keys(floorFigures(evaluate(dev.slice(0, 50))))).toEqual(Object.keys(FLOORS));
+    expect(Object.keys(floorFigures(evaluate(dev, readOnce)))).toEqual(Object.keys(FLOORS));
   });
 });

@@ -42,9 +42,15 @@ const SELF = /(?<!\p{L})(я|мне|меня|мной|себя|себе|i|me|my|m
 const maleName = (w: string) => MEN.some((m) => w.startsWith(m) && w.length - m.length <= 3);
 const femaleName = (w: string) => WOMEN.some((f) => w.startsWith(f)) || /[ая]$|[аы]ну$|[уюыиеё]$|(ой|ей)$/u.test(w);
 
+const named = new Map<string, { name: string; gender: Gender }[]>();
+
 /** Capitalised words inside a sentence, and known men's names anywhere: the names a question holds. */
 function namesIn(question: string): { name: string; gender: Gender }[] {
-  const out: { name: string; gender: Gender }[] = [];
+  let out = named.get(question);
+  if (out) return out;
+  out = [];
+  if (named.size >= 16) named.delete(named.keys().next().value!);
+  named.set(question, out);
   const re = /(^|[.!?…]\s*|\s+)([\p{Lu}][\p{Ll}]+)/gu;
   for (const m of question.matchAll(re)) {
     const word = m[2].toLowerCase().replace(/ё/g, 'е');
