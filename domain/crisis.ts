@@ -93,7 +93,8 @@ const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|�
 
 /** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
 function cancelled(text: string, u: Understood): boolean {
-  const cancel = anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text)) || JOKING.test(text);
+  const cancel =
+    anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text)) || JOKING.test(text);
   return cancel && !anyOf(NOT_A_JOKE, u.stems);
 }
 

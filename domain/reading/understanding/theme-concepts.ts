@@ -61,6 +61,7 @@ export const PREGNANCY = group([
   'будут ~2 ли? ~2 у? ~1 нас|меня ~1 дети',
   'стан* ~2 мам*|матер*|отц*|пап*|родител*',
   'ребенок|малыш ~2 родится|будет ~1 здоров*',
+  'втор*|трет* ~1 ребенк*|ребен*|малыш*',
   'недел* ~2 срок*',
   'родится ~1 здоров*',
 ]);
@@ -124,7 +125,7 @@ export const ADDICTION = group([
 ]);
 
 export const PETS = group([
-  'кот|кота|коту|котом|котик*|кошк*|кошеч*|котен*|собак*|пес|пса|псу|псом|щен*|попуга*|хомяк*|хомячк*|кролик*|черепах*|лошад*|питомц*|питомец|шпиц*|овчарк*',
+  'кот|кота|коту|котом|котик*|кошк*|кошеч*|котен*|собак*|пес|пса|псу|псом|щен*|попуга*|хомяк*|хомячк*|кролик*|черепах*|лошад*|питомц*|питомец|шпиц*|овчарк*|лабрадор*|пудел*|хаски|корги|мопс*|бульдог*|терьер*|спаниел*|ретривер*|кобыл*|=конь|=коня|жеребц*|питбул*|дворняг*|кошак*|котейк*|=пес',
   'ветеринар*|ветклиник*|ветврач*|=вет',
 ]);
 export const VET = group([
@@ -140,6 +141,9 @@ export const LEGAL = group([
   'лишат* ~2 прав*',
   'условн* ~1 срок*',
   'порядок ~1 общени*',
+  'завели ~2 дело|уголовк*|=дело',
+  'задержал* ~3 границ*|полици*|сутки',
+  'развож*|развод* ~5 согласи*|затянет|суд*',
   'раздел* ~2 имуществ*|квартир*',
   'через ~1 суд',
   'в ~1 суд',
@@ -155,6 +159,8 @@ export const INVESTMENT = group([
   'в ~1 долг ~3 тысяч*|миллион*|полмиллион*|лям*',
   'открыть ~2 свой|свое|своё ~1 бизнес|кафе|агентств*|магазин*|салон*',
   'открыть ~1 бизнес|кафе',
+  'дол* ~3 выкуп*|купить|продать|выкупать',
+  'участ*|квартир*|дом ~4 миллион*|лям*',
   'сбережени*|накоплени*',
 ]);
 
@@ -162,7 +168,7 @@ export const INVESTMENT = group([
 export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
   {
     theme: 'pregnancy',
-    re: /\b(pregnan\w*|ivf|miscarr\w*|ultrasound|due date|conceive|trimester|baby'?s (heart|health|sex)|gender reveal)\b/,
+    re: /\b(pregnan\w*|ivf|miscarr\w*|ultrasound|due date|conceive|trimester|baby'?s (heart|health|sex)|gender reveal|give birth|born healthy|\d+ weeks\b|(second|another) (child|baby))\b/,
   },
   {
     theme: 'child_health',
@@ -170,7 +176,7 @@ export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
   },
   {
     theme: 'pet_health',
-    re: /\b(dog|cat|puppy|kitten|pet|hamster|parrot|rabbit)'?s? .{0,40}(sick|ill|vet|surgery|limping|not eating|tumou?r|cancer)|\bvet\b/,
+    re: /\b(dog|cat|puppy|kitten|pet|hamster|parrot|rabbit)'?s? .{0,40}(sick|ill|vet|surgery|limping|not eating|tumou?r|cancer|breathing|make it|survive|weak|murmur)|\bvet\b/,
   },
   {
     theme: 'addiction',

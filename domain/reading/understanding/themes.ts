@@ -31,7 +31,9 @@ export function themeOf(u: Understood): Sensitive | null {
   if (ill) return 'health';
   if (anyOf(LEGAL, line)) return 'legal';
   if (anyOf(INVESTMENT, line)) return 'investment';
-  if (u.english && !ENGLISH_THEME_CANCEL.test(u.text)) return (ENGLISH_THEMES.find((t) => t.re.test(u.text))?.theme as Sensitive) ?? null;
+  // English words, in an English question or left in a Russian one («берём mortgage»).
+  if (/[a-z]/.test(u.text) && !ENGLISH_THEME_CANCEL.test(u.text))
+    return (ENGLISH_THEMES.find((t) => t.re.test(u.text))?.theme as Sensitive) ?? null;
   return null;
 }
 

@@ -114,6 +114,20 @@ const ROWS = ['йцукенгшщзхъ', 'фывапролджэ', 'ячсми�
 const swappable = new Set<string>();
 for (const [a, b] of CONFUSED) swappable.add(a + b).add(b + a);
 for (const row of ROWS) for (let i = 1; i < row.length; i++) swappable.add(row[i - 1] + row[i]).add(row[i] + row[i - 1]);
+const ALIKE = new Set<string>();
+for (const [a, b] of CONFUSED) ALIKE.add(a + b).add(b + a);
+/** Same length, one letter apart, and those two letters are spelt alike. */
+function spelledAlike(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let at = -1;
+  for (let i = 0; i < a.length; i++)
+    if (a[i] !== b[i]) {
+      if (at >= 0) return false;
+      at = i;
+    }
+  return at >= 0 && ALIKE.has(a[at] + b[at]);
+}
+
 /** A letter typed for another costs one edit if it is a likely slip, else two (never repaired at one). */
 const substitution = (x: string, y: string) => (x === y ? 0 : swappable.has(x + y) ? 1 : 2);
 
@@ -190,8 +204,9 @@ export function repair(s: string): string {
   for (const key of keys) {
     for (const word of index.get(key) ?? []) {
       if (Math.abs(word.length - s.length) > limitFor(word.length)) continue;
-      // A short stem only by a letter typed for another («жызн»): a letter more or less makes another word.
-      if (s.length < 5 && word.length !== s.length) continue;
+      // A short stem only by a sound spelt alike («жызн»): a letter more, less, swapped or a neighbour's makes
+      // another word («рвет» is not «врет»).
+      if (s.length < 5 && !spelledAlike(s, word)) continue;
       const d = distance(s, word, Math.min(limit, limitFor(word.length)));
       if (d < bestDistance) {
         best = word;

@@ -43,7 +43,8 @@ function words(text: string): { words: string[]; english: boolean } {
   const english = mostlyEnglish(latin);
   const out: string[] = [];
   for (let w of raw) {
-    if (isLatin(w) && !english && !isEnglishWord(w)) w = toCyrillic(w);
+    // In a Russian text a short Latin word is Russian («on», «my», «to», «a»); a longer English one stays.
+    if (isLatin(w) && !english && !(w.length >= 4 && isEnglishWord(w))) w = toCyrillic(w);
     else if (/^\d+$/.test(w)) continue;
     if (TRIPLE.test(w)) w = w.replace(/(\p{L})\1{2,}/gu, '$1');
     out.push(w);
