@@ -324,9 +324,9 @@ export const DEV_GUARD: Record<keyof typeof FLOORS, number> = {
   crisisRecall: 0.94,
   crisisPrecision: 0.97,
   violenceRecall: 0.96,
-  sensitiveRecall: 0.9,
-  polarityAccuracy: 0.7,
-  topicAccuracy: 0.59,
+  sensitiveRecall: 0.94,
+  polarityAccuracy: 0.79,
+  topicAccuracy: 0.62,
   nearMissFalseCrisisMax: 0.02,
 };
 
