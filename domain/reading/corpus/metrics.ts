@@ -321,9 +321,9 @@ export const FLOORS = {
  * improves; they are not the held-out floors.
  */
 export const DEV_GUARD: Record<keyof typeof FLOORS, number> = {
-  crisisRecall: 0.94,
+  crisisRecall: 0.96,
   crisisPrecision: 0.97,
-  violenceRecall: 0.96,
+  violenceRecall: 0.97,
   sensitiveRecall: 0.94,
   polarityAccuracy: 0.79,
   topicAccuracy: 0.62,

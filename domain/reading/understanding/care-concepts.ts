@@ -54,6 +54,9 @@ export const SELF_HARM = group([
   'не ~1 проснут*|проснул*|просыпа* ~1 больше|никогда|вообще|совсем|навсегда|утром',
   'уснут|усн*|засн*|заснут ~2 навсегда|насовсем|совсем',
   'вот бы ~2 не ~1 проснут*',
+  'если ~3 бы? ~3 не ~1 проснул*|проснусь',
+  'я ~2 лишн*',
+  'последн* ~6 вообще|совсем ~1 последн*',
   'жале* ~1 что ~1 проснул*',
   'выпить ~3 чтобы ~2 не ~1 проснут*',
   // Gone, a burden, better without me.
@@ -390,4 +393,4 @@ export const ENGLISH_CONCERN =
   /\b(tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;
 
 export const ENGLISH_CANCEL =
-  /\b(lol|haha|lmao|card|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;
+  /\b(lol|haha|lmao|(death|tower|devil|hanged man) card|the (tower|hanged man|devil)|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;

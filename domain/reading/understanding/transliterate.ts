@@ -7,7 +7,7 @@ const ENGLISH = new Set(
   `a an the i me my myself you your he him his she her they them we us our it its is am are was were be been being
   do does did doing have has had will would shall should can could may might must not no yes or and but if then so
   to of in on at for with about from by up out into over after before again what when where why how who which
-  this that these those there here all any some more most very just only also too than as want wants wanted
+  this that these those there here all any some more very just only also too than as want wants wanted
   wanna die dying dead death kill killing live living life end ending hurt hurting cut cutting suicide suicidal
   self harm pills overdose jump bridge roof rope hang hanging goodbye disappear wake sleep burden better without
   anymore anyone everyone nobody alone hit hits hitting beats beat beating chokes choked choking pushed pushes
@@ -18,7 +18,7 @@ const ENGLISH = new Set(
   test university college get got getting will going go fired hired promotion happen happens happy sad tired
   feel feels feeling think thinks thought know should tarot cards card reading tell please really just imagine
   imagining or whether next year month week soon future relationship relationships together apart break up
-  new house move moving visa court lawsuit drink drinking drugs gambling dog cat pet vet dont don't can't cant
+  new house move moving visa court lawsuit drink drinking drugs gambling dog cat pet vet dont don't can't cant farewell
   i'm im i've ive it's alive years nothing anything everything something ever never change changed worked still
   since lost home back here there now time day days night every everyone honestly because been gone letting
   people person world place stay leave left right wrong okay ok fine good bad help get make take give see say
@@ -28,6 +28,8 @@ const ENGLISH = new Set(
 const MULTI: readonly [string, string][] = [
   ['shch', 'щ'],
   ['sch', 'сч'],
+  ['tsya', 'тся'],
+  ['tsja', 'тся'],
   ['zh', 'ж'],
   ['kh', 'х'],
   ['ch', 'ч'],
