@@ -251,7 +251,8 @@ export const VIOLENCE = group([
 ]);
 
 export const CONCERN = group([
-  'всё|все ~1 бессмыслен*|безнадеж*|зря|плохо|серое|серо|валится|рушит*|на ~1 мне',
+  'всё|все ~1 бессмыслен*|безнадеж*|зря|плохо|серое|серо|валится|рушит*',
+  'всё|все ~1 на ~1 мне',
   'бессмыслен*|безнадег*|безнадеж*|безысход*',
   'нет ~1 смысл* ~2 ни ~1 в ~1 чем',
   'без ~1 смысл*',
@@ -261,8 +262,10 @@ export const CONCERN = group([
   'толку ~1 ноль',
   'в ~1 чем ~1 смысл',
   'ради ~1 чего',
-  'зачем ~2 стара*|всё|все ~1 это',
-  'нет ~1 сил*|сил ~1 нет|сил ~1 больше ~1 нет|сил ~1 ни ~2 на',
+  'зачем ~2 стара*',
+  'зачем ~1 всё|все ~1 это',
+  'нет ~1 сил*',
+  'сил* ~2 нет',
   'сил* ~1 нет|не ~1 осталось',
   'нет ~1 сил ~1 ни|даже|больше',
   'за что ~1 мне|мне? ~1 это|всё|все|такое|такая',
@@ -286,7 +289,25 @@ export const CONCERN = group([
   'сломал*|сломалась|сломался',
   'разучил*',
   'депресс*|выгора*|выгоран*|burnout',
-  'плачу ~2 каждый|каждую|постоянно|в ~1 ванн*|в ~1 туалет*',
+  'плачу ~3 кажд*|постоянно|ванн*|туалет*|вечер*|ноч*',
+  'просто ~1 устал*',
+  'не ~1 могу ~3 встать|домой|есть|спать',
+  'никакого ~1 просвет*',
+  'одно ~2 и ~1 то ~1 же',
+  'день ~1 сурка',
+  'опять ~1 этот ~1 день',
+  'как ~1 робот',
+  'в ~1 пролет*',
+  'не ~1 хочу ~1 ни ~2 с ~1 кем',
+  'никому ~2 не ~1 могу ~1 рассказать',
+  'как ~1 мне ~1 плохо',
+  'тяжело ~2 на ~1 душе',
+  'на ~1 душе ~2 тяжело',
+  'смирит*',
+  'с ~1 нуля',
+  'хватит ~2 дергат*',
+  'всё|все ~2 в ~1 труху',
+  'никто ~2 не ~1 позвонил',
   'хочется ~1 плакать|выть',
   'как ~1 в ~1 яме',
   'в ~1 яме',
@@ -390,7 +411,7 @@ export const ENGLISH_VIOLENCE =
   /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|domestic (violence|abuse)|abus(e|ive))\b/;
 
 export const ENGLISH_CONCERN =
-  /\b(tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;
+  /\b(same grey|never comes|point of|can'?t get out of bed|tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;
 
 export const ENGLISH_CANCEL =
   /\b(lol|haha|lmao|(death|tower|devil|hanged man) card|the (tower|hanged man|devil)|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;
