@@ -10,6 +10,8 @@ const SENSITIVE_NAMES: Record<NonNullable<QuestionFacts['sensitive']>, string> =
   death: 'жизнь и смерть',
   legal: 'суд и юридический исход',
   investment: 'крупные деньги и вложения',
+  addiction: 'зависимость',
+  pet_health: 'здоровье питомца',
 };
 
 const KIND_LINES: Record<Exclude<QuestionFacts['kind'], 'choice'>, string> = {

@@ -335,7 +335,7 @@ describe('polarity', () => {
 describe('sensitive', () => {
   it('health, pregnancy, children’s health, death, court, large money', () =>
     check([
-      ['Выздоровеет ли мама?', { sensitive: 'health', topic: 'family' }],
+      ['Выздоровеет ли мама?', { sensitive: 'health', topic: 'health' }],
       ['Заболею ли я?', { sensitive: 'health' }],
       ['Поможет ли операция папе', { sensitive: 'health' }],
       ['Какой диагноз мне поставят', { sensitive: 'health' }],
@@ -343,13 +343,13 @@ describe('sensitive', () => {
       ['Будут ли хорошие анализы', { sensitive: 'health' }],
       ['Пройдёт ли лечение успешно', { sensitive: 'health' }],
       ['Что с моим здоровьем?', { sensitive: 'health' }],
-      ['Забеременею ли я в этом году?', { sensitive: 'pregnancy', topic: 'family' }],
+      ['Забеременею ли я в этом году?', { sensitive: 'pregnancy', topic: 'health' }],
       ['Будет ли у нас ребёнок?', { sensitive: 'pregnancy' }],
       ['Получится ли ЭКО', { sensitive: 'pregnancy' }],
       ['Когда я стану мамой?', { sensitive: 'pregnancy', kind: 'timing' }],
       ['Рожу ли я здорового малыша', { sensitive: 'pregnancy' }],
       ['Будут ли у меня дети', { sensitive: 'pregnancy' }],
-      ['Выздоровеет ли мой сын?', { sensitive: 'child_health', topic: 'family' }],
+      ['Выздоровеет ли мой сын?', { sensitive: 'child_health', topic: 'health' }],
       ['Дочка часто болеет, что с ней?', { sensitive: 'child_health' }],
       ['Нужна ли ребёнку операция?', { sensitive: 'child_health' }],
       ['Умрёт ли бабушка?', { sensitive: 'death' }],
@@ -401,7 +401,7 @@ describe('forgiving input', () => {
       ['изменяет ли мне муж!!!', { kind: 'yesno', polarity: 'feared' }],
       ['ну вот вернется ли он', { kind: 'yesno', polarity: 'hoped', topic: 'love' }],
       ['уволят ли миня', { kind: 'yesno', polarity: 'feared' }],
-      ['кагда я встречу любовь', { kind: 'open' }],
+      ['кагда я встречу любовь', { kind: 'timing' }],
       ['  Когда   я   выйду   замуж  ', { kind: 'timing', topic: 'love' }],
       ['уехать в питер или остатся дома', { kind: 'choice', options: ['уехать в питер', 'остатся дома'] }],
       ['вылечится ли мама', { sensitive: 'health' }],

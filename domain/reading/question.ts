@@ -6,6 +6,20 @@
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
 import { detectConcern, detectCrisis, type CrisisKind } from '../crisis';
 import { getSpread } from '../spreads';
+import { type Area, areaOf } from './understanding/areas';
+import {
+  ENGLISH_FEARED,
+  ENGLISH_HOPED,
+  FEARED_CONCEPTS,
+  HOPED_CONCEPTS,
+  QUIT,
+  TIMING_CONCEPTS,
+  YESNO_CONCEPTS,
+} from './understanding/ask-concepts';
+import { anyOf } from './understanding/patterns';
+import { type About, type Gender, personOf } from './understanding/people';
+import { themeCancelled, themeOf } from './understanding/themes';
+import { understand } from './understanding/understand';
 import {
   FEAR_WORDS,
   FEARED,
@@ -13,13 +27,14 @@ import {
   PROFESSIONAL,
   ru,
   SENSITIVE_WORDS,
-  TOPIC_WORDS,
   type Professional,
   type Sensitive,
   type Topic,
 } from './question-words';
 
 export type { Professional, Sensitive, Topic } from './question-words';
+export type { Area } from './understanding/areas';
+export type { About, Gender } from './understanding/people';
 
 /** yes/no; an either/or; «когда»; an open «что/как/почему»; too vague to read a question from. */
 export type Kind = 'yesno' | 'choice' | 'timing' | 'open' | 'vague';
@@ -28,7 +43,10 @@ export type Ask = 'how' | 'why' | 'what' | 'feel';
 export type Polarity = 'hoped' | 'feared' | 'neutral';
 
 export interface QuestionFacts {
+  /** The reading's topic (its seven, see topicOf). */
   topic: Topic;
+  /** The part of life asked about, finer than the topic: study and friendship are their own. */
+  area: Area;
   kind: Kind;
   /** An either/or's two options, as the user wrote them. */
   options: [string, string] | null;
@@ -38,6 +56,10 @@ export interface QuestionFacts {
   polarity: Polarity;
   /** The question is about another person (their feelings, intentions, actions). */
   aboutOther: boolean;
+  /** Whom it is mainly about: the asker, another person, or the two of them. */
+  about: About;
+  /** The other person's gender when the text shows it (a name such as «Лена», «муж», «она»), else null. */
+  gender: Gender | null;
   sensitive: Sensitive | null;
   /** Whom to see for a sensitive theme. */
   professional: Professional | null;
@@ -51,7 +73,7 @@ const normalise = (s: string) => ` ${s.toLowerCase().replace(/ё/g, 'е').replac
 
 /** Words that carry no question: «ну вот», «погадай», «просто так»… */
 const FILLER = ru(
-  /\b(ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь)\b/gu,
+  /\b(чё|че|там|давай|раскинь|раскидывай|раскладывай|тяни|тяните|карту|погадайте|нибудь|shuffle|the|cards|card|what'?s|up|please|эээ|ааа|ну-ка|спросить|ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь)\b/gu,
 );
 
 function isVague(q: string): boolean {
@@ -121,7 +143,9 @@ const LEAD = ru(
 const OR = ru(/\b(или|либо|or)\b/u);
 const BETWEEN_AND = ru(/\bмежду\b.+\bи\b/u);
 /** A second option that only negates or restarts the question: «…или нет», «…или не стоит». */
-const NOT_AN_OPTION = ru(/^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not)\b/u);
+const NOT_AN_OPTION = ru(
+  /^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not|мне (просто |только )?(кажется|показалось|чудится)|(я )?(просто )?(накручиваю|придумываю|преувеличиваю|параною)|показалось|кажется|i('m| am) (just )?(imagining|overthinking|paranoid)|it'?s (just )?me)\b/u,
+);
 const YESNO_WORD = ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u);
 const LI = ru(/\bли\b/u);
 
@@ -175,53 +199,111 @@ export function optionsOf(question: string): [string, string] | null {
   return [a, b];
 }
 
-function topicOf(q: string, spreadType: string, sensitive: Sensitive | null): Topic {
-  let best: Topic = 'general';
-  let bestScore = 0;
-  for (const { topic, strong, weak } of TOPIC_WORDS) {
-    const score = (strong.test(q) ? 2 : 0) + (weak?.test(q) ? 1 : 0);
-    if (score > bestScore) {
-      best = topic;
-      bestScore = score;
-    }
-  }
-  if (sensitive === 'pregnancy' || sensitive === 'child_health') return 'family';
-  if (sensitive === 'investment') return 'money';
-  if (sensitive === 'health' && best !== 'family') return 'health';
-  // The spread's own topic, when the question does not name one.
-  if (best === 'general') return getSpread(spreadType)?.topic ?? 'general';
-  return best;
+/** A question word opening the sentence: «что с ним, это серьёзно?» asks what, not yes or no. */
+const WH_FIRST = ru(
+  /^\s*(что|чего|как|какой|какая|какое|какие|почему|зачем|отчего|где|куда|кто|кого|кому|сколько|what|how|why|who|where)\b/u,
+);
+/** «Когда…» opening the asking sentence, or another phrase of time; «когда-нибудь» (ever) is no «when». */
+function asksWhen(t: string): boolean {
+  const plain = t.replace(/когда[ -]?(нибудь|то|либо)/gu, ' ');
+  if (!TIMING.test(plain)) return false;
+  // «…, когда соседи сверху сверлят»: a clause, not the question.
+  return (
+    !/(?<!\p{L})когда(?!\p{L})/u.test(plain) ||
+    /^\s*(\p{L}+\s+){0,3}когда(?!\p{L})/u.test(plain) ||
+    /(скоро ли|как скоро|через сколько|сколько)/u.test(plain)
+  );
+}
+
+/** The first words of the asking sentence: a question word further in belongs to a clause. */
+const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
+
+/** A finite verb or a past form: «вернётся», «сбежал». */
+const hasVerb = (t: string) =>
+  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
+
+/** The sentence that asks: the last one ending in «?», else the last one with words. */
+function questionSentence(question: string): string {
+  const parts = question.split(/(?<=[.!?…\n])/u);
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i].endsWith('?') && /\p{L}/u.test(parts[i])) return parts[i];
+  return lastSentence(question);
+}
+
+/** The last sentence with words in it: where a long story usually puts its question. */
+function lastSentence(question: string): string {
+  const parts = question.split(/[.!?…\n]+/u).filter((p) => /\p{L}{2,}/u.test(p));
+  return parts.at(-1) ?? question;
+}
+
+/**
+ * The reading's topic: the area on the reading's seven (study is read with work's lines; friendship, which
+ * has none of its own, as general), and the spread's own topic when the question names none.
+ */
+function topicOf(area: Area, spreadType: string): Topic {
+  if (area === 'study') return 'work';
+  if (area === 'friendship') return 'general';
+  if (area === 'general') return getSpread(spreadType)?.topic ?? 'general';
+  return area;
 }
 
 export function readQuestion(question: string, spreadType: string): QuestionFacts {
   const q = normalise(question);
   const crisis = detectCrisis(question);
-  const sensitive = SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null;
-  const topic = topicOf(q, spreadType, sensitive);
+  const u = understand(question);
+  // The concepts first; the written stems catch what they miss, unless a figure of speech or a card's name
+  // borrowed the words.
+  const sensitive = themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null));
+  const asking = questionSentence(question);
+  const asked = understand(asking);
+  const t = asked.text;
+  const person = personOf(t, u.text, asking, question);
+  const concern = !crisis && detectConcern(question);
+  const area = areaOf(u, understand(lastSentence(question)), sensitive, {
+    other: person.about !== 'self',
+    concern,
+  });
+  const topic = topicOf(area, spreadType);
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
 
+  // The kind is read on the question's own sentence: a long story before it names many things.
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
-  else if (TIMING.test(q)) kind = 'timing';
-  else if (LI.test(q) || YESNO_START.test(q) || FEAR_WORDS.test(q)) kind = 'yesno';
-  else if (WH.test(q)) kind = 'open';
-  // No question word: «Он меня любит?» and «муж изменяет» are yes/no; a bare theme is read as «what lies ahead».
-  else kind = /\?\s*$/.test(question.trim()) || FEARED.test(q) || OTHER_PERSON.test(q) ? 'yesno' : 'open';
+  else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
+  else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t)) kind = 'yesno';
+  else if (WH_FIRST.test(t)) kind = 'open';
+  else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
+  else if (WH.test(opening(t))) kind = 'open';
+  // No question word: «кот сбежал. вернётся», «Он меня любит?», «муж изменяет» are yes/no; a bare theme
+  // («моя карьера в этом году») is read as «what lies ahead».
+  else kind = hasVerb(t) || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
 
-  const feared = FEARED.test(q) || FEAR_WORDS.test(q);
+  // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
+  // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
+  const hoped =
+    anyOf(HOPED_CONCEPTS, asked.stems) ||
+    (asked.english && ENGLISH_HOPED.test(t)) ||
+    (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+  const fearedAsk =
+    FEARED.test(t) || FEAR_WORDS.test(t) || anyOf(FEARED_CONCEPTS, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
+  const fearedStory = FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text));
+  const shortAsk = t.trim().split(' ').length <= 3;
+  const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
+    area,
     kind,
     options: kind === 'choice' ? options : null,
     ask: kind === 'open' ? askOf(q, aboutOther) : null,
     polarity,
     aboutOther,
+    about: person.about,
+    gender: person.gender,
     sensitive,
     professional: sensitive ? PROFESSIONAL[sensitive] : null,
     crisis,
-    concern: !crisis && detectConcern(question),
+    concern,
   };
 }

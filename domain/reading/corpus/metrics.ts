@@ -1,0 +1,352 @@
+// How well the question model reads the labelled corpus (domain/reading/corpus/): one row per question, as
+// its writers labelled it (LABELS.md beside the parts), against what readQuestion and assessCare say. Pure:
+// the eval script (scripts/eval-questions.ts) and the floor test read the files and hand the rows in.
+import { assessCare } from '../../crisis';
+import { readQuestion } from '../question';
+
+export type CorpusTopic = 'love' | 'family' | 'friendship' | 'work' | 'study' | 'money' | 'health' | 'self' | 'general';
+
+/** One labelled question (a line of a part's JSON Lines file). */
+export interface CorpusRow {
+  q: string;
+  crisis: 'self_harm' | 'violence' | 'none';
+  concern: boolean;
+  sensitive: string | null;
+  topic: CorpusTopic;
+  kind: 'yesno' | 'choice' | 'timing' | 'open' | 'vague';
+  polarity: 'hoped' | 'feared' | 'neutral';
+  about: 'self' | 'other' | 'both';
+  gender: 'm' | 'f' | null;
+  options: string[] | null;
+  nearMiss: string | null;
+  style?: string;
+  /** The file it came from (its writer). */
+  writer: string;
+}
+
+/** A part's JSON Lines; a line that is not a labelled question is an error naming the file and line. */
+export function parseCorpus(text: string, writer: string): CorpusRow[] {
+  const rows: CorpusRow[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    let row: CorpusRow;
+    try {
+      row = { ...JSON.parse(line), writer };
+    } catch {
+      throw new Error(`${writer}:${i + 1}: not JSON`);
+    }
+    if (typeof row.q !== 'string' || !row.crisis || !row.topic || !row.kind) throw new Error(`${writer}:${i + 1}: missing labels`);
+    rows.push(row);
+  });
+  return rows;
+}
+
+/** What the model says about a question, in the corpus's terms. */
+export interface Prediction {
+  crisis: CorpusRow['crisis'];
+  concern: boolean;
+  sensitive: string | null;
+  /** The model's topic (its own value set, see TOPIC_MAP). */
+  topic: string;
+  /** The finer area when the model has one (the corpus's nine values), else the topic. */
+  area: string;
+  kind: CorpusRow['kind'];
+  polarity: CorpusRow['polarity'];
+  about: CorpusRow['about'];
+  gender: 'm' | 'f' | null;
+  options: string[] | null;
+}
+
+/** A spread with no topic of its own: the question alone decides. */
+const SPREAD = 'past_present_future';
+
+export function predict(q: string): Prediction {
+  const facts = readQuestion(q, SPREAD) as ReturnType<typeof readQuestion> &
+    Partial<{ about: Prediction['about']; gender: 'm' | 'f' | null; area: string }>;
+  const care = assessCare(q);
+  return {
+    crisis: care.crisis ?? 'none',
+    concern: care.tier === 'concern',
+    sensitive: facts.sensitive,
+    topic: facts.topic,
+    area: facts.area ?? facts.topic,
+    kind: facts.kind,
+    polarity: facts.polarity,
+    about: facts.about ?? (facts.aboutOther ? 'other' : 'self'),
+    gender: facts.gender ?? null,
+    options: facts.options,
+  };
+}
+
+/**
+ * The model's topics are the reading's seven (each has its own card lines and steps); the corpus has nine.
+ * Compared on the seven: study is read with work's lines, and friendship, which has no lines of its own, as
+ * general. The nine are compared too, as «area», where the model has them.
+ */
+export const TOPIC_MAP: Record<string, string> = { study: 'work', friendship: 'general' };
+const coarse = (t: string) => TOPIC_MAP[t] ?? t;
+
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+
+/** One option matches another when either holds the other's words, or they share half of them. */
+function optionMatches(want: string, got: string): boolean {
+  const a = words(want);
+  const b = words(got);
+  if (!a.length || !b.length) return false;
+  const bs = new Set(b);
+  const shared = a.filter((w) => bs.has(w)).length;
+  return shared === a.length || shared === b.length || shared / Math.max(a.length, b.length) >= 0.5;
+}
+
+/** Both options, in order or swapped, match: «exact-ish». */
+export function optionsMatch(want: string[] | null, got: string[] | null): boolean {
+  if (!want || !got) return !want && !got;
+  if (want.length < 2 || got.length < 2) return false;
+  const [a, b] = want;
+  const [x, y] = got;
+  return (optionMatches(a, x) && optionMatches(b, y)) || (optionMatches(a, y) && optionMatches(b, x));
+}
+
+export interface Score {
+  precision: number;
+  recall: number;
+  /** Questions the corpus gives this value. */
+  support: number;
+  /** Questions the model gives this value. */
+  predicted: number;
+}
+
+export interface Misread {
+  q: string;
+  writer: string;
+  want: string;
+  got: string;
+}
+
+export interface PartReport {
+  questions: number;
+  /** label → value → score («crisis» → «self_harm», «any»). */
+  labels: Record<string, Record<string, Score>>;
+  /** label → share of questions read exactly right (over the questions the label applies to). */
+  accuracy: Record<string, number>;
+  /** Near-misses (labelled nearMiss, no crisis) the model takes for a crisis. */
+  nearMissFalseCrisis: number;
+  /** Near-misses with no sensitive theme that the model gives one. */
+  nearMissFalseSensitive: number;
+  nearMisses: number;
+  /** label → value → questions the model misread for it (missed or wrongly given). */
+  misreads: Record<string, Record<string, Misread[]>>;
+}
+
+/** One label compared on a set of rows: precision and recall per value, misreads both ways. */
+function compare(
+  report: PartReport,
+  label: string,
+  pairs: { row: CorpusRow; want: string; got: string }[],
+  values?: readonly string[],
+): void {
+  const all = values ?? [...new Set(pairs.flatMap((p) => [p.want, p.got]))].sort();
+  const scores: Record<string, Score> = {};
+  const misreads: Record<string, Misread[]> = {};
+  for (const v of all) {
+    const tp = pairs.filter((p) => p.want === v && p.got === v).length;
+    const support = pairs.filter((p) => p.want === v).length;
+    const predicted = pairs.filter((p) => p.got === v).length;
+    scores[v] = { precision: predicted ? tp / predicted : 1, recall: support ? tp / support : 1, support, predicted };
+    misreads[v] = pairs
+      .filter((p) => (p.want === v) !== (p.got === v))
+      .map((p) => ({ q: p.row.q, writer: p.row.writer, want: p.want, got: p.got }));
+  }
+  report.labels[label] = scores;
+  report.misreads[label] = misreads;
+  report.accuracy[label] = pairs.length ? pairs.filter((p) => p.want === p.got).length / pairs.length : 1;
+}
+
+export function evaluate(rows: readonly CorpusRow[], read: (q: string) => Prediction = predict): PartReport {
+  const report: PartReport = {
+    questions: rows.length,
+    labels: {},
+    accuracy: {},
+    nearMissFalseCrisis: 0,
+    nearMissFalseSensitive: 0,
+    nearMisses: 0,
+    misreads: {},
+  };
+  const read_ = rows.map((row) => ({ row, got: read(row.q) }));
+  const on = (
+    label: string,
+    filter: (r: CorpusRow) => boolean,
+    want: (r: CorpusRow) => string,
+    got: (p: Prediction) => string,
+    values?: readonly string[],
+  ) =>
+    compare(
+      report,
+      label,
+      read_.filter((x) => filter(x.row)).map((x) => ({ row: x.row, want: want(x.row), got: got(x.got) })),
+      values,
+    );
+  const every = () => true;
+  const noCrisis = (r: CorpusRow) => r.crisis === 'none';
+
+  on(
+    'crisis',
+    every,
+    (r) => r.crisis,
+    (p) => p.crisis,
+    ['self_harm', 'violence', 'none'],
+  );
+  on(
+    'crisis_any',
+    every,
+    (r) => (r.crisis === 'none' ? 'no' : 'yes'),
+    (p) => (p.crisis === 'none' ? 'no' : 'yes'),
+    ['yes', 'no'],
+  );
+  // Concern, themes and the reading's labels only where a reading is given (no crisis in the corpus).
+  on(
+    'concern',
+    noCrisis,
+    (r) => String(r.concern),
+    (p) => String(p.concern),
+    ['true', 'false'],
+  );
+  on(
+    'sensitive',
+    noCrisis,
+    (r) => r.sensitive ?? 'none',
+    (p) => p.sensitive ?? 'none',
+  );
+  on(
+    'sensitive_any',
+    noCrisis,
+    (r) => (r.sensitive ? 'yes' : 'no'),
+    (p) => (p.sensitive ? 'yes' : 'no'),
+    ['yes', 'no'],
+  );
+  on(
+    'topic',
+    noCrisis,
+    (r) => coarse(r.topic),
+    (p) => coarse(p.topic),
+  );
+  on(
+    'area',
+    noCrisis,
+    (r) => r.topic,
+    (p) => p.area,
+  );
+  on(
+    'kind',
+    noCrisis,
+    (r) => r.kind,
+    (p) => p.kind,
+  );
+  // Polarity where it decides the answer: a yes/no the corpus calls hoped or feared.
+  on(
+    'polarity',
+    (r) => noCrisis(r) && r.kind === 'yesno' && r.polarity !== 'neutral',
+    (r) => r.polarity,
+    (p) => p.polarity,
+  );
+  on(
+    'about',
+    noCrisis,
+    (r) => r.about,
+    (p) => p.about,
+  );
+  on(
+    'gender',
+    (r) => noCrisis(r) && r.about !== 'self',
+    (r) => r.gender ?? 'none',
+    (p) => p.gender ?? 'none',
+  );
+  // Options: an either/or in the corpus or in the model, compared «exact-ish».
+  const choices = read_.filter((x) => noCrisis(x.row) && (x.row.options || x.got.options));
+  compare(
+    report,
+    'options',
+    choices.map((x) => {
+      const ok = optionsMatch(x.row.options, x.got.options);
+      return {
+        row: x.row,
+        want: JSON.stringify(x.row.options),
+        got: ok ? JSON.stringify(x.row.options) : JSON.stringify(x.got.options),
+      };
+    }),
+    [],
+  );
+  report.accuracy.options = choices.length ? choices.filter((x) => optionsMatch(x.row.options, x.got.options)).length / choices.length : 1;
+  report.misreads.options = {
+    all: choices
+      .filter((x) => !optionsMatch(x.row.options, x.got.options))
+      .map((x) => ({ q: x.row.q, writer: x.row.writer, want: JSON.stringify(x.row.options), got: JSON.stringify(x.got.options) })),
+  };
+
+  const near = read_.filter((x) => x.row.nearMiss && x.row.crisis === 'none');
+  report.nearMisses = near.length;
+  report.nearMissFalseCrisis = near.length ? near.filter((x) => x.got.crisis !== 'none').length / near.length : 0;
+  const nearPlain = near.filter((x) => !x.row.sensitive);
+  report.nearMissFalseSensitive = nearPlain.length ? nearPlain.filter((x) => x.got.sensitive).length / nearPlain.length : 0;
+  report.misreads.near_miss = {
+    crisis: near.filter((x) => x.got.crisis !== 'none').map((x) => ({ q: x.row.q, writer: x.row.writer, want: 'none', got: x.got.crisis })),
+    sensitive: nearPlain
+      .filter((x) => x.got.sensitive)
+      .map((x) => ({ q: x.row.q, writer: x.row.writer, want: 'none', got: x.got.sensitive! })),
+  };
+  return report;
+}
+
+/** The figures the held-out part must keep; change them here only. */
+export const FLOORS = {
+  crisisRecall: 0.97,
+  crisisPrecision: 0.9,
+  violenceRecall: 0.95,
+  sensitiveRecall: 0.95,
+  polarityAccuracy: 0.9,
+  topicAccuracy: 0.85,
+  nearMissFalseCrisisMax: 0.02,
+} as const;
+
+/**
+ * What the dev part (the writers the rules are tuned on) reaches today, a little below: a rule change that
+ * loses ground on dev fails the dev test before anyone runs the held-out part. Raise them as the model
+ * improves; they are not the held-out floors.
+ */
+export const DEV_GUARD: Record<keyof typeof FLOORS, number> = {
+  crisisRecall: 0.96,
+  crisisPrecision: 0.97,
+  violenceRecall: 0.97,
+  sensitiveRecall: 0.94,
+  polarityAccuracy: 0.79,
+  topicAccuracy: 0.62,
+  nearMissFalseCrisisMax: 0.02,
+};
+
+/** The floor figures of a part, named as in FLOORS. */
+export function floorFigures(r: PartReport): Record<keyof typeof FLOORS, number> {
+  return {
+    crisisRecall: r.labels.crisis_any.yes.recall,
+    crisisPrecision: r.labels.crisis_any.yes.precision,
+    violenceRecall: r.labels.crisis.violence.recall,
+    sensitiveRecall: r.labels.sensitive_any.yes.recall,
+    polarityAccuracy: r.accuracy.polarity,
+    topicAccuracy: r.accuracy.topic,
+    nearMissFalseCrisisMax: r.nearMissFalseCrisis,
+  };
+}
+
+/** The floors a part breaks, each as a line naming the figure and its floor. */
+export function brokenFloors(r: PartReport, floors: Record<keyof typeof FLOORS, number> = FLOORS): string[] {
+  const got = floorFigures(r);
+  return (Object.keys(floors) as (keyof typeof FLOORS)[])
+    .filter((k) => (k.endsWith('Max') ? got[k] > floors[k] : got[k] < floors[k]))
+    .map((k) => `${k}: ${got[k].toFixed(3)} (floor ${k.endsWith('Max') ? '≤' : '≥'} ${floors[k]})`);
+}

@@ -1,0 +1,59 @@
+// The part of life a question is about: each area scored by the words of it the question holds, those of
+// the last sentence (where the question usually is) counting three times; a sensitive theme decides where it
+// names one; ties go to the more specific area.
+import type { Sensitive } from '../question-words';
+import { type Area, AREA_CONCEPTS, PARTNER } from './area-concepts';
+import { countOf } from './patterns';
+import type { Understood } from './understand';
+
+export type { Area } from './area-concepts';
+
+const PRIORITY: readonly Area[] = ['study', 'health', 'family', 'love', 'friendship', 'work', 'money', 'self', 'general'];
+
+export function areaScores(u: Understood, tail: Understood): Record<Area, number> {
+  const scores = {} as Record<Area, number>;
+  for (const { area, concepts, english } of AREA_CONCEPTS) {
+    let score = countOf(concepts, u.stems) + 2 * countOf(concepts, tail.stems);
+    if (u.english && english.test(u.text)) score += english.test(tail.text) ? 3 : 1;
+    scores[area] = score;
+  }
+  if (!scores.family) scores.love += countOf(PARTNER, u.stems) + 2 * countOf(PARTNER, tail.stems);
+  return scores;
+}
+
+const best = (scores: Record<Area, number>, among: readonly Area[] = PRIORITY): Area | null => {
+  let top: Area | null = null;
+  for (const a of PRIORITY) if (among.includes(a) && scores[a] > 0 && (top === null || scores[a] > scores[top])) top = a;
+  return top;
+};
+
+/** What else is known of the question: another person in it (a name, «он»), despair. */
+export interface AreaHints {
+  other: boolean;
+  concern: boolean;
+}
+
+export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | null, hints: AreaHints): Area {
+  const scores = areaScores(u, tail);
+  // Someone named or «он/она» with no family, friend or colleague in sight: a love question («что Марина ко
+  // мне чувствует», «вернётся ли Саша»).
+  if (hints.other && !scores.family && !scores.friendship && !scores.work && !scores.study) scores.love += 2;
+  // Despair, or the asker alone with no area named: the inner life.
+  if (hints.concern) scores.self += 2;
+  switch (sensitive) {
+    case 'health':
+    case 'child_health':
+    case 'pet_health':
+      return 'health';
+    case 'pregnancy':
+      // «жена беременна», «невестка ждёт ребёнка»: the family's event; one's own body: health.
+      return scores.family > 0 || countOf(PARTNER, u.stems) > 0 ? 'family' : 'health';
+    case 'investment':
+      return scores.work > scores.money ? 'work' : 'money';
+    case 'death':
+      return best(scores, ['family', 'friendship', 'love']) ?? 'family';
+    case 'addiction':
+      return best(scores, ['family', 'love', 'friendship']) ?? 'self';
+  }
+  return best(scores) ?? 'general';
+}

@@ -1,0 +1,96 @@
+// Whom a question is about, and that person's gender: the asker alone, another person (named, «муж», «он»)
+// or the two of them («мы», «наши отношения», «помиримся»). Read on the asking sentence first, then on the
+// whole text. A name's gender: a list of men's names and their short forms (Андрей, Саша as «он» by
+// default); any other name ending in «-а»/«-я» is a woman's (Лена, Алёна).
+
+export type About = 'self' | 'other' | 'both';
+export type Gender = 'm' | 'f';
+
+/** Men's names and short forms, as stems a declined form begins with («андре» → Андрея, Андрею). */
+const MEN = `андре андрюш игор игорь максим макс денис артем артём тем тём серге серёж серег дим дмитри алекс алексе леш лёш лех лёх
+ миш михаил паш павел павл иван ван вань никит ил илюш кол коль никола кост констант вов владимир влад олег роман ром
+ антон евгени сашк саш шур пет петр пётр егор кирилл кирюх глеб тимур тимоф вадим виктор вит витал юр юри стас станислав
+ гош георги гоша фед федор фёдор сем семен семён степан стёп артур эдик эдуард руслан марат тагир вас васил гриш григори лёв
+ лев льв матве даниил дан данил арсени арс ярослав слав вячеслав богдан марк миро мирон нико никол толик анатоли ген генна
+ валер валери эрик давид тох тош жор жорик вадик вадим петь серый серёг кеш иннокенти савел захар прохор фил филипп
+ ефим эмиль тигран ашот гарик карен рустам айдар ринат азат жек андрюх димон дэн джон макар`
+  .split(/\s+/)
+  .filter(Boolean);
+
+/** Women's names that do not end in «-а»/«-я», and short forms that would be taken for a man's. */
+const WOMEN = ['любов', 'нинел', 'ассол', 'юди', 'эстер', 'рахил'];
+
+/** Words written with a capital that are not names: cards, places, brands often met in questions. */
+const NOT_NAMES = new Set(
+  `карты карта таро бог господи москва москве москву питер питере россия россии германия германии турция турции сша
+   израиль израиле казань казани сочи дубай дубае европа европе америка америке грузия грузии сербия сербии
+   канада канаде польша польше англия англии испания испании италия италии франция франции япония японии смерть башня
+   повешенный дьявол шут солнце луна звезда мир суд колесница отшельник император императрица маг жрица сила правосудие
+   умеренность любовники иерофант фортуна мечей кубков жезлов пентаклей тинькофф сбер google amazon яндекс авито тиндер
+   новый год рождество пасха инстаграм телеграм ватсап вк вконтакте егэ огэ мгу вуз вшэ спбгу ielts`.split(/\s+/),
+);
+
+const PERSON_M =
+  /(?<!\p{L})(муж|мужа|мужу|мужем|парень|парня|парню|парнем|бывший|бывшего|бывшему|отец|отца|отцу|папа|папы|папе|папу|брат|брата|брату|сын|сына|сыну|сынок|дедушк\p{L}*|дед|деда|свекор|свекра|тесть|тестя|отчим\p{L}*|начальник\p{L}*|шеф\p{L}*|друг|друга|другу|мужчин\p{L}*|жених\p{L}*|зять|зятя|дядя|дяди|дядю|сосед|соседа|коллега|он|его|ему|него|нему|ним|нём|нем|he|him|his|husband|boyfriend|brother|father|dad|son|ex-husband)(?!\p{L})/u;
+const PERSON_F =
+  /(?<!\p{L})(жена|жены|жене|женой|жену|девушк\p{L}*|бывшая|бывшей|бывшую|мама|мамы|маме|маму|мать|матери|сестр\p{L}*|доч\p{L}*|бабушк\p{L}*|свекров\p{L}*|теща|тещи|тёща|тёщи|мачех\p{L}*|начальниц\p{L}*|подруг\p{L}*|женщин\p{L}*|невест\p{L}*|невестк\p{L}*|тетя|тети|тётя|тёти|соседк\p{L}*|она|ее|её|ей|нее|неё|ней|she|her|wife|girlfriend|sister|mother|mom|mum|daughter|ex-wife)(?!\p{L})/u;
+const BOTH =
+  /(?<!\p{L})(мы|нас|нам|нами|наш|наша|наше|наши|нашу|наших|нашим|вместе|помиримся|сойдемся|сойдёмся|поженимся|расстанемся|разведемся|разведёмся|встретимся|увидимся|будем|we|us|our|together)(?!\p{L})/u;
+/** The asker as the subject: «найду ли я», «мне ждать». */
+const SELF = /(?<!\p{L})(я|мне|меня|мной|себя|себе|i|me|my|myself)(?!\p{L})/u;
+
+const maleName = (w: string) => MEN.some((m) => w.startsWith(m) && w.length - m.length <= 3);
+const femaleName = (w: string) => WOMEN.some((f) => w.startsWith(f)) || /[ая]$|[аы]ну$|[уюыиеё]$|(ой|ей)$/u.test(w);
+
+const named = new Map<string, { name: string; gender: Gender }[]>();
+
+/** Capitalised words inside a sentence, and known men's names anywhere: the names a question holds. */
+function namesIn(question: string): { name: string; gender: Gender }[] {
+  let out = named.get(question);
+  if (out) return out;
+  out = [];
+  if (named.size >= 16) named.delete(named.keys().next().value!);
+  named.set(question, out);
+  const re = /(^|[.!?…]\s*|\s+)([\p{Lu}][\p{Ll}]+)/gu;
+  for (const m of question.matchAll(re)) {
+    const word = m[2].toLowerCase().replace(/ё/g, 'е');
+    const first = m[1] !== '' && /[.!?…]/u.test(m[1]);
+    if (NOT_NAMES.has(word) || word.length < 3) continue;
+    if (maleName(word)) out.push({ name: m[2], gender: 'm' });
+    else if (!first && m.index !== 0 && femaleName(word)) out.push({ name: m[2], gender: 'f' });
+  }
+  return out;
+}
+
+/** The gender of the first person named or meant in a text (a name, «муж», «она»). */
+function genderIn(text: string, original: string): Gender | null {
+  const names = namesIn(original);
+  if (names.length) return names[0].gender;
+  const m = PERSON_M.exec(text);
+  const f = PERSON_F.exec(text);
+  if (m && f) return m.index <= f.index ? 'm' : 'f';
+  if (m) return 'm';
+  if (f) return 'f';
+  return null;
+}
+
+export interface Person {
+  about: About;
+  gender: Gender | null;
+}
+
+/**
+ * `asked` and `whole` are the understood texts (lower case, one space apart) of the asking sentence and of
+ * the whole question; `original` is the asking sentence as typed (for capitalised names).
+ */
+export function personOf(asked: string, whole: string, original: string, originalWhole: string): Person {
+  const named = namesIn(original).length > 0;
+  const other = named || PERSON_M.test(asked) || PERSON_F.test(asked);
+  let about: About;
+  if (BOTH.test(asked)) about = 'both';
+  else if (other) about = /(?<!\p{L})(я|i)(?!\p{L})/u.test(asked) && !named ? 'self' : 'other';
+  else if (SELF.test(asked)) about = 'self';
+  // «Муж ушёл к другой. вернётся?»: the asking sentence names nobody, the story does.
+  else about = namesIn(originalWhole).length || PERSON_M.test(whole) || PERSON_F.test(whole) ? 'other' : 'self';
+  return { about, gender: genderIn(asked, original) ?? genderIn(whole, originalWhole) };
+}

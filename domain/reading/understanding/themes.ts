@@ -1,0 +1,43 @@
+// Which sensitive theme a question touches, on meaning (theme-concepts.ts). One theme, the most specific
+// first: a pregnancy over a pet's health over a child's, an addiction, a death, then an adult's health, a
+// court case, large money.
+import type { Sensitive } from '../question-words';
+import { anyOf } from './patterns';
+import {
+  ADDICTION,
+  CHILDREN,
+  DEATH,
+  DEATH_CANCEL,
+  ENGLISH_THEME_CANCEL,
+  ENGLISH_THEMES,
+  HEALTH_CANCEL,
+  ILLNESS,
+  INVESTMENT,
+  LEGAL,
+  PETS,
+  PREGNANCY,
+  VET,
+} from './theme-concepts';
+import type { Understood } from './understand';
+
+export function themeOf(u: Understood): Sensitive | null {
+  const line = u.stems;
+  if (anyOf(PREGNANCY, line)) return 'pregnancy';
+  const ill = anyOf(ILLNESS, line) && !anyOf(HEALTH_CANCEL, line);
+  if (anyOf(PETS, line) && (ill || anyOf(VET, line))) return 'pet_health';
+  if (ill && anyOf(CHILDREN, line)) return 'child_health';
+  if (anyOf(ADDICTION, line)) return 'addiction';
+  if (anyOf(DEATH, line) && !anyOf(DEATH_CANCEL, line)) return 'death';
+  if (ill) return 'health';
+  if (anyOf(LEGAL, line)) return 'legal';
+  if (anyOf(INVESTMENT, line)) return 'investment';
+  // English words, in an English question or left in a Russian one («берём mortgage»).
+  if (/[a-z]/.test(u.text) && !ENGLISH_THEME_CANCEL.test(u.text))
+    return (ENGLISH_THEMES.find((t) => t.re.test(u.text))?.theme as Sensitive) ?? null;
+  return null;
+}
+
+/** A figure of speech or a card's name borrows a theme's words: the written stems must not read it either. */
+export function themeCancelled(u: Understood): boolean {
+  return anyOf(DEATH_CANCEL, u.stems) || anyOf(HEALTH_CANCEL, u.stems) || ENGLISH_THEME_CANCEL.test(u.text);
+}

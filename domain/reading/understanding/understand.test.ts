@@ -1,0 +1,61 @@
+// The understanding step on the forms the brief names: typos, a glued «не», Latin-typed Russian, English;
+// and the facts built on it (care tier, themes, whom, gender, topic) on the issue's own examples.
+import { describe, expect, it } from 'vitest';
+import { assessCare, detectCrisis } from '../../crisis';
+import { readQuestion } from '../question';
+import { understand } from './understand';
+
+const words = (q: string) => understand(q).text.trim();
+
+describe('understand', () => {
+  it('repairs typos against the concepts’ words, splits a glued «не», folds held-down letters', () => {
+    expect(understand('жызнь').stems).toContain(' жизн/');
+    expect(words('нехочется жииить')).toBe('не хочется жить');
+    expect(words('несколько месяцев')).toBe('несколько месяцев');
+    // A likely slip only: «пьёт» is never read as «бьёт».
+    expect(understand('мама пьёт').stems).toContain(' пьет/');
+  });
+
+  it('turns Latin-typed Russian into Cyrillic and leaves English as it is', () => {
+    expect(words('ne hochu zhit')).toBe('не хочу жит');
+    expect(words('4to budet')).toBe('что будет');
+    expect(understand('is my husband cheating on me').english).toBe(true);
+    expect(words('is my husband cheating on me')).toBe('is my husband cheating on me');
+  });
+});
+
+describe('the question model on the issue’s examples', () => {
+  it.each([
+    ['Карты, скажите, если я шагну с балкона, станет легче?', 'self_harm'],
+    ['Стоит ли выпить всё снотворное, что у меня есть?', 'self_harm'],
+    ['ne hochu zhit', 'self_harm'],
+    ['жызнь не мила, нехочется жить', 'self_harm'],
+    ['Сожитель запирает меня дома и отбирает телефон, это любовь?', 'violence'],
+    ['Муж угрожает ножом, что делать?', 'violence'],
+    ['Умираю от смеха от его шуток — это влюблённость?', null],
+    ['Выпала карта Смерть в раскладе на любовь, что это значит?', null],
+    ['Не хочу жить с соседями, переехать?', null],
+    ['Как вечер убить?', null],
+  ])('%s → %s', (q, kind) => expect(detectCrisis(q)).toBe(kind));
+
+  it('despair without intent is the concern tier', () => {
+    expect(assessCare('всё бессмысленно, нет сил ни на что')).toEqual({ tier: 'concern', crisis: null });
+  });
+
+  it('themes, whom, gender, topic and polarity', () => {
+    const read = (q: string) => readQuestion(q, 'past_present_future');
+    expect(read('У сына третий день температура, это что-то серьёзное?').sensitive).toBe('child_health');
+    expect(read('Сколько ещё проживёт мой дедушка?').sensitive).toBe('death');
+    expect(read('У кота рвота второй день, что с ним?').professional?.nom).toBe('ветеринар');
+    expect(read('Муж снова начал пить, закодировать его?').sensitive).toBe('addiction');
+    expect(read('Вернётся ли Лена?')).toMatchObject({ about: 'other', gender: 'f', topic: 'love' });
+    expect(read('Позвонит ли мне Андрей?')).toMatchObject({ about: 'other', gender: 'm' });
+    expect(read('Мой парень изменяет или мне просто кажется?')).toMatchObject({ kind: 'yesno', polarity: 'feared' });
+    expect(read('Помиримся ли мы с лучшей подругой после той ссоры?')).toMatchObject({ polarity: 'hoped', about: 'both' });
+    expect(read('Is my husband cheating on me?').polarity).toBe('feared');
+    expect(read('Сделает ли он предложение?').topic).toBe('love');
+    expect(read('Поступлю ли я в МГУ на бюджет?')).toMatchObject({ area: 'study', topic: 'work' });
+    expect(read('Сдам ли я ЕГЭ?').area).toBe('study');
+    expect(read('Дадут ли мне визу?').area).toBe('general');
+  });
+});
