@@ -11,6 +11,7 @@ import {
   type CorpusRow,
   evaluate,
   floorFigures,
+  GOALS,
   type PartReport,
   parseCorpus,
   predict,
@@ -54,6 +55,8 @@ function print(part: string, r: PartReport): void {
   );
   const broken = brokenFloors(r);
   console.log(broken.length ? `  BELOW FLOOR: ${broken.join('; ')}` : '  all floors kept');
+  const short = brokenFloors(r, GOALS, 'goal');
+  console.log(short.length ? `  short of the goals: ${short.join('; ')}` : '  every goal reached');
 }
 
 /** The values with the lowest recall (at least a few questions each), with their misread questions. */

@@ -8,7 +8,8 @@
 // argument prints one Russian line naming the problem and exits with 1.
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { assessCare, crisisAnswer, type CrisisAnswer } from '../domain/crisis';
+import { crisisAnswer, type CrisisAnswer } from '../domain/crisis';
+import { serverCare } from '../domain/reading/understanding/server-care';
 import { CARD_BY_ID } from '../domain/deck';
 import { buildReadingMessages, buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from '../domain/prompts';
 import { composeSecondOpinion } from '../domain/reading/voices';
@@ -45,7 +46,7 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   }
   // A crisis question gets no cards whatever else was asked, as in the app and the bot.
   // The concern tier needs nothing here: the card-based reading opens with its caring line and help line.
-  const crisis = values.question ? assessCare(values.question).crisis : null;
+  const crisis = values.question ? serverCare(values.question).crisis : null;
   if (crisis) return { crisis: crisisAnswer(crisis) };
   const known = SPREADS.map((s) => s.id).join(', ');
   if (!values.spread) throw new UsageError(`Не указан расклад: --spread <id> (${known}).`);

@@ -5,7 +5,8 @@
 // A crisis is answered with help lines, not cards: the use case refuses it before anything is charged, dealt or
 // sent to the AI. The entry points show the answer (the API as 422 with `crisis`, the bot as a message) and log
 // only that it happened, never the text.
-import { assessCare, crisisAnswer, type Care, type CrisisAnswer } from '../domain/crisis';
+import { crisisAnswer, type Care, type CrisisAnswer } from '../domain/crisis';
+import { serverCare } from '../domain/reading/understanding/server-care';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { screenQuestion, type Screen } from './question-screen';
@@ -40,7 +41,7 @@ export function createCareService(deps: Pick<ServiceDeps, 'ai' | 'warn'>) {
   /** The care tier of the texts together: the most serious of each text's tier. */
   async function assess(texts: readonly string[], o: CareOptions = {}): Promise<Care> {
     const said = texts.filter((t) => t.trim());
-    const locals = said.map(assessCare);
+    const locals = said.map(serverCare);
     // The local model already says crisis: nothing a screen says can change the answer, so none is asked.
     const local = locals.find((c) => c.tier === 'crisis');
     if (local) return local;

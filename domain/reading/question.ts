@@ -4,7 +4,8 @@
 // crisis (no reading at all). Rules plus word lists with stems (question-words.ts), forgiving of typos and
 // missing punctuation. Precedence: crisis, then sensitive, then polarity. Used by the card-based
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
-import { detectConcern, detectCrisis, type CrisisKind } from '../crisis';
+import { BoundedMap } from '../bounded-map';
+import type { CrisisKind } from '../crisis';
 import { getSpread } from '../spreads';
 import { type Area, areaOf } from './understanding/areas';
 import {
@@ -20,6 +21,7 @@ import { anyOf } from './understanding/patterns';
 import { type About, type Gender, personOf } from './understanding/people';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
+import { learnedTheme, serverCare } from './understanding/server-care';
 import {
   FEAR_WORDS,
   FEARED,
@@ -246,18 +248,37 @@ function topicOf(area: Area, spreadType: string): Topic {
   return area;
 }
 
+/**
+ * The last questions read, with their facts: one question is read again and again (the reading, its stream,
+ * its follow-ups and second opinions, the same question dealt again), and reading one costs a few hundred
+ * microseconds of CPU.
+ */
+const recent = new BoundedMap<string, Readonly<QuestionFacts>>(512);
+
 export function readQuestion(question: string, spreadType: string): QuestionFacts {
+  const key = `${spreadType}\u0000${question}`;
+  let facts = recent.get(key);
+  if (!facts) {
+    facts = readQuestionAnew(question, spreadType);
+    recent.set(key, facts);
+  }
+  return { ...facts };
+}
+
+function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const q = normalise(question);
-  const crisis = detectCrisis(question);
+  const care = serverCare(question);
+  const crisis = care.crisis;
   const u = understand(question);
   // The concepts first; the written stems catch what they miss, unless a figure of speech or a card's name
   // borrowed the words.
-  const sensitive = themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? null));
+  const sensitive =
+    themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? learnedTheme(question)));
   const asking = questionSentence(question);
   const asked = understand(asking);
   const t = asked.text;
   const person = personOf(t, u.text, asking, question);
-  const concern = !crisis && detectConcern(question);
+  const concern = care.tier === 'concern';
   const area = areaOf(u, understand(lastSentence(question)), sensitive, {
     other: person.about !== 'self',
     concern,
