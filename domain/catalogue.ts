@@ -192,9 +192,6 @@ export function storedPlan(stored: string | null | undefined, tier?: Tier): Plan
 export const isStarsSubscription = (product: ProductId): boolean =>
   PRODUCT_INFO[product].renewal === 'stars_subscription' && PRODUCT_INFO[product].days === STARS_PERIOD_DAYS;
 
-/** Whether a product renews at all (a Stars subscription or the kept card). */
-export const renews = (product: ProductId): boolean => PRODUCT_INFO[product].renewal !== 'none';
-
 /** The name of a stored plan («Бесплатный» for free). */
 export const tierName = (tier: Tier): string => (tier === 'free' ? 'Бесплатный' : PRODUCT_INFO[tier].name);
 
