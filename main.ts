@@ -79,13 +79,14 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
     // Local mode's token is known only now; the configured secrets were given to the logger at its start.
     addLogSecret(logger, botToken);
     addLogSecret(logger, serverSecret);
-    let starsApiRoot = config.telegramApiRoot;
-    // grammY loads when first needed (a Stars invoice, or the bot once the API listens), not before /api/health.
-    let starsClient: Promise<ServicesApi> | null = null;
-    const starsApi = () =>
-      (starsClient ??= import('./bot/services-api').then(({ createServicesApi }) => createServicesApi(botToken, starsApiRoot, logger)));
+    let botApiRoot = config.telegramApiRoot;
+    // The general Bot API client (Stars invoices, refunds, operator messages, prepared inline messages, files):
+    // grammY loads when first needed, not before /api/health.
+    let botApiClient: Promise<ServicesApi> | null = null;
+    const botApi = () =>
+      (botApiClient ??= import('./bot/services-api').then(({ createServicesApi }) => createServicesApi(botToken, botApiRoot, logger)));
     let username: string | undefined;
-    const botUsername = async () => (username ??= (await (await starsApi()).getMe()).username);
+    const botUsername = async () => (username ??= (await (await botApi()).getMe()).username);
     const services = createServices({
       db: database.db,
       clock: () => new Date(),
@@ -108,23 +109,22 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
             : undefined,
         // Stars go through the bot's Bot API: Telegram's, or in local mode the local Telegram once it listens.
         starsApi: {
-          createInvoiceLink: async (...a) => (await starsApi()).createInvoiceLink(...a),
-          refundStarPayment: async (...a) => (await starsApi()).refundStarPayment(...a),
-          editUserStarSubscription: async (...a) => (await starsApi()).editUserStarSubscription(...a),
+          createInvoiceLink: async (...a) => (await botApi()).createInvoiceLink(...a),
+          refundStarPayment: async (...a) => (await botApi()).refundStarPayment(...a),
+          editUserStarSubscription: async (...a) => (await botApi()).editUserStarSubscription(...a),
         },
       },
       adminUserIds: config.adminUserIds,
       dashboard: config.dashboard,
       supportChatId: config.supportChatId,
       // New reviews to publish go to the operators' chats through the bot.
-      operatorMessenger: { sendMessage: async (chat, text, extra) => (await starsApi()).sendMessage(chat, text, extra) },
+      operatorMessenger: { sendMessage: async (chat, text, extra) => (await botApi()).sendMessage(chat, text, extra) },
       legal: config.provider,
       // Sharing a reading's picture: signed links under the public address, a prepared inline message.
       share: {
         publicUrl: () => webAppUrl(),
         botUsername,
-        savePreparedInlineMessage: async (userId, result, o) =>
-          (await starsApi()).savePreparedInlineMessage(userId, result as any, o as any),
+        savePreparedInlineMessage: async (userId, result, o) => (await botApi()).savePreparedInlineMessage(userId, result as any, o as any),
       },
     });
     const identity = createIdentity({ botToken, maxAgeS: config.initDataMaxAgeS });
@@ -132,7 +132,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
     // (/dev/telegram shows the chat); otherwise Telegram's Bot API, by webhook or long polling.
     const localTelegram = config.localMode ? createLocalTelegram({ token: botToken }) : null;
     const apiRoot = localTelegram ? await localTelegram.listen() : config.telegramApiRoot;
-    starsApiRoot = apiRoot;
+    botApiRoot = apiRoot;
     let localBase = '';
     const webAppUrl = () => (config.localMode ? localBase : config.publicUrl?.startsWith('https://') ? config.publicUrl : null);
     const mode = config.localMode ? 'polling' : config.botMode;
@@ -170,11 +170,11 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       botLink: async () => (config.localMode ? `${localBase}/dev/telegram` : `https://t.me/${await botUsername()}`),
       botUsername,
       sendExport: async (userId, files) => {
-        const api = await starsApi();
+        const api = await botApi();
         for (const f of files) await api.sendFile(userId, f.chunks, f.fileName, f.caption);
       },
       sendFile: async (userId, bytes, name, caption) => {
-        await (await starsApi()).sendFile(userId, bytes, name, caption);
+        await (await botApi()).sendFile(userId, bytes, name, caption);
       },
     });
 

@@ -6,7 +6,7 @@ import { Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/index';
-import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT } from '../domain/catalogue';
+import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT, type PlanId } from '../domain/catalogue';
 import {
   followUpsLockedText,
   secondOpinionsLockedText,
@@ -47,7 +47,7 @@ describe('claims without an AI provider (app and bot)', () => {
   it("the plan cards of GET /api/config/pricing are the catalogue's, and VIP sells only what VIP alone opens", async () => {
     const r = await h.call(23_001, 'GET', '/api/config/pricing');
     expect(r.status).toBe(200);
-    const plans: { id: 'basic' | 'vip'; name: string; features: string[] }[] = r.body.data.plans;
+    const plans: { id: PlanId; name: string; features: string[] }[] = r.body.data.plans;
     expect(plans.map((p) => [p.id, p.name])).toEqual([
       ['basic', PRODUCT_INFO.basic.name],
       ['vip', PRODUCT_INFO.vip.name],

@@ -1,5 +1,6 @@
 // Kysely table types. Telegram ids are bigint in SQL and numbers here (a type parser in connection.ts).
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { PlanId } from '../domain/catalogue';
 import type { DeckId } from '../domain/decks';
 import type { DealtCard, Orientation, SpreadType, Tier } from '../domain/types';
 
@@ -296,8 +297,8 @@ export interface PaymentOrdersTable {
   user_id: ColumnType<number, number | null, number | null>;
   provider: PaymentProvider;
   product: string;
-  /** The tier a plan product grants; null for the micro pack. */
-  plan: Tier | null;
+  /** The plan bought (a catalogue plan id; the trial's: the plan it leads to) or 'week'; null for the micro pack. */
+  plan: PlanId | 'week' | null;
   days: number | null;
   amount_minor: number;
   currency: string;
@@ -359,7 +360,8 @@ export interface MicroOffersTable {
 export interface RecurringBillingTable {
   user_id: number;
   provider: PaymentProvider;
-  plan: Tier;
+  /** The plan it renews (its period and price): a catalogue plan id. */
+  plan: PlanId;
   /** Stars: the latest telegram_payment_charge_id of the subscription; YooKassa: payment_method.id. */
   reference: string;
   /** What the next renewal charges, fixed at consent (Stars: the subscription's price); null before 0016. */

@@ -4,14 +4,64 @@
 // nothing here names a price.
 import { SPREAD_TYPES, type SpreadAccess, type SpreadType, type Tier } from './types';
 
-export const PRODUCTS = ['micro', 'week', 'basic', 'vip', 'trial'] as const;
-export type ProductId = (typeof PRODUCTS)[number];
-/** The monthly plans. */
-export type PlanId = 'basic' | 'vip';
-export const PLAN_IDS: readonly PlanId[] = ['basic', 'vip'];
 /** Products bought for a period that set the user's plan (the micro pack grants a reveal instead). */
 export type PaidTier = Exclude<Tier, 'free'>;
 
+/**
+ * How a product renews: not at all; as a Telegram Stars subscription when paid in Stars (and from the kept
+ * card when paid by card); or from the kept card only (in Stars it is then a one-off invoice).
+ */
+export const RENEWAL_KINDS = ['none', 'stars_subscription', 'card'] as const;
+export type RenewalKind = (typeof RENEWAL_KINDS)[number];
+/** What a product is: the micro pack (a reveal), a one-off pass, a plan (sold on the tariffs screen), the trial of a plan. */
+export const PRODUCT_KINDS = ['micro', 'pass', 'plan', 'trial'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/** Telegram's only Stars subscription period, in days (subscription_period 2592000 s). */
+const STARS_PERIOD_DAYS = 30;
+
+/**
+ * One product of the catalogue. Its period and renewal kind are required, and a Stars subscription can only
+ * be declared for Telegram's 30 days (the type says so; a test checks the catalogue at run time too).
+ */
+export type ProductSpec = {
+  /** The Russian name shown on every screen, message and invoice. */
+  name: string;
+  kind: ProductKind;
+  /** The plan it sets while it lasts (the trial: the plan it is the trial of, VIP unless the order names one). */
+  tier: PaidTier | null;
+  /** The default prices (configuration may override them): roubles and Stars (null: not sold for Stars). */
+  price: { rub: number; stars: number | null };
+} & (
+  | { renewal: 'stars_subscription'; days: typeof STARS_PERIOD_DAYS }
+  | {
+      renewal: Exclude<RenewalKind, 'stars_subscription'>;
+      /** Days it lasts (the micro pack: null, it is spent on one reading). */
+      days: number | null;
+    }
+);
+
+/** The catalogue: every product, in the order the screens list them (plans cheapest first). */
+const CATALOGUE = {
+  micro: { name: 'Микро-пакет', kind: 'micro', tier: null, days: null, renewal: 'none', price: { rub: 99, stars: 75 } },
+  week: { name: 'Неделя безлимита', kind: 'pass', tier: 'week', days: 7, renewal: 'none', price: { rub: 149, stars: 115 } },
+  basic: { name: 'Basic', kind: 'plan', tier: 'basic', days: 30, renewal: 'stars_subscription', price: { rub: 299, stars: 230 } },
+  vip: { name: 'VIP', kind: 'plan', tier: 'vip', days: 30, renewal: 'stars_subscription', price: { rub: 499, stars: 385 } },
+  // Sold for roubles only; the kept card then renews the plan it is the trial of.
+  trial: { name: 'Пробный период VIP', kind: 'trial', tier: 'vip', days: 7, renewal: 'card', price: { rub: 10, stars: null } },
+} as const satisfies Record<string, ProductSpec>;
+
+type Catalogue = typeof CATALOGUE;
+export type ProductId = keyof Catalogue;
+export const PRODUCTS = Object.keys(CATALOGUE) as ProductId[];
+/** The plans: the products of kind 'plan'. */
+export type PlanId = { [K in ProductId]: Catalogue[K]['kind'] extends 'plan' ? K : never }[ProductId];
+/** The products sold for Stars (a Stars price in the catalogue). */
+export type StarsProductId = { [K in ProductId]: Catalogue[K]['price']['stars'] extends number ? K : never }[ProductId];
+export const isProductId = (id: unknown): id is ProductId => typeof id === 'string' && Object.hasOwn(CATALOGUE, id);
+export const isPlanId = (id: unknown): id is PlanId =>
+  typeof id === 'string' && Object.hasOwn(CATALOGUE, id) && CATALOGUE[id as ProductId].kind === 'plan';
+export const PLAN_IDS: readonly PlanId[] = PRODUCTS.filter(isPlanId);
 /**
  * Ids that carried a price until the catalogue (vip_499, basic_299, week_7d). Requests, bot buttons already
  * sent into chats and price overrides that use them are accepted for one release.
@@ -25,9 +75,8 @@ export function legacyPlanId(id: string): ProductId | undefined {
 /** A product id as the catalogue names it: an old id becomes its new one, anything else stays as it is. */
 export const currentProductId = (id: unknown): unknown => (typeof id === 'string' ? (legacyPlanId(id) ?? id) : id);
 
-export const PLAN_DAYS = 30;
-export const WEEK_DAYS = 7;
-export const TRIAL_DAYS = 7;
+export const WEEK_DAYS: number = CATALOGUE.week.days;
+export const TRIAL_DAYS: number = CATALOGUE.trial.days;
 /** Non-VIP users see this many days of their archive; VIP sees all of it. */
 export const ARCHIVE_WINDOW_DAYS = 30;
 /** "Unlimited" plans are capped at this many spreads a day. */
@@ -110,21 +159,38 @@ export const SPECIAL_ACCESS: PlanAccess = PLAN_ACCESS.vip;
 
 export interface ProductInfo {
   id: ProductId;
-  /** The Russian name shown on every screen, message and invoice. */
   name: string;
+  kind: ProductKind;
   /** Days it lasts (the micro pack: null, it is spent on one reading). */
   days: number | null;
   /** The plan it sets while it lasts. */
   tier: PaidTier | null;
+  renewal: RenewalKind;
+  price: { rub: number; stars: number | null };
 }
 
-export const PRODUCT_INFO: Record<ProductId, ProductInfo> = {
-  micro: { id: 'micro', name: 'Микро-пакет', days: null, tier: null },
-  week: { id: 'week', name: 'Неделя безлимита', days: WEEK_DAYS, tier: 'week' },
-  basic: { id: 'basic', name: 'Basic', days: PLAN_DAYS, tier: 'basic' },
-  vip: { id: 'vip', name: 'VIP', days: PLAN_DAYS, tier: 'vip' },
-  trial: { id: 'trial', name: 'Пробный период VIP', days: TRIAL_DAYS, tier: 'vip' },
-};
+export const PRODUCT_INFO = Object.fromEntries(PRODUCTS.map((id) => [id, { id, ...CATALOGUE[id] }])) as Record<ProductId, ProductInfo>;
+
+/** A plan's catalogue entry, typed as a plan (its tier and days are set). */
+export const planInfo = (plan: PlanId) => PRODUCT_INFO[plan] as ProductInfo & { tier: PaidTier; days: number };
+
+/**
+ * The plan a stored tier is sold as when nothing else names it (a stored `plan` column from before, a renewal
+ * without its product): the first plan of that tier in the catalogue.
+ */
+export function planOfTier(tier: PaidTier): PlanId | undefined {
+  return PLAN_IDS.find((p) => PRODUCT_INFO[p].tier === tier);
+}
+
+/** The plan a stored `plan` column names: itself when it is a plan, else the plan of `tier` (VIP's when none). */
+export function storedPlan(stored: string | null | undefined, tier?: Tier): PlanId {
+  if (isPlanId(stored)) return stored;
+  return (tier && tier !== 'free' ? planOfTier(tier) : undefined) ?? planOfTier('vip')!;
+}
+
+/** Whether a product is sold in Stars as a Telegram subscription: it renews so, for Telegram's 30 days. */
+export const isStarsSubscription = (product: ProductId): boolean =>
+  PRODUCT_INFO[product].renewal === 'stars_subscription' && PRODUCT_INFO[product].days === STARS_PERIOD_DAYS;
 
 /** The name of a stored plan («Бесплатный» for free). */
 export const tierName = (tier: Tier): string => (tier === 'free' ? 'Бесплатный' : PRODUCT_INFO[tier].name);

@@ -10,6 +10,8 @@ import {
   PLAN_IDS,
   PRODUCTS,
   PRODUCT_INFO,
+  planInfo,
+  planOfTier,
   SECTION_NAMES,
   SPREAD_COUNT,
   UNLIMITED_CAP,
@@ -52,6 +54,22 @@ const archiveLine = (a: PlanAccess) =>
   a.archiveDays === null
     ? `Весь архив «${SECTION_NAMES.archive}», без ограничения по сроку`
     : `«${SECTION_NAMES.archive}» за последние ${a.archiveDays} дней`;
+
+/** A period as a noun: «месяц», «3 месяца», «неделя», «2 недели», «10 дней». */
+export function periodNoun(days: number): string {
+  if (days % 30 === 0) return days === 30 ? 'месяц' : `${days / 30} ${pluralRu(days / 30, 'месяц', 'месяца', 'месяцев')}`;
+  if (days % 7 === 0) return days === 7 ? 'неделя' : `${days / 7} ${pluralRu(days / 7, 'неделя', 'недели', 'недель')}`;
+  return `${days} ${pluralRu(days, 'день', 'дня', 'дней')}`;
+}
+
+/** What a price is for: «в месяц» for a 30-day period only, otherwise «на 3 месяца», «на неделю», «на 10 дней». */
+export function perPeriod(days: number): string {
+  if (days === 30) return 'в месяц';
+  return `на ${days === 7 ? 'неделю' : periodNoun(days)}`;
+}
+
+/** How often a plan renews: «каждые 30 дней», «каждые 90 дней». */
+export const everyPeriod = (days: number): string => `каждые ${days} ${pluralRu(days, 'день', 'дня', 'дней')}`;
 
 /** Everything a plan (or the week pass) opens, one line per fact, in a fixed order. */
 export function planFeatures(tier: Exclude<Tier, 'free'>): string[] {
@@ -98,7 +116,8 @@ export const planBelow = (plan: PlanId): PlanId | undefined => PLAN_IDS[PLAN_IDS
 /** A plan card's list: the first plan's whole list; each later one «Всё, что есть в …» and what it adds. */
 export function planCardFeatures(plan: PlanId): string[] {
   const below = planBelow(plan);
-  return below ? [`Всё, что есть в ${PRODUCT_INFO[below].name}`, ...upgradeFeatures(below, plan)] : planFeatures(plan);
+  const tier = planInfo(plan).tier;
+  return below ? [`Всё, что есть в ${PRODUCT_INFO[below].name}`, ...upgradeFeatures(planInfo(below).tier, tier)] : planFeatures(tier);
 }
 
 /** The micro pack's contents: everything it gives, said the same way everywhere. */
@@ -145,18 +164,22 @@ function invoiceSummary(tier: Exclude<Tier, 'free'>): string {
 
 /** The invoice's description of each product (Stars and YooKassa; at most 128 characters). */
 export function productDescription(product: ProductId): string {
-  switch (product) {
+  const p = PRODUCT_INFO[product];
+  switch (p.kind) {
     case 'micro': {
       const spread = getSpread(MICRO_PACK.spread)!;
       return `${MICRO_PACK.extraCards} карты к карте дня и совет, расклад «${spread.name}» и разбор дня на ${MICRO_PACK.detailedDayHours} ${pluralRu(MICRO_PACK.detailedDayHours, 'час', 'часа', 'часов')}.`;
     }
-    case 'week':
-      return `${invoiceSummary('week')} — на ${PRODUCT_INFO.week.days} дней, без автосписания.`;
-    case 'basic':
-    case 'vip':
-      return `${invoiceSummary(product)} — на ${PRODUCT_INFO[product].days} дней.`;
-    case 'trial':
-      return `Всё, что открывает ${PRODUCT_INFO.vip.name} (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день), на ${PRODUCT_INFO.trial.days} дней, затем продление по цене тарифа каждые ${PRODUCT_INFO.vip.days} дней.`;
+    case 'pass':
+      return `${invoiceSummary(p.tier!)} — на ${p.days} дней, без автосписания.`;
+    case 'plan':
+      return `${invoiceSummary(p.tier!)} — на ${p.days} дней.`;
+    case 'trial': {
+      const plan = planInfo(planOfTier(p.tier!)!);
+      return `Всё, что открывает ${plan.name} (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день), на ${p.days} дней, затем продление по цене тарифа ${everyPeriod(plan.days)}.`;
+    }
+    default:
+      return p.kind satisfies never;
   }
 }
 
@@ -234,7 +257,7 @@ export function planCards(prices: Record<PlanId, PriceTag>): PlanCard[] {
     id,
     name: PRODUCT_INFO[id].name,
     price: prices[id],
-    period: 'месяц',
+    period: periodNoun(planInfo(id).days),
     // The most popular tag goes to the plan with the most features (our own rule).
     popular: id === 'vip',
     features: planCardFeatures(id),

@@ -2,9 +2,9 @@
 // as configuration gives them. Identifiers are never invented: without them the pages say they are given
 // on request. What each plan includes (section 7) comes from the catalogue (domain/claims.ts); every price
 // from the pricing the payments charge.
-import { PLAN_IDS, PRODUCT_INFO, TRIAL_DAYS, type ProductId } from './catalogue';
+import { PLAN_IDS, PRODUCT_INFO, planInfo, TRIAL_DAYS, type ProductId } from './catalogue';
 import { pluralRu } from './plural';
-import { microSummary, planBelow, planSummary, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
+import { microSummary, perPeriod, planBelow, planSummary, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
 import { AGREEMENT, MONEY_BACK } from './agreement';
 import { formatPrice, formatStars, type PricingTable } from './pricing';
 import {
@@ -102,10 +102,12 @@ function tariffParagraphs(p: TermsPrices | null): string[] {
   return [
     ...PLAN_IDS.map((id, i) => {
       const below = planBelow(id);
+      const { tier, days } = planInfo(id);
+      const extra = below ? upgradeFeatures(planInfo(below).tier, tier) : [];
       const what = below
-        ? `всё, что есть в ${PRODUCT_INFO[below].name}, а также ${upgradeFeatures(below, id).map(lowerFirst).join('; ')}`
-        : planSummary(id);
-      return `7.${i + 2}. ${PRODUCT_INFO[id].name}${price(id, ' в месяц')}: ${what}.`;
+        ? `всё, что есть в ${PRODUCT_INFO[below].name}${extra.length ? `, а также ${extra.map(lowerFirst).join('; ')}` : ''}`
+        : planSummary(tier);
+      return `7.${i + 2}. ${PRODUCT_INFO[id].name}${price(id, ` ${perPeriod(days)}`)}: ${what}.`;
     }),
     `7.${PLAN_IDS.length + 2}. Разовые покупки: «${PRODUCT_INFO.week.name}»${price('week', '')} (${PRODUCT_INFO.week.days} дней, без автопродления: ${planSummary('week')}), ${lowerFirst(PRODUCT_INFO.micro.name)}${price('micro', '; во время акции — сниженная цена, указанная перед оплатой')} (${microSummary()}).`,
   ];

@@ -1,6 +1,6 @@
 // The product catalogue and its prices, pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
-import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from './catalogue';
+import { PRODUCTS, PRODUCT_INFO, planInfo, tierName, type PaidTier, type PlanId, type ProductId, type StarsProductId } from './catalogue';
 import { variantFromBits } from './variant';
 import { effectiveTier } from './entitlement';
 import { DAY_MS } from './time';
@@ -10,11 +10,13 @@ export const CURRENCIES = ['RUB', 'UAH', 'KZT', 'BYN'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', UAH: '₴', KZT: '₸', BYN: 'Br' };
 
-export const DEFAULT_PRICES_RUB: Record<ProductId, number> = { week: 149, micro: 99, basic: 299, vip: 499, trial: 10 };
+export const DEFAULT_PRICES_RUB = Object.fromEntries(PRODUCTS.map((p) => [p, PRODUCT_INFO[p].price.rub])) as Record<ProductId, number>;
 /** The micro pack's promotional price per A/B variant; A is the control (the regular price). */
 export const DEFAULT_MICRO_PRICE_VARIANTS: Record<AbVariant, number> = { A: 99, B: 79 };
 /** Telegram Stars (XTR) prices; a Star is worth about 1.3 ₽ to the seller. */
-export const DEFAULT_STARS_PRICES: Record<Exclude<ProductId, 'trial'>, number> = { week: 115, micro: 75, basic: 230, vip: 385 };
+export const DEFAULT_STARS_PRICES = Object.fromEntries(
+  PRODUCTS.flatMap((p) => (PRODUCT_INFO[p].price.stars === null ? [] : [[p, PRODUCT_INFO[p].price.stars]])),
+) as Record<StarsProductId, number>;
 /** Units of the currency per rouble, for showing prices to users whose app speaks uk, kk or be. */
 export const DEFAULT_CURRENCY_RATES: Record<Exclude<Currency, 'RUB'>, number> = { UAH: 0.45, KZT: 5.6, BYN: 0.035 };
 
@@ -41,7 +43,7 @@ export type AbVariant = (typeof AB_VARIANTS)[number];
 export interface PricingTable {
   pricesRub: Record<ProductId, number>;
   microPriceVariants: Record<AbVariant, number>;
-  starsPrices: Record<Exclude<ProductId, 'trial'>, number>;
+  starsPrices: Record<StarsProductId, number>;
   currencyRates: Record<Exclude<Currency, 'RUB'>, number>;
 }
 
@@ -138,7 +140,7 @@ export function microPriceRub(t: PricingTable, variant: AbVariant, promoActive: 
 }
 
 /** Stars for a product; the micro promo scales the micro Stars price by the same ratio as roubles. */
-export function starsPrice(t: PricingTable, product: Exclude<ProductId, 'trial'>, microRub?: number): number {
+export function starsPrice(t: PricingTable, product: StarsProductId, microRub?: number): number {
   if (product === 'micro' && microRub !== undefined && microRub !== t.pricesRub.micro)
     return Math.max(1, Math.round((t.starsPrices.micro * microRub) / t.pricesRub.micro));
   return t.starsPrices[product];
@@ -147,24 +149,26 @@ export function starsPrice(t: PricingTable, product: Exclude<ProductId, 'trial'>
 /** YooKassa's amount: a string with two decimals. */
 export const rubAmountString = (rub: number) => rub.toFixed(2);
 
-/** What a product grants: a tier for some days (micro grants a reveal instead). */
-export function productGrant(product: ProductId, planId?: PlanId): { tier: Exclude<Tier, 'free'>; days: number } | null {
-  switch (product) {
-    case 'week':
-      return { tier: 'week', days: WEEK_DAYS };
-    case 'basic':
-    case 'vip':
-      return { tier: product, days: PLAN_DAYS };
-    case 'trial':
-      return { tier: planId ?? 'vip', days: TRIAL_DAYS };
-    default:
+/** What a product grants: a tier for some days (micro grants a reveal instead); the trial grants its plan's tier. */
+export function productGrant(product: ProductId, planId?: PlanId): { tier: PaidTier; days: number } | null {
+  const p = PRODUCT_INFO[product];
+  switch (p.kind) {
+    case 'micro':
       return null;
+    case 'pass':
+    case 'plan':
+      return { tier: p.tier!, days: p.days! };
+    case 'trial':
+      return { tier: planId ? planInfo(planId).tier : p.tier!, days: p.days! };
+    default:
+      return p.kind satisfies never;
   }
 }
 
-/** The rouble value of one day of a paid tier, for converting leftover days when the tier changes. */
-export function dailyValueRub(t: PricingTable, tier: Exclude<Tier, 'free'>): number {
-  return tier === 'week' ? t.pricesRub.week / WEEK_DAYS : t.pricesRub[tier] / PLAN_DAYS;
+/** The rouble value of one day of a paid tier (its plan's price over its period), for converting leftover days when the tier changes. */
+export function dailyValueRub(t: PricingTable, tier: PaidTier): number {
+  const product = PRODUCTS.find((p) => PRODUCT_INFO[p].tier === tier && PRODUCT_INFO[p].kind !== 'trial')!;
+  return t.pricesRub[product] / PRODUCT_INFO[product].days!;
 }
 
 export interface PlanState {
@@ -206,21 +210,25 @@ export const tierRank = (t: Tier) => RANK[t];
  * trial (once per user, checked by the service) leads up to VIP. The micro pack is open to everyone.
  */
 export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | { ok: false; message: string } {
-  switch (product) {
+  const p = PRODUCT_INFO[product];
+  switch (p.kind) {
     case 'micro':
       // Plans that already give what the micro pack sells are never offered it.
       if (tier === 'vip') return { ok: false, message: 'С VIP-подпиской микро-пакет не нужен: расклады и толкования уже без ограничений' };
       if (tier === 'week') return { ok: false, message: 'С неделей безлимита дополнительные карты открываются без оплаты' };
       return { ok: true };
-    case 'week':
-      return tier === 'free' || tier === 'week'
+    case 'pass':
+      return tier === 'free' || tier === p.tier
         ? { ok: true }
         : { ok: false, message: 'У вас уже есть подписка: безлимит на неделю не нужен' };
-    case 'basic':
-      return tier === 'vip' ? { ok: false, message: 'У вас уже активен VIP: Basic не нужен' } : { ok: true };
-    case 'vip':
-      return { ok: true };
+    case 'plan':
+      // Not under a better plan (a pass is not a plan: a week holder may buy any plan).
+      return tier !== 'free' && tier !== 'week' && tierRank(tier) > tierRank(p.tier!)
+        ? { ok: false, message: `У вас уже активен ${tierName(tier)}: ${p.name} не нужен` }
+        : { ok: true };
     case 'trial':
       return tier === 'vip' ? { ok: false, message: 'Пробный период недоступен при активном VIP' } : { ok: true };
+    default:
+      return p.kind satisfies never;
   }
 }

@@ -1,6 +1,5 @@
 // Autopay the user understands: whether a plan renews, what the next charge is and when. The status screen,
 // the payment widget, the bot's payment message and the push a day before all say it in these words.
-import { PLAN_DAYS } from './catalogue';
 import { DAY_MS, formatRuDate } from './time';
 
 /** What the next renewal charges: Stars (whole stars) or roubles (minor units stored, shown in roubles). */
@@ -32,14 +31,15 @@ export function chargeText(amount: number, currency: 'XTR' | 'RUB'): string {
 /**
  * One line for a plan's renewal: «Продлится 26.12.2026: спишется 385 ⭐» or «Не продлевается: доступ до 26.12.2026».
  * A Stars subscription is charged on Telegram's schedule, which may come before the plan's end (days carried
- * over from an earlier plan): then the line says where the renewal takes access, a period past that end.
+ * over from an earlier plan): then the line says where the renewal takes access, one period (`periodDays`, the
+ * plan's) past that end.
  */
-export function renewalText(r: Renewal, timeZone: string): string {
+export function renewalText(r: Renewal, timeZone: string, periodDays: number): string {
   if (r.renews && r.next) {
     const charge = `Продлится автоматически ${formatRuDate(r.next.at, timeZone)}: спишется ${chargeText(r.next.amount, r.next.currency)}`;
     const ends = r.ends ? Date.parse(r.ends) : Number.NaN;
     return ends - Date.parse(r.next.at) > DAY_MS
-      ? `${charge}, и доступ продлится до ${formatRuDate(new Date(ends + PLAN_DAYS * DAY_MS), timeZone)}`
+      ? `${charge}, и доступ продлится до ${formatRuDate(new Date(ends + periodDays * DAY_MS), timeZone)}`
       : charge;
   }
   return r.ends ? `Не продлевается: доступ до ${formatRuDate(r.ends, timeZone)}` : 'Не продлевается';

@@ -4,7 +4,6 @@
 import * as repo from '../db/repositories/notifications';
 import * as paymentsRepo from '../db/repositories/payments';
 import * as usersRepo from '../db/repositories/users';
-import { tierName } from '../domain/catalogue';
 import { resolvePricing } from '../domain/pricing';
 import { renewalReminderText } from '../domain/renewal';
 import { nextCharge } from './payments/renewal';
@@ -13,7 +12,7 @@ import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
 import { reminderText } from '../domain/ritual';
 import { microSummary, productName } from '../domain/claims';
-import { PRODUCT_INFO } from '../domain/catalogue';
+import { PRODUCT_INFO, storedPlan } from '../domain/catalogue';
 import { effectiveTier } from '../domain/entitlement';
 import { DAY_MS, isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
 import type { Tier } from '../domain/types';
@@ -117,7 +116,7 @@ export function createNotificationService(deps: ServiceDeps) {
         priority: 5,
         notBefore: now,
         payload: {
-          text: renewalReminderText(tierName(r.plan === 'basic' ? 'basic' : 'vip'), next, r.time_zone),
+          text: renewalReminderText(PRODUCT_INFO[storedPlan(r.plan)].name, next, r.time_zone),
           button: { text: '⚙️ Управлять подпиской', path: '/subscription' },
         },
       });

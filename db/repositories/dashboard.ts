@@ -3,6 +3,7 @@
 // refunds. Days are local days in the project's time zone.
 import { sql } from 'kysely';
 import type { Queryable } from '../connection';
+import { PLAN_IDS } from '../../domain/catalogue';
 
 export interface Period {
   from: Date;
@@ -12,9 +13,6 @@ export interface Period {
 
 /** A payment that counts as revenue: confirmed, not refunded, not the mock provider. */
 const REAL = sql`p.provider <> 'mock' and p.status = 'succeeded'`;
-
-/** Plan products (the rest, micro and week, are one-time). */
-export const PLAN_PRODUCTS = ['basic', 'vip'] as const;
 
 /**
  * Users served the micro offer in the period (its copy and price carry the running tests; one offer per user)
@@ -79,7 +77,8 @@ export interface MoneyTotals {
 
 /** Paying users, plan payments (new: the user's first real plan payment; renewed: a later one), refunds. */
 export async function moneyTotals(db: Queryable, p: Period): Promise<MoneyTotals> {
-  const plans = sql.join(PLAN_PRODUCTS.map((x) => sql.lit(x)));
+  // Plan products, from the catalogue (the rest, micro and week, are one-time).
+  const plans = sql.join(PLAN_IDS.map((x) => sql.lit(x)));
   const { rows } = await sql<MoneyTotals>`
     select
       (select count(distinct p.user_id) from payments p where p.created_at >= ${p.from} and p.created_at < ${p.to} and ${REAL})::int as paying_users,

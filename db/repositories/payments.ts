@@ -1,7 +1,7 @@
 // Payment orders (our intents), the payments ledger and recurring billing: plain functions over `db | trx`.
 import { sql } from 'kysely';
 import type { Payment, PaymentOrder, PaymentProvider, OrderStatus } from '../schema';
-import type { Tier } from '../../domain/types';
+import type { PlanId } from '../../domain/catalogue';
 import type { Queryable } from '../connection';
 
 export interface NewOrder {
@@ -9,7 +9,7 @@ export interface NewOrder {
   userId: number;
   provider: PaymentProvider;
   product: string;
-  plan: Tier | null;
+  plan: PlanId | 'week' | null;
   days: number | null;
   amountMinor: number;
   currency: string;
@@ -201,7 +201,7 @@ export async function countPaymentsSince(db: Queryable, since: Date): Promise<nu
 export interface RecurringBilling {
   userId: number;
   provider: PaymentProvider;
-  plan: Tier;
+  plan: PlanId;
   reference: string;
   /** What the next renewal charges (fixed at consent) and when. */
   amountMinor: number;

@@ -5,7 +5,9 @@ import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
 import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/pricing';
-import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS, type PlanId, type ProductId } from '../../domain/catalogue';
+import { isPlanId, isStarsSubscription, planInfo, PRODUCT_INFO, TRIAL_DAYS, type PlanId, type ProductId } from '../../domain/catalogue';
+import { everyPeriod } from '../../domain/claims';
+import { pluralRu } from '../../domain/plural';
 import { chargeText } from '../../domain/renewal';
 import { erasedBeforeOf } from '../erased-limits';
 import { ServiceError } from '../errors';
@@ -18,14 +20,16 @@ import type { Checkout, CheckoutMode, PaymentProviderAdapter } from './types';
 
 const promoActive = (offer: { expires_at: Date } | undefined, now: Date) => !!offer && offer.expires_at.getTime() > now.getTime();
 
-/** The invoice's last sentence: whether the plan renews, at what price and how often. */
-function renewalTerms(order: PaymentOrder, renews: boolean): string {
-  if (!renews) return `Разовая оплата на ${order.days ?? PLAN_DAYS} дней, без автопродления.`;
+/** The invoice's last sentence about a plan: whether it renews, at what price and how often (its own period). */
+function invoiceRenewalLine(order: PaymentOrder, plan: PlanId, renews: boolean): string {
+  const period = planInfo(plan).days;
+  const days = order.days ?? period;
+  if (!renews) return `Разовая оплата на ${days} ${pluralRu(days, 'день', 'дня', 'дней')}, без автопродления.`;
   // A Stars subscription renews at this invoice's price; a kept card at the plan's price shown at consent.
   const price = order.currency === 'XTR' ? chargeText(order.amount_minor, 'XTR') : null;
   return price
-    ? `Продлевается каждые ${PLAN_DAYS} дней за ${price}, отмена в любой момент.`
-    : `Продлевается каждые ${PLAN_DAYS} дней по цене тарифа, отмена в любой момент.`;
+    ? `Продлевается ${everyPeriod(period)} за ${price}, отмена в любой момент.`
+    : `Продлевается ${everyPeriod(period)} по цене тарифа, отмена в любой момент.`;
 }
 
 export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
@@ -88,10 +92,9 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     o: { mode: CheckoutMode; returnUrl?: string; subscription: boolean; savePaymentMethod: boolean },
   ): Promise<Checkout & { userStatus?: UserStatus; applied?: boolean }> {
     const text = TITLES[order.product as ProductId];
-    const description =
-      order.plan === 'basic' || order.plan === 'vip'
-        ? `${text.description} ${renewalTerms(order, o.subscription || o.savePaymentMethod)}`
-        : text.description;
+    const description = isPlanId(order.plan)
+      ? `${text.description} ${invoiceRenewalLine(order, order.plan, o.subscription || o.savePaymentMethod)}`
+      : text.description;
     let result: Omit<Checkout, 'orderId' | 'provider'>;
     try {
       result = await adapter.createCheckout({
@@ -166,7 +169,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         adapter,
         product: input.product,
         plan: input.product === 'week' ? 'week' : null,
-        days: input.product === 'week' ? WEEK_DAYS : null,
+        days: PRODUCT_INFO[input.product].days,
         rub,
         stars,
         readingId,
@@ -186,8 +189,9 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     },
 
     /**
-     * POST /api/payments/create: a plan. With autopay consent it renews (Stars: a 30-day Stars subscription;
-     * YooKassa: the card is kept); without it, it is one 30-day purchase that does not renew.
+     * POST /api/payments/create: a plan. With autopay consent it renews as its renewal kind says (Stars: a
+     * Stars subscription when the plan is one, else a one-off invoice; YooKassa: the card is kept); without
+     * it, it is one purchase of the plan's period that does not renew.
      */
     async createSubscription(
       userId: number,
@@ -207,12 +211,12 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
       const verdict = purchaseVerdict(tier, input.type);
       if (!verdict.ok) throw new ServiceError('conflict', verdict.message, { code: 'not_needed' });
       const adapter = ctx.pickProvider(input.provider);
-      const recurring = adapter.name === 'stars' && input.autopayConsent;
+      const recurring = adapter.name === 'stars' && input.autopayConsent && isStarsSubscription(input.type);
       const order = await createOrder(userId, {
         adapter,
         product: input.type,
         plan: input.type,
-        days: PLAN_DAYS,
+        days: planInfo(input.type).days,
         rub: ctx.pricing.pricesRub[input.type],
         stars: starsPrice(ctx.pricing, input.type),
         readingId: null,
@@ -224,7 +228,7 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         mode: input.mode,
         returnUrl: input.returnUrl,
         subscription: recurring,
-        savePaymentMethod: adapter.name === 'yookassa' && input.autopayConsent,
+        savePaymentMethod: adapter.name === 'yookassa' && input.autopayConsent && PRODUCT_INFO[input.type].renewal !== 'none',
       });
     },
 
@@ -256,20 +260,20 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
         adapter.name !== 'stars' &&
         input.autopayConsent &&
         purchaseVerdict(tier, 'trial').ok &&
-        tierRank(input.planId) > tierRank(tier) &&
+        tierRank(planInfo(input.planId).tier) > tierRank(tier) &&
         !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
         // A user who erased their data and came back had the trial already (a hashed marker remembers).
         !(await erasedBeforeOf(deps, userId)).trialUsed;
       const rub = trialOk ? ctx.pricing.pricesRub.trial : ctx.pricing.pricesRub[input.planId];
       if (input.amount !== undefined && adapter.name !== 'stars' && Math.abs(input.amount - rub) > 0.001)
         throw new ServiceError('conflict', `amount: цена изменилась, к оплате ${rub} ₽ — обновите страницу`, { amount: rub });
-      // Only the user's consent makes a Stars plan a subscription.
-      const recurring = adapter.name === 'stars' && input.autopayConsent;
+      // Only the user's consent makes a Stars plan a subscription, and only a plan sold as one.
+      const recurring = adapter.name === 'stars' && input.autopayConsent && isStarsSubscription(input.planId);
       const order = await createOrder(userId, {
         adapter,
         product: trialOk ? 'trial' : input.planId,
         plan: input.planId,
-        days: trialOk ? TRIAL_DAYS : PLAN_DAYS,
+        days: trialOk ? TRIAL_DAYS : planInfo(input.planId).days,
         rub,
         stars: starsPrice(ctx.pricing, input.planId),
         readingId: null,

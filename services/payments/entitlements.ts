@@ -9,7 +9,7 @@ import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
 import { extendPlan, productGrant, STARS_SUBSCRIPTION_PERIOD_S, type PricingTable } from '../../domain/pricing';
-import type { PlanId } from '../../domain/catalogue';
+import { currentProductId, isPlanId, isProductId, storedPlan } from '../../domain/catalogue';
 import { userDay } from '../../domain/day';
 import { effectiveTier } from '../../domain/entitlement';
 import type { Tier } from '../../domain/types';
@@ -99,7 +99,8 @@ export async function applyConfirmedPayment(
       });
       granted = { kind: 'micro', microPurchaseId: mp.id, readingId: mp.reading_id };
     } else {
-      const grant = productGrant(c.order.product as PlanId | 'week' | 'trial', (c.order.plan ?? undefined) as PlanId | undefined);
+      const product = currentProductId(c.order.product);
+      const grant = isProductId(product) ? productGrant(product, isPlanId(c.order.plan) ? c.order.plan : undefined) : null;
       if (!grant) throw new Error(`order ${c.order.id} has an unknown product ${c.order.product}`);
       if (c.order.days) grant.days = c.order.days;
       const previousEnd = Math.max(now.getTime(), user.subscription_expires?.getTime() ?? 0);
@@ -149,9 +150,10 @@ export async function applyConfirmedPayment(
           {
             userId: user.id,
             provider: c.provider,
-            plan: next.type,
+            // The plan this renews (its period and price): the order's, else the plan of the tier granted.
+            plan: storedPlan(c.order.plan, next.type),
             reference: c.recurringReference,
-            ...renewalTerms(c, next, now, pricing),
+            ...renewalCharge(c, next, now, pricing),
           },
           now,
         );
@@ -168,14 +170,14 @@ export async function applyConfirmedPayment(
  * What the next renewal charges and when, fixed now: a Stars subscription renews at the price it was paid
  * at, every period from this payment (or on the date a renewal states); a saved card is charged the plan's price of today at the plan's end.
  */
-function renewalTerms(c: ConfirmedPayment, next: { type: Tier; expires: Date | null }, now: Date, pricing: PricingTable) {
+function renewalCharge(c: ConfirmedPayment, next: { type: Tier; expires: Date | null }, now: Date, pricing: PricingTable) {
   if (c.provider === 'stars') {
     // Telegram's own date when the payment carries it (a renewal), else one period from now.
     const renewsAt =
       c.periodEnd && c.periodEnd.getTime() > now.getTime() ? c.periodEnd : new Date(now.getTime() + STARS_SUBSCRIPTION_PERIOD_S * 1000);
     return { amountMinor: c.amountMinor, currency: 'XTR', renewsAt };
   }
-  const plan: PlanId = next.type === 'basic' ? 'basic' : 'vip';
+  const plan = storedPlan(c.order.plan, next.type);
   return { amountMinor: Math.round(pricing.pricesRub[plan] * 100), currency: 'RUB', renewsAt: next.expires };
 }
 

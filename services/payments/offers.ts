@@ -20,7 +20,7 @@ import {
   upsellAllowed,
   weekUpsell,
 } from '../../domain/pricing';
-import { PLAN_DAYS, TRIAL_DAYS, WEEK_DAYS } from '../../domain/catalogue';
+import { isStarsSubscription, PLAN_IDS, planInfo, TRIAL_DAYS, WEEK_DAYS, type PlanId } from '../../domain/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/time';
 import { erasedBeforeOf } from '../erased-limits';
 import { ServiceError } from '../errors';
@@ -56,8 +56,29 @@ export function createOffers(ctx: PaymentContext) {
     // Where access would end if the plan were bought now, as the purchase grants it (the unused days of the
     // current plan carried over): the widget's «доступ до» is the date the plan screen shows after paying.
     const current = { type: user.subscription_type, expires: user.subscription_expires };
-    const accessUntil = (product: 'basic' | 'vip' | 'trial', plan?: 'basic' | 'vip') =>
+    const accessUntil = (product: PlanId | 'trial', plan?: PlanId) =>
       extendPlan(current, productGrant(product, plan)!, now, ctx.pricing).expires?.toISOString() ?? null;
+    // Each plan as the catalogue sells it: its price, period and how it renews.
+    const planOffer = (plan: PlanId) => {
+      const info = planInfo(plan);
+      const stars = starsPrice(ctx.pricing, plan);
+      return {
+        price: show(p[plan]),
+        priceRub: p[plan],
+        stars,
+        tag: tag(p[plan], stars),
+        days: info.days,
+        accessUntil: accessUntil(plan),
+        /** How it renews: a Stars subscription (Telegram's 30 days), the kept card only, or not at all. */
+        renewal: info.renewal,
+        starsSubscription: isStarsSubscription(plan),
+      };
+    };
+    const plansById = Object.fromEntries(PLAN_IDS.map((id) => [id, planOffer(id)])) as Record<PlanId, ReturnType<typeof planOffer>>;
+    const monthly = (plan: 'basic' | 'vip') => {
+      const { renewal: _r, starsSubscription: _s, ...entry } = plansById[plan];
+      return entry;
+    };
     return {
       currency,
       week: {
@@ -67,22 +88,10 @@ export function createOffers(ctx: PaymentContext) {
         tag: tag(p.week, starsPrice(ctx.pricing, 'week')),
         days: WEEK_DAYS,
       },
-      month_basic: {
-        price: show(p.basic),
-        priceRub: p.basic,
-        stars: starsPrice(ctx.pricing, 'basic'),
-        tag: tag(p.basic, starsPrice(ctx.pricing, 'basic')),
-        days: PLAN_DAYS,
-        accessUntil: accessUntil('basic'),
-      },
-      month_vip: {
-        price: show(p.vip),
-        priceRub: p.vip,
-        stars: starsPrice(ctx.pricing, 'vip'),
-        tag: tag(p.vip, starsPrice(ctx.pricing, 'vip')),
-        days: PLAN_DAYS,
-        accessUntil: accessUntil('vip'),
-      },
+      // The plans keyed by id (the web app reads these); month_basic and month_vip are kept for older clients.
+      plansById,
+      month_basic: monthly('basic'),
+      month_vip: monthly('vip'),
       micro: {
         price: show(microRub),
         priceRub: microRub,
@@ -100,14 +109,14 @@ export function createOffers(ctx: PaymentContext) {
         priceRub: p.trial,
         tag: tag(p.trial, null),
         days: TRIAL_DAYS,
-        accessUntil: { basic: accessUntil('trial', 'basic'), vip: accessUntil('trial', 'vip') },
+        accessUntil: Object.fromEntries(PLAN_IDS.map((id) => [id, accessUntil('trial', id)])) as Record<PlanId, string | null>,
         // As the checkout decides it: not after a paid trial, nor for a returning user who had one before deleting their data.
         available:
           purchaseVerdict(tier, 'trial').ok &&
           !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
           !(await erasedBeforeOf(deps, userId)).trialUsed,
       },
-      plans: planCards({ basic: tag(p.basic, starsPrice(ctx.pricing, 'basic')), vip: tag(p.vip, starsPrice(ctx.pricing, 'vip')) }),
+      plans: planCards(Object.fromEntries(PLAN_IDS.map((id) => [id, plansById[id].tag])) as Record<PlanId, ReturnType<typeof tag>>),
       user: { tone, price_variant: variant, variant },
       abTone: tone,
       abMicroVariant: variant,

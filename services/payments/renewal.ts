@@ -6,6 +6,7 @@ import type { User } from '../../db/schema';
 import { effectiveTier } from '../../domain/entitlement';
 import { chargeAmount, renewalText, type NextCharge, type Renewal } from '../../domain/renewal';
 import { starsPrice, type PricingTable } from '../../domain/pricing';
+import { planInfo, storedPlan } from '../../domain/catalogue';
 
 export interface RenewalView extends Renewal {
   /** One Russian line saying it («Продлится автоматически …» / «Не продлевается …»). */
@@ -21,21 +22,23 @@ export async function renewalOf(
 ): Promise<RenewalView> {
   const tier = effectiveTier(user.subscription_type, user.subscription_expires, now);
   const ends = tier === 'free' ? null : (user.subscription_expires?.toISOString() ?? null);
-  const view = (r: Renewal): RenewalView => ({ ...r, text: renewalText(r, user.time_zone) });
+  const rb =
+    tier === 'free' || tier === 'week' || !user.subscription_auto_renew ? undefined : await paymentsRepo.findRecurring(db, user.id);
+  const periodDays = planInfo(storedPlan(rb?.plan, tier)).days;
+  const view = (r: Renewal): RenewalView => ({ ...r, text: renewalText(r, user.time_zone, periodDays) });
   if (tier === 'free' || tier === 'week' || !user.subscription_auto_renew) return view({ renews: false, next: null, ends });
-  const rb = await paymentsRepo.findRecurring(db, user.id);
   const at = rb?.renews_at ?? user.subscription_expires;
   if (!rb?.active || !at) return view({ renews: false, next: null, ends });
   return view({ renews: true, next: nextCharge(rb, at, pricing), ends });
 }
 
-/** The next charge of a recurring billing: its stored amount (fixed at consent), else the plan's price. */
+/** The next charge of a recurring billing: its stored amount (fixed at consent), else the price of the plan it renews. */
 export function nextCharge(
   rb: { provider: string; plan: string; amount_minor: number | null; currency: string | null },
   at: Date,
   pricing: PricingTable,
 ): NextCharge {
-  const plan = rb.plan === 'basic' ? 'basic' : 'vip';
+  const plan = storedPlan(rb.plan);
   const currency = rb.provider === 'stars' ? 'XTR' : 'RUB';
   const amount =
     rb.amount_minor !== null && rb.currency === currency

@@ -1,6 +1,8 @@
 // Telegram Stars (XTR): invoice links for the Mini App's openInvoice. One price item, an empty provider
-// token; plans are 30-day Stars subscriptions, the week pass and the micro pack one-off invoices. Access is
-// granted later, on the bot's successful_payment only (see index.ts applyStarsPayment).
+// token; a plan whose renewal kind is a Stars subscription (Telegram's 30 days, catalogue.ts) is sold with
+// consent as a subscription, everything else (the week pass, the micro pack, a plan of another period, a plan
+// without consent) as a one-off invoice. Access is granted later, on the bot's successful_payment only (see
+// stars-events.ts successfulPayment).
 import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
 import { ServiceError } from '../errors';
 import type { PaymentProviderAdapter, StarsApi } from './types';

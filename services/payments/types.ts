@@ -33,7 +33,7 @@ export interface PaymentsDeps {
   /** The public https address, for YooKassa's return URLs (else the request's own origin). */
   publicUrl?: string;
   yookassa?: YooKassaSettings;
-  /** The bot's Api (createInvoiceLink, refundStarPayment, editUserStarSubscription). */
+  /** The Stars methods of the bot's Bot API client (createInvoiceLink, refundStarPayment, editUserStarSubscription). */
   starsApi?: StarsApi;
   /** fetch for YooKassa (tests may pass their own). */
   fetch?: typeof fetch;

@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
 import { rubAmountString } from '../../domain/pricing';
-import { PLAN_DAYS, type PlanId } from '../../domain/catalogue';
+import { PRODUCT_INFO, storedPlan } from '../../domain/catalogue';
+import { pluralRu } from '../../domain/plural';
 import { DAY_MS } from '../../domain/time';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
@@ -182,7 +183,8 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
       );
       const outcomes: YooVerifyOutcome[] = [];
       for (const d of due) {
-        const plan = (d.plan === 'basic' || d.plan === 'vip' ? d.plan : 'vip') as PlanId;
+        const plan = storedPlan(d.plan);
+        const days = PRODUCT_INFO[plan].days!;
         const key = `renew:${d.user_id}:${d.subscription_expires!.toISOString()}`;
         // The price the user consented to (shown on the status screen and in the push a day before).
         const amountMinor = d.currency === 'RUB' && d.amount_minor ? d.amount_minor : Math.round(ctx.pricing.pricesRub[plan] * 100);
@@ -192,7 +194,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
           provider: 'yookassa',
           product: plan,
           plan,
-          days: PLAN_DAYS,
+          days,
           amountMinor,
           currency: 'RUB',
           readingId: null,
@@ -208,7 +210,7 @@ export function createYooKassaEvents(ctx: PaymentContext, confirm: Confirm) {
               amount: { value: rubAmountString(amountMinor / 100), currency: 'RUB' },
               capture: true,
               payment_method_id: d.reference,
-              description: `${TITLES[plan].title}: продление на ${PLAN_DAYS} дней`,
+              description: `${TITLES[plan].title}: продление на ${days} ${pluralRu(days, 'день', 'дня', 'дней')}`,
               metadata: orderMetadata(order),
             },
             key,

@@ -154,7 +154,7 @@ export async function startHostileApp(kind: TestDbKind) {
     fake = await startFakeYooKassa();
     tg = createLocalTelegram({ token: TEST_BOT_TOKEN, botUsername: 'tarot_test_bot' });
     const apiRoot = await tg.listen();
-    const starsApi = new Api(TEST_BOT_TOKEN, { apiRoot });
+    const botApi = new Api(TEST_BOT_TOKEN, { apiRoot });
     h = await createHarness(kind, {
       mockPayments: false,
       localMode: false,
@@ -166,9 +166,9 @@ export async function startHostileApp(kind: TestDbKind) {
         // of an id (26 s of the run); the gap rule itself is tested in yookassa-readback.test.ts.
         yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiRoot: fake.apiRoot, readBackGapMs: 20 },
         starsApi: {
-          createInvoiceLink: (...a) => starsApi.createInvoiceLink(...a),
-          refundStarPayment: (...a) => starsApi.refundStarPayment(...a),
-          editUserStarSubscription: (...a) => starsApi.editUserStarSubscription(...a),
+          createInvoiceLink: (...a) => botApi.createInvoiceLink(...a),
+          refundStarPayment: (...a) => botApi.refundStarPayment(...a),
+          editUserStarSubscription: (...a) => botApi.editUserStarSubscription(...a),
         },
       },
     });
@@ -193,11 +193,11 @@ export async function startHostileApp(kind: TestDbKind) {
       logger,
       webAppUrl: () => 'https://tarot.example',
       push: { ratePerSecond: 25 },
-      botInfo: (await starsApi.getMe()) as any,
+      botInfo: (await botApi.getMe()) as any,
     });
     // The data export goes to the chat as documents, as main.ts sends it.
     const sendExport: SendExport = async (userId, files) => {
-      for (const f of files) await starsApi.sendDocument(userId, new InputFile(f.chunks, f.fileName), { caption: f.caption });
+      for (const f of files) await botApi.sendDocument(userId, new InputFile(f.chunks, f.fileName), { caption: f.caption });
     };
     prod = createApi({
       services: h.services,

@@ -3,7 +3,7 @@
 import { Link, useLocation } from 'wouter';
 import { PriceNote, tagOf, usePrices } from '../payments/prices';
 import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/catalogue';
-import { planCardFeatures } from '../../../domain/claims';
+import { periodNoun, planCardFeatures } from '../../../domain/claims';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
@@ -35,7 +35,8 @@ const STEPS: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'undo',
     title: 'Автопродление',
-    text: 'Подписка продлевается раз в месяц, только если вы согласились на автопродление при оплате; отменить продление можно в любой момент.',
+    // «раз в месяц» while every plan is a month long (the catalogue's periods).
+    text: `Подписка продлевается ${PLAN_IDS.every((id) => PRODUCT_INFO[id].days === 30) ? 'раз в месяц' : 'в конце оплаченного периода'}, только если вы согласились на автопродление при оплате; отменить продление можно в любой момент.`,
   },
 ];
 
@@ -60,7 +61,7 @@ export default function Services() {
             <p className="plan-price" data-testid={`price-${p.id}`}>
               {prices.pricing ? (
                 <>
-                  <strong>{prices.show(tagOf(prices.pricing, p.id))}</strong> / месяц
+                  <strong>{prices.show(tagOf(prices.pricing, p.id))}</strong> / {periodNoun(PRODUCT_INFO[p.id].days!)}
                   <PriceNote text={prices.note(tagOf(prices.pricing, p.id))} />
                 </>
               ) : prices.failed ? (

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DAY_MS, formatRuDate } from '../../../domain/time';
 import { MARKETING } from '../../../domain/marketing';
-import { PRODUCT_INFO } from '../../../domain/catalogue';
+import { PRODUCT_INFO, planInfo, planOfTier, type PaidTier } from '../../../domain/catalogue';
 import { planFeatures, upgradeFeatures, WEEK_NO_AUTOPAY } from '../../../domain/claims';
 import { formatCount, purchasesTodayText } from '../../../domain/social-proof';
 import { MONEY_BACK } from '../../../domain/agreement';
@@ -116,7 +116,7 @@ function WeekView(props: {
                 planId={plan.id}
                 pricing={props.pricing!}
                 userId={props.userId}
-                title={plan.id === 'vip' ? 'VIP' : 'Basic'}
+                title={plan.name}
                 timeZone={props.status.timeZone}
                 onConfirmed={props.onPaid}
                 testId={`week-pay-${plan.id}`}
@@ -143,7 +143,8 @@ function PaidView(props: {
   onCancelled: () => void;
 }) {
   const vip = props.status.subscriptionType === 'vip';
-  const plan = vip ? 'vip' : 'basic';
+  // The plan this tier is sold as (PaidView is shown for Basic and VIP only).
+  const plan = planOfTier(props.status.subscriptionType as PaidTier)!;
   const planName = PRODUCT_INFO[plan].name;
   const until = props.status.subscriptionExpires ? formatRuDate(props.status.subscriptionExpires, props.status.timeZone) : null;
   const [cancelling, setCancelling] = useState(false);
@@ -194,7 +195,7 @@ function PaidView(props: {
       <section className="panel">
         <h2>Ваши привилегии</h2>
         <ul className="check-list" data-testid="privileges">
-          {planFeatures(plan).map((f) => (
+          {planFeatures(planInfo(plan).tier).map((f) => (
             <li key={f}>{f}</li>
           ))}
         </ul>
@@ -290,7 +291,7 @@ function FreeView(props: {
               pricing={props.pricing}
               userId={props.userId}
               loadingUser={props.loadingUser}
-              title={plan.id === 'vip' ? 'VIP' : 'Basic'}
+              title={plan.name}
               onConfirmed={props.onPaid}
             />
           </section>

@@ -4,14 +4,14 @@
 // embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
 // until it confirms. Access is never granted here: success is shown only when the status says so.
 import { useEffect, useRef, useState } from 'react';
-import { PLAN_DAYS } from '../../../domain/catalogue';
+import { planInfo, type PlanId } from '../../../domain/catalogue';
+import { everyPeriod, periodNoun } from '../../../domain/claims';
+import { pluralRu } from '../../../domain/plural';
 import { DAY_MS, formatRuDate } from '../../../domain/time';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { createInitial, type Pricing } from './client';
 import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
 import { PriceNote, pricesFor } from './prices';
-
-type PlanId = 'basic' | 'vip';
 
 type State =
   | { kind: 'idle' }
@@ -59,8 +59,11 @@ export function PaymentWidget(props: {
   const provider = preferredProvider(pricing);
   // Prices as the user pays them: Stars inside Telegram, roubles in a browser (the trial is sold for roubles only).
   const { mode, show, note } = pricesFor(pricing);
-  const plan = planId === 'vip' ? pricing.month_vip : pricing.month_basic;
+  const plan = pricing.plansById[planId];
+  // Whether this plan renews when paid this way: in Stars only a Stars subscription does (else a one-off invoice).
+  const renewable = provider === 'stars' ? plan.starsSubscription : plan.renewal !== 'none';
   const trialOn = consent && pricing.trial.available && mode !== 'stars';
+  const every = everyPeriod(plan.days);
   const id = props.testId ?? `pay-${planId}`;
   const containerId = `yoo-widget-${planId}`;
 
@@ -70,7 +73,7 @@ export function PaymentWidget(props: {
     const ok = await waitFor(
       async () => {
         latest = (await getStatus()).userStatus;
-        return latest.subscriptionType === planId;
+        return latest.subscriptionType === planInfo(planId).tier;
       },
       25,
       alive.current,
@@ -100,7 +103,9 @@ export function PaymentWidget(props: {
         userId: props.userId,
         amount: trialOn ? pricing.trial.priceRub : plan.priceRub,
         currency: 'RUB',
-        description: trialOn ? `${props.title}: пробная неделя` : `${props.title}: ${PLAN_DAYS} дней`,
+        description: trialOn
+          ? `${props.title}: пробная неделя`
+          : `${props.title}: ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}`,
         mode,
         returnUrl: mode === 'redirect' ? returnUrlFor('/subscription') : undefined,
         planId,
@@ -146,17 +151,17 @@ export function PaymentWidget(props: {
   // charged then, a Stars subscription on Telegram's own schedule, one period after paying.
   const accessUntil = trialOn ? pricing.trial.accessUntil[planId] : plan.accessUntil;
   const endDate = accessUntil ? formatRuDate(accessUntil, props.timeZone) : null;
-  const starsChargeAt = Date.now() + PLAN_DAYS * DAY_MS;
+  const starsChargeAt = Date.now() + plan.days * DAY_MS;
   const chargeDate = provider === 'stars' ? formatRuDate(new Date(starsChargeAt), props.timeZone) : endDate;
   // Days carried over (a day or more) outlast Telegram's schedule: each renewal adds its period after them.
   const carried =
     provider === 'stars' && accessUntil && new Date(accessUntil).getTime() - starsChargeAt > DAY_MS
-      ? ` Оставшиеся дни сохранятся: доступ до ${endDate}, каждое продление добавит ${PLAN_DAYS} дней.`
+      ? ` Оставшиеся дни сохранятся: доступ до ${endDate}, каждое продление добавит ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}.`
       : '';
   const renewalLine = consent
-    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем каждые ${PLAN_DAYS} дней.${carried}`
-    : `Разовая оплата на ${PLAN_DAYS} дней: не продлевается${endDate ? `, доступ до ${endDate}` : ''}.`;
-  const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / месяц`;
+    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем ${every}.${carried}`
+    : `Разовая оплата на ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}: не продлевается${endDate ? `, доступ до ${endDate}` : ''}.`;
+  const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / ${periodNoun(plan.days)}`;
 
   return (
     <div className="pay-widget" data-testid={id}>
@@ -167,26 +172,28 @@ export function PaymentWidget(props: {
         <PriceNote text={note(shown)} testId={`${id}-price-note`} />
         {trialOn && (
           <span className="price-then">
-            затем {show(plan.tag)} каждые {PLAN_DAYS} дней
+            затем {show(plan.tag)} {every}
           </span>
         )}
       </div>
-      <label className="consent">
-        <input
-          type="checkbox"
-          checked={consent}
-          onChange={(e) => setConsent(e.target.checked)}
-          disabled={busy}
-          data-testid={`${id}-consent`}
-        />
-        <span>
-          {provider === 'stars'
-            ? `Согласен на автопродление: подписка Telegram Stars, ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
-            : pricing.trial.available
-              ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`
-              : `Согласен на автопродление: ${show(plan.tag)} каждые ${PLAN_DAYS} дней. Отменить можно в любой момент.`}
-        </span>
-      </label>
+      {renewable && (
+        <label className="consent">
+          <input
+            type="checkbox"
+            checked={consent}
+            onChange={(e) => setConsent(e.target.checked)}
+            disabled={busy}
+            data-testid={`${id}-consent`}
+          />
+          <span>
+            {provider === 'stars'
+              ? `Согласен на автопродление: подписка Telegram Stars, ${show(plan.tag)} ${every}. Отменить можно в любой момент.`
+              : pricing.trial.available
+                ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${show(plan.tag)} ${every}. Отменить можно в любой момент.`
+                : `Согласен на автопродление: ${show(plan.tag)} ${every}. Отменить можно в любой момент.`}
+          </span>
+        </label>
+      )}
       <p className="hint" data-testid={`${id}-renewal`}>
         {renewalLine}
       </p>

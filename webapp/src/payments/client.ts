@@ -2,6 +2,7 @@
 // server decides prices and access, the screens only show what it said.
 import { call, client, type DataOf } from '../api';
 import type { AnalyticsEvent } from '../../../domain/analytics';
+import type { PlanId } from '../../../domain/catalogue';
 
 export type Pricing = DataOf<typeof client.config.pricing.$get>;
 export type SocialProof = DataOf<(typeof client)['social-proof']['$get']>;
@@ -55,7 +56,7 @@ export const createInitial = (body: {
   description: string;
   mode: PayMode;
   returnUrl?: string;
-  planId: 'basic' | 'vip';
+  planId: PlanId;
   autopayConsent: boolean;
   trialDays: number;
   provider?: PayProvider;

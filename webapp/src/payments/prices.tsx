@@ -2,6 +2,7 @@
 // with the configuration's overrides), shown in Stars inside Telegram and in roubles in a browser. The mode is
 // decided here once (priceMode in domain/pricing.ts, from where the app runs and the provider it pays with).
 import type { PlanId } from '../../../domain/catalogue';
+import { perPeriod } from '../../../domain/claims';
 import { formatTag, priceMode, tagNote, type PriceMode, type PriceTag } from '../../../domain/pricing';
 import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
@@ -19,13 +20,14 @@ export interface Prices {
   show: (tag: PriceTag) => string;
   /** The small-type estimate in the user's currency (a browser only), or null. */
   note: (tag: PriceTag) => string | null;
-  /** A plan's monthly price («385 ⭐ в месяц»), or null until the pricing loads. */
+  /** A plan's price for its period («385 ⭐ в месяц», «990 ⭐ на 3 месяца»), or null until the pricing loads. */
   monthly: (plan: PlanId) => string | null;
 }
 
 export function pricesFor(pricing: Pricing | null): Prices {
   const mode = displayMode(pricing);
-  const monthly = (plan: PlanId) => (pricing ? `${formatTag(tagOf(pricing, plan), mode)} в месяц` : null);
+  const monthly = (plan: PlanId) =>
+    pricing ? `${formatTag(tagOf(pricing, plan), mode)} ${perPeriod(pricing.plansById[plan].days)}` : null;
   return { pricing, mode, show: (tag) => formatTag(tag, mode), note: (tag) => tagNote(tag, mode), monthly };
 }
 
@@ -40,7 +42,7 @@ export function usePrices(enabled = true): Prices & { failed: string | null; rel
 
 /** A product's price tag in the pricing answer. */
 export function tagOf(pricing: Pricing, product: 'week' | 'micro' | 'trial' | PlanId): PriceTag {
-  return product === 'vip' ? pricing.month_vip.tag : product === 'basic' ? pricing.month_basic.tag : pricing[product].tag;
+  return product === 'week' || product === 'micro' || product === 'trial' ? pricing[product].tag : pricing.plansById[product].tag;
 }
 
 /** The small-type note after a price (a local-currency estimate in a browser); nothing when there is none. */
