@@ -60,6 +60,8 @@ export interface ReadingView {
   ownDeck: boolean;
   /** How many cards (in dealing order) are turned on the table; all of them once the reading is read. */
   turned: number;
+  /** How many cards were dealt (the archive shows `cards` only once turned). */
+  total: number;
   /** Still on the table: dealt (and charged) but never read; the app offers «Продолжить расклад». */
   inProgress: boolean;
 }
@@ -108,6 +110,7 @@ function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingV
     note: r.note ?? null,
     ownDeck: r.own_deck,
     turned: inProgress || r.turned_count ? turned : r.cards.length,
+    total: r.cards.length,
     inProgress,
   };
 }

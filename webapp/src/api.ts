@@ -121,6 +121,11 @@ export const createReading = (spreadType: string, question: string, microPurchas
     client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }),
   );
 export const getReading = (id: number) => call(client.readings[':id'].$get({ param: { id: String(id) } }));
+/** The first `turned` cards of a reading on the table are turned (idempotent, only forward). */
+export const postTurned = (id: number, turned: number) =>
+  call(client.readings[':id'].turned.$post({ param: { id: String(id) }, json: { turned } }));
+/** The latest reading still on the table, or null («Продолжить расклад»). */
+export const getReadingInProgress = () => call(client.readings['in-progress'].$get());
 /** The caller's review of a reading (null before one is written). */
 export const getReview = (readingId: number) => call(client.readings[':id'].review.$get({ param: { id: String(readingId) } }));
 export const postReview = (readingId: number, review: { rating: number; text: string | null; publish: boolean }) =>
