@@ -113,6 +113,49 @@ describe.runIf(browserAvailable())('the reading on the table (browser)', () => {
     }
   });
 
+  describe('a Celtic cross', () => {
+    let env: BrowserEnv;
+    beforeAll(async () => {
+      env = await startBrowserEnv({});
+    });
+    afterAll(async () => {
+      await env?.close();
+    });
+
+    for (const [i, theme] of THEMES.entries()) {
+      it(
+        `the answer shows the cross as a cross, with its positions, and a card opens large (${theme})`,
+        async () => {
+          const { page } = await env.newPage();
+          await launch(env, page, { user: 650_300 + i, theme, plan: 'vip' });
+          await openSpread(page, 'celtic_cross', 'Как мне быть с переездом?');
+          await drawCards(page, 2);
+          await page.getByTestId('get-answer').click();
+          await page.getByTestId('laid-out').waitFor({ state: 'attached', timeout: 30_000 });
+          expect(await page.getByTestId('drawn-card').count()).toBe(10);
+          await viewportShot(env, page, `reading-table-laid-out-celtic-${theme}`);
+          const table = await names(page, 'drawn-card-name');
+          await page.getByTestId('get-answer').click();
+          await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/interpretation');
+          await page.getByTestId('disclaimer').waitFor({ timeout: 20_000 });
+          const mat = page.locator('.result-spread [data-testid=mat]');
+          expect(await mat.getAttribute('data-layout')).toBe('celtic-cross');
+          expect(await mat.locator('[data-testid=drawn-card]').count()).toBe(10);
+          // The positions beside the numbers the cross shows, the same cards in the same order.
+          expect(await names(page, 'result-card-name')).toEqual(table);
+          expect(await page.locator('.result-card-pos').first().textContent()).toMatch(/^1\. /);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await viewportShot(env, page, `reading-table-result-celtic-${theme}`);
+          // The third card (the first lies under the crossing one).
+          await mat.getByTestId('card-zoom-open').nth(2).click();
+          await page.getByTestId('card-zoom').waitFor();
+          await viewportShot(env, page, `reading-table-result-zoom-${theme}`);
+        },
+        TIMEOUT,
+      );
+    }
+  });
+
   describe('a failing AI', () => {
     let env: BrowserEnv;
     let fake: FakeOpenAI;
