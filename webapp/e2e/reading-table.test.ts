@@ -113,6 +113,41 @@ describe.runIf(browserAvailable())('the reading on the table (browser)', () => {
     }
   });
 
+  describe('a dropped network', () => {
+    let env: BrowserEnv;
+    beforeAll(async () => {
+      env = await startBrowserEnv({});
+    });
+    afterAll(async () => {
+      await env?.close();
+    });
+
+    it(
+      'a card turned offline reaches the server once the network is back',
+      async () => {
+        const user = 650_400;
+        const { page } = await env.newPage();
+        await launch(env, page, { user });
+        await openSpread(page, 'free_daily', QUESTION);
+        await expect.poll(() => nextFanCard(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+        // Another device of the same user watches the server.
+        const watcher = (await env.newPage()).page;
+        await launch(env, watcher, { user });
+        const onServer = async () => (await pageApi(watcher, 'GET', '/api/readings/in-progress')).data.reading?.turned;
+        await expect.poll(onServer).toBe(0);
+
+        await page.context().setOffline(true);
+        await drawCards(page, 1);
+        // The turn could not be told: the server still has none, the table shows one.
+        expect(await onServer()).toBe(0);
+        expect(await page.getByTestId('cards-counter').textContent()).toContain('Выбрано карт: 1 из 3');
+        await page.context().setOffline(false);
+        await expect.poll(onServer, { timeout: 15_000 }).toBe(1);
+      },
+      TIMEOUT,
+    );
+  });
+
   describe('a Celtic cross', () => {
     let env: BrowserEnv;
     beforeAll(async () => {

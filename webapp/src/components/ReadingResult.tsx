@@ -9,7 +9,6 @@ import { streamInterpretation } from '../stream';
 import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
 import { CONCERN_OPENING, opensWithCare } from '../../../domain/care';
-import { badgeOf, spreadLayout } from '../layouts/spread-layouts';
 import { SpreadTable } from './SpreadTable';
 import { CareOpening } from './CareOpening';
 import { ReviewPrompt } from './ReviewPrompt';
@@ -127,8 +126,6 @@ export function ReadingResult(props: {
   }, [s, onFinished]);
 
   const reading = s.reading ?? loaded ?? null;
-  // The list names each place by the number the table shows on it.
-  const badge = (i: number) => (reading ? badgeOf(spreadLayout(reading.spreadType, reading.cards.length), i) : i + 1);
   const waiting = !s.text && !s.finished;
   const byCards = !!s.text && s.fallback;
   const care = opensWithCare(s.text);
@@ -150,7 +147,7 @@ export function ReadingResult(props: {
             «{reading.question}»
           </blockquote>
           {/* The spread as it lay on the table (the cross as a cross); a tap opens a card large. */}
-          <div className="result-spread">
+          <div className="result-spread" data-testid="result-spread">
             <SpreadTable spreadId={reading.spreadType} positions={[]} cards={reading.cards} revealed={reading.cards.length} />
           </div>
           <ol className="result-cards" data-testid="result-cards">
@@ -158,7 +155,7 @@ export function ReadingResult(props: {
               <li key={i} className="result-card" data-testid="result-card">
                 <span className="result-card-text">
                   <span className="result-card-pos">
-                    {badge(i)}. {c.positionName}
+                    {i + 1}. {c.positionName}
                   </span>
                   <strong data-testid="result-card-name">{c.name}</strong>
                   {c.reversed && <span className="reversed-mark">перевёрнутая</span>}
