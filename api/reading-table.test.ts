@@ -78,6 +78,18 @@ describe.each(TEST_DB_KINDS)('the reading on the table on %s', (kind) => {
     expect(after.cards).toHaveLength(3);
   });
 
+  it('offers a reading on the table only within the archive’s window', async () => {
+    const user = 50_105;
+    const start = new Date('2026-05-01T09:00:00Z');
+    // The harness puts the clock back when the test ends.
+    h.setNow(start);
+    const dealt = await deal(user);
+    h.setNow(new Date(start.getTime() + 29 * 86_400_000));
+    expect((await h.call(user, 'GET', '/api/readings/in-progress')).body.data.reading?.id).toBe(dealt.id);
+    h.setNow(new Date(start.getTime() + 31 * 86_400_000));
+    expect((await h.call(user, 'GET', '/api/readings/in-progress')).body.data.reading).toBeNull();
+  });
+
   it('refuses bad input naming the field, and another user’s reading with 404', async () => {
     const user = 50_103;
     const dealt = await deal(user);

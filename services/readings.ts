@@ -23,7 +23,7 @@ import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
 import { cardsWord } from '../domain/plural';
 import type { DealtCard, Orientation, SpreadDefinition, SpreadType } from '../domain/types';
-import { readableReading } from './archive-rule';
+import { archiveWindowStart, readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { createCareService } from './crisis';
 import { ServiceError } from './errors';
@@ -333,9 +333,12 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       return { readingId: id, turned: v.turned, total: after.cards.length, inProgress: v.inProgress };
     },
 
-    /** The caller's latest reading still on the table (home's and the bot's «Продолжить расклад»), or null. */
+    /**
+     * The caller's latest reading still on the table (home's and the bot's «Продолжить расклад»), or null; only
+     * within the archive's window, which every plan opens.
+     */
     async inProgress(userId: number): Promise<ReadingView | null> {
-      const r = await readingsRepo.findInProgress(deps.db, userId);
+      const r = await readingsRepo.findInProgress(deps.db, userId, archiveWindowStart(deps));
       return r ? tableView(r) : null;
     },
 

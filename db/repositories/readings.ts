@@ -123,12 +123,16 @@ export async function turnAll(db: Queryable, id: number, total: number): Promise
   await db.updateTable('readings').set({ turned_count: total }).where('id', '=', id).where('turned_count', '<', total).execute();
 }
 
-/** The user's latest reading still on the table (dealt, some cards perhaps turned, never read); not a pair's. */
-export async function findInProgress(db: Queryable, userId: number): Promise<Reading | undefined> {
+/**
+ * The user's latest reading still on the table (dealt, some cards perhaps turned, never read) made since
+ * `since`; not a pair's.
+ */
+export async function findInProgress(db: Queryable, userId: number, since: Date): Promise<Reading | undefined> {
   return db
     .selectFrom('readings')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
     .where('status', '=', 'dealt')
     .where('interpretation', 'is', null)
     .where('turned_count', 'is not', null)
