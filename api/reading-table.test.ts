@@ -14,7 +14,7 @@ describe.each(TEST_DB_KINDS)('the reading on the table on %s', (kind) => {
   afterAll(() => h.close());
 
   const deal = async (user: number, spreadType = 'free_daily') => {
-    const r = await h.call(user, 'POST', '/api/readings', { spreadType, question: 'Что ждёт меня в работе?' });
+    const r = await h.call(user, 'POST', '/api/readings', { spreadType, question: 'Что ждёт меня в работе?', table: true });
     expect(r.status).toBe(201);
     return r.body.data;
   };
@@ -76,6 +76,17 @@ describe.each(TEST_DB_KINDS)('the reading on the table on %s', (kind) => {
     const after = (await h.call(user, 'GET', `/api/readings/${dealt.id}`)).body.data;
     expect(after.turned).toBe(3);
     expect(after.cards).toHaveLength(3);
+  });
+
+  it('a reading dealt for another client (no `table`) is shown whole and never on the table', async () => {
+    const user = 50_106;
+    const r = await h.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня в работе?' });
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ turned: 3, total: 3, inProgress: false });
+    expect((await h.call(user, 'GET', '/api/readings/in-progress')).body.data.reading).toBeNull();
+    const bad = await h.call(50_107, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня?', table: 'да' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^table: /);
   });
 
   it('offers a reading on the table only within the archive’s window', async () => {

@@ -13,7 +13,11 @@ describe.each(TEST_DB_KINDS)('«Продолжить расклад» in the bot
 
   it('/start and /reading offer the reading left on the table, and stop once it is read', async () => {
     const u = h.user(93_001, 'Вера');
-    const dealt = await h.call(u.id, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что ждёт меня сегодня?' });
+    const dealt = await h.call(u.id, 'POST', '/api/readings', {
+      spreadType: 'free_daily',
+      question: 'Что ждёт меня сегодня?',
+      table: true,
+    });
     expect(dealt.status).toBe(201);
     const id = dealt.body.data.id;
     await h.call(u.id, 'POST', `/api/readings/${id}/turned`, { turned: 1 });
@@ -36,6 +40,11 @@ describe.each(TEST_DB_KINDS)('«Продолжить расклад» in the bot
     h.tg.sendText(u, '/start');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('под полем ввода') && h.tg.botMessages(u.id).length > before + 1);
     await h.idle();
-    expect(h.tg.botMessages(u.id).slice(before).filter((m) => m.text.startsWith('Ваш расклад «'))).toEqual([]);
+    expect(
+      h.tg
+        .botMessages(u.id)
+        .slice(before)
+        .filter((m) => m.text.startsWith('Ваш расклад «')),
+    ).toEqual([]);
   });
 });

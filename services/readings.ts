@@ -178,8 +178,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
         pairId: pairId ?? null,
         createdAt: deps.clock(),
-        // The app's table turns the server's cards one by one and records each turn; the bot's chat reading
-        // is read at once, a pair's and the user's own cards are shown whole.
+        // The app's table turns the server's cards one by one and records each turn; any other reading (the
+        // bot's chat reading, a pair's, the user's own cards, another client's) is shown whole.
         ...(opts.onTable ? { turnedCount: 0 } : {}),
       };
       if (!requestKey) return readingsRepo.insertReading(trx, reading);
@@ -215,6 +215,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
          * redelivers after a crash): a reading already dealt under this key is returned as it is, charged once.
          */
         requestKey?: string;
+        /** The app's table: the cards are turned one by one, each turn recorded; otherwise shown whole. */
+        table?: boolean;
       },
     ): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
@@ -257,7 +259,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         await chargeAndDeal(user, spread, q.question, {
           ownCards: own?.ok ? own.cards : undefined,
           requestKey: input.requestKey,
-          onTable: !own && !input.requestKey,
+          onTable: !!input.table && !own && !input.requestKey,
         }),
       );
     },

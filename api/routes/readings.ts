@@ -23,6 +23,8 @@ const createBody = z.object({
   microPurchaseId: z.number({ error: 'ожидается числовой id микро-пакета' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** «Свой расклад»: the cards the user drew from a physical deck, in position order (the service checks them). */
   ownCards: ownCards.optional(),
+  /** The app's table turns the cards one by one and records each turn (POST /:id/turned); unset: shown whole. */
+  table: flag.optional(),
 });
 
 const MAX_CARDS = Math.max(...SPREADS.map((sp) => sp.cards));

@@ -118,7 +118,10 @@ export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?
 /** The server refuses an unknown spread type with a 400 naming spreadType. */
 export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
   call(
-    client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }),
+    // `table`: the cards screen turns them one by one and tells the server each turn.
+    client.readings.$post({
+      json: { spreadType: spreadType as SpreadType, question, table: true, ...(microPurchaseId ? { microPurchaseId } : {}) },
+    }),
   );
 export const getReading = (id: number) => call(client.readings[':id'].$get({ param: { id: String(id) } }));
 /** The first `turned` cards of a reading on the table are turned (idempotent, only forward). */
