@@ -21,8 +21,9 @@ import {
 } from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { formatDurationWords } from '../domain/time';
+import { cardsWord } from '../domain/plural';
 import type { DealtCard, Orientation, SpreadDefinition, SpreadType } from '../domain/types';
-import { readableReading } from './archive-rule';
+import { archiveWindowStart, readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { createCareService } from './crisis';
 import { ServiceError } from './errors';
@@ -57,6 +58,12 @@ export interface ReadingView {
   note: string | null;
   /** The user entered the cards from a physical deck («своя колода»; `spreadName` carries the mark too). */
   ownDeck: boolean;
+  /** How many cards (in dealing order) are turned on the table; all of them once the reading is read. */
+  turned: number;
+  /** How many cards were dealt (the archive shows `cards` only once turned). */
+  total: number;
+  /** Still on the table: dealt (and charged) but never read; the app offers «Продолжить расклад». */
+  inProgress: boolean;
 }
 
 export function cardView(c: DealtCard, positionName: string): DealtCardView {
@@ -75,10 +82,21 @@ export function cardView(c: DealtCard, positionName: string): DealtCardView {
   };
 }
 
-/** A reading as a viewer sees it (with the viewer's own note, when loaded): only the cards that were turned once the interpretation was asked for. */
-export function readingView(r: Reading & { note?: string | null }): ReadingView {
+/** Dealt and never read, its cards turned one by one on the table (`turned_count` recorded as they go). */
+const onTable = (r: Reading) => r.status === 'dealt' && r.interpretation === null && r.turned_count !== null;
+
+/** A reading as a viewer sees it (with the viewer's own note, when loaded): only the cards that are turned. */
+export const readingView = (r: Reading & { note?: string | null }): ReadingView => viewOf(r, false);
+/** Its owner's table: every dealt card, the unturned ones shown face down by the app. */
+const tableView = (r: Reading & { note?: string | null }): ReadingView => viewOf(r, true);
+
+function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingView {
   const positions = positionNamesFor(r.spread_type, r.first_month);
-  const shown = r.turned_count && r.turned_count > 0 ? r.cards.filter((c) => c.position < r.turned_count!) : r.cards;
+  const inProgress = onTable(r);
+  const turned = r.turned_count === null ? r.cards.length : Math.min(r.turned_count, r.cards.length);
+  // A read reading with a count of 0 is from before the count was kept: all of its cards were read.
+  const limit = inProgress ? turned : r.turned_count ? turned : r.cards.length;
+  const shown = dealt && inProgress ? r.cards : r.cards.filter((c) => c.position < limit);
   return {
     id: r.id,
     spreadType: r.spread_type,
@@ -91,6 +109,9 @@ export function readingView(r: Reading & { note?: string | null }): ReadingView 
     createdAt: r.created_at.toISOString(),
     note: r.note ?? null,
     ownDeck: r.own_deck,
+    turned: inProgress || r.turned_count ? turned : r.cards.length,
+    total: r.cards.length,
+    inProgress,
   };
 }
 
@@ -137,7 +158,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     user: User,
     spread: SpreadDefinition,
     question: string,
-    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string } = {},
+    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string; onTable?: boolean } = {},
   ): Promise<Reading> {
     const { pairId, ownCards, requestKey } = opts;
     const taken = new Error('request key taken');
@@ -157,6 +178,9 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
         pairId: pairId ?? null,
         createdAt: deps.clock(),
+        // The app's table turns the server's cards one by one and records each turn; any other reading (the
+        // bot's chat reading, a pair's, the user's own cards, another client's) is shown whole.
+        ...(opts.onTable ? { turnedCount: 0 } : {}),
       };
       if (!requestKey) return readingsRepo.insertReading(trx, reading);
       // Another copy of the same request dealt it first: this charge is rolled back, and that reading answers.
@@ -191,6 +215,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
          * redelivers after a crash): a reading already dealt under this key is returned as it is, charged once.
          */
         requestKey?: string;
+        /** The app's table: the cards are turned one by one, each turn recorded; otherwise shown whole. */
+        table?: boolean;
       },
     ): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
@@ -216,7 +242,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         );
       if (input.requestKey) {
         const existing = await readingsRepo.findReadingByRequestKey(deps.db, userId, input.requestKey);
-        if (existing) return readingView(existing);
+        if (existing) return tableView(existing);
       }
       const user = await users.requireUser(userId);
       const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
@@ -229,8 +255,12 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           { requiredPlan: verdict.reason === 'needs_vip' ? 'vip' : 'basic', redirect: '/subscription' },
         );
       }
-      return readingView(
-        await chargeAndDeal(user, spread, q.question, { ownCards: own?.ok ? own.cards : undefined, requestKey: input.requestKey }),
+      return tableView(
+        await chargeAndDeal(user, spread, q.question, {
+          ownCards: own?.ok ? own.cards : undefined,
+          requestKey: input.requestKey,
+          onTable: !!input.table && !own && !input.requestKey,
+        }),
       );
     },
 
@@ -283,7 +313,35 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     /** The caller's reading, if the archive shows it (404 for anyone else's, 402 past the window). */
     async get(userId: number, id: number): Promise<ReadingView> {
       const r = await readableReading(deps, userId, id);
-      return readingView({ ...r, note: await noteOf(deps.db, userId, id) });
+      return tableView({ ...r, note: await noteOf(deps.db, userId, id) });
+    },
+
+    /**
+     * POST /api/readings/:id/turned: the first `turned` cards of the caller's reading on the table are turned.
+     * Idempotent and only forward (a repeated or late call changes nothing); nothing is charged.
+     */
+    async turn(
+      userId: number,
+      id: number,
+      turned: number,
+    ): Promise<{ readingId: number; turned: number; total: number; inProgress: boolean }> {
+      const r = await readingsRepo.findReading(deps.db, id);
+      if (!r || r.user_id !== userId) throw new ServiceError('not_found', 'Расклад не найден');
+      if (turned > r.cards.length)
+        throw new ServiceError('bad_input', `turned: в этом раскладе всего ${r.cards.length} ${cardsWord(r.cards.length)}`);
+      if (onTable(r)) await readingsRepo.recordTurned(deps.db, id, turned);
+      const after = (await readingsRepo.findReading(deps.db, id))!;
+      const v = readingView(after);
+      return { readingId: id, turned: v.turned, total: after.cards.length, inProgress: v.inProgress };
+    },
+
+    /**
+     * The caller's latest reading still on the table (home's and the bot's «Продолжить расклад»), or null; only
+     * within the archive's window, which every plan opens.
+     */
+    async inProgress(userId: number): Promise<ReadingView | null> {
+      const r = await readingsRepo.findInProgress(deps.db, userId, archiveWindowStart(deps));
+      return r ? tableView(r) : null;
     },
 
     async list(userId: number, limit: number, offset: number) {

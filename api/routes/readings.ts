@@ -6,6 +6,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import * as z from 'zod';
 import { DEFAULT_DECK, type DeckId } from '../../domain/decks';
+import { SPREADS } from '../../domain/spreads';
 import { REVIEW_RATING, REVIEW_TEXT_MAX } from '../../domain/social-proof';
 import { VOICES } from '../../domain/voices';
 import type { Services } from '../../services';
@@ -22,6 +23,18 @@ const createBody = z.object({
   microPurchaseId: z.number({ error: 'ожидается числовой id микро-пакета' }).int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** «Свой расклад»: the cards the user drew from a physical deck, in position order (the service checks them). */
   ownCards: ownCards.optional(),
+  /** The app's table turns the cards one by one and records each turn (POST /:id/turned); unset: shown whole. */
+  table: flag.optional(),
+});
+
+const MAX_CARDS = Math.max(...SPREADS.map((sp) => sp.cards));
+/** How many cards (in dealing order) are turned on the table; at most the spread's size (the service checks). */
+const turnedBody = z.object({
+  turned: z
+    .number({ error: 'ожидается число перевёрнутых карт' })
+    .int('ожидается целое число перевёрнутых карт')
+    .min(1, 'ожидается хотя бы одна перевёрнутая карта')
+    .max(MAX_CARDS, `в раскладе не больше ${MAX_CARDS} карт`),
 });
 
 const followUpBody = z.object({ question: followUpQuestion });
@@ -103,6 +116,12 @@ export const signedImage = (s: Services) => async (c: Context, next: Next) => {
 export const readingRoutes = (s: Services) =>
   new Hono<AppEnv>()
     .post('/', validate('json', createBody), async (c) => ok(c, await s.readings.create(c.var.userId, c.req.valid('json')), 201))
+    // The latest reading still on the table (home's «Продолжить расклад»), or null.
+    .get('/in-progress', async (c) => ok(c, { reading: await s.readings.inProgress(c.var.userId) }))
+    // A card turned on the table: the first `turned` cards are turned (idempotent, only forward, nothing charged).
+    .post('/:id/turned', validate('param', readingIdParam), validate('json', turnedBody), async (c) =>
+      ok(c, await s.readings.turn(c.var.userId, c.req.valid('param').id, c.req.valid('json').turned)),
+    )
     .get('/:id', validate('param', readingIdParam), async (c) => {
       const id = c.req.valid('param').id;
       // A reading older than the archive window opens with VIP only (402 otherwise).

@@ -4,6 +4,7 @@ import { Composer } from 'grammy';
 import type { BotContext, InnerContext } from '../context';
 import { ASK_AI_AGAIN_DATA, READING_CONVERSATION, deliverInterpretation, readingConversation } from '../conversations/reading';
 import { FULL_CAPTION_DATA, spreadCaption } from '../spread-picture';
+import { offerContinue } from '../continue-reading';
 
 /** Installed before the conversation itself, so a command is never taken as an answer. */
 const guard = new Composer<BotContext>();
@@ -39,6 +40,10 @@ composer.callbackQuery(new RegExp(`^${FULL_CAPTION_DATA}(\\d{1,15})$`), async (c
 composer.use(
   createConversation<BotContext, InnerContext>(readingConversation, { id: READING_CONVERSATION, maxMillisecondsToWait: 3 * 3600_000 }),
 );
-composer.command('reading', (ctx) => ctx.conversation.enter(READING_CONVERSATION));
+composer.command('reading', async (ctx) => {
+  // A reading left on the app's table comes first: it is already paid for.
+  await offerContinue(ctx);
+  await ctx.conversation.enter(READING_CONVERSATION);
+});
 
 export { composer as readingFeature };

@@ -6,6 +6,7 @@ import { appUrl, launchKeyboard, openAppButton } from '../keyboards';
 import { profileOf } from '../middlewares/user';
 import { readingsAuthorLine } from '../../domain/claims';
 import { greetingCommandLines } from '../commands';
+import { offerContinue } from '../continue-reading';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');
@@ -39,6 +40,7 @@ feature.command('start', async (ctx) => {
     ].join('\n'),
     { reply_markup: openAppButton(ctx.deps, '🔮 Открыть Таро') },
   );
+  await offerContinue(ctx);
   const keyboard = launchKeyboard(ctx.deps, from.id, await ctx.deps.services.webAuth.tokenGeneration(from.id));
   if (keyboard) await ctx.reply('Кнопка «🔮 Таро» под полем ввода тоже открывает приложение.', { reply_markup: keyboard });
 });

@@ -21,6 +21,8 @@ export interface NewReading {
   createdAt?: Date;
   /** The user entered the cards from a physical deck («своя колода»). */
   ownDeck?: boolean;
+  /** 0: the user turns the cards on the table one by one (recorded as they go); unset: all are shown. */
+  turnedCount?: number | null;
 }
 
 const readingValues = (r: NewReading) => ({
@@ -33,6 +35,7 @@ const readingValues = (r: NewReading) => ({
   interpretation: r.interpretation ?? null,
   charged_day: r.chargedDay,
   first_month: r.firstMonth ?? null,
+  ...(r.turnedCount !== undefined ? { turned_count: r.turnedCount } : {}),
   ...(r.ownDeck ? { own_deck: true } : {}),
   ...(r.pairId ? { pair_id: r.pairId } : {}),
   ...(r.createdAt ? { created_at: r.createdAt } : {}),
@@ -98,4 +101,43 @@ export async function reopenForAi(db: Queryable, id: number): Promise<void> {
     .where('id', '=', id)
     .where('status', '=', 'fallback')
     .execute();
+}
+
+/**
+ * Records that the first `turned` cards of a reading still on the table are turned. Only ever forward (a
+ * repeated or late call changes nothing): a reading whose cards are all shown (null) or that was read stays.
+ */
+export async function recordTurned(db: Queryable, id: number, turned: number): Promise<void> {
+  await db
+    .updateTable('readings')
+    .set({ turned_count: turned, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'dealt')
+    .where('interpretation', 'is', null)
+    .where('turned_count', '<', turned)
+    .execute();
+}
+
+/** The interpretation reads the whole spread: every card of a table reading counts as turned from then on. */
+export async function turnAll(db: Queryable, id: number, total: number): Promise<void> {
+  await db.updateTable('readings').set({ turned_count: total }).where('id', '=', id).where('turned_count', '<', total).execute();
+}
+
+/**
+ * The user's latest reading still on the table (dealt, some cards perhaps turned, never read) made since
+ * `since`; not a pair's.
+ */
+export async function findInProgress(db: Queryable, userId: number, since: Date): Promise<Reading | undefined> {
+  return db
+    .selectFrom('readings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where('status', '=', 'dealt')
+    .where('interpretation', 'is', null)
+    .where('turned_count', 'is not', null)
+    .where('pair_id', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

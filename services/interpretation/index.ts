@@ -200,8 +200,11 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     // Every layer screened the question when the reading was made: the local model checks it again here,
     // so the first words of the stream wait for no screening call.
     if (r.status === 'dealt') await care.refuse([r.question], { layers: 'local' });
-    // The whole spread is read: the client turns every card before it asks (readings made before that rule
-    // keep the cards they were read with, `turned_count`).
+    // The whole spread is read: the client turns every card before it asks, and a table reading counts them
+    // all as turned from here (a lost last turn call must not cut the spread short). Readings made before that
+    // rule keep the cards they were read with, `turned_count`.
+    if (r.status === 'dealt' && r.interpretation === null && r.turned_count !== null && r.turned_count < r.cards.length)
+      await readingsRepo.turnAll(deps.db, r.id, r.cards.length);
     if (r.status === 'done' || r.status === 'fallback') return finishedSession(resultOf(r, provider.enabled));
     let f = flights.get(readingId);
     if (!f) {

@@ -97,6 +97,9 @@ describe.runIf(browserAvailable())('browser fallbacks for Telegram’s buttons, 
       const answer = await expectMainAction(page, 'get-answer');
       await expect.poll(() => answer.isEnabled()).toBe(true);
       await answer.click();
+      // The rest turn and the whole spread waits on the table: the same main action, «Читать толкование», goes on.
+      await page.getByTestId('laid-out').waitFor({ state: 'attached', timeout: 15_000 });
+      await (await expectMainAction(page, 'get-answer')).click();
       await expect.poll(() => pathOf(page)).toBe('/interpretation');
       await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
       await env.screenshot(page, 'browser-fallbacks-interpretation');

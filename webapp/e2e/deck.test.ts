@@ -183,16 +183,16 @@ describe.runIf(browserAvailable())('decks and card zoom (browser)', () => {
         await expect.poll(() => page.getByTestId('result-card').count(), { timeout: 30_000 }).toBe(10);
         await page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
         await imagesLoaded(page);
-        const result = await cardImages(page, '[data-testid=result-cards]');
+        const result = await cardImages(page, '[data-testid=result-spread]');
         expect(result.map((r) => [r.alt, r.turned])).toEqual(images.map((i) => [i.alt, i.reversed]));
-        const resultCards = page.locator('[data-testid=result-cards] [data-testid=card-zoom-open]');
+        const resultCards = page.locator('[data-testid=result-spread] [data-testid=card-zoom-open]');
         await zoomAndClose(page, resultCards.nth(rev), positions[rev]);
 
         // History: the reading again, cards zoomable.
         await page.goto(`${env.baseUrl}/history`);
         await page.locator('.history-item').first().click();
-        await page.getByTestId('result-cards').waitFor();
-        await zoomAndClose(page, page.locator('[data-testid=result-cards] [data-testid=card-zoom-open]').nth(up), positions[up]);
+        await page.getByTestId('result-spread').waitFor();
+        await zoomAndClose(page, page.locator('[data-testid=result-spread] [data-testid=card-zoom-open]').nth(up), positions[up]);
         expect(consoleErrors).toEqual([]);
       },
       TIMEOUT,

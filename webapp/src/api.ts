@@ -118,9 +118,17 @@ export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?
 /** The server refuses an unknown spread type with a 400 naming spreadType. */
 export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
   call(
-    client.readings.$post({ json: { spreadType: spreadType as SpreadType, question, ...(microPurchaseId ? { microPurchaseId } : {}) } }),
+    // `table`: the cards screen turns them one by one and tells the server each turn.
+    client.readings.$post({
+      json: { spreadType: spreadType as SpreadType, question, table: true, ...(microPurchaseId ? { microPurchaseId } : {}) },
+    }),
   );
 export const getReading = (id: number) => call(client.readings[':id'].$get({ param: { id: String(id) } }));
+/** The first `turned` cards of a reading on the table are turned (idempotent, only forward). */
+export const postTurned = (id: number, turned: number) =>
+  call(client.readings[':id'].turned.$post({ param: { id: String(id) }, json: { turned } }));
+/** The latest reading still on the table, or null («Продолжить расклад»). */
+export const getReadingInProgress = () => call(client.readings['in-progress'].$get());
 /** The caller's review of a reading (null before one is written). */
 export const getReview = (readingId: number) => call(client.readings[':id'].review.$get({ param: { id: String(readingId) } }));
 export const postReview = (readingId: number, review: { rating: number; text: string | null; publish: boolean }) =>

@@ -29,6 +29,8 @@ export const keys = {
   moon: '/api/moon',
   dailyCard: '/api/user/daily-card/available',
   reading: (id: number) => `/api/readings/${id}`,
+  /** The latest reading still on the table (home's «Продолжить расклад»). */
+  readingInProgress: '/api/readings/in-progress',
   /** One page of the archive, for a search. */
   readings: (limit: number, offset: number, search: { q?: string; card?: string }) =>
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,

@@ -1,5 +1,6 @@
 // The reading in progress (spread → question → cards → interpretation), kept in sessionStorage so a reload
-// or a lost connection loses neither the typed question nor the reading the server already dealt.
+// or a lost connection loses neither the typed question nor the reading the server already dealt. The server
+// keeps the reading and its turned cards too (a closed app loses sessionStorage): `resumeReading` takes it back.
 import { useSyncExternalStore } from 'react';
 
 export interface Flow {
@@ -85,6 +86,18 @@ export function startFlow(spreadType: string | undefined, question: string | und
 /** The dealt reading of the current spread and question, if the cards screen created one. */
 export function currentReadingId(f: Flow = getFlow()): number | null {
   return f.readingId !== null && f.dealtFor === flowKey(f.spreadType, f.question) ? f.readingId : null;
+}
+
+/** A reading still on the table, from the server (home's, the archive's or the bot's «Продолжить расклад»). */
+export function resumeReading(r: { id: number; spreadType: string; question: string; turned: number }) {
+  setFlow({
+    ...EMPTY,
+    spreadType: r.spreadType,
+    question: r.question,
+    readingId: r.id,
+    dealtFor: flowKey(r.spreadType, r.question),
+    revealed: r.turned,
+  });
 }
 
 /** After a finished reading: a new reading starts from a clean slate. */

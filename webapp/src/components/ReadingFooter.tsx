@@ -1,13 +1,36 @@
-// Under an interpretation: the VIP offer for free users, the thank-you and the disclaimer.
+// Under an interpretation: the VIP offer for free users, the thank-you and the disclaimer. Under an answer that
+// failed, only a line true to what happened: nothing to sell, nothing to thank for.
 import { CARDS_DISCLAIMER, DISCLAIMER } from '../../../domain/marketing';
 import { COPY } from '../../../domain/offer-copy';
 import { chooseTone } from '../../../domain/pricing';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
+import type { Failed } from './ReadingResult';
 import { VipOffer } from './VipOffer';
 
-/** `byCards`: the text above was written by the card-based interpreter, so the disclaimer must not name an AI. */
-export function ReadingFooter({ byCards = false }: { byCards?: boolean } = {}) {
+/** Under the AI's failure: the cards wrote the text above, and asking again costs nothing. */
+export const AI_FAILED_FOOTER =
+  'ИИ-толкователь не ответил, поэтому толкование выше составлено по классическим значениям карт. Расклад сохранён, повторный запрос бесплатен.';
+/** Under a call that failed outright: no answer yet, the cards are kept. */
+export const CALL_FAILED_FOOTER = 'Толкование пока не получено. Расклад и его карты сохранены — попробуйте ещё раз, это бесплатно.';
+
+/**
+ * `byCards`: the text above was written by the card-based interpreter, so the disclaimer must not name an AI.
+ * `failed`: the answer failed (the AI, or the call): no offer, no thanks, a footer saying so.
+ */
+export function ReadingFooter({ byCards = false, failed = null }: { byCards?: boolean; failed?: Failed } = {}) {
+  if (failed)
+    return (
+      <footer className="reading-footer" data-testid="failed-footer">
+        <p className="disclaimer" data-testid="disclaimer">
+          {failed === 'ai' ? AI_FAILED_FOOTER : CALL_FAILED_FOOTER}
+        </p>
+      </footer>
+    );
+  return <AnsweredFooter byCards={byCards} />;
+}
+
+function AnsweredFooter({ byCards }: { byCards: boolean }) {
   const { data } = useStatus();
   const free = data?.userStatus.subscriptionType === 'free' && !data.userStatus.special;
   const vipPrice = usePrices(free).monthly('vip');

@@ -9,7 +9,7 @@ import { streamInterpretation } from '../stream';
 import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
 import { CONCERN_OPENING, opensWithCare } from '../../../domain/care';
-import { CardImage } from './CardImage';
+import { SpreadTable } from './SpreadTable';
 import { CareOpening } from './CareOpening';
 import { ReviewPrompt } from './ReviewPrompt';
 import { ErrorBlock } from './ErrorBlock';
@@ -35,12 +35,18 @@ interface State {
   failure: string | null;
 }
 
+/** How an answer failed, if it did: the screen then offers the retry and nothing to sell or share. */
+export type Failed = 'call' | 'ai' | null;
+
 const hasStoredText = (r: ReadingView | null | undefined) => !!r && !!r.interpretation && r.status !== 'dealt';
+
+const failedOf = (s: State): Failed => (!s.finished ? null : s.failure && !s.text ? 'call' : s.reason === 'ai_failed' ? 'ai' : null);
 
 export function ReadingResult(props: {
   readingId: number;
   initial?: ReadingView;
-  onFinished?: (finished: boolean, byCards: boolean) => void;
+  /** `failed`: no answer was had ('call': the call failed outright; 'ai': the AI failed and the cards wrote it). */
+  onFinished?: (finished: boolean, byCards: boolean, failed: Failed) => void;
 }) {
   const { readingId, initial } = props;
   const [attempt, setAttempt] = useState(0);
@@ -116,8 +122,8 @@ export function ReadingResult(props: {
 
   const { onFinished } = props;
   useEffect(() => {
-    onFinished?.(s.finished, s.fallback);
-  }, [s.finished, s.fallback, onFinished]);
+    onFinished?.(s.finished, s.fallback, failedOf(s));
+  }, [s, onFinished]);
 
   const reading = s.reading ?? loaded ?? null;
   const waiting = !s.text && !s.finished;
@@ -140,10 +146,13 @@ export function ReadingResult(props: {
           <blockquote className="question-quote" data-testid="result-question">
             «{reading.question}»
           </blockquote>
+          {/* The spread as it lay on the table (the cross as a cross); a tap opens a card large. */}
+          <div className="result-spread" data-testid="result-spread">
+            <SpreadTable spreadId={reading.spreadType} positions={[]} cards={reading.cards} revealed={reading.cards.length} />
+          </div>
           <ol className="result-cards" data-testid="result-cards">
             {reading.cards.map((c, i) => (
               <li key={i} className="result-card" data-testid="result-card">
-                <CardImage image={c.image} id={c.cardId} name={c.name} reversed={c.reversed} size="small" position={c.positionName} />
                 <span className="result-card-text">
                   <span className="result-card-pos">
                     {i + 1}. {c.positionName}
@@ -194,7 +203,8 @@ export function ReadingResult(props: {
         </article>
       )}
 
-      {s.finished && s.text && <ReviewPrompt readingId={readingId} />}
+      {/* A review is asked of an answer the user had, not of the AI's failure. */}
+      {s.finished && s.text && !failedOf(s) && <ReviewPrompt readingId={readingId} />}
     </div>
   );
 }

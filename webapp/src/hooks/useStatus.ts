@@ -61,6 +61,7 @@ export function setStatus(userStatus: StatusResponse['userStatus']): void {
 /** After a reading was dealt: the day's quota, and the journal's counts. */
 export function afterReading(): void {
   void refreshStatus();
+  invalidate(keys.readingInProgress);
   invalidate(keys.journalPrefix);
   invalidate(keys.cardPagePrefix);
 }

@@ -4,14 +4,19 @@
 // each card picked from the fan (DeckFan) reveals the next dealt card at its place in the spread's layout
 // (SpreadTable), where it turns over. «Получить ответ»
 // (there once a card is turned) turns the rest in order, then opens the interpretation: the whole spread is
-// always read. Spreads of five cards and more also have «Разложить все». A reload resumes the same
-// reading: the id lives in the flow (sessionStorage), so nothing is charged twice.
+// always read; the whole spread then stays on the table for a moment (or until «Читать толкование»). Spreads
+// of five cards and more also have «Разложить все». Each turn is recorded on the server (turns.ts): a reload
+// resumes the same reading from the flow (sessionStorage), and a closed app comes back through
+// `/cards?reading=<id>` (home's, the archive's and the bot's «Продолжить расклад») to the same table with the
+// same cards turned, so nothing is charged twice and nothing is lost.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { mutate } from 'swr';
+import { useLocation, useSearch } from 'wouter';
 import type { CrisisAnswer } from '../../../domain/crisis';
 import { validateQuestion } from '../../../domain/question';
 import { getSpread } from '../../../domain/spreads';
 import { ApiError, createReading, getReading, type ReadingView } from '../api';
+import { keys } from '../data';
 import { CardBack } from '../components/CardImage';
 import { DeckFan } from '../components/DeckFan';
 import { SpreadLegend, SpreadTable } from '../components/SpreadTable';
@@ -21,15 +26,18 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { MainAction } from '../components/MainAction';
 import { Page } from '../components/Page';
-import { currentReadingId, flowKey, getFlow, setFlow, useFlow } from '../flow';
+import { currentReadingId, flowKey, getFlow, resumeReading, setFlow, useFlow } from '../flow';
 import { afterReading } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
+import { recordTurned } from '../turns';
 
 export const SHUFFLE_MS = 2000;
 export const DRAW_MS = 300;
 /** The pause between cards when the rest are turned at once («Получить ответ», «Разложить все»). */
 const TURN_REST_MS = 350;
+/** After «Получить ответ» turned the rest, the whole spread stays on the table this long before the answer. */
+export const LAID_OUT_MS = 3000;
 /** Spreads with this many cards and more offer «Разложить все». */
 const TURN_ALL_FROM = 5;
 /** With reduced motion the deck does not dance: a short pause instead of the shuffle. */
@@ -75,10 +83,34 @@ export default function Cards() {
   const [attempt, setAttempt] = useState(0);
   const drawTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const questionOk = validateQuestion(flow.question).ok;
+  // «Продолжить расклад» from a closed app: the reading comes from the server before anything is dealt.
+  const resumeId = Number(new URLSearchParams(useSearch()).get('reading')) || null;
+  const [resuming, setResuming] = useState(resumeId !== null && resumeId !== currentReadingId());
 
   useEffect(() => {
-    if (!questionOk) navigate('/question', { replace: true });
-  }, [questionOk, navigate]);
+    if (!resuming || resumeId === null) return;
+    let cancelled = false;
+    getReading(resumeId)
+      .then((r) => {
+        if (cancelled) return;
+        // Read meanwhile: the archive shows it with its answer.
+        if (!r.inProgress) return navigate(`/history/${r.id}`, { replace: true });
+        resumeReading(r);
+        if (r.turned > 0) setShuffling(false);
+        navigate('/cards', { replace: true });
+        setResuming(false);
+      })
+      .catch(() => {
+        if (!cancelled) navigate('/', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [resuming, resumeId, navigate]);
+
+  useEffect(() => {
+    if (!questionOk && !resuming) navigate('/question', { replace: true });
+  }, [questionOk, resuming, navigate]);
 
   // The 2-second shuffle on opening, while the server deals.
   useEffect(() => {
@@ -95,7 +127,7 @@ export default function Cards() {
   );
 
   useEffect(() => {
-    if (!questionOk) return;
+    if (!questionOk || resuming) return;
     let cancelled = false;
     const f = getFlow();
     const spreadType = spread.id;
@@ -105,6 +137,10 @@ export default function Cards() {
     (existing !== null ? getReading(existing) : dealReading(spreadType, question))
       .then((reading) => {
         if (cancelled) return;
+        // The server's word on what was turned: a closed app or another device may know more than this one.
+        if (reading.inProgress && reading.turned > getFlow().revealed) setFlow({ revealed: reading.turned });
+        // The answer's screen shows these cards even if its own load fails.
+        void mutate(keys.reading(reading.id), (old: unknown) => old ?? reading, { revalidate: false });
         setPhase({ kind: 'ready', reading });
       })
       .catch((err: unknown) => {
@@ -132,7 +168,7 @@ export default function Cards() {
     return () => {
       cancelled = true;
     };
-  }, [questionOk, spread.id, attempt, navigate]);
+  }, [questionOk, resuming, spread.id, attempt, navigate]);
 
   const reading = phase.kind === 'ready' ? phase.reading : null;
   const slots = reading?.cards ?? Array.from({ length: spread.cards }, () => null);
@@ -144,6 +180,19 @@ export default function Cards() {
   // While the rest of the cards turn by themselves, the deck and the buttons wait.
   const [turningRest, setTurningRest] = useState(false);
   const canDraw = !!reading && !shuffling && !drawing && !allDrawn && !turningRest;
+
+  // Every turn is told to the server (idempotent, retried when the network is back).
+  useEffect(() => {
+    if (reading?.inProgress && revealed > 0) recordTurned(reading.id, revealed, reading.turned);
+  }, [reading, revealed]);
+
+  // «Получить ответ» turned the rest: the laid-out spread stays on screen a moment, or until the user taps on.
+  const [laidOut, setLaidOut] = useState(false);
+  useEffect(() => {
+    if (!laidOut) return;
+    const t = setTimeout(() => navigate('/interpretation'), LAID_OUT_MS);
+    return () => clearTimeout(t);
+  }, [laidOut, navigate]);
 
   // The answer's screen loads while the cards are drawn: no bare spinner after «Получить ответ».
   useEffect(() => {
@@ -192,7 +241,7 @@ export default function Cards() {
   );
 
   return (
-    <Page back={() => navigate('/question')} loading={phase.kind === 'dealing' && !shuffling} testId="cards">
+    <Page back={() => navigate('/question')} loading={resuming || (phase.kind === 'dealing' && !shuffling)} testId="cards">
       <header className="screen-head compact">
         <p className="kicker">
           <SpreadIcon spreadType={spread.id} size={15} /> {spread.name}
@@ -253,11 +302,13 @@ export default function Cards() {
             <p className="deck-hint" aria-live="polite" data-testid="deck-hint">
               {phase.kind === 'dealing' || shuffling
                 ? 'Карты перемешиваются…'
-                : allDrawn
-                  ? 'Все карты вытянуты — узнайте ответ'
-                  : revealed === 0
-                    ? 'Сосредоточьтесь на вопросе и выберите карту из веера'
-                    : 'Выберите из веера следующую карту'}
+                : laidOut
+                  ? 'Весь расклад перед вами — толкование откроется через мгновение'
+                  : allDrawn
+                    ? 'Все карты вытянуты — узнайте ответ'
+                    : revealed === 0
+                      ? 'Сосредоточьтесь на вопросе и выберите карту из веера'
+                      : 'Выберите из веера следующую карту'}
             </p>
           </div>
 
@@ -279,10 +330,19 @@ export default function Cards() {
             </button>
           )}
 
+          {laidOut && <span hidden data-testid="laid-out" />}
           <MainAction
-            text="Получить ответ"
+            text={laidOut ? 'Читать толкование' : 'Получить ответ'}
             enabled={revealed >= 1 && !drawing && !turningRest}
-            onClick={() => turnRest(() => navigate('/interpretation'))}
+            onClick={() =>
+              laidOut || allDrawn
+                ? navigate('/interpretation')
+                : turnRest(() => {
+                    // The whole spread on screen from the top, then the answer.
+                    window.scrollTo({ top: 0, behavior: 'auto' });
+                    setLaidOut(true);
+                  })
+            }
             testId="get-answer"
           />
           <SpreadLegend spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />

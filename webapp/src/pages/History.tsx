@@ -134,7 +134,12 @@ function Archive() {
                   {r.spreadName} · {dateFmt.format(new Date(r.createdAt))}
                 </span>
                 <span className="history-question">«{r.question}»</span>
-                <span className="history-cards">{r.cards.map((c) => c.name).join(', ')}</span>
+                {r.inProgress && (
+                  <span className="history-unfinished" data-testid="history-unfinished">
+                    Не закончен · открыто {r.turned} из {r.total}
+                  </span>
+                )}
+                {r.cards.length > 0 && <span className="history-cards">{r.cards.map((c) => c.name).join(', ')}</span>}
                 {r.note && (
                   <span className="history-note" data-testid="history-note">
                     ✎ {r.note}

@@ -1,5 +1,5 @@
 // One reading from the archive (/history/:id), with its cards and interpretation (streamed if it was never
-// interpreted).
+// interpreted); a reading never finished shows only its turned cards and «Продолжить расклад».
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { getReading, russianOr, type ReadingView } from '../api';
@@ -7,11 +7,12 @@ import { keys, useApi } from '../data';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { ReadingFooter } from '../components/ReadingFooter';
-import { ReadingResult } from '../components/ReadingResult';
+import { ReadingResult, type Failed } from '../components/ReadingResult';
 import { NoteEditor } from '../journal/NoteEditor';
 import { FollowUps } from '../followups/FollowUps';
 import { SecondOpinion } from '../voices/SecondOpinion';
 import { ShareBar } from '../share/ShareBar';
+import { UnfinishedReading } from '../components/ContinueReading';
 
 const dateFmt = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -28,10 +29,14 @@ export default function HistoryReading() {
   const reading = pinned?.id === readingId ? pinned : null;
   const [finished, setFinished] = useState(false);
   const [byCards, setByCards] = useState(false);
-  const onFinished = useCallback((done: boolean, cards: boolean) => {
+  const [answerFailed, setAnswerFailed] = useState<Failed>(null);
+  const onFinished = useCallback((done: boolean, cards: boolean, why: Failed) => {
     setFinished(done);
     setByCards(cards);
+    setAnswerFailed(why);
   }, []);
+  // A failed answer shows the cards and the retry: nothing to share, ask on, sell or thank for.
+  const answered = finished && !answerFailed;
 
   useEffect(() => {
     if (!valid) navigate('/history', { replace: true });
@@ -57,12 +62,14 @@ export default function HistoryReading() {
           </button>
         </ErrorBlock>
       )}
-      {reading && <ReadingResult readingId={reading.id} initial={reading} onFinished={onFinished} />}
-      {reading && finished && <ShareBar readingId={reading.id} />}
-      {reading && finished && <FollowUps readingId={reading.id} />}
-      {reading && finished && <SecondOpinion readingId={reading.id} />}
-      {reading && <NoteEditor readingId={reading.id} initial={reading.note} />}
-      {reading && finished && <ReadingFooter byCards={byCards} />}
+      {/* Never finished: the cards turned so far and the way back to the table, no answer asked for here. */}
+      {reading?.inProgress && <UnfinishedReading reading={reading} />}
+      {reading && !reading.inProgress && <ReadingResult readingId={reading.id} initial={reading} onFinished={onFinished} />}
+      {reading && answered && <ShareBar readingId={reading.id} />}
+      {reading && answered && <FollowUps readingId={reading.id} />}
+      {reading && answered && <SecondOpinion readingId={reading.id} />}
+      {reading && !reading.inProgress && <NoteEditor readingId={reading.id} initial={reading.note} />}
+      {reading && finished && <ReadingFooter byCards={byCards} failed={answerFailed} />}
     </Page>
   );
 }

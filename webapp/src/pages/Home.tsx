@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { formatRuDate } from '../../../domain/time';
 import { tierName } from '../../../domain/catalogue';
 import { Countdown } from '../components/Countdown';
+import { ContinueReading } from '../components/ContinueReading';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { useStatus } from '../hooks/useStatus';
@@ -88,6 +89,9 @@ export default function Home() {
       )}
 
       <HomeDaily s={s} />
+
+      {/* A reading dealt and never read: back to the same table. */}
+      <ContinueReading />
 
       <button
         type="button"

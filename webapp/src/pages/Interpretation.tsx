@@ -1,12 +1,13 @@
-// The interpretation: the question, the numbered cards, the streamed text with its sections,
-// the error block and the basic-interpretation notice, the VIP offer for free users, and the footer with
-// 'New reading' and the disclaimer.
+// The interpretation: the question, the spread as it lay, the streamed text with its sections, the error block
+// and the basic-interpretation notice, the VIP offer for free users, and the footer with 'New reading' and the
+// disclaimer. A failed answer keeps the cards and the retry and offers nothing else.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { MainAction } from '../components/MainAction';
 import { Page } from '../components/Page';
-import { ReadingResult } from '../components/ReadingResult';
+import { ReadingResult, type Failed } from '../components/ReadingResult';
 import { ReadingFooter } from '../components/ReadingFooter';
+import { invalidate, keys } from '../data';
 import { currentReadingId, resetFlow, setFlow, useFlow } from '../flow';
 import { FollowUps } from '../followups/FollowUps';
 import { SecondOpinion } from '../voices/SecondOpinion';
@@ -19,14 +20,22 @@ export default function Interpretation() {
   // The footer and 'New reading' wait for the whole text: nothing to act on while the cards still speak.
   const [finished, setFinished] = useState(false);
   const [byCards, setByCards] = useState(false);
-  const onFinished = useCallback((done: boolean, cards: boolean) => {
+  const [failed, setFailed] = useState<Failed>(null);
+  const onFinished = useCallback((done: boolean, cards: boolean, why: Failed) => {
     setFinished(done);
     setByCards(cards);
+    setFailed(why);
   }, []);
+  // A failed answer shows the cards and the retry: nothing to share, ask on, sell or thank for.
+  const answered = finished && !failed;
 
   useEffect(() => {
     if (id === null) navigate('/', { replace: true });
-    else setFlow({ answered: true });
+    else {
+      setFlow({ answered: true });
+      // Read now: home no longer offers «Продолжить расклад» for it.
+      invalidate(keys.readingInProgress);
+    }
   }, [id, navigate]);
   if (id === null) return null;
 
@@ -39,10 +48,10 @@ export default function Interpretation() {
     <Page back={() => navigate('/')} testId="interpretation">
       <h1 className="title">Толкование расклада</h1>
       <ReadingResult readingId={id} onFinished={onFinished} />
-      {finished && <ShareBar readingId={id} />}
-      {finished && <FollowUps readingId={id} />}
-      {finished && <SecondOpinion readingId={id} />}
-      {finished && <ReadingFooter byCards={byCards} />}
+      {answered && <ShareBar readingId={id} />}
+      {answered && <FollowUps readingId={id} />}
+      {answered && <SecondOpinion readingId={id} />}
+      {finished && <ReadingFooter byCards={byCards} failed={failed} />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
     </Page>
   );
