@@ -77,6 +77,18 @@ export function afterDailyCard(card: DailyCardView): void {
   invalidate(keys.journalPrefix);
 }
 
+/** After the note on today's card was saved: today's card carries it, and the journal lists it. */
+export function afterDailyNote(note: string | null): void {
+  void mutate(
+    keys.dailyCard,
+    (info: DailyCardAvailability | undefined) => (info?.today ? { ...info, today: { ...info.today, note } } : info),
+    {
+      revalidate: false,
+    },
+  );
+  invalidate(keys.journalPrefix);
+}
+
 /**
  * After a payment or a plan change: the tier and limits (`known`: the status the payment screen already
  * read), and what the plan decides elsewhere: the
