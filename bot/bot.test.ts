@@ -204,10 +204,16 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     expect(entry?.update.message.text).toBe('/daily');
   });
 
-  it("/daily deals today's card once for a free user; /help and /paysupport answer", async () => {
+  it("/daily deals today's card once for a free user, with its picture, its meaning for today and the day's question; /help and /paysupport answer", async () => {
     const u = newUser();
     h.tg.sendText(u, '/daily');
     const first = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🃏 Ваша карта дня'));
+    // The card's picture, as the inline card has: a JPEG of the card, the text as its caption.
+    expect(first.photo!.bytes).toBeGreaterThan(10_000);
+    expect(first.photo!.width).toBeGreaterThan(100);
+    const today = (await h.services.dailyCard.availability(u.id)).today!;
+    expect(first.text).toContain(today.today.paragraph);
+    expect(first.text).toContain(today.today.question);
     h.tg.sendText(u.id, '/daily');
     const second = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('уже открыта'));
     expect(second.text.split('\n')[2]).toBe(first.text.split('\n')[2]);
