@@ -290,9 +290,13 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect(rows[0].payload).toMatchObject({ source: 'subscription_screen' });
   });
 
-  it('debug micro-status answers admins only', async () => {
+  it('debug micro-status answers admins only, at /api/admin/… and at the alias /api/debug/…', async () => {
     const { readingId } = await dailyReading(h, ADMIN);
     expect((await h.call(20_016, 'GET', '/api/admin/micro-status')).status).toBe(404);
+    expect((await h.call(20_016, 'GET', '/api/debug/micro-status')).status).toBe(404);
+    const alias = await h.call(ADMIN, 'GET', `/api/debug/micro-status?readingId=${readingId}`);
+    expect(alias.status).toBe(200);
+    expect(alias.body.data).toEqual((await h.call(ADMIN, 'GET', `/api/admin/micro-status?readingId=${readingId}`)).body.data);
     const r = await h.call(ADMIN, 'GET', `/api/admin/micro-status?readingId=${readingId}`);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
