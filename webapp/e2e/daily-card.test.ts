@@ -64,6 +64,9 @@ describe.runIf(browserAvailable())('daily card page (browser)', () => {
         await page.goto(`${env.baseUrl}/interactive-daily-card`);
         await page.getByTestId('interactive-card-name').waitFor();
         expect(await page.locator('body').innerText()).not.toContain('Вытяните карту');
+        await imagesLoaded(page);
+        await settled(page);
+        await env.screenshot(page, `interactive-daily-drawn-${theme}`);
         expect(consoleErrors).toEqual([]);
       },
       TIMEOUT,
