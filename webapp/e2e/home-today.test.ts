@@ -62,6 +62,9 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         expect(card.line).toMatch(/[.!?]$/);
         expect(await page.locator('[data-testid=home-daily] img').getAttribute('data-card')).toBe(card.cardId);
         await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('1 день подряд');
+        // The used card's state: the time to the next one (a free user has no «безлимит»).
+        expect(await page.getByTestId('home-daily-next').innerText()).toMatch(/^Новая карта через \d+ ч/);
+        expect(await page.getByTestId('home-daily-unlimited').count()).toBe(0);
         await imagesLoaded(page);
         await settled(page);
         await env.screenshot(page, `home-today-after-${theme}`);
@@ -99,6 +102,11 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
       const { page, consoleErrors } = await env.newPage();
       await open(page, 650003, '&plan=vip');
       await page.getByTestId('home-daily-back').click();
+      // A paid plan's card on home: «безлимит», no countdown.
+      await expect.poll(() => page.getByTestId('home-daily-unlimited').textContent()).toBe('Карта дня — безлимит: можно вытянуть новую');
+      expect(await page.getByTestId('home-daily-next').count()).toBe(0);
+      await settled(page);
+      await env.screenshot(page, 'home-daily-unlimited-light');
       await page.getByTestId('home-daily-open').click();
       const name = (await page.getByTestId('daily-card-name').textContent())!.replace(' (перевёрнутая)', '');
       await page.getByTestId('daily-analysis-open').click();

@@ -49,7 +49,7 @@ async function fetchStatus(): Promise<StatusResponse> {
  * Reads the status again now, whichever screens show it (also none: the next one to open finds it fresh).
  * A failed read keeps the last known status.
  */
-function refreshStatus(): Promise<unknown> {
+export function refreshStatus(): Promise<unknown> {
   return mutate(keys.status, fetchStatus(), { revalidate: false, throwOnError: false });
 }
 
