@@ -16,6 +16,7 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/admin/ai'],
   ['GET', '/api/admin/pushes'],
   ['GET', '/api/admin/micro-status'],
+  ['GET', '/api/debug/micro-status'],
   ['POST', '/api/admin/refund', { paymentId: 1 }],
   ['GET', '/api/admin/csv?tab=money'],
   ['POST', '/api/admin/csv/send-to-chat?tab=money'],

@@ -15,6 +15,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { authSessionRoutes, authSignInRoutes } from './routes/auth';
 import { botLinkRoutes } from './routes/bot-link';
 import { cardPictureRoutes } from './routes/card-images';
+import { debugRoutes } from './routes/debug';
 import { cardRoutes } from './routes/cards';
 import { chatRoutes } from './routes/chat';
 import { configRoutes } from './routes/config';
@@ -107,7 +108,8 @@ export function createApi(o: ApiOptions) {
     .route('/moon', moonRoutes(s))
     .route('/social-proof', socialProofRoutes(s))
     .route('/pairs', pairRoutes(s))
-    .route('/admin', adminRoutes(s, o.sendFile));
+    .route('/admin', adminRoutes(s, o.sendFile))
+    .route('/debug', debugRoutes(s));
 
   const app = createBaseApp(o.logger, o.metrics);
   if (o.metrics) app.get('/metrics', metricsHandler(o.metrics, o.metricsToken));

@@ -93,4 +93,42 @@ describe.each(TEST_DB_KINDS)('journal on %s', (kind) => {
     const empty = (await h.call(15_004, 'GET', '/api/user/journal?month=2026-03')).body.data;
     expect(empty).toMatchObject({ cards: 0, readings: 0, majorShare: 0, reversedShare: 0, topCards: [] });
   });
+
+  it('a note on today’s card: only once drawn, ≤ 2000 characters, kept by a redraw, listed in the journal; the card brings its paragraph and question', async () => {
+    const user = 15_005;
+    const before = await h.call(user, 'PUT', '/api/user/daily-card/note', { note: 'Ещё нет карты' });
+    expect(before.status).toBe(404);
+    const card = (await h.call(user, 'POST', '/api/user/daily-card/use', {})).body.data;
+    expect(card.note).toBeNull();
+    expect(card.today.paragraph.split(/[.!?]\s/).length).toBeGreaterThanOrEqual(3);
+    expect(card.today.paragraph.startsWith(card.card.fullMeaning)).toBe(true);
+    expect(card.today.question).toMatch(/\?$/);
+
+    const saved = await h.call(user, 'PUT', '/api/user/daily-card/note', { note: '  Тихий день, и это хорошо.  ' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.note).toBe('Тихий день, и это хорошо.');
+    expect((await h.call(user, 'GET', '/api/user/daily-card/available')).body.data.today?.note).toBe('Тихий день, и это хорошо.');
+    const long = await h.call(user, 'PUT', '/api/user/daily-card/note', { note: 'я'.repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatch(/^note: /);
+
+    // A VIP redraw changes the card, not the day's note.
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
+    const again = (await h.call(user, 'POST', '/api/user/daily-card/use', { redraw: true })).body.data;
+    expect(again.note).toBe('Тихий день, и это хорошо.');
+
+    const journal = (await h.call(user, 'GET', '/api/user/journal')).body.data;
+    expect(journal.dailyNotes).toEqual([
+      {
+        day: again.date,
+        cardName: CARD_BY_ID.get(again.card.cardId)!.name,
+        reversed: again.card.orientation === 'reversed',
+        note: 'Тихий день, и это хорошо.',
+      },
+    ]);
+    // Cleared with an empty note; nobody else sees it.
+    expect((await h.call(15_006, 'GET', '/api/user/journal')).body.data.dailyNotes).toEqual([]);
+    await h.call(user, 'PUT', '/api/user/daily-card/note', { note: ' ' });
+    expect((await h.call(user, 'GET', '/api/user/journal')).body.data.dailyNotes).toEqual([]);
+  });
 });

@@ -290,9 +290,37 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     expect(rows[0].payload).toMatchObject({ source: 'subscription_screen' });
   });
 
-  it('debug micro-status answers admins only', async () => {
+  it('the micro-result guard: stays with a pending or recent micro payment, else leaves and records micro_result_open_no_pending', async () => {
+    const user = 20_030;
+    const events = async () =>
+      (await h.db.selectFrom('analytics_events').select('event').where('user_id', '=', user).execute()).map((r) => r.event);
+    // Nothing bought, nothing pending on the device: leave, and the server records why.
+    const none = await h.call(user, 'POST', '/api/readings/micro/open', { pending: false });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual({ stay: false });
+    expect(await events()).toEqual(['micro_result_open_no_pending']);
+    // The device says a payment is pending (under 30 minutes): stay, nothing recorded.
+    expect((await h.call(user, 'POST', '/api/readings/micro/open', { pending: true })).body.data).toEqual({ stay: true });
+    // Paid a moment ago (a return on another device): stay; 31 minutes later: leave.
+    const { readingId } = await dailyReading(h, user);
+    await h.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId });
+    expect((await h.call(user, 'POST', '/api/readings/micro/open', { pending: false })).body.data).toEqual({ stay: true });
+    h.setNow(new Date(Date.now() + 31 * 60_000));
+    expect((await h.call(user, 'POST', '/api/readings/micro/open', { pending: false })).body.data).toEqual({ stay: false });
+    expect(await events()).toEqual(['micro_result_open_no_pending', 'micro_result_open_no_pending']);
+    // A bad body is a 400 naming the field.
+    const bad = await h.call(user, 'POST', '/api/readings/micro/open', { pending: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^pending: /);
+  });
+
+  it('debug micro-status answers admins only, at /api/admin/… and at the alias /api/debug/…', async () => {
     const { readingId } = await dailyReading(h, ADMIN);
     expect((await h.call(20_016, 'GET', '/api/admin/micro-status')).status).toBe(404);
+    expect((await h.call(20_016, 'GET', '/api/debug/micro-status')).status).toBe(404);
+    const alias = await h.call(ADMIN, 'GET', `/api/debug/micro-status?readingId=${readingId}`);
+    expect(alias.status).toBe(200);
+    expect(alias.body.data).toEqual((await h.call(ADMIN, 'GET', `/api/admin/micro-status?readingId=${readingId}`)).body.data);
     const r = await h.call(ADMIN, 'GET', `/api/admin/micro-status?readingId=${readingId}`);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({

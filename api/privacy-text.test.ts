@@ -56,6 +56,12 @@ describe('the privacy section of the terms', () => {
     ])
       expect(t, needle).toContain(needle);
     expect(t).not.toContain('по запросу в поддержку');
+    // The terms send general questions to the support desk, not to /help (which only lists commands).
+    const terms = agreementSections(legalView(undefined))
+      .flatMap((s) => s.paragraphs)
+      .join('\n');
+    expect(terms).toContain('/support');
+    expect(terms).not.toContain('/help');
     // The confirmation the app and the bot show is built from the same lines the terms state.
     const h = await createHarness('pglite');
     try {

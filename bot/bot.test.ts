@@ -115,9 +115,9 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, '/cancel');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Расклад отменён'));
-    // Not in the conversation any more: a text is not taken as a question.
+    // Not in the conversation any more: a text is not taken as a question, it is offered as one.
     h.tg.sendText(u.id, 'Что меня ждёт в любви?');
-    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Я понимаю команды'));
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Похоже, это вопрос к картам'));
     expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', u.id).execute()).toHaveLength(0);
 
     // (The first menu now reads «Расклад: …».)
@@ -125,8 +125,33 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
     h.tg.sendText(u.id, '/help');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
-    h.tg.sendText(u.id, 'просто текст');
-    await until(() => expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Я понимаю команды'))).toHaveLength(2));
+    h.tg.sendText(u.id, 'ок');
+    await until(() => expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Напишите вопрос картам'))).toHaveLength(1));
+  });
+
+  it('free text outside a ticket: offered as a chat reading of that very question (dealt once), or the support desk', async () => {
+    const u = newUser();
+    h.tg.sendText(u, 'Получу ли я эту работу?');
+    const offer = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Похоже, это вопрос к картам'));
+    expect(offer.text).not.toContain('Я понимаю команды');
+    expect(inlineButtons(offer).map((b) => b.text)).toEqual(['🔮 Расклад на этот вопрос', '💬 Это вопрос в поддержку']);
+    h.tg.pressButton(u.id, offer.message_id, 'rd:ask-text');
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
+    // No second ask for the question: the reading is of the text already written.
+    await vi.waitFor(async () => {
+      const rows = await h.db.selectFrom('readings').select(['question', 'request_key']).where('user_id', '=', u.id).execute();
+      expect(rows).toEqual([{ question: 'Получу ли я эту работу?', request_key: expect.stringMatching(/^tg:\d+:\d+$/) }]);
+    });
+    expect(h.tg.botMessages(u.id).some((m) => m.text.includes('Напишите свой вопрос'))).toBe(false);
+
+    // The other button: the support desk (none configured here: its address instead of a ticket).
+    h.tg.sendText(u.id, 'Как отменить подписку?');
+    const second = await h.tg.waitForBotMessage(u.id, (m) => m !== offer && m.text.startsWith('Похоже, это вопрос к картам'));
+    const before = h.tg.botMessages(u.id).length;
+    h.tg.pressButton(u.id, second.message_id, 'sp:open');
+    await until(() => expect(h.tg.botMessages(u.id).length).toBeGreaterThan(before));
+    expect(h.tg.botMessages(u.id).at(-1)!.text).toMatch(/поддерж/i);
   });
 
   it('web_app_data: malformed data gets a short reply; a reading is summarised for its owner only', async () => {
@@ -204,10 +229,16 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     expect(entry?.update.message.text).toBe('/daily');
   });
 
-  it("/daily deals today's card once for a free user; /help and /paysupport answer", async () => {
+  it("/daily deals today's card once for a free user, with its picture, its meaning for today and the day's question; /help and /paysupport answer", async () => {
     const u = newUser();
     h.tg.sendText(u, '/daily');
     const first = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🃏 Ваша карта дня'));
+    // The card's picture, as the inline card has: a JPEG of the card, the text as its caption.
+    expect(first.photo!.bytes).toBeGreaterThan(10_000);
+    expect(first.photo!.width).toBeGreaterThan(100);
+    const today = (await h.services.dailyCard.availability(u.id)).today!;
+    expect(first.text).toContain(today.today.paragraph);
+    expect(first.text).toContain(today.today.question);
     h.tg.sendText(u.id, '/daily');
     const second = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('уже открыта'));
     expect(second.text.split('\n')[2]).toBe(first.text.split('\n')[2]);

@@ -92,7 +92,7 @@ describe.each(TEST_DB_KINDS)('care tiers in the chat (%s)', (kind) => {
 
     h.tg.sendText(u, 'он сегодня опять придёт поздно');
     const help = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes(HELP_LINES.women.phone));
-    expect(help.text).not.toContain('Я понимаю команды');
+    expect(help.text).not.toContain('Напишите вопрос картам');
   });
 
   it('the classification says crisis: a guest summons gets care and help lines, never a card', async () => {

@@ -46,12 +46,6 @@ export const BOT_COMMANDS = COMMANDS.map(({ command, description }) => ({ comman
 /** «/daily — карта дня» lines for /help. */
 export const helpCommandLines = (): string[] => COMMANDS.flatMap((c) => (c.help ? [`/${c.command} — ${c.help}`] : []));
 
-/** «/reading, /daily, /settings и /help»: the greeting's commands in one line. */
-export const greetingCommandNames = (): string => {
-  const names = COMMANDS.filter((c) => c.greeting).map((c) => `/${c.command}`);
-  return `${names.slice(0, -1).join(', ')} и ${names.at(-1)}`;
-};
-
 /** The few commands the /start greeting suggests. */
 export const greetingCommandLines = (): string[] =>
   COMMANDS.filter((c) => c.greeting).map((c) => `/${c.command} — ${c.description.charAt(0).toLowerCase()}${c.description.slice(1)}`);

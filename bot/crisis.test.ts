@@ -61,11 +61,11 @@ describe.each(TEST_DB_KINDS)('crisis in the chat (%s)', (kind) => {
     h.tg.sendText(u, 'муж бьет меня что делать');
     const help = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes(HELP_LINES.women.phone));
     expect(help.text).toContain(HELP_LINES.emergency.phone);
-    expect(help.text).not.toContain('Я понимаю команды');
+    expect(help.text).not.toContain('Напишите вопрос картам');
     expect(await readingsOf(u.id)).toEqual([]);
     // Any other text still gets the hint.
     h.tg.sendText(u.id, 'привет');
-    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Я понимаю команды'));
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Напишите вопрос картам'));
   });
 
   it('a follow-up that speaks of a crisis: help lines, no card, the allowance kept', async () => {

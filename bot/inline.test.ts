@@ -186,6 +186,6 @@ describe.each(TEST_DB_KINDS)('inline mode (%s)', (kind) => {
     // Updates of one chat are handled in order: once /help is answered, the inline card was handled before it.
     h.tg.sendText(u, '/help');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
-    expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Я понимаю команды'))).toHaveLength(0);
+    expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Напишите вопрос картам'))).toHaveLength(0);
   });
 });

@@ -30,7 +30,9 @@ describe.each(TEST_DB_KINDS)('private commands in a group (%s)', (kind) => {
     await h.tg.waitForBotMessage(member.id, (m) => m.text.includes('Ваша карта дня'));
     const privateBefore = h.tg.botMessages(member.id).length;
     // The call is recorded once answered, a moment after the chat shows the message.
-    await vi.waitFor(() => expect(h.tg.calls.some((c) => c.chatId === member.id && c.method === 'sendMessage')).toBe(true));
+    await vi.waitFor(() =>
+      expect(h.tg.calls.some((c) => c.chatId === member.id && (c.method === 'sendMessage' || c.method === 'sendPhoto'))).toBe(true),
+    );
     const callsBefore = h.tg.calls.length;
 
     const commands = BOT_COMMANDS.map((c) => c.command);

@@ -79,6 +79,8 @@ export interface DailyUsageTable {
   daily_card_id: string | null;
   daily_card_orientation: Orientation | null;
   daily_cards_drawn: Generated<number>;
+  /** The user's own note on the day's card (the journal shows it). */
+  daily_note: string | null;
 }
 
 export type ReadingStatus = 'dealt' | 'done' | 'fallback' | 'saved';

@@ -8,6 +8,7 @@ import { composeReading } from './reading';
 import { composeSecondOpinion } from './reading/voices';
 import type { Voice } from './voices';
 import { wordsFor } from './reading/lexicon';
+import { adviceSentence, riskWords } from './daily-reflection';
 import type { Orientation, TarotCard } from './types';
 
 /** 'a', 'a и b', 'a, b и c'. */
@@ -37,25 +38,23 @@ export function buildDailyCardFallback(card: TarotCard, orientation: Orientation
   return `Карта дня — **${card.name}**${orientationNote(orientation, reversals)}. Ключевые слова дня: ${joinRu(keywordsOf(card, orientation))}.`;
 }
 
-/** The detailed day analysis without AI: the card's meanings, keywords and the user's plans. */
+/**
+ * The detailed day analysis without AI: the card's meaning, keywords and the user's plans. Every part speaks
+ * of the card as it fell: no opposite meaning quoted as a «shadow» or a way out, no risk the card itself
+ * advises, no «strong side» called on a card with none (each made the analysis contradict itself).
+ */
 export function buildDailyGuidanceFallback(card: TarotCard, orientation: Orientation, plans: string | null, reversals = true): string {
   const kw = keywordsOf(card, orientation);
-  const other = orientation === 'reversed' ? card.meaning : card.reversedMeaning;
-  // Opportunities are the card's strengths, risks its difficulties (never the other way round).
   const good = wordsFor(card, orientation, 'good').slice(0, 3);
-  const bad = wordsFor(card, orientation, 'bad').slice(0, 2);
+  const bad = riskWords(card, orientation).slice(0, 2);
   const chances = good.length
-    ? `Возможности дня связаны с такими темами, как ${joinRu(good)}${bad.length ? `; риски — ${joinRu(bad)}` : ''}.`
-    : `Сегодня карта говорит скорее о рисках, чем о возможностях: ${joinRu(bad)}.`;
+    ? `Возможности дня связаны с такими темами, как ${joinRu(good)}.${bad.length ? ` Беречься стоит другого: ${joinRu(bad)}.` : ''}`
+    : `Сегодня карта говорит скорее о трудностях, чем о возможностях: ${joinRu(bad.length ? bad : kw.slice(0, 2))}. С ними стоит обращаться бережно.`;
   const out = [
     '## Энергия дня',
     `Сегодня с вами **${card.name}**${orientationNote(orientation, reversals)}. ${meaningOf(card, orientation)}`,
     '## Возможности и риски',
-    `${chances} ${
-      orientation === 'reversed'
-        ? 'Если выправить перекос, о котором говорит карта, день может повернуться так:'
-        : 'Но помните и о теневой стороне карты:'
-    } ${quote(firstSentence(other))}`,
+    chances,
   ];
   if (plans) {
     out.push(
@@ -68,11 +67,12 @@ export function buildDailyGuidanceFallback(card: TarotCard, orientation: Orienta
       `Замечайте в течение дня всё, что связано с темами «${kw[3]}» и «${kw[4]}»: именно там карта подсказывает ответ.`,
     );
   }
+  const advice = adviceSentence(card, orientation);
   out.push(
     '## Совет на день',
-    orientation === 'reversed'
-      ? `Не спорьте с обстоятельствами, а присмотритесь к ним. ${firstSentence(card.reversedMeaning)}`
-      : `Опирайтесь на сильную сторону карты. ${firstSentence(card.meaning)}`,
+    advice
+      ? advice
+      : `Заметьте, где сегодня это про вас: ${quote(firstSentence(meaningOf(card, orientation)))} Одного честного взгляда и одного маленького шага на сегодня достаточно.`,
   );
   return out.join('\n\n');
 }

@@ -87,7 +87,7 @@ export function providerLine(v: LegalView): string {
 /** How to reach support, as the details allow. */
 export function supportLine(v: LegalView): string {
   const mail = v.email ? `по электронной почте ${v.email}` : 'через поддержку в чате бота';
-  return `${mail}; вопросы об оплате — командой /paysupport в чате бота, общие вопросы — командой /help; ответ на обращение — ${SUPPORT_ANSWER}`;
+  return `${mail}; вопросы об оплате — командой /paysupport в чате бота, другие вопросы о сервисе — командой /support (обращение прочитает человек); ответ на обращение — ${SUPPORT_ANSWER}`;
 }
 
 /** «349 ₽ (в Telegram — 270 ⭐)»: the rouble price and, where sold for Stars, the Stars price. */

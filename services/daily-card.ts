@@ -8,6 +8,9 @@ import { deal } from '../domain/deal';
 import { canRedrawDailyCard, entitlementOf } from '../domain/entitlement';
 import { userDay } from '../domain/day';
 import { addDays } from '../domain/time';
+import { dailyParagraph, reflectionQuestion } from '../domain/daily-reflection';
+import { NOTE_MAX } from '../domain/journal';
+import { ServiceError } from './errors';
 import type { DailyUsage } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { cardView, type DealtCardView } from './readings';
@@ -23,6 +26,10 @@ export interface DailyCardView {
   /** The daily-card streak after this call, and the warm message of a milestone day (only when reached now). */
   streak?: StreakView;
   milestone?: string | null;
+  /** The card's meaning for today as a paragraph, and one question to carry through the day. */
+  today: { paragraph: string; question: string };
+  /** The user's own note on the day's card (the journal shows it), or null. */
+  note: string | null;
 }
 
 function view(u: DailyUsage, drawn: boolean, canRedraw: boolean, resetsAt: Date): DailyCardView {
@@ -37,6 +44,8 @@ function view(u: DailyUsage, drawn: boolean, canRedraw: boolean, resetsAt: Date)
     drawn,
     canRedraw,
     resetsAt: resetsAt.toISOString(),
+    today: { paragraph: dailyParagraph(c, orientation), question: reflectionQuestion(c, orientation) },
+    note: u.daily_note ?? null,
   };
 }
 
@@ -65,6 +74,16 @@ export function createDailyCardService(deps: ServiceDeps, users: UserService) {
         resetsAt: ctx.resetsAt.toISOString(),
         today: used ? view(usage!, false, ctx.canRedraw, ctx.resetsAt) : null,
       };
+    },
+
+    /** Sets the note on today's card (trimmed; empty clears it); the card must have been drawn today. */
+    async setNote(userId: number, raw: string): Promise<{ note: string | null }> {
+      const note = raw.trim();
+      if (note.length > NOTE_MAX) throw new ServiceError('bad_input', `note: не больше ${NOTE_MAX} символов`);
+      const ctx = await context(userId);
+      const saved = await usageRepo.setDailyNote(deps.db, userId, ctx.day, note || null);
+      if (!saved) throw new ServiceError('not_found', 'Сегодня карта дня ещё не вытянута');
+      return { note: note || null };
     },
 
     /** Deals today's card; a second call returns the same card unless a paid user asks to redraw. */

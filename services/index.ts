@@ -2,6 +2,7 @@
 import { createAdminService } from './admin';
 import { createDashboardService } from './dashboard';
 import { createAnalyticsService } from './analytics';
+import { createMicroResultGuard } from './micro-result-guard';
 import { createArchiveService } from './archive';
 import { createBotStateService } from './bot-state';
 import { createDailyCardService } from './daily-card';
@@ -41,6 +42,7 @@ export function createServices(deps: ServiceDeps) {
   const interpretation = createInterpretationService(deps, users);
   const payments = createPaymentService(deps, users, notifications);
   const analytics = createAnalyticsService(deps);
+  const microResultGuard = createMicroResultGuard(deps, analytics);
   const natal = createNatalService(deps, users);
   const stats = createStatsService(deps);
   const archive = createArchiveService(deps, users);
@@ -74,6 +76,7 @@ export function createServices(deps: ServiceDeps) {
     interpretation,
     payments,
     analytics,
+    microResultGuard,
     natal,
     stats,
     archive,

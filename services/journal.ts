@@ -2,6 +2,7 @@
 import * as journalRepo from '../db/repositories/journal';
 import { journalStats, monthLabel, NOTE_MAX, shiftMonth, type JournalStats } from '../domain/journal';
 import { localDate } from '../domain/time';
+import { CARD_BY_ID } from '../domain/deck';
 import { visibleReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
@@ -17,6 +18,8 @@ export interface JournalView extends JournalStats {
   ownDeck: 'include' | 'exclude';
   /** The month's own-deck readings, counted or not (the toggle says how many it leaves out). */
   ownDeckReadings: number;
+  /** The user's notes on the month's daily cards, the latest day first. */
+  dailyNotes: { day: string; cardName: string; reversed: boolean; note: string }[];
 }
 
 export function createJournalService(deps: ServiceDeps, users: UserService) {
@@ -42,9 +45,10 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
       const m = month ?? current;
       if (m > current) throw new ServiceError('bad_input', 'month: этот месяц ещё не наступил');
       const next = shiftMonth(m, 1);
-      const [all, dailyCards] = await Promise.all([
+      const [all, dailyCards, notes] = await Promise.all([
         journalRepo.readingCardsBetween(deps.db, userId, `${m}-01`, `${next}-01`, tz),
         journalRepo.dailyCardsBetween(deps.db, userId, `${m}-01`, `${next}-01`),
+        journalRepo.dailyNotesBetween(deps.db, userId, `${m}-01`, `${next}-01`),
       ]);
       return {
         month: m,
@@ -53,6 +57,10 @@ export function createJournalService(deps: ServiceDeps, users: UserService) {
         nextMonth: next <= current ? next : null,
         ownDeck,
         ownDeckReadings: all.filter((r) => r.ownDeck).length,
+        dailyNotes: notes.flatMap((n) => {
+          const card = CARD_BY_ID.get(n.cardId);
+          return card ? [{ day: n.day, cardName: card.name, reversed: n.orientation === 'reversed', note: n.note }] : [];
+        }),
         ...journalStats({ readings: all.filter((r) => ownDeck === 'include' || !r.ownDeck).map((r) => r.cards), dailyCards }),
       };
     },

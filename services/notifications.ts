@@ -175,7 +175,10 @@ export function createNotificationService(deps: ServiceDeps) {
       if (!tz) {
         tz = (await usersRepo.findTimeZone(q, userId)) ?? deps.defaultTimeZone;
       }
-      const until = p.until ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
+      // One end date per receipt: a plan's renewal line already names it (the renewal's date, or «доступ до …»),
+      // so the access line is only for what has no renewal line (the week pass, the micro pack).
+      const renewalDated = !!p.renewal && /\d{2}\.\d{2}\.\d{4}/.test(p.renewal.text);
+      const until = p.until && !renewalDated ? ` Доступ действует до ${formatLocal(p.until, tz)}.` : '';
       // Whether it renews, and the next charge's amount and date (a plan); how to stop it when it does.
       const renewal = p.renewal
         ? `\n${p.renewal.text}.${p.renewal.renews ? ' Отключить автопродление можно в приложении: «Подписка».' : ''}`

@@ -59,6 +59,7 @@ const reviewBody = z.object({
 });
 
 const noteBody = z.object({ note });
+const microOpenBody = z.object({ pending: flag });
 
 const imageQuery = z.object({
   format: z.enum(['story', 'card'], { error: 'ожидается story или card' }).default('story'),
@@ -253,4 +254,8 @@ export const readingRoutes = (s: Services) =>
     )
     .post('/micro/recover', validate('json', recoverBody), async (c) =>
       ok(c, await s.payments.recoverMicro(c.var.userId, c.req.valid('json'))),
+    )
+    // The micro-result screen's guard: stay (a micro payment pending or under 30 minutes old), or leave.
+    .post('/micro/open', validate('json', microOpenBody), async (c) =>
+      ok(c, await s.microResultGuard.open(c.var.userId, c.req.valid('json').pending)),
     );

@@ -11,7 +11,7 @@ import { notConfirmed } from '../../services/user-data';
 import { profileView } from '../../services/users';
 import { isAdmin, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
-import { deck, flag, readingId, readingIdQuery, tier, userIdParam } from '../schemas';
+import { deck, flag, note, readingId, readingIdQuery, tier, userIdParam } from '../schemas';
 import { clearSessionCookie } from '../session-cookie';
 
 /** Sends the export's files to the user's chat with the bot, each uploaded as it is written (main.ts wires the Bot API in). */
@@ -69,6 +69,7 @@ const archiveQuery = pageQuery.extend({
 });
 
 const dailyCardUseBody = z.object({ redraw: flag.optional() }).optional();
+const dailyNoteBody = z.object({ note });
 
 const saveReadingBody = z
   .object({
@@ -130,6 +131,10 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
       const card = await s.dailyCard.draw(c.var.userId, c.req.valid('json')?.redraw ?? false);
       return ok(c, card);
     })
+    // The user's own line about today's card; the journal lists it under the month.
+    .put('/daily-card/note', validate('json', dailyNoteBody), async (c) =>
+      ok(c, await s.dailyCard.setNote(c.var.userId, c.req.valid('json').note)),
+    )
     .get('/free-spread/available', async (c) => {
       const { status } = await s.users.status(c.var.userId);
       return ok(c, { available: status.freeSpreadAvailable, remaining: status.remainingSpreads, resetsAt: status.resetsAt });

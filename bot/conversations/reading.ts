@@ -26,6 +26,14 @@ export const READING_CONVERSATION = 'reading';
 /** «Спросить ИИ ещё раз» under a card-based reading: the callback data is this prefix and the reading id. */
 export const ASK_AI_AGAIN = '🔮 Спросить ИИ ещё раз';
 export const ASK_AI_AGAIN_DATA = 'ai-again:';
+/** «Расклад на этот вопрос» under a free text: the question is the message the button's message replies to. */
+export const ASK_TEXT_DATA = 'rd:ask-text';
+
+/** A question the user already wrote (free text outside the reading), and its message (the request's key). */
+export interface PresetQuestion {
+  question: string;
+  messageId: number;
+}
 
 interface MenuItem {
   id: SpreadType;
@@ -136,7 +144,11 @@ export async function deliverInterpretation(
 }
 
 /** The conversation. `ctx` is a fresh context per replay; `external` tasks get the outside one. */
-export async function readingConversation(conversation: Conversation<BotContext, InnerContext>, ctx: InnerContext): Promise<void> {
+export async function readingConversation(
+  conversation: Conversation<BotContext, InnerContext>,
+  ctx: InnerContext,
+  preset?: PresetQuestion,
+): Promise<void> {
   const userId = ctx.from?.id;
   const chatId = ctx.chat?.id;
   if (!userId || !chatId) return;
@@ -185,6 +197,7 @@ export async function readingConversation(conversation: Conversation<BotContext,
   }
   const spread = spreadOf(spreadId);
   await ctx.api.editMessageText(chatId, menuMessage.message_id, `🔮 Расклад: ${spread.icon} ${spread.name}`);
+  if (preset) return dealAndRead(conversation, ctx, userId, chatId, spreadId, preset.question, preset.messageId);
   await ctx.reply(
     [
       `<b>${escapeHtml(spread.question.title)}</b>`,
@@ -215,7 +228,19 @@ export async function readingConversation(conversation: Conversation<BotContext,
     const reason = check.error.replace(/^question:\s*/, '');
     await ctx.reply(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Попробуйте ещё раз или отправьте /cancel.`);
   }
+  return dealAndRead(conversation, ctx, userId, chatId, spreadId, question, questionMessageId);
+}
 
+/** The question is known: the server deals and charges, then the picture and the interpretation follow. */
+async function dealAndRead(
+  conversation: Conversation<BotContext, InnerContext>,
+  ctx: InnerContext,
+  userId: number,
+  chatId: number,
+  spreadId: SpreadType,
+  question: string,
+  questionMessageId: number,
+): Promise<void> {
   // The question's message names the request: when the process died after dealing it and Telegram delivers the
   // message again, the reading already dealt (and charged) is sent, not «уже использован».
   const requestKey = `tg:${chatId}:${questionMessageId}`;

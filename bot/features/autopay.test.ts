@@ -68,6 +68,9 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     await stars.sendPushes();
     const paid = stars.sentTexts(user).find((t) => t.includes('Оплата получена'))!;
     expect(paid).toContain(`Не продлевается: доступ до ${formatRuDate(end)}`);
+    // One end date, in one format: not a second «Доступ действует до …» beside it.
+    expect(paid).not.toContain('Доступ действует до');
+    expect(paid.match(/\d{2}\.\d{2}\.\d{4}/g)).toHaveLength(1);
     expect(paid).not.toContain('Отключить автопродление');
 
     // A day before the end and after it: no renewal notice, no new invoice, no payment; the plan is over.
@@ -117,6 +120,7 @@ describe.each(TEST_DB_KINDS)('autopay with Telegram Stars on %s', (kind) => {
     await stars.sendPushes();
     const paid = stars.sentTexts(user).find((t) => t.includes('Оплата получена'))!;
     expect(paid).toContain(line);
+    expect(paid).not.toContain('Доступ действует до');
     expect(paid).toContain('Отключить автопродление можно в приложении');
 
     // The app restarted with STARS_PRICES=vip:460: the live subscription still renews (and shows) at 385.

@@ -2,7 +2,15 @@
 import { createConversation } from '@grammyjs/conversations';
 import { Composer } from 'grammy';
 import type { BotContext, InnerContext } from '../context';
-import { ASK_AI_AGAIN_DATA, READING_CONVERSATION, deliverInterpretation, readingConversation } from '../conversations/reading';
+import {
+  ASK_AI_AGAIN_DATA,
+  ASK_TEXT_DATA,
+  READING_CONVERSATION,
+  deliverInterpretation,
+  readingConversation,
+  type PresetQuestion,
+} from '../conversations/reading';
+import { validateQuestion } from '../../domain/question';
 import { FULL_CAPTION_DATA, spreadCaption } from '../spread-picture';
 import { offerContinue } from '../continue-reading';
 
@@ -44,6 +52,15 @@ composer.command('reading', async (ctx) => {
   // A reading left on the app's table comes first: it is already paid for.
   await offerContinue(ctx);
   await ctx.conversation.enter(READING_CONVERSATION);
+});
+// «Расклад на этот вопрос» under a free text: the reading of the text it answers (its message is the request's key).
+composer.callbackQuery(ASK_TEXT_DATA, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const asked = ctx.callbackQuery.message?.reply_to_message;
+  const check = validateQuestion(asked?.text);
+  if (!asked || !check.ok) return ctx.conversation.enter(READING_CONVERSATION);
+  const preset: PresetQuestion = { question: check.question, messageId: asked.message_id };
+  await ctx.conversation.enter(READING_CONVERSATION, preset);
 });
 
 export { composer as readingFeature };

@@ -125,7 +125,7 @@ describe.each(TEST_DB_KINDS)('/stats (%s)', (kind) => {
 
   it('a non-admin gets the unknown-command answer, nothing about statistics', async () => {
     h.tg.sendText(h.user(STRANGER, 'Чужой'), '/stats');
-    const answer = await h.tg.waitForBotMessage(STRANGER, (m) => m.text.startsWith('Я понимаю команды'));
+    const answer = await h.tg.waitForBotMessage(STRANGER, (m) => m.text.startsWith('Напишите вопрос картам'));
     // Exactly what any unknown command gets.
     h.tg.sendText(STRANGER, '/nosuchcommand');
     await h.tg.waitForBotMessage(STRANGER, (m) => m !== answer && m.text === answer.text);

@@ -41,6 +41,13 @@ async function openDesk(ctx: BotContext, payment: boolean) {
   });
 }
 
+/** «Это вопрос в поддержку» under a free text outside a ticket: opens the desk. */
+export const OPEN_DESK_DATA = 'sp:open';
+
+privateChat.callbackQuery(OPEN_DESK_DATA, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await openDesk(ctx, false);
+});
 privateChat.command('paysupport', (ctx) => openDesk(ctx, true));
 privateChat.command('support', (ctx) => openDesk(ctx, false));
 // t.me/<bot>?start=support: the app's «Поддержка» button.

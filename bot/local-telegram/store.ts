@@ -185,8 +185,11 @@ export function createStore(o: LocalTelegramOptions) {
   const tgUser = (c: Chat) => ({ is_bot: false, ...c.user });
 
   /** The Message object Telegram returns for a bot message. */
-  function botMessageObject(c: Chat, m: ChatMessage) {
+  function botMessageObject(c: Chat, m: ChatMessage, nested = false): Record<string, unknown> {
     const out: Record<string, unknown> = { message_id: m.message_id, date: m.date, chat: tgChat(c), from: me };
+    // The message it replies to, one level deep (as Telegram gives it).
+    const replied = !nested && m.replyTo !== undefined ? c.messages.find((x) => x.message_id === m.replyTo) : undefined;
+    if (replied) out.reply_to_message = botMessageObject(c, replied, true);
     if (m.kind === 'invoice' && m.invoice) {
       const { payload: _p, subscription_period: _s, ...inv } = m.invoice;
       out.invoice = { ...inv, start_parameter: '' };

@@ -42,7 +42,7 @@ export function userSide(store: Store) {
       date,
       chat: tgChat(c),
       from: o.from ? { is_bot: false, ...o.from } : tgUser(c),
-      ...(replied ? { reply_to_message: store.botMessageObject(c, replied) } : {}),
+      ...(replied ? { reply_to_message: store.botMessageObject(c, replied, true) } : {}),
     };
   }
 

@@ -78,3 +78,28 @@ export async function dailyCardsBetween(
     .execute();
   return rows.map((r) => ({ cardId: r.daily_card_id!, orientation: r.daily_card_orientation ?? 'upright' }));
 }
+
+/** The notes on the daily cards of the user's local days in [fromDay, toDay), the latest day first. */
+export async function dailyNotesBetween(
+  db: Queryable,
+  userId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<{ day: string; cardId: string; orientation: Orientation; note: string }[]> {
+  const rows = await db
+    .selectFrom('daily_usage')
+    .select(['day', 'daily_card_id', 'daily_card_orientation', 'daily_note'])
+    .where('user_id', '=', userId)
+    .where('day', '>=', fromDay)
+    .where('day', '<', toDay)
+    .where('daily_card_id', 'is not', null)
+    .where('daily_note', 'is not', null)
+    .orderBy('day', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    day: r.day,
+    cardId: r.daily_card_id!,
+    orientation: r.daily_card_orientation ?? 'upright',
+    note: r.daily_note!,
+  }));
+}

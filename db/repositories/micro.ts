@@ -202,3 +202,35 @@ export async function latestOpenMicroOrder(db: Queryable, userId: number, since:
     .limit(1)
     .executeTakeFirst();
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the micro-result screen has something to wait for or show: a micro order still pending, or one
+ * created or paid since `since` (its result may still be arriving or just shown).
+ */
+export async function microActiveSince(db: Queryable, userId: number, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('product', '=', 'micro')
+    // A pending order counts for a day at most: one abandoned long ago opens nothing.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('created_at', '>=', new Date(since.getTime() - DAY_MS))]),
+        eb('created_at', '>=', since),
+      ]),
+    )
+    .union(
+      db
+        .selectFrom('payments')
+        .select(sql<string>`id::text`.as('id'))
+        .where('user_id', '=', userId)
+        .where('product', '=', 'micro')
+        .where('created_at', '>=', since),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

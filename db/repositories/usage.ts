@@ -47,6 +47,18 @@ export async function findUsage(db: Queryable, userId: number, day: string): Pro
   return db.selectFrom('daily_usage').selectAll().where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
 }
 
+/** Sets (or clears, with null) the note on the day's card; false when no card was drawn that day. */
+export async function setDailyNote(db: Queryable, userId: number, day: string, note: string | null): Promise<boolean> {
+  const r = await db
+    .updateTable('daily_usage')
+    .set({ daily_note: note })
+    .where('user_id', '=', userId)
+    .where('day', '=', day)
+    .where('daily_card_id', 'is not', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
 /**
  * Stores today's daily card. Without `redraw` an existing card is kept (the row is returned unchanged
  * with `drawn: false`); with `redraw` it is replaced. One statement, so racing draws agree on one card.

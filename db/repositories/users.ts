@@ -181,6 +181,8 @@ export async function findUsersWithLatestUsage(
             daily_card_id: du_daily_card_id,
             daily_card_orientation: du_daily_card_orientation,
             daily_cards_drawn: du_daily_cards_drawn!,
+            // The status never shows the day's note (the daily card's own answer does): not read on this hot path.
+            daily_note: null,
           };
     found.set(user.id, { user, usage });
   }

@@ -112,14 +112,30 @@ describe('the day analysis without AI', () => {
     for (const card of DECK)
       for (const o of ['upright', 'reversed'] as const) {
         const text = buildDailyGuidanceFallback(card, o, null);
-        const chances = text.split('## Возможности и риски\n\n')[1].split(/(?<=\.)\s/)[0];
-        const [opportunities, risks = ''] = chances.split('; риски — ');
+        const chances = text.split('## Возможности и риски\n\n')[1].split('\n\n')[0];
+        const [opportunities, risks = ''] = chances.split(' Беречься стоит другого: ');
         for (const w of signsOf(card, o)) {
           const named = (part: string) => new RegExp(`(?<!\\p{L})${w.word}(?!\\p{L})`, 'u').test(part);
           if (w.sign === '-' && opportunities.startsWith('Возможности'))
             expect(named(opportunities), `${card.id} ${o}: ${chances}`).toBe(false);
           if (w.sign === '+') expect(named(risks), `${card.id} ${o}: ${chances}`).toBe(false);
         }
+      }
+  });
+
+  it('never contradicts the card: no opposite meaning quoted, no risk its own meaning advises, the advice from this side', () => {
+    for (const card of DECK)
+      for (const o of ['upright', 'reversed'] as const) {
+        const text = buildDailyGuidanceFallback(card, o, null);
+        const own = o === 'reversed' ? card.reversedMeaning : card.meaning;
+        const other = o === 'reversed' ? card.meaning : card.reversedMeaning;
+        expect(text, `${card.id} ${o}`).not.toContain(other.split(/[.!?]/)[0]);
+        expect(text).not.toMatch(/теневой стороне|сильную сторону/);
+        const risks = text.split(' Беречься стоит другого: ')[1]?.split('.')[0] ?? '';
+        for (const w of risks.split(/[\s,]+/).filter((x) => x.length >= 5))
+          expect(own.toLowerCase(), `${card.id} ${o}: ${w}`).not.toContain(w.slice(0, 6));
+        const advice = text.split('## Совет на день\n\n')[1]!;
+        expect(advice.length).toBeGreaterThan(20);
       }
   });
 });

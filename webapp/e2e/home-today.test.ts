@@ -62,6 +62,9 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         expect(card.line).toMatch(/[.!?]$/);
         expect(await page.locator('[data-testid=home-daily] img').getAttribute('data-card')).toBe(card.cardId);
         await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('1 день подряд');
+        // The used card's state: the time to the next one (a free user has no «безлимит»).
+        expect(await page.getByTestId('home-daily-next').innerText()).toMatch(/^Новая карта через \d+ ч/);
+        expect(await page.getByTestId('home-daily-unlimited').count()).toBe(0);
         await imagesLoaded(page);
         await settled(page);
         await env.screenshot(page, `home-today-after-${theme}`);
@@ -94,18 +97,26 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
   }
 
   it(
-    'a plan that includes the day analysis: the advice shows no price',
+    'a plan that includes the day analysis: it opens with one tap on the card, no price, no offer',
     async () => {
       const { page, consoleErrors } = await env.newPage();
       await open(page, 650003, '&plan=vip');
       await page.getByTestId('home-daily-back').click();
+      // A paid plan's card on home: «безлимит», no countdown.
+      await expect.poll(() => page.getByTestId('home-daily-unlimited').textContent()).toBe('Карта дня — безлимит: можно вытянуть новую');
+      expect(await page.getByTestId('home-daily-next').count()).toBe(0);
+      await settled(page);
+      await env.screenshot(page, 'home-daily-unlimited-light');
       await page.getByTestId('home-daily-open').click();
-      await page.getByTestId('daily-card-name').waitFor();
-      await expect.poll(() => page.getByTestId('daily-advice').textContent()).toBe('Получить подробный совет');
+      const name = (await page.getByTestId('daily-card-name').textContent())!.replace(' (перевёрнутая)', '');
+      await page.getByTestId('daily-analysis-open').click();
+      const analysis = (await page.getByTestId('daily-analysis-text').innerText())!;
+      // Written from this card (the fallback interpreter here), with no offer beside it.
+      expect(analysis).toContain(name);
+      expect(analysis).not.toContain('теневой стороне');
+      expect(await page.getByTestId('daily-advice').count()).toBe(0);
       expect(await page.getByTestId('daily-advice-what').count()).toBe(0);
-      await page.getByTestId('daily-advice').click();
-      await page.getByTestId('guidance-open').waitFor();
-      expect(await page.getByTestId('guidance-locked').count()).toBe(0);
+      expect(await page.getByTestId('daily-more').count()).toBe(0);
       expect(consoleErrors.filter((l) => !l.includes('status of 4'))).toEqual([]);
     },
     TIMEOUT,

@@ -121,6 +121,11 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     expect(await page.getByTestId('provider-inn').count()).toBe(0);
     expect(await page.getByTestId('identifiers-on-request').textContent()).toContain('сообщаются по запросу');
     expect(await page.getByTestId('data-protection').textContent()).toContain('не продаются третьим лицам');
+    // True to what the product does: deletion is a button, not a request to support; general questions go to
+    // the support desk, not to /help (which only lists commands).
+    expect(await page.getByTestId('data-protection').textContent()).toContain('«Удалить мои данные»');
+    expect(await page.getByTestId('data-protection').textContent()).not.toContain('по запросу в поддержку');
+    expect(await page.locator('body').innerText()).not.toContain('/help');
     expect(await page.getByTestId('payment-security').textContent()).toContain('Данные банковских карт мы не получаем и не храним');
     // «Поддержка» opens the bot's chat in support mode (in local mode, the local Telegram).
     await expect.poll(() => page.getByTestId('support-chat').getAttribute('href')).toMatch(/\/dev\/telegram\?start=support$/);

@@ -160,6 +160,10 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         await page.getByTestId('lesson-done').waitFor();
         expect(await page.getByTestId('lesson-done').textContent()).toContain('Урок пройден: 2 из 3');
         expect(await page.getByTestId('lesson-streak').textContent()).toBe('1');
+        // Plural forms agree with the numbers: «1 день подряд», «1 урок пройден».
+        const progress = await page.getByTestId('lesson-progress').innerText();
+        expect(progress).toMatch(/1\s+день подряд/);
+        expect(progress).toMatch(/1\s+урок пройден/);
         await settled(page);
         await env.screenshot(page, `lesson-done-${theme}`);
         await accessible(page);

@@ -389,17 +389,16 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     await page.getByTestId('micro-success').waitFor();
     expect((await page.getByTestId('micro-card-name').allTextContents())[0]).toBe('Маг');
 
-    // Nothing bought at all (the real server): the error and a retry, no card, no reading made up.
+    // Nothing bought at all, nothing pending (the real server): the guard sends the screen to the interactive
+    // daily card, the server records why, and no card or reading is made up.
     const fresh = await env.newPage();
     await fresh.page.goto(`${env.baseUrl}/dev/launch?user=610008&to=/micro-result`);
-    await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe(NOT_FOUND);
-    expect(await fresh.page.getByTestId('micro-card-name').count()).toBe(0);
-    expect(await fresh.page.getByTestId('micro-result').textContent()).not.toContain('Шут');
-    await fresh.page.getByTestId('micro-retry').click();
-    await expect.poll(() => text(fresh.page, 'micro-error-message')).toBe(NOT_FOUND);
-    expect((await pageApi(fresh.page, 'GET', '/api/user/readings')).data.readings).toEqual([]);
-    await fresh.page.getByTestId('micro-home').click();
     await expect.poll(() => new URL(fresh.page.url()).pathname).toBe('/interactive-daily-card');
+    await fresh.page.getByTestId('interactive-daily-card').waitFor();
+    expect(await fresh.page.getByTestId('micro-card-name').count()).toBe(0);
+    expect((await pageApi(fresh.page, 'GET', '/api/user/readings')).data.readings).toEqual([]);
+    const events = await env.app.db.selectFrom('analytics_events').select('event').where('user_id', '=', 610008).execute();
+    expect(events.map((e) => e.event)).toContain('micro_result_open_no_pending');
   });
 });
 

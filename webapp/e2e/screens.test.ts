@@ -66,8 +66,9 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
       const name = (await page.getByTestId('daily-card-name').textContent())!.replace(' (перевёрнутая)', '');
       expect(name.length).toBeGreaterThan(2);
       expect((await page.getByTestId('daily-card-meaning').textContent())!.length).toBeGreaterThan(20);
-      // The pitch names the plan whose price it quotes (Basic draws again), in roubles in a browser.
-      await expect.poll(() => page.getByTestId('daily-more').textContent()).toMatch(/^Хочу больше карт! Basic за 299\s₽ в месяц$/);
+      // One paid offer: the advice for this card with its price, in roubles in a browser.
+      await expect.poll(() => page.getByTestId('daily-advice').textContent()).toMatch(/^Подробный совет — \d+\s₽$/);
+      expect(await page.getByTestId('daily-more').count()).toBe(0);
       await settled(page);
       await env.screenshot(page, 'daily-card');
 

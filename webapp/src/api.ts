@@ -145,6 +145,8 @@ export const listReadings = (limit: number, offset: number, search: { q?: string
     }),
   );
 export const dailyCardAvailable = () => call(client.user['daily-card'].available.$get());
+/** The user's own line about today's card (the journal lists it); empty clears it. */
+export const saveDailyNote = (note: string) => call(client.user['daily-card'].note.$put({ json: { note } }));
 export const drawDailyCard = (redraw = false) => call(client.user['daily-card'].use.$post({ json: redraw ? { redraw: true } : {} }));
 export const getMoon = () => call(client.moon.$get());
 /** After a 3-day streak: whether to offer the home-screen shortcut (only the first call says yes). */

@@ -43,6 +43,8 @@ export function messageMethods(store: Store): MethodTable {
       const f = formatText(p.text, p.parse_mode);
       checkMarkup(p.reply_markup);
       applyReplyKeyboard(c, p.reply_markup);
+      // reply_parameters: the message this one answers (when it is still in the chat).
+      const replyTo = Number(p.reply_parameters?.message_id);
       const m = pushMessage(c, {
         from: 'bot',
         text: f.text,
@@ -50,6 +52,7 @@ export function messageMethods(store: Store): MethodTable {
         parse_mode: p.parse_mode,
         reply_markup: p.reply_markup,
         kind: 'text',
+        ...(c.messages.some((x) => x.message_id === replyTo) ? { replyTo } : {}),
       });
       return botMessageObject(c, m);
     },

@@ -49,7 +49,7 @@ async function fetchStatus(): Promise<StatusResponse> {
  * Reads the status again now, whichever screens show it (also none: the next one to open finds it fresh).
  * A failed read keeps the last known status.
  */
-function refreshStatus(): Promise<unknown> {
+export function refreshStatus(): Promise<unknown> {
   return mutate(keys.status, fetchStatus(), { revalidate: false, throwOnError: false });
 }
 
@@ -75,6 +75,18 @@ export function afterDailyCard(card: DailyCardView): void {
     info && { ...info, available: card.canRedraw, used: true, canRedraw: card.canRedraw, today: { ...card, milestone: null } };
   void mutate(keys.dailyCard, drawn, { revalidate: false });
   void refreshStatus();
+  invalidate(keys.journalPrefix);
+}
+
+/** After the note on today's card was saved: today's card carries it, and the journal lists it. */
+export function afterDailyNote(note: string | null): void {
+  void mutate(
+    keys.dailyCard,
+    (info: DailyCardAvailability | undefined) => (info?.today ? { ...info, today: { ...info.today, note } } : info),
+    {
+      revalidate: false,
+    },
+  );
   invalidate(keys.journalPrefix);
 }
 

@@ -4,7 +4,12 @@
 // pack with its price, or nothing for a user who has it (a plan with the day analysis, or a pack bought).
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { dailyCardAvailable, drawDailyCard, type ApiError, type DailyCardAvailability, type DailyCardView } from '../api';
+import { dailyCardAvailable, drawDailyCard, saveDailyNote, type ApiError, type DailyCardAvailability, type DailyCardView } from '../api';
+import type { CrisisAnswer } from '../../../domain/crisis';
+import { NOTE_MAX } from '../../../domain/journal';
+import { CrisisHelp } from '../components/CrisisHelp';
+import { RichText } from '../components/RichText';
+import { detailedGuidance } from '../payments/client';
 import { CardFace } from '../components/CardFace';
 import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/catalogue';
 import { CardBack } from '../components/CardImage';
@@ -13,7 +18,7 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
-import { afterDailyCard } from '../hooks/useStatus';
+import { afterDailyCard, afterDailyNote } from '../hooks/useStatus';
 import { loadPaidState } from '../payments/daily-paid';
 import { tagOf, usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
@@ -74,6 +79,8 @@ export default function DailyCard() {
   // What was bought for today's card (the same answer the advice screen reads): no price for who has it.
   const paid = useApi(card ? keys.dailyEntitlements(card.card.cardId) : null, loadPaidState);
   const hasAdvice = !!paid.data && (!!paid.data.ent?.detailedGuidance || !!paid.data.reveal);
+  // A plan with the day analysis (VIP, a week pass) opens it here, one tap away.
+  const hasAnalysis = !!paid.data?.ent?.detailedGuidance;
   const microPrice = prices.pricing?.micro.available && paid.data && !hasAdvice ? prices.show(tagOf(prices.pricing, 'micro')) : null;
 
   return (
@@ -114,7 +121,7 @@ export default function DailyCard() {
         <>
           <CardFace card={state.card.card} nameTestId="daily-card-name">
             <p className="daily-meaning" data-testid="daily-card-meaning">
-              {state.card.card.fullMeaning}
+              {state.card.today.paragraph}
             </p>
           </CardFace>
           {!state.card.canRedraw && (
@@ -128,33 +135,173 @@ export default function DailyCard() {
               {state.card.milestone}
             </p>
           )}
+          <section className="panel stack daily-reflect" aria-labelledby="daily-question-title">
+            <p className="kicker" id="daily-question-title">
+              Вопрос дня
+            </p>
+            <p className="daily-question" data-testid="daily-question">
+              {state.card.today.question}
+            </p>
+            <DailyNote key={state.card.date} saved={state.card.note} onJournal={() => navigate('/journal')} />
+          </section>
+          {hasAnalysis && <DayAnalysis card={state.card.card} />}
           <div className="stack">
-            {microPrice && (
-              <p className="hint center" data-testid="daily-advice-what">
-                Платно: {PRODUCT_INFO.micro.name} — ещё {MICRO_PACK.extraCards} карты и личный совет на день
-              </p>
-            )}
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => navigate('/interactive-daily-card')}
-              data-testid="daily-advice"
-            >
-              {microPrice ? `Подробный совет — ${microPrice}` : 'Получить подробный совет'}
-            </button>
-            {state.card.canRedraw ? (
-              <button type="button" className="btn btn-secondary btn-block" onClick={() => reveal(true)} data-testid="daily-redraw">
-                Выбрать новую карту (VIP)
+            {/* At most one paid offer: the advice for this card when it is for sale, else more cards with Basic. */}
+            {hasAdvice && !hasAnalysis ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-block"
+                onClick={() => navigate('/interactive-daily-card')}
+                data-testid="daily-advice"
+              >
+                Открыть подробный совет
               </button>
+            ) : microPrice ? (
+              <>
+                <p className="hint center" data-testid="daily-advice-what">
+                  Платно: {PRODUCT_INFO.micro.name} — ещё {MICRO_PACK.extraCards} карты и личный совет на день
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-block"
+                  onClick={() => navigate('/interactive-daily-card')}
+                  data-testid="daily-advice"
+                >
+                  {`Подробный совет — ${microPrice}`}
+                </button>
+              </>
             ) : (
-              <button type="button" className="btn btn-gold btn-block" onClick={() => navigate('/subscription')} data-testid="daily-more">
-                {/* Basic is the cheapest plan that draws again; the pitch names the plan whose price it quotes. */}
-                {basicPrice ? `Хочу больше карт! Basic за ${basicPrice}` : 'Хочу больше карт!'}
+              free &&
+              paid.data &&
+              !hasAdvice && (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-block"
+                  onClick={() => navigate('/subscription')}
+                  data-testid="daily-more"
+                >
+                  {/* Basic is the cheapest plan that draws again; the pitch names the plan whose price it quotes. */}
+                  {basicPrice ? `Больше карт в день — Basic за ${basicPrice}` : 'Больше карт в день'}
+                </button>
+              )
+            )}
+            {state.card.canRedraw && (
+              <button type="button" className="btn btn-secondary btn-block" onClick={() => reveal(true)} data-testid="daily-redraw">
+                Выбрать новую карту
               </button>
             )}
           </div>
         </>
       )}
     </Page>
+  );
+}
+
+/** The user's own line about today's card: saved on the day, listed in the journal. */
+function DailyNote({ saved, onJournal }: { saved: string | null; onJournal: () => void }) {
+  const [text, setText] = useState(saved ?? '');
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({
+    kind: saved ? 'saved' : 'idle',
+  });
+  const save = () => {
+    setState({ kind: 'saving' });
+    saveDailyNote(text)
+      .then((r) => {
+        setText(r.note ?? '');
+        setState({ kind: 'saved' });
+        afterDailyNote(r.note);
+      })
+      .catch((e: ApiError) => setState({ kind: 'error', message: e.message }));
+  };
+  return (
+    <div className="stack daily-note">
+      <label htmlFor="daily-note">Ваша заметка о дне — она сохранится в дневнике</label>
+      <textarea
+        id="daily-note"
+        className="textarea"
+        rows={2}
+        maxLength={NOTE_MAX}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (state.kind !== 'idle') setState({ kind: 'idle' });
+        }}
+        placeholder="Что вы заметили сегодня?"
+        data-testid="daily-note"
+      />
+      {state.kind === 'saved' ? (
+        <div className="row daily-note-done">
+          <p className="hint" role="status" data-testid="daily-note-saved">
+            Заметка в дневнике
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={onJournal} data-testid="daily-note-journal">
+            Открыть дневник
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={save}
+          disabled={state.kind === 'saving' || (!text.trim() && !saved)}
+          data-testid="daily-note-save"
+        >
+          {state.kind === 'saving' ? 'Сохраняем…' : 'Сохранить в дневник'}
+        </button>
+      )}
+      {state.kind === 'error' && (
+        <p className="pay-message" role="alert">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The day analysis of a plan that has it: one tap, written from this card (the server checks the plan). */
+function DayAnalysis({ card }: { card: DailyCardView['card'] }) {
+  const [state, setState] = useState<
+    | { kind: 'closed' | 'loading' }
+    | { kind: 'done'; text: string }
+    | { kind: 'error'; message: string }
+    | { kind: 'crisis'; answer: CrisisAnswer }
+  >({ kind: 'closed' });
+  const open = () => {
+    setState({ kind: 'loading' });
+    detailedGuidance({ cardName: card.name, cardMeaning: card.fullMeaning, dailyPlans: '' })
+      .then((r) =>
+        setState(
+          r.guidance ? { kind: 'done', text: r.guidance } : { kind: 'error', message: 'Анализ дня сейчас недоступен, попробуйте позже' },
+        ),
+      )
+      .catch((e: ApiError) =>
+        setState(
+          e.crisis
+            ? { kind: 'crisis', answer: e.crisis }
+            : { kind: 'error', message: e.message || 'Анализ дня сейчас недоступен, попробуйте позже' },
+        ),
+      );
+  };
+  return (
+    <section className="panel stack" data-testid="daily-analysis">
+      {state.kind === 'closed' && (
+        <button type="button" className="btn btn-primary btn-block" onClick={open} data-testid="daily-analysis-open">
+          Анализ дня
+        </button>
+      )}
+      {state.kind === 'loading' && <span className="spinner spinner-lg" role="status" aria-label="Готовим анализ…" />}
+      {state.kind === 'done' && <RichText text={state.text} testId="daily-analysis-text" />}
+      {state.kind === 'crisis' && <CrisisHelp answer={state.answer} />}
+      {state.kind === 'error' && (
+        <>
+          <p className="pay-message" role="alert">
+            {state.message}
+          </p>
+          <button type="button" className="btn btn-secondary btn-block" onClick={open}>
+            Повторить
+          </button>
+        </>
+      )}
+    </section>
   );
 }

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { cardBackUrl, cardImageUrl, DECK_INFO, DEFAULT_DECK } from '../../../domain/decks';
 import { drawDailyCard, type ApiError, type UserStatus } from '../api';
-import { afterDailyCard } from '../hooks/useStatus';
+import { Countdown } from '../components/Countdown';
+import { afterDailyCard, refreshStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 
 type Draw = { kind: 'idle' } | { kind: 'drawing' } | { kind: 'failed'; message: string };
@@ -65,6 +66,18 @@ export function HomeDaily({ s }: { s: UserStatus | undefined }) {
           <p className="home-daily-line" data-testid="home-daily-line">
             {card.line}
           </p>
+          {/* A paid plan draws again (безлимит); for everyone else the card is used, and the next one comes at midnight. */}
+          {s?.unlimitedDailyCard ? (
+            <p className="hint home-daily-state" data-testid="home-daily-unlimited">
+              Карта дня — безлимит: можно вытянуть новую
+            </p>
+          ) : (
+            s && (
+              <p className="hint home-daily-state" data-testid="home-daily-next">
+                Новая карта через <Countdown until={s.resetsAt} onEnd={() => void refreshStatus()} testId="home-daily-countdown" />
+              </p>
+            )
+          )}
           {justDrawn?.milestone && (
             <p className="milestone" role="status" data-testid="streak-milestone">
               <span aria-hidden="true">🔥 </span>

@@ -232,7 +232,8 @@ export default function InteractiveDailyCard() {
           <Icon name="sun" size={30} />
         </span>
         <h1 className="title">Карта дня</h1>
-        <p className="hint">Вытяните карту и узнайте, что готовит вам этот день.</p>
+        {/* The invitation to draw stands only above a card still face down. */}
+        {!card && <p className="hint">Вытяните карту и узнайте, что готовит вам этот день.</p>}
       </header>
 
       {/* Today's card could not be checked (no network): the card may still be drawn, or the check retried. */}

@@ -73,6 +73,22 @@ export default function Journal() {
               <span>Учитывать расклады своей колоды ({data.ownDeckReadings})</span>
             </label>
           )}
+          {data.dailyNotes.length > 0 && (
+            <section className="panel journal-block" data-testid="journal-day-notes">
+              <h2>Заметки о днях</h2>
+              <ul className="journal-notes">
+                {data.dailyNotes.map((n) => (
+                  <li key={n.day} data-testid="journal-day-note">
+                    <span className="hint">
+                      {dayLabel(n.day)} · {n.cardName}
+                      {n.reversed ? ' (перевёрнутая)' : ''}
+                    </span>
+                    <p>{n.note}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {data.cards === 0 ? (
             <section className="panel center" data-testid="journal-empty">
               <h2>В этом месяце карт пока не было</h2>
@@ -105,4 +121,9 @@ export default function Journal() {
       )}
     </Page>
   );
+}
+
+/** '2026-12-06' → «6 декабря». */
+function dayLabel(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 }

@@ -107,11 +107,11 @@ export default function Lesson() {
           <section className="panel lesson-progress" aria-label="Ваш прогресс" data-testid="lesson-progress">
             <span>
               <strong data-testid="lesson-streak">{p.streak}</strong>
-              <span className="hint">дней подряд</span>
+              <span className="hint">{pluralRu(p.streak, 'день', 'дня', 'дней')} подряд</span>
             </span>
             <span>
               <strong>{p.lessonsDone}</strong>
-              <span className="hint">уроков пройдено</span>
+              <span className="hint">{pluralRu(p.lessonsDone, 'урок пройден', 'урока пройдено', 'уроков пройдено')}</span>
             </span>
             <span>
               <strong>{p.answeredTotal ? Math.round((100 * p.correctTotal) / p.answeredTotal) : 0}%</strong>

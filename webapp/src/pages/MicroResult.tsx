@@ -11,7 +11,16 @@ import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
-import { debugMicroStatus, getPricing, getWeekUpsell, recoverMicro, syncMethod, track, type MicroReveal } from '../payments/client';
+import {
+  debugMicroStatus,
+  getPricing,
+  getWeekUpsell,
+  openMicroResult,
+  recoverMicro,
+  syncMethod,
+  track,
+  type MicroReveal,
+} from '../payments/client';
 import {
   MICRO_ADVICE_DEFAULT,
   MicroCards,
@@ -31,6 +40,8 @@ export const MICRO_ERRORS = {
     'Временная проблема с загрузкой результата. Попробуйте обновить через несколько секунд. Ваша покупка сохранена и будет восстановлена.',
   notConfirmed: 'Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.',
   checkFailed: 'Ошибка проверки статуса оплаты. Проверьте подключение к интернету и попробуйте снова.',
+  /** No reading named by the return, this device or the server: nothing to look the pack up by. */
+  noReadingId: 'Не удаётся найти ID расклада. Откройте карту дня и результат мини-расклада оттуда.',
 } as const;
 
 type View =
@@ -108,8 +119,14 @@ export default function MicroResult() {
       if (r.readingId) setReadingId(r.readingId);
       return false;
     } catch (err) {
-      // The server's own Russian words for a pack it does not have; anything else is a passing problem.
-      const message = err instanceof ApiError && err.status === 404 ? err.message : MICRO_ERRORS.other;
+      // The server's own Russian words for a pack it does not have (its own text when no reading was named at
+      // all); anything else is a passing problem.
+      const message =
+        err instanceof ApiError && err.status === 404
+          ? q.readingId === null
+            ? MICRO_ERRORS.noReadingId
+            : err.message
+          : MICRO_ERRORS.other;
       track('micro_reveal_failed', { readingId: q.readingId, error: (err as Error)?.message ?? String(err) });
       setView({ kind: 'error', message });
       return true;
@@ -121,8 +138,14 @@ export default function MicroResult() {
     run.current.cancelled = true;
     run.current = token;
     setView({ kind: 'loading', attempt: 0 });
-    // Back from a card payment: the server re-reads that payment from the provider first.
     const q = query.current;
+    // The guard: without a micro payment pending or under 30 minutes old (here, or known to the server),
+    // there is nothing to wait for: the interactive daily card instead (the server records why).
+    const pending = microPaymentPending() || !!q.orderId || !!q.paymentId;
+    const guard = await openMicroResult(pending).catch(() => ({ stay: true }));
+    if (token.cancelled) return;
+    if (!guard.stay) return navigate('/interactive-daily-card', { replace: true });
+    // Back from a card payment: the server re-reads that payment from the provider first.
     if (q.orderId || q.paymentId) await syncMethod({ orderId: q.orderId, paymentId: q.paymentId }).catch(() => null);
     let attempt = 0;
     const settled = await waitFor(
@@ -134,7 +157,7 @@ export default function MicroResult() {
       token,
     );
     if (!settled && !token.cancelled) setView({ kind: 'timeout', message: null, checking: false });
-  }, [ask]);
+  }, [ask, navigate]);
 
   useEffect(() => {
     void start();

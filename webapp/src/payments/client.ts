@@ -38,6 +38,8 @@ export const revealMicro = (readingId: number) => call(client.readings.micro.rev
 /** The pack and its reading by the ids the server recorded: the order or reading the return names, else the latest. */
 export const recoverMicro = (by: { orderId?: string; readingId?: number; recent?: boolean }) =>
   call(client.readings.micro.recover.$post({ json: by }));
+/** The micro-result screen's guard: whether it stays (a micro payment pending or under 30 minutes old). */
+export const openMicroResult = (pending: boolean) => call(client.readings.micro.open.$post({ json: { pending } }));
 export const debugMicroStatus = (readingId?: number | null) => call(client.admin['micro-status'].$get({ query: readingQuery(readingId) }));
 
 export const createOneTime = (body: {
