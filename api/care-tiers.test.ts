@@ -66,7 +66,8 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
           baseUrl: fake.baseUrl,
           rateLimit: { calls: 100, windowS: 600 },
           moderation: true,
-          screenTimeoutMs: 300,
+          // Long enough for a loaded machine to answer; the «hang» case waits it out once per call.
+          screenTimeoutMs: 3000,
         },
       });
     });

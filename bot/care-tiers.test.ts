@@ -20,7 +20,7 @@ describe.each(TEST_DB_KINDS)('care tiers in the chat (%s)', (kind) => {
 
   beforeAll(async () => {
     ai = await startFakeOpenAI({ tokenDelayMs: 0 });
-    h = await createBotHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl, moderation: true, screenTimeoutMs: 500 } });
+    h = await createBotHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl, moderation: true, screenTimeoutMs: 5000 } });
   });
   afterAll(async () => {
     await h?.close();

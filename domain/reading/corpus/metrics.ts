@@ -317,8 +317,8 @@ export const GOALS = {
 
 /**
  * The figures the held-out part must keep: what it reached when it was first read (2026-12-06: crisis recall
- * 0.834, precision 0.907, violence 0.873, sensitive 0.888, polarity 0.790, topic 0.658, near-miss false crisis
- * 0.042), a little below, so a change that loses ground on writers nobody tuned to fails. A ratchet towards
+ * 0.839, precision 0.908, violence 0.873, sensitive 0.888, polarity 0.790, topic 0.658, near-miss false crisis
+ * 0.035), a little below, so a change that loses ground on writers nobody tuned to fails. A ratchet towards
  * GOALS: raise a floor when the held-out part shows more, never lower one; change them here only.
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {

@@ -202,9 +202,10 @@ function wordGrams(view: string, out: Int32Array, n: number): number {
 }
 
 /**
- * A question's features as bucket ids, repeated as often as the feature occurs, in a buffer shared by every
- * call (valid until the next one): the first `count` entries of `ids`. The model scores
- * bias + Σ w[id] / √count: each occurrence weighs 1/√n, so a long story does not outvote a short line.
+ * A question's features as distinct bucket ids, in a buffer shared by every call (valid until the next one):
+ * the first `count` entries of `ids`. The model scores bias + Σ w[id] / √count, so a long story does not
+ * outvote a short line; each feature counts once, so a sentence repeated six times scores as itself (counted
+ * each time it occurred, a question about income and savings typed out six times read as violence).
  */
 export function careFeatureIds(text: string): { ids: Int32Array; count: number } {
   const { cyrillic, latin } = careText(text);
@@ -214,7 +215,10 @@ export function careFeatureIds(text: string): { ids: Int32Array; count: number }
   n = wordGrams(cyrillic, ids, n);
   n = charGrams(latin, ids, n);
   n = wordGrams(latin, ids, n);
-  return { ids, count: n };
+  const sorted = ids.subarray(0, n).sort();
+  let distinct = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) ids[distinct++] = sorted[i];
+  return { ids, count: distinct };
 }
 
 /** The same ids as an array of their own (for training, which keeps every question's). */
