@@ -3,6 +3,7 @@
 // clock, no Math.random), and leave-one-writer-out cross-validation, the honest estimate of how it reads a
 // writer it never saw. Pure: the script (scripts/train-care-model.ts) and the test read the corpus and pass it in.
 import { CARE_BUCKETS, careFeatures } from './care-model-features';
+import { mulberry32 } from '../../seeded-random';
 
 /** One labelled question of the corpus, as the model needs it. */
 export interface CareExample {
@@ -79,16 +80,10 @@ export function parseCareCorpus(writer: string, jsonl: string): CareExample[] {
 
 export const CARE_TRAINING: TrainOptions = { epochs: 20, lambda: 1e-4, eta0: 0.5, positiveWeight: 3, nbAlpha: 1, seed: 46 };
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
+/** A seeded generator of numbers in [0, 1): the same on every machine. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
 }
 
 export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
