@@ -181,6 +181,13 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
     await page.getByTestId('personal-spread').click();
     await page.getByTestId('spread-quota').waitFor();
     await env.screenshot(page, 'spread-menu-dark');
+    // Paid spreads are marked by the plan that opens them; no plan is called «Премиум».
+    const menu = await page.locator('body').innerText();
+    expect(menu).not.toMatch(/премиум/i);
+    expect(menu).toContain('С Basic');
+    await page.goto(`${env.baseUrl}/dev/launch?user=620006&name=Ася&to=/spread-menu`);
+    await page.getByTestId('spread-quota').waitFor();
+    await env.screenshot(page, 'spread-menu-light');
     expect(consoleErrors).toEqual([]);
   });
 });
