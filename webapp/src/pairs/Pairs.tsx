@@ -177,7 +177,8 @@ export default function Pairs() {
         </ul>
       )}
       {data && data.pairs.length === 0 && !token && <p className="hint">Пока вы ни с кем не в паре.</p>}
-      <Invite />
+      {/* Someone opening an invitation came to accept it: no invitation of their own, nothing to buy beside it. */}
+      {!token && <Invite />}
     </Page>
   );
 }
