@@ -29,6 +29,12 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         const shown = (await a.page.getByTestId('pair-invitation').textContent()) ?? '';
         const startParam = /pair_[A-Za-z0-9_-]+/.exec(shown)?.[0];
         expect(startParam).toBeTruthy();
+        // A browser tab (not Telegram): the link can be copied, and says so.
+        await a.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
+        await a.page.getByTestId('pair-invite-copy').click();
+        await expect.poll(() => a.page.getByTestId('pair-invite-copy').textContent()).toBe('Скопировано');
+        expect(await a.page.getByTestId('pair-invite-copied').textContent()).toBe('Ссылка скопирована');
+        expect(await a.page.evaluate(() => navigator.clipboard.readText())).toContain(startParam);
         await settled(a.page);
         await env.screenshot(a.page, `pairs-invite-${theme}`);
 
