@@ -201,7 +201,8 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
       probe.remove();
       return { kicker, link, button };
     });
-    for (const c of [accents.button, accents.link, accents.kicker]) expect(c).toMatch(/^rgb\(81, 60, 142\)|^color\(srgb 0\.31\d* 0\.23\d* 0\.55\d*\)/);
+    for (const c of [accents.button, accents.link, accents.kicker])
+      expect(c).toMatch(/^rgb\(81, 60, 142\)|^color\(srgb 0\.31\d* 0\.23\d* 0\.55\d*\)/);
     expect(consoleErrors).toEqual([]);
   });
 });
