@@ -68,7 +68,7 @@ export interface Placement {
   key: PlanetKey | 'ascendant';
   /** «Солнце», «Асцендент». */
   name: string;
-  /** The planet's glyph (☉ ☽ ☿ ♀ ♂), «Asc» for the ascendant. */
+  /** The planet's glyph (☉ ☽ ☿ ♀ ♂), «Асц» for the ascendant (Russian, as every other label). */
   symbol: string;
   /** Ecliptic longitude, degrees [0, 360). */
   longitude: number;

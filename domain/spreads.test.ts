@@ -146,7 +146,7 @@ describe('spread catalogue', () => {
   });
 
   it('access flags and price labels are consistent', () => {
-    const labels = { free: 'Бесплатно', paid: 'Премиум', vip: 'VIP' };
+    const labels = { free: 'Бесплатно', paid: 'Basic', vip: 'VIP' };
     for (const spread of SPREADS) {
       expect(spread.isFree).toBe(spread.access === 'free');
       expect(spread.vipOnly).toBe(spread.access === 'vip');

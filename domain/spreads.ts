@@ -3,13 +3,15 @@
 // written in and how its share picture lies. Pure data, no I/O. What only the web app draws (the icon's
 // glyph, the layout on the card table) is in webapp/src/layouts/spread-layouts.ts, also keyed by SpreadType.
 
+import { PRODUCT_INFO } from './catalogue';
 import type { PositionId, PositionRole, SpreadAccess, SpreadDefinition, SpreadType } from './types';
 import { isSpreadType, SPREAD_TYPES } from './types';
 
+// Named by the plan that opens them (no plan is called «Премиум»).
 const PRICE_LABELS: Record<SpreadAccess, string> = {
   free: 'Бесплатно',
-  paid: 'Премиум',
-  vip: 'VIP',
+  paid: PRODUCT_INFO.basic.name,
+  vip: PRODUCT_INFO.vip.name,
 };
 
 /** A position: what it asks (its id), its Russian label and how the interpreter reads its card. */

@@ -19,7 +19,7 @@ const POINT_INFO: Record<SynastryPoint, { name: string; symbol: string; theme: s
   moon: { name: 'Луна', symbol: '☽', theme: 'чувства' },
   venus: { name: 'Венера', symbol: '♀', theme: 'любовь и вкус' },
   mars: { name: 'Марс', symbol: '♂', theme: 'желания и действия' },
-  ascendant: { name: 'Асцендент', symbol: 'Asc', theme: 'манера держаться' },
+  ascendant: { name: 'Асцендент', symbol: 'Асц', theme: 'манера держаться' },
 };
 
 const ASPECT_LINES: Record<AspectKey, (a: string, b: string) => string> = {

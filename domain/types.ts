@@ -153,7 +153,7 @@ export interface SpreadDefinition {
   topic: Topic | null;
   /** How the share picture lays the cards out. */
   pictureLayout: PictureLayout;
-  /** Russian price label for the menu ("Бесплатно", "Премиум", "VIP"). */
+  /** Russian price label for the menu ("Бесплатно", "Basic", "VIP": the plan that opens it). */
   priceLabel: string;
   access: SpreadAccess;
   isFree: boolean;

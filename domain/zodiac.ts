@@ -81,7 +81,7 @@ export const PLANETS: Record<PlanetKey, PlanetInfo> = {
   mars: { key: 'mars', name: 'Марс', symbol: '♂', theme: 'энергия и действия' },
 };
 
-export const ASCENDANT = { key: 'ascendant', name: 'Асцендент', symbol: 'Asc', theme: 'как вас видят другие' } as const;
+export const ASCENDANT = { key: 'ascendant', name: 'Асцендент', symbol: 'Асц', theme: 'как вас видят другие' } as const;
 
 const SIGN_BY_KEY = new Map(SIGNS.map((s) => [s.key, s]));
 

@@ -156,6 +156,28 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         expect(widths.page).toBeLessThanOrEqual(widths.view);
         expect(widths.box).toBeLessThanOrEqual(widths.view);
         expect(widths.table).toBeGreaterThan(widths.box);
+        // Every tab, every chart opened as its table: each table inside a scrolling box within the screen, the
+        // page never wider than the screen.
+        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes']) {
+          await page.getByTestId(`admin-tab-${tab}`).click();
+          await page.getByTestId(tab === 'experiments' ? 'admin-exp-micro_price' : `admin-${tab}`).waitFor();
+          const closed = page.locator('[data-testid$="-toggle"][aria-pressed="false"]');
+          while ((await closed.count()) > 0) await closed.first().click();
+          const overflow = await page.evaluate(() => {
+            const bad: string[] = [];
+            if (document.documentElement.scrollWidth > window.innerWidth) bad.push(`page ${document.documentElement.scrollWidth}`);
+            for (const t of document.querySelectorAll('table')) {
+              const box = t.closest('.admin-scroll');
+              if (!box) bad.push(`${t.dataset.testid ?? 'table'} outside a scrolling box`);
+              else if (box.getBoundingClientRect().right > window.innerWidth + 0.5) bad.push(`${t.dataset.testid ?? 'table'}'s box`);
+            }
+            return bad;
+          });
+          expect(overflow, tab).toEqual([]);
+        }
+        await page.getByTestId('admin-tab-money').click();
+        await page.getByTestId('admin-money').waitFor();
+        await env.screenshot(page, `admin-money-tables-390-${theme}`);
 
         await page.setViewportSize({ width: 1280, height: 900 });
         for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes']) {

@@ -185,7 +185,7 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
     expect(await plain.page.getByTestId('debug-overlay').count()).toBe(0);
   });
 
-  it('natal form on an English device: ДД.ММ.ГГГГ and 24-hour time; the chart names the zone in Russian; «Asc» clear of «Асцендент»', async () => {
+  it('natal form on an English device: ДД.ММ.ГГГГ and 24-hour time; the chart names the zone in Russian; «Асц» clear of «Асцендент»', async () => {
     const context = await env.browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -209,6 +209,9 @@ describe.runIf(browserAvailable())('flows without dead ends (browser)', () => {
     expect(birth).toContain('Время: Екатеринбург, UTC+05:00');
     expect(birth).not.toContain('Asia/');
     const row = page.getByTestId('planet-ascendant').locator('th');
+    // The ascendant's mark is Russian, as every other label («Асц», not «Asc»).
+    expect(await row.locator('.planet-symbol').textContent()).toMatch(/^Асц\uFE0E?$/);
+    expect(await page.getByTestId('natal-chart').innerText()).not.toContain('Asc');
     const symbol = await row.locator('.planet-symbol').boundingBox();
     const nameRight = await row.evaluate((th) => {
       const range = document.createRange();

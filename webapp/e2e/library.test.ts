@@ -9,6 +9,7 @@ import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/b
 import { describeFindings, runAxe } from './axe';
 import { pageApi } from './page-api';
 import { settled } from './settled';
+import { smallTapTargets } from './tap-targets';
 
 const TIMEOUT = 120_000;
 
@@ -54,6 +55,8 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         await page.getByTestId('library-search').fill('');
         await page.getByTestId('library-suit-cups').click();
         await expect.poll(() => page.locator('.library-tile').count()).toBe(14);
+        // The suit chips and «Показать: …» are 44 px to tap.
+        expect((await smallTapTargets(page)).filter((l) => /library-suit|library-other-deck/.test(l))).toEqual([]);
 
         // The other deck a tap away: the grid's pictures switch from the classic files to the drawn ones.
         expect(await page.locator('[data-testid="library-card-ace-of-cups"] img').getAttribute('src')).toBe(
@@ -153,6 +156,8 @@ describe.runIf(browserAvailable())('card library (browser)', () => {
         const wrong = (key[1]!.answer + 1) % 3;
         await page.getByTestId(`lesson-choice-1-${wrong}`).click();
         await expect.poll(() => page.getByTestId('lesson-verdict-1').textContent()).toContain('Не совсем');
+        // «О карте» beside the verdict is 44 px to tap.
+        expect((await smallTapTargets(page)).filter((l) => /О карте/.test(l))).toEqual([]);
         expect(await page.getByTestId(`lesson-choice-1-${key[1]!.answer}`).getAttribute('class')).toContain('is-right');
         // An answered question takes no second answer.
         expect(await page.getByTestId(`lesson-choice-1-${key[1]!.answer}`).isDisabled()).toBe(true);

@@ -7,6 +7,7 @@ import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/b
 import { describeFindings, runAxe } from './axe';
 import { pageApi } from './page-api';
 import { settled } from './settled';
+import { smallTapTargets } from './tap-targets';
 
 const TIMEOUT = 150_000;
 
@@ -46,6 +47,8 @@ describe.runIf(browserAvailable())('own deck (browser)', () => {
     expect(await page.getByTestId('own-slot-card').allTextContents()).toEqual(['Солнце', 'Башня', 'Туз Кубков']);
     expect(await page.getByTestId('own-submit').isEnabled()).toBe(true);
     await env.screenshot(page, `own-deck-picker-${theme}`);
+    // The suit chips, the turn chips and the cards are 44 px to tap.
+    expect((await smallTapTargets(page)).filter((l) => /own-|Перевёрн|Прям/.test(l))).toEqual([]);
     // Readable in both themes: no contrast or serious accessibility finding on the picker.
     await settled(page);
     const axe = await runAxe(page);

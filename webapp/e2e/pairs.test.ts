@@ -29,6 +29,12 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         const shown = (await a.page.getByTestId('pair-invitation').textContent()) ?? '';
         const startParam = /pair_[A-Za-z0-9_-]+/.exec(shown)?.[0];
         expect(startParam).toBeTruthy();
+        // A browser tab (not Telegram): the link can be copied, and says so.
+        await a.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
+        await a.page.getByTestId('pair-invite-copy').click();
+        await expect.poll(() => a.page.getByTestId('pair-invite-copy').textContent()).toBe('Скопировано');
+        expect(await a.page.getByTestId('pair-invite-copied').textContent()).toBe('Ссылка скопирована');
+        expect(await a.page.evaluate(() => navigator.clipboard.readText())).toContain(startParam);
         await settled(a.page);
         await env.screenshot(a.page, `pairs-invite-${theme}`);
 
@@ -37,12 +43,18 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         await b.page.goto(`${env.baseUrl}/dev/launch?user=${boris}&name=Борис&theme=${theme}&startapp=${startParam}`);
         await b.page.getByTestId('pair-consent').waitFor();
         expect(await b.page.getByTestId('pair-consent').textContent()).toContain('Анна приглашает вас');
-        // Boris has no plan: inviting someone himself is shown as VIP's, with its price, before any tap.
-        await expect.poll(() => b.page.getByTestId('pair-invite-vip').textContent()).toMatch(/с VIP-подпиской \(\d+/);
-        expect(await b.page.getByTestId('pair-invite').count()).toBe(0);
-        expect(await b.page.getByTestId('pair-invite-subscribe').isVisible()).toBe(true);
+        // The consent screen is about accepting: nothing of his own to invite, nothing to buy.
         await settled(b.page);
+        expect(await b.page.getByText('Оформить VIP').count()).toBe(0);
+        expect(await b.page.getByTestId('pair-invite-subscribe').count()).toBe(0);
+        expect(await b.page.getByTestId('pair-invite-vip').count()).toBe(0);
         await env.screenshot(b.page, `pairs-consent-${theme}`);
+        // Without an invitation, Boris (no plan) sees inviting as VIP's, with its price, before any tap.
+        const b2 = await env.newPage();
+        await b2.page.goto(`${env.baseUrl}/dev/launch?user=${boris}&name=Борис&theme=${theme}&to=/pairs`);
+        await expect.poll(() => b2.page.getByTestId('pair-invite-vip').textContent()).toMatch(/с VIP-подпиской \(\d+/);
+        expect(await b2.page.getByTestId('pair-invite').count()).toBe(0);
+        expect(await b2.page.getByTestId('pair-invite-subscribe').isVisible()).toBe(true);
         expect((await pageApi(b.page, 'POST', '/api/natal/chart', { date: '1985-02-10', time: '18:00', city: 'Москва' })).status).toBe(200);
         await b.page.getByTestId('pair-accept').click();
         await b.page.getByTestId('synastry').waitFor();

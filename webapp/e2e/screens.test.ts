@@ -181,6 +181,28 @@ describe.runIf(browserAvailable())('reading-side screens (browser)', () => {
     await page.getByTestId('personal-spread').click();
     await page.getByTestId('spread-quota').waitFor();
     await env.screenshot(page, 'spread-menu-dark');
+    // Paid spreads are marked by the plan that opens them; no plan is called «Премиум».
+    const menu = await page.locator('body').innerText();
+    expect(menu).not.toMatch(/премиум/i);
+    expect(menu).toContain('С Basic');
+    await page.goto(`${env.baseUrl}/dev/launch?user=620006&name=Ася&to=/spread-menu`);
+    await page.getByTestId('spread-quota').waitFor();
+    await env.screenshot(page, 'spread-menu-light');
+    // The light theme's buttons, kickers and links are the brand's violet, not Telegram's blue (#2481cc here).
+    const accents = await page.evaluate(() => {
+      const probe = document.createElement('a');
+      probe.href = '#';
+      document.body.append(probe);
+      const link = getComputedStyle(probe).color;
+      probe.className = 'kicker';
+      const kicker = getComputedStyle(probe).color;
+      probe.className = 'btn btn-primary';
+      const button = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return { kicker, link, button };
+    });
+    for (const c of [accents.button, accents.link, accents.kicker])
+      expect(c).toMatch(/^rgb\(81, 60, 142\)|^color\(srgb 0\.31\d* 0\.23\d* 0\.55\d*\)/);
     expect(consoleErrors).toEqual([]);
   });
 });

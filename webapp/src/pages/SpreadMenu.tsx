@@ -21,8 +21,8 @@ import { cardsWord } from '../../../domain/plural';
 
 const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className: string }> = {
   free: { label: 'Бесплатно', className: 'mark-free' },
-  paid: { label: 'Премиум', className: 'mark-paid' },
-  vip: { label: 'Только VIP', className: 'mark-vip' },
+  paid: { label: `С ${PRODUCT_INFO.basic.name}`, className: 'mark-paid' },
+  vip: { label: `Только ${PRODUCT_INFO.vip.name}`, className: 'mark-vip' },
 };
 
 /** What the user has now, said under the lock. */

@@ -1,6 +1,6 @@
 // «Расклад на двоих»: the user's pairs, a new invitation (a VIP's single-use link, shared through Telegram), and
 // the consent screen when the app was opened from someone's invitation (start parameter `pair_<token>`).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api';
@@ -9,7 +9,7 @@ import { Page } from '../components/Page';
 import { useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
-import { readLaunchParams } from '../telegram/launch';
+import { insideTelegram, readLaunchParams } from '../telegram/launch';
 import { openTelegramLink, shareMessage } from '../telegram/methods';
 import { acceptInvitation, createInvitation, getInvitation, getPairs, pairKeys, type Invitation } from './pairs-api';
 import './pairs.css';
@@ -93,6 +93,43 @@ function Consent(props: { token: string; onDone: () => void }) {
   );
 }
 
+/** The link as text; outside Telegram (no share sheet) with a copy button, selecting the text where copying is refused. */
+function InvitationLink(props: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.text);
+      setCopied('copied');
+    } catch {
+      const el = ref.current;
+      const selection = window.getSelection();
+      if (el && selection) {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      setCopied('selected');
+    }
+  };
+  return (
+    <div data-testid="pair-invitation" className="invite-row">
+      <p className="invite-link" ref={ref}>
+        {props.text}
+      </p>
+      {!insideTelegram() && (
+        <button type="button" className="btn btn-secondary" onClick={copy} data-testid="pair-invite-copy">
+          {copied === 'copied' ? 'Скопировано' : 'Скопировать'}
+        </button>
+      )}
+      <span role="status" className="hint" data-testid="pair-invite-copied">
+        {copied === 'copied' ? 'Ссылка скопирована' : copied === 'selected' ? 'Ссылка выделена — скопируйте её' : ''}
+      </span>
+    </div>
+  );
+}
+
 function Invite() {
   const [, navigate] = useLocation();
   const status = useStatus().data?.userStatus;
@@ -125,11 +162,7 @@ function Invite() {
           Приглашать в пару можно с VIP-подпиской{vipPrice ? ` (${vipPrice})` : ''}. Принять чужое приглашение можно без подписки.
         </p>
       )}
-      {inv && (
-        <div data-testid="pair-invitation">
-          <p className="invite-link">{inv.link ?? inv.startParam}</p>
-        </div>
-      )}
+      {inv && <InvitationLink text={inv.link ?? inv.startParam} />}
       {failed && (
         <p className="error" role="alert">
           {failed.message}
@@ -177,7 +210,8 @@ export default function Pairs() {
         </ul>
       )}
       {data && data.pairs.length === 0 && !token && <p className="hint">Пока вы ни с кем не в паре.</p>}
-      <Invite />
+      {/* Someone opening an invitation came to accept it: no invitation of their own, nothing to buy beside it. */}
+      {!token && <Invite />}
     </Page>
   );
 }
