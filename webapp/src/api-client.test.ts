@@ -42,7 +42,7 @@ describe('typed API client', () => {
         'GET /api/user/entitlements?readingId=12',
         'GET /api/readings/5',
       ]);
-      expect(asked[0].body).toBe(JSON.stringify({ spreadType: 'free_daily', question: 'Что ждёт?' }));
+      expect(asked[0].body).toBe(JSON.stringify({ spreadType: 'free_daily', question: 'Что ждёт?', table: true }));
       expect(asked[0].headers.get('Content-Type')).toBe('application/json');
       for (const r of asked) expect(r.headers.get('Authorization')).toBe(`tma ${INIT_DATA}`);
     });
