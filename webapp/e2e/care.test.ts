@@ -77,6 +77,10 @@ describe.runIf(browserAvailable())('concern tier (browser)', () => {
         expect(REST_STEPS.some((s) => body.includes(s.replace(/\*/g, '')))).toBe(true);
         // The whole panel fits the phone's width.
         expect(careBox!.x + careBox!.width).toBeLessThanOrEqual(390);
+        // The reading ends with itself: nothing to share, buy or pitch under it, the footer and «Новый расклад» kept.
+        await page.getByTestId('thanks').waitFor();
+        for (const offer of ['share-bar', 'vip-offer', 'follow-ups', 'second-opinions'])
+          expect(await page.getByTestId(offer).count(), offer).toBe(0);
         await settled(page);
         await env.screenshot(page, `care-concern-${theme}`);
         expect(consoleErrors).toEqual([]);

@@ -18,7 +18,15 @@ export const CALL_FAILED_FOOTER = 'Толкование пока не получ
  * `byCards`: the text above was written by the card-based interpreter, so the disclaimer must not name an AI.
  * `failed`: the answer failed (the AI, or the call): no offer, no thanks, a footer saying so.
  */
-export function ReadingFooter({ byCards = false, failed = null }: { byCards?: boolean; failed?: Failed } = {}) {
+export function ReadingFooter({
+  byCards = false,
+  failed = null,
+  offers = true,
+}: {
+  byCards?: boolean;
+  failed?: Failed;
+  offers?: boolean;
+} = {}) {
   if (failed)
     return (
       <footer className="reading-footer" data-testid="failed-footer">
@@ -27,12 +35,13 @@ export function ReadingFooter({ byCards = false, failed = null }: { byCards?: bo
         </p>
       </footer>
     );
-  return <AnsweredFooter byCards={byCards} />;
+  return <AnsweredFooter byCards={byCards} offers={offers} />;
 }
 
-function AnsweredFooter({ byCards }: { byCards: boolean }) {
+/** `offers`: false under a reading that opens with care: no VIP offer there. */
+function AnsweredFooter({ byCards, offers }: { byCards: boolean; offers: boolean }) {
   const { data } = useStatus();
-  const free = data?.userStatus.subscriptionType === 'free' && !data.userStatus.special;
+  const free = offers && data?.userStatus.subscriptionType === 'free' && !data.userStatus.special;
   const vipPrice = usePrices(free).monthly('vip');
   return (
     <>

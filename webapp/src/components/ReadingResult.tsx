@@ -46,7 +46,8 @@ export function ReadingResult(props: {
   readingId: number;
   initial?: ReadingView;
   /** `failed`: no answer was had ('call': the call failed outright; 'ai': the AI failed and the cards wrote it). */
-  onFinished?: (finished: boolean, byCards: boolean, failed: Failed) => void;
+  /** `care`: the reading opens with the caring line (the concern tier). */
+  onFinished?: (finished: boolean, byCards: boolean, failed: Failed, care: boolean) => void;
 }) {
   const { readingId, initial } = props;
   const [attempt, setAttempt] = useState(0);
@@ -122,7 +123,7 @@ export function ReadingResult(props: {
 
   const { onFinished } = props;
   useEffect(() => {
-    onFinished?.(s.finished, s.fallback, failedOf(s));
+    onFinished?.(s.finished, s.fallback, failedOf(s), opensWithCare(s.text));
   }, [s, onFinished]);
 
   const reading = s.reading ?? loaded ?? null;

@@ -21,13 +21,17 @@ export default function Interpretation() {
   const [finished, setFinished] = useState(false);
   const [byCards, setByCards] = useState(false);
   const [failed, setFailed] = useState<Failed>(null);
-  const onFinished = useCallback((done: boolean, cards: boolean, why: Failed) => {
+  const [care, setCare] = useState(false);
+  const onFinished = useCallback((done: boolean, cards: boolean, why: Failed, opensWithCare: boolean) => {
     setFinished(done);
     setByCards(cards);
     setFailed(why);
+    setCare(opensWithCare);
   }, []);
-  // A failed answer shows the cards and the retry: nothing to share, ask on, sell or thank for.
+  // A failed answer shows the cards and the retry: nothing to share, ask on, sell or thank for. A reading that
+  // opens with care (despair in the question) ends with the reading itself: nothing to share, buy or pitch.
   const answered = finished && !failed;
+  const offers = answered && !care;
 
   useEffect(() => {
     if (id === null) navigate('/', { replace: true });
@@ -48,10 +52,10 @@ export default function Interpretation() {
     <Page back={() => navigate('/')} testId="interpretation">
       <h1 className="title">Толкование расклада</h1>
       <ReadingResult readingId={id} onFinished={onFinished} />
-      {answered && <ShareBar readingId={id} />}
-      {answered && <FollowUps readingId={id} />}
-      {answered && <SecondOpinion readingId={id} />}
-      {finished && <ReadingFooter byCards={byCards} failed={failed} />}
+      {offers && <ShareBar readingId={id} />}
+      {offers && <FollowUps readingId={id} />}
+      {offers && <SecondOpinion readingId={id} />}
+      {finished && <ReadingFooter byCards={byCards} failed={failed} offers={!care} />}
       <MainAction text="Новый расклад" onClick={newReading} hidden={!finished} testId="new-reading" />
     </Page>
   );
