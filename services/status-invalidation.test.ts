@@ -113,6 +113,12 @@ const WRITE_PATHS: Record<string, WritePath> = {
     write: (db, id) => usageRepo.claimDailyCard(db, id, TODAY, { cardId: 'fool', orientation: 'upright' }, false),
     shows: true,
   },
+  'db/repositories/usage:setDailyNote': {
+    // A note is kept on a day whose card was drawn; the status does not show it.
+    setup: (db, id) => usageRepo.claimDailyCard(db, id, TODAY, { cardId: 'fool', orientation: 'upright' }, false),
+    write: (db, id) => usageRepo.setDailyNote(db, id, TODAY, 'Заметка о дне'),
+    shows: false,
+  },
   'db/repositories/ritual:recordStreakDay': { write: (db, id) => ritualRepo.recordStreakDay(db, id, TODAY, '2026-03-09'), shows: true },
   'db/repositories/ritual:markHomeScreenOffered': {
     // The offer shows from a three-day streak on, until it is marked made.
