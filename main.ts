@@ -231,9 +231,13 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         await localTelegram?.close();
         await new Promise<void>((resolve) => {
           // Keep-alive sockets that fall idle after their last answer would hold close() for seconds.
-          const sweep = setInterval(() => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.(), 100);
+          const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+          const sweep = setInterval(() => http.closeIdleConnections?.(), 100);
+          // A stream a client keeps open (an interpretation, the status events) would hold close() for ever.
+          const cut = setTimeout(() => http.closeAllConnections?.(), 3000);
           server.close(() => {
             clearInterval(sweep);
+            clearTimeout(cut);
             resolve();
           });
         });

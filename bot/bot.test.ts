@@ -139,7 +139,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     // No second ask for the question: the reading is of the text already written.
-    await vi.waitFor(async () => {
+    await until(async () => {
       const rows = await h.db.selectFrom('readings').select(['question', 'request_key']).where('user_id', '=', u.id).execute();
       expect(rows).toEqual([{ question: 'Получу ли я эту работу?', request_key: expect.stringMatching(/^tg:\d+:\d+$/) }]);
     });
