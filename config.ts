@@ -4,9 +4,9 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import * as z from 'zod';
 import { DEFAULT_DATA_DIR } from './data-dir';
-import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/catalogue';
-import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/legal';
-import { isValidTimeZone } from './domain/time';
+import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/commerce/catalogue';
+import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/commerce/legal';
+import { isValidTimeZone } from './domain/text/time';
 
 const idList = z
   .string()
@@ -257,7 +257,7 @@ export interface Config {
   };
   paymentsProvider: 'stars' | 'yookassa' | 'mock';
   yookassa: { shopId?: string; secretKey?: string; apiRoot: string };
-  /** Price overrides (domain/pricing.ts has the defaults): RUB prices, micro A/B prices, Stars, rates. */
+  /** Price overrides (domain/commerce/pricing.ts has the defaults): RUB prices, micro A/B prices, Stars, rates. */
   pricing: {
     pricesRub: Record<string, number>;
     microPriceVariants: Record<string, number>;

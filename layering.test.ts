@@ -1,6 +1,6 @@
 // The layering, checked on every import (runtime, type-only and dynamic `import()`), read with TypeScript's
 // own pre-parser: services/, db/ and domain/ never import from webapp/, api/ or bot/; domain/ imports
-// nothing of ours outside it; db/ no services; config.ts and logger.ts sit below db/ and the services; and no
+// nothing of ours outside it, and its subject folders import only the folders below them (DOMAIN_FOLDERS); db/ no services; config.ts and logger.ts sit below db/ and the services; and no
 // files import each other in a loop. `knip --cycles` sees only runtime loops, hence the type-only and lazy ones here.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,12 +59,36 @@ const FORBIDDEN: Record<string, (target: string) => boolean> = {
   'logger.ts': (t) => ['services', 'db', ...ABOVE_SERVICES].includes(layerOf(t)),
 };
 
+/**
+ * domain/'s subject folders, lowest first: a folder imports only those before it (and domain/types.ts, the
+ * shared vocabulary, which imports none). Plain text and time; the sky; the cards; their art; the reading of
+ * them; the app's own records; what is sold.
+ */
+const DOMAIN_FOLDERS = ['text', 'astro', 'tarot', 'art', 'reading', 'app', 'commerce'] as const;
+
+/** The domain folder a file is in: -1 for domain/types.ts (below all), undefined outside domain/ or unknown. */
+function domainRank(file: string): number | undefined {
+  const parts = file.split('/');
+  if (parts[0] !== 'domain') return undefined;
+  if (parts.length === 2) return parts[1] === 'types.ts' ? -1 : undefined;
+  const rank = DOMAIN_FOLDERS.indexOf(parts[1] as (typeof DOMAIN_FOLDERS)[number]);
+  return rank < 0 ? undefined : rank;
+}
+
 function layeringBreaches(graph: Map<string, string[]>): string[] {
   const breaches: string[] = [];
   for (const [file, targets] of graph) {
     const forbidden = FORBIDDEN[layerOf(file)];
     if (!forbidden) continue;
     for (const t of targets) if (forbidden(t)) breaches.push(`${file} → ${t}`);
+    if (layerOf(file) !== 'domain') continue;
+    // Every domain file lives in a subject folder (or is the shared types), and imports none above its own.
+    const from = domainRank(file);
+    if (from === undefined) breaches.push(`${file}: not in a domain folder (${DOMAIN_FOLDERS.join(', ')})`);
+    for (const t of targets) {
+      const to = domainRank(t);
+      if (from !== undefined && to !== undefined && to > from) breaches.push(`${file} → ${t}`);
+    }
   }
   return breaches;
 }
@@ -111,20 +135,27 @@ describe('layering', () => {
     const bad = graphOf({
       'services/a.ts': "import type { AppType } from '../api/app';\nexport const x = () => import('./b');",
       'services/b.ts': "export { x } from './a';",
-      'domain/c.ts': "import { DECK } from '../db/connection';",
+      'domain/tarot/c.ts': "import { DECK } from '../../db/connection';\nimport { PRICES } from '../commerce/pricing';",
+      'domain/commerce/pricing.ts': "import { DECK } from '../tarot/c';",
+      'domain/loose.ts': 'export const x = 1;',
       'db/d.ts': "import { y } from '../services/a';",
       'config.ts': "import type { AiConfig } from './services/deps';",
     });
     expect(layeringBreaches(bad).sort()).toEqual([
       'config.ts → services/deps',
       'db/d.ts → services/a.ts',
-      'domain/c.ts → db/connection',
+      'domain/loose.ts: not in a domain folder (text, astro, tarot, art, reading, app, commerce)',
+      'domain/tarot/c.ts → db/connection',
+      'domain/tarot/c.ts → domain/commerce/pricing.ts',
       'services/a.ts → api/app',
     ]);
-    expect(importLoops(bad)).toEqual([['services/a.ts', 'services/b.ts']]);
+    expect(importLoops(bad).sort()).toEqual([
+      ['domain/commerce/pricing.ts', 'domain/tarot/c.ts'],
+      ['services/a.ts', 'services/b.ts'],
+    ]);
   });
 
-  it('services/, db/ and domain/ import nothing above them; config.ts and logger.ts no services', () => {
+  it('services/, db/ and domain/ import nothing above them, nor a domain folder one above it; config.ts and logger.ts no services', () => {
     expect(graph.size).toBeGreaterThan(300);
     expect(layeringBreaches(graph)).toEqual([]);
   });

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
-import { BoundedMap } from '../domain/bounded-map';
+import { BoundedMap } from '../domain/text/bounded-map';
 import type { Services } from '../services';
 import type { Identity, IdentityVerifier } from '../services/identity';
 import { ServiceError } from '../services/errors';

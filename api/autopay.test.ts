@@ -2,7 +2,7 @@
 // with consent the next charge and its date are shown; no upsell in the hour after a purchase; the micro
 // promo's timer is stored on the server and does not restart on a visit; the week offer has no timer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRuDate, DAY_MS } from '../domain/time';
+import { formatRuDate, DAY_MS } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

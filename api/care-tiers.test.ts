@@ -5,8 +5,8 @@
 // (an error, no answer, garbage) leaves the local model to decide, and the reading is given.
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONCERN_OPENING, CRISIS_RULE, REST_STEPS } from '../domain/care';
-import { HELP_LINES } from '../domain/crisis';
+import { CONCERN_OPENING, CRISIS_RULE, REST_STEPS } from '../domain/reading/care';
+import { HELP_LINES } from '../domain/reading/crisis';
 import { TEST_DB_KINDS } from '../test/databases';
 import {
   classificationSays,

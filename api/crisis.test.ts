@@ -3,7 +3,7 @@
 // the warm message and the help lines, and the log says only that it happened, never the text.
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HELP_LINES } from '../domain/crisis';
+import { HELP_LINES } from '../domain/reading/crisis';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { createHarness, type Harness } from '../test/harness';

@@ -4,7 +4,7 @@
 // fails and its retry at no cost, GET /api/readings/:id carrying the follow-ups in order, and the AI budget
 // (the production limit, 10 calls per 10 minutes): only accepted follow-ups take a call, a double tap is one
 // follow-up, and follow-ups never make a fresh reading's interpretation wait.
-import { followUpsLockedText } from '../domain/claims';
+import { followUpsLockedText } from '../domain/commerce/claims';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';

@@ -1,7 +1,7 @@
 // When no AI text can be produced: the card-based text with the AI_ERRORS message, a Russian notice, the
 // spread still used, «ask the AI again» at no cost, and no 500.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPREAD_BY_ID } from '../domain/spreads';
+import { SPREAD_BY_ID } from '../domain/tarot/spreads';
 import type { AiConfig } from '../services/deps';
 import { AI_ERRORS } from '../services/interpretation';
 import { TEST_DB_KINDS } from '../test/databases';

@@ -2,8 +2,8 @@
 // cut at its token limit is never stored as finished (one continuation, else the cards finish it after a
 // visible line), and the deadlines are a budget that grows with the spread plus an idle gap between tokens.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CUT_OFF_LINE } from '../domain/cut-off';
-import { SPREAD_BY_ID } from '../domain/spreads';
+import { CUT_OFF_LINE } from '../domain/reading/cut-off';
+import { SPREAD_BY_ID } from '../domain/tarot/spreads';
 import { AI_ERRORS } from '../services/interpretation';
 import { TEST_DB_KINDS } from '../test/databases';
 import { tokenize, type FakeOpenAI } from '../test/fake-openai';

@@ -1,7 +1,7 @@
 // What goes to the AI provider and who may ask: the whole spread, the name and natal signs in the prompt,
 // the question as quoted data, the per-user rate limit across instances, and nobody else's reading.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIGNS } from '../domain/zodiac';
+import { SIGNS } from '../domain/astro/zodiac';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { FakeOpenAI } from '../test/fake-openai';
 import { createHarness, type Harness } from '../test/harness';

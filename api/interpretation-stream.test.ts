@@ -2,8 +2,8 @@
 // stored, one provider call per reading (also across two instances), and the provider request cancelled when
 // the client goes away.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONCERN_OPENING } from '../domain/care';
-import { SPREAD_BY_ID } from '../domain/spreads';
+import { CONCERN_OPENING } from '../domain/reading/care';
+import { SPREAD_BY_ID } from '../domain/tarot/spreads';
 import { TEST_DB_KINDS } from '../test/databases';
 import { tokenize, DEFAULT_FAKE_TEXT, type FakeOpenAI } from '../test/fake-openai';
 import type { Harness } from '../test/harness';

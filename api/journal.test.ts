@@ -1,8 +1,8 @@
 // The journal through HTTP: notes on readings (own only, ≤ 2000 characters, editable, in the history) and
 // the month's figures from the user's readings and daily cards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_BY_ID } from '../domain/deck';
-import { zonedTimeToUtc } from '../domain/time';
+import { CARD_BY_ID } from '../domain/tarot/deck';
+import { zonedTimeToUtc } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

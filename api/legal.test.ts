@@ -1,10 +1,10 @@
 // The legal pages' data: PROVIDER_* configuration → GET /api/config/legal, and the agreement's text
-// carrying every constant of the agreement (domain/legal.ts). Identifiers are never invented.
+// carrying every constant of the agreement (domain/commerce/legal.ts). Identifiers are never invented.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { AGREEMENT, MONEY_BACK } from '../domain/agreement';
-import { agreementSections, legalView } from '../domain/legal';
-import { GUARANTEE, MARKETING } from '../domain/marketing';
+import { AGREEMENT, MONEY_BACK } from '../domain/commerce/agreement';
+import { agreementSections, legalView } from '../domain/commerce/legal';
+import { GUARANTEE, MARKETING } from '../domain/commerce/marketing';
 import { createHarness } from '../test/harness';
 
 describe('provider configuration', () => {

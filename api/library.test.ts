@@ -2,9 +2,9 @@
 // (upright and reversed) and lists the latest ones; an unknown card is a Russian 400/404; today's lesson is the
 // same all day, its answers are checked on the server, stored once, and move the streak once a day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK } from '../domain/deck';
-import { lessonFor } from '../domain/lesson';
-import { zonedTimeToUtc } from '../domain/time';
+import { DECK } from '../domain/tarot/deck';
+import { lessonFor } from '../domain/tarot/lesson';
+import { zonedTimeToUtc } from '../domain/text/time';
 import type { DealtCard } from '../domain/types';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';

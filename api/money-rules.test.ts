@@ -2,7 +2,7 @@
 // applied), a time-zone change never opens a new day early, a plan bought today starts with its full daily
 // allowance, and the micro pack is never offered to VIP or week-pass users.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
 import { createHarness, type Harness } from '../test/harness';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spreadCaption } from '../bot/spread-picture';
 import { pictureHash } from '../services/share/picture';
-import { zonedTimeToUtc } from '../domain/time';
+import { zonedTimeToUtc } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

@@ -3,7 +3,7 @@
 // and seen by both, notes only their author sees, outsiders' 404, leaving, and the pair in export and deletion.
 import * as Astronomy from 'astronomy-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { UserExport } from '../services/user-data';
 import { createHarness, type Harness } from '../test/harness';

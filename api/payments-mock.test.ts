@@ -1,8 +1,8 @@
 // Money in mock mode (local mode and tests) and the rules that hold for every provider: entitlements come
 // only from confirmed payments, the micro pack reveals once and stably, plans extend, cancel keeps access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseMicroVariant, chooseTone } from '../domain/pricing';
-import { DAY_MS } from '../domain/time';
+import { chooseMicroVariant, chooseTone } from '../domain/commerce/pricing';
+import { DAY_MS } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { withOrder } from '../test/answers';
 import { createHarness, type Harness } from '../test/harness';

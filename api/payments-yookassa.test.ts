@@ -1,7 +1,7 @@
 // YooKassa against a fake YooKassa on 127.0.0.1: payments are created with an Idempotence-Key, and a
 // notification is believed only after the payment is read back from the API and matches its order.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeYooKassa, type FakeYooKassa, yookassaPayments } from '../test/fake-yookassa';
 import { withOrder } from '../test/answers';

@@ -6,7 +6,7 @@ import { Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/index';
-import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT, type PlanId } from '../domain/catalogue';
+import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT, type PlanId } from '../domain/commerce/catalogue';
 import {
   followUpsLockedText,
   secondOpinionsLockedText,
@@ -17,11 +17,11 @@ import {
   productDescription,
   upgradeFeatures,
   spreadsOpenedBy,
-} from '../domain/claims';
-import { AGREEMENT } from '../domain/agreement';
-import { SUPPORT_ANSWER, agreementSections, type LegalView } from '../domain/legal';
-import { VIP_BENEFITS } from '../domain/offer-copy';
-import { SPREADS, getSpread } from '../domain/spreads';
+} from '../domain/commerce/claims';
+import { AGREEMENT } from '../domain/commerce/agreement';
+import { SUPPORT_ANSWER, agreementSections, type LegalView } from '../domain/commerce/legal';
+import { VIP_BENEFITS } from '../domain/commerce/offer-copy';
+import { SPREADS, getSpread } from '../domain/tarot/spreads';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { startFakeYooKassa, yookassaPayments, type FakeYooKassa } from '../test/fake-yookassa';
 import { createHarness, TEST_BOT_TOKEN, type Harness } from '../test/harness';

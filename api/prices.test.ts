@@ -3,8 +3,8 @@
 // bot's Bot API receives, the messages after paying, and the terms. None of the default prices is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { agreementSections, type LegalView } from '../domain/legal';
-import { DEFAULT_CURRENCY_RATES } from '../domain/pricing';
+import { agreementSections, type LegalView } from '../domain/commerce/legal';
+import { DEFAULT_CURRENCY_RATES } from '../domain/commerce/pricing';
 import { TEST_DB_KINDS } from '../test/databases';
 import { withOrder } from '../test/answers';
 import { TEST_BOT_TOKEN, type Harness } from '../test/harness';

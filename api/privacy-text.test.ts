@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { REMINDERS_OFF_TEXT } from '../bot/features/user-data';
 import { loadConfig } from '../config';
-import { agreementSections, legalView, type LegalView } from '../domain/legal';
+import { agreementSections, legalView, type LegalView } from '../domain/commerce/legal';
 import {
   BROWSER_SESSION_DAYS,
   DELETION_GOES,
@@ -13,7 +13,7 @@ import {
   PAYMENT_RECORDS_KEPT_YEARS,
   REMINDERS_OFF_BUTTON,
   SIGN_IN_LINK_MINUTES,
-} from '../domain/user-data';
+} from '../domain/app/user-data';
 import { LINK_TOKEN_TTL_MS, SESSION_TTL_MS } from '../services/web-auth';
 import { createHarness } from '../test/harness';
 

@@ -1,6 +1,6 @@
 // Quotas are decided by the server, atomically: racing requests never pass a limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '../domain/time';
+import { zonedTimeToUtc } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

@@ -1,6 +1,6 @@
 // Readings through the real app: dealt by the server, owned by one user, and no input gets a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK } from '../domain/deck';
+import { DECK } from '../domain/tarot/deck';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

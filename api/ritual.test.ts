@@ -1,8 +1,8 @@
 // The daily ritual through HTTP: the streak of days with the daily card in /api/user/status, the milestone
 // messages, the once-only home-screen offer, the moon on the home screen, and the reminder's varied copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_TEXTS } from '../domain/ritual';
-import { zonedTimeToUtc } from '../domain/time';
+import { REMINDER_TEXTS } from '../domain/tarot/ritual';
+import { zonedTimeToUtc } from '../domain/text/time';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 

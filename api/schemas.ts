@@ -2,13 +2,13 @@
 // limits the services enforce), so a route never accepts what its service then refuses with another text.
 // Messages are Russian; the validator puts the field's name in front (`question: …`).
 import * as z from 'zod';
-import { DECKS } from '../domain/decks';
-import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../domain/follow-up';
-import { NOTE_MAX } from '../domain/journal';
-import { currentProductId, PLAN_IDS, type PlanId } from '../domain/catalogue';
-import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../domain/question';
+import { DECKS } from '../domain/tarot/decks';
+import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../domain/reading/follow-up';
+import { NOTE_MAX } from '../domain/tarot/journal';
+import { currentProductId, PLAN_IDS, type PlanId } from '../domain/commerce/catalogue';
+import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../domain/reading/question-input';
 import { SPREAD_TYPES, TIERS } from '../domain/types';
-import { SPREADS } from '../domain/spreads';
+import { SPREADS } from '../domain/tarot/spreads';
 
 /** The most cards any spread takes. */
 const MAX_SPREAD_CARDS = Math.max(...SPREADS.map((s) => s.cards));
@@ -49,7 +49,7 @@ export const readingIdQuery = z.object({
     .pipe(readingIdDigits.transform(Number).pipe(readingIdNumber).optional()),
 });
 
-/** A reading's question: trimmed, QUESTION_MIN..QUESTION_MAX characters, in words (domain/question.ts says the same). */
+/** A reading's question: trimmed, QUESTION_MIN..QUESTION_MAX characters, in words (domain/reading/question-input.ts says the same). */
 export const question = z
   .string({ error: 'введите вопрос' })
   .trim()
@@ -83,7 +83,7 @@ export const spreadType = z.enum(SPREAD_TYPES, {
 
 /**
  * «Свой расклад»: the cards drawn from a physical deck, in position order. The shape only; which cards and how
- * many the spread takes is checked by the service (domain/own-deck.ts), with the field named the same way.
+ * many the spread takes is checked by the service (domain/tarot/own-deck.ts), with the field named the same way.
  */
 export const ownCards = z
   .array(

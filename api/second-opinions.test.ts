@@ -4,8 +4,8 @@
 // chosen voice, or written by the cards in that voice; the same voice again costs nothing; the reading's GET
 // lists it; 400 naming `voice`, 404 for someone else's reading, 422 for a crisis question's reading.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { secondOpinionsLockedText } from '../domain/claims';
-import { VOICE_INFO } from '../domain/voices';
+import { secondOpinionsLockedText } from '../domain/commerce/claims';
+import { VOICE_INFO } from '../domain/tarot/voices';
 import { TEST_DB_KINDS } from '../test/databases';
 import { startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
 import { createHarness, type Harness } from '../test/harness';

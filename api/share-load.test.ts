@@ -4,7 +4,7 @@
 // drawn up to the hour's limit; those past the limits answer 429 with Retry-After and a Russian message;
 // nothing answers 500. (How fast is the `share` bench's business: no timing here.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK } from '../domain/deck';
+import { DECK } from '../domain/tarot/deck';
 import { USER_LIMITS } from '../services/user-limits';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';

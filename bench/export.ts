@@ -8,7 +8,7 @@
 // alone before it (the same client), RSS before; then three other users' JSON at once (3,000 readings each),
 // with the peak RSS then.
 import type { Db } from '../db/connection';
-import { DECK } from '../domain/deck';
+import { DECK } from '../domain/tarot/deck';
 import { benchDbKinds, launchUser, sampleRss, withAppChild } from '../test/app-process';
 import type { TestDbKind } from '../test/databases';
 import { sleep } from '../test/wait';

@@ -6,7 +6,7 @@
 // and slowest during the drawing, 429s, the app's peak RSS and its RSS once the drawing workers are idle.
 // Then `burst`: one account asks for 40 pictures of its readings all at once (each refused one again after its
 // Retry-After, until the hour's limit refuses it for longer), the status call timed the same way.
-import { DECK } from '../domain/deck';
+import { DECK } from '../domain/tarot/deck';
 import { benchDbKinds, launchUser, withAppChild } from '../test/app-process';
 import type { TestDbKind } from '../test/databases';
 import { sleep } from '../test/wait';

@@ -2,7 +2,7 @@
 // that opens its page in the Mini App; /card alone opens the library; an unknown name is answered in Russian;
 // /daily's card has a button to its page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK } from '../domain/deck';
+import { DECK } from '../domain/tarot/deck';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';

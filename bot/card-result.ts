@@ -1,7 +1,7 @@
 // One card as an inline result (inline mode and guest mode alike): a photo of the card with the text as its
 // caption when the server has a public address for the picture (JPEG, as Telegram requires for a photo by URL),
 // else an article. And the words of a card answering a question, the same wherever it is sent.
-import { CONCERN_OPENING_SHORT } from '../domain/care';
+import { CONCERN_OPENING_SHORT } from '../domain/reading/care';
 import type { InlineKeyboard } from 'grammy';
 import type { InlineQueryResult } from 'grammy/types';
 import { cardPicturePath } from '../services/card-picture';

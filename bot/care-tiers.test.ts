@@ -3,8 +3,8 @@
 // said only by the provider's screens (classification or moderation) reaches every chat entry point: the chat
 // reading, inline «Да или нет», a guest summons and free text get the help lines and no card.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONCERN_LINE, REST_STEPS } from '../domain/care';
-import { HELP_LINES } from '../domain/crisis';
+import { CONCERN_LINE, REST_STEPS } from '../domain/reading/care';
+import { HELP_LINES } from '../domain/reading/crisis';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { classificationSays, DEFAULT_SCREEN, moderationFlags, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';

@@ -2,7 +2,7 @@
 // follow-up and free text all get the warm message and the help lines; no cards are dealt, nothing is
 // charged and nothing reaches the AI (fake OpenAI on 127.0.0.1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_LINES } from '../domain/crisis';
+import { HELP_LINES } from '../domain/reading/crisis';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';

@@ -1,7 +1,7 @@
 // The crisis answer in the chat: the warm message, the help lines (tappable numbers) and the offer to come
 // back to the cards later. Only the fact is logged, never the user's text.
 import type { Api } from 'grammy';
-import type { CrisisAnswer } from '../domain/crisis';
+import type { CrisisAnswer } from '../domain/reading/crisis';
 import type { BotDeps } from './context';
 import { escapeHtml } from './format';
 

@@ -3,7 +3,7 @@
 // and cut to fit without breaking a tag, an entity or an emoji.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRichText } from '../domain/markup';
+import { parseRichText } from '../domain/text/markup';
 import { fitHtml, markdownToHtml, splitText, visibleLength } from './format';
 import { parseTelegramHtml } from './local-telegram/html';
 
@@ -14,7 +14,7 @@ describe('chat formatting', () => {
     expect(parseTelegramHtml(html)).toMatchObject({ ok: true, text: 'Совет карт\n\nМаг говорит: действуйте\n\n• шаг <1> & шаг 2' });
   });
 
-  it('reads the text with the same parser as the web app (domain/markup.ts)', () => {
+  it('reads the text with the same parser as the web app (domain/text/markup.ts)', () => {
     const text = '## Анализ карт\n\n**Шут** — *новое* начало.\nВторая строка.\n\n1. раз\n2. два';
     expect(parseRichText(text).map((b) => b.kind)).toEqual(['heading', 'paragraph', 'list']);
     expect(markdownToHtml(text)).toBe('<b>Анализ карт</b>\n\n<b>Шут</b> — <i>новое</i> начало. Вторая строка.\n\n1. раз\n2. два');

@@ -1,6 +1,6 @@
 // Texts for the chat: Telegram HTML from our markdown-like interpretation text (## headings, **bold**,
 // *italic*, "- " items), escaped so any text is safe, and split under Telegram's 4096-character limit.
-import { parseRichText, type Inline } from '../domain/markup';
+import { parseRichText, type Inline } from '../domain/text/markup';
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -4,8 +4,8 @@
 // gets help lines, never a card); cards come as their JPEG picture; one answer per caller per chat a minute;
 // nothing from the chat is kept.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chatCardAnswer, chatDayCard } from '../domain/chat-card';
-import { localDate } from '../domain/time';
+import { chatCardAnswer, chatDayCard } from '../domain/reading/chat-card';
+import { localDate } from '../domain/text/time';
 import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import { callApp, launchUser } from '../test/app-process';
 import type { OpenedPglite } from '../db/pglite';
 import { createTestDatabase, openTestPglite, TEST_DB_KINDS, type TestDbKind } from '../test/databases';

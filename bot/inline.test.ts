@@ -3,7 +3,7 @@
 // question, «Да или нет»: one card as a JPEG photo with what it says and links into the app, help lines and
 // no card for a crisis, no yes or no for a health, pregnancy, death or court question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_BY_ID } from '../domain/deck';
+import { CARD_BY_ID } from '../domain/tarot/deck';
 import { yesNoCard } from '../domain/reading/yes-no';
 import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';

@@ -4,8 +4,8 @@
 // The real bot against the local Telegram, which refuses long captions as Telegram does, on every test database.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RandomInt } from '../domain/deal';
-import { DECK } from '../domain/deck';
+import type { RandomInt } from '../domain/tarot/deal';
+import { DECK } from '../domain/tarot/deck';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';

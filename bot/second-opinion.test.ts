@@ -3,7 +3,7 @@
 // what was written; where drafts are refused the opinion is edited into one message; a free user gets the
 // locked offer with what each reader gives. The real bot against the local Telegram, on every test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOICE_INFO } from '../domain/voices';
+import { VOICE_INFO } from '../domain/tarot/voices';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';

@@ -1,6 +1,6 @@
 // What the operators and the user read in the support desk: the card over each relayed message (the
 // conversation, who wrote, their plan, their last payments) and the texts the user gets. Russian, Telegram HTML.
-import { formatRuDate } from '../domain/time';
+import { formatRuDate } from '../domain/text/time';
 import type { SupportCard } from '../services/support';
 import { money } from './features/stats';
 import { escapeHtml } from './format';

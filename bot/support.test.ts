@@ -3,7 +3,7 @@
 // the user, conversations are numbered and move open → answered → closed, only operators answer, and without
 // an operator the user is told where to write instead.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUPPORT_ANSWER } from '../domain/legal';
+import { SUPPORT_ANSWER } from '../domain/commerce/legal';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';

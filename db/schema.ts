@@ -1,7 +1,7 @@
 // Kysely table types. Telegram ids are bigint in SQL and numbers here (a type parser in connection.ts).
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { PlanId } from '../domain/catalogue';
-import type { DeckId } from '../domain/decks';
+import type { PlanId } from '../domain/commerce/catalogue';
+import type { DeckId } from '../domain/tarot/decks';
 import type { DealtCard, Orientation, SpreadType, Tier } from '../domain/types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -185,7 +185,7 @@ export interface SecondOpinionsTable {
   text: string | null;
   source: 'ai' | 'cards' | null;
   ai_error: string | null;
-  /** The user's counting day (domain/day.ts) when it was asked: the daily allowance counts these. */
+  /** The user's counting day (domain/text/day.ts) when it was asked: the daily allowance counts these. */
   day: string;
   created_at: Generated<Date>;
 }

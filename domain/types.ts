@@ -1,5 +1,7 @@
 // Shared domain types. Pure: imported by the server and the web app alike.
-import type { Topic } from './reading/question-words';
+
+/** What a question is about: the interpreter's topics. */
+export type Topic = 'love' | 'family' | 'work' | 'money' | 'health' | 'self' | 'general';
 
 export const SUITS = ['major', 'cups', 'pentacles', 'swords', 'wands'] as const;
 export type Suit = (typeof SUITS)[number];
@@ -153,8 +155,7 @@ export interface SpreadDefinition {
   topic: Topic | null;
   /** How the share picture lays the cards out. */
   pictureLayout: PictureLayout;
-  /** Russian price label for the menu ("Бесплатно", "Basic", "VIP": the plan that opens it). */
-  priceLabel: string;
+  /** Who may lay it: everyone, a paid plan (Basic and up) or VIP only. */
   access: SpreadAccess;
   isFree: boolean;
   vipOnly: boolean;

@@ -1,14 +1,14 @@
 // Builds the classic deck's web images from the Rider–Waite–Smith scans (mNN/cNN/pNN/sNN/wNN.jpg, 900 px wide).
 // Run by hand when the scans change; the output is committed, so neither the app nor CI runs it:
 //   npx tsx scripts/build-deck-images.ts <folder with the scans> [--quality name=q,…]
-// Writes webapp/public/decks/rws/<card id><suffix>.webp for every size of CLASSIC_FILES (domain/decks.ts):
+// Writes webapp/public/decks/rws/<card id><suffix>.webp for every size of CLASSIC_FILES (domain/tarot/decks.ts):
 // the mat's 120 px, the 350 px card, and the zoom's 480 and 720 px. Resized and encoded with @napi-rs/canvas
 // (Skia), the same library that draws the share pictures, stretched to the deck's proportions as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { DECK } from '../domain/deck';
-import { CLASSIC_FILES, type CardImageSize } from '../domain/decks';
+import { DECK } from '../domain/tarot/deck';
+import { CLASSIC_FILES, type CardImageSize } from '../domain/tarot/decks';
 
 /**
  * WebP quality per size: the highest, from `max` down in steps of 5 to `min`, whose file fits `kb`. The scans'

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type * as TS from 'typescript';
-import { PRODUCT_KINDS, PRODUCTS } from '../domain/catalogue';
+import { PRODUCT_KINDS, PRODUCTS } from '../domain/commerce/catalogue';
 import ts from './typescript';
 
 export interface SwitchFault {

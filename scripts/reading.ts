@@ -2,22 +2,22 @@
 // cards given, so a text can be judged or a complaint reproduced without the app; with --voice gentle|straight|
 // mystic, the second opinion of that reader («Второе мнение») instead.
 //   npm run --silent reading -- --spread love_relationship --question "Что он чувствует?" --cards lovers,devil:r,sun [--level premium] [--voice mystic] [--prompt]
-// Card ids as in domain/deck.ts, `:r` for reversed, in position order. A crisis question prints the crisis
-// answer (the message and the help lines of domain/crisis.ts: no cards, no prompt) and exits with 0; a question at
-// the concern tier prints the reading opening with the caring line and the help line (domain/care.ts). A bad
+// Card ids as in domain/tarot/deck.ts, `:r` for reversed, in position order. A crisis question prints the crisis
+// answer (the message and the help lines of domain/reading/crisis.ts: no cards, no prompt) and exits with 0; a question at
+// the concern tier prints the reading opening with the caring line and the help line (domain/reading/care.ts). A bad
 // argument prints one Russian line naming the problem and exits with 1.
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { crisisAnswer, type CrisisAnswer } from '../domain/crisis';
+import { crisisAnswer, type CrisisAnswer } from '../domain/reading/crisis';
 import { serverCare } from '../domain/reading/understanding/server-care';
-import { CARD_BY_ID } from '../domain/deck';
-import { buildReadingMessages, buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from '../domain/prompts';
+import { CARD_BY_ID } from '../domain/tarot/deck';
+import { buildReadingMessages, buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from '../domain/reading/prompts';
 import { composeSecondOpinion } from '../domain/reading/voices';
-import { isVoice, VOICES, type Voice } from '../domain/voices';
+import { isVoice, VOICES, type Voice } from '../domain/tarot/voices';
 import { composeReading } from '../domain/reading';
-import { SPREADS, getSpread } from '../domain/spreads';
+import { SPREADS, getSpread } from '../domain/tarot/spreads';
 import type { DealtCard } from '../domain/types';
-import { cardsWord } from '../domain/plural';
+import { cardsWord } from '../domain/text/plural';
 
 class UsageError extends Error {}
 
@@ -69,7 +69,7 @@ export function inputFromArgs(argv: string[], month = new Date().getMonth() + 1)
   const dealt: DealtCard[] = ids.map((raw, position) => {
     const [cardId, flag, ...rest] = raw.split(':');
     if (!CARD_BY_ID.has(cardId) || rest.length || (flag !== undefined && flag !== 'r'))
-      throw new UsageError(`Неизвестная карта «${raw}»: id как в domain/deck.ts (например, fool, ace-of-cups), «:r» — перевёрнутая.`);
+      throw new UsageError(`Неизвестная карта «${raw}»: id как в domain/tarot/deck.ts (например, fool, ace-of-cups), «:r» — перевёрнутая.`);
     if (seen.has(cardId)) throw new UsageError(`Карта «${cardId}» указана дважды: в колоде она одна.`);
     seen.add(cardId);
     return { cardId, position, orientation: flag === 'r' ? 'reversed' : 'upright' };

@@ -2,9 +2,9 @@
 // question topics and levels, from fixed draws, so anyone can judge the prose. `npx tsx scripts/sample-readings.ts`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promptCards, type InterpretationLevel } from '../domain/prompts';
+import { promptCards, type InterpretationLevel } from '../domain/reading/prompts';
 import { composeReading } from '../domain/reading';
-import { getSpread } from '../domain/spreads';
+import { getSpread } from '../domain/tarot/spreads';
 import { seededDeal, seededRandom } from '../domain/reading/seeded-deal';
 
 const SAMPLES: [spread: string, question: string, level: InterpretationLevel, seed: number][] = [

@@ -5,7 +5,7 @@
 // `--misses` also lists the crises missed and the near-misses flagged at the recall point.
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectConcern, detectCrisis } from '../domain/crisis';
+import { detectConcern, detectCrisis } from '../domain/reading/crisis';
 import { encodeBytes } from '../domain/reading/understanding/care-model-codec';
 import { CARE_BUCKETS, careFeatures } from '../domain/reading/understanding/care-model-features';
 import {
@@ -115,7 +115,7 @@ async function main() {
   const started = performance.now();
   const scores = leaveOneWriterOut(examples);
   const thresholds = chooseThresholds(examples, scores);
-  // What the layer adds to the rules (domain/crisis.ts as it is in this tree), OR-ed as an integrator would:
+  // What the layer adds to the rules (domain/reading/crisis.ts as it is in this tree), OR-ed as an integrator would:
   // a rule's verdict counts as a score of 1. Rules tuned on this same corpus would make this line optimistic.
   const rules = examples.map((e) => ({ crisis: detectCrisis(e.text), concern: detectConcern(e.text) }));
   const withRules = scores.map((s, i) => ({
@@ -128,7 +128,7 @@ async function main() {
     violence: r.crisis === 'violence' ? 1 : 0,
     concern: r.concern ? 1 : 0,
   }));
-  console.log(`today's rules (domain/crisis.ts) on the same questions:`);
+  console.log(`today's rules (domain/reading/crisis.ts) on the same questions:`);
   console.log(line('rules', careReport(examples, rulesOnly, { selfHarm: 1, violence: 1, concern: 1 })));
   console.log(`leave-one-writer-out on ${examples.length} questions (${writers.join(', ')}), ${CARE_BUCKETS} buckets`);
   const round = (t: CareThresholds) => JSON.stringify(t, (_, v) => (typeof v === 'number' ? +v.toFixed(4) : v));

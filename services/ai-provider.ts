@@ -4,8 +4,8 @@
 // never make a fresh reading wait.
 import type * as OpenAiSdk from 'openai';
 import * as aiRepo from '../db/repositories/interpretations';
-import { continuationMessages, type ChatMessage } from '../domain/prompts';
-import { formatDurationWords } from '../domain/time';
+import { continuationMessages, type ChatMessage } from '../domain/reading/prompts';
+import { formatDurationWords } from '../domain/text/time';
 import { chatRequest } from './ai-request';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';

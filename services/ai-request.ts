@@ -4,7 +4,7 @@
 // reasoning before the first word: the text starts at once and the whole token budget is text). Other models,
 // and OpenAI-compatible providers serving them, get `max_tokens` and `temperature` as before. Every stream asks
 // for its token usage (`stream_options.include_usage`: a last chunk with `usage`), the dashboard's real cost.
-import type { ChatMessage } from '../domain/prompts';
+import type { ChatMessage } from '../domain/reading/prompts';
 import type { AiConfig } from './deps';
 
 /** o1…o9 and gpt-5 or later, with or without a provider prefix («openai/gpt-6-luna»). */

@@ -1,10 +1,10 @@
-// Analytics: the app's events (domain/analytics.ts), validated and stored for later counting. Each call
+// Analytics: the app's events (domain/app/analytics.ts), validated and stored for later counting. Each call
 // costs database writes, so it is limited: all users together per second in this instance (in memory, so a
 // flood is refused before the database is touched), each user per window (in the database, so every
 // instance agrees), and an event a user already sent this minute is answered as tracked but not stored.
 import * as analyticsRepo from '../db/repositories/analytics';
-import { isAnalyticsEvent } from '../domain/analytics';
-import { formatDurationWords } from '../domain/time';
+import { isAnalyticsEvent } from '../domain/app/analytics';
+import { formatDurationWords } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { takeUserLimit } from './user-limits';

@@ -2,16 +2,16 @@
 // special access) all of them. Every path that shows a reading's content — the reading, its interpretation in
 // any form, follow-ups, the chat call, the owner's pictures and share kit, the bot — loads it through
 // `readableReading`. A signed share link does not ask: the owner chose to share it, for the link's lifetime.
-import { SECTION_NAMES } from '../domain/catalogue';
+import { SECTION_NAMES } from '../domain/commerce/catalogue';
 import * as pairsRepo from '../db/repositories/pairs';
 import * as readingsRepo from '../db/repositories/readings';
 import * as usersRepo from '../db/repositories/users';
 import type { Reading, User } from '../db/schema';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
-import { entitlementOf, seesWholeArchive as planSeesWholeArchive } from '../domain/entitlement';
-import { ARCHIVE_WINDOW_DAYS, PRODUCT_INFO } from '../domain/catalogue';
+import { entitlementOf, seesWholeArchive as planSeesWholeArchive } from '../domain/commerce/entitlement';
+import { ARCHIVE_WINDOW_DAYS, PRODUCT_INFO } from '../domain/commerce/catalogue';
 
 type RuleDeps = Pick<ServiceDeps, 'db' | 'clock' | 'specialAccessUserIds'>;
 

@@ -2,8 +2,8 @@
 // VIP users (and special access) all of it (the rule itself, for every path, is in archive-rule.ts). Search
 // by question text and by card. Nothing is ever deleted.
 import * as archiveRepo from '../db/repositories/archive';
-import { DECK } from '../domain/deck';
-import { ARCHIVE_WINDOW_DAYS } from '../domain/catalogue';
+import { DECK } from '../domain/tarot/deck';
+import { ARCHIVE_WINDOW_DAYS } from '../domain/commerce/catalogue';
 import { archiveWindowStart, needsVip, seesWholeArchive } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { readingView, type ReadingView } from './readings';

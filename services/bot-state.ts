@@ -1,7 +1,7 @@
 // The bot's state in the database: which updates were handled (Telegram redelivers webhooks), and the
 // conversations' state (a restart or a second instance continues a dialogue where it stopped).
 import * as repo from '../db/repositories/bot-state';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 
 /** The shape @grammyjs/conversations stores: `{ version: [pluginVersion, ourVersion], state }`. */

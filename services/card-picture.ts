@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { CARD_BY_ID } from '../domain/deck';
-import { CLASSIC_FILES } from '../domain/decks';
+import { CARD_BY_ID } from '../domain/tarot/deck';
+import { CLASSIC_FILES } from '../domain/tarot/decks';
 import { ServiceError } from './errors';
 
 const RWS_DIR = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'webapp', 'public', 'decks', 'rws');

@@ -1,11 +1,11 @@
-// The one place every entry point decides a question's care tier (domain/crisis.ts: crisis, concern, none).
+// The one place every entry point decides a question's care tier (domain/reading/crisis.ts: crisis, concern, none).
 // The local question model always decides; with an AI provider, the provider's classification and moderation
 // screens (question-screen.ts) run too, and the question is a crisis if ANY layer says so (concern likewise).
 // A screen that fails or times out counts for nothing: the local model decides alone and nothing is blocked.
 // A crisis is answered with help lines, not cards: the use case refuses it before anything is charged, dealt or
 // sent to the AI. The entry points show the answer (the API as 422 with `crisis`, the bot as a message) and log
 // only that it happened, never the text.
-import { crisisAnswer, type Care, type CrisisAnswer } from '../domain/crisis';
+import { crisisAnswer, type Care, type CrisisAnswer } from '../domain/reading/crisis';
 import { serverCare } from '../domain/reading/understanding/server-care';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';

@@ -2,14 +2,14 @@
 // card), drawn again on request for paid users.
 import * as usageRepo from '../db/repositories/usage';
 import * as ritualRepo from '../db/repositories/ritual';
-import { milestoneMessage, streakView, type StreakView } from '../domain/ritual';
-import { CARD_BY_ID, CARD_IDS } from '../domain/deck';
-import { deal } from '../domain/deal';
-import { canRedrawDailyCard, entitlementOf } from '../domain/entitlement';
-import { userDay } from '../domain/day';
-import { addDays } from '../domain/time';
-import { dailyParagraph, reflectionQuestion } from '../domain/daily-reflection';
-import { NOTE_MAX } from '../domain/journal';
+import { milestoneMessage, streakView, type StreakView } from '../domain/tarot/ritual';
+import { CARD_BY_ID, CARD_IDS } from '../domain/tarot/deck';
+import { deal } from '../domain/tarot/deal';
+import { canRedrawDailyCard, entitlementOf } from '../domain/commerce/entitlement';
+import { userDay } from '../domain/text/day';
+import { addDays } from '../domain/text/time';
+import { dailyParagraph, reflectionQuestion } from '../domain/reading/daily-reflection';
+import { NOTE_MAX } from '../domain/tarot/journal';
 import { ServiceError } from './errors';
 import type { DailyUsage } from '../db/schema';
 import type { ServiceDeps } from './deps';

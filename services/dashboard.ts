@@ -3,9 +3,9 @@
 // writes, and nothing on the users' paths writes for it.
 import * as activity from '../db/repositories/dashboard-activity';
 import * as repo from '../db/repositories/dashboard';
-import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain/experiments';
-import { percentileOfCounts } from '../domain/percentile';
-import { addDays, localDate, zonedTimeToUtc } from '../domain/time';
+import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain/commerce/experiments';
+import { percentileOfCounts } from '../domain/app/percentile';
+import { addDays, localDate, zonedTimeToUtc } from '../domain/text/time';
 import { aiFailureRu } from './ai-provider';
 import type { ServiceDeps } from './deps';
 

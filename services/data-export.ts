@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { releaseExportLease, renewExportLease, takeExportLease } from '../db/repositories/data-exports';
 import { countOf, pageOf, USER_DATA, type UserDataTable } from '../db/user-data';
-import { formatDurationWords } from '../domain/time';
+import { formatDurationWords } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { takeUserLimit, type UserLimitKind } from './user-limits';

@@ -1,8 +1,8 @@
 // What every use case is built from. Passed in by main.ts (and by tests), never imported as singletons.
 // A leaf: it imports types from db/, domain/ and the payments' types only, so no service import can loop back here.
 import type { Db } from '../db/connection';
-import type { RandomInt } from '../domain/deal';
-import type { LegalDetails } from '../domain/legal';
+import type { RandomInt } from '../domain/tarot/deal';
+import type { LegalDetails } from '../domain/commerce/legal';
 import type { PaymentsDeps } from './payments/types';
 
 /** The daily-card reminder's local time when DAILY_REMINDER_TIME is not given. */

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/connection';
 import * as keptRepo from '../db/repositories/erased-limits';
 import type { User } from '../db/schema';
 import { erasedBefore, rekeyLegacyMarker } from '../db/user-data';
-import { userDay } from '../domain/day';
+import { userDay } from '../domain/text/day';
 import { aiRateLimit } from './ai-provider';
 import type { ServiceDeps } from './deps';
 import { legacyErasedMarker, userKey } from './user-key';

@@ -1,7 +1,7 @@
 // The AI call of a follow-up answer: the shared provider (services/ai-provider.ts: one rate limit, timeout
 // and failure mapping for every AI text) with a follow-up's token budget, counted in the `extra` budget.
 import type { Db } from '../db/connection';
-import type { ChatMessage } from '../domain/prompts';
+import type { ChatMessage } from '../domain/reading/prompts';
 import { ProviderFailure, createAiProvider } from './ai-provider';
 import type { ServiceDeps } from './deps';
 

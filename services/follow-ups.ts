@@ -8,15 +8,15 @@
 import crypto from 'node:crypto';
 import * as repo from '../db/repositories/follow-ups';
 import type { Reading, ReadingFollowUp } from '../db/schema';
-import { CARD_BY_ID, CARD_IDS } from '../domain/deck';
-import { deal, speaksOfReversals } from '../domain/deal';
+import { CARD_BY_ID, CARD_IDS } from '../domain/tarot/deck';
+import { deal, speaksOfReversals } from '../domain/tarot/deal';
 import {
   buildFollowUpFallback,
   buildFollowUpMessages,
   FOLLOW_UP_QUESTION_MAX,
   FOLLOW_UP_QUESTION_MIN,
   type FollowUpInput,
-} from '../domain/follow-up';
+} from '../domain/reading/follow-up';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { createCareService } from './crisis';
@@ -24,8 +24,8 @@ import { ServiceError } from './errors';
 import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
 import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
 import { cardView, type DealtCardView } from './readings';
-import { entitlementOf, followUpAllowance } from '../domain/entitlement';
-import { followUpsLockedText } from '../domain/claims';
+import { entitlementOf, followUpAllowance } from '../domain/commerce/entitlement';
+import { followUpsLockedText } from '../domain/commerce/claims';
 import type { UserService } from './users';
 
 /** Follow-up flights are never cancelled: the answer is stored even when every listener has gone. */

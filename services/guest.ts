@@ -4,9 +4,9 @@
 // kept: the caller's slot is keyed by a hash and deleted after its minute, and the owner sees counts per day.
 import crypto from 'node:crypto';
 import * as guestRepo from '../db/repositories/guest-answers';
-import { chatCardAnswer, type ChatCardAnswer } from '../domain/chat-card';
-import { crisisAnswer } from '../domain/crisis';
-import { localDate } from '../domain/time';
+import { chatCardAnswer, type ChatCardAnswer } from '../domain/reading/chat-card';
+import { crisisAnswer } from '../domain/reading/crisis';
+import { localDate } from '../domain/text/time';
 import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';
 

@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import { validate, sign } from '@tma.js/init-data-node';
 import * as z from 'zod';
-import { BoundedMap } from '../domain/bounded-map';
-import type { LoginWidgetData } from '../domain/login-widget';
+import { BoundedMap } from '../domain/text/bounded-map';
+import type { LoginWidgetData } from '../domain/app/login-widget';
 import type { TelegramProfile } from '../db/repositories/users';
 
 const telegramUser = z.object({

@@ -1,8 +1,8 @@
 // The journal: notes on readings, and the month's figures from the user's own readings and daily cards.
 import * as journalRepo from '../db/repositories/journal';
-import { journalStats, monthLabel, NOTE_MAX, shiftMonth, type JournalStats } from '../domain/journal';
-import { localDate } from '../domain/time';
-import { CARD_BY_ID } from '../domain/deck';
+import { journalStats, monthLabel, NOTE_MAX, shiftMonth, type JournalStats } from '../domain/tarot/journal';
+import { localDate } from '../domain/text/time';
+import { CARD_BY_ID } from '../domain/tarot/deck';
 import { visibleReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';

@@ -1,8 +1,8 @@
 // The legal pages' data (/contacts, /terms): the provider's details from configuration, the agreement, the
 // prices its section 7 states (the same pricing the payments charge, overrides included), and whether an AI
 // provider is configured, which the terms, the bot's welcome and the disclaimers follow.
-import { legalView, type LegalView } from '../domain/legal';
-import { resolvePricing } from '../domain/pricing';
+import { legalView, type LegalView } from '../domain/commerce/legal';
+import { resolvePricing } from '../domain/commerce/pricing';
 import type { ServiceDeps } from './deps';
 
 export function createLegalService(deps: Pick<ServiceDeps, 'legal' | 'payments' | 'ai'>) {

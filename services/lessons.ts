@@ -1,12 +1,12 @@
 // The daily «Урок»: three questions on the cards' meanings, free for everyone. The questions follow from the
-// user and their local day (domain/lesson.ts), so they are the same all day and nothing about them is stored;
+// user and their local day (domain/tarot/lesson.ts), so they are the same all day and nothing about them is stored;
 // the answers are checked here, each recorded once in one transaction that locks the user's progress row, and
 // a finished lesson moves the streak once.
 import * as lessonsRepo from '../db/repositories/lessons';
-import { getCard } from '../domain/deck';
-import { userDay } from '../domain/day';
-import { currentStreak, LESSON_SIZE, lessonFor, lessonPrompt, nextStreak } from '../domain/lesson';
-import { addDays } from '../domain/time';
+import { getCard } from '../domain/tarot/deck';
+import { userDay } from '../domain/text/day';
+import { currentStreak, LESSON_SIZE, lessonFor, lessonPrompt, nextStreak } from '../domain/tarot/lesson';
+import { addDays } from '../domain/text/time';
 import type { Orientation } from '../domain/types';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';

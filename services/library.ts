@@ -3,9 +3,9 @@
 // readings it lay in. Counts take every reading; the list shows only readings the archive opens to the caller
 // (the archive rule: a non-VIP user's last 30 days), so each of them is a tap away.
 import * as historyRepo from '../db/repositories/card-history';
-import { cardLore, type CardLore } from '../domain/card-library';
-import { getCard } from '../domain/deck';
-import { positionNamesFor, spreadLabel } from '../domain/spreads';
+import { cardLore, type CardLore } from '../domain/tarot/card-library';
+import { getCard } from '../domain/tarot/deck';
+import { positionNamesFor, spreadLabel } from '../domain/tarot/spreads';
 import type { Orientation, TarotCard } from '../domain/types';
 import { archiveWindowStart, seesWholeArchive } from './archive-rule';
 import type { ServiceDeps } from './deps';

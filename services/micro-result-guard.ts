@@ -3,7 +3,7 @@
 // otherwise the screen goes to the interactive daily card and `micro_result_open_no_pending` is recorded here,
 // so the count does not depend on the client sending it.
 import * as microRepo from '../db/repositories/micro';
-import { PENDING_MICRO_VALID_MS } from '../domain/pricing';
+import { PENDING_MICRO_VALID_MS } from '../domain/commerce/pricing';
 import type { ServiceDeps } from './deps';
 
 export function createMicroResultGuard(

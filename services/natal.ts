@@ -1,13 +1,13 @@
 // The natal chart: birth data resolved to a place and a UTC instant (the zone's rules for that date),
-// the chart computed by domain/natal.ts, and the birth data kept per user so the chart shows on return.
+// the chart computed by domain/astro/natal.ts, and the birth data kept per user so the chart shows on return.
 import * as natalRepo from '../db/repositories/natal';
 import type { NatalBirthData } from '../db/schema';
-import { cityById, resolveCity, searchCities, type City } from '../domain/cities';
-import { computeChart, type NatalChartCore } from '../domain/natal';
-import { isLatitude, isLongitude } from '../domain/natal-coordinates';
-import { dateError, NATAL_MESSAGES } from '../domain/natal-form';
-import { isValidTimeZone, localDate, wallClock, zonedTimeToUtc } from '../domain/time';
-import type { SignKey } from '../domain/zodiac';
+import { cityById, resolveCity, searchCities, type City } from '../domain/astro/cities';
+import { computeChart, type NatalChartCore } from '../domain/astro/natal';
+import { isLatitude, isLongitude } from '../domain/astro/natal-coordinates';
+import { dateError, NATAL_MESSAGES } from '../domain/astro/natal-form';
+import { isValidTimeZone, localDate, wallClock, zonedTimeToUtc } from '../domain/text/time';
+import type { SignKey } from '../domain/astro/zodiac';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import type { UserService } from './users';

@@ -4,17 +4,17 @@
 import * as repo from '../db/repositories/notifications';
 import * as paymentsRepo from '../db/repositories/payments';
 import * as usersRepo from '../db/repositories/users';
-import { resolvePricing } from '../domain/pricing';
-import { renewalReminderText } from '../domain/renewal';
+import { resolvePricing } from '../domain/commerce/pricing';
+import { renewalReminderText } from '../domain/commerce/renewal';
 import { nextCharge } from './payments/renewal';
 import type { ClaimedJob } from '../db/repositories/notifications';
 import type { Db } from '../db/connection';
 import type { NotificationPayload } from '../db/schema';
-import { reminderText } from '../domain/ritual';
-import { microSummary, productName } from '../domain/claims';
-import { PRODUCT_INFO, storedPlan } from '../domain/catalogue';
-import { effectiveTier } from '../domain/entitlement';
-import { DAY_MS, isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/time';
+import { reminderText } from '../domain/tarot/ritual';
+import { microSummary, productName } from '../domain/commerce/claims';
+import { PRODUCT_INFO, storedPlan } from '../domain/commerce/catalogue';
+import { effectiveTier } from '../domain/commerce/entitlement';
+import { DAY_MS, isValidTimeZone, localDate, nextLocalMidnight, zonedTimeToUtc } from '../domain/text/time';
 import type { Tier } from '../domain/types';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 
@@ -36,7 +36,7 @@ const REMINDER_MARGIN_MS = 30 * 60_000;
 /** A product in the payment push: its catalogue name, the micro pack with what it gives. */
 const pushProductName = (product: string) => (product === 'micro' ? `${productName(product)}: ${microSummary()}` : productName(product));
 
-/** The daily reminder: its gentle copy changes from day to day (domain/ritual.ts). */
+/** The daily reminder: its gentle copy changes from day to day (domain/tarot/ritual.ts). */
 const dailyReminder = (day: string): NotificationPayload => ({
   text: reminderText(day),
   button: { text: '🃏 Открыть карту дня', path: '/daily-card' },

@@ -3,8 +3,8 @@
 // only the inviter asks new ones (with VIP, services/readings.ts `createForPair`); either may leave at any time.
 import crypto from 'node:crypto';
 import * as pairsRepo from '../db/repositories/pairs';
-import { canUseSpread, entitlementOf } from '../domain/entitlement';
-import { spreadOf } from '../domain/spreads';
+import { canUseSpread, entitlementOf } from '../domain/commerce/entitlement';
+import { spreadOf } from '../domain/tarot/spreads';
 import {
   missingTimeNote,
   pointName,
@@ -13,8 +13,8 @@ import {
   synastryAspects,
   type SynastryAspect,
   type SynastryPoint,
-} from '../domain/synastry';
-import { DAY_MS } from '../domain/time';
+} from '../domain/astro/synastry';
+import { DAY_MS } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { synastryPointsOf } from './natal';

@@ -4,8 +4,8 @@
 // Both run in parallel under one short deadline; a call that fails, times out or answers garbage says
 // «failed», and the caller then lets the local model decide alone. Plain fetch with the server's key: these are
 // small JSON calls, not streamed texts, and must not wait for the SDK to load. Nothing of the question is logged.
-import type { CrisisKind } from '../domain/crisis';
-import { USER_TEXT_RULE, userTextBlock } from '../domain/user-text';
+import type { CrisisKind } from '../domain/reading/crisis';
+import { USER_TEXT_RULE, userTextBlock } from '../domain/reading/user-text';
 import { isReasoningModel } from './ai-request';
 import type { AiConfig } from './deps';
 

@@ -6,11 +6,11 @@ import * as usersRepo from '../db/repositories/users';
 import { noteOf } from '../db/repositories/journal';
 import { activeRole, isActiveMember } from '../db/repositories/pairs';
 import type { Reading, User } from '../db/schema';
-import { CARD_BY_ID, CARD_IDS, DECK, cardMeaning } from '../domain/deck';
-import { deal } from '../domain/deal';
-import { validateQuestion } from '../domain/question';
-import { checkOwnCards, ownDeckLabel, type OwnCardInput } from '../domain/own-deck';
-import { getSpread, positionNamesFor, spreadOf, SPREADS, spreadLabel } from '../domain/spreads';
+import { CARD_BY_ID, CARD_IDS, DECK, cardMeaning } from '../domain/tarot/deck';
+import { deal } from '../domain/tarot/deal';
+import { validateQuestion } from '../domain/reading/question-input';
+import { checkOwnCards, ownDeckLabel, type OwnCardInput } from '../domain/tarot/own-deck';
+import { getSpread, positionNamesFor, spreadOf, SPREADS, spreadLabel } from '../domain/tarot/spreads';
 import {
   entitlementOf,
   canUseSpread,
@@ -18,10 +18,10 @@ import {
   interpretationLevel,
   spreadLimitText,
   type SpreadAccessVerdict,
-} from '../domain/entitlement';
-import { userDay } from '../domain/day';
-import { formatDurationWords } from '../domain/time';
-import { cardsWord } from '../domain/plural';
+} from '../domain/commerce/entitlement';
+import { userDay } from '../domain/text/day';
+import { formatDurationWords } from '../domain/text/time';
+import { cardsWord } from '../domain/text/plural';
 import type { DealtCard, Orientation, SpreadDefinition, SpreadType } from '../domain/types';
 import { archiveWindowStart, readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';

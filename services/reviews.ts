@@ -11,9 +11,9 @@ import {
   proofItems,
   type ProofCounts,
   type ProofItem,
-} from '../domain/social-proof';
-import { getSpread } from '../domain/spreads';
-import { DAY_MS, localDate, zonedTimeToUtc } from '../domain/time';
+} from '../domain/commerce/social-proof';
+import { getSpread } from '../domain/tarot/spreads';
+import { DAY_MS, localDate, zonedTimeToUtc } from '../domain/text/time';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';

@@ -1,7 +1,7 @@
 // The daily ritual's use cases beside the streak (users.ts): the moon of the moment for the home screen, and
 // the once-only offer to add the app to the home screen (Telegram's addToHomeScreen) after a 3-day streak.
 import * as ritualRepo from '../db/repositories/ritual';
-import { moonAt, type MoonView } from '../domain/moon';
+import { moonAt, type MoonView } from '../domain/tarot/moon';
 import type { ServiceDeps } from './deps';
 import type { UserService } from './users';
 

@@ -1,4 +1,4 @@
-// «Второе мнение»: a finished reading's same cards read again in another reader's voice (domain/voices.ts).
+// «Второе мнение»: a finished reading's same cards read again in another reader's voice (domain/tarot/voices.ts).
 // The server decides the allowance (the catalogue's secondOpinionsPerDay: VIP and special access 3 a day,
 // Basic, the trial and the week pass 1, free and micro-pack buyers none), counted per the user's counting day
 // in one transaction that locks the user's row, so racing requests on any instance are counted once. It
@@ -8,13 +8,13 @@
 // then stored; the same voice asked again on the same reading is that opinion, at no cost.
 import * as repo from '../db/repositories/second-opinions';
 import type { Reading, SecondOpinion } from '../db/schema';
-import { userDay } from '../domain/day';
-import { speaksOfReversals } from '../domain/deal';
-import { entitlementOf, secondOpinionAllowance } from '../domain/entitlement';
-import { buildSecondOpinionFallback } from '../domain/fallback';
-import { buildSecondOpinionMessages } from '../domain/prompts';
-import { secondOpinionsLockedText } from '../domain/claims';
-import { isVoice, VOICE_INFO, VOICES, type Voice } from '../domain/voices';
+import { userDay } from '../domain/text/day';
+import { speaksOfReversals } from '../domain/tarot/deal';
+import { entitlementOf, secondOpinionAllowance } from '../domain/commerce/entitlement';
+import { buildSecondOpinionFallback } from '../domain/reading/fallback';
+import { buildSecondOpinionMessages } from '../domain/reading/prompts';
+import { secondOpinionsLockedText } from '../domain/commerce/claims';
+import { isVoice, VOICE_INFO, VOICES, type Voice } from '../domain/tarot/voices';
 import { ProviderFailure, createAiProvider } from './ai-provider';
 import { readableReading } from './archive-rule';
 import { createCareService } from './crisis';

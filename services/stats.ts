@@ -1,7 +1,7 @@
 // The operator's view in the bot (/stats for ADMIN_USER_IDS): users, readings, paying users, revenue and
 // push delivery. "Today" starts at midnight in DEFAULT_TIME_ZONE (the operator's zone).
 import * as repo from '../db/repositories/stats';
-import { localDate, zonedTimeToUtc } from '../domain/time';
+import { localDate, zonedTimeToUtc } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 
 export interface OperatorStats {

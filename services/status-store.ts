@@ -21,7 +21,7 @@ import * as usersRepo from '../db/repositories/users';
 import type { StatusUser, TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage } from '../db/schema';
 import { writeWatchOf, type WriteWatch } from '../db/write-watch';
-import { BoundedMap } from '../domain/bounded-map';
+import { BoundedMap } from '../domain/text/bounded-map';
 
 /** The tables the status is built from: a write to them changes what the status shows. */
 export const STATUS_TABLES = ['users', 'daily_usage'] as const;

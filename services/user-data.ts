@@ -2,9 +2,9 @@
 // by services/data-export.ts) and one deletion, both walking the registry (db/user-data.ts). Payment records
 // are kept, detached and scrubbed; a hashed marker of the Telegram id remembers that the trial and
 // first-purchase offers were used.
-import { tierName } from '../domain/catalogue';
-import { entitlementOf, isPaidTier } from '../domain/entitlement';
-import { deletionSummary, PAYMENT_RECORDS_KEPT_YEARS } from '../domain/user-data';
+import { tierName } from '../domain/commerce/catalogue';
+import { entitlementOf, isPaidTier } from '../domain/commerce/entitlement';
+import { deletionSummary, PAYMENT_RECORDS_KEPT_YEARS } from '../domain/app/user-data';
 import * as usersRepo from '../db/repositories/users';
 import { bumpGeneration } from '../db/repositories/web-auth';
 import { deleteRowsOf, deleteSharePicturesOf, detachPayments, markErased, pruneDetachedPayments, USER_DATA } from '../db/user-data';

@@ -5,7 +5,7 @@
 // with Retry-After. Only what the user does themselves is counted here: nothing anyone else can send.
 import type { Db } from '../db/connection';
 import { takeUserSlot } from '../db/repositories/user-limits';
-import { formatDurationWords } from '../domain/time';
+import { formatDurationWords } from '../domain/text/time';
 import { ServiceError } from './errors';
 
 export const USER_LIMITS = {

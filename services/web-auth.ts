@@ -2,8 +2,8 @@
 // hashes are stored; the random values exist in the user's link or cookie alone.
 import crypto from 'node:crypto';
 import * as repo from '../db/repositories/web-auth';
-import { BROWSER_SESSION_DAYS, RETURN_LINK_MINUTES, SIGN_IN_LINK_MINUTES } from '../domain/user-data';
-import { formatDurationWords } from '../domain/time';
+import { BROWSER_SESSION_DAYS, RETURN_LINK_MINUTES, SIGN_IN_LINK_MINUTES } from '../domain/app/user-data';
+import { formatDurationWords } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { addressKey, userKey } from './user-key';

@@ -3,11 +3,11 @@
 // no yes or no). Nothing is stored or counted: the answer lives in the chat it is sent to, and Telegram
 // keeps it for the user until their day ends (the caller sets that cache from `resetsAt`). A caller who never
 // opened the bot or the app has no user row and gets none: the defaults (reversals on, the default zone) serve.
-import { crisisAnswer, type CrisisAnswer } from '../domain/crisis';
-import { DECK, CARD_BY_ID } from '../domain/deck';
-import { deal } from '../domain/deal';
-import { countingDay, userDay } from '../domain/day';
-import { validateQuestion } from '../domain/question';
+import { crisisAnswer, type CrisisAnswer } from '../domain/reading/crisis';
+import { DECK, CARD_BY_ID } from '../domain/tarot/deck';
+import { deal } from '../domain/tarot/deal';
+import { countingDay, userDay } from '../domain/text/day';
+import { validateQuestion } from '../domain/reading/question-input';
 import { yesNoCard } from '../domain/reading/yes-no';
 import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';

@@ -8,7 +8,7 @@
 // reading within the hour), 10 failed; 10 bots blocked, 5 reminders off.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { chooseMicroVariant } from '../domain/pricing';
+import { chooseMicroVariant } from '../domain/commerce/pricing';
 import { AI_ERRORS, backendApiError } from '../services/ai-provider';
 
 export const SEED_FIRST_ID = 500_000;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalTelegram, type LocalTelegram } from '../bot/local-telegram/index';
 import type { Db } from '../db/connection';
-import { getSpread } from '../domain/spreads';
+import { getSpread } from '../domain/tarot/spreads';
 import { createIdentity } from '../services/identity';
 import { callApp, startAppProcess, type AppProcess } from './app-process';
 import { type createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './databases';

@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONCERN_LINE, REST_STEPS } from '../domain/care';
-import { crisisAnswer, HELP_LINES } from '../domain/crisis';
+import { CONCERN_LINE, REST_STEPS } from '../domain/reading/care';
+import { crisisAnswer, HELP_LINES } from '../domain/reading/crisis';
 
 const tool = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reading.ts', ...args], {

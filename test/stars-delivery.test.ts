@@ -12,7 +12,7 @@ import { type createTestDatabase, TEST_DB_KINDS, type TestDbKind } from './datab
 import { TEST_BOT_TOKEN } from './harness';
 import { openAppDatabase } from './app-database';
 import { starsWebhookEnv, successfulPaymentUpdate } from './stars-webhook';
-import { DAY_MS } from '../domain/time';
+import { DAY_MS } from '../domain/text/time';
 import type { startTcpProxy } from './tcp-proxy';
 
 const SECRET = 'stars-delivery_secret-1';

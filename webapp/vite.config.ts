@@ -2,16 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import fs from 'node:fs';
-import { DECK } from '../domain/deck.ts'; // extensions: Vite's config loader asks for them
+import { DECK } from '../domain/tarot/deck.ts'; // extensions: Vite's config loader asks for them
 import { lockfileHash } from '../scripts/lockfile.mjs';
-import { cardBackSvg, cardSvg } from '../domain/card-art.ts';
+import { cardBackSvg, cardSvg } from '../domain/art/card-art.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The 78 card faces and the back as static files (`cards/<suit>/<id>.svg`, `cards/back.svg`, and the back for
  * the classic deck's proportions `decks/rws/back.svg`), drawn at
- * build time from domain/card-art.ts: no screen's JavaScript carries the drawings, and the browser caches each.
+ * build time from domain/art/card-art.ts: no screen's JavaScript carries the drawings, and the browser caches each.
  */
 function cardArt(): Plugin {
   const files = (): Map<string, () => string> => {

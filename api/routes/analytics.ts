@@ -1,7 +1,7 @@
 // POST /api/analytics/track: the app's own events (the known names only), counted for the owner's dashboard.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { ANALYTICS_EVENTS } from '../../domain/analytics';
+import { ANALYTICS_EVENTS } from '../../domain/app/analytics';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

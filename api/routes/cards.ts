@@ -1,7 +1,7 @@
 // /api/cards: the card catalogue, and «Библиотека карт»: one card with its history in the caller's readings.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { DECK } from '../../domain/deck';
+import { DECK } from '../../domain/tarot/deck';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

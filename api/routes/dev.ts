@@ -2,7 +2,7 @@
 // App with it in the URL hash, so the app can be used in any browser.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { isAppRoute } from '../../domain/routes';
+import { isAppRoute } from '../../domain/app/routes';
 import type { Services } from '../../services';
 import type { IdentityVerifier } from '../../services/identity';
 import { validate } from '../http';

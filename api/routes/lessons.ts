@@ -1,7 +1,7 @@
 // The daily «Урок»: today's lesson and an answer to one of its questions (checked on the server).
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { LESSON_CHOICES, LESSON_SIZE } from '../../domain/lesson';
+import { LESSON_CHOICES, LESSON_SIZE } from '../../domain/tarot/lesson';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

@@ -1,8 +1,8 @@
 // The natal chart: computed from birth data, kept per user, and the birthplace suggestions.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { isLatitude, isLongitude, parseCoordinate } from '../../domain/natal-coordinates';
-import { isClockTime, isIsoDate, NATAL_MESSAGES } from '../../domain/natal-form';
+import { isLatitude, isLongitude, parseCoordinate } from '../../domain/astro/natal-coordinates';
+import { isClockTime, isIsoDate, NATAL_MESSAGES } from '../../domain/astro/natal-form';
 import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { ok, validate } from '../http';

@@ -16,7 +16,7 @@ import type { Logger } from '../../logger';
 import type { Services } from '../../services';
 import { clientAddress, normalizeAddress, type AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
-import { currentProductId, PLAN_IDS } from '../../domain/catalogue';
+import { currentProductId, PLAN_IDS } from '../../domain/commerce/catalogue';
 
 /** What POST /payments/create sells: the monthly plans and the week pass. */
 const SUBSCRIBABLE = [...PLAN_IDS, 'week'] as const;

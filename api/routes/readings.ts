@@ -5,10 +5,10 @@
 // Pictures are drawn in worker threads; too many at once answer 429 with Retry-After (services/share/pool.ts).
 import { Hono, type Context, type Next } from 'hono';
 import * as z from 'zod';
-import { DEFAULT_DECK, type DeckId } from '../../domain/decks';
-import { SPREADS } from '../../domain/spreads';
-import { REVIEW_RATING, REVIEW_TEXT_MAX } from '../../domain/social-proof';
-import { VOICES } from '../../domain/voices';
+import { DEFAULT_DECK, type DeckId } from '../../domain/tarot/decks';
+import { SPREADS } from '../../domain/tarot/spreads';
+import { REVIEW_RATING, REVIEW_TEXT_MAX } from '../../domain/commerce/social-proof';
+import { VOICES } from '../../domain/tarot/voices';
 import type { Services } from '../../services';
 import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';

@@ -1,6 +1,6 @@
 // GET /api/spreads: the spread catalogue.
 import { Hono } from 'hono';
-import { SPREADS } from '../../domain/spreads';
+import { SPREADS } from '../../domain/tarot/spreads';
 import type { AppEnv } from '../auth';
 import { ok } from '../http';
 

@@ -4,7 +4,7 @@
 // since a web view cannot save a download) and the deletion with its confirmation text.
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { QUESTION_MAX } from '../../domain/question';
+import { QUESTION_MAX } from '../../domain/reading/question-input';
 import type { Services } from '../../services';
 import type { ExportFile } from '../../services/data-export';
 import { notConfirmed } from '../../services/user-data';

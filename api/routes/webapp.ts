@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { isAppRoute } from '../../domain/routes';
+import { isAppRoute } from '../../domain/app/routes';
 
 /** Reads the built index.html (null before a build), again only when the file changed. */
 export function indexReader(distDir: string): () => string | null {

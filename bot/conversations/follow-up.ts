@@ -1,10 +1,10 @@
 // «Уточнить» in the chat, after a chat reading: the user writes a follow-up question, the server deals one
 // clarifying card and the answer arrives, streamed as a draft (bot/live-reply.ts). The same allowance as the app
 // (services.followUps decides); a free user gets the offer instead.
-import { followUpsLockedText } from '../../domain/claims';
+import { followUpsLockedText } from '../../domain/commerce/claims';
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
-import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../domain/follow-up';
+import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../domain/reading/follow-up';
 import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import type { FollowUpAllowance } from '../../services/follow-ups';

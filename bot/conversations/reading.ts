@@ -4,10 +4,10 @@
 // Conversation code is replayed on every update, so anything with side effects runs in `external`.
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
-import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/question';
-import { spreadOf } from '../../domain/spreads';
+import { validateQuestion, QUESTION_MAX, QUESTION_MIN } from '../../domain/reading/question-input';
+import { spreadOf } from '../../domain/tarot/spreads';
 import type { SpreadType } from '../../domain/types';
-import type { CrisisAnswer } from '../../domain/crisis';
+import type { CrisisAnswer } from '../../domain/reading/crisis';
 import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import { FALLBACK_NOTICES } from '../../services/interpretation';

@@ -6,8 +6,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../api/app';
-import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
-import { DAY_MS, formatRuDate } from '../../domain/time';
+import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/commerce/pricing';
+import { DAY_MS, formatRuDate } from '../../domain/text/time';
 import { createServices } from '../../services';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { withOrder } from '../../test/answers';

@@ -2,8 +2,8 @@
 // element, keywords and meanings) with a button that opens its page in the Mini App; a deep link
 // t.me/<bot>?start=card_<id> does the same. (t.me/<bot>?startapp=card_<id> opens the page in the app directly.)
 import { Composer } from 'grammy';
-import { cardIdFromStartParam, cardLore, findCard, libraryCardPath } from '../../domain/card-library';
-import { getCard } from '../../domain/deck';
+import { cardIdFromStartParam, cardLore, findCard, libraryCardPath } from '../../domain/tarot/card-library';
+import { getCard } from '../../domain/tarot/deck';
 import type { TarotCard } from '../../domain/types';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';

@@ -6,7 +6,7 @@ import { Composer, GrammyError, InputFile } from 'grammy';
 import type { BotContext } from '../context';
 import { escapeHtml, fitHtml } from '../format';
 import { appUrl, openAppButton } from '../keyboards';
-import { libraryCardPath } from '../../domain/card-library';
+import { libraryCardPath } from '../../domain/tarot/card-library';
 
 const composer = new Composer<BotContext>();
 

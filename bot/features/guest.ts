@@ -6,7 +6,7 @@
 // logged (no profile is touched: installed before that).
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineQueryResult, InlineQueryResultArticle } from 'grammy/types';
-import { chatQuestion, type ChatCardAnswer } from '../../domain/chat-card';
+import { chatQuestion, type ChatCardAnswer } from '../../domain/reading/chat-card';
 import { cardResult, questionHtml, questionTitle } from '../card-result';
 import type { BotContext } from '../context';
 import { crisisHtml } from '../crisis';

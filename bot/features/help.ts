@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { helpCommandLines } from '../commands';
 import { openAppButton } from '../keyboards';
-import { readingsAuthorLine } from '../../domain/claims';
+import { readingsAuthorLine } from '../../domain/commerce/claims';
 
 const composer = new Composer<BotContext>();
 

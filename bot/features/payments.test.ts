@@ -2,8 +2,8 @@
 // 127.0.0.1) plays the user paying it, and the real bot answers pre_checkout_query and applies
 // successful_payment. Access comes only from successful_payment, once per telegram_payment_charge_id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
-import { DAY_MS } from '../../domain/time';
+import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/commerce/pricing';
+import { DAY_MS } from '../../domain/text/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { withOrder } from '../../test/answers';
 import type { Harness } from '../../test/harness';

@@ -10,7 +10,7 @@ import {
   readingConversation,
   type PresetQuestion,
 } from '../conversations/reading';
-import { validateQuestion } from '../../domain/question';
+import { validateQuestion } from '../../domain/reading/question-input';
 import { FULL_CAPTION_DATA, spreadCaption } from '../spread-picture';
 import { offerContinue } from '../continue-reading';
 

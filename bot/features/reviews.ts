@@ -2,7 +2,7 @@
 // operatorChats()). The decision is the service's (operators only, a pending review once); the message
 // then says what was decided and loses its buttons. Anyone else is refused by the error boundary.
 import { Composer } from 'grammy';
-import { REVIEW_BUTTON_DATA } from '../../domain/social-proof';
+import { REVIEW_BUTTON_DATA } from '../../domain/commerce/social-proof';
 import type { BotContext } from '../context';
 
 const composer = new Composer<BotContext>();

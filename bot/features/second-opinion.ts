@@ -3,7 +3,7 @@
 // as the chat reading does (one message edited in place where drafts fail). The same allowance and rules
 // as the app (services.secondOpinions decides).
 import { Composer, InlineKeyboard, type Api } from 'grammy';
-import { VOICE_INFO, VOICES, isVoice, type Voice } from '../../domain/voices';
+import { VOICE_INFO, VOICES, isVoice, type Voice } from '../../domain/tarot/voices';
 import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import type { BotContext, BotDeps } from '../context';

@@ -2,8 +2,8 @@
 // «Перевёрнутые карты» (off: every card is dealt upright),
 // switched with inline buttons and stored through the users service, as the app's PUT /api/user/settings.
 import { Composer, InlineKeyboard } from 'grammy';
-import { DECK_INFO, DECKS, isDeckId } from '../../domain/decks';
-import { isValidTimeZone } from '../../domain/time';
+import { DECK_INFO, DECKS, isDeckId } from '../../domain/tarot/decks';
+import { isValidTimeZone } from '../../domain/text/time';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
 

@@ -4,7 +4,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { appUrl, launchKeyboard, openAppButton } from '../keyboards';
 import { profileOf } from '../middlewares/user';
-import { readingsAuthorLine } from '../../domain/claims';
+import { readingsAuthorLine } from '../../domain/commerce/claims';
 import { greetingCommandLines } from '../commands';
 import { offerContinue } from '../continue-reading';
 

@@ -3,10 +3,10 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { escapeHtml } from '../format';
-import { productName } from '../../domain/claims';
+import { productName } from '../../domain/commerce/claims';
 import type { OperatorStats } from '../../services/stats';
 import { appUrl } from '../keyboards';
-import { pluralRu } from '../../domain/plural';
+import { pluralRu } from '../../domain/text/plural';
 
 const composer = new Composer<BotContext>();
 const feature = composer.chatType('private');

@@ -4,8 +4,8 @@
 // redelivered update (the same update_id, or the same state under a new one) changes nothing more, and an
 // update racing a renewal payment never grants twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
-import { DAY_MS, formatRuDate } from '../../domain/time';
+import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/commerce/pricing';
+import { DAY_MS, formatRuDate } from '../../domain/text/time';
 import { TEST_DB_KINDS } from '../../test/databases';
 import { TEST_PUBLIC_URL } from '../../test/bot-harness';
 import type { Harness } from '../../test/harness';

@@ -3,7 +3,7 @@
 // often a question for the cards: it is offered as a chat reading of that very question, or, when it is a
 // question for us, the support desk; a text too short to be a question gets what the bot can do.
 import { Composer, InlineKeyboard } from 'grammy';
-import { validateQuestion } from '../../domain/question';
+import { validateQuestion } from '../../domain/reading/question-input';
 import type { BotContext } from '../context';
 import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';

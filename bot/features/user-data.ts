@@ -1,7 +1,7 @@
 // The user's data from the bot: /mydata sends the export as documents, /deletedata deletes everything after
 // a confirmation that says what goes, what stays and why; and «Отключить напоминания» under every push.
 import { Composer, InlineKeyboard, InputFile } from 'grammy';
-import { REMINDERS_OFF_BUTTON } from '../../domain/user-data';
+import { REMINDERS_OFF_BUTTON } from '../../domain/app/user-data';
 import type { BotContext } from '../context';
 
 export const REMINDERS_OFF_TEXT = `🔕 ${REMINDERS_OFF_BUTTON}`;

@@ -1,5 +1,5 @@
 // Frozen: never edit a migration that has shipped; add a new one.
-// Plan ids no longer carry a price: vip_499 → vip, basic_299 → basic, week_7d → week (domain/catalogue.ts).
+// Plan ids no longer carry a price: vip_499 → vip, basic_299 → basic, week_7d → week (domain/commerce/catalogue.ts).
 // Every stored plan and product is renamed, including what a payment recorded it granted (a refund takes
 // exactly that back). `down` renames them back.
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 // Frozen: never edit a migration that has shipped; add a new one.
 // The daily «Урок» (three questions on the cards' meanings): one row per user with today's answers and the
 // lasting progress (the streak of days with a finished lesson, the best one, the answers given and right).
-// The questions themselves are not stored: they follow from the user and the day (domain/lesson.ts).
+// The questions themselves are not stored: they follow from the user and the day (domain/tarot/lesson.ts).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 

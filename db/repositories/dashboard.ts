@@ -3,7 +3,7 @@
 // refunds. Days are local days in the project's time zone.
 import { sql } from 'kysely';
 import type { Queryable } from '../connection';
-import { PLAN_IDS } from '../../domain/catalogue';
+import { PLAN_IDS } from '../../domain/commerce/catalogue';
 
 export interface Period {
   from: Date;

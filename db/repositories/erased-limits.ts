@@ -7,7 +7,7 @@ import type { Queryable } from '../connection';
 export interface KeepLimits {
   subject: string;
   now: Date;
-  /** The user's counting day and when it ends (domain/day.ts). */
+  /** The user's counting day and when it ends (domain/text/day.ts). */
   day: string;
   dayEndsAt: Date;
   /** The window of a user_rate_limits kind, and of the AI calls, in seconds. */

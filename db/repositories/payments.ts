@@ -1,7 +1,7 @@
 // Payment orders (our intents), the payments ledger and recurring billing: plain functions over `db | trx`.
 import { sql } from 'kysely';
 import type { Payment, PaymentOrder, PaymentProvider, OrderStatus } from '../schema';
-import type { PlanId } from '../../domain/catalogue';
+import type { PlanId } from '../../domain/commerce/catalogue';
 import type { Queryable } from '../connection';
 
 export interface NewOrder {

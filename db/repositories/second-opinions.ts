@@ -2,7 +2,7 @@
 // allowance is counted and the row inserted once even when requests race (on any instance).
 import { sql } from 'kysely';
 import type { SecondOpinion } from '../schema';
-import type { Voice } from '../../domain/voices';
+import type { Voice } from '../../domain/tarot/voices';
 import type { Queryable } from '../connection';
 
 /** Locks the user's row until the caller's transaction ends (one allowance decision at a time). */

@@ -3,7 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { preparedSql } from '../prepared';
 import type { DailyUsage, User } from '../schema';
 import type { Tier } from '../../domain/types';
-import type { DeckId } from '../../domain/decks';
+import type { DeckId } from '../../domain/tarot/decks';
 import type { Queryable } from '../connection';
 
 export interface TelegramProfile {

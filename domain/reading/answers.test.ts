@@ -3,7 +3,7 @@
 // either/or names one of the user's options, the practical step goes the way the answer went, a sensitive
 // theme gets no yes/no and no prognosis and always a professional, a «когда» gets a frame from the suits.
 import { describe, expect, it } from 'vitest';
-import { promptCards } from '../prompts';
+import { promptCards } from './prompts';
 import { composeReading } from '.';
 import { CARE_STEPS, FEAR_STEPS, STEPS } from './conclusion-steps';
 import { answerOf as answerIn } from './conclusion';

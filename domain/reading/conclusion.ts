@@ -3,7 +3,7 @@
 // the suits, an open question's answer from the position that answers it, and for a sensitive theme support
 // and a professional instead of a prognosis. Then the advice and a practical step that follows from the
 // answer close the reading in «Общий вывод». With the answer: two or three sentences (basic), five to seven (premium).
-import { REST_STEPS } from '../care';
+import { REST_STEPS } from './care';
 import { SUIT_INFO } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';

@@ -1,5 +1,5 @@
 // Everything the composition needs about one reading, worked out once.
-import type { PromptCard, ReadingPromptInput } from '../prompts';
+import type { PromptCard, ReadingPromptInput } from './prompts';
 import type { Orientation, TarotCard } from '../types';
 import { toneOf, valenceOf, type Tone } from './facts';
 import { pairOf, wordsFor, type Kw } from './lexicon';

@@ -3,7 +3,7 @@
 // hand); the accusatives are the forms a morphology dictionary gives (checked once, kept in lexicon.ts); a
 // card's strengths and difficulties never trade places.
 import { describe, expect, it } from 'vitest';
-import { DECK } from '../deck';
+import { DECK } from '../tarot/deck';
 import type { Orientation } from '../types';
 import { GOOD_REVERSAL } from './cards';
 import { toneOf, valenceOf } from './facts';

@@ -3,8 +3,8 @@
 // never for a crisis or a sensitive theme (those rules hold whatever the model thinks). The confidence is
 // coarse: a topic the question names is surer than one taken from the spread, a feared event (its words were
 // found) surer than the hoped default.
-import { CONCERN_PROMPT_LINES } from '../care';
-import { getSpread } from '../spreads';
+import { CONCERN_PROMPT_LINES } from './care';
+import { getSpread } from '../tarot/spreads';
 import { readQuestion, type QuestionFacts } from './question';
 
 const TOPIC_NAMES: Record<QuestionFacts['topic'], string> = {

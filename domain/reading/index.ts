@@ -1,9 +1,13 @@
+// domain/reading/: everything that turns a question and dealt cards into words — the question model and its
+// care tiers (crisis, concern, sensitive themes), the card-based interpreter, the AI prompts, follow-ups and
+// second opinions, the daily card's texts and the chat card.
+//
 // The card-based interpreter: a reading composed the way a tarot reader speaks — each turned card in its
 // position and orientation, the question's topic in every section, the spread as a whole, and a conclusion
 // that answers. Pure and deterministic: the same reading always reads the same.
-import { CONCERN_OPENING } from '../care';
-import { outlineFor, type ReadingPromptInput } from '../prompts';
-import { spreadLabel } from '../spreads';
+import { CONCERN_OPENING } from './care';
+import { outlineFor, type ReadingPromptInput } from './prompts';
+import { spreadLabel } from '../tarot/spreads';
 import { cardParagraph } from './cards';
 export { meaningIn } from './cards';
 import { wholeSpread } from './synthesis';
@@ -76,7 +80,7 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
   return withCare(ctx, out.join('\n\n'));
 }
 
-/** A question at the concern tier: the reading opens with the caring line and the help line (domain/care.ts). */
+/** A question at the concern tier: the reading opens with the caring line and the help line (domain/reading/care.ts). */
 const withCare = (ctx: Ctx, text: string) => (ctx.q.concern ? `${CONCERN_OPENING}\n\n${text}` : text);
 
 /** The whole card-based interpretation of a reading, in the spread's outline. */

@@ -1,11 +1,11 @@
 // The card-based interpreter says only what the cards support, in grammatical Russian: each of the false
 // claims and broken sentences once found in generated readings, checked over thousands of readings.
 import { describe, expect, it } from 'vitest';
-import { DECK } from '../deck';
-import { promptCards, type InterpretationLevel, type ReadingPromptInput } from '../prompts';
-import { SPREADS } from '../spreads';
+import { DECK } from '../tarot/deck';
+import { promptCards, type InterpretationLevel, type ReadingPromptInput } from './prompts';
+import { SPREADS } from '../tarot/spreads';
 import type { Orientation } from '../types';
-import { buildDailyGuidanceFallback } from '../fallback';
+import { buildDailyGuidanceFallback } from './fallback';
 import { composeReading } from '.';
 import { ACCUSATIVE, signsOf } from './lexicon';
 import { PAIR_KEYS } from './pairs';

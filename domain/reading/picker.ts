@@ -1,6 +1,6 @@
 // Deterministic variety: phrasing is chosen by hashing the reading (question, spread, cards), so the same
 // reading always reads the same, and a bank never gives the same variant twice within one reading.
-import { fnv1a32 } from '../variant';
+import { fnv1a32 } from '../text/variant';
 
 export class Picker {
   private used = new Map<string, Set<number>>();

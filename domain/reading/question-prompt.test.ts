@@ -1,9 +1,9 @@
 // The AI prompt carries the question model: the kind, an either/or's options as quoted data, the polarity
 // of a yes/no and the rules of a sensitive theme; the follow-up prompt carries the follow-up's own.
 import { describe, expect, it } from 'vitest';
-import { buildFollowUpFallback, buildFollowUpMessages, type FollowUpInput } from '../follow-up';
-import { CARD_BY_ID } from '../deck';
-import { buildUserPrompt, promptCards } from '../prompts';
+import { buildFollowUpFallback, buildFollowUpMessages, type FollowUpInput } from './follow-up';
+import { CARD_BY_ID } from '../tarot/deck';
+import { buildUserPrompt, promptCards } from './prompts';
 
 const prompt = (question: string, spreadType = 'past_present_future') =>
   buildUserPrompt({

@@ -111,8 +111,6 @@ export function ru(re: RegExp): RegExp {
 /** The same with the two-sided boundary everywhere: what `ru`'s patterns must match exactly like. */
 export const ruPlain = (re: RegExp) => new RegExp(re.source.replace(/\\b/g, BOUNDARY), unicode(re.flags));
 
-export type Topic = 'love' | 'family' | 'work' | 'money' | 'health' | 'self' | 'general';
-
 export type Sensitive = 'health' | 'pregnancy' | 'child_health' | 'death' | 'legal' | 'investment' | 'addiction' | 'pet_health';
 
 const ILLNESS = String.raw`(болез|болеет|болеют|бол(ею|ит)\b|заболе|выздорове|выздоровл|поправ(ит|лю)ся|поправится|диагноз|онколог|\bрак\b|\bрака\b|опухол|метастаз|операци|лечени|лечит|вылеч|химиотерап|инсульт|инфаркт|ковид|covid|анализ|обследован|больниц|реанимац|симптом|здоровье|здоров(а|ы)? ли|здоровым|недуг|хирург|инвалидн|кома\b|в коме|давлени|сердечн|эпилепс|диабет|\bвич\b|гепатит|туберкул)`;

@@ -2,7 +2,7 @@
 // 500 characters. Each row names only what it checks.
 import { describe, expect, it } from 'vitest';
 import { readQuestion, type QuestionFacts } from './question';
-import { detectCrisis } from '../crisis';
+import { detectCrisis } from './crisis';
 
 type Expect = Partial<Pick<QuestionFacts, 'kind' | 'topic' | 'polarity' | 'sensitive' | 'crisis' | 'options' | 'ask' | 'aboutOther'>>;
 

@@ -4,9 +4,9 @@
 // crisis (no reading at all). Rules plus word lists with stems (question-words.ts), forgiving of typos and
 // missing punctuation. Precedence: crisis, then sensitive, then polarity. Used by the card-based
 // interpreter, the AI prompt, the follow-ups and the chat call; docs/decisions.md says what it recognises.
-import { BoundedMap } from '../bounded-map';
-import type { CrisisKind } from '../crisis';
-import { getSpread } from '../spreads';
+import { BoundedMap } from '../text/bounded-map';
+import type { CrisisKind } from './crisis';
+import { getSpread } from '../tarot/spreads';
 import { type Area, areaOf } from './understanding/areas';
 import {
   ENGLISH_FEARED,
@@ -22,19 +22,11 @@ import { type About, type Gender, personOf } from './understanding/people';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
 import { learnedTheme, serverCare } from './understanding/server-care';
-import {
-  FEAR_WORDS,
-  FEARED,
-  OTHER_PERSON,
-  PROFESSIONAL,
-  ru,
-  SENSITIVE_WORDS,
-  type Professional,
-  type Sensitive,
-  type Topic,
-} from './question-words';
+import { FEAR_WORDS, FEARED, OTHER_PERSON, PROFESSIONAL, ru, SENSITIVE_WORDS, type Professional, type Sensitive } from './question-words';
+import type { Topic } from '../types';
 
-export type { Professional, Sensitive, Topic } from './question-words';
+export type { Professional, Sensitive } from './question-words';
+export type { Topic } from '../types';
 export type { Area } from './understanding/areas';
 export type { About, Gender } from './understanding/people';
 

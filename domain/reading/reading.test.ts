@@ -2,9 +2,9 @@
 // turned card once with its position, no repeated sentence, no phrase more than twice, length bounds, the
 // reversed meaning for reversed cards, and a conclusion that answers the kind of question asked.
 import { describe, expect, it } from 'vitest';
-import { DECK } from '../deck';
-import { promptCards } from '../prompts';
-import { outlineOf } from '../spreads';
+import { DECK } from '../tarot/deck';
+import { promptCards } from './prompts';
+import { outlineOf } from '../tarot/spreads';
 import { composeReading, meaningIn } from '.';
 import { readQuestion } from './question';
 import { generatedReadings, seededDeal, seededRandom } from './seeded-deal';

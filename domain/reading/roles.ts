@@ -1,9 +1,9 @@
 // What a position asks of its card: the same card reads differently as the past, an obstacle or advice.
-// Each position of the catalogue (domain/spreads.ts) names its role beside its label; each role has phrasing
+// Each position of the catalogue (domain/tarot/spreads.ts) names its role beside its label; each role has phrasing
 // for a card that supports («light»), a mixed one and a hard one — chosen by the card's own meaning, not by
 // whether it is reversed. A role about someone else (the partner, the people around) speaks of them in the
 // third person.
-import { ALL_SPREADS } from '../spreads';
+import { ALL_SPREADS } from '../tarot/spreads';
 import type { PositionId, PositionRole } from '../types';
 import type { Tone } from './facts';
 import type { Kw } from './lexicon';

@@ -22,7 +22,7 @@ interface Heading {
   mixed?: readonly string[];
 }
 
-/** Keyed by the outline's headings (domain/spreads.ts); a heading not here is read from its place. */
+/** Keyed by the outline's headings (domain/tarot/spreads.ts); a heading not here is read from its place. */
 const HEADINGS: Record<string, Heading> = {
   'Энергия дня': {
     cards: ['day_energy'],

@@ -1,9 +1,9 @@
 // A seeded deal for generated readings (the interpreter's tests, the sample readings): the same seed gives
-// the same cards on every run and every machine. The server deals with crypto.randomInt (domain/deal.ts).
-import { CARD_IDS } from '../deck';
-import { mulberry32 } from '../seeded-random';
-import { promptCards, type ReadingPromptInput } from '../prompts';
-import { SPREADS } from '../spreads';
+// the same cards on every run and every machine. The server deals with crypto.randomInt (domain/tarot/deal.ts).
+import { CARD_IDS } from '../tarot/deck';
+import { mulberry32 } from '../text/seeded-random';
+import { promptCards, type ReadingPromptInput } from './prompts';
+import { SPREADS } from '../tarot/spreads';
 import type { DealtCard } from '../types';
 import { composeReading } from '.';
 

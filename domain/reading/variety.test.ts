@@ -2,8 +2,8 @@
 // appear in more than a fifth of all readings make up under 2 % of all sentences, over the whole reading: the
 // answer, the cards, the sections and the «Общий вывод».
 import { describe, expect, it } from 'vitest';
-import { promptCards, type ReadingPromptInput } from '../prompts';
-import { SPREADS } from '../spreads';
+import { promptCards, type ReadingPromptInput } from './prompts';
+import { SPREADS } from '../tarot/spreads';
 import { composeReading } from '.';
 import { seededDeal, seededRandom } from './seeded-deal';
 

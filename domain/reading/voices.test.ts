@@ -2,9 +2,9 @@
 // sentence), names every card, keeps the question model's answer (no yes or no on a sensitive theme), and
 // the same reading in the same voice always reads the same. The AI prompt carries the voice's instruction.
 import { describe, expect, it } from 'vitest';
-import { buildSecondOpinionFallback } from '../fallback';
-import { buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from '../prompts';
-import { VOICE_INFO, VOICES } from '../voices';
+import { buildSecondOpinionFallback } from './fallback';
+import { buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from './prompts';
+import { VOICE_INFO, VOICES } from '../tarot/voices';
 import type { DealtCard } from '../types';
 
 const dealt = (ids: string[], reversed: number[] = []): DealtCard[] =>

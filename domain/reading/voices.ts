@@ -1,10 +1,10 @@
-// «Второе мнение» without an AI: the same cards read again in a reader's voice (domain/voices.ts). Each voice has
+// «Второе мнение» without an AI: the same cards read again in a reader's voice (domain/tarot/voices.ts). Each voice has
 // its own phrasing bank (the opening, how a card is introduced and weighed, the advice, the farewell); what the
 // cards mean, the answer to the kind of question asked and the sensitive rules (no yes or no on health, death,
 // court…) are the interpreter's own (answerOf), so a second opinion never contradicts the question model.
 // Pure and deterministic: the same reading in the same voice always reads the same.
-import { SECOND_OPINION_OUTLINE, type ReadingPromptInput } from '../prompts';
-import { VOICE_INFO, type Voice } from '../voices';
+import { SECOND_OPINION_OUTLINE, type ReadingPromptInput } from './prompts';
+import { VOICE_INFO, type Voice } from '../tarot/voices';
 import type { Tone } from './facts';
 import { meaningIn } from './cards';
 import { answerOf, type Answer } from './conclusion';

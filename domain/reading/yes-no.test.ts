@@ -1,6 +1,6 @@
 // One card for a typed question: the question model decides what it may say.
 import { describe, expect, it } from 'vitest';
-import { CARD_BY_ID } from '../deck';
+import { CARD_BY_ID } from '../tarot/deck';
 import { yesNoCard } from './yes-no';
 
 const card = (id: string) => CARD_BY_ID.get(id)!;

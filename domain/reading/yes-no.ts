@@ -3,7 +3,7 @@
 // all (help lines instead); a sensitive theme (health, pregnancy, death, court…) gets support and a
 // professional, never a yes or a no; a yes/no question gets its leaning with its strength; any other question
 // the card's answer to its kind (the same sentences as a reading's answer).
-import { crisisAnswer, type CrisisAnswer } from '../crisis';
+import { crisisAnswer, type CrisisAnswer } from './crisis';
 import type { Orientation, TarotCard } from '../types';
 import { answerOf, levelOf, stepOf } from './conclusion';
 import type { Level } from './conclusion-texts';

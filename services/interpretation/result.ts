@@ -1,7 +1,7 @@
 // What an interpretation answers: the stored reading's text as a result (AI or card-based, and why), and the
 // prompt input built from the cards the user turned.
 import type { Reading } from '../../db/schema';
-import { promptCards, type ReadingPromptInput } from '../../domain/prompts';
+import { promptCards, type ReadingPromptInput } from '../../domain/reading/prompts';
 import { AI_ERRORS } from '../ai-provider';
 import { readingView, type ReadingView } from '../readings';
 

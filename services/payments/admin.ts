@@ -2,7 +2,7 @@
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import * as readingsRepo from '../../db/repositories/readings';
-import { rubAmountString } from '../../domain/pricing';
+import { rubAmountString } from '../../domain/commerce/pricing';
 import { createAdminService } from '../admin';
 import { ServiceError } from '../errors';
 import type { PaymentContext } from './context';

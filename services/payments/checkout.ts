@@ -4,11 +4,19 @@ import crypto from 'node:crypto';
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
-import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/pricing';
-import { isPlanId, isStarsSubscription, planInfo, PRODUCT_INFO, TRIAL_DAYS, type PlanId, type ProductId } from '../../domain/catalogue';
-import { everyPeriod } from '../../domain/claims';
-import { pluralRu } from '../../domain/plural';
-import { chargeText } from '../../domain/renewal';
+import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/commerce/pricing';
+import {
+  isPlanId,
+  isStarsSubscription,
+  planInfo,
+  PRODUCT_INFO,
+  TRIAL_DAYS,
+  type PlanId,
+  type ProductId,
+} from '../../domain/commerce/catalogue';
+import { everyPeriod } from '../../domain/commerce/claims';
+import { pluralRu } from '../../domain/text/plural';
+import { chargeText } from '../../domain/commerce/renewal';
 import { erasedBeforeOf } from '../erased-limits';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';

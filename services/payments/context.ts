@@ -2,10 +2,10 @@
 // YooKassa client and the notifier, built once per service.
 import type { Db } from '../../db/connection';
 import type { PaymentProvider } from '../../db/schema';
-import { resolvePricing } from '../../domain/pricing';
-import { PRODUCTS, PRODUCT_INFO, type ProductId } from '../../domain/catalogue';
-import { productDescription } from '../../domain/claims';
-import { entitlementOf } from '../../domain/entitlement';
+import { resolvePricing } from '../../domain/commerce/pricing';
+import { PRODUCTS, PRODUCT_INFO, type ProductId } from '../../domain/commerce/catalogue';
+import { productDescription } from '../../domain/commerce/claims';
+import { entitlementOf } from '../../domain/commerce/entitlement';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import type { UserService } from '../users';

@@ -8,10 +8,10 @@ import * as paymentsRepo from '../../db/repositories/payments';
 import * as usageRepo from '../../db/repositories/usage';
 import * as usersRepo from '../../db/repositories/users';
 import type { Payment, PaymentOrder, PaymentProvider } from '../../db/schema';
-import { extendPlan, productGrant, STARS_SUBSCRIPTION_PERIOD_S, type PricingTable } from '../../domain/pricing';
-import { currentProductId, isPlanId, isProductId, storedPlan } from '../../domain/catalogue';
-import { userDay } from '../../domain/day';
-import { effectiveTier } from '../../domain/entitlement';
+import { extendPlan, productGrant, STARS_SUBSCRIPTION_PERIOD_S, type PricingTable } from '../../domain/commerce/pricing';
+import { currentProductId, isPlanId, isProductId, storedPlan } from '../../domain/commerce/catalogue';
+import { userDay } from '../../domain/text/day';
+import { effectiveTier } from '../../domain/commerce/entitlement';
 import type { Tier } from '../../domain/types';
 
 export type Granted =

@@ -1,8 +1,8 @@
 // The micro pack's personal tip from the AI provider (one short completion per purchase, after the cards are
 // stored). Without a key, or when the provider fails, the caller uses the tip built from the cards.
-import { CARD_BY_ID } from '../../domain/deck';
-import { cardLine, oneLine, systemPrompt, type ChatMessage } from '../../domain/prompts';
-import { userTextBlock } from '../../domain/user-text';
+import { CARD_BY_ID } from '../../domain/tarot/deck';
+import { cardLine, oneLine, systemPrompt, type ChatMessage } from '../../domain/reading/prompts';
+import { userTextBlock } from '../../domain/reading/user-text';
 import { createAiProvider } from '../ai-provider';
 import type { ServiceDeps } from '../deps';
 import type { MicroAdviceWriter } from './micro';

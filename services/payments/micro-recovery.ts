@@ -5,7 +5,7 @@
 // `pending` (the screen polls).
 import * as microRepo from '../../db/repositories/micro';
 import * as usersRepo from '../../db/repositories/users';
-import { DAY_MS, localDate, zonedTimeToUtc } from '../../domain/time';
+import { DAY_MS, localDate, zonedTimeToUtc } from '../../domain/text/time';
 import { ServiceError } from '../errors';
 import { ownedReading, revealMicro, type MicroAdviceWriter, type MicroDeps, type MicroRevealView } from './micro';
 

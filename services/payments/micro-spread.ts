@@ -6,10 +6,10 @@ import * as microRepo from '../../db/repositories/micro';
 import * as readingsRepo from '../../db/repositories/readings';
 import * as usersRepo from '../../db/repositories/users';
 import type { Reading } from '../../db/schema';
-import { CARD_IDS } from '../../domain/deck';
-import { deal, type RandomInt } from '../../domain/deal';
-import { entitlementOf, interpretationLevel } from '../../domain/entitlement';
-import { MICRO_PACK } from '../../domain/catalogue';
+import { CARD_IDS } from '../../domain/tarot/deck';
+import { deal, type RandomInt } from '../../domain/tarot/deal';
+import { entitlementOf, interpretationLevel } from '../../domain/commerce/entitlement';
+import { MICRO_PACK } from '../../domain/commerce/catalogue';
 import { ServiceError } from '../errors';
 
 /** The spread a micro pack opens. */

@@ -1,7 +1,7 @@
 // The micro pack's tip without an AI (fallbackMicroAdvice): an extra card's keywords are offered as support
 // only when the card reads as support in its orientation; a challenging card's keywords are named as a warning.
 import { describe, expect, it } from 'vitest';
-import { CARD_BY_ID } from '../../domain/deck';
+import { CARD_BY_ID } from '../../domain/tarot/deck';
 import type { Orientation } from '../../domain/types';
 import { fallbackMicroAdvice, microCardView } from './micro';
 

@@ -2,8 +2,8 @@
 // and its 15-minute promo, the week upsell, social proof, and what the user is entitled to now.
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
-import { planCards } from '../../domain/claims';
-import { copyFor } from '../../domain/offer-copy';
+import { planCards } from '../../domain/commerce/claims';
+import { copyFor } from '../../domain/commerce/offer-copy';
 import {
   OFFER_COUNTDOWN_MS,
   MICRO_PROMO_COOLDOWN_MS,
@@ -19,9 +19,9 @@ import {
   starsPrice,
   upsellAllowed,
   weekUpsell,
-} from '../../domain/pricing';
-import { isStarsSubscription, PLAN_IDS, planInfo, TRIAL_DAYS, WEEK_DAYS, type PlanId } from '../../domain/catalogue';
-import { localDate, zonedTimeToUtc } from '../../domain/time';
+} from '../../domain/commerce/pricing';
+import { isStarsSubscription, PLAN_IDS, planInfo, TRIAL_DAYS, WEEK_DAYS, type PlanId } from '../../domain/commerce/catalogue';
+import { localDate, zonedTimeToUtc } from '../../domain/text/time';
 import { erasedBeforeOf } from '../erased-limits';
 import { ServiceError } from '../errors';
 import type { PaymentContext } from './context';

@@ -2,7 +2,7 @@
 // the period's end); a YooKassa saved card is simply never charged again.
 import * as paymentsRepo from '../../db/repositories/payments';
 import * as usersRepo from '../../db/repositories/users';
-import { entitlementOf, isPaidTier } from '../../domain/entitlement';
+import { entitlementOf, isPaidTier } from '../../domain/commerce/entitlement';
 import type { ServiceDeps } from '../deps';
 import { ServiceError } from '../errors';
 import type { UserService } from '../users';

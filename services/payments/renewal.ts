@@ -3,10 +3,10 @@
 import type { Db } from '../../db/connection';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { User } from '../../db/schema';
-import { effectiveTier } from '../../domain/entitlement';
-import { chargeAmount, renewalText, type NextCharge, type Renewal } from '../../domain/renewal';
-import { starsPrice, type PricingTable } from '../../domain/pricing';
-import { planInfo, storedPlan } from '../../domain/catalogue';
+import { effectiveTier } from '../../domain/commerce/entitlement';
+import { chargeAmount, renewalText, type NextCharge, type Renewal } from '../../domain/commerce/renewal';
+import { starsPrice, type PricingTable } from '../../domain/commerce/pricing';
+import { planInfo, storedPlan } from '../../domain/commerce/catalogue';
 
 export interface RenewalView extends Renewal {
   /** One Russian line saying it («Продлится автоматически …» / «Не продлевается …»). */

@@ -1,8 +1,8 @@
 // Telegram Stars events, called by the bot: pre_checkout_query (checked, nothing granted), successful_payment
 // (the one moment Stars grant access, through confirm.ts) and refunded_payment (what it granted is taken back).
 import * as paymentsRepo from '../../db/repositories/payments';
-import { purchaseVerdict } from '../../domain/pricing';
-import type { ProductId } from '../../domain/catalogue';
+import { purchaseVerdict } from '../../domain/commerce/pricing';
+import type { ProductId } from '../../domain/commerce/catalogue';
 import type { Confirm } from './confirm';
 import { TITLES, UUID, type PaymentContext } from './context';
 import { recordUngrantedPayment, revokePayment, type AppliedPayment } from './entitlements';

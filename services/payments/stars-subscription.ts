@@ -6,8 +6,8 @@
 import * as notificationsRepo from '../../db/repositories/notifications';
 import * as paymentsRepo from '../../db/repositories/payments';
 import * as usersRepo from '../../db/repositories/users';
-import { effectiveTier } from '../../domain/entitlement';
-import { formatRuDate } from '../../domain/time';
+import { effectiveTier } from '../../domain/commerce/entitlement';
+import { formatRuDate } from '../../domain/text/time';
 import { PUSH_KINDS } from '../notifications';
 import { UUID, type PaymentContext } from './context';
 

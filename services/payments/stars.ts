@@ -3,7 +3,7 @@
 // consent as a subscription, everything else (the week pass, the micro pack, a plan of another period, a plan
 // without consent) as a one-off invoice. Access is granted later, on the bot's successful_payment only (see
 // stars-events.ts successfulPayment).
-import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/pricing';
+import { STARS_SUBSCRIPTION_PERIOD_S } from '../../domain/commerce/pricing';
 import { ServiceError } from '../errors';
 import type { PaymentProviderAdapter, StarsApi } from './types';
 

@@ -1,6 +1,6 @@
 // The money side's shared types: the provider interface, its configuration and the outside APIs.
 import type { PaymentOrder, PaymentProvider } from '../../db/schema';
-import type { PricingTable } from '../../domain/pricing';
+import type { PricingTable } from '../../domain/commerce/pricing';
 
 /** The part of grammY's Api the Stars provider uses (a real `Api` satisfies it). */
 export interface StarsApi {

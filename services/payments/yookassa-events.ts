@@ -5,10 +5,10 @@
 import crypto from 'node:crypto';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
-import { rubAmountString } from '../../domain/pricing';
-import { PRODUCT_INFO, storedPlan } from '../../domain/catalogue';
-import { pluralRu } from '../../domain/plural';
-import { DAY_MS } from '../../domain/time';
+import { rubAmountString } from '../../domain/commerce/pricing';
+import { PRODUCT_INFO, storedPlan } from '../../domain/commerce/catalogue';
+import { pluralRu } from '../../domain/text/plural';
+import { DAY_MS } from '../../domain/text/time';
 import { ServiceError } from '../errors';
 import { takeUserLimit } from '../user-limits';
 import type { Confirm } from './confirm';

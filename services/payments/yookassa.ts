@@ -1,7 +1,7 @@
 // YooKassa for the web outside Telegram: a payment with an Idempotence-Key (the order id), the amount as a
 // string with two decimals, a redirect or embedded confirmation and metadata binding user, product and
 // reading. Confirmation is never taken from a notification's body: see verifyYooKassaPayment in yookassa-events.ts.
-import { rubAmountString } from '../../domain/pricing';
+import { rubAmountString } from '../../domain/commerce/pricing';
 import { ServiceError } from '../errors';
 import type { PaymentProviderAdapter } from './types';
 import { yooUnavailable, YooKassaError, type YooKassaClient } from './yookassa-client';

@@ -5,13 +5,13 @@
 import crypto from 'node:crypto';
 import * as readingsRepo from '../../db/repositories/readings';
 import { listSecondOpinions } from '../../db/repositories/second-opinions';
-import { secondOpinionLine, type Voice } from '../../domain/voices';
+import { secondOpinionLine, type Voice } from '../../domain/tarot/voices';
 import { getOrCreateSetting } from '../../db/repositories/settings';
 import * as shareRepo from '../../db/repositories/share';
 import * as usersRepo from '../../db/repositories/users';
-import { DEFAULT_DECK, isDeckId } from '../../domain/decks';
-import { getSpread } from '../../domain/spreads';
-import { DAY_MS } from '../../domain/time';
+import { DEFAULT_DECK, isDeckId } from '../../domain/tarot/decks';
+import { getSpread } from '../../domain/tarot/spreads';
+import { DAY_MS } from '../../domain/text/time';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps, ShareDeps } from '../deps';
 import { ServiceError } from '../errors';

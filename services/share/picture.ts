@@ -2,7 +2,7 @@
 // picture's cache key, so two readings that would draw the same picture share one stored JPEG. No canvas here:
 // the main thread never loads the renderer.
 import crypto from 'node:crypto';
-import type { DeckId } from '../../domain/decks';
+import type { DeckId } from '../../domain/tarot/decks';
 import type { PictureLayout } from '../../domain/types';
 
 export type ShareFormat = 'story' | 'card';

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { formatDurationWords } from '../../domain/time';
+import { formatDurationWords } from '../../domain/text/time';
 import { ServiceError } from '../errors';
 import type { PictureJob } from './picture';
 import type { WorkerAnswer, WorkerRequest } from './worker';

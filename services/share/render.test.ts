@@ -4,8 +4,8 @@
 // draws each spread with the longest names in the deck.
 import { createCanvas } from '@napi-rs/canvas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DECK } from '../../domain/deck';
-import { SPREADS } from '../../domain/spreads';
+import { DECK } from '../../domain/tarot/deck';
+import { SPREADS } from '../../domain/tarot/spreads';
 import type { ShareFormat } from './picture';
 import { renderSpreadPicture } from './render';
 

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
-import { CARD_BY_ID } from '../../domain/deck';
-import { CLASSIC_FILES, type CardImageSize } from '../../domain/decks';
-import { OWN_DECK_MARK } from '../../domain/own-deck';
-import { cardSvg } from '../../domain/card-art';
+import { CARD_BY_ID } from '../../domain/tarot/deck';
+import { CLASSIC_FILES, type CardImageSize } from '../../domain/tarot/decks';
+import { OWN_DECK_MARK } from '../../domain/tarot/own-deck';
+import { cardSvg } from '../../domain/art/card-art';
 import { layoutCards } from './layout';
 import { SHARE_SIZES, type DeckId, type ShareFormat, type SpreadPicture } from './picture';
 

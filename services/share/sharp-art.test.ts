@@ -3,9 +3,9 @@
 // the high-quality filter. The canvas's own drawImage is watched while the real renderer draws each spread.
 import { createCanvas } from '@napi-rs/canvas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DECK } from '../../domain/deck';
-import { CLASSIC_FILES } from '../../domain/decks';
-import { SPREADS } from '../../domain/spreads';
+import { DECK } from '../../domain/tarot/deck';
+import { CLASSIC_FILES } from '../../domain/tarot/decks';
+import { SPREADS } from '../../domain/tarot/spreads';
 import type { ShareFormat } from './picture';
 import { renderSpreadPicture, SOURCE_PIXELS_PER_DRAWN } from './render';
 

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '../../domain/routes';
-import { DELETION_STAYS } from '../../domain/user-data';
+import { APP_ROUTES } from '../../domain/app/routes';
+import { DELETION_STAYS } from '../../domain/app/user-data';
 import { browserAvailable, SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { nextFanCard } from './ritual-helpers';
 

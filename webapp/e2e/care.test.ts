@@ -4,8 +4,8 @@
 // And the day analysis's plans, the day card's free text: a crisis there gets the help lines, not an analysis.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONCERN_LINE, REST_STEPS } from '../../domain/care';
-import { HELP_LINES } from '../../domain/crisis';
+import { CONCERN_LINE, REST_STEPS } from '../../domain/reading/care';
+import { HELP_LINES } from '../../domain/reading/crisis';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { nextFanCard } from './ritual-helpers';
 import { settled } from './settled';

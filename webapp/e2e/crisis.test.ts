@@ -2,7 +2,7 @@
 // the free help lines (tappable numbers) and no cards; a start link that goes straight to the cards gets the
 // server's answer (422 with the lines) and shows the same; nothing is charged either way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_LINES } from '../../domain/crisis';
+import { HELP_LINES } from '../../domain/reading/crisis';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
 import { nextFanCard } from './ritual-helpers';

@@ -4,7 +4,7 @@
 // interactive daily card, micro result, history), closed by a tap or by Telegram's Back button.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK } from '../../domain/deck';
+import { DECK } from '../../domain/tarot/deck';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { fakeTelegramClient } from './fake-telegram';
 import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot } from './ritual-helpers';

@@ -1,18 +1,18 @@
 // The plans list and the legal pages in a real browser: both plans with their features and 'Activate'
-// to /subscription, the agreement's 14 sections with every constant of domain/legal.ts (the privacy section's
-// from domain/user-data.ts), and the contacts
+// to /subscription, the agreement's 14 sections with every constant of domain/commerce/legal.ts (the privacy section's
+// from domain/app/user-data.ts), and the contacts
 // page with the provider's details from configuration (an identifier not configured is not invented).
-import { SUPPORT_ANSWER } from '../../domain/legal';
+import { SUPPORT_ANSWER } from '../../domain/commerce/legal';
 import {
   BROWSER_SESSION_DAYS,
   DELETION_GOES,
   DELETION_STAYS,
   PAYMENT_RECORDS_KEPT_YEARS,
   REMINDERS_OFF_BUTTON,
-} from '../../domain/user-data';
-import { SECTION_NAMES, SECTION_PROMISES } from '../../domain/catalogue';
-import { microContents, planCardFeatures, planSummary } from '../../domain/claims';
-import { SPREAD_COUNT } from '../../domain/catalogue';
+} from '../../domain/app/user-data';
+import { SECTION_NAMES, SECTION_PROMISES } from '../../domain/commerce/catalogue';
+import { microContents, planCardFeatures, planSummary } from '../../domain/commerce/claims';
+import { SPREAD_COUNT } from '../../domain/commerce/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
@@ -37,7 +37,7 @@ describe.runIf(browserAvailable())('plans and legal pages (browser)', () => {
     // The prices are the server's: they show once it has answered.
     await expect.poll(() => page.getByTestId('price-basic').textContent()).toContain('299\u00a0₽');
     const basic = await page.getByTestId('plan-basic').textContent();
-    // What each plan includes is the catalogue's (domain/claims.ts), as the plan cards and the terms say it.
+    // What each plan includes is the catalogue's (domain/commerce/claims.ts), as the plan cards and the terms say it.
     for (const f of ['Basic', '299\u00a0₽', '/ месяц', ...planCardFeatures('basic')]) expect(basic, f).toContain(f);
     const vip = await page.getByTestId('plan-vip').textContent();
     for (const f of ['VIP', '499\u00a0₽', ...planCardFeatures('vip')]) expect(vip, f).toContain(f);

@@ -4,7 +4,7 @@
 // each screen audited with axe-core (contrast and serious findings).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessonFor } from '../../domain/lesson';
+import { lessonFor } from '../../domain/tarot/lesson';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { describeFindings, runAxe } from './axe';
 import { pageApi } from './page-api';

@@ -1,12 +1,12 @@
 // The paid screens in a real browser, in local mode (mock payments): the subscription screen's three views,
 // the interactive daily card's micro pack leading to the micro result (cards, tip; the week upsell's arithmetic
 // before paying, no upsell after it), and the micro result's polling and error states.
-import { planFeatures, WEEK_NO_AUTOPAY } from '../../domain/claims';
+import { planFeatures, WEEK_NO_AUTOPAY } from '../../domain/commerce/claims';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pluralRu } from '../../domain/plural';
-import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/pricing';
-import { formatRuDate } from '../../domain/time';
+import { pluralRu } from '../../domain/text/plural';
+import { chooseMicroVariant, DEFAULT_MICRO_PRICE_VARIANTS } from '../../domain/commerce/pricing';
+import { formatRuDate } from '../../domain/text/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
 import { pageApi } from './page-api';

@@ -4,7 +4,7 @@
 // None of the default prices appears anywhere.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, formatRuDate } from '../../domain/time';
+import { DAY_MS, formatRuDate } from '../../domain/text/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { DEFAULT_RUB_PRICE, DEFAULT_STARS_PRICE, PRICE_OVERRIDES } from '../../test/price-overrides';
 import { fakeTelegramClient } from './fake-telegram';

@@ -3,7 +3,7 @@
 // client. Screenshots in light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate } from '../../domain/time';
+import { addDays, localDate } from '../../domain/text/time';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { callsOf, fakeTelegramClient } from './fake-telegram';
 

@@ -3,8 +3,8 @@
 // the reading in the archive; a free user sees it locked with what each reader gives and the plans that open
 // it. Screenshots at 390 px, light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondOpinionsLockedText } from '../../domain/claims';
-import { VOICE_INFO } from '../../domain/voices';
+import { secondOpinionsLockedText } from '../../domain/commerce/claims';
+import { VOICE_INFO } from '../../domain/tarot/voices';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { pageApi } from './page-api';

@@ -4,8 +4,8 @@
 // shuffle, the deal and the turn are animated unless the device asks for reduced motion.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK } from '../../domain/deck';
-import { getSpread, SPREADS } from '../../domain/spreads';
+import { DECK } from '../../domain/tarot/deck';
+import { getSpread, SPREADS } from '../../domain/tarot/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { namingPromptCards, startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 import { drawCards, imagesLoaded, launch, openSpread, path, viewportShot, type DeckId, type Theme, nextFanCard } from './ritual-helpers';

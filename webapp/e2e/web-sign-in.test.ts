@@ -3,7 +3,7 @@
 // ends it; a used link and a replayed payment return token are refused with the sign-in page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
-import { DEFAULT_PRICES_RUB } from '../../domain/pricing';
+import { DEFAULT_PRICES_RUB } from '../../domain/commerce/pricing';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa';
 
 const TIMEOUT = 60_000;

@@ -1,7 +1,7 @@
 // «Прогноз на год» in a real browser for a VIP user: in the spread menu, thirteen places on the table, and the
 // reading of the whole year (three cards turned by hand, the rest by «Получить ответ») with the theme and the months (no AI key: the card-based text).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONTHS_RU } from '../../domain/spreads';
+import { MONTHS_RU } from '../../domain/tarot/spreads';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { nextFanCard } from './ritual-helpers';
 

@@ -1,4 +1,4 @@
-// The Mini App's routes (domain/routes.ts). Home is in the first chunk;
+// The Mini App's routes (domain/app/routes.ts). Home is in the first chunk;
 // every other screen is a lazy chunk. Any unknown path lands on home.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
@@ -6,7 +6,7 @@ import Home from './pages/Home';
 import { CardZoomHost } from './components/CardZoom';
 import { LoadingScreen } from './components/LoadingScreen';
 import { readLaunchParams } from './telegram/launch';
-import { AUTH_LINK_PATH, type AppRoute } from '../../domain/routes';
+import { AUTH_LINK_PATH, type AppRoute } from '../../domain/app/routes';
 import { resolveSignIn, type SignInState } from './auth/auth-api';
 
 const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
@@ -41,7 +41,7 @@ const PairScreen = lazy(() => import('./pairs/PairScreen'));
 const Admin = lazy(() => import('./pages/Admin'));
 
 /**
- * A screen for each route the server serves (APP_ROUTES in domain/routes.ts, the one list): a route without a
+ * A screen for each route the server serves (APP_ROUTES in domain/app/routes.ts, the one list): a route without a
  * screen here, or a screen the server does not know, fails the type check.
  */
 const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {

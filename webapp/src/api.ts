@@ -4,7 +4,7 @@
 // body's error text, else 'HTTP {status}: {statusText}'; a network failure gives its message.
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { AppType } from '../../api/app';
-import type { CrisisAnswer } from '../../domain/crisis';
+import type { CrisisAnswer } from '../../domain/reading/crisis';
 import type { SpreadType } from '../../domain/types';
 import { authorizationHeader } from './auth/session';
 

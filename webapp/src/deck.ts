@@ -1,7 +1,7 @@
 // The user's deck (classic Rider–Waite–Smith or the drawn one): the server keeps it (GET /api/user/status,
 // PUT /api/user/settings); a copy in localStorage shows the right deck before the status arrives.
 import { useEffect } from 'react';
-import { DEFAULT_DECK, isDeckId, type DeckId } from '../../domain/decks';
+import { DEFAULT_DECK, isDeckId, type DeckId } from '../../domain/tarot/decks';
 import { putSettings } from './api';
 import { setStatus, useStatus } from './hooks/useStatus';
 

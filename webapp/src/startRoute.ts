@@ -2,7 +2,7 @@
 // spreadType, …) may name the first screen; a return from a card payment (`product=micro` plus user_data
 // whose initialScreen is micro-result) goes to /micro-result keeping the query string; a card's deep link
 // (`startapp=card_<id>`, Telegram's start_param) opens the card in the library. Pure, for tests.
-import { isAppRoute } from '../../domain/routes';
+import { isAppRoute } from '../../domain/app/routes';
 
 export interface StartRoute {
   /** Where to go (path and query), or null to stay. */

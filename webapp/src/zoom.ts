@@ -1,6 +1,6 @@
 // The card shown large over the screen (any card, anywhere): one at a time, opened by a tap on a card.
 import { useSyncExternalStore } from 'react';
-import type { DeckId } from '../../domain/decks';
+import type { DeckId } from '../../domain/tarot/decks';
 
 export interface ZoomCard {
   id: string;

@@ -3,7 +3,7 @@
 // clock, no Math.random), and leave-one-writer-out cross-validation, the honest estimate of how it reads a
 // writer it never saw. Pure: the script (scripts/train-care-model.ts) and the test read the corpus and pass it in.
 import { CARE_BUCKETS, careFeatures } from './care-model-features';
-import { mulberry32 } from '../../seeded-random';
+import { mulberry32 } from '../../text/seeded-random';
 
 /** One labelled question of the corpus, as the model needs it. */
 export interface CareExample {

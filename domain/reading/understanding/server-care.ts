@@ -1,7 +1,7 @@
-// The care tier and the sensitive theme as the server reads a question: the rules (domain/crisis.ts, which the
+// The care tier and the sensitive theme as the server reads a question: the rules (domain/reading/crisis.ts, which the
 // web app shares for its instant check) joined with the learned layer at its `precise` operating point (each
 // target at precision ≥ 0.9 on writers it never saw). Server only: the layer's weights stay out of the web bundle. docs/decisions.md, «Care tiers».
-import { assessCare, type Care } from '../../crisis';
+import { assessCare, type Care } from '../crisis';
 import { CARE_THRESHOLDS, careScores } from './care-model';
 import { careText } from './care-model-features';
 import { sensitiveTheme } from './care-model-sensitive';

@@ -1,7 +1,7 @@
 // A Russian word reduced to its stem (Snowball's Russian stemmer, @orama/stemmers: a few kilobytes, no
 // dictionary, synchronous; docs/decisions.md says why this one). Stems seen are kept: questions repeat words.
 import { stemmer } from '@orama/stemmers/russian';
-import { BoundedMap } from '../../bounded-map';
+import { BoundedMap } from '../../text/bounded-map';
 
 const seen = new BoundedMap<string, string>(20_000);
 

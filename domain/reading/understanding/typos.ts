@@ -2,7 +2,7 @@
 // do (two for long stems), is read as that stem («жызн» → «жизн», «таблетк» from «тоблетки»). Only stems of
 // four letters or more are repaired, and common words that happen to lie one edit from a pattern's word are
 // left alone. The index of deletions (symmetric delete) is built once, on first use.
-import { BoundedMap } from '../../bounded-map';
+import { BoundedMap } from '../../text/bounded-map';
 import { patternsBuilt, patternVocabulary } from './patterns';
 
 /** Ordinary stems one edit from a pattern's stem: never «repaired». */

@@ -1,7 +1,7 @@
 // The understanding step on the forms the brief names: typos, a glued «не», Latin-typed Russian, English;
 // and the facts built on it (care tier, themes, whom, gender, topic) on the issue's own examples.
 import { describe, expect, it } from 'vitest';
-import { assessCare, detectCrisis } from '../../crisis';
+import { assessCare, detectCrisis } from '../crisis';
 import { readQuestion } from '../question';
 import { understand } from './understand';
 

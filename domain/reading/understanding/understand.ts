@@ -2,7 +2,7 @@
 // letters held down collapsed («жииить»), a glued «не» split off («нехочу» → «не хочу»), and each word as its
 // stem with typos repaired against the patterns' vocabulary. The last few texts are remembered: the model,
 // the care tier and the entry points read one question several times.
-import { BoundedMap } from '../../bounded-map';
+import { BoundedMap } from '../../text/bounded-map';
 import { patternVocabulary } from './patterns';
 import { stem } from './stem';
 import { isEnglishWord, mostlyEnglish, toCyrillic } from './transliterate';

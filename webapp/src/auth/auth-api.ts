@@ -1,6 +1,6 @@
 // The sign-in calls (the Login Widget, the bot's link, exchanging a URL token) and the browser sessions.
 import { mutate } from 'swr';
-import type { LoginWidgetData } from '../../../domain/login-widget';
+import type { LoginWidgetData } from '../../../domain/app/login-widget';
 import { ApiError, call, client, getStatus } from '../api';
 import { keys } from '../data';
 import { clearUrlTokens, readLaunchParams } from '../telegram/launch';

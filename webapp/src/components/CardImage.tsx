@@ -3,8 +3,8 @@
 // WebP files under /decks/rws/ (a small file for the cards on the mat, the large one above that); drawn faces
 // are static SVG files under /cards/ (emitted at build time from webapp/art). No screen's JavaScript
 // carries the pictures. Reversed cards are the upright picture turned 180°. A tap opens the card large.
-import { REVERSED_STYLE } from '../../../domain/card-art';
-import { cardBackUrl, cardIdFromImage, cardImageUrl, DECK_INFO, type DeckId } from '../../../domain/decks';
+import { REVERSED_STYLE } from '../../../domain/art/card-art';
+import { cardBackUrl, cardIdFromImage, cardImageUrl, DECK_INFO, type DeckId } from '../../../domain/tarot/decks';
 import { useDeck } from '../deck';
 import { openZoom } from '../zoom';
 import './card-image.css';

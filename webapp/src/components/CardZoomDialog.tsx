@@ -2,9 +2,9 @@
 // in the spread, the orientation and the meaning for that orientation. Telegram's Back button, a tap
 // anywhere, or Escape closes it.
 import { useEffect, useRef } from 'react';
-import { REVERSED_STYLE } from '../../../domain/card-art';
-import { cardImageSrcset, cardImageUrl } from '../../../domain/decks';
-import { getCard } from '../../../domain/deck';
+import { REVERSED_STYLE } from '../../../domain/art/card-art';
+import { cardImageSrcset, cardImageUrl } from '../../../domain/tarot/decks';
+import { getCard } from '../../../domain/tarot/deck';
 import { useDeck } from '../deck';
 import { useStatus } from '../hooks/useStatus';
 import { useBackButton } from '../telegram/bridge';

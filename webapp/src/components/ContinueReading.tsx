@@ -1,7 +1,7 @@
 // «Продолжить расклад»: a reading the server dealt (and charged) that was never read. Home offers it until it
 // is read; the archive shows its turned cards only. Both lead back to the same table (`/cards?reading=<id>`).
 import { useLocation } from 'wouter';
-import { cardsWord } from '../../../domain/plural';
+import { cardsWord } from '../../../domain/text/plural';
 import { getReadingInProgress, type ReadingView } from '../api';
 import { keys, useApi } from '../data';
 import { CardImage } from './CardImage';

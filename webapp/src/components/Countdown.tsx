@@ -1,7 +1,7 @@
 // A ticking countdown in Russian units («2 ч 5 мин 3 сек», leading zero units dropped). When
 // it reaches zero it calls onEnd once (screens reload the status then).
 import { useEffect, useRef } from 'react';
-import { formatCountdown } from '../../../domain/time';
+import { formatCountdown } from '../../../domain/text/time';
 import { useNow } from '../hooks/useNow';
 
 /** The text shown for a countdown to `until` at `now`; «0 сек» once it has passed. */

@@ -1,8 +1,8 @@
 // Instead of cards, when a question speaks of suicide, self-harm or violence at home: the warm message, the
-// free help lines as tappable numbers (from domain/crisis.ts, or as the server sent them) and the way back
+// free help lines as tappable numbers (from domain/reading/crisis.ts, or as the server sent them) and the way back
 // to the cards later.
 import { useLocation } from 'wouter';
-import type { CrisisAnswer } from '../../../domain/crisis';
+import type { CrisisAnswer } from '../../../domain/reading/crisis';
 
 export function CrisisHelp(props: { answer: CrisisAnswer; onChangeQuestion?: () => void }) {
   const [, navigate] = useLocation();

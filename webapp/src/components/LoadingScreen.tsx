@@ -1,7 +1,7 @@
 // The loading screen: title, subtitle, message, a tarot tip chosen at random every 5 s, and
 // a progress bar.
 import { useEffect, useState } from 'react';
-import { LOADING_TIPS } from '../../../domain/marketing';
+import { LOADING_TIPS } from '../../../domain/commerce/marketing';
 
 export const TIP_INTERVAL_MS = 5000;
 

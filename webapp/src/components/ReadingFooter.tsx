@@ -1,8 +1,8 @@
 // Under an interpretation: the VIP offer for free users, the thank-you and the disclaimer. Under an answer that
 // failed, only a line true to what happened: nothing to sell, nothing to thank for.
-import { CARDS_DISCLAIMER, DISCLAIMER } from '../../../domain/marketing';
-import { COPY } from '../../../domain/offer-copy';
-import { chooseTone } from '../../../domain/pricing';
+import { CARDS_DISCLAIMER, DISCLAIMER } from '../../../domain/commerce/marketing';
+import { COPY } from '../../../domain/commerce/offer-copy';
+import { chooseTone } from '../../../domain/commerce/pricing';
 import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import type { Failed } from './ReadingResult';

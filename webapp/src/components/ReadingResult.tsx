@@ -8,7 +8,7 @@ import { ApiError, getReading, russianOr, type ReadingView } from '../api';
 import { streamInterpretation } from '../stream';
 import { keys, useApi } from '../data';
 import { haptic } from '../telegram/bridge';
-import { CONCERN_OPENING, opensWithCare } from '../../../domain/care';
+import { CONCERN_OPENING, opensWithCare } from '../../../domain/reading/care';
 import { SpreadTable } from './SpreadTable';
 import { CareOpening } from './CareOpening';
 import { ReviewPrompt } from './ReviewPrompt';

@@ -3,7 +3,7 @@
 // ever shown to others.
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { REVIEW_TEXT_MAX } from '../../../domain/social-proof';
+import { REVIEW_TEXT_MAX } from '../../../domain/commerce/social-proof';
 import { ApiError, getReview, postReview } from '../api';
 import { keys, useApi } from '../data';
 import './review.css';

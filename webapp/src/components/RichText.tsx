@@ -1,10 +1,10 @@
 // The interpretation's markdown-like text rendered as React elements, never as raw HTML, from the one parser
-// the bot uses too (domain/markup.ts). Whatever else the text holds (a <script>, an <img onerror>) stays text.
+// the bot uses too (domain/text/markup.ts). Whatever else the text holds (a <script>, an <img onerror>) stays text.
 import type { ReactNode } from 'react';
 
-import { parseRichText, type Inline } from '../../../domain/markup';
+import { parseRichText, type Inline } from '../../../domain/text/markup';
 
-export { parseInline, parseRichText } from '../../../domain/markup';
+export { parseInline, parseRichText } from '../../../domain/text/markup';
 
 function renderInlines(inlines: Inline[]): ReactNode[] {
   return inlines.map((p, i) =>

@@ -6,7 +6,7 @@ import { getMoon, homeScreenOffer, type UserStatus } from '../api';
 import { keys, useApi } from '../data';
 import { addToHomeScreen } from '../telegram/methods';
 import { insideTelegram } from '../telegram/launch';
-import { daysWord, streakLine } from '../../../domain/ritual';
+import { daysWord, streakLine } from '../../../domain/tarot/ritual';
 
 /** A small flame: gold when the streak is alive, a quiet outline before it starts. */
 function Flame({ lit }: { lit: boolean }) {

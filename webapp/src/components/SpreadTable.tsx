@@ -3,7 +3,7 @@
 // name under each card; the big ones (the cross of five, the Celtic cross, the year) number the cards and
 // list the positions under the answer button (SpreadLegend). Any card opens large on a tap.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { DECK_INFO } from '../../../domain/decks';
+import { DECK_INFO } from '../../../domain/tarot/decks';
 import type { DealtCardView } from '../api';
 import { useDeck } from '../deck';
 import { badgeOf, fitLayout, spreadLayout } from '../layouts/spread-layouts';

@@ -10,8 +10,8 @@ import { CrisisHelp } from '../components/CrisisHelp';
 import { Icon } from '../components/Icon';
 import { RichText } from '../components/RichText';
 import { haptic } from '../telegram/bridge';
-import type { CrisisAnswer } from '../../../domain/crisis';
-import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../../domain/follow-up';
+import type { CrisisAnswer } from '../../../domain/reading/crisis';
+import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../../domain/reading/follow-up';
 import {
   askFollowUp,
   listFollowUps,

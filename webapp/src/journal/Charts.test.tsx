@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { journalStats } from '../../../domain/journal';
+import { journalStats } from '../../../domain/tarot/journal';
 import { Ring } from './Charts';
 
 describe('journal ring', () => {

@@ -2,7 +2,7 @@
 // editable, shown in the history.
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { NOTE_MAX } from '../../../domain/journal';
+import { NOTE_MAX } from '../../../domain/tarot/journal';
 import type { ReadingView } from '../api';
 import { keys } from '../data';
 import { saveNote } from './journal-api';

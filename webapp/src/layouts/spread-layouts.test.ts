@@ -1,7 +1,7 @@
 // The spread layouts' geometry: every spread (and the year's 13 cards) fits a 390 px phone with room for
 // the answer button, no card covers another except the Celtic cross's card 2 lying across card 1.
 import { describe, expect, it } from 'vitest';
-import { getSpread, SPREADS } from '../../../domain/spreads';
+import { getSpread, SPREADS } from '../../../domain/tarot/spreads';
 import { SPREAD_TYPES, type SpreadType } from '../../../domain/types';
 import { badgeOf, fitLayout, SPREAD_LOOKS, spreadLayout, type PlacedLayout } from './spread-layouts';
 

@@ -1,4 +1,4 @@
-// What only the web app draws of each spread, keyed by SpreadType (the rest is domain/spreads.ts): its icon,
+// What only the web app draws of each spread, keyed by SpreadType (the rest is domain/tarot/spreads.ts): its icon,
 // and how it lies on the table, as readers lay it out: three in a row, the career diamond, the cross of
 // five, the Celtic cross (card 2 across card 1, the staff of four beside it), the year's wheel of twelve
 // months around the year's card. Pure, so the geometry is tested without a browser.

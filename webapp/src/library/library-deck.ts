@@ -1,7 +1,7 @@
 // The deck the library shows: the user's own, or the other one a tap away (kept while the app is open, so a
 // card opened from the grid shows in the same deck).
 import { useSyncExternalStore } from 'react';
-import { DECKS, type DeckId } from '../../../domain/decks';
+import { DECKS, type DeckId } from '../../../domain/tarot/decks';
 import { useDeck } from '../deck';
 
 let chosen: DeckId | null = null;

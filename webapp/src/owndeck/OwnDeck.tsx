@@ -5,12 +5,12 @@
 // «своя колода».
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { CrisisAnswer } from '../../../domain/crisis';
-import { DECK } from '../../../domain/deck';
-import { SUIT_LABELS } from '../../../domain/journal';
-import { OWN_DECK_MARK, type OwnCardInput } from '../../../domain/own-deck';
-import { validateQuestion } from '../../../domain/question';
-import { getSpread, positionNamesFor } from '../../../domain/spreads';
+import type { CrisisAnswer } from '../../../domain/reading/crisis';
+import { DECK } from '../../../domain/tarot/deck';
+import { SUIT_LABELS } from '../../../domain/tarot/journal';
+import { OWN_DECK_MARK, type OwnCardInput } from '../../../domain/tarot/own-deck';
+import { validateQuestion } from '../../../domain/reading/question-input';
+import { getSpread, positionNamesFor } from '../../../domain/tarot/spreads';
 import type { Suit } from '../../../domain/types';
 import { ApiError } from '../api';
 import { CardImage } from '../components/CardImage';

@@ -3,7 +3,7 @@
 // the API) sees the ordinary «не найдено» screen.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { zoneLabelRu } from '../../../domain/ru-format';
+import { zoneLabelRu } from '../../../domain/text/ru-format';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';

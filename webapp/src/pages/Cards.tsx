@@ -12,9 +12,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { useLocation, useSearch } from 'wouter';
-import type { CrisisAnswer } from '../../../domain/crisis';
-import { validateQuestion } from '../../../domain/question';
-import { getSpread } from '../../../domain/spreads';
+import type { CrisisAnswer } from '../../../domain/reading/crisis';
+import { validateQuestion } from '../../../domain/reading/question-input';
+import { getSpread } from '../../../domain/tarot/spreads';
 import { ApiError, createReading, getReading, type ReadingView } from '../api';
 import { keys } from '../data';
 import { CardBack } from '../components/CardImage';

@@ -2,7 +2,7 @@
 // configured, never invented), data-protection and payment-security notes, links to /terms and /services.
 import { Link, useLocation } from 'wouter';
 import { Page } from '../components/Page';
-import { SUPPORT_ANSWER } from '../../../domain/legal';
+import { SUPPORT_ANSWER } from '../../../domain/commerce/legal';
 import { openTelegramLink } from '../telegram/methods';
 import { useLegal, useSupportLink } from './legal-api';
 import './legal.css';

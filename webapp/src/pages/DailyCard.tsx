@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { dailyCardAvailable, drawDailyCard, saveDailyNote, type ApiError, type DailyCardAvailability, type DailyCardView } from '../api';
-import type { CrisisAnswer } from '../../../domain/crisis';
-import { NOTE_MAX } from '../../../domain/journal';
+import type { CrisisAnswer } from '../../../domain/reading/crisis';
+import { NOTE_MAX } from '../../../domain/tarot/journal';
 import { CrisisHelp } from '../components/CrisisHelp';
 import { RichText } from '../components/RichText';
 import { detailedGuidance } from '../payments/client';
 import { CardFace } from '../components/CardFace';
-import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/catalogue';
+import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
 import { CardBack } from '../components/CardImage';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';

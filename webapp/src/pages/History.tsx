@@ -1,6 +1,6 @@
 // «Мои расклады» (/history), the archive: the user's past readings, newest first, ten at a time (GET /api/user/readings),
 // searchable by question and by card; free and basic users see 30 days and a line on what VIP would open.
-import { SECTION_NAMES } from '../../../domain/catalogue';
+import { SECTION_NAMES } from '../../../domain/commerce/catalogue';
 import { useState } from 'react';
 import { SWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -10,7 +10,7 @@ import { keys } from '../data';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { pluralRu } from '../../../domain/plural';
+import { pluralRu } from '../../../domain/text/plural';
 import './history.css';
 
 export const PAGE_SIZE = 10;

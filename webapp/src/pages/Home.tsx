@@ -4,8 +4,8 @@
 // the server counted and the guarantees.
 import { lazy, Suspense, type HTMLAttributes } from 'react';
 import { useLocation } from 'wouter';
-import { formatRuDate } from '../../../domain/time';
-import { tierName } from '../../../domain/catalogue';
+import { formatRuDate } from '../../../domain/text/time';
+import { tierName } from '../../../domain/commerce/catalogue';
 import { Countdown } from '../components/Countdown';
 import { ContinueReading } from '../components/ContinueReading';
 import { ErrorBlock } from '../components/ErrorBlock';

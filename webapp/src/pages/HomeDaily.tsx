@@ -5,7 +5,7 @@
 // components (zoom, art) are lazy chunks.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { cardBackUrl, cardImageUrl, DECK_INFO, DEFAULT_DECK } from '../../../domain/decks';
+import { cardBackUrl, cardImageUrl, DECK_INFO, DEFAULT_DECK } from '../../../domain/tarot/decks';
 import { drawDailyCard, type ApiError, type UserStatus } from '../api';
 import { Countdown } from '../components/Countdown';
 import { afterDailyCard, refreshStatus } from '../hooks/useStatus';

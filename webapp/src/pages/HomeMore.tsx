@@ -3,8 +3,8 @@
 // the guarantees and the footer links.
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, tierName } from '../../../domain/catalogue';
-import { GUARANTEE, TRUST } from '../../../domain/marketing';
+import { SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, tierName } from '../../../domain/commerce/catalogue';
+import { GUARANTEE, TRUST } from '../../../domain/commerce/marketing';
 import { Icon, type IconName } from '../components/Icon';
 import { ProofStrip } from '../components/ProofStrip';
 import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';

@@ -1,15 +1,15 @@
 // The interactive daily card: tap to draw (a 1.5 s spinner; the server deals), the card
 // and a short AI message, the micro pack paywall with its 15-minute promo, the week offer, and the detailed
 // day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
-import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/catalogue';
-import { microContents } from '../../../domain/claims';
+import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
+import { microContents } from '../../../domain/commerce/claims';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
 import { CardFace } from '../components/CardFace';
 import { CardBack } from '../components/CardImage';
 import { CrisisHelp } from '../components/CrisisHelp';
-import type { CrisisAnswer } from '../../../domain/crisis';
+import type { CrisisAnswer } from '../../../domain/reading/crisis';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';

@@ -1,6 +1,6 @@
 // «Дневник»: the month in cards — which came most often, the suits and elements, the share of major arcana
 // and of reversed cards — from the user's own readings and daily cards (GET /api/user/journal).
-import { SECTION_NAMES } from '../../../domain/catalogue';
+import { SECTION_NAMES } from '../../../domain/commerce/catalogue';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorBlock } from '../components/ErrorBlock';

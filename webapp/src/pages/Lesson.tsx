@@ -4,14 +4,14 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { mutate } from 'swr';
-import { getCard } from '../../../domain/deck';
+import { getCard } from '../../../domain/tarot/deck';
 import { CardImage } from '../components/CardImage';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { asApiError, keys, useApi } from '../data';
 import { answerLesson, getLesson, type Lesson as LessonData } from '../library/library-api';
-import { pluralRu } from '../../../domain/plural';
+import { pluralRu } from '../../../domain/text/plural';
 import '../library/library.css';
 
 const KEY = keys.lesson;

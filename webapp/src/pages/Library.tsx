@@ -3,9 +3,9 @@
 // (domain/), so the grid needs no request.
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { searchCards } from '../../../domain/card-library';
-import { DECK_INFO } from '../../../domain/decks';
-import { SUIT_LABELS } from '../../../domain/journal';
+import { searchCards } from '../../../domain/tarot/card-library';
+import { DECK_INFO } from '../../../domain/tarot/decks';
+import { SUIT_LABELS } from '../../../domain/tarot/journal';
 import { SUITS, type Suit } from '../../../domain/types';
 import { CardImage } from '../components/CardImage';
 import { Icon } from '../components/Icon';

@@ -3,18 +3,18 @@
 // often it came to the user, upright and reversed, and the latest readings it lay in, each opening the reading.
 // The deck's data shows at once; the history comes from GET /api/cards/:id.
 import { useLocation, useParams } from 'wouter';
-import { REVERSED_STYLE } from '../../../domain/card-art';
-import { cardLore } from '../../../domain/card-library';
-import { DECK, getCard } from '../../../domain/deck';
-import { cardImageSrcset, cardImageUrl, DECK_INFO } from '../../../domain/decks';
-import { formatRuDate } from '../../../domain/time';
+import { REVERSED_STYLE } from '../../../domain/art/card-art';
+import { cardLore } from '../../../domain/tarot/card-library';
+import { DECK, getCard } from '../../../domain/tarot/deck';
+import { cardImageSrcset, cardImageUrl, DECK_INFO } from '../../../domain/tarot/decks';
+import { formatRuDate } from '../../../domain/text/time';
 import { cardBox } from '../components/CardImage';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
 import { getCardPage } from '../library/library-api';
 import { otherDeck, useLibraryDeck } from '../library/library-deck';
-import { pluralRu } from '../../../domain/plural';
+import { pluralRu } from '../../../domain/text/plural';
 import { openZoom } from '../zoom';
 import '../library/library.css';
 

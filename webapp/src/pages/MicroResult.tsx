@@ -5,7 +5,7 @@
 // not find is an error with «Попробовать снова», never an invented reading.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ENTITLEMENT_POLL_ATTEMPTS } from '../../../domain/pricing';
+import { ENTITLEMENT_POLL_ATTEMPTS } from '../../../domain/commerce/pricing';
 import { ApiError } from '../api';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { useLocation } from 'wouter';
-import { NATAL_MESSAGES } from '../../../domain/natal-form';
-import { zoneLabelRu } from '../../../domain/ru-format';
+import { NATAL_MESSAGES } from '../../../domain/astro/natal-form';
+import { zoneLabelRu } from '../../../domain/text/ru-format';
 import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { keys, useApi } from '../data';

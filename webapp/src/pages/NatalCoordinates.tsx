@@ -1,8 +1,8 @@
 // A birthplace not in the list: latitude and longitude (a point or a comma, signed) and the time zone the
-// birth time is read in. The rules and messages are domain/natal-coordinates.ts, the same the server applies.
+// birth time is read in. The rules and messages are domain/astro/natal-coordinates.ts, the same the server applies.
 import { useMemo } from 'react';
-import type { CoordinateErrors, CoordinateField } from '../../../domain/natal-coordinates';
-import { zoneLabelRu } from '../../../domain/ru-format';
+import type { CoordinateErrors, CoordinateField } from '../../../domain/astro/natal-coordinates';
+import { zoneLabelRu } from '../../../domain/text/ru-format';
 import { FieldError, fieldErrorId } from './NatalFieldError';
 
 /** The zones the device knows, else Russia's. */

@@ -1,15 +1,15 @@
 // The natal form: birth date (not later than today), time and place, all required, with the
-// messages of domain/natal-form.ts; submit disabled until all three are filled; an error clears when its field is
+// messages of domain/astro/natal-form.ts; submit disabled until all three are filled; an error clears when its field is
 // edited. The place is a city from the suggestions (NatalCitySearch) or coordinates with a time zone
 // (NatalCoordinates, checked by the rules the server applies). The data is kept on the server, so the form
 // comes back filled in and the chart can be reopened.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { useLocation } from 'wouter';
-import { coordinateErrors, parseCoordinate, type CoordinateField } from '../../../domain/natal-coordinates';
-import { NATAL_MESSAGES, validateNatalForm, type NatalField } from '../../../domain/natal-form';
-import { localDate } from '../../../domain/time';
-import { isoToRuDate, maskClock, maskRuDate, ruDateToIso } from '../../../domain/ru-format';
+import { coordinateErrors, parseCoordinate, type CoordinateField } from '../../../domain/astro/natal-coordinates';
+import { NATAL_MESSAGES, validateNatalForm, type NatalField } from '../../../domain/astro/natal-form';
+import { localDate } from '../../../domain/text/time';
+import { isoToRuDate, maskClock, maskRuDate, ruDateToIso } from '../../../domain/text/ru-format';
 import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { MainAction } from '../components/MainAction';

@@ -2,10 +2,10 @@
 // required text area counted to 500; Continue only for 3..500 characters (trimmed). The text is kept in
 // sessionStorage as it is typed, so a reload or a lost connection does not lose it.
 import { useEffect, useState } from 'react';
-import { assessCare, crisisAnswer, type CrisisAnswer } from '../../../domain/crisis';
+import { assessCare, crisisAnswer, type CrisisAnswer } from '../../../domain/reading/crisis';
 import { useLocation } from 'wouter';
-import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../../../domain/question';
-import { getSpread } from '../../../domain/spreads';
+import { hasWords, NO_WORDS_ERROR, QUESTION_MAX, QUESTION_MIN } from '../../../domain/reading/question-input';
+import { getSpread } from '../../../domain/tarot/spreads';
 import { CrisisHelp } from '../components/CrisisHelp';
 import { MainAction } from '../components/MainAction';
 import { SpreadIcon } from '../components/Icon';

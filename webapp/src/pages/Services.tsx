@@ -1,9 +1,9 @@
-// /services, the plans list: Basic and VIP with what each includes (domain/claims.ts, from the catalogue),
+// /services, the plans list: Basic and VIP with what each includes (domain/commerce/claims.ts, from the catalogue),
 // an 'Activate' button to /subscription on each, and how it works.
 import { Link, useLocation } from 'wouter';
 import { PriceNote, tagOf, usePrices } from '../payments/prices';
-import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/catalogue';
-import { periodNoun, planCardFeatures } from '../../../domain/claims';
+import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/commerce/catalogue';
+import { periodNoun, planCardFeatures } from '../../../domain/commerce/claims';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
@@ -17,7 +17,7 @@ interface PlanInfo {
   features: string[];
 }
 
-// What each plan includes comes from the catalogue (domain/claims.ts), as on the plan cards and in the terms.
+// What each plan includes comes from the catalogue (domain/commerce/claims.ts), as on the plan cards and in the terms.
 const PLANS: PlanInfo[] = PLAN_IDS.map((id) => ({
   id,
   name: PRODUCT_INFO[id].name,

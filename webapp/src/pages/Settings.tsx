@@ -2,7 +2,7 @@
 // the daily reminder, all stored on the server (PUT /api/user/settings), the same settings as the bot's /settings.
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
-import { cardImageUrl, DECK_INFO, DECKS, type DeckId } from '../../../domain/decks';
+import { cardImageUrl, DECK_INFO, DECKS, type DeckId } from '../../../domain/tarot/decks';
 import { ApiError, putSettings } from '../api';
 import { cardBox } from '../components/CardImage';
 import { ErrorBlock } from '../components/ErrorBlock';

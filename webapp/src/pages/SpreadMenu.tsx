@@ -1,12 +1,12 @@
 // Spread selection: every spread marked free, paid or VIP-only; the header shows the spreads
 // left today or a countdown to new ones (the status reloads when it ends). A spread the plan does not
 // include leads to the subscription screen; the server checks all of it again when the reading is created.
-import { PRODUCT_INFO } from '../../../domain/catalogue';
-import { spreadLevelOpenedBy } from '../../../domain/claims';
+import { PRODUCT_INFO } from '../../../domain/commerce/catalogue';
+import { spreadLevelOpenedBy } from '../../../domain/commerce/claims';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { SPREADS } from '../../../domain/spreads';
-import { canUseSpread, entitlementFor, spreadLimitText } from '../../../domain/entitlement';
+import { SPREADS } from '../../../domain/tarot/spreads';
+import { canUseSpread, entitlementFor, spreadLimitText } from '../../../domain/commerce/entitlement';
 import type { SpreadDefinition } from '../../../domain/types';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
@@ -17,7 +17,7 @@ import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import '../owndeck/own-deck.css';
 import { haptic } from '../telegram/bridge';
-import { cardsWord } from '../../../domain/plural';
+import { cardsWord } from '../../../domain/text/plural';
 
 const ACCESS_MARK: Record<SpreadDefinition['access'], { label: string; className: string }> = {
   free: { label: 'Бесплатно', className: 'mark-free' },

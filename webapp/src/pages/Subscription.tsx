@@ -4,12 +4,12 @@
 // the server; nothing here grants access.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DAY_MS, formatRuDate } from '../../../domain/time';
-import { MARKETING } from '../../../domain/marketing';
-import { PRODUCT_INFO, planInfo, planOfTier, type PaidTier } from '../../../domain/catalogue';
-import { planFeatures, upgradeFeatures, WEEK_NO_AUTOPAY } from '../../../domain/claims';
-import { formatCount, purchasesTodayText } from '../../../domain/social-proof';
-import { MONEY_BACK } from '../../../domain/agreement';
+import { DAY_MS, formatRuDate } from '../../../domain/text/time';
+import { MARKETING } from '../../../domain/commerce/marketing';
+import { PRODUCT_INFO, planInfo, planOfTier, type PaidTier } from '../../../domain/commerce/catalogue';
+import { planFeatures, upgradeFeatures, WEEK_NO_AUTOPAY } from '../../../domain/commerce/claims';
+import { formatCount, purchasesTodayText } from '../../../domain/commerce/social-proof';
+import { MONEY_BACK } from '../../../domain/commerce/agreement';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
@@ -32,7 +32,7 @@ import { PaymentWidget } from '../payments/PaymentWidget';
 import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
 import { pricesFor } from '../payments/prices';
 import '../payments/paid.css';
-import { pluralRu } from '../../../domain/plural';
+import { pluralRu } from '../../../domain/text/plural';
 
 /** The truth about cancelling: renewal stops, access stays to the end of the paid period. */
 export function cancelConfirmText(plan: string, until: string | null): string {

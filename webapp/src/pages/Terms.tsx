@@ -1,7 +1,7 @@
-// /terms: the public-offer user agreement in 14 sections (domain/legal.ts), with the provider's details
+// /terms: the public-offer user agreement in 14 sections (domain/commerce/legal.ts), with the provider's details
 // as configured.
 import { Link, useLocation } from 'wouter';
-import { agreementSections } from '../../../domain/legal';
+import { agreementSections } from '../../../domain/commerce/legal';
 import { Page } from '../components/Page';
 import { useLegal } from './legal-api';
 import './legal.css';

@@ -1,7 +1,7 @@
 // The legal pages' data: the provider's details from configuration (GET /api/config/legal). The pages
 // still render with the defaults when the call fails: the agreement's text needs no identifiers.
 import { useEffect, useState } from 'react';
-import { legalView, type LegalView } from '../../../domain/legal';
+import { legalView, type LegalView } from '../../../domain/commerce/legal';
 import { call, client } from '../api';
 
 export function useLegal(): { legal: LegalView; loaded: boolean } {

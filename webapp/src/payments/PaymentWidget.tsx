@@ -4,10 +4,10 @@
 // embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
 // until it confirms. Access is never granted here: success is shown only when the status says so.
 import { useEffect, useRef, useState } from 'react';
-import { planInfo, type PlanId } from '../../../domain/catalogue';
-import { everyPeriod, periodNoun } from '../../../domain/claims';
-import { pluralRu } from '../../../domain/plural';
-import { DAY_MS, formatRuDate } from '../../../domain/time';
+import { planInfo, type PlanId } from '../../../domain/commerce/catalogue';
+import { everyPeriod, periodNoun } from '../../../domain/commerce/claims';
+import { pluralRu } from '../../../domain/text/plural';
+import { DAY_MS, formatRuDate } from '../../../domain/text/time';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { createInitial, type Pricing } from './client';
 import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';

@@ -1,8 +1,8 @@
 // The paid side's calls, typed by the routes (api/routes/payments.ts, offers.ts, config.ts, readings.ts) through the API client; the
 // server decides prices and access, the screens only show what it said.
 import { call, client, type DataOf } from '../api';
-import type { AnalyticsEvent } from '../../../domain/analytics';
-import type { PlanId } from '../../../domain/catalogue';
+import type { AnalyticsEvent } from '../../../domain/app/analytics';
+import type { PlanId } from '../../../domain/commerce/catalogue';
 
 export type Pricing = DataOf<typeof client.config.pricing.$get>;
 export type SocialProof = DataOf<(typeof client)['social-proof']['$get']>;

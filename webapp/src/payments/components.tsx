@@ -2,7 +2,15 @@
 // and the week purchase.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatMmSs, formatStars, formatPrice, tagAmount, weekUpsell, type PriceMode, type PriceTag } from '../../../domain/pricing';
+import {
+  formatMmSs,
+  formatStars,
+  formatPrice,
+  tagAmount,
+  weekUpsell,
+  type PriceMode,
+  type PriceTag,
+} from '../../../domain/commerce/pricing';
 import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';

@@ -1,7 +1,7 @@
 // Taking the user to pay: Stars with openInvoice inside Telegram; YooKassa's page (redirect) or its embedded
 // widget in a browser; mock payments come back paid at once. None of this grants anything: afterwards the
 // screens ask the server again (waitFor), which knows only confirmed payments.
-import { pollDelayMs } from '../../../domain/pricing';
+import { pollDelayMs } from '../../../domain/commerce/pricing';
 import { insideTelegram } from '../telegram/launch';
 import type { CheckoutAnswer, PayProvider, Pricing } from './client';
 

@@ -1,9 +1,9 @@
 // Prices as the user pays them: every price on every screen comes from the server's pricing answer (defaults
 // with the configuration's overrides), shown in Stars inside Telegram and in roubles in a browser. The mode is
-// decided here once (priceMode in domain/pricing.ts, from where the app runs and the provider it pays with).
-import type { PlanId } from '../../../domain/catalogue';
-import { perPeriod } from '../../../domain/claims';
-import { formatTag, priceMode, tagNote, type PriceMode, type PriceTag } from '../../../domain/pricing';
+// decided here once (priceMode in domain/commerce/pricing.ts, from where the app runs and the provider it pays with).
+import type { PlanId } from '../../../domain/commerce/catalogue';
+import { perPeriod } from '../../../domain/commerce/claims';
+import { formatTag, priceMode, tagNote, type PriceMode, type PriceTag } from '../../../domain/commerce/pricing';
 import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
 import { getPricing, type Pricing } from './client';

@@ -1,7 +1,7 @@
 // The client storage keys of the micro flow: the pending payment flag (session and local), its timestamp, the
 // pending reading id and context. They only steer the screens (where to go after a payment) and hint which
 // reading was paid for; the server finds the pack by its own ids and decides access.
-import { PENDING_MICRO_VALID_MS } from '../../../domain/pricing';
+import { PENDING_MICRO_VALID_MS } from '../../../domain/commerce/pricing';
 
 export const KEYS = {
   pendingMicroContext: 'pendingMicroContext',

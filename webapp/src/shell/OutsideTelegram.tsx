@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import { getBotLink, localLoginWidgetData, signInWithWidget } from '../auth/auth-api';
-import type { LoginWidgetData } from '../../../domain/login-widget';
+import type { LoginWidgetData } from '../../../domain/app/login-widget';
 
 type BotLink = Awaited<ReturnType<typeof getBotLink>>;
 

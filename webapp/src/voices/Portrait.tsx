@@ -1,7 +1,7 @@
 // The three readers' portraits, drawn in the app's style: a round medallion in the palette (violet, gold),
 // a face in line art and each reader's sign (a heart for Вера, a compass star for Глеб, a crescent for Аглая).
 import type { ReactElement } from 'react';
-import type { Voice } from '../../../domain/voices';
+import type { Voice } from '../../../domain/tarot/voices';
 
 const SIGNS: Record<Voice, ReactElement> = {
   gentle: <path d="M32 47c-5-4-8-6.5-8-10a4 4 0 0 1 8-1 4 4 0 0 1 8 1c0 3.5-3 6-8 10z" className="portrait-sign" />,

@@ -1,0 +1,161 @@
+// A question that speaks of suicide, self-harm or violence at home gets no cards: a warm word and free help
+// lines instead. Recognised on meaning (domain/reading/understanding/: stems, typos repaired, Latin-typed
+// Russian, English; concepts with the contexts that cancel them, care-concepts.ts);
+// shared by the server (which refuses the reading, the follow-up and the chat call) and the web app (which
+// shows the help at once). The help lines live here and only here: an operator corrects them in this file.
+// Sources of every number: docs/decisions.md («Crisis questions»).
+
+import {
+  CANCEL,
+  CONCERN as CONCERN_CONCEPTS,
+  ENGLISH_CANCEL,
+  ENGLISH_CONCERN,
+  ENGLISH_SELF_HARM,
+  ENGLISH_VIOLENCE,
+  JEST,
+  JOKES,
+  NOT_A_JOKE,
+  SELF_HARM as SELF_HARM_CONCEPTS,
+  VIOLENCE as VIOLENCE_CONCEPTS,
+  VIOLENT_ACTS,
+} from './understanding/care-concepts';
+import { BoundedMap } from '../text/bounded-map';
+import { anyOf } from './understanding/patterns';
+import { type Understood, understand } from './understanding/understand';
+
+export type CrisisKind = 'self_harm' | 'violence';
+
+export interface HelpLine {
+  /** Who answers, in Russian. */
+  name: string;
+  /** As shown: «8-800-2000-122». */
+  phone: string;
+  /** For a tel: link. */
+  tel: string;
+  /** When and for whom, in Russian. */
+  note: string;
+}
+
+/** Checked numbers only (a wrong number is worse than none); see docs/decisions.md for each source. */
+export const HELP_LINES = {
+  emergency: {
+    name: 'Экстренные службы',
+    phone: '112',
+    tel: '112',
+    note: 'если жизнь в опасности прямо сейчас; бесплатно, с любого телефона, даже без сим-карты',
+  },
+  trust: {
+    name: 'Телефон доверия (дети, подростки, родители и взрослые)',
+    phone: '8-800-2000-122',
+    tel: '+78002000122',
+    note: 'бесплатно и анонимно, из любого региона; с мобильного также 124',
+  },
+  women: {
+    name: 'Всероссийский телефон доверия для женщин, пострадавших от насилия',
+    phone: '8-800-7000-600',
+    tel: '+78007000600',
+    note: 'бесплатно и круглосуточно',
+  },
+} as const satisfies Record<string, HelpLine>;
+
+const LINES_FOR: Record<CrisisKind, readonly HelpLine[]> = {
+  self_harm: [HELP_LINES.trust, HELP_LINES.emergency],
+  violence: [HELP_LINES.emergency, HELP_LINES.women, HELP_LINES.trust],
+};
+
+const MESSAGES: Record<CrisisKind, string> = {
+  self_harm:
+    'Похоже, вам сейчас очень тяжело, и хорошо, что вы об этом написали. Такой вопрос важнее любого расклада, поэтому карты я раскладывать не буду: сейчас нужна живая поддержка, а не предсказание. Вы не одни — позвоните на бесплатную линию ниже или напишите тому, кому доверяете. Там выслушают, анонимно и без осуждения.',
+  violence:
+    'То, что вы описываете, — не ваша вина, и справляться с этим в одиночку не нужно. Когда дома опасно, важнее всего ваша безопасность, а не карты, поэтому расклада сейчас не будет. Если угрожают прямо сейчас — звоните 112. На линиях ниже помогут бесплатно: выслушают и подскажут, как защитить себя и детей и куда обратиться.',
+};
+
+/** The offer to come back: nothing was dealt and nothing was charged. */
+export const CRISIS_RETURN =
+  'Когда станет полегче, возвращайтесь к картам — они подождут. Этот расклад не сделан и не списан с вашего лимита.';
+
+export interface CrisisAnswer {
+  kind: CrisisKind;
+  message: string;
+  lines: HelpLine[];
+  returnLater: string;
+}
+
+export function crisisAnswer(kind: CrisisKind): CrisisAnswer {
+  return { kind, message: MESSAGES[kind], lines: [...LINES_FOR[kind]], returnLater: CRISIS_RETURN };
+}
+
+/** English words left in the understood text (Latin-typed Russian is Cyrillic by then). */
+const LATIN = /[a-z]/;
+
+/** Laughter and winks in the text as typed: «)))», «😂». */
+const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|🤪|😵|🥹/u;
+
+/** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
+function cancelled(text: string, u: Understood): boolean {
+  const cancel =
+    anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text)) || JOKING.test(text);
+  return cancel && !anyOf(NOT_A_JOKE, u.stems);
+}
+
+/** A card, a film or a game: a concrete act of violence in a joke's words is still one. */
+const fiction = (u: Understood) => anyOf(CANCEL, u.stems);
+
+/** The last texts judged: a question is judged by the model, the care tier and the entry point in turn. */
+const judged = new BoundedMap<string, CrisisKind | null>(64);
+
+/** Whether the text speaks of a crisis, and which. Self-harm first: its lines are the most urgent. */
+export function detectCrisis(text: string): CrisisKind | null {
+  const known = judged.get(text);
+  if (known !== undefined) return known;
+  const kind = crisisOf(text);
+  judged.set(text, kind);
+  return kind;
+}
+
+function crisisOf(text: string): CrisisKind | null {
+  const u = understand(text);
+  const latin = LATIN.test(u.text);
+  const selfHarm = anyOf(SELF_HARM_CONCEPTS, u.stems) || (latin && ENGLISH_SELF_HARM.test(u.text));
+  const violence = anyOf(VIOLENCE_CONCEPTS, u.stems) || (latin && ENGLISH_VIOLENCE.test(u.text));
+  if (!selfHarm && !violence) return null;
+  const cancel = cancelled(text, u);
+  if (selfHarm && !cancel) return 'self_harm';
+  if (!violence) return null;
+  if (!cancel && !anyOf(JEST, u.stems)) return 'violence';
+  return anyOf(VIOLENT_ACTS, u.stems) && !fiction(u) ? 'violence' : null;
+}
+
+/** The three care tiers: crisis (no cards, help lines), concern (a reading that opens with care), none. */
+export type CareTier = 'crisis' | 'concern' | 'none';
+
+export interface Care {
+  tier: CareTier;
+  /** Set exactly when the tier is crisis. */
+  crisis: CrisisKind | null;
+}
+
+const concerned = new BoundedMap<string, boolean>(64);
+
+/** Despair without intent («всё бессмысленно», «нет сил ни на что»): the reading is given, opening with care. */
+export function detectConcern(text: string): boolean {
+  let concern = concerned.get(text);
+  if (concern === undefined) {
+    concern = concernOf(text);
+    concerned.set(text, concern);
+  }
+  return concern;
+}
+
+function concernOf(text: string): boolean {
+  const u = understand(text);
+  const concern = anyOf(CONCERN_CONCEPTS, u.stems) || (LATIN.test(u.text) && ENGLISH_CONCERN.test(u.text));
+  return concern && !cancelled(text, u);
+}
+
+/** The care tier of a text: a crisis wins over concern. */
+export function assessCare(text: string): Care {
+  const crisis = detectCrisis(text);
+  if (crisis) return { tier: 'crisis', crisis };
+  return { tier: detectConcern(text) ? 'concern' : 'none', crisis: null };
+}
