@@ -97,7 +97,7 @@ export function chatView(store: Store) {
     },
 
     /** Waits until a bot message in the chat satisfies `match` (tests: a reply arrives). */
-    async waitForBotMessage(userId: number, match: (m: ChatMessage) => boolean, timeoutMs = 10_000): Promise<ChatMessage> {
+    async waitForBotMessage(userId: number, match: (m: ChatMessage) => boolean, timeoutMs = 20_000): Promise<ChatMessage> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const c = chat(userId);

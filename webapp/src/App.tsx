@@ -2,43 +2,43 @@
 // every other screen is a lazy chunk. Any unknown path lands on home.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import Home from './pages/Home';
+import Home from './home/Home';
 import { CardZoomHost } from './components/CardZoom';
 import { LoadingScreen } from './components/LoadingScreen';
 import { readLaunchParams } from './telegram/launch';
 import { AUTH_LINK_PATH, type AppRoute } from '../../domain/app/routes';
 import { resolveSignIn, type SignInState } from './auth/auth-api';
 
-const SpreadMenu = lazy(() => import('./pages/SpreadMenu'));
-const Question = lazy(() => import('./pages/Question'));
-const Cards = lazy(() => import('./pages/Cards'));
-const Interpretation = lazy(() => import('./pages/Interpretation'));
+const SpreadMenu = lazy(() => import('./reading/SpreadMenu'));
+const Question = lazy(() => import('./reading/Question'));
+const Cards = lazy(() => import('./reading/Cards'));
+const Interpretation = lazy(() => import('./reading/Interpretation'));
 const OwnDeck = lazy(() => import('./owndeck/OwnDeck'));
-const DailyCard = lazy(() => import('./pages/DailyCard'));
-const History = lazy(() => import('./pages/History'));
-const HistoryReading = lazy(() => import('./pages/HistoryReading'));
+const DailyCard = lazy(() => import('./daily/DailyCard'));
+const History = lazy(() => import('./history/History'));
+const HistoryReading = lazy(() => import('./history/HistoryReading'));
 // The natal and paid screens.
-const NatalForm = lazy(() => import('./pages/NatalForm'));
-const NatalChart = lazy(() => import('./pages/NatalChart'));
-const Services = lazy(() => import('./pages/Services'));
-const Terms = lazy(() => import('./pages/Terms'));
-const Contacts = lazy(() => import('./pages/Contacts'));
-const Subscription = lazy(() => import('./pages/Subscription'));
-const InteractiveDailyCard = lazy(() => import('./pages/InteractiveDailyCard'));
-const MicroResult = lazy(() => import('./pages/MicroResult'));
-const Settings = lazy(() => import('./pages/Settings'));
+const NatalForm = lazy(() => import('./natal/NatalForm'));
+const NatalChart = lazy(() => import('./natal/NatalChart'));
+const Services = lazy(() => import('./payments/Services'));
+const Terms = lazy(() => import('./legal/Terms'));
+const Contacts = lazy(() => import('./legal/Contacts'));
+const Subscription = lazy(() => import('./payments/Subscription'));
+const InteractiveDailyCard = lazy(() => import('./daily/InteractiveDailyCard'));
+const MicroResult = lazy(() => import('./payments/MicroResult'));
+const Settings = lazy(() => import('./settings/Settings'));
 const OutsideTelegram = lazy(() => import('./shell/OutsideTelegram'));
 const AuthLink = lazy(() => import('./shell/AuthLink'));
 // The journal.
-const Journal = lazy(() => import('./pages/Journal'));
+const Journal = lazy(() => import('./journal/Journal'));
 // The card library and the daily lesson.
-const Library = lazy(() => import('./pages/Library'));
-const LibraryCard = lazy(() => import('./pages/LibraryCard'));
-const Lesson = lazy(() => import('./pages/Lesson'));
+const Library = lazy(() => import('./library/Library'));
+const LibraryCard = lazy(() => import('./library/LibraryCard'));
+const Lesson = lazy(() => import('./library/Lesson'));
 const Pairs = lazy(() => import('./pairs/Pairs'));
 const PairScreen = lazy(() => import('./pairs/PairScreen'));
 // The owner's dashboard: its own chunk; the API decides who sees anything.
-const Admin = lazy(() => import('./pages/Admin'));
+const Admin = lazy(() => import('./admin/Admin'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/app/routes.ts, the one list): a route without a

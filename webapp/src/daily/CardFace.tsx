@@ -2,7 +2,7 @@
 // whatever the screen adds under them.
 import type { ReactNode } from 'react';
 import type { DailyCardView } from '../api';
-import { CardImage } from './CardImage';
+import { CardImage } from '../components/CardImage';
 
 export function CardFace({ card, nameTestId, children }: { card: DailyCardView['card']; nameTestId: string; children?: ReactNode }) {
   return (

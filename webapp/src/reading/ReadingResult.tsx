@@ -12,9 +12,9 @@ import { CONCERN_OPENING, opensWithCare } from '../../../domain/reading/care';
 import { SpreadTable } from './SpreadTable';
 import { CareOpening } from './CareOpening';
 import { ReviewPrompt } from './ReviewPrompt';
-import { ErrorBlock } from './ErrorBlock';
-import { LoadingScreen } from './LoadingScreen';
-import { RichText } from './RichText';
+import { ErrorBlock } from '../components/ErrorBlock';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { RichText } from '../components/RichText';
 
 export const FALLBACK_NOTICE = 'Толкование составлено по классическим значениям карт';
 export const AI_FAILED_NOTE =

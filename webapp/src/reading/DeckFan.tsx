@@ -3,7 +3,7 @@
 // picked card leaves the fan; when few are left the deck fans out anew. Every card is a labelled button at
 // least 44 px wide where it shows, usable from the keyboard; with reduced motion nothing flies.
 import { useRef, useState } from 'react';
-import { CardBack } from './CardImage';
+import { CardBack } from '../components/CardImage';
 import './deck-fan.css';
 
 /** Cards in the fan: five 44-px strips and one whole card, turned out at the edges, fit a 390-px phone's mat. */

@@ -6,7 +6,7 @@ import { microContents } from '../../../domain/commerce/claims';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, dailyCardAvailable, drawDailyCard, type DailyCardView } from '../api';
-import { CardFace } from '../components/CardFace';
+import { CardFace } from './CardFace';
 import { CardBack } from '../components/CardImage';
 import { CrisisHelp } from '../components/CrisisHelp';
 import type { CrisisAnswer } from '../../../domain/reading/crisis';

@@ -6,10 +6,10 @@ import { useLocation } from 'wouter';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { Bars, Ring } from '../journal/Charts';
-import { getJournal } from '../journal/journal-api';
+import { Bars, Ring } from './Charts';
+import { getJournal } from './journal-api';
 import { keys, useApi } from '../data';
-import '../journal/journal.css';
+import './journal.css';
 
 export default function Journal() {
   const [, navigate] = useLocation();

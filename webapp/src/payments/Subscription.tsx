@@ -27,11 +27,11 @@ import {
   track,
   type Pricing,
   type SocialProof,
-} from '../payments/client';
-import { PaymentWidget } from '../payments/PaymentWidget';
-import { preferredProvider, returnUrlFor, runCheckout, waitFor } from '../payments/pay';
-import { pricesFor } from '../payments/prices';
-import '../payments/paid.css';
+} from './client';
+import { PaymentWidget } from './PaymentWidget';
+import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
+import { pricesFor } from './prices';
+import './paid.css';
 import { pluralRu } from '../../../domain/text/plural';
 
 /** The truth about cancelling: renewal stops, access stays to the end of the paid period. */

@@ -10,9 +10,9 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { asApiError, keys, useApi } from '../data';
-import { answerLesson, getLesson, type Lesson as LessonData } from '../library/library-api';
+import { answerLesson, getLesson, type Lesson as LessonData } from './library-api';
 import { pluralRu } from '../../../domain/text/plural';
-import '../library/library.css';
+import './library.css';
 
 const KEY = keys.lesson;
 

@@ -7,7 +7,7 @@ import { DECK_INFO } from '../../../domain/tarot/decks';
 import type { DealtCardView } from '../api';
 import { useDeck } from '../deck';
 import { badgeOf, fitLayout, spreadLayout } from '../layouts/spread-layouts';
-import { CardBack, CardImage } from './CardImage';
+import { CardBack, CardImage } from '../components/CardImage';
 import './spread-table.css';
 
 export const CAPTION_HEIGHT = 58;

@@ -11,28 +11,12 @@ import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
-import {
-  debugMicroStatus,
-  getPricing,
-  getWeekUpsell,
-  openMicroResult,
-  recoverMicro,
-  syncMethod,
-  track,
-  type MicroReveal,
-} from '../payments/client';
-import {
-  MICRO_ADVICE_DEFAULT,
-  MicroCards,
-  MicroSpreadButton,
-  WeekUpsellBox,
-  useWeekPurchase,
-  type ShownCard,
-} from '../payments/components';
-import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from '../payments/storage';
-import { waitFor } from '../payments/pay';
-import { displayMode } from '../payments/prices';
-import '../payments/paid.css';
+import { debugMicroStatus, getPricing, getWeekUpsell, openMicroResult, recoverMicro, syncMethod, track, type MicroReveal } from './client';
+import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from './components';
+import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from './storage';
+import { waitFor } from './pay';
+import { displayMode } from './prices';
+import './paid.css';
 import { debugEnabled } from '../debug/boot';
 
 export const MICRO_ERRORS = {

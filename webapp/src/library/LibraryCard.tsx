@@ -12,11 +12,11 @@ import { cardBox } from '../components/CardImage';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
-import { getCardPage } from '../library/library-api';
-import { otherDeck, useLibraryDeck } from '../library/library-deck';
+import { getCardPage } from './library-api';
+import { otherDeck, useLibraryDeck } from './library-deck';
 import { pluralRu } from '../../../domain/text/plural';
 import { openZoom } from '../zoom';
-import '../library/library.css';
+import './library.css';
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Moscow';
 

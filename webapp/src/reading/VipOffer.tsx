@@ -1,7 +1,7 @@
 // The VIP offer shown to free users (under an interpretation, and with today's card already drawn).
 import { useLocation } from 'wouter';
 import { VIP_BENEFITS } from '../../../domain/commerce/offer-copy';
-import { Icon } from './Icon';
+import { Icon } from '../components/Icon';
 
 export function VipOffer({ title, cta, testId }: { title: string; cta: string; testId?: string }) {
   const [, navigate] = useLocation();

@@ -1,14 +1,14 @@
 // /services, the plans list: Basic and VIP with what each includes (domain/commerce/claims.ts, from the catalogue),
 // an 'Activate' button to /subscription on each, and how it works.
 import { Link, useLocation } from 'wouter';
-import { PriceNote, tagOf, usePrices } from '../payments/prices';
+import { PriceNote, tagOf, usePrices } from './prices';
 import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/commerce/catalogue';
 import { periodNoun, planCardFeatures } from '../../../domain/commerce/claims';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
-import './legal.css';
+import '../legal/legal.css';
 
 interface PlanInfo {
   id: PlanId;

@@ -10,7 +10,7 @@ import { NOTE_MAX } from '../../../domain/tarot/journal';
 import { CrisisHelp } from '../components/CrisisHelp';
 import { RichText } from '../components/RichText';
 import { detailedGuidance } from '../payments/client';
-import { CardFace } from '../components/CardFace';
+import { CardFace } from './CardFace';
 import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
 import { CardBack } from '../components/CardImage';
 import { Countdown } from '../components/Countdown';

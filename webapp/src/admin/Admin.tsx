@@ -8,8 +8,8 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
-import { StackedChart } from '../admin/AdminChart';
-import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab, ruDate } from '../admin/ActivityTabs';
+import { StackedChart } from './AdminChart';
+import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab, ruDate } from './ActivityTabs';
 import {
   downloadCsv,
   getAi,
@@ -23,8 +23,8 @@ import {
   type Experiments,
   type Money,
   type PeriodParams,
-} from '../admin/admin-api';
-import '../admin/admin.css';
+} from './admin-api';
+import './admin.css';
 
 const TABS: { id: AdminTab; label: string }[] = [
   { id: 'money', label: 'Деньги' },

@@ -12,7 +12,7 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { useStatus } from '../hooks/useStatus';
 import { readLaunchParams } from '../telegram/launch';
-import { HomeDaily } from './HomeDaily';
+import { HomeDaily } from '../daily/HomeDaily';
 import type { UserStatus } from '../api';
 
 // Asked for when home's code loads, so it arrives while the first part renders.

@@ -10,8 +10,8 @@ import { SUITS, type Suit } from '../../../domain/types';
 import { CardImage } from '../components/CardImage';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
-import { otherDeck, useLibraryDeck } from '../library/library-deck';
-import '../library/library.css';
+import { otherDeck, useLibraryDeck } from './library-deck';
+import './library.css';
 
 let lastQuery = '';
 let lastSuit: Suit | 'all' = 'all';

@@ -7,7 +7,7 @@ import { SECTION_NAMES, SECTION_PROMISES, SPREAD_COUNT, tierName } from '../../.
 import { GUARANTEE, TRUST } from '../../../domain/commerce/marketing';
 import { Icon, type IconName } from '../components/Icon';
 import { ProofStrip } from '../components/ProofStrip';
-import { HomeScreenOffer, MoonCard, StreakCard } from '../components/Ritual';
+import { HomeScreenOffer, MoonCard, StreakCard } from './Ritual';
 import { usePrices } from '../payments/prices';
 import type { UserStatus } from '../api';
 
