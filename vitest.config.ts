@@ -23,8 +23,14 @@ const BROWSER_TESTS = ['webapp/e2e/**/*.test.ts', 'bot/local-telegram/dev-telegr
 export default defineConfig({
   test: {
     exclude: ['node_modules/**', 'dist/**'],
-    testTimeout: 30_000,
+    // A minute a test: on a busy machine a chat reading (its picture drawn at the lowest priority) takes tens
+    // of seconds where it takes one on a quiet one (`npm run test:stress`).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits up to 15 s, not vitest's 1 s: on a busy machine (three workers on two cores, or
+    // `npm run test:stress`) a step of a few ms can take seconds. vi.waitFor has no such setting: the tests
+    // call it through test/eventually.ts.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // One worker more than the cores: a browser or process test spends much of its time waiting on Chromium
     // or a child process, so the cores stay busy (on two cores: 3 workers, about half the wall time of 1).

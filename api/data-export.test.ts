@@ -5,11 +5,12 @@
 // client frees the user at once; on PostgreSQL a page that outlasts its own statement timeout ends the export
 // instead of waiting; a few exports an hour, then 429 in Russian with Retry-After.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIMITS } from '../services/user-limits';
 import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 import { serveApp, type ServedApp } from '../test/sse-client';
+import { eventually } from '../test/eventually';
 
 /** Readings at about the saved-reading cap (20,000 characters): three pages of the export's reads. */
 const READINGS = 120;
@@ -116,7 +117,7 @@ describe.each(TEST_DB_KINDS)('the data export of a heavy user on %s', (kind) => 
     expect((await get(other, 'json')).status).toBe(200);
 
     await reader.cancel();
-    await vi.waitFor(async () => expect(await leaseOf(user)).toBeUndefined());
+    await eventually(async () => expect(await leaseOf(user)).toBeUndefined());
     const again = await get(user, 'json');
     expect(again.status).toBe(200);
     expect(JSON.parse(await again.text()).userId).toBe(user);
@@ -138,7 +139,7 @@ describe.each(TEST_DB_KINDS)('the data export of a heavy user on %s', (kind) => 
         await sql`rollback`.execute(conn);
       }
     });
-    await vi.waitFor(async () => expect(await leaseOf(user)).toBeUndefined());
+    await eventually(async () => expect(await leaseOf(user)).toBeUndefined());
     const again = await get(user, 'json');
     expect(again.status).toBe(200);
     expect(JSON.parse(await again.text()).sections.find((s: { table: string }) => s.table === 'readings').rows).toHaveLength(READINGS);

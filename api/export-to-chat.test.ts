@@ -4,12 +4,13 @@
 // 429 in Russian with the wait, and nothing more reaches the chat. PGlite only: the hourly limit's upsert is
 // tested on both databases in api/user-limits.test.ts.
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp, type RunningApp } from '../main';
 import { USER_LIMITS } from '../services/user-limits';
 import { callApp, launchUser } from '../test/app-process';
 import { openTestPglite } from '../test/databases';
+import { eventually } from '../test/eventually';
 
 describe('the data export sent to the chat', () => {
   let app: RunningApp;
@@ -69,7 +70,7 @@ describe('the data export sent to the chat', () => {
     await tg.waitForBotMessage(user.id, (m) => m.document?.fileName.endsWith('.html') === true && m.message_id > lastSent);
     expect(documentsIn(user.id).map((d) => [d.fileName, d.caption])).toEqual([...docs, ...docs].map((d) => [d.fileName, d.caption]));
     // One export at a time: /mydata's ends (its lease goes) just after its last upload is answered.
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect(await app.db.selectFrom('data_exports').select('user_id').where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined(),
     );
 

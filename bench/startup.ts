@@ -3,7 +3,7 @@
 // median of 3 starts of package.json's `start` script run as npm runs it (`sh -c` with node_modules/.bin on
 // the PATH) but without npm's own start, which is npm's cost, not the app's: `npm start` itself is timed too
 // (npmStartMs). The baseline, measured in the same run, is a bare Node process answering /api/health (the
-// machine's cost of starting Node at all; the median of 3). Budget: value ≤ 6× the baseline (`ratio`).
+// machine's cost of starting Node at all; the median of 3). Budget: value ≤ 4× the baseline (`ratio`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { freePort, spawnGroup, stopGroup, waitHealthy } from '../test/app-proces
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLES = 3;
 /** The start may take at most this many times a bare Node's start, measured in the same run. */
-const BUDGET_RATIO = 6;
+const BUDGET_RATIO = 4;
 
 const HELLO = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')`;
 

@@ -1,13 +1,14 @@
 // The real bot against the local Telegram on 127.0.0.1 (long polling, as in production), on every test
 // database: launch, referral, the chat reading, web_app_data, blocking, settings, the daily card.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import type { ChatMessage } from './local-telegram/index';
+import { eventually } from '../test/eventually';
 
 /** Waits for an effect of an update the bot handles in the background. */
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const until = eventually;
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
 const callbackOf = (m: ChatMessage, text: RegExp) => inlineButtons(m).find((b) => text.test(b.text))?.callback_data as string;
 

@@ -1,11 +1,12 @@
 // /settings in the chat: the deck (classic Rider–Waite–Smith by default, with its credit) is switched with a
 // button and is the same setting the web app reads.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';
+import { eventually } from '../test/eventually';
 
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const until = eventually;
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[];
 
 describe.each(TEST_DB_KINDS)('bot deck setting (%s)', (kind) => {

@@ -3,11 +3,12 @@
 // desk needs the bot in groups) gets one line asking to write in private, with a
 // button into the bot, and nothing else: no sign-in link, no export, no deletion prompt, no support
 // conversation. The same commands still work in the private chat, and operators still answer in the group.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_COMMANDS } from './commands';
 import { PRIVATE_ONLY_TEXT } from './features/private-only';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
+import { eventually } from '../test/eventually';
 
 const GROUP = -100_470_002;
 /** The operators' group: the bot is in groups because of it (what goes there is paced, so the test writes elsewhere). */
@@ -30,7 +31,7 @@ describe.each(TEST_DB_KINDS)('private commands in a group (%s)', (kind) => {
     await h.tg.waitForBotMessage(member.id, (m) => m.text.includes('Ваша карта дня'));
     const privateBefore = h.tg.botMessages(member.id).length;
     // The call is recorded once answered, a moment after the chat shows the message.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(h.tg.calls.some((c) => c.chatId === member.id && (c.method === 'sendMessage' || c.method === 'sendPhoto'))).toBe(true),
     );
     const callsBefore = h.tg.calls.length;
@@ -57,7 +58,7 @@ describe.each(TEST_DB_KINDS)('private commands in a group (%s)', (kind) => {
     }
     // Into the group went only those lines; nothing went to her private chat or anywhere else.
     const later = () => h.tg.calls.slice(callsBefore).filter((c) => !['getUpdates', 'setMyCommands'].includes(c.method));
-    await vi.waitFor(() => expect(later().length).toBeGreaterThanOrEqual(sent.length));
+    await eventually(() => expect(later().length).toBeGreaterThanOrEqual(sent.length));
     const calls = later();
     expect(calls.filter((c) => c.method !== 'sendMessage' || c.chatId !== GROUP).map((c) => [c.method, c.chatId])).toEqual([]);
     expect(calls).toHaveLength(sent.length);

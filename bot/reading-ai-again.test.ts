@@ -1,12 +1,13 @@
 // The chat reading when the AI fails: the card-based text at once with a calm Russian note (never English),
 // the spread stays used, and «Спросить ИИ ещё раз» sends the same cards to the AI again once it is back.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import type { ChatMessage } from './local-telegram/index';
+import { eventually } from '../test/eventually';
 
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const until = eventually;
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
 
 describe.each(TEST_DB_KINDS)('chat reading when the AI fails (%s)', (kind) => {

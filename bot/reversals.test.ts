@@ -1,12 +1,13 @@
 // «Перевёрнутые карты» in the chat: /settings switches it with a button (the same setting the app reads), and
 // with it off the daily cards drawn with /daily on 40 days all lie upright and no message says «перевёрнутая»
 // (with reversals on, each card is reversed one time in two: 40 upright ones by chance are 1 in 2^40).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';
+import { eventually } from '../test/eventually';
 
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const until = eventually;
 const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as { text: string; callback_data?: string }[];
 const DAY_MS = 86_400_000;
 const DAYS = 40;

@@ -2,7 +2,7 @@
 // 127.0.0.1 through TELEGRAM_API_ROOT: webhook mode (secret token, redeliveries, graceful shutdown) and
 // polling mode.
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startApp } from '../main';
 import { createTestDatabase, openTestPglite, TEST_DB_KINDS, type TestDbKind } from '../test/databases';
@@ -10,8 +10,9 @@ import { TEST_BOT_TOKEN } from '../test/harness';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { createTestTelegram, type TestTelegram } from '../test/test-telegram';
 import { BOT_COMMANDS } from './commands';
+import { eventually } from '../test/eventually';
 
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const until = eventually;
 const SECRET = 'webhook_secret-123';
 
 async function startProcess(kind: TestDbKind, env: Record<string, string>) {

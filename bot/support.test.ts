@@ -2,13 +2,14 @@
 // after /paysupport reaches the operators with the user's plan and last payments, an operator's answer reaches
 // the user, conversations are numbered and move open → answered → closed, only operators answer, and without
 // an operator the user is told where to write instead.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_ANSWER } from '../domain/commerce/legal';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import type { ChatMessage } from './local-telegram/index';
+import { eventually } from '../test/eventually';
 
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 });
+const until = eventually;
 const buttons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
 const DAY = 86_400_000;
 const EMAIL = 'help@tarot.example';

@@ -7,6 +7,7 @@ import { createBotHarness, TEST_PUBLIC_URL, type BotHarness } from '../test/bot-
 import { TEST_DB_KINDS } from '../test/databases';
 import { TEST_BOT_TOKEN } from '../test/harness';
 import type { ChatMessage } from './local-telegram/index';
+import { eventually } from '../test/eventually';
 
 const CHAT_MAX_BYTES = 300_000;
 
@@ -94,7 +95,7 @@ describe.each(TEST_DB_KINDS)('bot: web sign-in and data (%s)', (kind) => {
     expect(answer.text).toContain('команда /web даст ссылку для входа');
     expect(h.tg.botMessages(u.id).filter((m) => m.document)).toEqual([]);
     // The export ended with the refusal: the next one may start.
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect(await h.db.selectFrom('data_exports').select('user_id').where('user_id', '=', u.id).executeTakeFirst()).toBeUndefined(),
     );
   });

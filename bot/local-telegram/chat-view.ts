@@ -96,8 +96,12 @@ export function chatView(store: Store) {
       return store.chats.get(userId)?.messages.filter((m) => m.from === 'bot') ?? [];
     },
 
-    /** Waits until a bot message in the chat satisfies `match` (tests: a reply arrives). */
-    async waitForBotMessage(userId: number, match: (m: ChatMessage) => boolean, timeoutMs = 20_000): Promise<ChatMessage> {
+    /**
+     * Waits until a bot message in the chat satisfies `match` (tests: a reply arrives). The default covers a
+     * busy machine: a chat reading's picture is drawn at the lowest priority (services/share/worker.ts), so with
+     * every core taken by other work it can take up to the picture pool's 30 s before the cards show.
+     */
+    async waitForBotMessage(userId: number, match: (m: ChatMessage) => boolean, timeoutMs = 40_000): Promise<ChatMessage> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const c = chat(userId);
