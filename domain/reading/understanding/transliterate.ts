@@ -93,7 +93,8 @@ export function toCyrillic(word: string): string {
     else out += SINGLE[ch] ?? (/\d/.test(ch) ? ch : '');
     i++;
   }
-  return out;
+  // A reflexive past tense typed without its soft sign: «poproshalas» → «попрощалась»'s «-лась».
+  return /л[аио]?с$/.test(out) ? `${out}ь` : out;
 }
 
 /** Whether the Latin words of a text are mostly English (then none is transliterated). */
