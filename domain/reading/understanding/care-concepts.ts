@@ -209,6 +209,23 @@ export const SELF_HARM = group([
   'на ~1 прощани*',
   'спасибо ~1 всем ~3 кто ~2 был*',
   'мой ~1 последн* ~1 расклад*|вопрос*|гадан*|ден*',
+  // Common ways of saying it that no writer used: can't live on, tired of life, thoughts of death, hurting oneself.
+  'не ~1 могу ~2 больше|так|дальше ~1 жить|жит !с|со|в|во|у|на|вместе|рядом|под|без|там|здесь|тут',
+  'жить ~1 надоело|надоел*|тошно|противно',
+  'надоело|тошно ~1 жить !с|со|в|во|у|на|вместе|рядом|под|там|здесь|тут',
+  'сдохнуть|умереть|помереть ~1 бы',
+  'вечн* ~1 сном|сон',
+  'в ~1 петлю',
+  'самовыпил*|ливну*|ливнуть ~3 из? ~1 жизн*',
+  'шагн*|шагнуть ~2 вниз|в ~1 пустоту|окно',
+  'полет*|полетать ~3 с ~1 крыш*|балкон*|этаж*|моста',
+  'уйти|уйду|отправлюсь|отправиться|хочу ~3 на ~1 небеса|небо',
+  'мысл*|думаю|думать|думала ~2 о ~1 смерт*|суицид*|самоубийств* !бабушк*|дедушк*|мам*|пап*|родител*|близк*|отца|матер*|кота|собак*',
+  'делаю|делать|сделала|сделал ~2 себе ~1 больно',
+  'причиня*|причинить|причинила|причинил ~2 себе ~1 боль|вред',
+  'жгу|прижига*|царапа*|царапаю|бью ~2 себя|себе ~1 кожу|руки|руку',
+  'никто ~3 не ~1 заметит|заплачет|вспомнит|хватится ~4 если|когда ~2 я|меня',
+  'кто ~2 придет|заплачет ~3 на ~1 мои? ~1 похорон*',
   'завтра|сегодня ~1 последн* ~1 ден* !отпуск*|работ*|акци*|сесси*|лета|школ*|учеб*|каникул*|в|на|перед|до|подач*|скидк*|прием*|практик*|распродаж*',
 ]);
 
@@ -263,6 +280,18 @@ export const VIOLENCE = group([
   'глаз ~1 заплыл',
   'вся ~1 в ~1 синяк*',
   'в ~1 синяк*',
+  'распуска*|распустил* ~1 руки',
+  'пощечин*|оплеух*|затрещин*|фингал*',
+  'врезал*|влепил*|вмазал*|пихнул*|пихает|швырнул* ~2 мне|меня|ее|её|ребенк*|сына|дочь',
+  'сломал* ~3 мне ~2 нос|руку|ребр*|палец|челюст*',
+  'разбил* ~2 мне? ~1 губу|нос|лицо|голову',
+  'лезет|полез* ~2 ко ~1 мне|к ~1 ней|к ~1 дочери|к ~1 сыну|под ~1 одеял*|юбк*',
+  'контролир* ~3 каждый ~1 шаг|все ~1 деньги|мои ~1 деньги|переписк*|телефон',
+  'запреща*|запретил* ~4 видеться|встречаться|ходить|звонить|краситься|одеваться',
+  'поставил* ~4 трекер*|прослушк*|шпион*|слежк*',
+  'следит ~3 за ~1 мной ~3 по ~1 телефон*|геолокац*|приложени*',
+  'муж*|парен*|бывш*|сожител*|отчим*|жених* ~4 шантаж*',
+  'выгоня*|выгнал* ~3 из ~1 дома|квартир* ~3 ночью|с ~1 детьми|детей',
   'ремн*|ремнем|ремень ~3 бьет|бил|лупит|бьют|дядя|как',
   'кулак*|кидает*|кинулась|кинулся ~2 с ~1 кулак*',
   'сковородк*|тарелк* ~3 по ~1 голов*|в ~1 меня|попал*',
@@ -441,6 +470,8 @@ export const CONCERN = group([
   'на ~1 автомат*|автопилот*',
   'не ~1 чувству* ~1 ничего',
   'ничего ~1 не ~1 чувству*',
+  'не ~1 имеет ~1 смысл*',
+  'не ~1 хочу ~2 больше ~1 бороться',
   'одиноко',
   'всем ~1 чуж*',
   'подвел*|подвожу|подвела ~1 всех',
@@ -483,6 +514,7 @@ export const CANCEL = group([
   'умира*|умру|умер* ~2 от|со ~1 смех*|скук*|любопытств*|стыда|жар*|голод*|усталост*|счасть*',
   'повес*|повеш* ~2 на ~1 шею|шеи',
   'хоть ~1 вешайся',
+  'хоть ~1 в ~1 петлю',
   '=застрелиться|=повеситься|=удавиться|=убиться|=утопиться ~2 можно|проще|легче|в|от',
   'можно|проще ~1 =застрелиться|=повеситься|=удавиться|=убиться',
   'приснил*|снится|сон',
@@ -535,10 +567,10 @@ export const NOT_A_JOKE = group([
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore)\b/;
 
 export const ENGLISH_VIOLENCE =
-  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|domestic (violence|abuse)|abus(e|ive))\b/;
+  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
 
 /** English concrete acts: a «lol» after them does not make them a joke. */
 export const ENGLISH_VIOLENT_ACTS = /\b(hits? me|beats? me|chok(ed|es) me|pushed me|locks? me( in)?|locked me|slap(s|ped)? me|punch(es|ed)? me|raped?|touched me)\b/;
