@@ -3,6 +3,7 @@
 // Thresholds chosen on leave-one-writer-out scores (docs/decisions.md, «The learned care layer»).
 export const SENSITIVE_WEIGHTS = {
   buckets: 16384,
+  fingerprint: 'c5c510ef',
   health: {
     bias: -3.048038127807342,
     scale: 0.15928408669321242,

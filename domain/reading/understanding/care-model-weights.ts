@@ -3,6 +3,18 @@
 // Thresholds chosen on leave-one-writer-out scores (docs/decisions.md, «The learned care layer»).
 export const CARE_WEIGHTS = {
   buckets: 16384,
+  fingerprint: 'c5c510ef',
+  // Leave-one-writer-out: each writer read by a model trained on the others (care-model.test.ts keeps floors on these).
+  crossValidation: {
+    averagePrecision: {
+      'writer-2': { crisis: 0.902, selfHarm: 0.861, violence: 0.912, concern: 0.917 },
+      'writer-3': { crisis: 0.812, selfHarm: 0.79, violence: 0.823, concern: 0.872 },
+      'writer-4': { crisis: 0.787, selfHarm: 0.765, violence: 0.782, concern: 0.769 },
+      'writer-6': { crisis: 0.839, selfHarm: 0.773, violence: 0.891, concern: 0.92 },
+      'writer-7': { crisis: 0.815, selfHarm: 0.808, violence: 0.771, concern: 0.959 },
+    },
+    precise: { crisisPrecision: 0.91, crisisRecall: 0.486, nearMissFalseCrisis: 0.017 },
+  },
   selfHarm: {
     bias: -2.323199030800709,
     scale: 0.07743260080274245,
