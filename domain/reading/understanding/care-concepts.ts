@@ -576,7 +576,8 @@ export const ENGLISH_VIOLENCE =
   /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
 
 /** English concrete acts: a «lol» after them does not make them a joke. */
-export const ENGLISH_VIOLENT_ACTS = /\b(hits? me|beats? me|chok(ed|es) me|pushed me|locks? me( in)?|locked me|slap(s|ped)? me|punch(es|ed)? me|raped?|touched me)\b/;
+export const ENGLISH_VIOLENT_ACTS =
+  /\b(hits? me|beats? me|chok(ed|es) me|pushed me|locks? me( in)?|locked me|slap(s|ped)? me|punch(es|ed)? me|raped?|touched me)\b/;
 
 export const ENGLISH_CONCERN =
   /\b(same grey|never comes|point of|can'?t get out of bed|tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;

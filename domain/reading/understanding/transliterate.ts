@@ -112,7 +112,8 @@ export function mostlyEnglish(latinWords: readonly string[]): boolean {
 }
 
 /** Letters and endings English words rarely have: a Latin word with one, in an English text, is Russian too. */
-const RUSSIAN_LOOK = /(zh|kh|shch|sch|ya|yu|yo|iy|yy|tsy|ts$|esh$|ish$|aet$|yet$|ayu$|uyu$|yat$|ogo$|ego$|omu$|ami$|ykh$|ikh$|aya$|oye$|nye$|nyy$|la$|li$|sya$|sj$|tsa$)/;
+const RUSSIAN_LOOK =
+  /(zh|kh|shch|sch|ya|yu|yo|iy|yy|tsy|ts$|esh$|ish$|aet$|yet$|ayu$|uyu$|yat$|ogo$|ego$|omu$|ami$|ykh$|ikh$|aya$|oye$|nye$|nyy$|la$|li$|sya$|sj$|tsa$)/;
 
 /** In a mostly English text, whether a word not known as English still reads as Russian typed in Latin. */
 export const looksRussian = (w: string) => w.length >= 3 && !ENGLISH.has(w) && RUSSIAN_LOOK.test(w);
