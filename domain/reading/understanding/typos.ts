@@ -128,6 +128,13 @@ function spelledAlike(a: string, b: string): boolean {
   return at >= 0 && ALIKE.has(a[at] + b[at]);
 }
 
+/** `a` is `b` with one letter left out, not its first: the commonest slip, even in a short word. */
+function letterLeftOut(a: string, b: string): boolean {
+  if (b.length !== a.length + 1 || a[0] !== b[0]) return false;
+  for (let i = 1; i < b.length; i++) if (b.slice(0, i) + b.slice(i + 1) === a) return true;
+  return false;
+}
+
 /** A letter typed for another costs one edit if it is a likely slip, else two (never repaired at one). */
 const substitution = (x: string, y: string) => (x === y ? 0 : swappable.has(x + y) ? 1 : 2);
 
@@ -206,7 +213,8 @@ export function repair(s: string): string {
       if (Math.abs(word.length - s.length) > limitFor(word.length)) continue;
       // A short stem only by a sound spelt alike («жызн»): a letter more, less, swapped or a neighbour's makes
       // another word («рвет» is not «врет»).
-      if (s.length < 5 && !spelledAlike(s, word)) continue;
+      // or by a letter left out inside it («смыс» for «смысл», «зпер» for «запер»).
+      if (s.length < 5 && !spelledAlike(s, word) && !letterLeftOut(s, word)) continue;
       const d = distance(s, word, Math.min(limit, limitFor(word.length)));
       if (d < bestDistance) {
         best = word;
