@@ -128,10 +128,10 @@ function spelledAlike(a: string, b: string): boolean {
   return at >= 0 && ALIKE.has(a[at] + b[at]);
 }
 
-/** `a` is `b` with one letter left out, not its first: the commonest slip, even in a short word. */
-function letterLeftOut(a: string, b: string): boolean {
-  if (b.length !== a.length + 1 || a[0] !== b[0]) return false;
-  for (let i = 1; i < b.length; i++) if (b.slice(0, i) + b.slice(i + 1) === a) return true;
+/** `a` is `b` without one of its soft or hard signs. */
+function softSignLeftOut(a: string, b: string): boolean {
+  if (b.length !== a.length + 1) return false;
+  for (let i = 1; i < b.length; i++) if ((b[i] === 'ь' || b[i] === 'ъ') && b.slice(0, i) + b.slice(i + 1) === a) return true;
   return false;
 }
 
@@ -213,8 +213,9 @@ export function repair(s: string): string {
       if (Math.abs(word.length - s.length) > limitFor(word.length)) continue;
       // A short stem only by a sound spelt alike («жызн»): a letter more, less, swapped or a neighbour's makes
       // another word («рвет» is not «врет»).
-      // or by a letter left out inside it («смыс» for «смысл», «зпер» for «запер»).
-      if (s.length < 5 && !spelledAlike(s, word) && !letterLeftOut(s, word)) continue;
+      // or by a soft sign left out («болш» for «больш»); any other letter left out of a short stem is usually
+      // another word («пода» is not «прода», «внук» not «внучк»).
+      if (s.length < 5 && !spelledAlike(s, word) && !softSignLeftOut(s, word)) continue;
       const d = distance(s, word, Math.min(limit, limitFor(word.length)));
       if (d < bestDistance) {
         best = word;
