@@ -34,6 +34,7 @@ import {
   parseCareCorpus,
   quantize,
   thresholdForRecall,
+  trainingFingerprint,
   trainLinear,
 } from '../domain/reading/understanding/care-model-train';
 
@@ -72,6 +73,8 @@ function writeWeights<T extends string>(
   targets: readonly T[],
   labels: (target: T) => boolean[] | (boolean | null)[],
   thresholds: { recall: Record<T, number>; precise: Record<T, number> },
+  /** Lines of what was measured, stored beside the weights (the test reads them instead of training). */
+  measured: string[],
 ) {
   const body = targets.flatMap((target) => {
     const q = quantize(trainLinear(rows, labels(target), CARE_TRAINING));
@@ -85,6 +88,7 @@ function writeWeights<T extends string>(
     '// Thresholds chosen on leave-one-writer-out scores (docs/decisions.md, «The learned care layer»).',
     `export const ${name} = {`,
     `  buckets: ${CARE_BUCKETS},`,
+    ...measured,
     ...body,
     '  thresholds: {',
     '    recall: {',
@@ -210,8 +214,28 @@ async function main() {
   if (dry) return;
 
   const rows = examples.map((e) => careFeatures(e.text));
-  writeWeights(OUT, 'CARE_WEIGHTS', rows, CARE_TARGETS, (t) => examples.map((e) => careLabel(t, e)), thresholds);
-  writeWeights(OUT_SENSITIVE, 'SENSITIVE_WEIGHTS', rows, SENSITIVE_THEMES, (t) => examples.map((e) => themeLabel(t, e)), themeThresholds);
+  const fingerprint = `  fingerprint: '${trainingFingerprint(examples)}',`;
+  const r3 = (x: number) => Math.floor(x * 1000) / 1000;
+  const precise = careReport(examples, scores, thresholds.precise);
+  const measured = [
+    fingerprint,
+    '  // Leave-one-writer-out: each writer read by a model trained on the others (care-model.test.ts keeps floors on these).',
+    '  crossValidation: {',
+    '    averagePrecision: {',
+    ...Object.entries(averagePrecisionByWriter(examples, scores)).map(
+      ([w, ap]) =>
+        `      '${w}': { ${Object.entries(ap)
+          .map(([k, v]) => `${k}: ${r3(v)}`)
+          .join(', ')} },`,
+    ),
+    '    },',
+    `    precise: { crisisPrecision: ${r3(precise.crisis.precision)}, crisisRecall: ${r3(precise.crisis.recall)}, nearMissFalseCrisis: ${r3(precise.nearMissFalseCrisis.rate)} },`,
+    '  },',
+  ];
+  writeWeights(OUT, 'CARE_WEIGHTS', rows, CARE_TARGETS, (t) => examples.map((e) => careLabel(t, e)), thresholds, measured);
+  writeWeights(OUT_SENSITIVE, 'SENSITIVE_WEIGHTS', rows, SENSITIVE_THEMES, (t) => examples.map((e) => themeLabel(t, e)), themeThresholds, [
+    fingerprint,
+  ]);
 
   // The written models as the app would call them: the first call decodes the weights, the rest are timed.
   const { careScores } = await import('../domain/reading/understanding/care-model');

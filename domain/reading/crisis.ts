@@ -12,15 +12,17 @@ import {
   ENGLISH_CONCERN,
   ENGLISH_SELF_HARM,
   ENGLISH_VIOLENCE,
+  ENGLISH_VIOLENT_ACTS,
   JEST,
   JOKES,
+  LAST_ARRANGEMENTS,
   NOT_A_JOKE,
   SELF_HARM as SELF_HARM_CONCEPTS,
   VIOLENCE as VIOLENCE_CONCEPTS,
   VIOLENT_ACTS,
 } from './understanding/care-concepts';
 import { BoundedMap } from '../text/bounded-map';
-import { anyOf } from './understanding/patterns';
+import { anyOf, countOf } from './understanding/patterns';
 import { type Understood, understand } from './understanding/understand';
 
 export type CrisisKind = 'self_harm' | 'violence';
@@ -116,14 +118,16 @@ export function detectCrisis(text: string): CrisisKind | null {
 function crisisOf(text: string): CrisisKind | null {
   const u = understand(text);
   const latin = LATIN.test(u.text);
-  const selfHarm = anyOf(SELF_HARM_CONCEPTS, u.stems) || (latin && ENGLISH_SELF_HARM.test(u.text));
+  const selfHarm =
+    anyOf(SELF_HARM_CONCEPTS, u.stems) || countOf(LAST_ARRANGEMENTS, u.stems) >= 2 || (latin && ENGLISH_SELF_HARM.test(u.text));
   const violence = anyOf(VIOLENCE_CONCEPTS, u.stems) || (latin && ENGLISH_VIOLENCE.test(u.text));
   if (!selfHarm && !violence) return null;
   const cancel = cancelled(text, u);
   if (selfHarm && !cancel) return 'self_harm';
   if (!violence) return null;
   if (!cancel && !anyOf(JEST, u.stems)) return 'violence';
-  return anyOf(VIOLENT_ACTS, u.stems) && !fiction(u) ? 'violence' : null;
+  const act = anyOf(VIOLENT_ACTS, u.stems) || (latin && ENGLISH_VIOLENT_ACTS.test(u.text));
+  return act && !fiction(u) ? 'violence' : null;
 }
 
 /** The three care tiers: crisis (no cards, help lines), concern (a reading that opens with care), none. */

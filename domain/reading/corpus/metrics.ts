@@ -316,19 +316,21 @@ export const GOALS = {
 } as const;
 
 /**
- * The figures the held-out part must keep: what it reached when it was first read (2026-12-06: crisis recall
- * 0.744, precision 0.918, violence 0.761, sensitive 0.888, polarity 0.790, topic 0.658, near-miss false crisis
- * 0.035), a little below, so a change that loses ground on writers nobody tuned to fails. A ratchet towards
- * GOALS: raise a floor when the held-out part shows more, never lower one; change them here only.
+ * The figures the held-out part must keep, a little below what it reaches: a change that loses ground on
+ * writers nobody tuned to fails. A ratchet towards GOALS: raise a floor when the held-out part shows more,
+ * never lower one; change them here only. First read (2026-12-06): crisis recall 0.744, precision 0.918,
+ * violence 0.761, sensitive 0.888, polarity 0.790, topic 0.658, near-miss false crisis 0.035. After the
+ * concepts were broadened on writers 6 and 7 (2026-12-07): 0.777, 0.911, 0.803, 0.902, 0.790, 0.660, 0.028.
+ * Each floor leaves a question or two of slack (one violence question is 1.4 points).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.73,
+  crisisRecall: 0.765,
   crisisPrecision: 0.9,
-  violenceRecall: 0.75,
-  sensitiveRecall: 0.87,
+  violenceRecall: 0.785,
+  sensitiveRecall: 0.89,
   polarityAccuracy: 0.78,
-  topicAccuracy: 0.64,
-  nearMissFalseCrisisMax: 0.045,
+  topicAccuracy: 0.65,
+  nearMissFalseCrisisMax: 0.035,
 };
 
 /**
@@ -338,12 +340,12 @@ export const FLOORS: Record<keyof typeof GOALS, number> = {
  */
 export const DEV_GUARD: Record<keyof typeof GOALS, number> = {
   crisisRecall: 0.96,
-  crisisPrecision: 0.97,
+  crisisPrecision: 0.98,
   violenceRecall: 0.97,
-  sensitiveRecall: 0.94,
-  polarityAccuracy: 0.79,
-  topicAccuracy: 0.62,
-  nearMissFalseCrisisMax: 0.02,
+  sensitiveRecall: 0.97,
+  polarityAccuracy: 0.8,
+  topicAccuracy: 0.66,
+  nearMissFalseCrisisMax: 0.01,
 };
 
 /** The floor figures of a part, named as in FLOORS. */

@@ -389,3 +389,27 @@ export function chooseThresholds(
     precise: { selfHarm: precise('selfHarm'), violence: precise('violence'), concern: precise('concern') },
   };
 }
+
+/**
+ * What the shipped weights were trained from, as one hash: every example's features and labels, the buckets
+ * and the training options. The script stores it with the weights; the test compares it instead of training
+ * again, so a corpus or feature change without `npm run train:care` fails the test at no training cost.
+ */
+export function trainingFingerprint(examples: readonly CareExample[]): string {
+  let h = 0x811c9dc5;
+  const mix = (n: number) => {
+    h ^= n;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  };
+  const text = (s: string) => {
+    for (let i = 0; i < s.length; i++) mix(s.charCodeAt(i));
+    mix(0);
+  };
+  text(JSON.stringify(CARE_TRAINING));
+  mix(CARE_BUCKETS);
+  for (const e of examples) {
+    for (const id of careFeatures(e.text)) mix(id);
+    text(`${e.selfHarm}|${e.violence}|${e.concern}|${e.sensitive}|${e.nearMiss}`);
+  }
+  return h.toString(16).padStart(8, '0');
+}

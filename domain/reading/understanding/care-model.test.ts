@@ -1,30 +1,27 @@
-// The learned care layer: the shipped models (care targets and sensitive themes) read clear cases, is what `npm run train:care` makes from the
-// corpus (the weights are not stale), trains deterministically, and still generalises across writers on the
-// development corpus (leave-one-writer-out): a broken feature extractor or trainer fails the floors below.
+// The learned care layer: the shipped models (care targets and sensitive themes) read clear cases, were trained
+// from the corpus and features as they are (the weights are not stale: a fingerprint, no training here),
+// train deterministically (on a small slice), and generalised across writers when trained (the
+// leave-one-writer-out figures `npm run train:care` stored beside the weights): a broken feature extractor or
+// trainer that was used to retrain fails the floors below. The unit project trains nothing larger than the slice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARE_THRESHOLDS, careScores } from './care-model';
 import { careFeatures, careText } from './care-model-features';
 import {
-  CARE_TARGETS,
   CARE_TRAINING,
   type CareExample,
-  averagePrecisionByWriter,
   careLabel,
-  careReport,
-  chooseThresholds,
-  leaveOneWriterOut,
+  dequantize,
   parseCareCorpus,
   quantize,
+  trainingFingerprint,
   trainLinear,
 } from './care-model-train';
 import { CARE_WEIGHTS } from './care-model-weights';
 import { sensitiveTheme } from './care-model-sensitive';
-import { themeLabel } from './care-model-sensitive-train';
 import { SENSITIVE_WEIGHTS } from './care-model-sensitive-weights';
-import { SENSITIVE_THEMES } from './care-model-themes';
-import { encodeBytes } from './care-model-codec';
+import { decodeBytes, encodeBytes } from './care-model-codec';
 
 const CORPUS = path.join(__dirname, '../corpus/dev');
 
@@ -68,27 +65,12 @@ describe('the shipped care model', () => {
     }
   });
 
-  // Exact bytes: the trainer uses only seeded arithmetic and V8's Math.exp (a port of fdlibm, the same on every
-  // platform); a Node whose exp differed would show here first, and retraining would be the fix.
-  it('is what npm run train:care makes from the corpus (the weights files are not stale)', () => {
-    const rows = examples.map((e) => careFeatures(e.text));
-    const check = (labels: boolean[] | (boolean | null)[], stored: { bias: number; weights: string }, name: string) => {
-      const q = quantize(trainLinear(rows, labels, CARE_TRAINING));
-      expect(encodeBytes(q.bytes) === stored.weights, name).toBe(true);
-      expect(q.bias).toBe(stored.bias);
-    };
-    for (const target of CARE_TARGETS)
-      check(
-        examples.map((e) => careLabel(target, e)),
-        CARE_WEIGHTS[target],
-        target,
-      );
-    // One theme stands for its file (the script writes both at once); all eight would cost two more seconds.
-    check(
-      examples.map((e) => themeLabel(SENSITIVE_THEMES[0], e)),
-      SENSITIVE_WEIGHTS[SENSITIVE_THEMES[0]],
-      SENSITIVE_THEMES[0],
-    );
+  // The fingerprint covers every example's features and labels, the buckets and the training options: a
+  // changed corpus, feature extractor or option without `npm run train:care` fails here, with no training.
+  it('was trained from the corpus and features as they are (the weights files are not stale)', () => {
+    const now = trainingFingerprint(examples);
+    expect(CARE_WEIGHTS.fingerprint, 'care-model-weights.ts is stale: run npm run train:care').toBe(now);
+    expect(SENSITIVE_WEIGHTS.fingerprint, 'care-model-sensitive-weights.ts is stale: run npm run train:care').toBe(now);
   });
 });
 
@@ -129,25 +111,33 @@ describe('training', () => {
     expect(a.weights.some((w) => w !== 0)).toBe(true);
   });
 
-  it('generalises across writers on the development corpus (leave one writer out)', () => {
-    const scores = leaveOneWriterOut(examples);
-    // Today's figures (docs/decisions.md) are 0.61–0.88 average precision per writer; a model no better than
-    // chance scores about the positives' share (0.07–0.21).
-    for (const [writer, ap] of Object.entries(averagePrecisionByWriter(examples, scores))) {
-      expect(ap.crisis, writer).toBeGreaterThan(0.55);
-      expect(ap.selfHarm, writer).toBeGreaterThan(0.55);
-      expect(ap.violence, writer).toBeGreaterThan(0.5);
-      expect(ap.concern, writer).toBeGreaterThan(0.65);
+  it('the quantised weights decode to the trained model within one step of the scale', () => {
+    const slice = examples.filter((_, i) => i % 10 === 0);
+    const model = trainLinear(
+      slice.map((e) => careFeatures(e.text)),
+      slice.map((e) => careLabel('selfHarm', e)),
+      { ...CARE_TRAINING, epochs: 3 },
+    );
+    const q = quantize(model);
+    const back = dequantize({ ...q, bytes: decodeBytes(encodeBytes(q.bytes)) });
+    expect(back.bias).toBe(model.bias);
+    expect(model.weights.every((w, k) => Math.abs(w - back.weights[k]) <= q.scale)).toBe(true);
+  });
+
+  it('generalised across every development writer when it was trained (leave one writer out, as stored)', () => {
+    const { averagePrecision, precise } = CARE_WEIGHTS.crossValidation;
+    // Every writer of the corpus was held out once.
+    expect(Object.keys(averagePrecision).sort()).toEqual([...new Set(examples.map((e) => e.writer))].sort());
+    // The figures (docs/decisions.md) are 0.77–0.96 average precision per writer; a model no better than chance
+    // scores about the positives' share (0.07–0.21).
+    for (const [writer, ap] of Object.entries(averagePrecision)) {
+      expect(ap.crisis, writer).toBeGreaterThan(0.7);
+      expect(ap.selfHarm, writer).toBeGreaterThan(0.65);
+      expect(ap.violence, writer).toBeGreaterThan(0.65);
+      expect(ap.concern, writer).toBeGreaterThan(0.7);
     }
-    const thresholds = chooseThresholds(examples, scores);
-    const precise = careReport(examples, scores, thresholds.precise);
-    expect(precise.crisis.precision).toBeGreaterThanOrEqual(0.85);
-    expect(precise.crisis.recall).toBeGreaterThan(0.25);
-    expect(precise.nearMissFalseCrisis.rate).toBeLessThanOrEqual(0.02);
-    // The shipped thresholds are the ones these scores give (rounded down to six decimals).
-    for (const target of CARE_TARGETS) {
-      expect(CARE_THRESHOLDS.precise[target]).toBeCloseTo(thresholds.precise[target], 5);
-      expect(CARE_THRESHOLDS.recall[target]).toBeCloseTo(thresholds.recall[target], 5);
-    }
+    expect(precise.crisisPrecision).toBeGreaterThanOrEqual(0.85);
+    expect(precise.crisisRecall).toBeGreaterThan(0.4);
+    expect(precise.nearMissFalseCrisis).toBeLessThanOrEqual(0.02);
   });
 });

@@ -82,6 +82,13 @@ export const isEnglishWord = (w: string) => ENGLISH.has(w);
 export function toCyrillic(word: string): string {
   let out = '';
   for (let i = 0; i < word.length; ) {
+    // «sch» inside a word is «щ» as chat writes it («proschay», «esche»); at the start it is «сч» («schast'e»).
+    // After the prefixes «is-», «ras-», «bes-» it stays «сч» («ischeznut», «raschet»).
+    if (i > 0 && word.startsWith('sch', i) && !/^(i|ra|be)$/.test(word.slice(0, i))) {
+      out += 'щ';
+      i += 3;
+      continue;
+    }
     const multi = MULTI.find(([lat]) => word.startsWith(lat, i));
     if (multi) {
       out += multi[1];
@@ -93,7 +100,8 @@ export function toCyrillic(word: string): string {
     else out += SINGLE[ch] ?? (/\d/.test(ch) ? ch : '');
     i++;
   }
-  return out;
+  // A reflexive past tense typed without its soft sign: «poproshalas» → «попрощалась»'s «-лась».
+  return /л[аио]?с$/.test(out) ? `${out}ь` : out;
 }
 
 /** Whether the Latin words of a text are mostly English (then none is transliterated). */
@@ -102,3 +110,10 @@ export function mostlyEnglish(latinWords: readonly string[]): boolean {
   const english = latinWords.filter((w) => ENGLISH.has(w)).length;
   return english / latinWords.length >= 0.4;
 }
+
+/** Letters and endings English words rarely have: a Latin word with one, in an English text, is Russian too. */
+const RUSSIAN_LOOK =
+  /(zh|kh|shch|sch|ya|yu|yo|iy|yy|tsy|ts$|esh$|ish$|aet$|yet$|ayu$|uyu$|yat$|ogo$|ego$|omu$|ami$|ykh$|ikh$|aya$|oye$|nye$|nyy$|la$|li$|sya$|sj$|tsa$)/;
+
+/** In a mostly English text, whether a word not known as English still reads as Russian typed in Latin. */
+export const looksRussian = (w: string) => w.length >= 3 && !ENGLISH.has(w) && RUSSIAN_LOOK.test(w);

@@ -128,6 +128,13 @@ function spelledAlike(a: string, b: string): boolean {
   return at >= 0 && ALIKE.has(a[at] + b[at]);
 }
 
+/** `a` is `b` without one of its soft or hard signs. */
+function softSignLeftOut(a: string, b: string): boolean {
+  if (b.length !== a.length + 1) return false;
+  for (let i = 1; i < b.length; i++) if ((b[i] === 'ь' || b[i] === 'ъ') && b.slice(0, i) + b.slice(i + 1) === a) return true;
+  return false;
+}
+
 /** A letter typed for another costs one edit if it is a likely slip, else two (never repaired at one). */
 const substitution = (x: string, y: string) => (x === y ? 0 : swappable.has(x + y) ? 1 : 2);
 
@@ -206,7 +213,9 @@ export function repair(s: string): string {
       if (Math.abs(word.length - s.length) > limitFor(word.length)) continue;
       // A short stem only by a sound spelt alike («жызн»): a letter more, less, swapped or a neighbour's makes
       // another word («рвет» is not «врет»).
-      if (s.length < 5 && !spelledAlike(s, word)) continue;
+      // or by a soft sign left out («болш» for «больш»); any other letter left out of a short stem is usually
+      // another word («пода» is not «прода», «внук» not «внучк»).
+      if (s.length < 5 && !spelledAlike(s, word) && !softSignLeftOut(s, word)) continue;
       const d = distance(s, word, Math.min(limit, limitFor(word.length)));
       if (d < bestDistance) {
         best = word;

@@ -22,6 +22,35 @@ describe('understand', () => {
     expect(understand('is my husband cheating on me').english).toBe(true);
     expect(words('is my husband cheating on me')).toBe('is my husband cheating on me');
   });
+
+  it('reads chat transliteration: «sch» inside a word, a reflexive «-las», a soft sign left out, Russian among English', () => {
+    // «poproshalas» → «попрошалась», whose stem is repaired to the concepts' «попроща».
+    expect(words('ya uzhe poproshalas so vsemi')).toBe('я уже попрошалась со всеми');
+    expect(understand('ya uzhe poproshalas so vsemi').stems).toContain(' попроща/');
+    expect(words('ischeznut')).toBe('исчезнут');
+    expect(understand('bolshe ne mogu').stems).toContain(' больш/');
+    // The English patterns see the message as written; the stems read its Russian words.
+    const mixed = understand('dochka rezhet ruki, i found it yesterday in the bathroom');
+    expect(mixed.text).toContain(' rezhet ');
+    expect(mixed.stems).toContain('/режет ');
+  });
+});
+
+describe('concepts by meaning, with what cancels them', () => {
+  it.each([
+    // Last arrangements: one is everyday life, two together a farewell.
+    ['раздала подругам все свои книги, кошку отвезла к маме. что меня ждёт', 'self_harm'],
+    ['раздала подругам все свои книги, освобождаю место под новые. куплю ли квартиру?', null],
+    ['кошку отвезла к маме на время отпуска, всё будет хорошо?', null],
+    ['я на мосту сейчас. просто скажите одну карту', 'self_harm'],
+    ['он прижал меня к стене и держал за горло, потом сказал, что пошутил', 'violence'],
+    ['отчим по ночам заходит ко мне в комнату и трогает', 'violence'],
+    ['он сказал, что если я уйду, он найдёт и закопает', 'violence'],
+    ['he locks me in when he goes to work lol', 'violence'],
+    ['повешусь ему на шею, когда он вернётся из армии!', null],
+    ['сестра грозится меня задушить, если я возьму её платье 😂', null],
+    ['меня бьёт током от его взгляда, мы будем вместе?', null],
+  ])('%s → %s', (q, kind) => expect(detectCrisis(q)).toBe(kind));
 });
 
 describe('the question model on the issue’s examples', () => {

@@ -5,7 +5,7 @@
 import { BoundedMap } from '../../text/bounded-map';
 import { patternVocabulary } from './patterns';
 import { stem } from './stem';
-import { isEnglishWord, mostlyEnglish, toCyrillic } from './transliterate';
+import { isEnglishWord, looksRussian, mostlyEnglish, toCyrillic } from './transliterate';
 import { repair } from './typos';
 
 export interface Understood {
@@ -31,7 +31,8 @@ const isCyrillic = (w: string) => {
 const GLUED_VERB = /(у|ю|ет|ит|ешь|ишь|ется|ится|ть|ться|ти|л|ла|ли|ло|лся|лась|ем|им)$/u;
 const memo = new BoundedMap<string, Understood>(64);
 
-function words(text: string): { words: string[]; english: boolean } {
+/** The words as written, and for each the form its stem is taken from (Latin-typed Russian in Cyrillic). */
+function words(text: string): { words: string[]; forms: string[]; english: boolean } {
   const raw = text
     .toLowerCase()
     .replace(/ё/g, 'е')
@@ -42,24 +43,29 @@ function words(text: string): { words: string[]; english: boolean } {
   const latin = raw.filter(isLatin);
   const english = mostlyEnglish(latin);
   const out: string[] = [];
+  const forms: string[] = [];
   for (let w of raw) {
     // In a Russian text a short Latin word is Russian («on», «my», «to», «a»); a longer English one stays.
     if (isLatin(w) && !english && !(w.length >= 4 && isEnglishWord(w))) w = toCyrillic(w);
     else if (/^\d+$/.test(w)) continue;
     if (TRIPLE.test(w)) w = w.replace(/(\p{L})\1{2,}/gu, '$1');
     out.push(w);
+    // In an English text a Russian word typed in Latin («dochka rezhet ruki, i found it») is read as
+    // Cyrillic for the stems, while the text keeps it as written for the English patterns.
+    forms.push(english && isLatin(w) && looksRussian(w) ? toCyrillic(w) : w);
   }
-  return { words: out, english };
+  return { words: out, forms, english };
 }
 
 export function understand(text: string): Understood {
   const known = memo.get(text);
   if (known) return known;
-  const { words: ws, english } = words(text);
+  const { words: ws, forms, english } = words(text);
   const vocab = patternVocabulary();
   const out: string[] = [];
   const stems: string[] = [];
-  for (const w of ws) {
+  for (let i = 0; i < ws.length; i++) {
+    const w = forms[i];
     const s = stem(w);
     // «нехочу», «нехочется»: a glued «не» before a word the patterns know.
     if (w.length > 4 && w.startsWith('не') && !vocab.has(s) && GLUED_VERB.test(w)) {
@@ -72,7 +78,7 @@ export function understand(text: string): Understood {
       }
     }
     const r = isCyrillic(w) ? repair(s) : s;
-    out.push(w);
+    out.push(ws[i]);
     stems.push(`${r}/${r === s ? w : r}`);
   }
   const u = { text: ` ${out.join(' ')} `, stems: ` ${stems.join(' ')} `, english };
