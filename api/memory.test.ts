@@ -37,7 +37,11 @@ describe.each(TEST_DB_KINDS)('reader memory on %s', (kind) => {
   /** Makes a reading of the given cards on the given day and reads it; returns its id and text. */
   async function read(hh: Harness, user: number, r: { day: string; question: string; cards: unknown }) {
     hh.setNow(at(r.day));
-    const created = await hh.call(user, 'POST', '/api/readings', { spreadType: 'past_present_future', question: r.question, ownCards: r.cards });
+    const created = await hh.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: r.question,
+      ownCards: r.cards,
+    });
     expect(created.status).toBe(201);
     const read = await hh.call(user, 'GET', `/api/readings/${created.body.data.id}/interpretation`);
     expect(read.status).toBe(200);
@@ -81,7 +85,9 @@ describe.each(TEST_DB_KINDS)('reader memory on %s', (kind) => {
     for (const r of WORK) await read(withAi, user, r);
     const prompt = ai.requests.at(-1)!.body.messages.find((m: any) => m.role === 'user').content as string;
     expect(prompt).toContain('Память о прошлых раскладах человека на ту же тему');
-    expect(prompt).toContain('- Карта «Башня» выпадает человеку в вопросах о работе уже третий раз за месяц: прежде 12 ноября и 30 ноября, теперь снова.');
+    expect(prompt).toContain(
+      '- Карта «Башня» выпадает человеку в вопросах о работе уже третий раз за месяц: прежде 12 ноября и 30 ноября, теперь снова.',
+    );
     expect(prompt).toContain('- Прошлый расклад на ту же тему — 30 ноября 2026; карты: Луна, Башня, Звезда');
     expect(prompt).toContain('<<<ПРОШЛЫЙ ВОПРОС\nЧто ждёт меня на работе в декабре?\nПРОШЛЫЙ ВОПРОС>>>');
   });
@@ -102,7 +108,11 @@ describe.each(TEST_DB_KINDS)('reader memory on %s', (kind) => {
     expect(bad.body.error).toMatch(/^on: /);
 
     expect((await h.call(user, 'PUT', '/api/memory', { on: true })).body.data.on).toBe(true);
-    const again = await read(h, user, { day: '2026-12-08', question: 'Как сложится мой проект на работе?', cards: own('tower', 'world', 'chariot') });
+    const again = await read(h, user, {
+      day: '2026-12-08',
+      question: 'Как сложится мой проект на работе?',
+      cards: own('tower', 'world', 'chariot'),
+    });
     expect(again.text).toContain('**Башня** выпадает вам уже четвёртый раз за месяц в вопросах о работе');
   });
 
@@ -116,7 +126,11 @@ describe.each(TEST_DB_KINDS)('reader memory on %s', (kind) => {
     expect(forgot.body.data.readings.map((r: any) => r.id)).toEqual([third.id, second.id]);
     await h.call(user, 'DELETE', `/api/memory/readings/${second.id}`);
 
-    const next = await read(h, user, { day: '2026-12-07', question: 'Как сложится мой проект на работе?', cards: own('tower', 'world', 'chariot') });
+    const next = await read(h, user, {
+      day: '2026-12-07',
+      question: 'Как сложится мой проект на работе?',
+      cards: own('tower', 'world', 'chariot'),
+    });
     expect(next.text).toContain('**Башня** выпадает вам уже второй раз за месяц в вопросах о работе: в первый раз — сегодня.');
     expect(next.text).toContain('Сегодня вы уже спрашивали: «Получу ли я повышение на работе?»');
     expect(next.text).not.toMatch(/12 ноября|30 ноября/);

@@ -79,10 +79,19 @@ export function createMemoryService(deps: ServiceDeps) {
      * window) on its topic. None when the user switched memory off, or for a pair's reading.
      */
     async linesFor(r: Reading, user: Pick<User, 'time_zone' | 'memory_on'> | undefined): Promise<MemoryLine[]> {
-      if (!user || !user.memory_on || r.pair_id !== null || r.status === 'saved') return [];
-      const rows = await memoryRepo.rememberedReadings(deps.db, r.user_id, { since: windowStart(r.created_at), until: r.created_at, exceptId: r.id });
+      if (!user?.memory_on || r.pair_id !== null || r.status === 'saved') return [];
+      const rows = await memoryRepo.rememberedReadings(deps.db, r.user_id, {
+        since: windowStart(r.created_at),
+        until: r.created_at,
+        exceptId: r.id,
+      });
       const tz = user.time_zone;
-      const now = { day: localDate(r.created_at, tz), question: r.question, spreadType: r.spread_type, cardIds: r.cards.map((c) => c.cardId) };
+      const now = {
+        day: localDate(r.created_at, tz),
+        question: r.question,
+        spreadType: r.spread_type,
+        cardIds: r.cards.map((c) => c.cardId),
+      };
       return recall(now, pastOf(rows, tz));
     },
 

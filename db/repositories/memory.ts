@@ -51,5 +51,10 @@ export async function forgetReading(db: Queryable, userId: number, readingId: nu
 
 /** Memory forgets every reading the user has made so far. */
 export async function forgetAll(db: Queryable, userId: number): Promise<void> {
-  await db.updateTable('readings').set({ memory_forgotten: true }).where('user_id', '=', userId).where('memory_forgotten', '=', false).execute();
+  await db
+    .updateTable('readings')
+    .set({ memory_forgotten: true })
+    .where('user_id', '=', userId)
+    .where('memory_forgotten', '=', false)
+    .execute();
 }

@@ -26,6 +26,8 @@ export const DATA_DEFAULTS: SWRConfiguration = {
 export const keys = {
   status: '/api/user/status',
   sessions: '/api/auth/sessions',
+  /** «Память толкователя» in the settings. */
+  memory: '/api/memory',
   moon: '/api/moon',
   dailyCard: '/api/user/daily-card/available',
   reading: (id: number) => `/api/readings/${id}`,
