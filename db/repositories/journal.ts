@@ -61,6 +61,34 @@ export async function readingCardsBetween(
   return rows.map((r) => ({ cards: r.cards, ownDeck: r.own_deck }));
 }
 
+/**
+ * The user's own readings for the journal's patterns: their questions, cards and the user's rating of each
+ * (null when not rated); within the local days [fromDay, toDay), or all of them with no range.
+ */
+export async function readingsWithRatings(
+  db: Queryable,
+  userId: number,
+  range: { fromDay: string; toDay: string; timeZone: string } | null,
+): Promise<{ question: string; spreadType: string; cards: DealtCard[]; ownDeck: boolean; rating: number | null }[]> {
+  let q = db
+    .selectFrom('readings')
+    .select(['question', 'spread_type', 'cards', 'own_deck'])
+    .select(
+      sql<
+        number | null
+      >`(select v.rating from reviews v where v.reading_id = readings.id and v.user_id = ${userId} order by v.id desc limit 1)`.as(
+        'rating',
+      ),
+    )
+    .where('user_id', '=', userId);
+  if (range) {
+    const day = sql<string>`coalesce(charged_day, (created_at at time zone ${range.timeZone})::date)`;
+    q = q.where(day, '>=', sql<string>`${range.fromDay}::date`).where(day, '<', sql<string>`${range.toDay}::date`);
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({ question: r.question, spreadType: r.spread_type, cards: r.cards, ownDeck: r.own_deck, rating: r.rating }));
+}
+
 /** The daily cards of the user's local days in [fromDay, toDay). */
 export async function dailyCardsBetween(
   db: Queryable,
