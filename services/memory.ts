@@ -12,7 +12,7 @@ import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 
 /** A reading as the settings list it: what memory may recall of it. */
-export interface RememberedReading {
+interface RememberedReading {
   id: number;
   /** The local date, YYYY-MM-DD, and as the lines say it («12 ноября»). */
   day: string;
@@ -24,7 +24,7 @@ export interface RememberedReading {
 }
 
 /** A card that came up more than once on one topic within the window. */
-export interface ReturningCard {
+interface ReturningCard {
   name: string;
   topic: string;
   count: number;
@@ -132,4 +132,3 @@ export function createMemoryService(deps: ServiceDeps) {
   };
 }
 
-export type MemoryService = ReturnType<typeof createMemoryService>;

@@ -12,7 +12,7 @@ export interface RememberedRow {
 }
 
 /** How many earlier readings memory reads at most (a heavy user's 60 days; the newest are the ones that count). */
-export const REMEMBERED_MAX = 120;
+const REMEMBERED_MAX = 120;
 
 /** The user's readings memory may use, made in [since, until], except `exceptId`; newest first. */
 export async function rememberedReadings(

@@ -71,7 +71,7 @@ function joinAnd(items: readonly string[]): string {
 }
 
 /** The earlier readings memory may use for `now`: the same topic, within MEMORY_DAYS, newest first. */
-export function sameTopic(now: ReadingNow, past: readonly PastReading[]): { topic: Topic; readings: PastReading[] } {
+function sameTopic(now: ReadingNow, past: readonly PastReading[]): { topic: Topic; readings: PastReading[] } {
   const topic = readQuestion(now.question, now.spreadType).topic;
   const from = addDays(now.day, -MEMORY_DAYS);
   const readings = past
