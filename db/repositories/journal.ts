@@ -39,29 +39,6 @@ export const ownNoteColumn = (userId: number) =>
   sql<string | null>`(select n.note from reading_notes n where n.reading_id = readings.id and n.user_id = ${userId})`.as('note');
 
 /**
- * The cards of the user's readings of the local days [fromDay, toDay): the day whose quota a reading took, or
- * (for one that took none) its creation day in `timeZone`; each with whether it was read from the user's own
- * deck («своя колода»).
- */
-export async function readingCardsBetween(
-  db: Queryable,
-  userId: number,
-  fromDay: string,
-  toDay: string,
-  timeZone: string,
-): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
-  const day = sql<string>`coalesce(charged_day, (created_at at time zone ${timeZone})::date)`;
-  const rows = await db
-    .selectFrom('readings')
-    .select(['cards', 'own_deck'])
-    .where('user_id', '=', userId)
-    .where(day, '>=', sql<string>`${fromDay}::date`)
-    .where(day, '<', sql<string>`${toDay}::date`)
-    .execute();
-  return rows.map((r) => ({ cards: r.cards, ownDeck: r.own_deck }));
-}
-
-/**
  * The user's own readings for the journal's patterns: their questions, cards and the user's rating of each
  * (null when not rated); within the local days [fromDay, toDay), or all of them with no range.
  */
