@@ -41,6 +41,8 @@ export interface UsersTable {
   last_paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** 0019: «Перевёрнутые карты»: deal cards reversed too (the default), or all upright. */
   reversals: Generated<boolean>;
+  /** 0033: «Память толкователя»: readings may refer back to earlier ones on the same topic (default on). */
+  memory_on: Generated<boolean>;
 }
 
 /** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */
@@ -122,6 +124,8 @@ export interface ReadingsTable {
   ai_output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0030: what asked for it, when a redelivery may ask again (the bot's `tg:<chat>:<message>`); unique per user. */
   request_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0033: the user asked memory to forget this reading (it stays in the archive). */
+  memory_forgotten: Generated<boolean>;
 }
 
 /** 0024: a pair of users (readings for two); ended when a member leaves. */

@@ -11,6 +11,7 @@ import { createInterpretationService } from './interpretation';
 import { createJournalService } from './journal';
 import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
+import { createMemoryService } from './memory';
 import { createFollowUpService } from './follow-ups';
 import { createGuestService } from './guest';
 import { createCareService } from './crisis';
@@ -66,6 +67,7 @@ export function createServices(deps: ServiceDeps) {
   const yesNo = createYesNoService(deps, users);
   const cardPictures = createCardPictureService();
   const care = createCareService(deps);
+  const memory = createMemoryService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -100,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
     yesNo,
     cardPictures,
     care,
+    memory,
   };
 }
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import * as erasedLimitsRepo from '../db/repositories/erased-limits';
+import * as memoryRepo from '../db/repositories/memory';
 import * as notificationsRepo from '../db/repositories/notifications';
 import * as ritualRepo from '../db/repositories/ritual';
 import * as usageRepo from '../db/repositories/usage';
@@ -96,6 +97,8 @@ const WRITE_PATHS: Record<string, WritePath> = {
     write: (db, id) => usersRepo.setSubscription(db, id, 'basic', new Date('2026-04-01T00:00:00Z'), true),
     shows: true,
   },
+  // «Память толкователя»'s switch: the status does not show it.
+  'db/repositories/memory:setMemoryOn': { write: (db, id) => memoryRepo.setMemoryOn(db, id, false), shows: false },
   'db/repositories/users:setLastPaid': { write: (db, id) => usersRepo.setLastPaid(db, id, NOW), shows: false },
   'db/repositories/users:setAutoRenew': {
     setup: (db, id) => usersRepo.setSubscription(db, id, 'basic', new Date('2026-04-01T00:00:00Z'), false),

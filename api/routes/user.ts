@@ -112,6 +112,8 @@ const monthQuery = z.object({
     .optional(),
   /** Whether the figures count the readings of the user's own deck («своя колода»); default include. */
   ownDeck: z.enum(['include', 'exclude'], { error: 'ожидается include или exclude' }).optional(),
+  /** 'all': every reading so far (VIP; 402 for others). */
+  scope: z.enum(['month', 'all'], { error: 'ожидается month или all' }).optional(),
 });
 
 const exportQuery = z.object({ format: z.enum(['json', 'html'], { error: 'ожидается json или html' }).default('json') });
@@ -182,6 +184,7 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
     // «Дневник»: the month's figures.
     .get('/journal', validate('query', monthQuery), async (c) => {
       const q = c.req.valid('query');
+      if (q.scope === 'all') return ok(c, await s.journal.allTime(c.var.userId, q.ownDeck));
       return ok(c, await s.journal.month(c.var.userId, q.month, q.ownDeck));
     })
     .get('/entitlements', validate('query', readingIdQuery), async (c) =>

@@ -39,26 +39,31 @@ export const ownNoteColumn = (userId: number) =>
   sql<string | null>`(select n.note from reading_notes n where n.reading_id = readings.id and n.user_id = ${userId})`.as('note');
 
 /**
- * The cards of the user's readings of the local days [fromDay, toDay): the day whose quota a reading took, or
- * (for one that took none) its creation day in `timeZone`; each with whether it was read from the user's own
- * deck («своя колода»).
+ * The user's own readings for the journal's patterns: their questions, cards and the user's rating of each
+ * (null when not rated); within the local days [fromDay, toDay), or all of them with no range.
  */
-export async function readingCardsBetween(
+export async function readingsWithRatings(
   db: Queryable,
   userId: number,
-  fromDay: string,
-  toDay: string,
-  timeZone: string,
-): Promise<{ cards: DealtCard[]; ownDeck: boolean }[]> {
-  const day = sql<string>`coalesce(charged_day, (created_at at time zone ${timeZone})::date)`;
-  const rows = await db
+  range: { fromDay: string; toDay: string; timeZone: string } | null,
+): Promise<{ question: string; spreadType: string; cards: DealtCard[]; ownDeck: boolean; rating: number | null }[]> {
+  let q = db
     .selectFrom('readings')
-    .select(['cards', 'own_deck'])
-    .where('user_id', '=', userId)
-    .where(day, '>=', sql<string>`${fromDay}::date`)
-    .where(day, '<', sql<string>`${toDay}::date`)
-    .execute();
-  return rows.map((r) => ({ cards: r.cards, ownDeck: r.own_deck }));
+    .select(['question', 'spread_type', 'cards', 'own_deck'])
+    .select(
+      sql<
+        number | null
+      >`(select v.rating from reviews v where v.reading_id = readings.id and v.user_id = ${userId} order by v.id desc limit 1)`.as(
+        'rating',
+      ),
+    )
+    .where('user_id', '=', userId);
+  if (range) {
+    const day = sql<string>`coalesce(charged_day, (created_at at time zone ${range.timeZone})::date)`;
+    q = q.where(day, '>=', sql<string>`${range.fromDay}::date`).where(day, '<', sql<string>`${range.toDay}::date`);
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({ question: r.question, spreadType: r.spread_type, cards: r.cards, ownDeck: r.own_deck, rating: r.rating }));
 }
 
 /** The daily cards of the user's local days in [fromDay, toDay). */

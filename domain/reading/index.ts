@@ -14,6 +14,7 @@ import { wholeSpread } from './synthesis';
 import { answerOf, conclusion } from './conclusion';
 import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
+import { memoryParagraph } from './memory';
 
 /** Collapses whitespace so the question can never start a heading of its own. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -68,6 +69,7 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
   out.push(`## ${outline[0]}`);
   const answer = answerOf(ctx);
   out.push(`${ctx.pick.pick('opener', OPENERS)(oneLine(ctx.input.question), label, cardsIn(ctx.cards.length))} ${answer.text}`);
+  withMemory(ctx, out);
   out.push(cardParagraph(ctx, theme, 0, true));
   const whole = wholeSpread(ctx);
   if (whole) out.push(whole);
@@ -78,6 +80,12 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
   out.push(`## ${outline[outline.length - 1]}`);
   out.push(conclusion(ctx, answer));
   return withCare(ctx, out.join('\n\n'));
+}
+
+/** «Память толкователя»: its lines (made by the server, domain/reading/memory.ts) as one paragraph after the opener. */
+function withMemory(ctx: Ctx, out: string[]) {
+  const p = memoryParagraph(ctx.input.memory);
+  if (p) out.push(p);
 }
 
 /** A question at the concern tier: the reading opens with the caring line and the help line (domain/reading/care.ts). */
@@ -99,6 +107,7 @@ export function composeReading(input: ReadingPromptInput): string {
   out.push(
     `${ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length))} ${answer.text}`,
   );
+  withMemory(ctx, out);
   const withTopic = topicCards(ctx);
   ctx.cards.forEach((c, i) => {
     out.push(cardParagraph(ctx, c, i, withTopic.has(i)));

@@ -10,6 +10,7 @@ import type { DealtCard, Orientation, PositionId, TarotCard } from '../types';
 import { cleanUserText, USER_TEXT_RULE, userTextBlock } from './user-text';
 import { inSignOf, type SignKey } from '../astro/zodiac';
 import { VOICE_INFO, type Voice } from '../tarot/voices';
+import { memoryPromptLines, type MemoryLine } from './memory';
 
 export type InterpretationLevel = 'basic' | 'premium';
 
@@ -42,6 +43,8 @@ export interface ReadingPromptInput {
   firstName?: string | null;
   /** From the user's natal chart, when there is one: one sentence of astrological colour. */
   astro?: { sun: SignKey; moon: SignKey; rising: SignKey } | null;
+  /** «Память толкователя»: at most two lines recalling earlier readings on the topic (domain/reading/memory.ts). */
+  memory?: readonly MemoryLine[] | null;
 }
 
 /** The system message; without reversed cards it says nothing of orientation (`reversals` false). */
@@ -128,6 +131,7 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
     lines.push(
       `Натальная карта человека: Солнце ${inSignOf(input.astro.sun)}, Луна ${inSignOf(input.astro.moon)}, асцендент ${inSignOf(input.astro.rising)}. Добавь об этом одно предложение астрологического оттенка, не больше.`,
     );
+  lines.push(...memoryPromptLines(input.memory));
   lines.push(
     '',
     'Выпавшие карты:',

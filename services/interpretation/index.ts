@@ -19,6 +19,7 @@ import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
 import { createCareService } from '../crisis';
 import { ServiceError } from '../errors';
+import { createMemoryService } from '../memory';
 import { natalSigns } from '../natal';
 import type { UserService } from '../users';
 import { createDailyInterpretations } from './daily';
@@ -44,6 +45,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
   let leaseSeq = 0;
 
   const daily = createDailyInterpretations(deps, users, provider);
+  const memory = createMemoryService(deps);
 
   async function loadOwned(userId: number, id: number): Promise<Reading> {
     // The archive rule: 404 for anyone else's reading, 402 past the window.
@@ -65,10 +67,15 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     return aiRepo.finishReading(deps.db, id, leaseId, { interpretation: text, status, error, timing });
   }
 
-  /** The reading's prompt with the user's first name and natal signs (both optional colour). */
+  /** The reading's prompt with the user's first name, natal signs (both optional colour) and memory lines. */
   async function fullPromptInput(r: Reading): Promise<ReadingPromptInput> {
     const [user, astro] = await Promise.all([usersRepo.findUser(deps.db, r.user_id), natalSigns(deps.db, r.user_id)]);
-    return promptInputOf(r, { firstName: user?.first_name || null, astro, reversals: speaksOfReversals(user?.reversals ?? true, r.cards) });
+    return promptInputOf(r, {
+      firstName: user?.first_name || null,
+      astro,
+      reversals: speaksOfReversals(user?.reversals ?? true, r.cards),
+      memory: await memory.linesFor(r, user),
+    });
   }
 
   /** Runs the call this instance claimed. Returns false when the claim was lost before storing. */

@@ -53,7 +53,10 @@ export function turnedCards(r: Pick<Reading, 'cards' | 'turned_count'>) {
   return r.turned_count && r.turned_count > 0 ? sorted.slice(0, r.turned_count) : sorted;
 }
 
-export function promptInputOf(r: Reading, extra: Pick<ReadingPromptInput, 'firstName' | 'astro' | 'reversals'> = {}): ReadingPromptInput {
+export function promptInputOf(
+  r: Reading,
+  extra: Pick<ReadingPromptInput, 'firstName' | 'astro' | 'reversals' | 'memory'> = {},
+): ReadingPromptInput {
   return {
     spreadType: r.spread_type,
     question: r.question,

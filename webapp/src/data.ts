@@ -26,6 +26,8 @@ export const DATA_DEFAULTS: SWRConfiguration = {
 export const keys = {
   status: '/api/user/status',
   sessions: '/api/auth/sessions',
+  /** «Память толкователя» in the settings. */
+  memory: '/api/memory',
   moon: '/api/moon',
   dailyCard: '/api/user/daily-card/available',
   reading: (id: number) => `/api/readings/${id}`,
@@ -34,8 +36,8 @@ export const keys = {
   /** One page of the archive, for a search. */
   readings: (limit: number, offset: number, search: { q?: string; card?: string }) =>
     `/api/user/readings?${new URLSearchParams({ limit: String(limit), offset: String(offset), q: search.q ?? '', card: search.card ?? '' })}`,
-  journal: (month?: string, ownDeck: 'include' | 'exclude' = 'include') =>
-    `/api/user/journal?month=${month ?? ''}${ownDeck === 'exclude' ? '&ownDeck=exclude' : ''}`,
+  journal: (month?: string, ownDeck: 'include' | 'exclude' = 'include', scope: 'month' | 'all' = 'month') =>
+    `/api/user/journal?month=${month ?? ''}${ownDeck === 'exclude' ? '&ownDeck=exclude' : ''}${scope === 'all' ? '&scope=all' : ''}`,
   journalPrefix: '/api/user/journal?',
   /** A card of the library with its history in the user's readings. */
   cardPage: (id: string) => `/api/cards/${id}`,

@@ -7,6 +7,7 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { Bars, Ring } from './Charts';
+import { PatternBlocks } from './Patterns';
 import { getJournal } from './journal-api';
 import { keys, useApi } from '../data';
 import './journal.css';
@@ -16,14 +17,17 @@ export default function Journal() {
   const [month, setMonth] = useState<string | undefined>(undefined);
   // Whether the figures count the readings of the user's own deck («своя колода»).
   const [ownDeck, setOwnDeck] = useState<'include' | 'exclude'>('include');
+  // «Всё время» is VIP's; for others the server answers 402 and the screen offers the plan.
+  const [scope, setScope] = useState<'month' | 'all'>('month');
   // Another month keeps the shown one until it arrives.
   const {
     data,
     error: failed,
     isValidating,
     reload,
-  } = useApi(keys.journal(month, ownDeck), () => getJournal(month, ownDeck), { keepPreviousData: true });
-  const error = failed && !isValidating ? failed.message : null;
+  } = useApi(keys.journal(month, ownDeck, scope), () => getJournal(month, ownDeck, scope), { keepPreviousData: true });
+  const locked = scope === 'all' && failed?.status === 402 && !isValidating;
+  const error = failed && !isValidating && !locked ? failed.message : null;
 
   return (
     <Page back={() => navigate('/')} loading={!data && !error} testId="journal" className="journal">
@@ -35,30 +39,58 @@ export default function Journal() {
         <p className="hint">Какие карты были рядом с вами — по вашим раскладам и картам дня.</p>
       </header>
       {error && <ErrorBlock message={error} onRetry={reload} />}
-      {data && (
+      <div className="journal-scope" role="group" aria-label="Период">
+        {(['month', 'all'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={scope === s}
+            onClick={() => setScope(s)}
+            data-testid={`journal-scope-${s}`}
+          >
+            {s === 'month' ? 'По месяцам' : 'Всё время'}
+          </button>
+        ))}
+      </div>
+      {locked && (
+        <section className="panel center" data-testid="journal-all-locked">
+          <p>{failed?.message}</p>
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/subscription')}>
+            Подробнее о VIP
+          </button>
+        </section>
+      )}
+      {data && !locked && (
         <>
-          <nav className="journal-month" aria-label="Месяц">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setMonth(data.prevMonth)}
-              data-testid="journal-prev"
-              aria-label="Предыдущий месяц"
-            >
-              ‹
-            </button>
-            <strong data-testid="journal-month">{data.monthLabel}</strong>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={!data.nextMonth}
-              onClick={() => data.nextMonth && setMonth(data.nextMonth)}
-              data-testid="journal-next"
-              aria-label="Следующий месяц"
-            >
-              ›
-            </button>
-          </nav>
+          {scope === 'all' ? (
+            <strong className="journal-all-label" data-testid="journal-month">
+              {data.monthLabel}
+            </strong>
+          ) : (
+            <nav className="journal-month" aria-label="Месяц">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setMonth(data.prevMonth)}
+                data-testid="journal-prev"
+                aria-label="Предыдущий месяц"
+              >
+                ‹
+              </button>
+              <strong data-testid="journal-month">{data.monthLabel}</strong>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={!data.nextMonth}
+                onClick={() => data.nextMonth && setMonth(data.nextMonth)}
+                data-testid="journal-next"
+                aria-label="Следующий месяц"
+              >
+                ›
+              </button>
+            </nav>
+          )}
           <p className="journal-totals" data-testid="journal-totals">
             Раскладов: {data.readings} · карт дня: {data.dailyCards} · всего карт: {data.cards}
           </p>
@@ -115,6 +147,7 @@ export default function Journal() {
                 <Ring share={data.majorShare} label="Старшие арканы" testId="journal-major" />
                 <Ring share={data.reversedShare} label="Перевёрнутые карты" testId="journal-reversed" />
               </section>
+              <PatternBlocks patterns={data.patterns} />
             </>
           )}
         </>

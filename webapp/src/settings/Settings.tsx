@@ -14,6 +14,7 @@ import './settings.css';
 
 const BrowserSessions = lazy(() => import('./BrowserSessions'));
 const MyData = lazy(() => import('./MyData'));
+const ReaderMemory = lazy(() => import('../memory/ReaderMemory'));
 
 /** The cards each deck is previewed with. */
 const PREVIEW = [
@@ -141,6 +142,7 @@ export default function Settings() {
       )}
 
       <Suspense fallback={null}>
+        <ReaderMemory />
         <BrowserSessions />
         <MyData />
       </Suspense>
