@@ -25,16 +25,7 @@ import { createCareService } from './crisis';
 import { ServiceError } from './errors';
 import { createFollowUpAi, type FollowUpAi } from './follow-up-ai';
 import { Flight, HEARTBEAT_MS, LEASE_MS, sleep } from './interpretation/flight';
-import {
-  acceptTurn,
-  joinTurn,
-  toldAtOnce,
-  turnAllowance,
-  writeTurn,
-  type OnTurnEvent,
-  type TurnAllowance,
-  type TurnEvent,
-} from './reading-conversation';
+import * as turns from './reading-conversation';
 import { cardView, type DealtCardView } from './readings';
 import { entitlementOf, followUpAllowance } from '../domain/commerce/entitlement';
 import { followUpsLockedText } from '../domain/commerce/claims';
@@ -59,10 +50,10 @@ export interface FollowUpView {
   createdAt: string;
 }
 
-type AnswerFlight = Flight<FollowUpView, TurnEvent>;
+type AnswerFlight = Flight<FollowUpView, turns.TurnEvent>;
 
 /** So many per reading (VIP 3, week pass and basic 1); free users: locked, with the offer of a plan. */
-export type FollowUpAllowance = TurnAllowance;
+export type FollowUpAllowance = turns.TurnAllowance;
 
 export const FOLLOW_UP_LOCKED = followUpsLockedText();
 
@@ -90,7 +81,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   async function allowanceFor(userId: number, used: number): Promise<FollowUpAllowance> {
     const user = await users.requireUser(userId);
     const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-    return turnAllowance(followUpAllowance(e), used);
+    return turns.turnAllowance(followUpAllowance(e), used);
   }
 
   // The archive rule: 404 for anyone else's reading, 402 past the window.
@@ -127,7 +118,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     try {
       const [earlier, user] = await Promise.all([repo.listFollowUps(deps.db, r.id), users.requireUser(r.user_id)]);
       const input = promptInput(r, earlier, row, user.reversals);
-      return await writeTurn(f, {
+      return await turns.writeTurn(f, {
         aiEnabled: ai.enabled,
         ai: (onDelta) => ai(buildFollowUpMessages(input), onDelta),
         cards: () => buildFollowUpFallback(input),
@@ -198,11 +189,11 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   }
 
   /** A follow-up whose answer is stored: told as one piece. */
-  const finished = (row: ReadingFollowUp) => toldAtOnce(row.answer, () => view(row));
+  const finished = (row: ReadingFollowUp) => turns.toldAtOnce(row.answer, () => view(row));
   const joined =
     (f: AnswerFlight) =>
-    (emit: OnTurnEvent = () => {}) =>
-      joinTurn(f, emit);
+    (emit: turns.OnTurnEvent = () => {}) =>
+      turns.joinTurn(f, emit);
 
   return {
     async list(userId: number, readingId: number): Promise<{ followUps: FollowUpView[]; allowance: FollowUpAllowance }> {
@@ -230,7 +221,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       const [pre, { reversals }] = await Promise.all([allowanceFor(userId, 0), users.requireUser(userId)]);
       if (pre.locked) throw new ServiceError('payment_required', FOLLOW_UP_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
       const leaseId = nextLease();
-      const { row, repeated, allowance } = await acceptTurn(deps.db, {
+      const { row, repeated, allowance } = await turns.acceptTurn(deps.db, {
         // The reading's row is the lock: its follow-ups are counted and dealt one at a time.
         open: async (trx) => {
           const r = await repo.lockReading(trx, readingId);
@@ -249,7 +240,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
           return repo.insertFollowUp(trx, { readingId, userId, seq, question, card: { ...card, position: 0 }, leaseId, leaseMs: LEASE_MS });
         },
       });
-      let answer: (emit?: OnTurnEvent) => Promise<FollowUpView>;
+      let answer: (emit?: turns.OnTurnEvent) => Promise<FollowUpView>;
       if (!repeated) {
         const f: AnswerFlight = new Flight(row.id);
         flights.set(row.id, f);

@@ -23,16 +23,7 @@ import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { Flight } from './interpretation/flight';
 import { promptInputOf } from './interpretation/result';
-import {
-  acceptTurn,
-  joinTurn,
-  toldAtOnce,
-  turnAllowance,
-  writeTurn,
-  type OnTurnEvent,
-  type TurnAllowance,
-  type TurnEvent,
-} from './reading-conversation';
+import * as turns from './reading-conversation';
 import type { UserService } from './users';
 
 const MAX_TOKENS = 700;
@@ -49,14 +40,14 @@ export interface SecondOpinionView {
 }
 
 /** `limit`: a day (0: locked). */
-export interface SecondOpinionAllowance extends TurnAllowance {
+export interface SecondOpinionAllowance extends turns.TurnAllowance {
   /** When today's count restarts (the user's next local midnight). */
   resetsAt: string;
   /** The refusal of a locked plan: who opens it and how often. */
   lockedText: string | null;
 }
 
-type TextFlight = Flight<SecondOpinionView, TurnEvent>;
+type TextFlight = Flight<SecondOpinionView, turns.TurnEvent>;
 
 export const SECOND_OPINION_LOCKED = secondOpinionsLockedText();
 
@@ -90,7 +81,7 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     const { limit, day, endsAt } = await limitOf(userId);
     const used = limit > 0 ? await repo.countOnDay(deps.db, userId, day) : 0;
     return {
-      ...turnAllowance(limit, used),
+      ...turns.turnAllowance(limit, used),
       resetsAt: endsAt.toISOString(),
       lockedText: limit === 0 ? SECOND_OPINION_LOCKED : null,
     };
@@ -110,7 +101,7 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     try {
       const user = await users.requireUser(r.user_id);
       const input = promptInputOf(r, { reversals: speaksOfReversals(user.reversals, r.cards) });
-      const stored = await writeTurn(f, {
+      const stored = await turns.writeTurn(f, {
         aiEnabled: provider.enabled,
         ai: (onDelta) =>
           provider.complete(buildSecondOpinionMessages(input, row.voice), {
@@ -133,7 +124,7 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
   function flightFor(r: Reading, row: SecondOpinion): TextFlight {
     let f = flights.get(row.id);
     if (!f) {
-      f = new Flight<SecondOpinionView, TurnEvent>(row.id);
+      f = new Flight<SecondOpinionView, turns.TurnEvent>(row.id);
       f.markReady();
       flights.set(row.id, f);
       void write(f, r, row);
@@ -164,7 +155,7 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
       const { limit, day } = await limitOf(userId);
       if (limit === 0)
         throw new ServiceError('payment_required', SECOND_OPINION_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
-      const { row, repeated, allowance } = await acceptTurn(deps.db, {
+      const { row, repeated, allowance } = await turns.acceptTurn(deps.db, {
         // The user's row is the lock: the day's opinions on all their readings are counted one at a time.
         open: async (trx) => {
           await repo.lockUser(trx, userId);
@@ -177,9 +168,9 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
         takeSlot: (trx) => provider.takeSlot(userId, 'extra', trx),
         insert: (trx) => repo.insertSecondOpinion(trx, { readingId, voice, day }),
       });
-      if (row.text !== null) return { opinion: view(row), allowance, repeated, answer: toldAtOnce(row.text, () => view(row)) };
+      if (row.text !== null) return { opinion: view(row), allowance, repeated, answer: turns.toldAtOnce(row.text, () => view(row)) };
       const f = flightFor(reading, row);
-      return { opinion: view(row), allowance, repeated, answer: (emit: OnTurnEvent = () => {}) => joinTurn(f, emit) };
+      return { opinion: view(row), allowance, repeated, answer: (emit: turns.OnTurnEvent = () => {}) => turns.joinTurn(f, emit) };
     },
   };
 }
