@@ -13,14 +13,14 @@ import { openAppButton } from './keyboards';
 import { openLiveReply } from './live-reply';
 
 /** What a turn the services accepted gives the chat. */
-export interface AskedTurn {
+interface AskedTurn {
   allowance: { remaining: number };
   answer(emit: OnTurnEvent): Promise<unknown>;
 }
 type Done<A extends AskedTurn> = Awaited<ReturnType<A['answer']>>;
 
 /** One kind of turn in the chat: everything but the delivery itself. */
-export interface TurnInChat<A extends AskedTurn> {
+interface TurnInChat<A extends AskedTurn> {
   ask(): Promise<A>;
   /** Where a crisis answer came from (the log's `via`). */
   via: string;

@@ -29,7 +29,7 @@ export const turnAllowance = (limit: number, used: number): TurnAllowance => ({
 });
 
 /** One kind of turn inside the transaction that accepts it. `C`: what `open` read under its lock. */
-export interface TurnAcceptance<C, Row> {
+interface TurnAcceptance<C, Row> {
   /** Locks what the allowance is counted under (the reading, or the user) and reads what the rest needs. */
   open(trx: Queryable): Promise<C>;
   /** The same turn asked before (the same question, the same voice), if any. */
@@ -63,7 +63,7 @@ export async function acceptTurn<C, Row>(db: Db, a: TurnAcceptance<C, Row>) {
 }
 
 /** How a turn's text is written: by the AI when there is one, else (or when it fails) by the cards. */
-export interface TurnWriter<R> {
+interface TurnWriter<R> {
   aiEnabled: boolean;
   ai(onDelta: (text: string) => void): Promise<string>;
   cards(): string;

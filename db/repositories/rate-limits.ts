@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '../connection';
 
 /** Which limit, and whose: `userId` for a user's own limits (the key is then the id), else a keyed hash. */
-export type LimitKey = { name: string; userId: number } | { name: string; key: string };
+type LimitKey = { name: string; userId: number } | { name: string; key: string };
 
 const keyOf = (k: LimitKey) => ('userId' in k ? { key: String(k.userId), user_id: k.userId } : { key: k.key, user_id: null });
 
