@@ -7,10 +7,11 @@
 import { followUpsLockedText } from '../domain/commerce/claims';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
-import { DEFAULT_FAKE_TEXT, startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type Harness } from '../test/harness';
+import { DEFAULT_FAKE_TEXT, tokenize, type FakeOpenAI } from '../test/fake-openai';
+import type { Harness } from '../test/harness';
 import { secondInstance } from '../test/interpretation-fixture';
-import { readSse, serveApp, type ServedApp } from '../test/sse-client';
+import { postStream, startAppWithAi } from '../test/reading-conversation';
+import { readSse, type ServedApp } from '../test/sse-client';
 
 const ANSWER = '## Уточнение\n\n**Карта** добавляет ясности: действуйте мягко и последовательно.';
 
@@ -18,21 +19,14 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
   let fake: FakeOpenAI;
   let h: Harness;
   let server: ServedApp;
+  let close: (() => Promise<void>) | undefined;
   let nextUser = 70_000;
   const newUser = () => ++nextUser;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    h = await createHarness(kind, {
-      ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 10, windowS: 600 } },
-    });
-    server = await serveApp(h.app);
+    ({ fake, h, server, close } = await startAppWithAi(kind, { ai: { timeoutMs: 1_500, rateLimit: { calls: 10, windowS: 600 } } }));
   });
-  afterAll(async () => {
-    await server?.close();
-    await h?.close();
-    await fake?.close();
-  });
+  afterAll(() => close?.());
   beforeEach(() => fake.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 1, text: DEFAULT_FAKE_TEXT }));
 
   /** A finished (interpreted) reading of a user on `plan`. */
@@ -48,11 +42,7 @@ describe.each(TEST_DB_KINDS)('follow-ups on %s', (kind) => {
   }
   const ask = (user: number, id: number, question: unknown) => h.call(user, 'POST', `/api/readings/${id}/follow-ups`, { question });
   const askStream = (user: number, id: number, question: string) =>
-    fetch(`${server.url}/api/readings/${id}/follow-ups`, {
-      method: 'POST',
-      headers: { Accept: 'text/event-stream', Authorization: h.authFor(user), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ question }),
-    });
+    postStream(server, h, user, `/api/readings/${id}/follow-ups`, { question });
 
   it('VIP: streams the answer with a new card, keeping the cards, positions and question in view; three per reading', async () => {
     const user = newUser();

@@ -60,8 +60,8 @@ describe.each(TEST_DB_KINDS)('micro tip on %s', (kind) => {
       // follow-up a moment ago).
       const reading = await limited.call(user, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
       await limited.db
-        .insertInto('ai_rate_limits')
-        .values({ user_id: user, budget: 'extra', window_start: new Date(), calls: 1 })
+        .insertInto('rate_limits')
+        .values({ name: 'ai:extra', key: String(user), user_id: user, window_start: new Date(), count: 1 })
         .execute();
       const before = ai.requests.length;
       await limited.call(user, 'POST', '/api/payments/create-one-time', { product: 'micro', readingId: reading.body.data.id });

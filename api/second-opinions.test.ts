@@ -7,9 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { secondOpinionsLockedText } from '../domain/commerce/claims';
 import { VOICE_INFO } from '../domain/tarot/voices';
 import { TEST_DB_KINDS } from '../test/databases';
-import { startFakeOpenAI, tokenize, type FakeOpenAI } from '../test/fake-openai';
-import { createHarness, type Harness } from '../test/harness';
-import { readSse, serveApp, type ServedApp } from '../test/sse-client';
+import { tokenize, type FakeOpenAI } from '../test/fake-openai';
+import type { Harness } from '../test/harness';
+import { postStream, startAppWithAi } from '../test/reading-conversation';
+import { readSse, type ServedApp } from '../test/sse-client';
 
 const OPINION = '## Карты\n\n**Солнце** светит вам: смелее.\n\n## Совет\n\nДействуйте.';
 const DAY1 = new Date('2026-10-05T09:00:00Z');
@@ -18,23 +19,18 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
   let fake: FakeOpenAI;
   let h: Harness;
   let server: ServedApp;
+  let close: (() => Promise<void>) | undefined;
   let nextUser = 26_100;
   const newUser = () => ++nextUser;
   const SPECIAL = 26_099;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    h = await createHarness(kind, {
-      ai: { apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 1_500, rateLimit: { calls: 50, windowS: 600 } },
+    ({ fake, h, server, close } = await startAppWithAi(kind, {
+      ai: { timeoutMs: 1_500, rateLimit: { calls: 50, windowS: 600 } },
       specialAccessUserIds: [SPECIAL],
-    });
-    server = await serveApp(h.app);
+    }));
   });
-  afterAll(async () => {
-    await server?.close();
-    await h?.close();
-    await fake?.close();
-  });
+  afterAll(() => close?.());
   beforeEach(() => {
     h.setNow(DAY1);
     fake.set({ mode: 'ok', firstTokenDelayMs: 0, tokenDelayMs: 1, text: OPINION });
@@ -59,11 +55,7 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     const reading = await finishedReading(user);
     const spreads = await spreadsUsed(user);
     const before = fake.requests.length;
-    const res = await fetch(`${server.url}/api/readings/${reading.id}/second-opinion`, {
-      method: 'POST',
-      headers: { Accept: 'text/event-stream', Authorization: h.authFor(user), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ voice: 'mystic' }),
-    });
+    const res = await postStream(server, h, user, `/api/readings/${reading.id}/second-opinion`, { voice: 'mystic' });
     expect(res.status).toBe(200);
     const events = await readSse(res);
     expect(events[0].event).toBe('opinion');

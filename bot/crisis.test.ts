@@ -3,27 +3,21 @@
 // charged and nothing reaches the AI (fake OpenAI on 127.0.0.1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_LINES } from '../domain/reading/crisis';
-import { createBotHarness, type BotHarness } from '../test/bot-harness';
+import type { BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
-import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import type { ChatMessage } from './local-telegram/index';
-
-const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
-const callbackOf = (m: ChatMessage, text: RegExp) => inlineButtons(m).find((b) => text.test(b.text))?.callback_data as string | undefined;
+import { DEFAULT_FAKE_TEXT, type FakeOpenAI } from '../test/fake-openai';
+import { callbackOf, startBotWithAi } from '../test/reading-conversation';
 
 describe.each(TEST_DB_KINDS)('crisis in the chat (%s)', (kind) => {
   let h: BotHarness;
   let ai: FakeOpenAI;
+  let close: (() => Promise<void>) | undefined;
   let nextUser = 17_000;
 
   beforeAll(async () => {
-    ai = await startFakeOpenAI({ tokenDelayMs: 1 });
-    h = await createBotHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl } });
+    ({ h, ai, close } = await startBotWithAi(kind));
   });
-  afterAll(async () => {
-    await h?.close();
-    await ai?.close();
-  });
+  afterAll(() => close?.());
 
   const readingsOf = (id: number) => h.db.selectFrom('readings').selectAll().where('user_id', '=', id).execute();
 

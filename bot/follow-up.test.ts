@@ -2,41 +2,27 @@
 // a follow-up and gets the clarifying card and the AI's answer (fake OpenAI) in the chat; a free user is
 // offered a plan. The real bot against the local Telegram, on every test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotHarness, type BotHarness } from '../test/bot-harness';
+import type { BotHarness } from '../test/bot-harness';
 import { TEST_DB_KINDS } from '../test/databases';
-import { DEFAULT_FAKE_TEXT, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
-import type { ChatMessage } from './local-telegram/index';
+import type { FakeOpenAI } from '../test/fake-openai';
+import { callbackOf, chatReadingWith, inlineButtons, startBotWithAi } from '../test/reading-conversation';
 import { FOLLOW_UP_STOPPED } from './conversations/follow-up';
 
 const ANSWER = '## Уточнение\n\n**Уточняющая карта** советует не спешить и поговорить откровенно.';
-const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []).flat() as any[];
-const callbackOf = (m: ChatMessage, text: RegExp) => inlineButtons(m).find((b) => text.test(b.text))?.callback_data as string | undefined;
 
 describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
   let h: BotHarness;
   let ai: FakeOpenAI;
+  let close: (() => Promise<void>) | undefined;
   let nextUser = 14_000;
 
   beforeAll(async () => {
-    ai = await startFakeOpenAI({ tokenDelayMs: 1 });
-    h = await createBotHarness(kind, { ai: { apiKey: 'sk-test', baseUrl: ai.baseUrl } });
+    ({ h, ai, close } = await startBotWithAi(kind));
   });
-  afterAll(async () => {
-    await h?.close();
-    await ai?.close();
-  });
+  afterAll(() => close?.());
 
   /** A chat reading to its interpretation message (the one with buttons). */
-  async function chatReading(userId: number, spread: string, question: string) {
-    ai.set({ text: DEFAULT_FAKE_TEXT });
-    const u = h.user(userId, 'Алла');
-    h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
-    h.tg.pressButton(u.id, menu.message_id, `rd:${spread}`);
-    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
-    h.tg.sendText(u.id, question);
-    return h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && !!callbackOf(m, /Уточнить/));
-  }
+  const chatReading = (userId: number, spread: string, question: string) => chatReadingWith(h, ai, /Уточнить/, userId, spread, question);
 
   it('a VIP asks a follow-up from the chat and gets the clarifying card and the answer', async () => {
     const id = ++nextUser;

@@ -45,15 +45,6 @@ export interface UsersTable {
   memory_on: Generated<boolean>;
 }
 
-/** 0006: per-user counters in fixed windows (invoice links, saved readings, YooKassa read-backs). */
-export interface UserRateLimitsTable {
-  user_id: number;
-  kind: string;
-  window_start: Timestamp;
-  count: number;
-  updated_at: Generated<Date>;
-}
-
 /** 0026: guest mode's one answer a minute per caller and chat; `key` is sha256('<caller>:<chat>'), no id is kept. */
 export interface GuestRateSlotsTable {
   key: string;
@@ -209,15 +200,6 @@ export interface ShareMessagesTable {
   content_hash: string;
   message_id: string;
   expires_at: Date;
-}
-
-/** 0002: provider calls per user in the current window (the rate limit holds across instances). */
-export interface AiRateLimitsTable {
-  user_id: number;
-  /** 0013: which budget the calls count against (services/ai-provider.ts `AiBudget`). */
-  budget: ColumnType<string, string | undefined, string>;
-  window_start: Timestamp;
-  calls: number;
 }
 
 /** 0002: the AI message written for a user's daily card of a day ('<cardId>:<orientation>'). */
@@ -529,18 +511,22 @@ export interface TokenGenerationsTable {
   updated_at: Generated<Date>;
 }
 
-/** 0028: sign-ins per hashed Telegram id and per hashed client address, in fixed windows. */
-export interface SignInLimitsTable {
-  key: string;
-  kind: string;
-  window_start: Timestamp;
-  count: number;
-}
-
 /** 0028: which readings a share picture was drawn from (deleting them deletes the pictures only they used). */
 export interface SharePictureReadingsTable {
   hash: string;
   reading_id: number;
+}
+
+/**
+ * 0032: every fixed-window limit, a row per name and key (db/repositories/rate-limits.ts): a user's ('ai:<budget>',
+ * 'user:<kind>', keyed by the id as text, with `user_id`) and the sign-ins' ('sign_in:<kind>', by a keyed hash).
+ */
+export interface RateLimitsTable {
+  name: string;
+  key: string;
+  user_id: number | null;
+  window_start: Timestamp;
+  count: number;
 }
 
 export interface Database {
@@ -548,8 +534,7 @@ export interface Database {
   daily_usage: DailyUsageTable;
   readings: ReadingsTable;
   app_settings: AppSettingsTable;
-  ai_rate_limits: AiRateLimitsTable;
-  user_rate_limits: UserRateLimitsTable;
+  rate_limits: RateLimitsTable;
   daily_card_notes: DailyCardNotesTable;
   bot_updates: BotUpdatesTable;
   bot_conversations: BotConversationsTable;
@@ -575,7 +560,6 @@ export interface Database {
   erased_users: ErasedUsersTable;
   erased_limits: ErasedLimitsTable;
   token_generations: TokenGenerationsTable;
-  sign_in_limits: SignInLimitsTable;
   share_picture_readings: SharePictureReadingsTable;
   lesson_progress: LessonProgressTable;
   pairs: PairsTable;

@@ -89,8 +89,9 @@ export const USER_DATA: readonly UserDataTable[] = [
     pageBy: ['user_id'],
   },
   { table: 'analytics_events', key: { column: 'user_id' }, erase: 'delete', title: 'События в приложении' },
-  { table: 'ai_rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
-  { table: 'user_rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
+  // The user's own rate limits (kept under the keyed hash in erased_limits first); the sign-ins' rows in the
+  // same table are keyed by a keyed hash and carry no user.
+  { table: 'rate_limits', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'support_relays', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'support_messages', key: { column: 'user_id' }, erase: 'delete', title: 'Сообщения в поддержку' },
   { table: 'support_conversations', key: { column: 'user_id' }, erase: 'delete', title: 'Обращения в поддержку' },
@@ -123,7 +124,6 @@ export const NOT_USER_DATA: readonly (keyof Database)[] = [
   // Under the keyed hash of the Telegram id, never the id: what outlives a deletion (services/user-key.ts).
   'erased_limits',
   'token_generations',
-  'sign_in_limits',
   'pairs',
   'guest_rate_slots',
   'guest_answer_days',

@@ -3,7 +3,7 @@
 // mapping. The limit is counted per budget: a reading's interpretation has its own, so the other texts can
 // never make a fresh reading wait.
 import type * as OpenAiSdk from 'openai';
-import * as aiRepo from '../db/repositories/interpretations';
+import { limitWait, takeLimitSlot } from '../db/repositories/rate-limits';
 import { continuationMessages, type ChatMessage } from '../domain/reading/prompts';
 import { formatDurationWords } from '../domain/text/time';
 import { chatRequest } from './ai-request';
@@ -123,12 +123,13 @@ export function createAiProvider(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ai'>)
      */
     async takeSlot(userId: number, budget: AiBudget, db: ServiceDeps['db'] = deps.db): Promise<void> {
       if (!ai?.apiKey) return;
-      const wait = await aiRepo.takeRateSlot(db, userId, budget, deps.clock(), rate.calls, rate.windowS);
+      const wait = await takeLimitSlot(db, { name: `ai:${budget}`, userId }, deps.clock(), rate.calls, rate.windowS);
       if (wait !== null) throw rateLimited(wait);
     },
 
     /** Seconds until `budget` has room again, or null when it has room now (nothing is taken). */
-    slotWait: (userId: number, budget: AiBudget) => aiRepo.rateSlotWait(deps.db, userId, budget, deps.clock(), rate.calls, rate.windowS),
+    slotWait: (userId: number, budget: AiBudget) =>
+      limitWait(deps.db, { name: `ai:${budget}`, userId }, deps.clock(), rate.calls, rate.windowS),
 
     /**
      * One streamed chat completion. `onDelta` gets each piece as it arrives; the whole text is returned.

@@ -14,6 +14,12 @@ import { USER_LIMITS } from './user-limits';
 
 const LONGEST_USER_WINDOW_S = Math.max(...Object.values(USER_LIMITS).map((l) => l.windowS));
 
+/** The window of one of a user's rate limits, by its name ('ai:<budget>', 'user:<kind>'). */
+function windowOf(deps: ServiceDeps, name: string): number {
+  if (name.startsWith('ai:')) return aiRateLimit(deps.ai).windowS;
+  return (USER_LIMITS as Record<string, { windowS: number }>)[name.slice('user:'.length)]?.windowS ?? LONGEST_USER_WINDOW_S;
+}
+
 /** Inside the erasure's transaction, before the user's rows go. */
 export async function keepLimitsOf(deps: ServiceDeps, trx: Queryable, user: User): Promise<void> {
   const now = deps.clock();
@@ -23,8 +29,7 @@ export async function keepLimitsOf(deps: ServiceDeps, trx: Queryable, user: User
     now,
     day,
     dayEndsAt: endsAt,
-    userWindowS: (kind) => (USER_LIMITS as Record<string, { windowS: number }>)[kind]?.windowS ?? LONGEST_USER_WINDOW_S,
-    aiWindowS: aiRateLimit(deps.ai).windowS,
+    windowS: (name) => windowOf(deps, name),
   });
 }
 

@@ -5,6 +5,8 @@
 // again (a double tap) is the same follow-up. The answer is written as an interpretation is (flight.ts): one
 // flight per follow-up in this process, shared by every request for it, under a short claim kept alive by a
 // heartbeat, so an answer cut off by a crash is written again within seconds of the next request for it.
+// The parts it shares with the second opinions (the allowance, the accepting transaction, the AI-or-cards
+// text, the told answer) are in reading-conversation.ts.
 import crypto from 'node:crypto';
 import * as repo from '../db/repositories/follow-ups';
 import type { Reading, ReadingFollowUp } from '../db/schema';
@@ -21,8 +23,9 @@ import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { createCareService } from './crisis';
 import { ServiceError } from './errors';
-import { createFollowUpAi, FollowUpAiFailure, type FollowUpAi } from './follow-up-ai';
-import { Flight, HEARTBEAT_MS, LEASE_MS, sleep, subscribe } from './interpretation/flight';
+import { createFollowUpAi, type FollowUpAi } from './follow-up-ai';
+import { Flight, HEARTBEAT_MS, LEASE_MS, sleep } from './interpretation/flight';
+import * as turns from './reading-conversation';
 import { cardView, type DealtCardView } from './readings';
 import { entitlementOf, followUpAllowance } from '../domain/commerce/entitlement';
 import { followUpsLockedText } from '../domain/commerce/claims';
@@ -47,18 +50,10 @@ export interface FollowUpView {
   createdAt: string;
 }
 
-/** What the answer's writer reports as it goes: text, or «start over» (the AI failed mid-way). */
-export type FollowUpStreamEvent = { type: 'delta'; text: string } | { type: 'reset' };
-type OnEvent = (e: FollowUpStreamEvent) => void;
-type AnswerFlight = Flight<FollowUpView, FollowUpStreamEvent>;
+type AnswerFlight = Flight<FollowUpView, turns.TurnEvent>;
 
-export interface FollowUpAllowance {
-  limit: number;
-  used: number;
-  remaining: number;
-  /** Free users: locked, with the offer of a plan. */
-  locked: boolean;
-}
+/** So many per reading (VIP 3, week pass and basic 1); free users: locked, with the offer of a plan. */
+export type FollowUpAllowance = turns.TurnAllowance;
 
 export const FOLLOW_UP_LOCKED = followUpsLockedText();
 
@@ -86,8 +81,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   async function allowanceFor(userId: number, used: number): Promise<FollowUpAllowance> {
     const user = await users.requireUser(userId);
     const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-    const limit = followUpAllowance(e);
-    return { limit, used, remaining: Math.max(0, limit - used), locked: limit === 0 };
+    return turns.turnAllowance(followUpAllowance(e), used);
   }
 
   // The archive rule: 404 for anyone else's reading, 402 past the window.
@@ -124,22 +118,13 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     try {
       const [earlier, user] = await Promise.all([repo.listFollowUps(deps.db, r.id), users.requireUser(r.user_id)]);
       const input = promptInput(r, earlier, row, user.reversals);
-      if (ai.enabled) {
-        try {
-          const text = await ai(buildFollowUpMessages(input), (piece) => f.push(piece));
-          return await repo.finishFollowUp(deps.db, row.id, leaseId, { answer: text, status: 'done', error: null });
-        } catch (err) {
-          const error = err instanceof FollowUpAiFailure ? err.message : 'Unknown error occurred';
-          // What the screen showed so far is replaced by the card-based text.
-          if (f.text) f.reset();
-          const fallback = buildFollowUpFallback(input);
-          f.push(fallback);
-          return await repo.finishFollowUp(deps.db, row.id, leaseId, { answer: fallback, status: 'fallback', error });
-        }
-      }
-      const text = buildFollowUpFallback(input);
-      f.push(text);
-      return await repo.finishFollowUp(deps.db, row.id, leaseId, { answer: text, status: 'fallback', error: null });
+      return await turns.writeTurn(f, {
+        aiEnabled: ai.enabled,
+        ai: (onDelta) => ai(buildFollowUpMessages(input), onDelta),
+        cards: () => buildFollowUpFallback(input),
+        store: (answer, fromAi, error) =>
+          repo.finishFollowUp(deps.db, row.id, leaseId, { answer, status: fromAi ? 'done' : 'fallback', error }),
+      });
     } finally {
       clearInterval(heartbeat);
     }
@@ -191,16 +176,6 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
     }
   }
 
-  /** The answer as the caller hears it: the text streamed so far and the rest, then the stored follow-up. */
-  async function join(f: AnswerFlight, emit: OnEvent): Promise<FollowUpView> {
-    for await (const e of subscribe(f, () => {}).events()) {
-      if (e.type === 'done') return e.result;
-      if (e.type === 'error') throw e.error;
-      emit(e);
-    }
-    throw new ServiceError('conflict', 'Запрос отменён');
-  }
-
   /** The flight writing (or waiting for) this follow-up's answer in this process, started when there is none. */
   async function flightFor(r: Reading, row: ReadingFollowUp, again: boolean): Promise<AnswerFlight> {
     let f = flights.get(row.id);
@@ -214,12 +189,11 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
   }
 
   /** A follow-up whose answer is stored: told as one piece. */
-  const finished =
-    (row: ReadingFollowUp) =>
-    async (emit: OnEvent = () => {}) => {
-      if (row.answer) emit({ type: 'delta', text: row.answer });
-      return view(row);
-    };
+  const finished = (row: ReadingFollowUp) => turns.toldAtOnce(row.answer, () => view(row));
+  const joined =
+    (f: AnswerFlight) =>
+    (emit: turns.OnTurnEvent = () => {}) =>
+      turns.joinTurn(f, emit);
 
   return {
     async list(userId: number, readingId: number): Promise<{ followUps: FollowUpView[]; allowance: FollowUpAllowance }> {
@@ -247,46 +221,33 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       const [pre, { reversals }] = await Promise.all([allowanceFor(userId, 0), users.requireUser(userId)]);
       if (pre.locked) throw new ServiceError('payment_required', FOLLOW_UP_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
       const leaseId = nextLease();
-      const { row, repeated, used } = await deps.db.transaction().execute(async (trx) => {
-        const r = await repo.lockReading(trx, readingId);
-        if (!r) throw new ServiceError('not_found', 'Расклад не найден');
-        const existing = await repo.listFollowUps(trx, readingId);
-        const same = existing.find((e) => e.question.toLowerCase() === question.toLowerCase());
-        if (same) return { row: same, repeated: true, used: existing.length };
-        if (existing.length >= pre.limit)
-          throw new ServiceError(
-            'limit_reached',
-            `Уточнения к этому раскладу закончились (${pre.limit} из ${pre.limit}). Сделайте новый расклад, чтобы задать новый вопрос.`,
-            {
-              allowance: { limit: pre.limit, used: existing.length, remaining: 0, locked: false },
-            },
-          );
-        // The AI call is reserved here, so only an accepted follow-up takes it (a refusal rolls it back).
-        await ai.takeSlot(userId, trx);
-        const onTable = [...r.cards.map((c) => c.cardId), ...existing.map((e) => e.card.cardId)];
-        const [card] = deal(CARD_IDS, 1, deps.randomInt, { reversals, exclude: onTable });
-        const created = await repo.insertFollowUp(trx, {
-          readingId,
-          userId,
-          seq: existing.length + 1,
-          question,
-          card: { ...card, position: 0 },
-          leaseId,
-          leaseMs: LEASE_MS,
-        });
-        return { row: created, repeated: false, used: created.seq };
+      const { row, repeated, allowance } = await turns.acceptTurn(deps.db, {
+        // The reading's row is the lock: its follow-ups are counted and dealt one at a time.
+        open: async (trx) => {
+          const r = await repo.lockReading(trx, readingId);
+          if (!r) throw new ServiceError('not_found', 'Расклад не найден');
+          return { r, existing: await repo.listFollowUps(trx, readingId) };
+        },
+        same: async (_trx, { existing }) => existing.find((e) => e.question.toLowerCase() === question.toLowerCase()),
+        used: ({ existing }) => existing.length,
+        limit: pre.limit,
+        spent: `Уточнения к этому раскладу закончились (${pre.limit} из ${pre.limit}). Сделайте новый расклад, чтобы задать новый вопрос.`,
+        takeSlot: (trx) => ai.takeSlot(userId, trx),
+        insert: (trx, { r, existing }) => {
+          const onTable = [...r.cards.map((c) => c.cardId), ...existing.map((e) => e.card.cardId)];
+          const [card] = deal(CARD_IDS, 1, deps.randomInt, { reversals, exclude: onTable });
+          const seq = existing.length + 1;
+          return repo.insertFollowUp(trx, { readingId, userId, seq, question, card: { ...card, position: 0 }, leaseId, leaseMs: LEASE_MS });
+        },
       });
-      const allowance = { limit: pre.limit, used, remaining: Math.max(0, pre.limit - used), locked: false };
-      let answer: (emit?: OnEvent) => Promise<FollowUpView>;
+      let answer: (emit?: turns.OnTurnEvent) => Promise<FollowUpView>;
       if (!repeated) {
         const f: AnswerFlight = new Flight(row.id);
         flights.set(row.id, f);
         void drive(f, reading, { row, leaseId }, false);
-        answer = (emit = () => {}) => join(f, emit);
-      } else if (row.status === 'dealt') {
-        const f = await flightFor(reading, row, false);
-        answer = (emit = () => {}) => join(f, emit);
-      } else answer = finished(row);
+        answer = joined(f);
+      } else if (row.status === 'dealt') answer = joined(await flightFor(reading, row, false));
+      else answer = finished(row);
       return { followUp: view(row), allowance, repeated, answer };
     },
 
@@ -303,8 +264,7 @@ export function createFollowUpService(deps: ServiceDeps, users: UserService, ai:
       if (row.status === 'done') return { answer: finished(row) };
       if (!ai.enabled && row.status === 'fallback')
         throw new ServiceError('conflict', 'Толкования ИИ сейчас недоступны: показан ответ по значениям карт');
-      const f = await flightFor(reading, row, row.status === 'fallback');
-      return { answer: (emit: OnEvent = () => {}) => join(f, emit) };
+      return { answer: joined(await flightFor(reading, row, row.status === 'fallback')) };
     },
   };
 }

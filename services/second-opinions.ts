@@ -5,7 +5,8 @@
 // never spends a spread. A crisis question's reading has none (422 with the help lines); a sensitive question
 // keeps its rules (the question model goes into the prompt and the card-based answer). The text is written
 // as an interpretation is: streamed from the AI (the `extra` budget), or the card-based text in the voice,
-// then stored; the same voice asked again on the same reading is that opinion, at no cost.
+// then stored; the same voice asked again on the same reading is that opinion, at no cost. The parts it
+// shares with the follow-ups are in reading-conversation.ts.
 import * as repo from '../db/repositories/second-opinions';
 import type { Reading, SecondOpinion } from '../db/schema';
 import { userDay } from '../domain/text/day';
@@ -15,13 +16,14 @@ import { buildSecondOpinionFallback } from '../domain/reading/fallback';
 import { buildSecondOpinionMessages } from '../domain/reading/prompts';
 import { secondOpinionsLockedText } from '../domain/commerce/claims';
 import { isVoice, VOICE_INFO, VOICES, type Voice } from '../domain/tarot/voices';
-import { ProviderFailure, createAiProvider } from './ai-provider';
+import { createAiProvider } from './ai-provider';
 import { readableReading } from './archive-rule';
 import { createCareService } from './crisis';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
-import { Flight, subscribe } from './interpretation/flight';
+import { Flight } from './interpretation/flight';
 import { promptInputOf } from './interpretation/result';
+import * as turns from './reading-conversation';
 import type { UserService } from './users';
 
 const MAX_TOKENS = 700;
@@ -37,21 +39,15 @@ export interface SecondOpinionView {
   createdAt: string;
 }
 
-export interface SecondOpinionAllowance {
-  /** A day (0: locked). */
-  limit: number;
-  used: number;
-  remaining: number;
-  locked: boolean;
+/** `limit`: a day (0: locked). */
+export interface SecondOpinionAllowance extends turns.TurnAllowance {
   /** When today's count restarts (the user's next local midnight). */
   resetsAt: string;
   /** The refusal of a locked plan: who opens it and how often. */
   lockedText: string | null;
 }
 
-export type SecondOpinionEvent = { type: 'delta'; text: string } | { type: 'reset' };
-type OnEvent = (e: SecondOpinionEvent) => void;
-type TextFlight = Flight<SecondOpinionView, SecondOpinionEvent>;
+type TextFlight = Flight<SecondOpinionView, turns.TurnEvent>;
 
 export const SECOND_OPINION_LOCKED = secondOpinionsLockedText();
 
@@ -85,10 +81,7 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     const { limit, day, endsAt } = await limitOf(userId);
     const used = limit > 0 ? await repo.countOnDay(deps.db, userId, day) : 0;
     return {
-      limit,
-      used,
-      remaining: Math.max(0, limit - used),
-      locked: limit === 0,
+      ...turns.turnAllowance(limit, used),
       resetsAt: endsAt.toISOString(),
       lockedText: limit === 0 ? SECOND_OPINION_LOCKED : null,
     };
@@ -108,28 +101,18 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
     try {
       const user = await users.requireUser(r.user_id);
       const input = promptInputOf(r, { reversals: speaksOfReversals(user.reversals, r.cards) });
-      let stored: SecondOpinion;
-      if (provider.enabled) {
-        try {
-          const text = await provider.complete(buildSecondOpinionMessages(input, row.voice), {
+      const stored = await turns.writeTurn(f, {
+        aiEnabled: provider.enabled,
+        ai: (onDelta) =>
+          provider.complete(buildSecondOpinionMessages(input, row.voice), {
             signal: new AbortController().signal,
             maxTokens: MAX_TOKENS,
             cards: input.cards.length,
-            onDelta: (t) => f.push(t),
-          });
-          stored = await repo.finishSecondOpinion(deps.db, row.id, { text, source: 'ai', error: null });
-        } catch (err) {
-          if (f.text) f.reset();
-          const text = buildSecondOpinionFallback(input, row.voice);
-          f.push(text);
-          const error = err instanceof ProviderFailure ? err.message : 'Unknown error occurred';
-          stored = await repo.finishSecondOpinion(deps.db, row.id, { text, source: 'cards', error });
-        }
-      } else {
-        const text = buildSecondOpinionFallback(input, row.voice);
-        f.push(text);
-        stored = await repo.finishSecondOpinion(deps.db, row.id, { text, source: 'cards', error: null });
-      }
+            onDelta,
+          }),
+        cards: () => buildSecondOpinionFallback(input, row.voice),
+        store: (text, fromAi, error) => repo.finishSecondOpinion(deps.db, row.id, { text, source: fromAi ? 'ai' : 'cards', error }),
+      });
       f.settle({ ok: true, result: view(stored) });
     } catch (err) {
       f.settle({ ok: false, error: err });
@@ -141,21 +124,12 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
   function flightFor(r: Reading, row: SecondOpinion): TextFlight {
     let f = flights.get(row.id);
     if (!f) {
-      f = new Flight<SecondOpinionView, SecondOpinionEvent>(row.id);
+      f = new Flight<SecondOpinionView, turns.TurnEvent>(row.id);
       f.markReady();
       flights.set(row.id, f);
       void write(f, r, row);
     }
     return f;
-  }
-
-  async function join(f: TextFlight, emit: OnEvent): Promise<SecondOpinionView> {
-    for await (const e of subscribe(f, () => {}).events()) {
-      if (e.type === 'done') return e.result;
-      if (e.type === 'error') throw e.error;
-      emit(e);
-    }
-    throw new ServiceError('conflict', 'Запрос отменён');
   }
 
   return {
@@ -181,39 +155,22 @@ export function createSecondOpinionService(deps: ServiceDeps, users: UserService
       const { limit, day } = await limitOf(userId);
       if (limit === 0)
         throw new ServiceError('payment_required', SECOND_OPINION_LOCKED, { requiredPlan: 'basic', redirect: '/subscription' });
-      const { row, repeated, used } = await deps.db.transaction().execute(async (trx) => {
-        await repo.lockUser(trx, userId);
-        const same = await repo.findSecondOpinion(trx, readingId, voice);
-        const usedBefore = await repo.countOnDay(trx, userId, day);
-        if (same) return { row: same, repeated: true, used: usedBefore };
-        if (usedBefore >= limit)
-          throw new ServiceError(
-            'limit_reached',
-            `Вторые мнения на сегодня закончились (${limit} из ${limit}). Завтра можно спросить снова.`,
-            {
-              allowance: { limit, used: usedBefore, remaining: 0, locked: false },
-            },
-          );
-        // The AI call is reserved here, so only an accepted opinion takes it (a refusal rolls it back).
-        await provider.takeSlot(userId, 'extra', trx);
-        const created = await repo.insertSecondOpinion(trx, { readingId, voice, day });
-        return { row: created, repeated: false, used: usedBefore + 1 };
+      const { row, repeated, allowance } = await turns.acceptTurn(deps.db, {
+        // The user's row is the lock: the day's opinions on all their readings are counted one at a time.
+        open: async (trx) => {
+          await repo.lockUser(trx, userId);
+          return repo.countOnDay(trx, userId, day);
+        },
+        same: (trx) => repo.findSecondOpinion(trx, readingId, voice),
+        used: (usedBefore) => usedBefore,
+        limit,
+        spent: `Вторые мнения на сегодня закончились (${limit} из ${limit}). Завтра можно спросить снова.`,
+        takeSlot: (trx) => provider.takeSlot(userId, 'extra', trx),
+        insert: (trx) => repo.insertSecondOpinion(trx, { readingId, voice, day }),
       });
-      const allowance = { limit, used, remaining: Math.max(0, limit - used), locked: false };
-      if (row.text !== null) {
-        const done = view(row);
-        return {
-          opinion: done,
-          allowance,
-          repeated,
-          answer: async (emit: OnEvent = () => {}) => {
-            emit({ type: 'delta', text: row.text! });
-            return done;
-          },
-        };
-      }
+      if (row.text !== null) return { opinion: view(row), allowance, repeated, answer: turns.toldAtOnce(row.text, () => view(row)) };
       const f = flightFor(reading, row);
-      return { opinion: view(row), allowance, repeated, answer: (emit: OnEvent = () => {}) => join(f, emit) };
+      return { opinion: view(row), allowance, repeated, answer: (emit: turns.OnTurnEvent = () => {}) => turns.joinTurn(f, emit) };
     },
   };
 }

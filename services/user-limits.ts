@@ -4,7 +4,7 @@
 // hundred ms of a worker and a stored JPEG, each prepared share message a Bot API call. Over the limit: 429
 // with Retry-After. Only what the user does themselves is counted here: nothing anyone else can send.
 import type { Db } from '../db/connection';
-import { takeUserSlot } from '../db/repositories/user-limits';
+import { takeLimitSlot } from '../db/repositories/rate-limits';
 import { formatDurationWords } from '../domain/text/time';
 import { ServiceError } from './errors';
 
@@ -43,7 +43,7 @@ export type UserLimitKind = keyof typeof USER_LIMITS;
 /** Takes one slot of `kind` for the user, or throws 429 naming when to try again. */
 export async function takeUserLimit(db: Db, userId: number, kind: UserLimitKind, now: Date): Promise<void> {
   const l = USER_LIMITS[kind];
-  const wait = await takeUserSlot(db, userId, kind, now, l.limit, l.windowS);
+  const wait = await takeLimitSlot(db, { name: `user:${kind}`, userId }, now, l.limit, l.windowS);
   if (wait !== null)
     throw new ServiceError('limit_reached', `${l.message} Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
       retryAfterSeconds: wait,

@@ -1,6 +1,7 @@
 // Browser sign-in: one-time tokens (the bot's /web link, a payment's return) and cookie sessions. Only
 // hashes are stored; the random values exist in the user's link or cookie alone.
 import crypto from 'node:crypto';
+import { deleteEndedLimits, takeLimitSlot } from '../db/repositories/rate-limits';
 import * as repo from '../db/repositories/web-auth';
 import { BROWSER_SESSION_DAYS, RETURN_LINK_MINUTES, SIGN_IN_LINK_MINUTES } from '../domain/app/user-data';
 import { formatDurationWords } from '../domain/text/time';
@@ -44,7 +45,7 @@ export function createWebAuthService(deps: ServiceDeps) {
 
   async function take(key: string, kind: keyof typeof SIGN_IN_LIMITS): Promise<void> {
     const l = SIGN_IN_LIMITS[kind];
-    const wait = await repo.takeSignInSlot(db, key, kind, deps.clock(), l.limit, l.windowS);
+    const wait = await takeLimitSlot(db, { name: `sign_in:${kind}`, key }, deps.clock(), l.limit, l.windowS);
     if (wait !== null)
       throw new ServiceError('limit_reached', `Слишком много входов. Попробуйте через ${formatDurationWords(wait * 1000)}.`, {
         retryAfterSeconds: wait,
@@ -151,6 +152,10 @@ export function createWebAuthService(deps: ServiceDeps) {
         return repo.deleteSessions(trx, userId);
       }),
 
-    cleanup: () => repo.deleteExpired(db, deps.clock(), LONGEST_SIGN_IN_WINDOW_S),
+    cleanup: async () => {
+      await repo.deleteExpired(db, deps.clock());
+      // Sign-in counts whose window ended: nothing about who signed in from where outlives it.
+      await deleteEndedLimits(db, 'sign_in:', deps.clock(), LONGEST_SIGN_IN_WINDOW_S);
+    },
   };
 }

@@ -5,14 +5,13 @@ import { followUpsLockedText } from '../../domain/commerce/claims';
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Api } from 'grammy';
 import { FOLLOW_UP_QUESTION_MAX, FOLLOW_UP_QUESTION_MIN } from '../../domain/reading/follow-up';
-import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import type { FollowUpAllowance } from '../../services/follow-ups';
+import type { DealtCardView } from '../../services/readings';
 import type { BotContext, BotDeps, InnerContext } from '../context';
-import { escapeHtml, markdownToHtml, splitText } from '../format';
-import { sendCrisis } from '../crisis';
+import { escapeHtml } from '../format';
 import { openAppButton } from '../keyboards';
-import { openLiveReply } from '../live-reply';
+import { deliverTurn } from '../reading-turn';
 
 export const FOLLOW_UP_CONVERSATION = 'follow-up';
 export const followUpCallback = (readingId: number) => `fu:${readingId}`;
@@ -48,59 +47,23 @@ async function check(deps: BotDeps, userId: number, readingId: number): Promise<
   }
 }
 
-/** Asks, then streams the answer into one message; the card is announced first. */
-async function deliverFollowUp(
-  api: Api,
-  deps: BotDeps,
-  chatId: number,
-  userId: number,
-  readingId: number,
-  question: string,
-): Promise<void> {
-  let asked;
-  try {
-    asked = await deps.services.followUps.ask(userId, readingId, question);
-  } catch (err) {
-    const crisis = crisisOf(err);
-    if (crisis) return sendCrisis(api, deps, chatId, crisis, 'bot_follow_up');
-    if (err instanceof ServiceError) {
-      await api.sendMessage(chatId, err.message, {
-        reply_markup: err.code === 'payment_required' ? openAppButton(deps, '✨ Подписка', '/subscription') : undefined,
-      });
-      return;
-    }
-    throw err;
-  }
-  const c = asked.followUp.card;
-  const cardLine = `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}`;
-  const head = `${cardLine}\n«${escapeHtml(asked.followUp.question)}»\n\n`;
-  // The answer is written whatever the chat does (it is stored for the app too); a stop ends the stream here.
-  let onStop = () => {};
-  const stop = new Promise<null>((resolve) => (onStop = () => resolve(null)));
-  const live = await openLiveReply(api, deps, chatId, { waiting: `${cardLine}\n\n🔮 Карты отвечают…`, waitingHtml: true, onStop });
-  let text = '';
-  const answering = asked.answer((e) => {
-    if (e.type === 'reset') text = '';
-    else text += e.text;
-    live.update(`${head}${markdownToHtml(text)}`);
+/** Asks, then streams the answer under its clarifying card, announced first (bot/reading-turn.ts). */
+const deliverFollowUp = (api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number, question: string) =>
+  deliverTurn(api, deps, chatId, readingId, {
+    ask: () => deps.services.followUps.ask(userId, readingId, question),
+    via: 'bot_follow_up',
+    head: (asked) => `${cardLine(asked.followUp.card)}\n«${escapeHtml(asked.followUp.question)}»\n\n`,
+    waiting: (asked) => `${cardLine(asked.followUp.card)}\n\n🔮 Карты отвечают…`,
+    textOf: (done) => done.answer,
+    notice: (done) =>
+      done.fallback && done.error
+        ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>'
+        : '',
+    stopped: FOLLOW_UP_STOPPED,
+    again: (remaining) => ({ text: `🔎 Уточнить ещё (${remaining})`, data: followUpCallback(readingId) }),
   });
-  const done = await Promise.race([answering, stop]);
-  if (!done) answering.catch((err) => deps.logger.warn({ err: String(err), readingId }, 'a stopped follow-up answer failed'));
-  const stopped = !done;
-  const parts = splitText((done?.answer ?? text).trim() || '…');
-  const notice = stopped
-    ? `\n\n<i>${FOLLOW_UP_STOPPED}</i>`
-    : done?.fallback && done.error
-      ? '\n\n<i>ИИ сейчас недоступен: это ответ по значениям карт. В приложении можно спросить ИИ ещё раз бесплатно.</i>'
-      : '';
-  let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
-  if (asked.allowance.remaining > 0)
-    kb = (kb ?? new InlineKeyboard()).row().text(`🔎 Уточнить ещё (${asked.allowance.remaining})`, followUpCallback(readingId));
-  await live.finish(
-    parts.map((p, i) => (i === 0 ? head : '') + markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
-    kb,
-  );
-}
+
+const cardLine = (c: DealtCardView) => `🃏 Уточняющая карта: <b>${escapeHtml(c.name)}</b>${c.reversed ? ' (перевёрнутая)' : ''}`;
 
 export async function followUpConversation(
   conversation: Conversation<BotContext, InnerContext>,

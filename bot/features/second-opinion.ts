@@ -4,13 +4,11 @@
 // as the app (services.secondOpinions decides).
 import { Composer, InlineKeyboard, type Api } from 'grammy';
 import { VOICE_INFO, VOICES, isVoice, type Voice } from '../../domain/tarot/voices';
-import { crisisOf } from '../../services/crisis';
 import { ServiceError } from '../../services/errors';
 import type { BotContext, BotDeps } from '../context';
-import { sendCrisis } from '../crisis';
-import { escapeHtml, markdownToHtml, splitText } from '../format';
+import { escapeHtml } from '../format';
 import { openAppButton } from '../keyboards';
-import { openLiveReply } from '../live-reply';
+import { deliverTurn } from '../reading-turn';
 
 export const SECOND_OPINION_BUTTON = '🪞 Второе мнение';
 export const secondOpinionCallback = (readingId: number) => `so:${readingId}`;
@@ -68,47 +66,20 @@ async function showChooser(ctx: BotContext, readingId: number): Promise<void> {
   );
 }
 
-/** Asks, then streams the text as a draft under the reader's name (bot/live-reply.ts), edited in place where drafts fail. */
-async function deliver(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number, voice: Voice): Promise<void> {
-  let asked;
-  try {
-    asked = await deps.services.secondOpinions.ask(userId, readingId, voice);
-  } catch (err) {
-    const crisis = crisisOf(err);
-    if (crisis) return sendCrisis(api, deps, chatId, crisis, 'bot_second_opinion');
-    if (err instanceof ServiceError) {
-      await api.sendMessage(chatId, err.message, {
-        reply_markup: err.code === 'payment_required' ? openAppButton(deps, '✨ Подписка', '/subscription') : undefined,
-      });
-      return;
-    }
-    throw err;
-  }
+/** Asks, then streams the text under the reader's name (bot/reading-turn.ts). */
+function deliver(api: Api, deps: BotDeps, chatId: number, userId: number, readingId: number, voice: Voice) {
   const info = VOICE_INFO[voice];
   const head = `🪞 <b>Второе мнение: ${info.name}</b> (${info.manner})\n\n`;
-  // The opinion is written whatever the chat does (it is stored for the app too); a stop ends the stream here.
-  let onStop = () => {};
-  const stop = new Promise<null>((resolve) => (onStop = () => resolve(null)));
-  const live = await openLiveReply(api, deps, chatId, { waiting: `${head}🔮 ${info.name} читает ваши карты…`, waitingHtml: true, onStop });
-  let text = '';
-  const answering = asked.answer((e) => {
-    if (e.type === 'reset') text = '';
-    else text += e.text;
-    live.update(`${head}${markdownToHtml(text)}`);
+  return deliverTurn(api, deps, chatId, readingId, {
+    ask: () => deps.services.secondOpinions.ask(userId, readingId, voice),
+    via: 'bot_second_opinion',
+    head: () => head,
+    waiting: () => `${head}🔮 ${info.name} читает ваши карты…`,
+    textOf: (done) => done.text,
+    notice: () => '',
+    stopped: SECOND_OPINION_STOPPED,
+    again: (remaining) => ({ text: `${SECOND_OPINION_BUTTON} ещё (${remaining})`, data: secondOpinionCallback(readingId) }),
   });
-  const done = await Promise.race([answering, stop]);
-  if (!done) answering.catch((err) => deps.logger.warn({ err: String(err), readingId }, 'a stopped second opinion failed'));
-  const parts = splitText(((done ? done.text : null) ?? text).trim() || '…');
-  const notice = done ? '' : `\n\n<i>${SECOND_OPINION_STOPPED}</i>`;
-  let kb = openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`);
-  if (asked.allowance.remaining > 0)
-    kb = (kb ?? new InlineKeyboard())
-      .row()
-      .text(`${SECOND_OPINION_BUTTON} ещё (${asked.allowance.remaining})`, secondOpinionCallback(readingId));
-  await live.finish(
-    parts.map((p, i) => (i === 0 ? head : '') + markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
-    kb,
-  );
 }
 
 const composer = new Composer<BotContext>();

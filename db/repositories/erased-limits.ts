@@ -3,6 +3,7 @@
 // the user again. Plain functions over `db | trx`.
 import { sql } from 'kysely';
 import type { Queryable } from '../connection';
+import { restoreUserLimit, userLimits } from './rate-limits';
 
 export interface KeepLimits {
   subject: string;
@@ -10,9 +11,8 @@ export interface KeepLimits {
   /** The user's counting day and when it ends (domain/text/day.ts). */
   day: string;
   dayEndsAt: Date;
-  /** The window of a user_rate_limits kind, and of the AI calls, in seconds. */
-  userWindowS: (kind: string) => number;
-  aiWindowS: number;
+  /** The window of one of the user's rate limits (by its name: 'ai:<budget>', 'user:<kind>'), in seconds. */
+  windowS: (name: string) => number;
 }
 
 type Kept = { kind: string; day?: string | null; free_spread_used?: boolean; window_start?: Date | null; count: number; until: Date };
@@ -29,19 +29,13 @@ export async function keepLimits(db: Queryable, userId: number, o: KeepLimits): 
     .executeTakeFirst();
   if (usage && (usage.spreads_used > 0 || usage.free_spread_used))
     kept.push({ kind: 'daily_usage', day: o.day, free_spread_used: usage.free_spread_used, count: usage.spreads_used, until: o.dayEndsAt });
-  for (const r of await db.selectFrom('user_rate_limits').select(['kind', 'window_start', 'count']).where('user_id', '=', userId).execute())
+  // A rate limit is kept under its own name (db/repositories/rate-limits.ts).
+  for (const r of await userLimits(db, userId))
     kept.push({
-      kind: `user:${r.kind}`,
+      kind: r.name,
       window_start: r.window_start,
       count: r.count,
-      until: new Date(r.window_start.getTime() + o.userWindowS(r.kind) * 1000),
-    });
-  for (const r of await db.selectFrom('ai_rate_limits').select(['budget', 'window_start', 'calls']).where('user_id', '=', userId).execute())
-    kept.push({
-      kind: `ai:${r.budget}`,
-      window_start: r.window_start,
-      count: r.calls,
-      until: new Date(r.window_start.getTime() + o.aiWindowS * 1000),
+      until: new Date(r.window_start.getTime() + o.windowS(r.name) * 1000),
     });
   const live = kept.filter((k) => k.until.getTime() > o.now.getTime());
   if (live.length === 0) return;
@@ -81,19 +75,7 @@ export async function restoreLimits(db: Queryable, userId: number, subject: stri
         )
         .execute();
       await db.updateTable('users').set({ day_guard: r.day, day_guard_until: r.until }).where('id', '=', userId).execute();
-    } else if (r.kind.startsWith('user:') && r.window_start) {
-      await db
-        .insertInto('user_rate_limits')
-        .values({ user_id: userId, kind: r.kind.slice('user:'.length), window_start: r.window_start, count: r.count })
-        .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
-        .execute();
-    } else if (r.kind.startsWith('ai:') && r.window_start) {
-      await db
-        .insertInto('ai_rate_limits')
-        .values({ user_id: userId, budget: r.kind.slice('ai:'.length), window_start: r.window_start, calls: r.count })
-        .onConflict((oc) => oc.columns(['user_id', 'budget']).doNothing())
-        .execute();
-    }
+    } else if (r.window_start) await restoreUserLimit(db, userId, r.kind, r.window_start, r.count);
   }
   await db.deleteFrom('erased_limits').where('subject', '=', subject).execute();
 }

@@ -88,58 +88,6 @@ export async function finishReading(
     .executeTakeFirst();
 }
 
-/**
- * Counts one provider call of a user against one of its budgets in a fixed window: returns null when
- * allowed, or the seconds until the window ends when `limit` calls were already made in it. One upsert, so
- * racing calls never pass the limit (and inside the caller's transaction it is undone with it).
- */
-export async function takeRateSlot(
-  db: Queryable,
-  userId: number,
-  budget: string,
-  now: Date,
-  limit: number,
-  windowS: number,
-): Promise<number | null> {
-  const windowStartAfter = new Date(now.getTime() - windowS * 1000);
-  const row = await db
-    .insertInto('ai_rate_limits')
-    .values({ user_id: userId, budget, window_start: now, calls: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'budget'])
-        .doUpdateSet({
-          window_start: sql`case when ai_rate_limits.window_start <= ${windowStartAfter} then excluded.window_start else ai_rate_limits.window_start end`,
-          calls: sql`case when ai_rate_limits.window_start <= ${windowStartAfter} then 1 else ai_rate_limits.calls + 1 end`,
-        })
-        .where((eb) => eb.or([eb('ai_rate_limits.window_start', '<=', windowStartAfter), eb('ai_rate_limits.calls', '<', limit)])),
-    )
-    .returning('calls')
-    .executeTakeFirst();
-  if (row) return null;
-  return rateSlotWait(db, userId, budget, now, limit, windowS).then((wait) => wait ?? 1);
-}
-
-/** Seconds until the user's window of provider calls in a budget has room again, or null when it has room now (read only). */
-export async function rateSlotWait(
-  db: Queryable,
-  userId: number,
-  budget: string,
-  now: Date,
-  limit: number,
-  windowS: number,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('ai_rate_limits')
-    .select(['window_start', 'calls'])
-    .where('user_id', '=', userId)
-    .where('budget', '=', budget)
-    .executeTakeFirst();
-  if (!row || row.calls < limit) return null;
-  const ends = row.window_start.getTime() + windowS * 1000;
-  return ends <= now.getTime() ? null : Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
-}
-
 export async function findDailyCardNote(db: Queryable, userId: number, day: string, cardKey: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('daily_card_notes')

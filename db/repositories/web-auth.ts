@@ -61,14 +61,9 @@ export async function spendToken(db: Queryable, tokenHash: string, kind: 'link' 
 }
 
 /** Tokens and sessions past their time are of no use to anyone. */
-export async function deleteExpired(db: Queryable, now: Date, signInWindowS: number) {
+export async function deleteExpired(db: Queryable, now: Date) {
   await db.deleteFrom('auth_tokens').where('expires_at', '<', now).execute();
   await db.deleteFrom('web_sessions').where('expires_at', '<', now).execute();
-  // Sign-in counts whose window ended: nothing about who signed in from where outlives it.
-  await db
-    .deleteFrom('sign_in_limits')
-    .where('window_start', '<=', new Date(now.getTime() - signInWindowS * 1000))
-    .execute();
 }
 
 export async function deleteSessionByHash(db: Queryable, idHash: string) {
@@ -99,42 +94,4 @@ export async function deleteUnspentTokens(db: Queryable, userId: number): Promis
 export async function trimSessions(db: Queryable, userId: number, keep: number): Promise<void> {
   await sql`delete from web_sessions where user_id = ${userId} and id_hash not in (
     select id_hash from web_sessions where user_id = ${userId} order by last_seen_at desc, created_at desc limit ${keep})`.execute(db);
-}
-
-/**
- * Counts one sign-in under `key` (a hashed Telegram id or address) in a fixed window: null when allowed, else the
- * seconds until the window ends. One upsert, so racing sign-ins never pass the limit.
- */
-export async function takeSignInSlot(
-  db: Queryable,
-  key: string,
-  kind: string,
-  now: Date,
-  limit: number,
-  windowS: number,
-): Promise<number | null> {
-  const windowStartAfter = new Date(now.getTime() - windowS * 1000);
-  const row = await db
-    .insertInto('sign_in_limits')
-    .values({ key, kind, window_start: now, count: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['key', 'kind'])
-        .doUpdateSet({
-          window_start: sql`case when sign_in_limits.window_start <= ${windowStartAfter} then excluded.window_start else sign_in_limits.window_start end`,
-          count: sql`case when sign_in_limits.window_start <= ${windowStartAfter} then 1 else sign_in_limits.count + 1 end`,
-        })
-        .where((eb) => eb.or([eb('sign_in_limits.window_start', '<=', windowStartAfter), eb('sign_in_limits.count', '<', limit)])),
-    )
-    .returning('count')
-    .executeTakeFirst();
-  if (row) return null;
-  const current = await db
-    .selectFrom('sign_in_limits')
-    .select('window_start')
-    .where('key', '=', key)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  const ends = (current ? current.window_start.getTime() : now.getTime()) + windowS * 1000;
-  return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
 }

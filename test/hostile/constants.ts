@@ -35,7 +35,7 @@ export const USER_TABLES = [
   'recurring_billing',
   'notifications',
   'natal_birth_data',
-  'ai_rate_limits',
+  'rate_limits',
   'daily_card_notes',
   'analytics_events',
 ] as const;
