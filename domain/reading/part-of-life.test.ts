@@ -99,3 +99,22 @@ describe('the part of life asked about', () => {
     expect(flags.slice(0, 60).join('\n')).toBe('');
   });
 });
+
+describe('the reading for two', () => {
+  it('reads each position in its own section: «Совет паре» names only the advice card', () => {
+    const r = seededRandom(5);
+    for (let k = 0; k < 40; k++) {
+      const cards = promptCards('pair_reading', seededDeal(6, r));
+      const text = composeReading({
+        spreadType: 'pair_reading',
+        question: 'Как нам стать ближе?',
+        level: k % 2 ? 'premium' : 'basic',
+        cards,
+      });
+      const advice = text.split(/^## /m).find((s) => s.startsWith('Совет паре'))!;
+      const named = [...advice.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]);
+      expect(new Set(named), advice).toEqual(new Set([cards[4].card.name]));
+      expect(advice).not.toMatch(/окружени|третий|кто-то из/i);
+    }
+  });
+});
