@@ -141,7 +141,7 @@ function dominantElement(planets: Placement[], ascendant: Placement | null): Ele
 }
 
 /** What the chart says in place of the ascendant and the houses when the birth time is unknown. */
-export const NO_TIME_NOTE =
+const NO_TIME_NOTE =
   'Время рождения неизвестно, поэтому асцендент и дома не рассчитаны: они меняются каждые несколько минут. Положения планет даны на полдень дня рождения; Луна за сутки проходит около 13°, и её знак на границе может оказаться соседним.';
 
 /**

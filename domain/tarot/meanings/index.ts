@@ -2,7 +2,6 @@
 // the inner life and in general, upright and reversed. One sentence each, in the Rider–Waite–Smith tradition
 // (docs/decks.md names the sources); each sentence stands alone, so it needs no grammatical forms. The
 // reading (domain/reading/) picks the one for the question's part of life.
-import type { Orientation } from '../../types';
 import { CUPS_MEANINGS } from './cups';
 import { MAJOR_MEANINGS } from './majors';
 import { PENTACLES_MEANINGS } from './pentacles';
@@ -25,6 +24,3 @@ export const AREA_MEANINGS: Readonly<Record<string, CardAreas>> = {
 export function areaMeaning(cardId: string, reversed: boolean, area: LifeArea): string | undefined {
   return AREA_MEANINGS[cardId]?.[area][reversed ? 1 : 0];
 }
-
-/** The same, with the orientation as the reading names it. */
-export const areaMeaningFor = (cardId: string, o: Orientation, area: LifeArea) => areaMeaning(cardId, o === 'reversed', area);
