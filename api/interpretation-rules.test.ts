@@ -44,7 +44,7 @@ describe.each(TEST_DB_KINDS)('AI interpretations on %s: rules', (kind) => {
     const inSign = (name: string) => SIGNS.find((s) => s.name === name)!.inSign;
     const { sunSign, moonSign, risingSign } = chart.body.data;
     expect(inSign(sunSign)).toBe('в Тельце');
-    expect(prompt).toContain(`Солнце ${inSign(sunSign)}, Луна ${inSign(moonSign)}, асцендент ${inSign(risingSign)}.`);
+    expect(prompt).toContain(`Солнце ${inSign(sunSign)}, Луна ${inSign(moonSign)}, асцендент ${inSign(risingSign!)}.`);
     expect(prompt).not.toContain('в знаке');
   });
 

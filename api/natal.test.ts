@@ -77,6 +77,34 @@ describe.each(TEST_DB_KINDS)('natal chart API on %s', (kind) => {
     expect((await h.call(user, 'DELETE', '/api/natal/data')).body.data).toEqual({ deleted: false });
   });
 
+  it('«время рождения неизвестно»: the chart leaves out the ascendant and says so, and the form gets it back', async () => {
+    const user = 20_009;
+    const res = await chart(user, { date: '1990-05-15', timeUnknown: true, city: 'Москва' });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    // The planets of the day's noon; no ascendant, no rising sign, no ascendant card, and a note saying why.
+    expect(d.birthData).toMatchObject({ date: '1990-05-15', time: '', timeKnown: false, utc: '1990-05-15T08:00:00.000Z' });
+    expect(d.ascendant).toBeNull();
+    expect(d.risingSign).toBeNull();
+    expect(d.timeNote).toMatch(/Время рождения неизвестно, поэтому асцендент и дома не рассчитаны/);
+    expect(d.cards.map((c: { key: string }) => c.key)).not.toContain('ascendant');
+    expect(d.sunSign).toBe('Телец');
+    // Saved as unknown: the chart and the form read it back so, not as noon.
+    expect((await h.call(user, 'GET', '/api/natal/chart')).body.data.ascendant).toBeNull();
+    expect((await h.call(user, 'GET', '/api/natal/data')).body.data.birthData).toMatchObject({ time: '', timeKnown: false });
+    // A time sent beside the flag is ignored; without the flag a time is still required.
+    expect((await chart(user, { date: '1990-05-15', time: '07:00', timeUnknown: true, city: 'Москва' })).body.data.ascendant).toBeNull();
+    expect((await chart(user, { date: '1990-05-15', timeUnknown: false, city: 'Москва' })).body).toEqual({
+      success: false,
+      error: 'time: Укажите время рождения',
+    });
+    // With a time the ascendant comes back.
+    const timed = (await chart(user, { date: '1990-05-15', time: '12:30', city: 'Москва' })).body.data;
+    expect(timed.ascendant).not.toBeNull();
+    expect(timed.timeNote).toBeNull();
+    expect(timed.birthData.timeKnown).toBe(true);
+  });
+
   it('names the missing field with the spec message, in the form order', async () => {
     const cases: [unknown, string][] = [
       [{ time: '12:00', city: 'Москва' }, 'date: Укажите дату рождения'],

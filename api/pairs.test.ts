@@ -246,6 +246,13 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
     // The partner's view is the same picture from their side.
     const fromB = (await h.call(b, 'GET', `/api/pairs/${pairId}`)).body.data.synastry;
     expect(fromB.aspects!.length).toBe(s.aspects!.length);
+
+    // The partner marks the birth time unknown: no ascendant on either side, and the synastry says why.
+    expect((await h.call(b, 'POST', '/api/natal/chart', { date: '1985-02-10', timeUnknown: true, city: 'Москва' })).status).toBe(200);
+    const noTime = (await h.call(a, 'GET', `/api/pairs/${pairId}`)).body.data.synastry;
+    expect(noTime.points.map((p: { key: string }) => p.key)).toEqual(['sun', 'moon', 'venus', 'mars']);
+    expect(noTime.aspects!.some((q: { a: string; b: string }) => q.a === 'ascendant' || q.b === 'ascendant')).toBe(false);
+    expect(noTime.note).toMatch(/у партнёра/);
   });
 
   it('export shows the pair to both; deleting one user removes only their part', async () => {

@@ -15,7 +15,10 @@ import type { UserService } from './users';
 /** What the form sends: a city from the list, or coordinates with a time zone (and an optional name). */
 export interface BirthInput {
   date: string;
-  time: string;
+  /** 'HH:MM'; ignored when the time is unknown. */
+  time?: string;
+  /** «Время рождения неизвестно»: the chart is drawn without an ascendant. */
+  timeUnknown?: boolean;
   city?: string;
   cityId?: string;
   latitude?: number;
@@ -25,7 +28,9 @@ export interface BirthInput {
 
 export interface BirthDataView {
   date: string;
+  /** 'HH:MM', or '' when the birth time is unknown. */
   time: string;
+  timeKnown: boolean;
   /** The place as shown: «Москва, Россия», or the user's own name for coordinates. */
   city: string;
   cityId: string | null;
@@ -118,11 +123,17 @@ function resolvePlace(input: BirthInput): Place {
 
 type Row = Pick<NatalBirthData, 'birth_date' | 'birth_time' | 'place' | 'city_id' | 'latitude' | 'longitude' | 'time_zone'>;
 
+/** A stored birth time is 'HH:MM', or '' when the user did not know it. */
+const timeKnownOf = (row: Row) => /^\d{1,2}:\d{2}$/.test(row.birth_time.trim());
+
 function birthDataOf(row: Row): BirthDataView {
-  const utc = zonedTimeToUtc(row.birth_date, row.birth_time, row.time_zone);
+  const timeKnown = timeKnownOf(row);
+  // Without a time the day's noon stands in for the planets.
+  const utc = zonedTimeToUtc(row.birth_date, timeKnown ? row.birth_time : '12:00', row.time_zone);
   return {
     date: row.birth_date,
-    time: row.birth_time,
+    time: timeKnown ? row.birth_time : '',
+    timeKnown,
     city: row.place,
     cityId: row.city_id,
     latitude: row.latitude,
@@ -135,7 +146,7 @@ function birthDataOf(row: Row): BirthDataView {
 
 function chartOf(row: Row): NatalChartView {
   const birthData = birthDataOf(row);
-  return { birthData, ...computeChart(new Date(birthData.utc), row.latitude, row.longitude) };
+  return { birthData, ...computeChart(new Date(birthData.utc), row.latitude, row.longitude, birthData.timeKnown) };
 }
 
 export function createNatalService(deps: ServiceDeps, users: UserService) {
@@ -148,7 +159,7 @@ export function createNatalService(deps: ServiceDeps, users: UserService) {
       const place = resolvePlace(input);
       const row = {
         birth_date: input.date.trim(),
-        birth_time: input.time.trim().slice(0, 5),
+        birth_time: input.timeUnknown ? '' : (input.time ?? '').trim().slice(0, 5),
         place: place.label,
         city_id: place.cityId,
         latitude: place.latitude,
@@ -194,12 +205,15 @@ export function createNatalService(deps: ServiceDeps, users: UserService) {
 }
 
 /** The sun, moon and rising signs of the user's saved chart (for the reading prompt), or null without one. */
-export async function natalSigns(db: ServiceDeps['db'], userId: number): Promise<{ sun: SignKey; moon: SignKey; rising: SignKey } | null> {
+export async function natalSigns(
+  db: ServiceDeps['db'],
+  userId: number,
+): Promise<{ sun: SignKey; moon: SignKey; rising: SignKey | null } | null> {
   const row = await natalRepo.findBirthData(db, userId);
   if (!row) return null;
   try {
     const chart = chartOf(row);
-    return { sun: chart.planets[0].signKey, moon: chart.planets[1].signKey, rising: chart.ascendant.signKey };
+    return { sun: chart.planets[0].signKey, moon: chart.planets[1].signKey, rising: chart.ascendant?.signKey ?? null };
   } catch {
     return null;
   }
@@ -215,16 +229,16 @@ export async function synastryPointsOf(
 ): Promise<{ sun: number; moon: number; venus: number; mars: number; ascendant: number | null; hasTime: boolean } | null> {
   const row = await natalRepo.findBirthData(db, userId);
   if (!row) return null;
-  const hasTime = /^\d{1,2}:\d{2}$/.test(row.birth_time.trim());
+  const hasTime = timeKnownOf(row);
   // Without a time the day's noon stands in for the planets; the ascendant is left out.
-  const chart = chartOf(hasTime ? row : { ...row, birth_time: '12:00' });
+  const chart = chartOf(row);
   const lon = (k: string) => chart.planets.find((p) => p.key === k)!.longitude;
   return {
     sun: lon('sun'),
     moon: lon('moon'),
     venus: lon('venus'),
     mars: lon('mars'),
-    ascendant: hasTime ? chart.ascendant.longitude : null,
+    ascendant: chart.ascendant?.longitude ?? null,
     hasTime,
   };
 }

@@ -17,7 +17,8 @@ const coordinate = (message: string, inRange: (n: number) => boolean) =>
 const chartBody = z
   .object({
     date: required(NATAL_MESSAGES.dateRequired).refine(isIsoDate, NATAL_MESSAGES.dateInvalid),
-    time: required(NATAL_MESSAGES.timeRequired).refine(isClockTime, NATAL_MESSAGES.timeInvalid),
+    time: z.string({ error: NATAL_MESSAGES.timeRequired }).trim().max(100, NATAL_MESSAGES.timeInvalid).optional(),
+    timeUnknown: z.boolean({ error: 'ожидается true или false' }).optional(),
     city: z.string({ error: NATAL_MESSAGES.cityRequired }).trim().max(200, 'не больше 200 символов').optional(),
     cityId: z.string({ error: 'ожидается строка' }).max(120).optional(),
     latitude: coordinate(NATAL_MESSAGES.latitudeInvalid, isLatitude).optional(),
@@ -25,6 +26,11 @@ const chartBody = z
     timeZone: z.string({ error: NATAL_MESSAGES.timeZoneInvalid }).trim().min(1, NATAL_MESSAGES.timeZoneInvalid).max(64).optional(),
   })
   .superRefine((b, ctx) => {
+    // «Время рождения неизвестно»: no time is needed (one sent anyway is ignored).
+    if (!b.timeUnknown) {
+      if (!b.time) ctx.addIssue({ code: 'custom', path: ['time'], message: NATAL_MESSAGES.timeRequired });
+      else if (!isClockTime(b.time)) ctx.addIssue({ code: 'custom', path: ['time'], message: NATAL_MESSAGES.timeInvalid });
+    }
     const coords = b.latitude !== undefined || b.longitude !== undefined || b.timeZone !== undefined;
     if (!coords && !b.city && !b.cityId) ctx.addIssue({ code: 'custom', path: ['city'], message: NATAL_MESSAGES.cityRequired });
     if (coords) {

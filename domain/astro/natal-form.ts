@@ -46,12 +46,17 @@ export function dateError(date: string, today: string): string | undefined {
 }
 
 /** The form's errors by field (empty when it may be sent). */
-export function validateNatalForm(form: { date: string; time: string; city: string }, today: string): NatalFormErrors {
+export function validateNatalForm(
+  form: { date: string; time: string; city: string; timeUnknown?: boolean },
+  today: string,
+): NatalFormErrors {
   const errors: NatalFormErrors = {};
   const date = dateError(form.date, today);
   if (date) errors.date = date;
-  const time = form.time.trim();
-  if (!time) errors.time = NATAL_MESSAGES.timeRequired;
+  const time = form.timeUnknown ? null : form.time.trim();
+  if (time === null) {
+    // «Время рождения неизвестно»: no time to check.
+  } else if (!time) errors.time = NATAL_MESSAGES.timeRequired;
   else if (!isClockTime(time)) errors.time = NATAL_MESSAGES.timeInvalid;
   if (!form.city.trim()) errors.city = NATAL_MESSAGES.cityRequired;
   return errors;

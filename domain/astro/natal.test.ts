@@ -188,11 +188,24 @@ describe('ascendant formula', () => {
 });
 
 describe('chart shape', () => {
+  it('without a birth time: no ascendant, no rising sign, no ascendant card, and a note saying why', () => {
+    const noon = new Date('1990-05-15T08:00:00Z');
+    const chart = computeChart(noon, 55.7558, 37.6173, false);
+    const timed = computeChart(noon, 55.7558, 37.6173);
+    expect(chart.ascendant).toBeNull();
+    expect(chart.risingSign).toBeNull();
+    expect(chart.timeNote).toContain('асцендент и дома не рассчитаны');
+    expect(timed.timeNote).toBeNull();
+    expect(chart.cards.map((c) => c.key)).not.toContain('ascendant');
+    expect(chart.planets).toEqual(timed.planets);
+  });
+
   it('has the five planets with sign, degree, symbol and element, the three signs and the cards', () => {
     const chart = computeChart(new Date('1990-05-15T09:30:00Z'), 55.7558, 37.6173);
     expect(chart.planets.map((p) => p.name)).toEqual(['Солнце', 'Луна', 'Меркурий', 'Венера', 'Марс']);
     expect(chart.planets.map((p) => p.symbol)).toEqual(['☉', '☽', '☿', '♀', '♂']);
-    for (const p of [...chart.planets, chart.ascendant]) {
+    const ascendant = chart.ascendant!;
+    for (const p of [...chart.planets, ascendant]) {
       expect(SIGNS.map((s) => s.name)).toContain(p.sign);
       expect(['Огонь', 'Земля', 'Воздух', 'Вода']).toContain(p.element);
       expect(p.degree).toBeGreaterThanOrEqual(0);
@@ -203,7 +216,7 @@ describe('chart shape', () => {
     expect(chart.cards.map((c) => c.title)).toEqual([
       `Солнце ${signAt(chart.planets[0].longitude).inSign}`,
       `Луна ${signAt(chart.planets[1].longitude).inSign}`,
-      `Асцендент ${signAt(chart.ascendant.longitude).inSign}`,
+      `Асцендент ${signAt(ascendant.longitude).inSign}`,
       `Меркурий ${signAt(chart.planets[2].longitude).inSign}`,
       `Венера ${signAt(chart.planets[3].longitude).inSign}`,
       `Марс ${signAt(chart.planets[4].longitude).inSign}`,

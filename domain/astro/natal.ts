@@ -99,10 +99,13 @@ export interface NatalCard {
 
 export interface NatalChartCore {
   planets: Placement[];
-  ascendant: Placement;
+  /** Null when the birth time is unknown: the rising point turns through every sign in a day. */
+  ascendant: Placement | null;
   sunSign: string;
   moonSign: string;
-  risingSign: string;
+  risingSign: string | null;
+  /** Said instead of the ascendant and the houses when the birth time is unknown; null with a time. */
+  timeNote: string | null;
   dominantElement: string;
   cards: NatalCard[];
   disclaimer: string;
@@ -129,18 +132,28 @@ function placement(key: Placement['key'], name: string, symbol: string, longitud
 }
 
 /** The element most placements fall in (Sun, Moon and ascendant count double); ties go to the Sun's. */
-function dominantElement(planets: Placement[], ascendant: Placement): ElementKey {
+function dominantElement(planets: Placement[], ascendant: Placement | null): ElementKey {
   const score: Record<ElementKey, number> = { fire: 0, earth: 0, air: 0, water: 0 };
-  for (const p of [...planets, ascendant]) score[p.elementKey] += p.key === 'sun' || p.key === 'moon' || p.key === 'ascendant' ? 2 : 1;
+  for (const p of ascendant ? [...planets, ascendant] : planets)
+    score[p.elementKey] += p.key === 'sun' || p.key === 'moon' || p.key === 'ascendant' ? 2 : 1;
   const sunElement = planets[0].elementKey;
   return ELEMENTS.reduce((best, e) => (score[e] > score[best] ? e : best), sunElement);
 }
 
-/** The chart for a birth instant (UTC) at a place. */
-export function computeChart(utc: Date, latitude: number, longitude: number): NatalChartCore {
+/** What the chart says in place of the ascendant and the houses when the birth time is unknown. */
+const NO_TIME_NOTE =
+  'Время рождения неизвестно, поэтому асцендент и дома не рассчитаны: они меняются каждые несколько минут. Положения планет даны на полдень дня рождения; Луна за сутки проходит около 13°, и её знак на границе может оказаться соседним.';
+
+/**
+ * The chart for a birth instant (UTC) at a place. Without a known time (`timeKnown` false, the instant the
+ * day's noon) the chart has no ascendant and says so.
+ */
+export function computeChart(utc: Date, latitude: number, longitude: number, timeKnown = true): NatalChartCore {
   const lons = planetLongitudes(utc);
   const planets = PLANET_KEYS.map((k) => placement(k, PLANETS[k].name, PLANETS[k].symbol, lons[k]));
-  const ascendant = placement('ascendant', ASCENDANT.name, ASCENDANT.symbol, ascendantLongitude(utc, latitude, longitude));
+  const ascendant = timeKnown
+    ? placement('ascendant', ASCENDANT.name, ASCENDANT.symbol, ascendantLongitude(utc, latitude, longitude))
+    : null;
   const [sun, moon] = planets;
   const card = (p: Placement, subtitle: string): NatalCard => ({
     key: p.key,
@@ -152,7 +165,7 @@ export function computeChart(utc: Date, latitude: number, longitude: number): Na
   const cards: NatalCard[] = [
     card(sun, PLANETS.sun.theme),
     card(moon, PLANETS.moon.theme),
-    card(ascendant, ASCENDANT.theme),
+    ...(ascendant ? [card(ascendant, ASCENDANT.theme)] : []),
     ...planets.slice(2).map((p) => card(p, PLANETS[p.key as PlanetKey].theme)),
     { key: 'element', title: `Стихия: ${ELEMENT_NAMES[element]}`, subtitle: 'баланс карты', text: ELEMENT_TEXTS[element] },
   ];
@@ -161,7 +174,8 @@ export function computeChart(utc: Date, latitude: number, longitude: number): Na
     ascendant,
     sunSign: sun.sign,
     moonSign: moon.sign,
-    risingSign: ascendant.sign,
+    risingSign: ascendant?.sign ?? null,
+    timeNote: ascendant ? null : NO_TIME_NOTE,
     dominantElement: ELEMENT_NAMES[element],
     cards,
     disclaimer: NATAL_DISCLAIMER,

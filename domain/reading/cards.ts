@@ -9,8 +9,12 @@ import { capitalize } from './picker';
 import { MONTHS_IN, ROLE_LINES, roleOf } from './roles';
 import { monthOfPosition } from '../tarot/spreads';
 import { topicLine } from './topics';
+import { areaMeaning, type LifeArea } from '../tarot/meanings';
 
 const REVERSED = ' в перевёрнутом положении';
+
+/** «вы», «вас», «ваш…», «вам» and the verbs of «вы». */
+const SECOND_PERSON = /(?<!\p{L})([Вв]ы|[Вв]ас|[Вв]ам|[Вв]аш\p{L}*)(?!\p{L})|(?<!\p{L})\p{L}{3,}(ете|ёте|ите|йте|ьте)(?!\p{L})/u;
 
 /** Openers that only make sense after the first card. */
 const LATER_INTROS: readonly ((c: ReadCard, rev: string) => string)[] = [
@@ -48,10 +52,17 @@ export const GOOD_REVERSAL: readonly ((k: Kw) => string)[] = [
   (k) => `Перевёрнутая, эта карта несёт облегчение: ${k.nom}.`,
 ];
 
-/** The card's meaning where it lies: about the person asking, or about the partner or the people around. */
-export function meaningIn(c: PromptCard): string {
+/**
+ * The card's meaning where it lies, for the part of life asked about; a question of no particular part of
+ * life gets the card's general meaning, about the person asking or about the partner or the people around.
+ */
+export function meaningIn(c: PromptCard, area: LifeArea = 'general'): string {
   const role = roleOf(c.positionId);
-  if (role === 'partner' || role === 'surroundings') return meaningAbout(c.card, c.orientation, WHO[role]);
+  const about = role === 'partner' || role === 'surroundings';
+  const own = area === 'general' ? undefined : areaMeaning(c.card.id, c.orientation === 'reversed', area);
+  // A meaning that speaks to the person asking is not said of the partner or the people around.
+  if (own && !(about && SECOND_PERSON.test(own))) return own;
+  if (about) return meaningAbout(c.card, c.orientation, WHO[role]);
   return meaningOf(c.card, c.orientation);
 }
 
@@ -65,7 +76,7 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   } else if (i > 0 && ctx.pick.hasLeft('later', LATER_INTROS.length) && ctx.pick.pick('coin', [true, false, false]))
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
-  parts.push(meaningIn(c));
+  parts.push(meaningIn(c, ctx.area));
   if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good')));
   else parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.words(c)));
   if (withTopic) parts.push(topicLine(ctx, c));

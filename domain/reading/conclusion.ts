@@ -4,7 +4,7 @@
 // and a professional instead of a prognosis. Then the advice and a practical step that follows from the
 // answer close the reading in «Общий вывод». With the answer: two or three sentences (basic), five to seven (premium).
 import { REST_STEPS } from './care';
-import { SUIT_INFO } from './facts';
+import { suitInfoFor } from './facts';
 import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
 import { joinRu } from './picker';
 import {
@@ -304,7 +304,7 @@ function shape(ctx: Ctx): string {
   const counts = new Map<Exclude<Suit, 'major'>, number>();
   for (const c of suits) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
   const [first, second] = [...counts.entries()].sort((a, z) => z[1] - a[1]);
-  if (!second || first[1] > second[1]) return ctx.pick.pick('shape', SHAPE.suit)(SUIT_INFO[first[0]].sphere);
+  if (!second || first[1] > second[1]) return ctx.pick.pick('shape', SHAPE.suit)(suitInfoFor(first[0], ctx.area).sphere);
   return ctx.pick.pick('shape', SHAPE.even);
 }
 

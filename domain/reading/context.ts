@@ -2,7 +2,9 @@
 import type { PromptCard, ReadingPromptInput } from './prompts';
 import type { Orientation, TarotCard } from '../types';
 import { toneOf, valenceOf, type Tone } from './facts';
-import { pairOf, wordsFor, type Kw } from './lexicon';
+import { pairOf, type Kw } from './lexicon';
+import { areaWords, lifeAreaOf } from './area-words';
+import type { LifeArea } from '../tarot/meanings';
 import { Picker } from './picker';
 import { readQuestion, type QuestionFacts } from './question';
 import { roleOf, type Role } from './roles';
@@ -20,6 +22,8 @@ export interface Ctx {
   input: ReadingPromptInput;
   cards: ReadCard[];
   q: QuestionFacts;
+  /** The part of life the cards are read for (their meanings and keywords). */
+  area: LifeArea;
   pick: Picker;
   premium: boolean;
   /** The card's next two keywords in the nominative: each mention of a card names a different pair. */
@@ -38,16 +42,18 @@ const PLURAL_NAMES = new Set(['lovers']);
 export const wantOf = (tone: Tone): Want => (tone === 'light' ? 'good' : tone === 'hard' ? 'bad' : 'any');
 
 /** One keyword of the card (the `n`-th of those it may be named by), for a quoted theme. */
-export function oneWord(c: ReadCard, n = 0): string {
-  const words = wordsFor(c.card, c.orientation, wantOf(c.tone));
+export function oneWord(c: ReadCard, n = 0, area: LifeArea = 'general'): string {
+  const words = areaWords(area, c.card, c.orientation, wantOf(c.tone));
   return words[n % words.length];
 }
 
 export function contextOf(input: ReadingPromptInput): Ctx {
   const used = new Map<string, number>();
   const seed = [input.spreadType, input.level, input.question, ...input.cards.map((c) => `${c.card.id}:${c.orientation}`)].join('|');
+  const q = readQuestion(input.question, input.spreadType);
+  const area = lifeAreaOf(q);
   const words = (c: ReadCard, want: Want = wantOf(c.tone)): Kw => {
-    const list = wordsFor(c.card, c.orientation, want);
+    const list = areaWords(area, c.card, c.orientation, want);
     const key = `${c.card.id}|${want}`;
     const n = used.get(key) ?? 0;
     used.set(key, n + 1);
@@ -62,7 +68,8 @@ export function contextOf(input: ReadingPromptInput): Ctx {
       const valence = valenceOf(c.card, c.orientation);
       return { ...c, role: roleOf(c.positionId), valence, tone: toneOf(valence) };
     }),
-    q: readQuestion(input.question, input.spreadType),
+    q,
+    area,
     pick: new Picker(seed),
     premium: input.level === 'premium',
     kw: (c) => words(c).nom,

@@ -77,6 +77,13 @@ export const SUIT_INFO: Record<Exclude<Suit, 'major'>, { plural: string; element
   wands: { plural: 'Жезлов', element: 'Огня', sphere: 'действие, воля и азарт', acc: 'действие, волю и азарт' },
 };
 
+/** A suit's sphere for the part of life asked about: Pentacles in a love question are the shared everyday, not money. */
+export function suitInfoFor(suit: Exclude<Suit, 'major'>, area: string): (typeof SUIT_INFO)[typeof suit] {
+  if (suit === 'pentacles' && area === 'love')
+    return { ...SUIT_INFO.pentacles, sphere: 'быт, общие дела, тело и всё осязаемое', acc: 'быт, общие дела, тело и всё осязаемое' };
+  return SUIT_INFO[suit];
+}
+
 /**
  * What a repeated number of the minor arcana underlines, in the accusative, by the orientation of its cards:
  * upright threes are growth and cooperation, reversed threes are discord (read after «подчёркивает», «про»).

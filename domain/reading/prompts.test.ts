@@ -13,6 +13,8 @@ import {
 } from './prompts';
 import { DEFAULT_OUTLINE, SPREADS } from '../tarot/spreads';
 import { meaningIn } from './';
+import { lifeAreaOf } from './area-words';
+import { readQuestion } from './question';
 import type { DealtCard } from '../types';
 import { SIGN_KEYS, type SignKey } from '../astro/zodiac';
 
@@ -228,7 +230,7 @@ describe('fallback interpretation', () => {
           expect(text).toContain(`**${c.card.name}**${c.orientation === 'reversed' ? ' в перевёрнутом положении' : ''}`);
           expect(text).toContain(`«${c.positionName}»`);
           // Read in its position: a card about the partner or the people around is told in the third person.
-          expect(text).toContain(meaningIn(c));
+          expect(text).toContain(meaningIn(c, lifeAreaOf(readQuestion('Как мне поступить?', spread.id))));
         }
         // Readable prose: no empty sections, no placeholders, no unbalanced bold markers.
         for (const section of text.split(/^## .*$/m).slice(1)) expect(section.trim().length).toBeGreaterThan(40);

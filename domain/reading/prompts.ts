@@ -42,7 +42,7 @@ export interface ReadingPromptInput {
   /** The user's first name as Telegram gives it (quoted as data in the prompt). */
   firstName?: string | null;
   /** From the user's natal chart, when there is one: one sentence of astrological colour. */
-  astro?: { sun: SignKey; moon: SignKey; rising: SignKey } | null;
+  astro?: { sun: SignKey; moon: SignKey; rising: SignKey | null } | null;
   /** «Память толкователя»: at most two lines recalling earlier readings on the topic (domain/reading/memory.ts). */
   memory?: readonly MemoryLine[] | null;
 }
@@ -129,7 +129,7 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
   lines.push('', ...guessLines(input.question, input.spreadType), ...questionModelLines(input.question, input.spreadType, cleanUserText));
   if (input.astro)
     lines.push(
-      `Натальная карта человека: Солнце ${inSignOf(input.astro.sun)}, Луна ${inSignOf(input.astro.moon)}, асцендент ${inSignOf(input.astro.rising)}. Добавь об этом одно предложение астрологического оттенка, не больше.`,
+      `Натальная карта человека: Солнце ${inSignOf(input.astro.sun)}, Луна ${inSignOf(input.astro.moon)}${input.astro.rising ? `, асцендент ${inSignOf(input.astro.rising)}` : ''}. Добавь об этом одно предложение астрологического оттенка, не больше.`,
     );
   lines.push(...memoryPromptLines(input.memory));
   lines.push(

@@ -7,6 +7,7 @@ import { promptCards } from './prompts';
 import { outlineOf } from '../tarot/spreads';
 import { composeReading, meaningIn } from '.';
 import { readQuestion } from './question';
+import { lifeAreaOf } from './area-words';
 import { generatedReadings, seededDeal, seededRandom } from './seeded-deal';
 
 const QUESTIONS = [
@@ -138,10 +139,11 @@ describe('the card-based interpreter over thousands of readings', () => {
 
   it('reads a reversed card by its own reversed meaning, never as its upright one', () => {
     for (const { input, text } of all) {
+      const area = lifeAreaOf(readQuestion(input.question, input.spreadType));
       for (const c of input.cards) {
         const other = { ...c, orientation: c.orientation === 'reversed' ? ('upright' as const) : ('reversed' as const) };
-        check(text.includes(meaningIn(c)), () => `${c.card.name} (${c.orientation}) without «${meaningIn(c)}»:\n\n${text}`);
-        check(!text.includes(meaningIn(other)), () => `${c.card.name} (${c.orientation}) read as ${other.orientation}:\n\n${text}`);
+        check(text.includes(meaningIn(c, area)), () => `${c.card.name} (${c.orientation}) without «${meaningIn(c, area)}»:\n\n${text}`);
+        check(!text.includes(meaningIn(other, area)), () => `${c.card.name} (${c.orientation}) read as ${other.orientation}:\n\n${text}`);
       }
     }
   });

@@ -3,10 +3,11 @@
 // only as far as the cards support it (a number's theme follows the orientation of its cards, the story's
 // direction their valence). Premium adds the notable pairs and the elements of neighbouring cards.
 import { bold, oneWord, subj, type Ctx, type ReadCard } from './context';
-import { ELEMENT_NAME, NUMBER_THEME, SUIT_INFO, dignityOf, elementOf, isCourt, personOf } from './facts';
+import { ELEMENT_NAME, NUMBER_THEME, type SUIT_INFO, suitInfoFor, dignityOf, elementOf, isCourt, personOf } from './facts';
 import { notablePairs } from './pairs';
 import { capitalize, joinRu } from './picker';
 import type { Suit } from '../types';
+import { offTopic } from '../tarot/meanings/words';
 
 type Minor = Exclude<Suit, 'major'>;
 
@@ -125,7 +126,7 @@ function suitLine(ctx: Ctx, cards: ReadCard[]): string | null {
   for (const c of cards) if (c.card.suit !== 'major') counts.set(c.card.suit, (counts.get(c.card.suit) ?? 0) + 1);
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   if (!top.length || top[0][1] < 2 || (top.length > 1 && top[0][1] === top[1][1])) return null;
-  return ctx.pick.pick('syn:suit', SUIT_LINES)(SUIT_INFO[top[0][0]]);
+  return ctx.pick.pick('syn:suit', SUIT_LINES)(suitInfoFor(top[0][0], ctx.area));
 }
 
 /** A repeated number, read by the orientation of its cards. */
@@ -158,7 +159,7 @@ function arcLine(ctx: Ctx, cards: ReadCard[]): string {
   // A step of one (a favourable card to a neutral one) is no story: only a clear change in valence is told.
   const diff = last.valence - first.valence;
   const move = diff >= 2 ? 'up' : diff <= -2 ? 'down' : 'even';
-  return ctx.pick.pick(`syn:arc:${move}`, ARC[move])(oneWord(first, 1), oneWord(last, 2));
+  return ctx.pick.pick(`syn:arc:${move}`, ARC[move])(oneWord(first, 1, ctx.area), oneWord(last, 2, ctx.area));
 }
 
 /** The most telling pair of neighbours by element: opposed first, then the same element, then friends. */
@@ -187,8 +188,13 @@ export function wholeSpread(ctx: Ctx): string {
   push(numberLine(cards));
   push(reversalsLine(ctx, cards));
   if (ctx.premium || out.length < 2) out.push(arcLine(ctx, cards));
+  // An observation about another part of life (a suit's money in a love question, a pair's romance in a
+  // family one) is left out.
+  const off = offTopic(ctx.area);
+  const fits = (s: string) => !off?.test(s);
+  const kept = out.filter(fits);
   // Basic: two observations, one for a spread of three cards or fewer (the reading stays short).
-  if (!ctx.premium) return out.slice(0, cards.length <= 3 ? 1 : 2).join(' ');
+  if (!ctx.premium) return kept.slice(0, cards.length <= 3 ? 1 : 2).join(' ');
   const dignity = dignityLine(ctx, cards);
-  return [...out.slice(0, 5), ...notablePairs(cards, 2), ...(dignity ? [dignity] : [])].join(' ');
+  return [...kept.slice(0, 5), ...notablePairs(cards, 2), ...(dignity ? [dignity] : [])].filter(fits).join(' ');
 }

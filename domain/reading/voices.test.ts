@@ -1,6 +1,7 @@
 // The card-based second opinion: each voice reads the same cards in its own words (no two voices share a
 // sentence), names every card, keeps the question model's answer (no yes or no on a sensitive theme), and
 // the same reading in the same voice always reads the same. The AI prompt carries the voice's instruction.
+import { AREA_MEANINGS } from '../tarot/meanings';
 import { describe, expect, it } from 'vitest';
 import { buildSecondOpinionFallback } from './fallback';
 import { buildSecondOpinionMessages, promptCards, type ReadingPromptInput } from './prompts';
@@ -46,7 +47,11 @@ describe('second opinion voices (card-based)', () => {
           sentences(t).filter(
             (s) =>
               !shared.has(s) &&
-              !reading.cards.some((c) => `${c.card.meaning} ${c.card.reversedMeaning}`.includes(s.replace(/^[^:]*: /, '').slice(1, 40))),
+              !reading.cards.some((c) =>
+                `${c.card.meaning} ${c.card.reversedMeaning} ${Object.values(AREA_MEANINGS[c.card.id]).flat().join(' ')}`.includes(
+                  s.replace(/^[^:]*: /, '').slice(1, 40),
+                ),
+              ),
           ),
         ),
     );

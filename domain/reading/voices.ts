@@ -170,7 +170,7 @@ export function composeSecondOpinion(input: ReadingPromptInput, voice: Voice): s
   const answer = answerOf(ctx);
   const out = [`## ${cardsHeading}`, `${pick('opening', bank.opening)(oneLine(input.question), name)} ${answer.text}`];
   ctx.cards.forEach((c) => {
-    out.push(`${pick('card', bank.card)(c, meaningIn(c))} ${pick(`tone:${c.tone}`, bank.tone[c.tone])(ctx.words(c))}`);
+    out.push(`${pick('card', bank.card)(c, meaningIn(c, ctx.area))} ${pick(`tone:${c.tone}`, bank.tone[c.tone])(ctx.words(c))}`);
   });
   const key = ctx.cards.find((c) => c.role === 'advice') ?? ctx.cards.find((c) => c.role === 'outcome') ?? ctx.cards[ctx.cards.length - 1];
   out.push(

@@ -1,7 +1,7 @@
 // The natal form and chart in a real browser against the real server: the form's validation messages, an
 // error clearing on edit, city suggestions in Russian, the computed chart, the data kept on the server,
 // 'New chart', 'Birth data not found' and the loading error with Retry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from './settled';
@@ -93,6 +93,30 @@ describe.runIf(browserAvailable())('natal chart (browser)', () => {
     expect(await again.page.getByTestId('natal-date').inputValue()).toBe('15.05.1990');
     expect(await again.page.getByTestId('natal-time').inputValue()).toBe('12:30');
     expect(await again.page.getByTestId('natal-city').inputValue()).toBe('Москва, Россия');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('«Время рождения неизвестно»: the time field steps aside, and the chart comes without an ascendant and says why', async () => {
+    const { page, consoleErrors } = await open(557_009, '/natal-form');
+    await page.getByTestId('natal-date').fill('15.05.1990');
+    await page.getByTestId('natal-time-unknown').check();
+    expect(await page.getByTestId('natal-time').isDisabled()).toBe(true);
+    await page.getByTestId('natal-city').fill('Москва');
+    await page.getByTestId('city-option').first().waitFor();
+    await page.getByTestId('city-option').first().click();
+    await submitButton(page).click();
+    await page.waitForURL(/\/natal-chart$/);
+    await page.getByTestId('natal-time-note').waitFor();
+    expect(await page.getByTestId('natal-time-note').textContent()).toContain('асцендент и дома не рассчитаны');
+    expect(await page.getByTestId('birth-data').textContent()).toContain('время неизвестно');
+    expect(await page.getByTestId('sun-sign').textContent()).toBe('Телец');
+    expect(await page.getByTestId('rising-sign').count()).toBe(0);
+    expect(await page.getByTestId('planet-ascendant').count()).toBe(0);
+    expect(await page.getByTestId('natal-card').allTextContents()).not.toContainEqual(expect.stringContaining('Асцендент'));
+    // The form comes back with the box still ticked.
+    await page.goto(`${env.baseUrl}/natal-form`);
+    await page.getByTestId('natal-form').waitFor();
+    await vi.waitFor(async () => expect(await page.getByTestId('natal-time-unknown').isChecked()).toBe(true), { timeout: 10_000 });
     expect(consoleErrors).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ const ELEMENT_CLASS: Record<string, string> = { Огонь: 'el-fire', Земл�
 
 function formatBirth(chart: NatalChartView): string {
   const [y, m, d] = chart.birthData.date.split('-');
-  return `${d}.${m}.${y}, ${chart.birthData.time}`;
+  return `${d}.${m}.${y}, ${chart.birthData.timeKnown ? chart.birthData.time : 'время неизвестно'}`;
 }
 
 export default function NatalChart() {
@@ -102,9 +102,11 @@ function ChartView({ chart }: { chart: NatalChartView }) {
   const big = [
     { label: 'Солнце', sign: chart.sunSign, symbol: chart.planets[0].signSymbol, testId: 'sun-sign' },
     { label: 'Луна', sign: chart.moonSign, symbol: chart.planets[1].signSymbol, testId: 'moon-sign' },
-    { label: 'Асцендент', sign: chart.risingSign, symbol: chart.ascendant.signSymbol, testId: 'rising-sign' },
+    ...(chart.ascendant && chart.risingSign
+      ? [{ label: 'Асцендент', sign: chart.risingSign, symbol: chart.ascendant.signSymbol, testId: 'rising-sign' }]
+      : []),
   ];
-  const rows = [...chart.planets, chart.ascendant];
+  const rows = chart.ascendant ? [...chart.planets, chart.ascendant] : chart.planets;
   return (
     <>
       <section className="birth-line" data-testid="birth-data">
@@ -126,6 +128,12 @@ function ChartView({ chart }: { chart: NatalChartView }) {
           </div>
         ))}
       </section>
+
+      {chart.timeNote && (
+        <p className="field-note" data-testid="natal-time-note">
+          {chart.timeNote}
+        </p>
+      )}
 
       <section className="panel">
         <h2>Планеты</h2>

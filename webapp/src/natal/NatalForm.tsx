@@ -41,6 +41,7 @@ export default function NatalForm() {
 
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  const [timeUnknown, setTimeUnknown] = useState(false);
   const [city, setCity] = useState('');
   const [cityId, setCityId] = useState<string | null>(null);
   const [byCoordinates, setByCoordinates] = useState(false);
@@ -58,6 +59,7 @@ export default function NatalForm() {
     setSaved(birthData);
     setDate(isoToRuDate(birthData.date));
     setTime(birthData.time);
+    setTimeUnknown(!birthData.timeKnown);
     setCity(birthData.city);
     if (birthData.cityId) setCityId(birthData.cityId);
     else {
@@ -79,14 +81,14 @@ export default function NatalForm() {
 
   const filled =
     !!date.trim() &&
-    !!time.trim() &&
+    (timeUnknown || !!time.trim()) &&
     !!city.trim() &&
     (!byCoordinates || (!!coords.latitude.trim() && !!coords.longitude.trim() && !!coords.timeZone));
 
   const submit = async () => {
     // Typed as ДД.ММ.ГГГГ whatever the device's locale; sent as ISO.
     const isoDate = ruDateToIso(date);
-    const found: Errors = validateNatalForm({ date: isoDate ?? (date.trim() ? 'invalid' : ''), time, city }, today);
+    const found: Errors = validateNatalForm({ date: isoDate ?? (date.trim() ? 'invalid' : ''), time, city, timeUnknown }, today);
     if (date.trim() && !isoDate) found.date = 'Укажите дату рождения в формате ДД.ММ.ГГГГ';
     if (byCoordinates) Object.assign(found, coordinateErrors(coords));
     if (Object.keys(found).length) {
@@ -95,18 +97,20 @@ export default function NatalForm() {
       return;
     }
     setSending(true);
+    // «Время рождения неизвестно»: no time is sent, and the chart comes without an ascendant.
+    const when = timeUnknown ? { timeUnknown: true } : { time };
     try {
       const chart = await postChart(
         byCoordinates
           ? {
               date: isoDate!,
-              time,
+              ...when,
               city: city.trim(),
               latitude: parseCoordinate(coords.latitude),
               longitude: parseCoordinate(coords.longitude),
               timeZone: coords.timeZone,
             }
-          : { date: isoDate!, time, city: city.trim(), ...(cityId ? { cityId } : {}) },
+          : { date: isoDate!, ...when, city: city.trim(), ...(cityId ? { cityId } : {}) },
       );
       // The chart screen opens with it, and the form comes back with these data.
       void mutate(keys.natalChart, chart, { revalidate: false });
@@ -188,8 +192,9 @@ export default function NatalForm() {
             inputMode="numeric"
             placeholder="ЧЧ:ММ"
             maxLength={5}
-            required
-            value={time}
+            required={!timeUnknown}
+            disabled={timeUnknown}
+            value={timeUnknown ? '' : time}
             aria-invalid={!!errors.time}
             aria-describedby={errors.time ? fieldErrorId(ids, 'time') : undefined}
             data-testid="natal-time"
@@ -200,9 +205,23 @@ export default function NatalForm() {
             onBlur={(e) => requiredOnBlur('time', e.target.value)}
           />
           <FieldError ids={ids} field="time" message={errors.time} />
+          <label className="natal-time-unknown">
+            <input
+              type="checkbox"
+              checked={timeUnknown}
+              data-testid="natal-time-unknown"
+              onChange={(e) => {
+                setTimeUnknown(e.target.checked);
+                edit('time');
+              }}
+            />{' '}
+            Время рождения неизвестно
+          </label>
           {!errors.time && (
             <p className="field-note">
-              Время из свидетельства о рождении. Если точное время неизвестно, укажите 12:00 — асцендент тогда может оказаться неточным.
+              {timeUnknown
+                ? 'Карта будет без асцендента и домов: для них нужно точное время.'
+                : 'Время из свидетельства о рождении: от него зависят асцендент и дома.'}
             </p>
           )}
         </div>

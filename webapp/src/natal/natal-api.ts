@@ -7,7 +7,9 @@ export type CitySuggestion = DataOf<typeof client.natal.cities.$get>['cities'][n
 
 export interface ChartRequest {
   date: string;
-  time: string;
+  /** 'HH:MM'; left out with «Время рождения неизвестно». */
+  time?: string;
+  timeUnknown?: boolean;
   city: string;
   cityId?: string;
   latitude?: number;
