@@ -214,7 +214,8 @@ describe('the synthesis claims only what the cards support', () => {
       const finance = text.split('## Финансы')[1].split('\n## ')[0];
       expect(finance).toContain('**Солнце**');
       expect(finance).not.toMatch(/подхватывает|вторит|В ту же сторону|подтверждает/);
-      expect(finance).toMatch(/В противовес|Иначе звучит|другой голос|возражает/);
+      // Against it, or (where the plan reads a card about what lies ahead as mixed) beside it.
+      expect(finance).toMatch(/В противовес|Иначе звучит|другой голос|возражает|Рядом звучит|добавляется|уточняет|Вторым голосом/);
     }
   });
 

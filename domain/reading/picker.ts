@@ -1,12 +1,39 @@
 // Deterministic variety: phrasing is chosen by hashing the reading (question, spread, cards), so the same
-// reading always reads the same, and a bank never gives the same variant twice within one reading.
+// reading always reads the same, and a bank never gives the same variant twice within one reading. A reading
+// plan may veto variants (a sentence that takes the other side on haste): they are skipped like used ones.
 import { fnv1a32 } from '../text/variant';
+
+/** Stands in for any argument of a template, so a template's fixed words can be read without its slots. */
+const HOLE: unknown = new Proxy(() => HOLE, {
+  get: (_t, key) => (key === Symbol.toPrimitive ? () => '' : key === 'length' ? 0 : HOLE),
+  apply: () => HOLE,
+});
+
+/** A template's fixed words: the string itself, or a function rendered with every slot empty ('' when it cannot be). */
+const fixedWords = new Map<unknown, string>();
+export function fixedTextOf(item: unknown): string {
+  if (typeof item === 'string') return item;
+  if (typeof item !== 'function') return '';
+  let text = fixedWords.get(item);
+  if (text === undefined) {
+    try {
+      const out = (item as (...a: unknown[]) => unknown)(HOLE, HOLE, HOLE, HOLE);
+      text = typeof out === 'string' ? out : '';
+    } catch {
+      text = '';
+    }
+    fixedWords.set(item, text);
+  }
+  return text;
+}
 
 export class Picker {
   private used = new Map<string, Set<number>>();
   private calls = 0;
   /** The hash of `${seed}|`, which every choice continues (the seed holds the question and every card). */
   private readonly seedHash: number;
+  /** Variants whose fixed words this returns true for are not chosen while another is left. */
+  veto: ((fixed: string) => boolean) | null = null;
   constructor(seed: string) {
     this.seedHash = fnv1a32(`${seed}|`);
   }
@@ -15,9 +42,16 @@ export class Picker {
   pick<T>(bank: string, items: readonly T[]): T {
     const used = this.used.get(bank) ?? new Set<number>();
     this.used.set(bank, used);
-    if (used.size >= items.length) used.clear();
+    const veto = this.veto;
+    const allowed = veto ? items.map((it) => !veto(fixedTextOf(it))) : null;
+    const free = (i: number) => !used.has(i) && (!allowed || allowed[i]);
+    if (!items.some((_, i) => free(i))) {
+      used.clear();
+      // Every allowed variant was used: repeat one rather than take the other side.
+      if (allowed && allowed.some(Boolean)) for (let k = 0; k < items.length; k++) if (!allowed[k]) used.add(k);
+    }
     let i = fnv1a32(`${bank}|${this.calls++}`, this.seedHash) % items.length;
-    while (used.has(i)) i = (i + 1) % items.length;
+    for (let n = 0; n < items.length && !free(i); n++) i = (i + 1) % items.length;
     used.add(i);
     return items[i];
   }

@@ -23,7 +23,7 @@ interface Heading {
 }
 
 /** Keyed by the outline's headings (domain/tarot/spreads.ts); a heading not here is read from its place. */
-const HEADINGS: Record<string, Heading> = {
+export const HEADINGS: Record<string, Heading> = {
   'Энергия дня': {
     cards: ['day_energy'],
     lead: ['Энергию этого дня задаёт', 'Тон сегодняшнему дню задаёт', 'За настроение дня отвечает', 'Главную ноту дня несёт'],
