@@ -27,13 +27,23 @@ export function fixedTextOf(item: unknown): string {
   return text;
 }
 
+/** A veto on a variant's fixed words, worked out once per variant (banks are module constants). */
+export function vetoBy(test: (fixed: string) => boolean): (item: unknown) => boolean {
+  const seen = new Map<unknown, boolean>();
+  return (item) => {
+    let v = seen.get(item);
+    if (v === undefined) seen.set(item, (v = test(fixedTextOf(item))));
+    return v;
+  };
+}
+
 export class Picker {
   private used = new Map<string, Set<number>>();
   private calls = 0;
   /** The hash of `${seed}|`, which every choice continues (the seed holds the question and every card). */
   private readonly seedHash: number;
-  /** Variants whose fixed words this returns true for are not chosen while another is left. */
-  veto: ((fixed: string) => boolean) | null = null;
+  /** Variants this returns true for are not chosen while another is left (see vetoBy). */
+  veto: ((item: unknown) => boolean) | null = null;
   constructor(seed: string) {
     this.seedHash = fnv1a32(`${seed}|`);
   }
@@ -43,15 +53,13 @@ export class Picker {
     const used = this.used.get(bank) ?? new Set<number>();
     this.used.set(bank, used);
     const veto = this.veto;
-    const allowed = veto ? items.map((it) => !veto(fixedTextOf(it))) : null;
+    const allowed = veto ? items.map((it) => !veto(it)) : null;
     const free = (i: number) => !used.has(i) && (!allowed || allowed[i]);
-    if (!items.some((_, i) => free(i))) {
-      used.clear();
-      // Every allowed variant was used: repeat one rather than take the other side.
-      if (allowed && allowed.some(Boolean)) for (let k = 0; k < items.length; k++) if (!allowed[k]) used.add(k);
-    }
+    // Every allowed variant was used: repeat one rather than take the other side.
+    if (!items.some((_, i) => free(i))) used.clear();
     let i = fnv1a32(`${bank}|${this.calls++}`, this.seedHash) % items.length;
     for (let n = 0; n < items.length && !free(i); n++) i = (i + 1) % items.length;
+    // Nothing allowed at all: the hashed variant stands (the test of the plan finds such a bank).
     used.add(i);
     return items[i];
   }

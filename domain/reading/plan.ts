@@ -8,6 +8,7 @@ import { answerOf, EVEN_BAND, keyCardOf, levelOf, stepOf, type Answer } from './
 import type { Level } from './conclusion-texts';
 import { balanceOf, type Ctx, type ReadCard } from './context';
 import { meaningIn } from './cards';
+import { vetoBy } from './picker';
 import type { About, Area } from './question';
 
 /** A sentence that asks to wait / to act without delay (advice, not a description of someone). */
@@ -58,7 +59,11 @@ function meaningsHaste(ctx: Ctx): Haste | null {
   return WAIT_WORDS.test(fixed) ? 'wait' : null;
 }
 
-const vetoFor = (haste: Haste) => (s: string) => (haste === 'act' ? WAIT_WORDS.test(s) : ACT_WORDS.test(s));
+const VETO: Record<Haste, (item: unknown) => boolean> = {
+  act: vetoBy((s) => WAIT_WORDS.test(s)),
+  wait: vetoBy((s) => ACT_WORDS.test(s)),
+};
+const vetoFor = (haste: Haste) => VETO[haste];
 
 export function planOf(ctx: Ctx): ReadingPlan {
   const b = balanceOf(ctx);
