@@ -25,6 +25,7 @@ import {
   SENSITIVE,
   TIMING,
   TIMING_DELAY,
+  TIMING_YEAR,
   VAGUE,
   type Level,
 } from './conclusion-texts';
@@ -41,7 +42,8 @@ import {
   TIMING_STEPS,
   type Direction,
 } from './conclusion-steps';
-import type { Role } from './roles';
+import { MONTHS_IN, type Role } from './roles';
+import { monthOfPosition } from '../tarot/spreads';
 import type { Suit } from '../types';
 
 /** What the answer decided: the step's direction, the favoured option, and the cards already named. */
@@ -176,6 +178,14 @@ function timing(ctx: Ctx, b: number): Answer {
   const delay = (more: boolean) => (reversed * 2 > ctx.cards.length || more ? ctx.pick.pick('timing-delay', TIMING_DELAY) : '');
   const good = outcomeOf(b);
   const direction: Direction = good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral';
+  // The year forecast measures time in its months: the most favourable month's card gives the month.
+  const months = ctx.cards.filter((c) => c.role === 'month');
+  if (months.length) {
+    const best = [...months].sort((x, y) => y.valence - x.valence)[0];
+    const month = monthOfPosition(best.positionId, ctx.input.firstMonth);
+    const when = month === null ? `месяц «${best.positionName}»` : MONTHS_IN[month];
+    return { text: ctx.pick.pick('timing-year', TIMING_YEAR)(when, bold(best)), direction, named: [best] };
+  }
   if (minors.length * 2 <= ctx.cards.length) {
     return { text: ctx.pick.pick('timing', TIMING.major)('', delay(false)), direction, named: [] };
   }

@@ -14,7 +14,7 @@ import { promptCards } from './prompts';
 import { HEADINGS } from './sections';
 
 /** Every place a name or an element stands in a case or number it cannot take there. */
-export function grammarFlags(text: string): string[] {
+function grammarFlags(text: string): string[] {
   const PREP = /(?:^|[\s(])(через|против|от|для|без|у|к|о|об|на|в|с|со|из|по|при|за|под|над|перед|между|про)\s+\*\*[^*]+\*\*/giu;
   const PLURAL_SG = /((?<![Кк]арта\s)\*\*Влюблённые\*\*\s+\p{L}+(ет|ит|ёт)(?!\p{L})|\p{L}+(ет|ит|ёт)\s+\*\*Влюблённые\*\*)/gu;
   const OTHER = /([Кк]арта\s+карта|через\s+карта\s|против\s+(Огонь|Вода|Воздух|Земля)(?!\p{L}))/gu;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CLOSING } from './conclusion-steps';
 import { composeWithPlan } from '.';
 import { ACT_WORDS, WAIT_WORDS, type ReadingPlan } from './plan';
-import { promptCards, type ReadingPromptInput } from './prompts';
+import { buildUserPrompt, promptCards, type ReadingPromptInput } from './prompts';
 import { HEADINGS } from './sections';
 import { seededDeal, seededRandom } from './seeded-deal';
 import { SPREADS } from '../tarot/spreads';
@@ -142,5 +142,35 @@ describe('the reading plan: one voice over 2,000 generated readings', () => {
     if (process.env.VARIETY_FIGURE) console.log(`even: ${((100 * even) / yesNo.length).toFixed(1)} % of ${yesNo.length}`);
     expect(yesNo.length).toBeGreaterThan(1000);
     expect(even / yesNo.length).toBeLessThan(0.2);
+  });
+});
+
+describe('sizes and timings', () => {
+  it('premium is at most 1.6 times basic for the same cards, in every spread', () => {
+    const worst: string[] = [];
+    for (const s of SAMPLE.slice(0, 400)) {
+      const other = composeWithPlan({ ...s.input, level: s.input.level === 'basic' ? 'premium' : 'basic' }).text;
+      const [basic, premium] = s.input.level === 'basic' ? [s.text, other] : [other, s.text];
+      if (premium.length > 1.6 * basic.length) worst.push(`${s.input.spreadType}: ${(premium.length / basic.length).toFixed(2)}`);
+    }
+    expect(worst).toEqual([]);
+  });
+
+  it('the year forecast answers «когда» in months, never days or weeks', () => {
+    const years = SAMPLE.filter((s) => s.input.spreadType === 'year_forecast' && s.input.question.startsWith('Когда'));
+    expect(years.length).toBeGreaterThan(5);
+    for (const s of years) {
+      expect(s.plan.answer.text).toMatch(/месяц/);
+      expect(s.plan.answer.text).not.toMatch(/дн(я|ей)|недел/);
+    }
+  });
+
+  it('the AI prompt carries the plan’s verdict, its cards for and against, and a length for the spread', () => {
+    const s = SAMPLE.find((x) => x.plan.verdict && x.plan.verdict !== 'even' && x.plan.support.length && x.plan.opposition.length)!;
+    const prompt = buildUserPrompt(s.input);
+    expect(prompt).toMatch(/Ответ на вопрос: «(да|скорее да|нет|скорее нет)»/);
+    expect(prompt).toContain(`Карты «за»: ${s.plan.support.map((c) => c.card.name).join(', ')}.`);
+    expect(prompt).toContain(`Карты «против»: ${s.plan.opposition.map((c) => c.card.name).join(', ')}.`);
+    expect(prompt).toMatch(/Объём для этого расклада: около \d+ слов/);
   });
 });

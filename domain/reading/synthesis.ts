@@ -197,6 +197,8 @@ export function wholeSpread(ctx: Ctx): string {
   if (ctx.premium || out.length < 2) out.push(arcLine(ctx, cards));
   // Basic: two observations, one for a spread of three cards or fewer (the reading stays short).
   if (!ctx.premium) return out.slice(0, cards.length <= 3 ? 1 : 2).join(' ');
-  const dignity = dignityLine(ctx, cards);
-  return [...out.slice(0, 5), ...notablePairs(cards, 2), ...(dignity ? [dignity] : [])].join(' ');
+  // Premium stays within 1.6 times basic: a short spread gets fewer observations.
+  const short = cards.length <= 3;
+  const dignity = short ? null : dignityLine(ctx, cards);
+  return [...out.slice(0, short ? 2 : 5), ...notablePairs(cards, short ? 1 : 2), ...(dignity ? [dignity] : [])].join(' ');
 }
