@@ -192,9 +192,9 @@ export const TIMING: Record<'wands' | 'cups' | 'swords' | 'pentacles' | 'major',
 /** «Когда» in the year forecast: a month (`w`, «в марте»), the month whose card is the most favourable (`c`, bold). */
 export const TIMING_YEAR: readonly ((w: string, c: string) => string)[] = [
   (w, c) => `В прогнозе на год срок измеряется месяцами, и самый вероятный из них — ${w}: на него выпала карта ${c}.`,
-  (w, c) => `Ждать стоит месяцами; ближе всего к ответу — ${w}, месяц карты ${c}.`,
+  (w, c) => `Срок стоит мерить месяцами; ближе всего к ответу — ${w}, месяц карты ${c}.`,
   (w, c) => `Срок по картам года — ${w}: на этот месяц приходится карта ${c}.`,
-  (w, c) => `Ориентир по времени — ${w}; этот месяц открывает карта ${c}.`,
+  (w, c) => `Ориентир по срокам — ${w}; этот месяц открывает карта ${c}.`,
 ];
 
 export const TIMING_DELAY: readonly string[] = [
