@@ -186,6 +186,11 @@ function timing(ctx: Ctx, b: number): Answer {
     const when = month === null ? `месяц «${best.positionName}»` : MONTHS_IN[month];
     return { text: ctx.pick.pick('timing-year', TIMING_YEAR)(when, bold(best)), direction, named: [best] };
   }
+  if (ctx.input.spreadType === 'year_forecast') {
+    const key = keyCardOf(ctx);
+    const text = `Срок в прогнозе на год мерится месяцами; пока открыта только карта ${bold(key)}, и месяц покажут карты месяцев.`;
+    return { text, direction, named: [key] };
+  }
   if (minors.length * 2 <= ctx.cards.length) {
     return { text: ctx.pick.pick('timing', TIMING.major)('', delay(false)), direction, named: [] };
   }
