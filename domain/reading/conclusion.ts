@@ -5,7 +5,8 @@
 // answer close the reading in «Общий вывод». With the answer: two or three sentences (basic), five to seven (premium).
 import { REST_STEPS } from './care';
 import { suitInfoFor } from './facts';
-import { balanceOf, bold, subj, type Ctx, type ReadCard } from './context';
+import { balanceOf, bold, pluralName, subj, type Ctx, type ReadCard } from './context';
+import type { ReadingPlan } from './plan';
 import { joinRu } from './picker';
 import {
   CARE_TAIL,
@@ -24,11 +25,13 @@ import {
   SENSITIVE,
   TIMING,
   TIMING_DELAY,
+  TIMING_YEAR,
   VAGUE,
   type Level,
 } from './conclusion-texts';
 import {
   ADVICE,
+  AREA_STEPS,
   CARE_STEPS,
   CHOICE_STEPS,
   CLOSING,
@@ -39,7 +42,8 @@ import {
   TIMING_STEPS,
   type Direction,
 } from './conclusion-steps';
-import type { Role } from './roles';
+import { MONTHS_IN, type Role } from './roles';
+import { monthOfPosition } from '../tarot/spreads';
 import type { Suit } from '../types';
 
 /** What the answer decided: the step's direction, the favoured option, and the cards already named. */
@@ -59,19 +63,22 @@ const byValence = (cards: readonly ReadCard[], sign: 1 | -1) =>
 /** The strength of a leaning from the balance of the cards (for the event asked about). */
 export function levelOf(b: number): Level {
   if (b >= 1) return 'yes2';
-  if (b >= 0.35) return 'yes';
-  if (b > -0.35) return 'even';
+  if (b >= EVEN_BAND) return 'yes';
+  if (b > -EVEN_BAND) return 'even';
   if (b > -1) return 'no';
   return 'no2';
 }
 
+/** Under this balance the spread truly balances: «ни да, ни нет»; any clearer lean is committed to. */
+export const EVEN_BAND = 0.1;
+
 /** The card the answer leans on: the outcome, or the last card. */
-const keyCard = (ctx: Ctx) => ctx.cards.find((c) => c.role === 'outcome') ?? ctx.cards[ctx.cards.length - 1];
+export const keyCardOf = (ctx: Ctx) => ctx.cards.find((c) => c.role === 'outcome') ?? ctx.cards[ctx.cards.length - 1];
 const byRole = (ctx: Ctx, roles: readonly Role[]) => roles.map((r) => ctx.cards.find((c) => c.role === r)).find((c): c is ReadCard => !!c);
 const mostSupportive = (ctx: Ctx) => [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence)[0];
 
 /** The user's outcome, whatever the polarity: good, bad or even. */
-const outcomeOf = (b: number) => (b >= 0.35 ? 'good' : b <= -0.35 ? 'bad' : 'even');
+const outcomeOf = (b: number) => (b >= EVEN_BAND ? 'good' : b <= -EVEN_BAND ? 'bad' : 'even');
 
 function yesNo(ctx: Ctx, b: number): Answer {
   const feared = ctx.q.polarity === 'feared';
@@ -100,7 +107,7 @@ function yesNo(ctx: Ctx, b: number): Answer {
       const one = (toYes ?? toNo)!;
       return { text: ctx.pick.pick('even-one', EVEN_ONE)(subj(one), toYes ? 'да' : 'нет'), direction, named: [one], sides };
     }
-    const key = keyCard(ctx);
+    const key = keyCardOf(ctx);
     return { text: ctx.pick.pick('even-plain', EVEN_PLAIN)(subj(key)), direction, named: [key], sides };
   }
   // The cards behind the answer: those for the user's good outcome, or those against it.
@@ -120,7 +127,7 @@ function choice(ctx: Ctx): Answer {
   const mean = (cs: ReadCard[]) => cs.reduce((s, c) => s + c.valence, 0) / cs.length;
   let diff = n === 1 ? first[0].valence : mean(first) - mean(last);
   // Even: the card nearest the outcome decides (a supportive end of the spread favours the second option).
-  if (diff === 0) diff = keyCard(ctx).valence > 0 ? -0.5 : 0.5;
+  if (diff === 0) diff = keyCardOf(ctx).valence > 0 ? -0.5 : 0.5;
   const [win, lose, cards, other] = diff > 0 ? [a, z, first, last] : [z, a, last, first];
   // Only a favourable card is said to speak for the option; without one, the other path's hardest card speaks against it.
   const behind = byValence(cards, 1).slice(0, 2);
@@ -171,12 +178,25 @@ function timing(ctx: Ctx, b: number): Answer {
   const delay = (more: boolean) => (reversed * 2 > ctx.cards.length || more ? ctx.pick.pick('timing-delay', TIMING_DELAY) : '');
   const good = outcomeOf(b);
   const direction: Direction = good === 'good' ? 'go' : good === 'bad' ? 'hold' : 'neutral';
+  // The year forecast measures time in its months: the most favourable month's card gives the month.
+  const months = ctx.cards.filter((c) => c.role === 'month');
+  if (months.length) {
+    const best = [...months].sort((x, y) => y.valence - x.valence)[0];
+    const month = monthOfPosition(best.positionId, ctx.input.firstMonth);
+    const when = month === null ? `месяц «${best.positionName}»` : MONTHS_IN[month];
+    return { text: ctx.pick.pick('timing-year', TIMING_YEAR)(when, bold(best)), direction, named: [best] };
+  }
+  if (ctx.input.spreadType === 'year_forecast') {
+    const key = keyCardOf(ctx);
+    const text = `Срок в прогнозе на год мерится месяцами; пока открыта только карта ${bold(key)}, и месяц покажут карты месяцев.`;
+    return { text, direction, named: [key] };
+  }
   if (minors.length * 2 <= ctx.cards.length) {
     return { text: ctx.pick.pick('timing', TIMING.major)('', delay(false)), direction, named: [] };
   }
   const counts = new Map<Exclude<Suit, 'major'>, number>();
   for (const c of minors) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
-  const key = keyCard(ctx);
+  const key = keyCardOf(ctx);
   const top = Math.max(...counts.values());
   const leaders = [...counts.keys()].filter((s) => counts.get(s) === top);
   // A tie goes to the key card's suit, else the faster suit.
@@ -202,7 +222,7 @@ function open(ctx: Ctx, b: number): Answer {
     }
     if (ask === 'how') return [byRole(ctx, ['advice', 'future']) ?? mostSupportive(ctx), 'how'];
     if (ask === 'why') return [byRole(ctx, ['past', 'obstacle', 'lesson', 'mind', 'hopes']) ?? ctx.cards[0], 'why'];
-    return [byRole(ctx, ['outcome', 'future', 'year']) ?? keyCard(ctx), 'what'];
+    return [byRole(ctx, ['outcome', 'future', 'year']) ?? keyCardOf(ctx), 'what'];
   };
   const [c, lead] = pickCard();
   const tails = OPEN_TAIL[lead === 'feel' ? 'feel' : 'plain'][c.tone];
@@ -213,7 +233,7 @@ function open(ctx: Ctx, b: number): Answer {
 }
 
 function vague(ctx: Ctx): Answer {
-  const c = keyCard(ctx);
+  const c = keyCardOf(ctx);
   return { text: ctx.pick.pick('vague', VAGUE)(subj(c), ctx.kw(c)), direction: 'neutral', named: [c] };
 }
 
@@ -254,6 +274,13 @@ function advice(ctx: Ctx, a: Answer): string | null {
   return ctx.pick.pick(`advice:${c.tone}`, ADVICE[c.tone])(subj(c), bold(c), ctx.kw(c));
 }
 
+/** The steps' part of life: the question's own (a driving test in a love spread gets a study step), never the spread's. */
+function stepBank(ctx: Ctx, direction: 'go' | 'hold' | 'neutral'): readonly string[] {
+  const area = ctx.q.area;
+  if (area === 'study' || area === 'friendship') return AREA_STEPS[area][direction];
+  return STEPS[area][direction];
+}
+
 /**
  * The practical step: it goes the way the answer went (for a sensitive theme, to the professional); at the
  * concern tier it is about rest and support whatever the spread.
@@ -263,30 +290,34 @@ export function stepOf(ctx: Ctx, a: Answer): string {
   if (a.direction === 'care') return ctx.pick.pick('step', CARE_STEPS[ctx.q.sensitive!])(ctx.q.professional!);
   if (a.direction === 'choice') return ctx.pick.pick('step', CHOICE_STEPS)(a.option!);
   if (a.direction === 'calm' || a.direction === 'guard') {
-    const group = ctx.q.topic === 'love' || ctx.q.topic === 'work' ? ctx.q.topic : 'other';
+    const group = ctx.q.area === 'love' || ctx.q.area === 'work' ? ctx.q.area : 'other';
     return ctx.pick.pick('step', FEAR_STEPS[group][a.direction]);
   }
   if (ctx.q.kind === 'timing') return ctx.pick.pick('step', TIMING_STEPS[a.direction]);
-  return ctx.pick.pick('step', STEPS[ctx.q.topic][a.direction]);
+  return ctx.pick.pick('step', stepBank(ctx, a.direction));
 }
 
-function evidence(ctx: Ctx, a: Answer): string | null {
+/** Several cards' names and whether they take a plural verb (one card named in the plural does: «дают **Влюблённые**»). */
+const namesOf = (cards: readonly ReadCard[]) => ({ text: joinRu(cards.map(bold)), many: cards.length > 1 || pluralName(cards[0]) });
+
+function evidence(ctx: Ctx, a: Answer, plan: ReadingPlan): string | null {
   if (ctx.q.kind === 'choice' && !ctx.q.sensitive && ctx.cards.length > 1)
     return ctx.pick.pick('evidence', CHOICE_METHOD)(...ctx.q.options!);
-  // Cards the answer already named are not named again as evidence.
+  // The plan's cards for and against; those the answer already named are not named again.
   const fresh = (c: ReadCard) => !a.named.includes(c);
-  const pro = byValence(ctx.cards, 1).filter(fresh).slice(0, 2);
-  const contra = byValence(ctx.cards, -1).filter(fresh)[0];
-  const many = pro.length > 1;
+  const pro = plan.support.filter(fresh).slice(0, 2);
+  const contra = plan.opposition.filter(fresh)[0];
+  const p = pro.length ? namesOf(pro) : null;
   if (a.direction === 'care') {
     a.named.push(...pro);
-    if (pro.length) return ctx.pick.pick('evidence', EVIDENCE.care)(joinRu(pro.map(bold)), many);
+    if (p) return ctx.pick.pick('evidence', EVIDENCE.care)(p.text, p.many);
     return ctx.pick.pick('evidence', EVIDENCE.careNone);
   }
   // The advice then looks for a card not named yet.
   a.named.push(...pro, ...(contra ? [contra] : []));
-  if (pro.length && contra) return ctx.pick.pick('evidence', EVIDENCE.both)(joinRu(pro.map(bold)), many, subj(contra));
-  if (pro.length) return ctx.pick.pick('evidence', EVIDENCE.pro)(joinRu(pro.map(bold)), many);
+  if (p && contra) return ctx.pick.pick('evidence', EVIDENCE.both)(p.text, p.many, subj(contra));
+  // «…нет трудных карт» only where the plan has none against.
+  if (p) return ctx.pick.pick('evidence', plan.opposition.length ? EVIDENCE.proBeside : EVIDENCE.pro)(p.text, p.many);
   if (contra) return ctx.pick.pick('evidence', EVIDENCE.contra)(subj(contra));
   return null;
 }
@@ -308,9 +339,9 @@ function shape(ctx: Ctx): string {
   return ctx.pick.pick('shape', SHAPE.even);
 }
 
-/** The «Общий вывод» after the answer (already given at the top): the advice and the step, for premium with the evidence, the shape and a closing line. */
-export function conclusion(ctx: Ctx, a: Answer): string {
-  const b = balanceOf(ctx);
+/** The «Общий вывод» after the answer (already given at the top): the advice and the plan's step, for premium with the evidence, the shape and a closing line. */
+export function conclusion(ctx: Ctx, plan: ReadingPlan): string {
+  const a = plan.answer;
   const out: string[] = [];
   const tip = () => {
     const t = advice(ctx, a);
@@ -318,14 +349,14 @@ export function conclusion(ctx: Ctx, a: Answer): string {
   };
   if (!ctx.premium) {
     tip();
-    out.push(stepOf(ctx, a));
+    out.push(plan.step);
     return out.join(' ');
   }
-  const why = evidence(ctx, a);
+  const why = evidence(ctx, a, plan);
   if (why) out.push(why);
   out.push(shape(ctx));
   tip();
-  out.push(stepOf(ctx, a));
-  out.push(ctx.pick.pick('closing', CLOSING[a.direction === 'care' ? 'care' : b >= 0 ? 'good' : 'bad']));
+  out.push(plan.step);
+  out.push(ctx.pick.pick('closing', CLOSING[a.direction === 'care' ? 'care' : plan.outlook === 'bad' ? 'bad' : 'good']));
   return out.join(' ');
 }

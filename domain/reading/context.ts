@@ -8,6 +8,7 @@ import type { LifeArea } from '../tarot/meanings';
 import { Picker } from './picker';
 import { readQuestion, type QuestionFacts } from './question';
 import { roleOf, type Role } from './roles';
+import type { ReadingPlan } from './plan';
 
 export interface ReadCard extends PromptCard {
   role: Role;
@@ -30,6 +31,8 @@ export interface Ctx {
   kw(c: ReadCard): string;
   /** The card's next two keywords in every case a template uses. */
   words(c: ReadCard, want?: Want): Kw;
+  /** The reading plan (domain/reading/plan.ts), made once by planFor. */
+  plan?: ReadingPlan;
 }
 
 export const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);
@@ -37,6 +40,8 @@ export const bold = (c: PromptCard) => `**${c.card.name}**`;
 /** The card as the subject of a singular verb: «карта **Влюблённые** ложится…» for a name in the plural. */
 export const subj = (c: PromptCard) => (PLURAL_NAMES.has(c.card.id) ? `карта ${bold(c)}` : bold(c));
 const PLURAL_NAMES = new Set(['lovers']);
+/** Whether the card's name is a plural noun (its verb goes in the plural). */
+export const pluralName = (c: PromptCard) => PLURAL_NAMES.has(c.card.id);
 
 /** The words a card of this tone may be praised or warned with. */
 export const wantOf = (tone: Tone): Want => (tone === 'light' ? 'good' : tone === 'hard' ? 'bad' : 'any');

@@ -7,11 +7,11 @@
 // that answers. Pure and deterministic: the same reading always reads the same.
 import { CONCERN_OPENING } from './care';
 import { outlineFor, type ReadingPromptInput } from './prompts';
-import { spreadLabel } from '../tarot/spreads';
 import { cardParagraph } from './cards';
 export { meaningIn } from './cards';
 import { wholeSpread } from './synthesis';
-import { answerOf, conclusion } from './conclusion';
+import { conclusion } from './conclusion';
+import { planFor, type ReadingPlan } from './plan';
 import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
 import { memoryParagraph } from './memory';
@@ -20,7 +20,22 @@ import { memoryParagraph } from './memory';
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** «трёх карт», «тремя картами», «трёх картах»: how many cards were turned, in the case each opener needs. */
-function cardsIn(n: number): { gen: string; ins: string; prep: string } {
+const COUNT: Record<number, string> = {
+  2: 'две',
+  3: 'три',
+  4: 'четыре',
+  5: 'пять',
+  6: 'шесть',
+  7: 'семь',
+  8: 'восемь',
+  9: 'девять',
+  10: 'десять',
+  11: 'одиннадцать',
+  12: 'двенадцать',
+  13: 'тринадцать',
+};
+
+function cardsIn(n: number): { gen: string; ins: string; prep: string; count: string } {
   const NUM: Record<number, readonly [string, string]> = {
     1: ['одной', 'одной'],
     2: ['двух', 'двумя'],
@@ -38,20 +53,49 @@ function cardsIn(n: number): { gen: string; ins: string; prep: string } {
   };
   const [gen, ins] = NUM[n] ?? [String(n), String(n)];
   return n === 1
-    ? { gen: `${gen} карты`, ins: `${ins} картой`, prep: `${gen} карте` }
-    : { gen: `${gen} карт`, ins: `${ins} картами`, prep: `${gen} картах` };
+    ? { gen: `${gen} карты`, ins: `${ins} картой`, prep: `${gen} карте`, count: 'одна' }
+    : { gen: `${gen} карт`, ins: `${ins} картами`, prep: `${gen} картах`, count: COUNT[n] ?? String(n) };
 }
 
-type Opener = (q: string, label: string, n: ReturnType<typeof cardsIn>) => string;
+/** How a reader names the spread inside a sentence (never «расклад «Расклад дня»»). */
+const SPREAD_NOUN: Record<string, string> = {
+  free_daily: 'расклад дня',
+  past_present_future: 'расклад на прошлое, настоящее и будущее',
+  love_relationship: 'расклад на отношения',
+  career_finance: 'расклад на работу и деньги',
+  health_wellbeing: 'расклад на самочувствие',
+  celtic_cross: 'кельтский крест',
+  spiritual_guidance: 'расклад о вашем пути',
+  year_forecast: 'прогноз на год',
+  pair_reading: 'расклад для двоих',
+};
+const spreadNoun = (id: string) => SPREAD_NOUN[id] ?? 'расклад';
 
-const OPENERS: readonly Opener[] = [
-  (q, label, n) => `Вы спросили: «${q}», и на этот вопрос отвечает расклад «${label}» из ${n.gen}.`,
-  (q, label, n) => `Ваш вопрос — «${q}»; посмотрим, что скажет расклад «${label}» из ${n.gen}.`,
-  (q, label, n) => `С вопросом «${q}» вы открыли расклад «${label}», и он отвечает ${n.ins}.`,
-  (q, label, n) => `На вопрос «${q}» расклад «${label}» отвечает ${n.ins}.`,
-  (q, label, n) => `Вопрос «${q}» задан, и расклад «${label}» раскрывает его в ${n.prep}.`,
-  (q, label, n) => `Вы пришли с вопросом «${q}»; расклад «${label}» даёт ответ в ${n.prep}.`,
+/** The opener is one sentence of two halves: how the question is taken up, and how the cards answer it. */
+const ASKED: readonly ((q: string) => string)[] = [
+  (q) => `Вы спросили: «${q}»`,
+  (q) => `Ваш вопрос — «${q}»`,
+  (q) => `Вы пришли с вопросом «${q}»`,
+  (q) => `Вы хотите знать: «${q}»`,
+  (q) => `Вас волнует одно: «${q}»`,
+  (q) => `С вопросом «${q}» вы обратились к картам`,
 ];
+const ANSWERED: readonly ((spread: string, n: ReturnType<typeof cardsIn>) => string)[] = [
+  (s, n) => `и на него отвечает ${s} из ${n.gen}`,
+  (s) => `посмотрим, что скажет ${s}`,
+  (s, n) => `${s} отвечает ${n.ins}`,
+  (s, n) => `ответ даёт ${s} в ${n.prep}`,
+  (s) => `вот что показывает ${s}`,
+  (s, n) => `карты легли в ${s}, их ${n.count}`,
+];
+const JOINS = [', ', '; ', ' — '] as const;
+
+function opener(ctx: Ctx): string {
+  const asked = ctx.pick.pick('opener', ASKED)(oneLine(ctx.input.question));
+  const join = ctx.pick.pick('opener-join', JOINS);
+  const answered = ctx.pick.pick('opener-tail', ANSWERED)(spreadNoun(ctx.input.spreadType), cardsIn(ctx.cards.length));
+  return `${asked}${join}${answered}.`;
+}
 
 /** Which cards get a sentence on the question's topic in the card section (the first, the key, the last; a short reading only the last). */
 function topicCards(ctx: Ctx): Set<number> {
@@ -65,10 +109,9 @@ function topicCards(ctx: Ctx): Set<number> {
 function yearForecast(ctx: Ctx, outline: string[]): string {
   const out: string[] = [];
   const [theme, ...months] = ctx.cards;
-  const label = spreadLabel(ctx.input.spreadType);
   out.push(`## ${outline[0]}`);
-  const answer = answerOf(ctx);
-  out.push(`${ctx.pick.pick('opener', OPENERS)(oneLine(ctx.input.question), label, cardsIn(ctx.cards.length))} ${answer.text}`);
+  const plan = planFor(ctx);
+  out.push(`${opener(ctx)} ${plan.answer.text}`);
   withMemory(ctx, out);
   out.push(cardParagraph(ctx, theme, 0, true));
   const whole = wholeSpread(ctx);
@@ -78,7 +121,7 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
     out.push(cardParagraph(ctx, c, i + 1, i % 3 === 0));
   });
   out.push(`## ${outline[outline.length - 1]}`);
-  out.push(conclusion(ctx, answer));
+  out.push(conclusion(ctx, plan));
   return withCare(ctx, out.join('\n\n'));
 }
 
@@ -92,21 +135,25 @@ function withMemory(ctx: Ctx, out: string[]) {
 const withCare = (ctx: Ctx, text: string) => (ctx.q.concern ? `${CONCERN_OPENING}\n\n${text}` : text);
 
 /** The whole card-based interpretation of a reading, in the spread's outline. */
-export function composeReading(input: ReadingPromptInput): string {
-  const outline = outlineFor(input.spreadType, input.firstMonth);
-  if (!input.cards.length) return `## ${outline[outline.length - 1]}\n\nВ раскладе нет открытых карт для толкования.`;
-  const ctx = contextOf(input);
-  if (input.spreadType === 'year_forecast') return yearForecast(ctx, outline);
+export const composeReading = (input: ReadingPromptInput): string => composeWithPlan(input).text;
 
+/** The reading and the plan it was written from (null without open cards). */
+export function composeWithPlan(input: ReadingPromptInput): { text: string; plan: ReadingPlan | null } {
+  const outline = outlineFor(input.spreadType, input.firstMonth);
+  if (!input.cards.length) return { text: `## ${outline[outline.length - 1]}\n\nВ раскладе нет открытых карт для толкования.`, plan: null };
+  const ctx = contextOf(input);
+  const plan = planFor(ctx);
+  return { text: input.spreadType === 'year_forecast' ? yearForecast(ctx, outline) : spreadReading(ctx, outline), plan };
+}
+
+function spreadReading(ctx: Ctx, outline: string[]): string {
   const [first, ...rest] = outline;
   const middle = rest.slice(0, -1);
   const last = rest[rest.length - 1] ?? 'Общий вывод';
   const out: string[] = [`## ${first}`];
   // The answer first, right after the opener; the cards that bear it out follow.
-  const answer = answerOf(ctx);
-  out.push(
-    `${ctx.pick.pick('opener', OPENERS)(oneLine(input.question), spreadLabel(input.spreadType), cardsIn(ctx.cards.length))} ${answer.text}`,
-  );
+  const plan = planFor(ctx);
+  out.push(`${opener(ctx)} ${plan.answer.text}`);
   withMemory(ctx, out);
   const withTopic = topicCards(ctx);
   ctx.cards.forEach((c, i) => {
@@ -119,6 +166,6 @@ export function composeReading(input: ReadingPromptInput): string {
     out.push(sectionParagraph(ctx, h, i, middle.length - 1));
   });
   out.push(`## ${last}`);
-  out.push(conclusion(ctx, answer));
+  out.push(conclusion(ctx, plan));
   return withCare(ctx, out.join('\n\n'));
 }

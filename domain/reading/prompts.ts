@@ -5,6 +5,8 @@ import { CRISIS_RULE } from './care';
 import { CARD_BY_ID, cardMeaning } from '../tarot/deck';
 import { guessLines } from './guesses';
 import { questionModelLines } from './question-prompt';
+import { contextOf } from './context';
+import { planFor } from './plan';
 import { outlineOf, positionIdsFor, positionNamesFor, spreadLabel } from '../tarot/spreads';
 import type { DealtCard, Orientation, PositionId, TarotCard } from '../types';
 import { cleanUserText, USER_TEXT_RULE, userTextBlock } from './user-text';
@@ -111,6 +113,40 @@ const LEVEL_TEXT: Record<InterpretationLevel, string> = {
     'Уровень толкования: премиум. Разбери каждую карту подробно и покажи связи между картами; в разделе «Общий вывод» — 5–7 предложений.',
 };
 
+/** The length a reading of this spread and level is asked for, in words: premium at most 1.5 times basic. */
+export function wordsFor(cards: number, level: InterpretationLevel): number {
+  const basic = 90 + 45 * cards;
+  return level === 'premium' ? Math.round((basic * 1.5) / 10) * 10 : Math.round(basic / 10) * 10;
+}
+
+const VERDICT_WORDS: Record<string, string> = {
+  yes2: '«да»',
+  yes: '«скорее да»',
+  even: '«ни да, ни нет»',
+  no: '«скорее нет»',
+  no2: '«нет»',
+};
+const plain = (s: string) => s.replace(/\*\*/g, '');
+
+/** What the card-based plan decided (code decides, the model writes): the answer and the cards for and against. */
+export function planLines(input: ReadingPromptInput): string[] {
+  if (!input.cards.length) return [];
+  const plan = planFor(contextOf(input));
+  const names = (cs: readonly PromptCard[]) => cs.map((c) => c.card.name).join(', ');
+  const lines = ['Ответ уже решён по картам — объясни его и не меняй:'];
+  if (plan.verdict) lines.push(`- Ответ на вопрос: ${VERDICT_WORDS[plan.verdict]}.`);
+  if (plan.answer.option) lines.push(`- Карты поддерживают вариант «${cleanUserText(plan.answer.option)}».`);
+  lines.push(`- Так ответ звучит в нашем толковании: ${plain(plan.answer.text)}`);
+  if (plan.support.length) lines.push(`- Карты «за»: ${names(plan.support)}.`);
+  if (plan.opposition.length) lines.push(`- Карты «против»: ${names(plan.opposition)}.`);
+  lines.push(
+    plan.haste === 'act'
+      ? '- Не советуй медлить и выжидать: карты говорят действовать.'
+      : '- Не торопи человека: карты советуют не спешить.',
+  );
+  return lines;
+}
+
 /** Collapses whitespace so a question can never start a heading or a list line of its own. */
 export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -132,6 +168,7 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
       `Натальная карта человека: Солнце ${inSignOf(input.astro.sun)}, Луна ${inSignOf(input.astro.moon)}${input.astro.rising ? `, асцендент ${inSignOf(input.astro.rising)}` : ''}. Добавь об этом одно предложение астрологического оттенка, не больше.`,
     );
   lines.push(...memoryPromptLines(input.memory));
+  lines.push('', ...planLines(input));
   lines.push(
     '',
     'Выпавшие карты:',
@@ -148,6 +185,7 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
     `В разделе «${last}» ответь прямо на вопрос${input.firstName ? ' и обратись к человеку по имени один раз' : ''}.`,
     'Не повторяй одни и те же фразы и мысли. Пиши только по-русски, без английских слов.',
     LEVEL_TEXT[input.level],
+    `Объём для этого расклада: около ${wordsFor(input.cards.length, input.level)} слов, не больше ${Math.round(wordsFor(input.cards.length, input.level) * 1.15)}.`,
   );
   return lines.join('\n');
 }

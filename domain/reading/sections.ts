@@ -23,7 +23,7 @@ interface Heading {
 }
 
 /** Keyed by the outline's headings (domain/tarot/spreads.ts); a heading not here is read from its place. */
-const HEADINGS: Record<string, Heading> = {
+export const HEADINGS: Record<string, Heading> = {
   'Энергия дня': {
     cards: ['day_energy'],
     lead: ['Энергию этого дня задаёт', 'Тон сегодняшнему дню задаёт', 'За настроение дня отвечает', 'Главную ноту дня несёт'],
@@ -60,7 +60,7 @@ const HEADINGS: Record<string, Heading> = {
     cards: ['past', 'present'],
     lead: [
       'Из прошлого в вашу ситуацию тянется влияние карты',
-      'Прошлое напоминает о себе через',
+      'Прошлое напоминает о себе через карту',
       'О том, что было, рассказывает',
       'Корни нынешнего положения показывает',
     ],
@@ -501,8 +501,8 @@ export function sectionParagraph(ctx: Ctx, heading: string, index: number, lastI
     : (h ? [index, index + 1] : [index + 1, index]).map((i) => ctx.cards[i]).filter((c): c is ReadCard => !!c);
   const main = picks[0] ?? ctx.cards[index % ctx.cards.length];
   const lead = h ? ctx.pick.pick(`lead:${heading}`, h.lead) : `Тему «${heading}» раскрывает`;
-  // «…влияние карты **X**», «…исходит от карты **X**» already say «карта».
-  const who = /карт(ы|ой)$/.test(lead) ? bold(main) : subj(main);
+  // «…влияние карты **X**», «…через карту **X**» already say «карта» in the case the words before it govern.
+  const who = /карт(ы|ой|у)$/.test(lead) ? bold(main) : subj(main);
   const parts = [`${lead} ${who}.`, toneText(ctx, heading, h, main.tone)];
   const second = picks.find((c) => c !== main);
   if (second && (ctx.premium || ctx.cards.length > 3))

@@ -26,10 +26,11 @@ const MANY_MAJORS: readonly ((k: number, n: number) => string)[] = [
   (k, n) => `Старшие арканы преобладают (${k} из ${n}), и это говорит о событиях, которые меняют жизнь надолго.`,
 ];
 
-const SOME_MAJORS: readonly ((names: string, one: boolean) => string)[] = [
+/** `names` the majors' bold names; `one` a single major; `subject` them as the subject of a verb («карта **Влюблённые**»). */
+const SOME_MAJORS: readonly ((names: string, one: boolean, subject: string) => string)[] = [
   (names, one) =>
     `${one ? 'Единственный старший аркан' : 'Старшие арканы'} (${names}) ${one ? 'отмечает' : 'отмечают'} то, что от вас не зависит; остальное — в ваших руках.`,
-  (names, one) => `Волю судьбы здесь ${one ? 'несёт' : 'несут'} ${names}; всё прочее решается вашими шагами.`,
+  (_names, one, subject) => `Волю судьбы здесь ${one ? 'несёт' : 'несут'} ${subject}; всё прочее решается вашими шагами.`,
   (names, one) =>
     `${capitalize(names)} — ${one ? 'старший аркан, он показывает' : 'старшие арканы, они показывают'}, где ситуация сильнее вас, а в остальном выбор за вами.`,
   (names, one) =>
@@ -84,7 +85,11 @@ const ARC: Record<'up' | 'down' | 'even', readonly ((from: string, to: string) =
   ],
 };
 
-const DIGNITY: Record<'same' | 'friendly' | 'opposed', readonly ((a: ReadCard, b: ReadCard, e1: string, e2: string) => string)[]> = {
+/** `e1`, `e2`: the two elements in the nominative (for «same», `e1` in the genitive); `g2` the second in the genitive (after «против»). */
+const DIGNITY: Record<
+  'same' | 'friendly' | 'opposed',
+  readonly ((a: ReadCard, b: ReadCard, e1: string, e2: string, g2: string) => string)[]
+> = {
   same: [
     (a, b, e) => `Соседние ${bold(a)} и ${bold(b)} — обе карты стихии ${e}: они усиливают друг друга, и эта тема звучит вдвойне.`,
     (a, b, e) =>
@@ -100,7 +105,8 @@ const DIGNITY: Record<'same' | 'friendly' | 'opposed', readonly ((a: ReadCard, b
     (a, b, e1, e2) =>
       `${capitalize(bold(a))} и ${bold(b)} лежат рядом, но их стихии — ${e1} и ${e2} — спорят: карты ослабляют друг друга, и здесь возможен внутренний конфликт.`,
     (a, b, e1, e2) => `Соседство карт ${bold(a)} и ${bold(b)} напряжённое: стихии ${e1} и ${e2} гасят друг друга, и обе темы звучат тише.`,
-    (a, b, e1, e2) => `Между картами ${bold(a)} и ${bold(b)} спор стихий — ${e1} против ${e2}: то, что даёт одна карта, другая забирает.`,
+    (a, b, e1, _e2, g2) =>
+      `Между картами ${bold(a)} и ${bold(b)} спор стихий — ${e1} против ${g2}: то, что даёт одна карта, другая забирает.`,
   ],
 };
 
@@ -117,8 +123,10 @@ function majorsLine(ctx: Ctx, cards: ReadCard[]): string | null {
   const majors = cards.filter((c) => c.card.suit === 'major');
   if (majors.length === 0) return ctx.pick.pick('syn:no-majors', NO_MAJORS);
   if (majors.length * 2 > n) return ctx.pick.pick('syn:many-majors', MANY_MAJORS)(majors.length, n);
-  if (ctx.premium || n <= 3) return ctx.pick.pick('syn:some-majors', SOME_MAJORS)(joinRu(majors.map(bold)), majors.length === 1);
-  return null;
+  if (!ctx.premium && n > 3) return null;
+  const one = majors.length === 1;
+  const names = joinRu(majors.map(bold));
+  return ctx.pick.pick('syn:some-majors', SOME_MAJORS)(names, one, one ? subj(majors[0]) : names);
 }
 
 function suitLine(ctx: Ctx, cards: ReadCard[]): string | null {
@@ -173,7 +181,7 @@ function dignityLine(ctx: Ctx, cards: ReadCard[]): string | null {
   if (!kind) return null;
   const [a, b] = found[kind]!;
   const [ea, eb] = [ELEMENT_NAME[elementOf(a.card)], ELEMENT_NAME[elementOf(b.card)]];
-  return ctx.pick.pick(`syn:dignity:${kind}`, DIGNITY[kind])(a, b, kind === 'same' ? ea[1] : ea[0], eb[0]);
+  return ctx.pick.pick(`syn:dignity:${kind}`, DIGNITY[kind])(a, b, kind === 'same' ? ea[1] : ea[0], eb[0], eb[1]);
 }
 
 export function wholeSpread(ctx: Ctx): string {
@@ -195,6 +203,8 @@ export function wholeSpread(ctx: Ctx): string {
   const kept = out.filter(fits);
   // Basic: two observations, one for a spread of three cards or fewer (the reading stays short).
   if (!ctx.premium) return kept.slice(0, cards.length <= 3 ? 1 : 2).join(' ');
-  const dignity = dignityLine(ctx, cards);
-  return [...kept.slice(0, 5), ...notablePairs(cards, 2), ...(dignity ? [dignity] : [])].filter(fits).join(' ');
+  // Premium stays within 1.6 times basic: a short spread gets fewer observations.
+  const short = cards.length <= 3;
+  const dignity = short ? null : dignityLine(ctx, cards);
+  return [...kept.slice(0, short ? 2 : 5), ...notablePairs(cards, short ? 1 : 2), ...(dignity ? [dignity] : [])].filter(fits).join(' ');
 }

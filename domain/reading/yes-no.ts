@@ -5,9 +5,9 @@
 // the card's answer to its kind (the same sentences as a reading's answer).
 import { crisisAnswer, type CrisisAnswer } from './crisis';
 import type { Orientation, TarotCard } from '../types';
-import { answerOf, levelOf, stepOf } from './conclusion';
+import { planFor } from './plan';
 import type { Level } from './conclusion-texts';
-import { balanceOf, contextOf } from './context';
+import { contextOf } from './context';
 
 /** The spread whose topic a question without one falls back to: the day's. */
 const SPREAD = 'free_daily';
@@ -36,11 +36,11 @@ export function yesNoCard(question: string, card: TarotCard, orientation: Orient
     cards: [{ number: 1, card, positionName: 'Ответ', orientation }],
   });
   if (ctx.q.crisis) return { kind: 'crisis', crisis: crisisAnswer(ctx.q.crisis) };
-  const b = balanceOf(ctx);
-  const answer = answerOf(ctx, b);
+  const plan = planFor(ctx);
+  const answer = plan.answer;
   const sensitive = !!ctx.q.sensitive;
-  const verdict = !sensitive && ctx.q.kind === 'yesno' ? VERDICTS[levelOf(ctx.q.polarity === 'feared' ? -b : b)] : null;
+  const verdict = plan.verdict ? VERDICTS[plan.verdict] : null;
   // A sensitive theme always ends with whom to see, the concern tier with rest: the step a reading closes with.
   const care = ctx.q.concern;
-  return { kind: 'card', verdict, sensitive, text: sensitive || care ? `${answer.text} ${stepOf(ctx, answer)}` : answer.text, care };
+  return { kind: 'card', verdict, sensitive, text: sensitive || care ? `${answer.text} ${plan.step}` : answer.text, care };
 }

@@ -1,8 +1,6 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deal, shuffle } from './deal';
 import { DECK } from './deck';
-import { SPREADS } from './spreads';
 
 describe('dealing', () => {
   const ids = DECK.map((c) => c.id);

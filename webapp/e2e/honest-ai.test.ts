@@ -98,8 +98,8 @@ describe.runIf(browserAvailable())('honest AI states (browser)', () => {
       fake.set({ mode: 'ok' });
       await page.getByTestId('ask-ai-again').click();
       await expect.poll(() => text.textContent(), { timeout: 20_000 }).toContain('Ответ ИИ — действуйте смело.');
-      // Every card-based reading opens by naming its spread («…расклад «Расклад дня»…»); the AI text does not.
-      expect(await text.textContent()).not.toContain('расклад «');
+      // Every card-based reading opens by naming its spread («…вот что показывает расклад дня»); the AI text does not.
+      expect(await text.textContent()).not.toContain('расклад дня');
       expect(await page.getByTestId('fallback-notice').count()).toBe(0);
       expect(await page.getByTestId('result-card-name').allTextContents()).toEqual(names);
       expect(fake.requests.length).toBe(calls + 1);
