@@ -40,6 +40,8 @@ export interface ChatMessage {
   guestCaller?: FakeUser;
   /** A user's message sent from an inline result (shown «via @bot»). */
   viaBot?: boolean;
+  /** A rich message (sendRichMessage): its blocks as sent; `text` and `html` are their rendering. */
+  rich?: any[];
 }
 
 export interface Chat {
@@ -57,7 +59,7 @@ export interface Chat {
   /** The bot's live draft (sendMessageDraft): shown under the messages until the bot sends a message. */
   draft: ChatDraft | null;
   /** Every draft text shown, oldest first (what the user saw grow). */
-  draftHistory: { draftId: number; text: string }[];
+  draftHistory: { draftId: number; text: string; rich?: true }[];
   /** A group the bot is not a member of: it only answers guest summonses there (answerGuestQuery). */
   guestOnly?: boolean;
 }
@@ -71,6 +73,8 @@ export interface ChatDraft {
   keepOnStop: boolean;
   /** The user pressed stop (kept on screen with keep_on_stop). */
   stopped: boolean;
+  /** A rich draft (sendRichMessageDraft): its blocks; `text` and `html` are their rendering. */
+  rich?: any[];
 }
 
 export interface LocalTelegramOptions extends UpdateQueueOptions {
@@ -195,7 +199,8 @@ export function createStore(o: LocalTelegramOptions) {
       out.invoice = { ...inv, start_parameter: '' };
     } else if (m.file) {
       Object.assign(out, fileObject(m.file));
-    } else out.text = m.text;
+    } else if (m.rich) out.rich_message = { blocks: m.rich };
+    else out.text = m.text;
     if (m.from === 'user') out.from = { is_bot: false, ...(m.author ?? c.user) };
     if (m.edited) out.edit_date = unixNow();
     if (m.reply_markup?.inline_keyboard) out.reply_markup = m.reply_markup;
