@@ -61,7 +61,11 @@ function namePattern(name: string): RegExp {
   return new RegExp(`(?<!\\p{L})${words.join('\\S*\\s+')}`, 'u');
 }
 
-const sentencesOf = (p: string) => p.match(/[^.!?…]+(?:[.!?…]+[»")]*|$)\s*/g)?.map((s) => s.trim()).filter(Boolean) ?? [p];
+const sentencesOf = (p: string) =>
+  p
+    .match(/[^.!?…]+(?:[.!?…]+[»")]*|$)\s*/g)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [p];
 
 /**
  * A section that reads the cards: its sentences go to the card they name (one that names none follows the

@@ -22,9 +22,21 @@ function richText(t: unknown): { text: string; html: string } {
   }
   const n = t as Record<string, any>;
   if (n.type === 'custom_emoji') return { text: String(n.alternative_text ?? ''), html: escapeHtml(String(n.alternative_text ?? '')) };
-  if (n.type === 'mathematical_expression') return { text: String(n.expression ?? ''), html: `<code>${escapeHtml(String(n.expression ?? ''))}</code>` };
+  if (n.type === 'mathematical_expression')
+    return { text: String(n.expression ?? ''), html: `<code>${escapeHtml(String(n.expression ?? ''))}</code>` };
   const inner = richText(n.text);
-  const tag = ({ bold: 'b', italic: 'i', underline: 'u', strikethrough: 's', code: 'code', marked: 'mark', subscript: 'sub', superscript: 'sup' } as Record<string, string>)[n.type];
+  const tag = (
+    {
+      bold: 'b',
+      italic: 'i',
+      underline: 'u',
+      strikethrough: 's',
+      code: 'code',
+      marked: 'mark',
+      subscript: 'sub',
+      superscript: 'sup',
+    } as Record<string, string>
+  )[n.type];
   if (tag) return { text: inner.text, html: `<${tag}>${inner.html}</${tag}>` };
   return inner;
 }
@@ -86,7 +98,9 @@ function block(b: any, draft: boolean, out: { text: string[]; html: string[] }, 
     case 'expandable_blockquote': {
       const t = richText(b.text);
       out.text.push(t.text);
-      const tag = ({ paragraph: 'p', footer: 'footer', pre: 'pre', pullquote: 'aside', expandable_blockquote: 'blockquote' } as Record<string, string>)[b.type];
+      const tag = (
+        { paragraph: 'p', footer: 'footer', pre: 'pre', pullquote: 'aside', expandable_blockquote: 'blockquote' } as Record<string, string>
+      )[b.type];
       out.html.push(`<${tag}>${t.html}</${tag}>`);
       return;
     }

@@ -60,6 +60,8 @@ export interface Chat {
   draft: ChatDraft | null;
   /** Every draft text shown, oldest first (what the user saw grow). */
   draftHistory: { draftId: number; text: string; rich?: true }[];
+  /** A client without rich messages: sendRichMessage and sendRichMessageDraft are refused. */
+  noRich?: boolean;
   /** A group the bot is not a member of: it only answers guest summonses there (answerGuestQuery). */
   guestOnly?: boolean;
 }

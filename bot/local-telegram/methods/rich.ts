@@ -10,6 +10,7 @@ export function richMethods(store: Store): MethodTable {
   return {
     sendRichMessage(p) {
       const c = existingChat(p);
+      if (c.noRich) throw bad('RICH_MESSAGE_UNSUPPORTED');
       const r = renderRichMessage(p.rich_message, false);
       checkMarkup(p.reply_markup);
       const m = pushMessage(c, { from: 'bot', text: r.text, html: r.html, reply_markup: p.reply_markup, kind: 'text', rich: r.blocks });
@@ -18,12 +19,20 @@ export function richMethods(store: Store): MethodTable {
 
     sendRichMessageDraft(p) {
       const c = existingChat(p);
-      if (c.user.id < 0) throw bad('TEXTDRAFT_PEER_INVALID');
+      if (c.user.id < 0 || c.noRich) throw bad('TEXTDRAFT_PEER_INVALID');
       const draftId = Number(p.draft_id);
       if (!Number.isInteger(draftId) || draftId === 0) throw bad('draft_id must be non-zero');
       const r = renderRichMessage(p.rich_message, true);
       if (c.draft?.stopped && c.draft.draftId === draftId) return true;
-      c.draft = { draftId, text: r.text, html: r.html, canStop: !!p.can_stop, keepOnStop: !!p.keep_on_stop, stopped: false, rich: r.blocks };
+      c.draft = {
+        draftId,
+        text: r.text,
+        html: r.html,
+        canStop: !!p.can_stop,
+        keepOnStop: !!p.keep_on_stop,
+        stopped: false,
+        rich: r.blocks,
+      };
       c.draftHistory.push({ draftId, text: r.text, rich: true });
       if (c.draftHistory.length > 500) c.draftHistory.splice(0, c.draftHistory.length - 500);
       touch(c);
