@@ -31,6 +31,8 @@ describe.each(TEST_DB_KINDS)('bot follow-ups (%s)', (kind) => {
     ai.set({ text: DEFAULT_FAKE_TEXT });
     const u = h.user(userId, 'Алла');
     h.tg.sendText(u, '/reading');
+    // The spread's picture is the plain path's (a client without rich messages).
+    h.tg.setRichMessages(u.id, false);
     const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, `rd:${spread}`);
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));

@@ -123,6 +123,14 @@ export function createStore(o: LocalTelegramOptions) {
     supports_inline_queries: false,
     can_connect_to_business: false,
     has_main_web_app: false,
+    // BotFullInfo (Bot API 10.5).
+    active_usernames: [o.botUsername ?? 'tarot_local_bot'],
+    supports_guest_queries: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+    inline_query_placeholder: undefined as string | undefined,
   };
   const chats = new Map<number, Chat>();
 
@@ -222,6 +230,8 @@ export function createStore(o: LocalTelegramOptions) {
     tgUser,
     botMessageObject,
     updates: createUpdateQueue(o),
+    /** setMyName, setMyDescription, setMyShortDescription (one language: the bot's is Russian). */
+    profile: { name: '', description: '', shortDescription: '' },
     /** setMyCommands by `${scope}:${language}`. */
     commands: {} as Record<string, any[]>,
     defaultMenuButton: { type: 'commands' } as any,
