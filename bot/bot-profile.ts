@@ -54,13 +54,13 @@ export const BOT_SETTINGS: Required<MySettings> = {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The settings BotFullInfo says differ from `want` (fields an older server leaves out count as different). */
-export function settingsToChange(info: BotFullInfo, want: MySettings): MySettings {
+function settingsToChange(info: BotFullInfo, want: MySettings): MySettings {
   const out: MySettings = {};
   for (const [k, v] of Object.entries(want) as [keyof MySettings, never][]) if (info[k] !== v) out[k] = v;
   return out;
 }
 
-export interface ProfileResult {
+interface ProfileResult {
   /** What was written (empty on a restart with nothing changed). */
   written: string[];
   /** What could not be set (logged; the bot runs on). */

@@ -15,7 +15,6 @@ import { readingRichMessage } from './rich-reading';
 /** Chats whose client refused a rich message or draft: they get plain text. */
 const plainChats = new BoundedMap<number, true>(50_000);
 
-export const prefersPlain = (chatId: number) => plainChats.has(chatId);
 
 export interface ReadingReply {
   readonly kind: 'rich' | 'plain';

@@ -12,7 +12,7 @@ import type { ReadingView } from '../services/readings';
 type Block = InputRichBlock;
 
 /** «**bold**» and «*italic*» of the AI's markdown as rich text; the rest stays as written. */
-export function inlineRich(md: string): RichText {
+function inlineRich(md: string): RichText {
   const parts: RichText[] = [];
   for (const piece of md.split(/(\*\*[^*\n]+\*\*|\*[^*\n]+\*|__[^_\n]+__)/)) {
     if (!piece) continue;

@@ -15,7 +15,7 @@ const COOLDOWN_MS = 1500;
 type Sample = { x: number; y: number; z: number };
 
 /** Feeds samples; true when they make a shake (two jolts within the window, outside the cooldown). */
-export function shakeDetector(now: () => number = Date.now) {
+function shakeDetector(now: () => number = Date.now) {
   let last: Sample | null = null;
   let jolts: number[] = [];
   let lastShake = -Infinity;
