@@ -9,12 +9,14 @@ import { BoundedMap } from '../domain/text/bounded-map';
 import type { ReadingView } from '../services/readings';
 import type { BotDeps } from './context';
 import { escapeHtml, markdownToHtml, splitText } from './format';
-import { DRAFT_INTERVAL_MS, PREVIEW_MAX, onDraftStop, openLiveReply } from './live-reply';
+import { DRAFT_INTERVAL_MS, onDraftStop, openLiveReply } from './live-reply';
 import { readingRichMessage } from './rich-reading';
+
+/** A rich preview grows to near the message's 32,768 characters (a text draft stops at about 4,000). */
+const RICH_PREVIEW_MAX = 30_000;
 
 /** Chats whose client refused a rich message or draft: they get plain text. */
 const plainChats = new BoundedMap<number, true>(50_000);
-
 
 export interface ReadingReply {
   readonly kind: 'rich' | 'plain';
@@ -148,7 +150,7 @@ export async function openReadingReply(
       return stopped;
     },
     update(md) {
-      if (md.length >= PREVIEW_MAX) return;
+      if (md.length >= RICH_PREVIEW_MAX) return;
       pending = md;
       pump();
     },
