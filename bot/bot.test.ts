@@ -90,10 +90,10 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     expect(r.question).toBe('Что принесёт мне эта неделя?');
     expect(r.status).toBe('done');
     expect(r.interpretation).toBe(DEFAULT_FAKE_TEXT);
-    // The chat names the cards the server dealt, and shows the AI's text with its headings in bold.
+    // The chat names the cards the server dealt, and shows the AI's text with its headings (one rich message).
     const view = await h.services.readings.get(u.id, r.id);
     for (const c of view.cards) expect(cardsMsg.text).toContain(c.name);
-    expect(interpretation.html).toContain('<b>Анализ карт</b>');
+    expect(interpretation.html).toContain('<h4>Анализ карт</h4>');
     expect(inlineButtons(interpretation)[0].web_app.url).toBe(`${TEST_PUBLIC_URL}/history/${r.id}`);
     await until(async () =>
       expect(await h.db.selectFrom('bot_conversations').selectAll().where('key', '=', String(u.id)).executeTakeFirst()).toBeUndefined(),

@@ -1,4 +1,5 @@
-// The chat reading streamed as a Telegram draft (sendMessageDraft): «Thinking…» at once, the text growing as
+// The chat reading's plain path (a client without rich messages; the rich one is bot/rich-reading.test.ts),
+// streamed as a Telegram draft (sendMessageDraft): «Thinking…» at once, the text growing as
 // the AI writes it, then one message that stays with its buttons. A stop keeps what was written, marked as
 // stopped, the spread stays used and the rest comes at no cost; where the client refuses drafts the reading
 // is edited into one message as before.
@@ -32,6 +33,7 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
   async function ask(userId: number, name: string) {
     const u = h.user(userId, name);
     h.tg.sendText(u, '/reading');
+    h.tg.setRichMessages(u.id, false);
     const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));

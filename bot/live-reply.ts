@@ -22,6 +22,13 @@ export const PREVIEW_MAX = 3800;
 const streaming = new Map<string, () => void>();
 const keyOf = (chatId: number, draftId: number) => `${chatId}:${draftId}`;
 
+/** A draft streamed elsewhere (the rich reading, bot/reading-reply.ts) listens for its stop here too. */
+export function onDraftStop(chatId: number, draftId: number, stop: () => void): () => void {
+  const key = keyOf(chatId, draftId);
+  streaming.set(key, stop);
+  return () => streaming.delete(key);
+}
+
 export interface LiveReply {
   /** 'draft' while drafts work; 'edit' once they failed (or were never accepted). */
   readonly mode: 'draft' | 'edit';

@@ -50,7 +50,9 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
   });
 
   async function askQuestion(userId: number, spread: string) {
+    // The picture is the plain path's (a client without rich messages); the rich message carries a collage.
     h.tg.sendText(h.user(userId, 'Алла'), '/reading');
+    h.tg.setRichMessages(userId, false);
     const menu = await h.tg.waitForBotMessage(userId, (m) => m.text.includes('Выберите расклад'));
     h.tg.pressButton(userId, menu.message_id, `rd:${spread}`);
     await h.tg.waitForBotMessage(userId, (m) => m.text.includes('Напишите свой вопрос'));

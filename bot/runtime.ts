@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import type { IdentityVerifier } from '../services/identity';
-import { BOT_COMMANDS } from './commands';
+import { syncBotProfile } from './bot-profile';
 import { ALLOWED_UPDATES, createBot } from './index';
 import { createPushSender } from './push-sender';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -180,7 +180,7 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
     }
   }
 
-  /** getMe, commands, the default menu button, then the webhook or polling. Retries while Telegram is unreachable. */
+  /** getMe, the bot's profile (bot/bot-profile.ts), then the webhook or polling. Retries while Telegram is unreachable. */
   async function launch() {
     for (let attempt = 0; !stopping; attempt++) {
       try {
@@ -192,15 +192,8 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
       }
     }
     if (stopping) return;
-    try {
-      await bot.api.setMyCommands(BOT_COMMANDS);
-      await bot.api.setMyCommands(BOT_COMMANDS, { language_code: 'ru' });
-      const url = o.webAppUrl();
-      if (url) await bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text: 'Таро', web_app: { url: `${url}/` } } });
-      else log.warn('no https PUBLIC_URL: the bot sends no Mini App buttons');
-    } catch (err) {
-      log.error({ err }, 'setting the commands or the menu button failed');
-    }
+    // Name, descriptions, commands, menu button and settings: each read, and written only when it differs.
+    await syncBotProfile(bot.api, { webAppUrl: o.webAppUrl(), logger: log });
     if (o.mode === 'webhook') {
       await bot.api.setWebhook(o.webhookUrl!, { secret_token: o.webhookSecret, allowed_updates: [...ALLOWED_UPDATES] });
       log.info({ url: o.webhookUrl }, 'webhook set');

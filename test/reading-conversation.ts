@@ -52,10 +52,19 @@ export const callbackOf = (m: ChatMessage, text: RegExp) =>
   inlineButtons(m).find((b) => text.test(b.text))?.callback_data as string | undefined;
 
 /** A chat reading (/reading, the spread, the question) up to its interpretation message carrying `button`. */
-export async function chatReadingWith(h: BotHarness, ai: FakeOpenAI, button: RegExp, userId: number, spread: string, question: string) {
+export async function chatReadingWith(
+  h: BotHarness,
+  ai: FakeOpenAI,
+  button: RegExp,
+  userId: number,
+  spread: string,
+  question: string,
+  o: { richMessages?: boolean } = {},
+) {
   ai.set({ text: DEFAULT_FAKE_TEXT });
   const u = h.user(userId, 'Алла');
   h.tg.sendText(u, '/reading');
+  if (o.richMessages === false) h.tg.setRichMessages(u.id, false);
   const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
   h.tg.pressButton(u.id, menu.message_id, `rd:${spread}`);
   await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));

@@ -37,6 +37,8 @@ export interface TestTelegramOptions extends Omit<LocalTelegramOptions, 'fetch'>
 const FAILABLE_METHODS = new Set([
   'sendMessage',
   'sendMessageDraft',
+  'sendRichMessage',
+  'sendRichMessageDraft',
   'sendPhoto',
   'sendInvoice',
   'editMessageText',

@@ -1,5 +1,5 @@
 // A reading in the chat (@grammyjs/conversations v2): choose a spread → write the question → the server
-// deals the cards → the interpretation arrives, streamed as a draft (bot/live-reply.ts). The same access rules and
+// deals the cards → the interpretation arrives as one rich message, streamed (bot/reading-reply.ts). The same access rules and
 // quotas as the app: every decision is the services' (readings.create charges the spread and deals).
 // Conversation code is replayed on every update, so anything with side effects runs in `external`.
 import type { Conversation } from '@grammyjs/conversations';
@@ -13,13 +13,13 @@ import { ServiceError } from '../../services/errors';
 import { FALLBACK_NOTICES } from '../../services/interpretation';
 import type { ReadingView } from '../../services/readings';
 import type { BotContext, BotDeps, InnerContext } from '../context';
-import { escapeHtml, markdownToHtml, splitText } from '../format';
+import { escapeHtml } from '../format';
 import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
 import { withFollowUpButton } from './follow-up';
 import { withSecondOpinionButton } from '../features/second-opinion';
 import { sendSpreadPicture } from '../spread-picture';
-import { openLiveReply } from '../live-reply';
+import { openReadingReply } from '../reading-reply';
 
 export const READING_CONVERSATION = 'reading';
 
@@ -69,9 +69,11 @@ export const STOPPED_NOTE = 'Остановлено. Расклад уже за�
 export const CONTINUE_READING = '✍️ Дописать толкование';
 
 /**
- * Streams the interpretation into the chat as a draft (or, where drafts fail, one message edited as the text
- * grows), then the final text (split when longer than a message) with a button to the reading in the app.
- * A stop keeps what was written, marked as stopped; the spread stays used and the rest is asked again free.
+ * Streams the interpretation into the chat as one rich message (bot/reading-reply.ts: the cards' collage and
+ * table, each card's reading as a detail, the conclusion as a quotation) or, where the chat refuses rich
+ * messages, as a plain-text draft (or one message edited as the text grows) after the spread's picture; then
+ * the message that stays, with «Открыть в приложении», «Уточнить» and «Второе мнение». A stop keeps what
+ * was written, marked as stopped; the spread stays used and the rest is asked again free.
  */
 export async function deliverInterpretation(
   api: Api,
@@ -79,18 +81,24 @@ export async function deliverInterpretation(
   chatId: number,
   userId: number,
   readingId: number,
-  o: { retry?: boolean } = {},
+  o: { retry?: boolean; picture?: boolean } = {},
 ): Promise<void> {
   let session: Awaited<ReturnType<BotDeps['services']['interpretation']['open']>> | undefined;
-  const live = await openLiveReply(api, deps, chatId, {
+  const reading = await deps.services.readings.get(userId, readingId).catch(() => null);
+  let pictured = !o.picture;
+  const live = await openReadingReply(api, deps, chatId, reading, {
     waiting: o.retry ? '🔮 Спрашиваю ИИ ещё раз…' : '🔮 Толкую карты…',
     // The writing stops with the stream: the provider's call is cancelled when no one else reads it.
     onStop: () => session?.close(),
+    beforePlain: async () => {
+      if (pictured || !reading) return;
+      pictured = true;
+      await sendSpreadPicture(api, deps, chatId, userId, reading);
+    },
   });
   const appButton = () => withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId);
   // A second opinion reads a finished interpretation: not offered under a stopped one.
   const button = () => withSecondOpinionButton(appButton(), readingId);
-  const fail = (message: string) => live.finish([escapeHtml(message)]);
 
   let final: { text: string; fallback: boolean; reason: 'no_ai' | 'ai_failed' | null; canRetry: boolean } | null = null;
   try {
@@ -98,7 +106,7 @@ export async function deliverInterpretation(
       ? await deps.services.interpretation.retry(userId, readingId)
       : await deps.services.interpretation.open(userId, readingId);
   } catch (err) {
-    if (err instanceof ServiceError) return fail(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`);
+    if (err instanceof ServiceError) return live.fail(`Толкование сейчас недоступно: ${err.message} Откройте расклад в приложении позже.`);
     throw err;
   }
   // Stopped while the session opened: nothing more is read.
@@ -109,38 +117,28 @@ export async function deliverInterpretation(
     if (e.type === 'delta') {
       text += e.text;
       // A lone markdown mark («##») is not shown: the draft waits for words.
-      if (/[\p{L}\d]/u.test(text)) live.update(markdownToHtml(text));
+      if (/[\p{L}\d]/u.test(text)) live.update(text);
     } else if (e.type === 'done') {
       final = { text: e.result.interpretation, fallback: e.result.fallback, reason: e.result.fallbackReason, canRetry: e.result.canRetry };
     } else {
       if (live.stopped) break;
       const err = e.error;
-      return fail(
+      return live.fail(
         `${err instanceof ServiceError ? err.message : 'Не удалось получить толкование.'} Попробуйте открыть расклад в приложении.`,
       );
     }
   }
   if (live.stopped) {
     // What was written stays, marked; «Дописать» asks again for this reading at no cost (no spread is taken).
-    const parts = splitText(text.trim() || '…');
     const kb = appButton().row().text(CONTINUE_READING, `${ASK_AI_AGAIN_DATA}${readingId}`);
-    return live.finish(
-      parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? `\n\n<i>${escapeHtml(STOPPED_NOTE)}</i>` : '')),
-      kb,
-    );
+    return live.finish(text, STOPPED_NOTE, kb);
   }
   if (!final) return;
-  const parts = splitText(final.text.trim() || text.trim());
   // A card-based text says so calmly; when the AI failed, the same cards can go to it again at no cost.
-  const notice = !final.fallback
-    ? ''
-    : `\n\n<i>${escapeHtml(final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`)}</i>`;
+  const notice = !final.fallback ? null : final.reason === 'ai_failed' ? FALLBACK_NOTICES.aiFailed : `${FALLBACK_NOTICES.label}.`;
   const kb = button();
   if (final.fallback && final.canRetry) kb.row().text(ASK_AI_AGAIN, `${ASK_AI_AGAIN_DATA}${readingId}`);
-  await live.finish(
-    parts.map((p, i) => markdownToHtml(p) + (i === parts.length - 1 ? notice : '')),
-    kb,
-  );
+  await live.finish(final.text.trim() || text, notice, kb);
 }
 
 /** The conversation. `ctx` is a fresh context per replay; `external` tasks get the outside one. */
@@ -267,10 +265,9 @@ async function dealAndRead(
     });
     return;
   }
-  // The picture of the spread (with the cards as its caption, or the cards as text when the picture fails),
-  // then the interpretation streams; both go through the outside Api (not part of the replay log).
+  // The interpretation streams (the rich message carries the cards; the plain path sends the spread's picture
+  // first); it goes through the outside Api (not part of the replay log).
   await conversation.external(async (outer) => {
-    await sendSpreadPicture(outer.api, outer.deps, chatId, userId, created.reading);
-    await deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id);
+    await deliverInterpretation(outer.api, outer.deps, chatId, userId, created.reading.id, { picture: true });
   });
 }

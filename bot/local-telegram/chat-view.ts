@@ -33,6 +33,7 @@ export function chatView(store: Store) {
         menuButton: c.menuButton ?? store.defaultMenuButton,
         toasts: c.toasts,
         blocked: c.blocked,
+        richMessages: !c.noRich,
         draft: c.draft,
         guestOnly: !!c.guestOnly,
         commands: store.commands['default:'] ?? store.commands['default:ru'] ?? [],

@@ -98,4 +98,18 @@ describe('/dev/telegram inline mode', () => {
     expect((await post('/inline/send', { user: 1, queryId: 'not-an-id', resultId: 'r' })).body.error).toMatch(/^queryId: /);
     expect((await post('/inline/send', { user: 1, queryId: crypto.randomUUID(), resultId: '' })).status).toBe(400);
   });
+
+  it('«Rich: нет» makes this user’s client refuse rich messages, and «Rich: да» takes them again', async () => {
+    const { api, post } = await start();
+    const blocks = [{ type: 'paragraph' as const, text: 'Расклад' }];
+    expect((await post('/rich', { user: 77_010, supported: false })).status).toBe(200);
+    expect(tg!.chatState(77_010).richMessages).toBe(false);
+    await expect(api.sendRichMessage(77_010, { blocks })).rejects.toThrow(/RICH_MESSAGE_UNSUPPORTED/);
+    await expect(api.sendRichMessageDraft(77_010, 5, { blocks })).rejects.toThrow(/TEXTDRAFT_PEER_INVALID/);
+    expect((await post('/rich', { user: 77_010, supported: true })).status).toBe(200);
+    const m = await api.sendRichMessage(77_010, { blocks });
+    expect(m.rich_message).toEqual({ blocks });
+    expect(tg!.botMessages(77_010).at(-1)?.html).toBe('<div class="rich"><p>Расклад</p></div>');
+    expect((await post('/rich', { user: 77_010, supported: 'yes' })).body.error).toMatch(/^supported: /);
+  });
 });

@@ -59,6 +59,7 @@ const schemas = {
   data: z.object({ user: userId, data: z.string().max(4096), buttonText: z.string().max(64).default('Таро') }),
   block: z.object({ user: userId, blocked: z.boolean() }),
   stop: z.object({ user: userId }),
+  rich: z.object({ user: userId, supported: z.boolean() }),
   inline: z.object({ ...profile, query: z.string().max(256), chat: z.enum(['bot', 'group']).default('bot') }),
   inlineSend: z.object({
     ...profile,
@@ -174,6 +175,13 @@ export function localTelegramRoutes(o: LocalTelegramRoutesOptions) {
         const b = await body(c, schemas.block);
         if (b instanceof Response) return b;
         tg.setBlocked(b.user, b.blocked);
+        return c.json({ success: true, data: null });
+      })
+      // «Клиент без rich»: this user's client refuses rich messages (the bot's plain path, to look at).
+      .post('/rich', async (c) => {
+        const b = await body(c, schemas.rich);
+        if (b instanceof Response) return b;
+        tg.setRichMessages(b.user, b.supported);
         return c.json({ success: true, data: null });
       })
       // The stop button under the bot's draft: the bot gets stopped_message_generation.

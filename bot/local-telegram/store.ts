@@ -40,6 +40,8 @@ export interface ChatMessage {
   guestCaller?: FakeUser;
   /** A user's message sent from an inline result (shown «via @bot»). */
   viaBot?: boolean;
+  /** A rich message (sendRichMessage): its blocks as sent; `text` and `html` are their rendering. */
+  rich?: any[];
 }
 
 export interface Chat {
@@ -57,7 +59,9 @@ export interface Chat {
   /** The bot's live draft (sendMessageDraft): shown under the messages until the bot sends a message. */
   draft: ChatDraft | null;
   /** Every draft text shown, oldest first (what the user saw grow). */
-  draftHistory: { draftId: number; text: string }[];
+  draftHistory: { draftId: number; text: string; rich?: true }[];
+  /** A client without rich messages: sendRichMessage and sendRichMessageDraft are refused. */
+  noRich?: boolean;
   /** A group the bot is not a member of: it only answers guest summonses there (answerGuestQuery). */
   guestOnly?: boolean;
 }
@@ -71,6 +75,8 @@ export interface ChatDraft {
   keepOnStop: boolean;
   /** The user pressed stop (kept on screen with keep_on_stop). */
   stopped: boolean;
+  /** A rich draft (sendRichMessageDraft): its blocks; `text` and `html` are their rendering. */
+  rich?: any[];
 }
 
 export interface LocalTelegramOptions extends UpdateQueueOptions {
@@ -117,6 +123,14 @@ export function createStore(o: LocalTelegramOptions) {
     supports_inline_queries: false,
     can_connect_to_business: false,
     has_main_web_app: false,
+    // BotFullInfo (Bot API 10.5).
+    active_usernames: [o.botUsername ?? 'tarot_local_bot'],
+    supports_guest_queries: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+    inline_query_placeholder: undefined as string | undefined,
   };
   const chats = new Map<number, Chat>();
 
@@ -195,7 +209,8 @@ export function createStore(o: LocalTelegramOptions) {
       out.invoice = { ...inv, start_parameter: '' };
     } else if (m.file) {
       Object.assign(out, fileObject(m.file));
-    } else out.text = m.text;
+    } else if (m.rich) out.rich_message = { blocks: m.rich };
+    else out.text = m.text;
     if (m.from === 'user') out.from = { is_bot: false, ...(m.author ?? c.user) };
     if (m.edited) out.edit_date = unixNow();
     if (m.reply_markup?.inline_keyboard) out.reply_markup = m.reply_markup;
@@ -215,6 +230,8 @@ export function createStore(o: LocalTelegramOptions) {
     tgUser,
     botMessageObject,
     updates: createUpdateQueue(o),
+    /** setMyName, setMyDescription, setMyShortDescription (one language: the bot's is Russian). */
+    profile: { name: '', description: '', shortDescription: '' },
     /** setMyCommands by `${scope}:${language}`. */
     commands: {} as Record<string, any[]>,
     defaultMenuButton: { type: 'commands' } as any,

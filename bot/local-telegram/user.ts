@@ -262,5 +262,10 @@ export function userSide(store: Store) {
     setProfile(user: FakeUser) {
       chat(user.id, user);
     },
+
+    /** The user's client shows rich messages or not (an older one): without, both rich methods are refused. */
+    setRichMessages(userId: number, supported: boolean) {
+      chat(userId).noRich = !supported;
+    },
   };
 }

@@ -3,10 +3,11 @@
 import type { Store } from '../store';
 import { messageMethods } from './messages';
 import { paymentMethods } from './payments';
+import { richMethods } from './rich';
 import { setupMethods } from './setup';
 import { updateMethods } from './updates';
 import type { MethodTable } from './table';
 
 export function botApiMethods(store: Store): MethodTable {
-  return { ...setupMethods(store), ...updateMethods(store), ...messageMethods(store), ...paymentMethods(store) };
+  return { ...setupMethods(store), ...updateMethods(store), ...messageMethods(store), ...richMethods(store), ...paymentMethods(store) };
 }

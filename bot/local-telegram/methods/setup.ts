@@ -1,4 +1,5 @@
-// Bot API methods for the bot's own setup: who it is, its commands, descriptions and menu button.
+// Bot API methods for the bot's own setup: who it is (getMe gives BotFullInfo, 10.5), its settings
+// (setMySettings, 10.5), commands, name, descriptions and menu button, each readable back as in Telegram.
 import { bad, type Params } from '../rules';
 import type { Store } from '../store';
 import type { MethodTable } from './table';
@@ -26,9 +27,40 @@ export function setupMethods(store: Store): MethodTable {
       delete store.commands[commandsKey(p)];
       return true;
     },
-    setMyDescription: () => true,
-    setMyShortDescription: () => true,
-    setMyName: () => true,
+    setMyName(p) {
+      const name = String(p.name ?? '');
+      if (name.length > 64) throw bad('BOT_NAME_INVALID');
+      store.profile.name = name;
+      if (name) store.me.first_name = name;
+      return true;
+    },
+    getMyName: () => ({ name: store.profile.name || store.me.first_name }),
+    setMyDescription(p) {
+      const d = String(p.description ?? '');
+      if (d.length > 512) throw bad('BOT_DESCRIPTION_INVALID');
+      store.profile.description = d;
+      return true;
+    },
+    getMyDescription: () => ({ description: store.profile.description }),
+    setMyShortDescription(p) {
+      const d = String(p.short_description ?? '');
+      if (d.length > 120) throw bad('BOT_SHORT_DESCRIPTION_INVALID');
+      store.profile.shortDescription = d;
+      return true;
+    },
+    getMyShortDescription: () => ({ short_description: store.profile.shortDescription }),
+
+    // Bot API 10.5: settings not given stay as they are; getMe reports them.
+    setMySettings(p) {
+      const bools = ['supports_inline_queries', 'supports_guest_queries', 'can_join_groups', 'can_read_all_group_messages'] as const;
+      for (const k of bools) if (p[k] !== undefined) (store.me as Record<string, unknown>)[k] = p[k] === true || p[k] === 'true';
+      if (p.inline_query_placeholder !== undefined) {
+        const v = String(p.inline_query_placeholder);
+        if (v.length > 64) throw bad('INLINE_PLACEHOLDER_INVALID');
+        (store.me as Record<string, unknown>).inline_query_placeholder = v || undefined;
+      }
+      return true;
+    },
 
     setChatMenuButton(p) {
       const b = p.menu_button ?? { type: 'default' };

@@ -30,6 +30,7 @@ import { currentReadingId, flowKey, getFlow, resumeReading, setFlow, useFlow } f
 import { afterReading } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import { haptic } from '../telegram/bridge';
+import { useShake } from '../telegram/shake';
 import { recordTurned } from '../turns';
 
 export const SHUFFLE_MS = 2000;
@@ -181,6 +182,16 @@ export default function Cards() {
   const [turningRest, setTurningRest] = useState(false);
   const canDraw = !!reading && !shuffling && !drawing && !allDrawn && !turningRest;
 
+  // Before the first card: the deck can be shuffled again, by the button or by shaking the phone (Telegram's
+  // accelerometer, telegram/shake.ts); the same animation (a short pause with reduced motion) and a haptic.
+  const canShuffle = canDraw && revealed === 0;
+  const reshuffle = useCallback(() => {
+    if (!canShuffle) return;
+    haptic('select');
+    setShuffling(true);
+  }, [canShuffle]);
+  useShake(reshuffle, canShuffle);
+
   // Every turn is told to the server (idempotent, retried when the network is back).
   useEffect(() => {
     if (reading?.inProgress && revealed > 0) recordTurned(reading.id, revealed, reading.turned);
@@ -317,6 +328,18 @@ export default function Cards() {
           </p>
 
           <SpreadTable spreadId={layoutId} positions={spread.positions} cards={slots} revealed={revealed} />
+
+          {revealed === 0 && !allDrawn && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              onClick={reshuffle}
+              disabled={!canShuffle}
+              data-testid="reshuffle"
+            >
+              Перемешать ещё раз
+            </button>
+          )}
 
           {total >= TURN_ALL_FROM && !allDrawn && (
             <button
