@@ -232,3 +232,10 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
       return p.kind satisfies never;
   }
 }
+
+/**
+ * Whether the trial of `plan` may be sold to a user on `tier` (the trial once per user is the service's
+ * check): it leads up, to a plan above the one in force, and never under VIP.
+ */
+export const trialAllowed = (tier: Tier, plan: PlanId): boolean =>
+  purchaseVerdict(tier, 'trial').ok && tierRank(planInfo(plan).tier) > tierRank(tier);

@@ -17,6 +17,7 @@ import {
   productGrant,
   purchaseVerdict,
   starsPrice,
+  trialAllowed,
   upsellAllowed,
   weekUpsell,
 } from '../../domain/commerce/pricing';
@@ -74,6 +75,7 @@ export function createOffers(ctx: PaymentContext) {
         starsSubscription: isStarsSubscription(plan),
       };
     };
+    const trialUnused = !(await paymentsRepo.hasPaidTrial(deps.db, userId)) && !(await erasedBeforeOf(deps, userId)).trialUsed;
     const plansById = Object.fromEntries(PLAN_IDS.map((id) => [id, planOffer(id)])) as Record<PlanId, ReturnType<typeof planOffer>>;
     const monthly = (plan: 'basic' | 'vip') => {
       const { renewal: _r, starsSubscription: _s, ...entry } = plansById[plan];
@@ -111,10 +113,9 @@ export function createOffers(ctx: PaymentContext) {
         days: TRIAL_DAYS,
         accessUntil: Object.fromEntries(PLAN_IDS.map((id) => [id, accessUntil('trial', id)])) as Record<PlanId, string | null>,
         // As the checkout decides it: not after a paid trial, nor for a returning user who had one before deleting their data.
-        available:
-          purchaseVerdict(tier, 'trial').ok &&
-          !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
-          !(await erasedBeforeOf(deps, userId)).trialUsed,
+        available: trialUnused && purchaseVerdict(tier, 'trial').ok,
+        /** Per plan, as the checkout sells it: the trial leads up to a plan above the one in force. */
+        availableFor: Object.fromEntries(PLAN_IDS.map((id) => [id, trialUnused && trialAllowed(tier, id)])) as Record<PlanId, boolean>,
       },
       plans: planCards(Object.fromEntries(PLAN_IDS.map((id) => [id, plansById[id].tag])) as Record<PlanId, ReturnType<typeof tag>>),
       user: { tone, price_variant: variant, variant },
