@@ -240,9 +240,10 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
       priceWeek: 149,
       currency: 'RUB',
       microPrice: offer.price,
-      extra: 149 - offer.price,
-      sevenTimesMicro: 7 * offer.price,
     });
+    // No anchor arithmetic («вместо 7 × …», «всего +X»): the week is sold at its own price.
+    expect(upsell).not.toHaveProperty('sevenTimesMicro');
+    expect(upsell).not.toHaveProperty('extra');
   });
 
   it('a promo is active only for a variant whose promo price is lower than the regular one', async () => {

@@ -19,7 +19,6 @@ import {
   starsPrice,
   trialAllowed,
   upsellAllowed,
-  weekUpsell,
 } from '../../domain/commerce/pricing';
 import { isStarsSubscription, PLAN_IDS, planInfo, TRIAL_DAYS, WEEK_DAYS, type PlanId } from '../../domain/commerce/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/text/time';
@@ -193,7 +192,7 @@ export function createOffers(ctx: PaymentContext) {
       return { recorded: true, clicks };
     },
 
-    /** GET /api/upsell/week: the week price and its arithmetic against the micro pack. */
+    /** GET /api/upsell/week: the week price (no arithmetic against the micro pack: no anchor prices). */
     async upsellWeek(userId: number) {
       const p = await pricingFor(userId);
       return {
@@ -202,7 +201,6 @@ export function createOffers(ctx: PaymentContext) {
         microPrice: p.micro.price,
         week: p.week.tag,
         micro: p.micro.tag,
-        ...weekUpsell(p.week.price, p.micro.price),
         hasActiveWeek: p.subscriptionType === 'week',
         /** False in the hour after a purchase: the screens do not show it. */
         upsell: p.upsell,

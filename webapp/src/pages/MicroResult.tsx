@@ -25,13 +25,13 @@ import {
   MICRO_ADVICE_DEFAULT,
   MicroCards,
   MicroSpreadButton,
-  WeekUpsellBox,
   useWeekPurchase,
   type ShownCard,
 } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from '../payments/storage';
 import { waitFor } from '../payments/pay';
 import { displayMode } from '../payments/prices';
+import { WeekOffer } from '../payments/WeekOffer';
 import '../payments/paid.css';
 import { debugEnabled } from '../debug/boot';
 
@@ -267,9 +267,8 @@ export default function MicroResult() {
       )}
 
       {showWeek && upsell && (
-        <WeekUpsellBox
+        <WeekOffer
           week={upsell.week}
-          micro={upsell.micro}
           mode={displayMode(pricing)}
           busy={weekBusy}
           onBuy={onWeek}

@@ -1,16 +1,8 @@
-// Pieces the paid screens share: the micro promo's mm:ss timer, the micro pack's cards and tip, the week upsell box
-// and the week purchase.
+// Pieces the paid screens share: the micro promo's mm:ss timer, the micro pack's cards and tip, and the week
+// purchase (its offer box is WeekOffer.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  formatMmSs,
-  formatStars,
-  formatPrice,
-  tagAmount,
-  weekUpsell,
-  type PriceMode,
-  type PriceTag,
-} from '../../../domain/commerce/pricing';
+import { formatMmSs } from '../../../domain/commerce/pricing';
 import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
@@ -69,47 +61,6 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
         <h2>Персональный совет</h2>
         <p>{props.advice || MICRO_ADVICE_DEFAULT}</p>
       </div>
-    </section>
-  );
-}
-
-/**
- * 'only +X = a week', 'instead of 7 × micro = total' (in the unit the user pays in) and the button. No
- * countdown: the week's price is the same after any number of minutes, so a timer would only pretend it was not.
- */
-export function WeekUpsellBox(props: {
-  week: PriceTag;
-  micro: PriceTag;
-  mode: PriceMode;
-  busy?: boolean;
-  onBuy: () => void;
-  message?: string | null;
-}) {
-  const weekPrice = tagAmount(props.week, props.mode);
-  const microPrice = tagAmount(props.micro, props.mode);
-  const math = weekUpsell(weekPrice, microPrice);
-  const stars = props.mode === 'stars' && props.week.stars !== null && props.micro.stars !== null;
-  const fmt = (n: number) => (stars ? formatStars(n) : formatPrice(n, 'RUB'));
-  return (
-    <section className="offer-box week-upsell" data-testid="week-upsell">
-      <p className="vip-offer-kicker">Выгоднее</p>
-      <h2>Неделя безлимита</h2>
-      <div className="upsell-math">
-        <p data-testid="week-upsell-extra">
-          всего <strong>+{fmt(math.extra)}</strong> = неделя безлимита
-        </p>
-        <p data-testid="week-upsell-instead">
-          вместо{' '}
-          <s>
-            7 × {fmt(microPrice)} = {fmt(math.sevenTimesMicro)}
-          </s>
-        </p>
-      </div>
-      {props.message && <p className="pay-message">{props.message}</p>}
-      <button type="button" className="btn btn-gold btn-block" onClick={props.onBuy} disabled={props.busy} data-testid="week-buy">
-        {props.busy ? 'Переходим к оплате…' : `Включить на 7 дней — ${fmt(weekPrice)}`}
-      </button>
-      <p className="offer-note">Разовая оплата · Не продлевается · Мгновенная активация</p>
     </section>
   );
 }
