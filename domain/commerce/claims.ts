@@ -180,7 +180,10 @@ export function productDescription(product: ProductId, trialPlan: PlanId = planO
     case 'trial': {
       const plan = planInfo(trialPlan);
       // Only VIP's trial has fewer second opinions than its plan (TRIAL_SECOND_OPINIONS_PER_DAY).
-      const fewer = PLAN_ACCESS[plan.tier].secondOpinionsPerDay > TRIAL_SECOND_OPINIONS_PER_DAY ? ` (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день)` : '';
+      const fewer =
+        PLAN_ACCESS[plan.tier].secondOpinionsPerDay > TRIAL_SECOND_OPINIONS_PER_DAY
+          ? ` (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день)`
+          : '';
       // What follows the trial (the renewal's price and period) is the invoice's own last sentence.
       return `Всё, что открывает ${plan.name}${fewer}, на ${p.days} ${pluralRu(p.days!, 'день', 'дня', 'дней')}.`;
     }

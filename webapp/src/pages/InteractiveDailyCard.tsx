@@ -347,13 +347,7 @@ export default function InteractiveDailyCard() {
                 )}
               </section>
             ) : (
-              <WeekOffer
-                week={pricing!.week.tag}
-                mode={mode}
-                busy={weekBusy}
-                onBuy={onWeek}
-                message={weekMessage}
-              />
+              <WeekOffer week={pricing!.week.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
             ))}
 
           <section className="panel stack" data-testid="guidance">

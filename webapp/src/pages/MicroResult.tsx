@@ -21,13 +21,7 @@ import {
   track,
   type MicroReveal,
 } from '../payments/client';
-import {
-  MICRO_ADVICE_DEFAULT,
-  MicroCards,
-  MicroSpreadButton,
-  useWeekPurchase,
-  type ShownCard,
-} from '../payments/components';
+import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, useWeekPurchase, type ShownCard } from '../payments/components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from '../payments/storage';
 import { waitFor } from '../payments/pay';
 import { displayMode } from '../payments/prices';
@@ -267,13 +261,7 @@ export default function MicroResult() {
       )}
 
       {showWeek && upsell && (
-        <WeekOffer
-          week={upsell.week}
-          mode={displayMode(pricing)}
-          busy={weekBusy}
-          onBuy={onWeek}
-          message={weekMessage}
-        />
+        <WeekOffer week={upsell.week} mode={displayMode(pricing)} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
       )}
 
       {debugOn && debug && (

@@ -98,7 +98,7 @@ export async function buyWeek(pricing: Pricing | null, returnPath: string, conte
 
 /**
  * The week purchase as the paid screens run it (`context` is tracked): `busy` while it runs, a `message`
- * when it did not go through; once the week is active the status is reloaded and the spread menu opens.
+ * when it did not go through; once the week is active the status is reloaded and the week's screen confirms it.
  */
 export function useWeekPurchase(pricing: Pricing | null, context: string) {
   const [, navigate] = useLocation();
@@ -108,10 +108,11 @@ export function useWeekPurchase(pricing: Pricing | null, context: string) {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await buyWeek(pricing, '/spread-menu', context);
+      // Paid: the week's own screen confirms it (its end, nothing renews) and offers the way on and up.
+      const r = await buyWeek(pricing, '/subscription?week=paid', context);
       if (r === 'active') {
         afterPayment();
-        return navigate('/spread-menu');
+        return navigate('/subscription?week=paid');
       }
       if (r === 'redirecting') return;
       if (r === 'unconfirmed') setMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
