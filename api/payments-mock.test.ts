@@ -190,6 +190,8 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     h.setNow(new Date(t0.getTime() + 7 * DAY_MS + 1000));
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('free');
     // One trial per user: the next consented payment is the full price.
+    const refused = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7 });
+    expect(refused.status).toBe(409);
     const next = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
     expect(next.body.data).toMatchObject({ trial: false, amount: 499 });
   });
@@ -376,7 +378,7 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
     const attempts: [string, string, unknown][] = [
       ['POST', '/api/user/subscription', { subscriptionType: 'vip' }],
       ['POST', '/api/payments/create', { type: 'vip' }],
-      ['POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, amount: 10 }],
+      ['POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7, amount: 10 }],
       ['POST', '/api/payments/create-one-time', { product: 'week' }],
       ['POST', '/api/payments/sync-method', { paymentId: 'fake-payment-1' }],
       ['POST', '/api/admin/refund', { paymentId: 1 }],
