@@ -220,6 +220,11 @@ export default function Subscription() {
   const prices = useApi(keys.pricing, getPricing);
   const { data: proof } = useApi(keys.socialProof, getSocialProof);
   const pricing = prices.data ?? null;
+  // The screen that paid (the daily card's week offer) drops its outdated prices as it closes, after this
+  // screen read them: asked again then, rather than a spinner that waits for nothing.
+  useEffect(() => {
+    if (!prices.data && !prices.error && !prices.isValidating) prices.reload();
+  }, [prices.data, prices.error, prices.isValidating]);
   // A retry shows the spinner again, not the old error.
   const pricingError = prices.error && !prices.isValidating ? prices.error.message : null;
   const tracked = useRef(false);
