@@ -41,10 +41,10 @@ export function OneOffProducts({ prices }: { prices: Prices }) {
   ];
   return (
     <section className="plans" data-testid="one-off-products">
-      <h2>Пробный период и разовые покупки</h2>
+      <p className="kicker">Пробный период и разовые покупки</p>
       {rows.map((r) => (
         <article key={r.id} className="plan" data-testid={`product-${r.id}`}>
-          <h3>{r.name}</h3>
+          <h2>{r.name}</h2>
           <p className="plan-price" data-testid={`price-${r.id}`}>
             {r.price ? <strong>{r.price}</strong> : <span>—</span>}
             <PriceNote text={r.note ?? null} />
