@@ -156,8 +156,11 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
     await page.getByTestId('upgrade').waitFor();
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
+    // The trial chosen and autopay ticked: the plan's price stays, the choice says the trial's charge.
+    await page.getByTestId('pay-upgrade-choose-trial').click();
     await page.getByTestId('pay-upgrade-consent').check();
-    expect(await text(page, 'pay-upgrade-price')).toMatch(/^10\s₽ неделя$/);
+    expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
+    expect(await text(page, 'pay-upgrade-trial-now')).toMatch(/^Сейчас: 10\s₽ за 7 дней VIP\.$/);
     // The Basic days left become VIP days: the screen says so, and the date promised is the one granted.
     expect(await text(page, 'upgrade-carry')).toBe('Оставшиеся дни Basic пересчитаются в дни VIP по цене и добавятся к концу.');
     const promised = (await text(page, 'pay-upgrade-renewal'))!.match(/^Продлится автоматически (\d{2}\.\d{2}\.\d{4}):/)?.[1];

@@ -18,7 +18,8 @@ export function OneOffProducts({ prices }: { prices: Prices }) {
       id: 'trial',
       name: PRODUCT_INFO.trial.name,
       // Sold for roubles only (a card kept for renewal): in Telegram's Stars it is not offered.
-      price: p ? `${formatPrice(p.trial.tag.rub)} за ${dayWord(TRIAL_DAYS)}` : null,
+      // Inside Telegram every price is in Stars, and the trial has none: it is named without a rouble figure.
+      price: !p ? null : prices.mode === 'stars' ? 'Только в веб-версии' : `${formatPrice(p.trial.tag.rub)} за ${dayWord(TRIAL_DAYS)}`,
       lines: [
         `${plans} на ${dayWord(TRIAL_DAYS)}, один раз; оплата картой в веб-версии`,
         `Затем тариф продлевается ${everyPeriod(PRODUCT_INFO[PLAN_IDS[0]].days!)} по его цене — только с вашего согласия, отменить можно в любой момент`,
