@@ -37,8 +37,8 @@ describe.each(TEST_DB_KINDS)('autopay in mock mode on %s', (kind) => {
     const user = 23_002;
     const t0 = new Date('2026-09-02T09:00:00Z');
     h.setNow(t0);
-    // Ticked, a first-time user pays the trial; the plan's price is charged when it ends.
-    const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true });
+    // The trial chosen (with consent), a first-time user pays it; the plan's price is charged when it ends.
+    const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true, trialDays: 7 });
     expect(r.body.data).toMatchObject({ mock: true, trial: true, amount: 10 });
     const end = new Date(t0.getTime() + 7 * DAY_MS);
     expect(await status(user)).toMatchObject({ subscriptionType: 'basic', autoRenew: true, subscriptionExpires: end.toISOString() });

@@ -50,13 +50,16 @@ describe.each(TEST_DB_KINDS)('what deletion promises (%s)', (kind) => {
     const pricing = async () => (await h.call(user, 'GET', '/api/config/pricing')).body.data.trial.available;
     await h.call({ id: user, first_name: 'Тая' }, 'GET', '/api/user/status');
     expect(await pricing()).toBe(true);
-    const trial = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
+    const trial = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7 });
     expect(trial.body.data).toMatchObject({ trial: true, amount: 10 });
     await erase(user);
 
     await h.call({ id: user, first_name: 'Тая' }, 'GET', '/api/user/status');
     expect(await pricing()).toBe(false);
     // The purchase agrees: the full price, not the trial's.
+    const asked = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7 });
+    expect(asked.status).toBe(409);
+    expect(asked.body.code).toBe('trial_unavailable');
     const again = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
     expect(again.body.data).toMatchObject({ trial: false, amount: 499 });
   });
@@ -64,7 +67,7 @@ describe.each(TEST_DB_KINDS)('what deletion promises (%s)', (kind) => {
   it('the erased-user marker is the keyed hash; a marker of the old unkeyed kind still counts and is re-keyed on return', async () => {
     const user = 69_000_020;
     const markers = () => h.db.selectFrom('erased_users').select(['id_hash', 'trial_used', 'legacy']).execute();
-    await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true });
+    await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'basic', autopayConsent: true, trialDays: 7 });
     await erase(user);
     const keyed = userKey(TEST_SERVER_SECRET, user);
     expect((await markers()).find((m) => m.id_hash === keyed)).toMatchObject({ trial_used: true, legacy: false });

@@ -133,7 +133,12 @@ describe.each(TEST_DB_KINDS)('one trial per user (%s, YooKassa)', (kind) => {
     // Three trial orders opened before any is paid: each is offered as a trial.
     const orders = [];
     for (let i = 0; i < 3; i++) {
-      const r = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, mode: 'embedded' });
+      const r = await h.call(user, 'POST', '/api/payments/create-initial', {
+        planId: 'vip',
+        autopayConsent: true,
+        trialDays: 7,
+        mode: 'embedded',
+      });
       expect(r.body.data).toMatchObject({ trial: true, amount: 10 });
       orders.push(r.body.data.paymentId as string);
     }

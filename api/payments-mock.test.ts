@@ -190,6 +190,8 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
     h.setNow(new Date(t0.getTime() + 7 * DAY_MS + 1000));
     expect((await h.call(user, 'GET', '/api/user/status')).body.data.userStatus.subscriptionType).toBe('free');
     // One trial per user: the next consented payment is the full price.
+    const refused = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7 });
+    expect(refused.status).toBe(409);
     const next = await h.call(user, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
     expect(next.body.data).toMatchObject({ trial: false, amount: 499 });
   });
@@ -240,9 +242,10 @@ describe.each(TEST_DB_KINDS)('payments in mock mode on %s', (kind) => {
       priceWeek: 149,
       currency: 'RUB',
       microPrice: offer.price,
-      extra: 149 - offer.price,
-      sevenTimesMicro: 7 * offer.price,
     });
+    // No anchor arithmetic («вместо 7 × …», «всего +X»): the week is sold at its own price.
+    expect(upsell).not.toHaveProperty('sevenTimesMicro');
+    expect(upsell).not.toHaveProperty('extra');
   });
 
   it('a promo is active only for a variant whose promo price is lower than the regular one', async () => {
@@ -375,7 +378,7 @@ describe.each(TEST_DB_KINDS)('without mock payments on %s', (kind) => {
     const attempts: [string, string, unknown][] = [
       ['POST', '/api/user/subscription', { subscriptionType: 'vip' }],
       ['POST', '/api/payments/create', { type: 'vip' }],
-      ['POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, amount: 10 }],
+      ['POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7, amount: 10 }],
       ['POST', '/api/payments/create-one-time', { product: 'week' }],
       ['POST', '/api/payments/sync-method', { paymentId: 'fake-payment-1' }],
       ['POST', '/api/admin/refund', { paymentId: 1 }],

@@ -81,7 +81,9 @@ describe('the privacy section of the terms', () => {
     expect(t).toContain('54-ФЗ');
     expect(t).toContain('без вашего имени, без вопросов');
     expect(t).toContain('хеш его идентификатора Telegram (сам идентификатор, имя и другие данные не хранятся)');
-    expect(t).toContain('пробный период и скидка на первую покупку уже использованы');
+    // Only the trial is remembered: no first-purchase discount exists, so none is promised.
+    expect(t).toContain('только чтобы помнить, что пробный период уже использован');
+    expect(t).not.toContain('скидк');
   });
 
   it('states the browser session, the sign-in link and the reminders’ switch-off as the code sets them', () => {

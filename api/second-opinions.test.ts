@@ -139,7 +139,7 @@ describe.each(TEST_DB_KINDS)('second opinions on %s', (kind) => {
     expect((await ask(week, r1.id, 'mystic')).status).toBe(429);
 
     const trial = newUser();
-    const paid = await h.call(trial, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true });
+    const paid = await h.call(trial, 'POST', '/api/payments/create-initial', { planId: 'vip', autopayConsent: true, trialDays: 7 });
     expect(paid.body.data).toMatchObject({ mock: true, trial: true });
     const r2 = await finishedReading(trial);
     expect((await ask(trial, r2.id, 'gentle')).body.data.allowance).toEqual({ limit: 1, used: 1, remaining: 0, locked: false });

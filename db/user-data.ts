@@ -220,15 +220,16 @@ export async function deleteSharePicturesOf(db: Queryable, userId: number): Prom
 }
 
 /**
- * Remembers, under the marker (the keyed hash of the Telegram id), that the user had used the trial or bought
- * (nothing when neither); a marker already there keeps what it knew.
+ * Remembers, under the marker (the keyed hash of the Telegram id), that the user had used the trial (nothing
+ * otherwise: no offer depends on an earlier purchase); a marker already there keeps what it knew.
  */
 export async function markErased(db: Queryable, userId: number, marker: string): Promise<void> {
   const used = await sql<{ trial: boolean; purchased: boolean }>`
     select exists(select 1 from payments where user_id = ${userId} and product = 'trial') as trial,
            exists(select 1 from payments where user_id = ${userId}) as purchased`.execute(db);
   const { trial, purchased } = used.rows[0];
-  if (trial || purchased)
+  // Only the trial is remembered (the terms' 13.6 promise nothing else): a purchase alone leaves no marker.
+  if (trial)
     await db
       .insertInto('erased_users')
       .values({ id_hash: marker, trial_used: trial, purchased })

@@ -51,8 +51,9 @@ const CATALOGUE = {
   week: { name: 'Неделя безлимита', kind: 'pass', tier: 'week', days: 7, renewal: 'none', price: { rub: 149, stars: 115 } },
   basic: { name: 'Basic', kind: 'plan', tier: 'basic', days: 30, renewal: 'stars_subscription', price: { rub: 299, stars: 230 } },
   vip: { name: 'VIP', kind: 'plan', tier: 'vip', days: 30, renewal: 'stars_subscription', price: { rub: 499, stars: 385 } },
-  // Sold for roubles only; the kept card then renews the plan it is the trial of.
-  trial: { name: 'Пробный период VIP', kind: 'trial', tier: 'vip', days: 7, renewal: 'card', price: { rub: 10, stars: null } },
+  // Sold for roubles only; the kept card then renews the plan it is the trial of (the order names it; its
+  // invoice says «Пробный период Basic» or «… VIP», claims.ts trialName).
+  trial: { name: 'Пробный период', kind: 'trial', tier: 'vip', days: 7, renewal: 'card', price: { rub: 10, stars: null } },
 } as const satisfies Record<string, ProductSpec>;
 
 type Catalogue = typeof CATALOGUE;

@@ -162,8 +162,11 @@ function invoiceSummary(tier: Exclude<Tier, 'free'>): string {
   return out.join(', ');
 }
 
-/** The invoice's description of each product (Stars and YooKassa; at most 128 characters). */
-export function productDescription(product: ProductId): string {
+/**
+ * The invoice's description of each product (Stars and YooKassa; at most 128 characters); the trial's names the
+ * plan it is the trial of (`trialPlan`, VIP's when the order names none).
+ */
+export function productDescription(product: ProductId, trialPlan: PlanId = planOfTier(PRODUCT_INFO.trial.tier!)!): string {
   const p = PRODUCT_INFO[product];
   switch (p.kind) {
     case 'micro': {
@@ -175,8 +178,14 @@ export function productDescription(product: ProductId): string {
     case 'plan':
       return `${invoiceSummary(p.tier!)} — на ${p.days} дней.`;
     case 'trial': {
-      const plan = planInfo(planOfTier(p.tier!)!);
-      return `Всё, что открывает ${plan.name} (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день), на ${p.days} дней, затем продление по цене тарифа ${everyPeriod(plan.days)}.`;
+      const plan = planInfo(trialPlan);
+      // Only VIP's trial has fewer second opinions than its plan (TRIAL_SECOND_OPINIONS_PER_DAY).
+      const fewer =
+        PLAN_ACCESS[plan.tier].secondOpinionsPerDay > TRIAL_SECOND_OPINIONS_PER_DAY
+          ? ` (второе мнение ${TRIAL_SECOND_OPINIONS_PER_DAY}/день)`
+          : '';
+      // What follows the trial (the renewal's price and period) is the invoice's own last sentence.
+      return `Всё, что открывает ${plan.name}${fewer}, на ${p.days} ${pluralRu(p.days!, 'день', 'дня', 'дней')}.`;
     }
     default:
       return p.kind satisfies never;
@@ -184,6 +193,9 @@ export function productDescription(product: ProductId): string {
 }
 
 const _cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The trial's name for the plan it is the trial of: «Пробный период Basic», «Пробный период VIP». */
+export const trialName = (plan: PlanId): string => `Пробный период ${PRODUCT_INFO[plan].name}`;
 
 /** A product's name for messages, pushes and /stats (the micro pack with its contents in pushes). */
 export const productName = (product: string): string =>

@@ -19,7 +19,6 @@ import {
   priceMode,
   priceTag,
   tagNote,
-  weekUpsell,
 } from './pricing';
 import { fnv1a32 } from '../text/variant';
 
@@ -95,12 +94,6 @@ describe('prices', () => {
     expect(tagNote(priceTag(t, 499, 385, 'RUB'), 'rub')).toBeNull();
     // Not sold for Stars (the trial): roubles whatever the mode.
     expect(formatTag(priceTag(t, 10, null, 'RUB'), 'stars')).toBe('10\u00a0₽');
-  });
-
-  it('the week upsell arithmetic', () => {
-    expect(weekUpsell(149, 99)).toEqual({ extra: 50, sevenTimesMicro: 693 });
-    expect(weekUpsell(149, 79)).toEqual({ extra: 70, sevenTimesMicro: 553 });
-    expect(weekUpsell(5.22, 3.47)).toEqual({ extra: 1.75, sevenTimesMicro: 24.29 });
   });
 
   it('currencies: RUB, UAH, KZT, BYN in ru-RU format', () => {

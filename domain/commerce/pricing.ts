@@ -116,14 +116,8 @@ export function tagNote(tag: PriceTag, mode: PriceMode): string | null {
   return mode === 'rub' && tag.local ? `≈ ${formatPrice(tag.local.amount, tag.local.currency)}` : null;
 }
 
-/** A tag's amount in the mode's unit (for arithmetic such as the week upsell). */
+/** A tag's amount in the mode's unit. */
 export const tagAmount = (tag: PriceTag, mode: PriceMode): number => (mode === 'stars' && tag.stars !== null ? tag.stars : tag.rub);
-
-/** The week upsell's arithmetic: 'only +X = a week' and 'instead of 7 × micro'. */
-export function weekUpsell(weekPrice: number, microPrice: number) {
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { extra: round(Math.max(0, weekPrice - microPrice)), sevenTimesMicro: round(7 * microPrice) };
-}
 
 /** Delay before entitlement poll `attempt` (0-based) on the micro-result screen. */
 export const pollDelayMs = (attempt: number) => Math.min(1000 + 100 * attempt, 2000);
@@ -232,3 +226,10 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
       return p.kind satisfies never;
   }
 }
+
+/**
+ * Whether the trial of `plan` may be sold to a user on `tier` (the trial once per user is the service's
+ * check): it leads up, to a plan above the one in force, and never under VIP.
+ */
+export const trialAllowed = (tier: Tier, plan: PlanId): boolean =>
+  purchaseVerdict(tier, 'trial').ok && tierRank(planInfo(plan).tier) > tierRank(tier);

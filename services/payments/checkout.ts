@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import * as microRepo from '../../db/repositories/micro';
 import * as paymentsRepo from '../../db/repositories/payments';
 import type { PaymentOrder } from '../../db/schema';
-import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, tierRank } from '../../domain/commerce/pricing';
+import { chooseMicroVariant, microPriceRub, purchaseVerdict, starsPrice, trialAllowed } from '../../domain/commerce/pricing';
 import {
   isPlanId,
   isStarsSubscription,
@@ -14,7 +14,7 @@ import {
   type PlanId,
   type ProductId,
 } from '../../domain/commerce/catalogue';
-import { everyPeriod } from '../../domain/commerce/claims';
+import { everyPeriod, productDescription, trialName } from '../../domain/commerce/claims';
 import { pluralRu } from '../../domain/text/plural';
 import { chargeText } from '../../domain/commerce/renewal';
 import { erasedBeforeOf } from '../erased-limits';
@@ -28,16 +28,29 @@ import type { Checkout, CheckoutMode, PaymentProviderAdapter } from './types';
 
 const promoActive = (offer: { expires_at: Date } | undefined, now: Date) => !!offer && offer.expires_at.getTime() > now.getTime();
 
-/** The invoice's last sentence about a plan: whether it renews, at what price and how often (its own period). */
-function invoiceRenewalLine(order: PaymentOrder, plan: PlanId, renews: boolean): string {
+/**
+ * The invoice's last sentence about a plan: whether it renews, at what price and how often (its own period).
+ * The price is the one the renewal will charge (fixed now: this invoice's Stars, or the plan's roubles today).
+ */
+function invoiceRenewalLine(order: PaymentOrder, plan: PlanId, renews: boolean, planRub: number): string {
   const period = planInfo(plan).days;
   const days = order.days ?? period;
   if (!renews) return `Разовая оплата на ${days} ${pluralRu(days, 'день', 'дня', 'дней')}, без автопродления.`;
-  // A Stars subscription renews at this invoice's price; a kept card at the plan's price shown at consent.
-  const price = order.currency === 'XTR' ? chargeText(order.amount_minor, 'XTR') : null;
-  return price
-    ? `Продлевается ${everyPeriod(period)} за ${price}, отмена в любой момент.`
-    : `Продлевается ${everyPeriod(period)} по цене тарифа, отмена в любой момент.`;
+  const price = order.currency === 'XTR' ? chargeText(order.amount_minor, 'XTR') : chargeText(planRub, 'RUB');
+  return order.product === 'trial'
+    ? `Затем продление ${everyPeriod(period)} за ${price}, отмена в любой момент.`
+    : `Продлевается ${everyPeriod(period)} за ${price}, отмена в любой момент.`;
+}
+
+/** The invoice's title and description: the trial's name and contents are those of the plan the order names. */
+export function invoiceText(order: PaymentOrder, renews: boolean, pricesRub: Record<ProductId, number>) {
+  const product = order.product as ProductId;
+  const plan = isPlanId(order.plan) ? order.plan : null;
+  const text = product === 'trial' && plan ? { title: trialName(plan), description: productDescription('trial', plan) } : TITLES[product];
+  return {
+    title: text.title,
+    description: plan ? `${text.description} ${invoiceRenewalLine(order, plan, renews, pricesRub[plan])}` : text.description,
+  };
 }
 
 export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
@@ -99,15 +112,12 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     adapter: PaymentProviderAdapter,
     o: { mode: CheckoutMode; returnUrl?: string; subscription: boolean; savePaymentMethod: boolean },
   ): Promise<Checkout & { userStatus?: UserStatus; applied?: boolean }> {
-    const text = TITLES[order.product as ProductId];
-    const description = isPlanId(order.plan)
-      ? `${text.description} ${invoiceRenewalLine(order, order.plan, o.subscription || o.savePaymentMethod)}`
-      : text.description;
+    const { title, description } = invoiceText(order, o.subscription || o.savePaymentMethod, ctx.pricing.pricesRub);
     let result: Omit<Checkout, 'orderId' | 'provider'>;
     try {
       result = await adapter.createCheckout({
         order,
-        title: text.title,
+        title,
         description,
         mode: o.mode,
         returnUrl: withOrderId(o.returnUrl, order.id),
@@ -241,9 +251,9 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
     },
 
     /**
-     * POST /api/payments/create-initial: the payment widget. With autopay consent a first-time user pays
-     * the trial (its price for 7 days) and the card is kept for renewals; without consent (or after a trial) the
-     * plan's full price is paid. With Stars and consent the plan is a Stars subscription (Telegram renews
+     * POST /api/payments/create-initial: the payment widget. The trial is the user's own choice (`trialDays`
+     * > 0, with autopay consent: its price for 7 days, the card kept for renewals), refused when it is not
+     * sold to them; otherwise the plan's full price is paid, renewing only with consent. With Stars and consent the plan is a Stars subscription (Telegram renews
      * it); without consent a one-off 30-day invoice that does not renew.
      */
     async createInitial(
@@ -264,14 +274,23 @@ export function createCheckouts(ctx: PaymentContext, confirm: Confirm) {
       const adapter = ctx.pickProvider(input.provider);
       const planVerdict = purchaseVerdict(tier, input.planId);
       if (!planVerdict.ok) throw new ServiceError('conflict', planVerdict.message, { code: 'not_needed' });
+      // The trial is the user's explicit choice (trialDays > 0), never a swap made because autopay was ticked:
+      // asked for and not sold, it is refused, never charged at the plan's price instead (nor the reverse).
+      const trialAsked = (input.trialDays ?? 0) > 0;
+      if (trialAsked && adapter.name === 'stars')
+        throw new ServiceError('conflict', 'Пробный период оплачивается только картой', { code: 'trial_unavailable' });
+      if (trialAsked && !input.autopayConsent)
+        throw new ServiceError('bad_input', 'autopayConsent: пробный период оформляется только с согласием на автопродление');
       const trialOk =
-        adapter.name !== 'stars' &&
-        input.autopayConsent &&
-        purchaseVerdict(tier, 'trial').ok &&
-        tierRank(planInfo(input.planId).tier) > tierRank(tier) &&
+        trialAsked &&
+        trialAllowed(tier, input.planId) &&
         !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
         // A user who erased their data and came back had the trial already (a hashed marker remembers).
         !(await erasedBeforeOf(deps, userId)).trialUsed;
+      if (trialAsked && !trialOk)
+        throw new ServiceError('conflict', 'Пробный период недоступен: вы уже пользовались им или тариф выше уже действует', {
+          code: 'trial_unavailable',
+        });
       const rub = trialOk ? ctx.pricing.pricesRub.trial : ctx.pricing.pricesRub[input.planId];
       if (input.amount !== undefined && adapter.name !== 'stars' && Math.abs(input.amount - rub) > 0.001)
         throw new ServiceError('conflict', `amount: цена изменилась, к оплате ${rub} ₽ — обновите страницу`, { amount: rub });

@@ -17,8 +17,8 @@ import {
   productGrant,
   purchaseVerdict,
   starsPrice,
+  trialAllowed,
   upsellAllowed,
-  weekUpsell,
 } from '../../domain/commerce/pricing';
 import { isStarsSubscription, PLAN_IDS, planInfo, TRIAL_DAYS, WEEK_DAYS, type PlanId } from '../../domain/commerce/catalogue';
 import { localDate, zonedTimeToUtc } from '../../domain/text/time';
@@ -74,6 +74,7 @@ export function createOffers(ctx: PaymentContext) {
         starsSubscription: isStarsSubscription(plan),
       };
     };
+    const trialUnused = !(await paymentsRepo.hasPaidTrial(deps.db, userId)) && !(await erasedBeforeOf(deps, userId)).trialUsed;
     const plansById = Object.fromEntries(PLAN_IDS.map((id) => [id, planOffer(id)])) as Record<PlanId, ReturnType<typeof planOffer>>;
     const monthly = (plan: 'basic' | 'vip') => {
       const { renewal: _r, starsSubscription: _s, ...entry } = plansById[plan];
@@ -111,10 +112,9 @@ export function createOffers(ctx: PaymentContext) {
         days: TRIAL_DAYS,
         accessUntil: Object.fromEntries(PLAN_IDS.map((id) => [id, accessUntil('trial', id)])) as Record<PlanId, string | null>,
         // As the checkout decides it: not after a paid trial, nor for a returning user who had one before deleting their data.
-        available:
-          purchaseVerdict(tier, 'trial').ok &&
-          !(await paymentsRepo.hasPaidTrial(deps.db, userId)) &&
-          !(await erasedBeforeOf(deps, userId)).trialUsed,
+        available: trialUnused && purchaseVerdict(tier, 'trial').ok,
+        /** Per plan, as the checkout sells it: the trial leads up to a plan above the one in force. */
+        availableFor: Object.fromEntries(PLAN_IDS.map((id) => [id, trialUnused && trialAllowed(tier, id)])) as Record<PlanId, boolean>,
       },
       plans: planCards(Object.fromEntries(PLAN_IDS.map((id) => [id, plansById[id].tag])) as Record<PlanId, ReturnType<typeof tag>>),
       user: { tone, price_variant: variant, variant },
@@ -192,7 +192,7 @@ export function createOffers(ctx: PaymentContext) {
       return { recorded: true, clicks };
     },
 
-    /** GET /api/upsell/week: the week price and its arithmetic against the micro pack. */
+    /** GET /api/upsell/week: the week price (no arithmetic against the micro pack: no anchor prices). */
     async upsellWeek(userId: number) {
       const p = await pricingFor(userId);
       return {
@@ -201,7 +201,6 @@ export function createOffers(ctx: PaymentContext) {
         microPrice: p.micro.price,
         week: p.week.tag,
         micro: p.micro.tag,
-        ...weekUpsell(p.week.price, p.micro.price),
         hasActiveWeek: p.subscriptionType === 'week',
         /** False in the hour after a purchase: the screens do not show it. */
         upsell: p.upsell,

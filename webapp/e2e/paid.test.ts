@@ -33,8 +33,10 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('pay-vip-consent').isChecked()).toBe(false);
     expect(await text(page, 'pay-vip-price')).toMatch(/^499\s₽ \/ месяц$/);
     expect(await text(page, 'pay-vip-renewal')).toMatch(/^Разовая оплата на 30 дней: не продлевается, доступ до \d{2}\.\d{2}\.\d{4}\.$/);
+    // The trial is its own choice; ticking autopay does not swap the offer (offers.test.ts covers both choices).
+    await page.getByTestId('pay-vip-choose-trial').click();
     await page.getByTestId('pay-vip-consent').check();
-    expect(await text(page, 'pay-vip-price')).toMatch(/^10\s₽ неделя$/);
+    expect(await text(page, 'pay-vip-price')).toMatch(/^499\s₽ \/ месяц$/);
     // Ticked, before paying: the next charge's amount and date (the end of the trial week).
     const trialEnd = formatRuDate(new Date(Date.now() + 7 * 86_400_000));
     expect(await text(page, 'pay-vip-renewal')).toMatch(
@@ -154,8 +156,11 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
     await page.getByTestId('upgrade').waitFor();
     expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
+    // The trial chosen and autopay ticked: the plan's price stays, the choice says the trial's charge.
+    await page.getByTestId('pay-upgrade-choose-trial').click();
     await page.getByTestId('pay-upgrade-consent').check();
-    expect(await text(page, 'pay-upgrade-price')).toMatch(/^10\s₽ неделя$/);
+    expect(await text(page, 'pay-upgrade-price')).toMatch(/^499\s₽ \/ месяц$/);
+    expect(await text(page, 'pay-upgrade-trial-now')).toMatch(/^Сейчас: 10\s₽ за 7 дней VIP\.$/);
     // The Basic days left become VIP days: the screen says so, and the date promised is the one granted.
     expect(await text(page, 'upgrade-carry')).toBe('Оставшиеся дни Basic пересчитаются в дни VIP по цене и добавятся к концу.');
     const promised = (await text(page, 'pay-upgrade-renewal'))!.match(/^Продлится автоматически (\d{2}\.\d{2}\.\d{4}):/)?.[1];
@@ -181,12 +186,10 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     // A countdown only when the promo price is lower than the regular 99 ₽ (variant B).
     expect(await page.getByTestId('micro-timer').count()).toBe(micro < 99 ? 1 : 0);
     expect(await page.getByTestId('guidance-locked').count()).toBe(1);
-    // The week upsell: only +(149 − micro) for a week, instead of 7 × micro; no countdown (its price never changes).
+    // The week offer at its own price, no anchor («вместо 7 × …»); no countdown (its price never changes).
     await page.getByTestId('week-upsell').waitFor();
-    expect(await text(page, 'week-upsell-extra')).toMatch(new RegExp(`всего \\+${149 - micro}\\s₽ = неделя безлимита`));
-    expect(await text(page, 'week-upsell-instead')).toMatch(
-      new RegExp(`вместо 7 × ${micro}\\s₽ = ${(7 * micro).toLocaleString('ru-RU').replace(/\s/g, '\\s')}\\s₽`),
-    );
+    expect(await text(page, 'week-upsell-price')).toMatch(/^149\s₽ за 7 дней$/);
+    expect(await page.getByTestId('week-upsell').textContent()).not.toMatch(/вместо|×|всего \+/);
     expect(await text(page, 'week-buy')).toMatch(/Включить на 7 дней — 149\s₽/);
     expect(await page.getByTestId('week-upsell').textContent()).not.toMatch(/15 минут|сгорит/);
     expect(await page.getByTestId('week-timer').count()).toBe(0);
@@ -233,12 +236,13 @@ describe.runIf(browserAvailable())('paid screens (browser)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('the week offer on the interactive card: mock payment activates the week and goes to the spread menu', async () => {
+  it('the week offer on the interactive card: mock payment activates the week and its screen confirms it', async () => {
     const { page, consoleErrors } = await env.newPage();
     await page.goto(`${env.baseUrl}/dev/launch?user=610009&to=/interactive-daily-card`);
     await page.getByTestId('draw-card').click();
     await page.getByTestId('week-buy').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/spread-menu');
+    await page.getByTestId('week-confirmed').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/subscription');
     const status = await pageApi(page, 'GET', '/api/user/status');
     expect(status.data.userStatus.subscriptionType).toBe('week');
     const events = await pageApi(page, 'GET', '/api/user/entitlements');
@@ -426,7 +430,8 @@ describe.runIf(browserAvailable())('YooKassa in a browser (browser, fake YooKass
       route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>YooKassa</h1>' }),
     );
     await page.goto(`${env.baseUrl}/dev/launch?user=620001&to=/subscription`);
-    // Autopay ticked by the user: the trial week, the card kept for renewal.
+    // The trial week chosen and autopay ticked by the user: the card kept for renewal.
+    await page.getByTestId('pay-basic-choose-trial').click();
     await page.getByTestId('pay-basic-consent').check();
     await page.getByTestId('pay-basic-button').click();
     await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);

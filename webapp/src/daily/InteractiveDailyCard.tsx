@@ -29,11 +29,12 @@ import {
   createOneTime,
   type MicroReveal,
 } from '../payments/client';
-import { MicroCards, MicroSpreadButton, OfferTimer, WeekUpsellBox, useWeekPurchase } from '../payments/components';
+import { MicroCards, MicroSpreadButton, OfferTimer, useWeekPurchase } from '../payments/components';
 import { PriceNote, pricesFor } from '../payments/prices';
 import { preferredProvider, returnUrlFor, runCheckout } from '../payments/pay';
 import { markMicroPending } from '../payments/storage';
 import { loadPaidState } from '../payments/daily-paid';
+import { WeekOffer } from '../payments/WeekOffer';
 import '../payments/paid.css';
 
 export const DRAW_DELAY_MS = 1500;
@@ -346,14 +347,7 @@ export default function InteractiveDailyCard() {
                 )}
               </section>
             ) : (
-              <WeekUpsellBox
-                week={pricing!.week.tag}
-                micro={offer?.tag ?? pricing!.micro.tag}
-                mode={mode}
-                busy={weekBusy}
-                onBuy={onWeek}
-                message={weekMessage}
-              />
+              <WeekOffer week={pricing!.week.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
             ))}
 
           <section className="panel stack" data-testid="guidance">

@@ -12,10 +12,11 @@ import { Page } from '../components/Page';
 import { invalidate, keys, useApi } from '../data';
 import { useStatus } from '../hooks/useStatus';
 import { debugMicroStatus, getPricing, getWeekUpsell, openMicroResult, recoverMicro, syncMethod, track, type MicroReveal } from './client';
-import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, WeekUpsellBox, useWeekPurchase, type ShownCard } from './components';
+import { MICRO_ADVICE_DEFAULT, MicroCards, MicroSpreadButton, useWeekPurchase, type ShownCard } from './components';
 import { clearMicroPending, microPaymentPending, pendingReadingId, toReadingId } from './storage';
 import { waitFor } from './pay';
 import { displayMode } from './prices';
+import { WeekOffer } from './WeekOffer';
 import './paid.css';
 import { debugEnabled } from '../debug/boot';
 
@@ -251,14 +252,7 @@ export default function MicroResult() {
       )}
 
       {showWeek && upsell && (
-        <WeekUpsellBox
-          week={upsell.week}
-          micro={upsell.micro}
-          mode={displayMode(pricing)}
-          busy={weekBusy}
-          onBuy={onWeek}
-          message={weekMessage}
-        />
+        <WeekOffer week={upsell.week} mode={displayMode(pricing)} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
       )}
 
       {debugOn && debug && (

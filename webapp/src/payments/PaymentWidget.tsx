@@ -1,36 +1,19 @@
-// The payment widget: the price line, the autopay consent (unticked until the user ticks it: only then
-// does the plan renew, and the first week costs the trial price), what will be charged and when, and the
-// pay button. idle → processing → Stars invoice, YooKassa redirect or
-// embedded widget (falling back to redirect when its script cannot load), or mock → the server is asked
-// until it confirms. Access is never granted here: success is shown only when the status says so.
+// The payment widget: the plan's price, the choice between its trial and the plan without it (when the trial is
+// sold: two explicit choices, each saying what is charged now and later), the autopay consent (unticked until
+// the user ticks it; the trial needs it, the plan renews only with it), what will be charged and when, and the
+// pay button. idle → processing → Stars invoice, YooKassa redirect or embedded widget (falling back to redirect
+// when its script cannot load), or mock → the server is asked until it confirms. Access is never granted here:
+// success is shown only when the status says so.
 import { useEffect, useRef, useState } from 'react';
 import { planInfo, type PlanId } from '../../../domain/commerce/catalogue';
-import { everyPeriod, periodNoun } from '../../../domain/commerce/claims';
 import { pluralRu } from '../../../domain/text/plural';
-import { DAY_MS, formatRuDate } from '../../../domain/text/time';
 import { ApiError, getStatus, type UserStatus } from '../api';
 import { createInitial, type Pricing } from './client';
+import { offerTerms, type Choice } from './offer-terms';
 import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
+import { PlanChoice } from './PlanChoice';
+import { PayState, WIDGET_TEXT, type State } from './PayState';
 import { PriceNote, pricesFor } from './prices';
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'processing' }
-  | { kind: 'embedded'; token: string }
-  | { kind: 'confirming' }
-  | { kind: 'success' }
-  | { kind: 'unconfirmed' }
-  | { kind: 'error'; message: string };
-
-export const WIDGET_TEXT = {
-  noUser: 'Не удалось определить пользователя. Перезапустите приложение или откройте его через Telegram.',
-  loadingUser: 'Загрузка данных пользователя...',
-  error: 'Произошла ошибка. Попробуйте ещё раз.',
-  failed: 'Не удалось завершить оплату. Попробуйте ещё раз.',
-  success: 'Подписка успешно активирована!',
-  unconfirmed: 'Оплата ещё не подтверждена. Если вы уже оплатили, проверьте статус через несколько секунд.',
-  processing: 'Переходим к оплате…',
-} as const;
 
 export function PaymentWidget(props: {
   planId: PlanId;
@@ -46,6 +29,7 @@ export function PaymentWidget(props: {
 }) {
   const { planId, pricing } = props;
   const [consent, setConsent] = useState(false);
+  const [choice, setChoice] = useState<Choice>('plan');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const alive = useRef({ cancelled: false });
   useEffect(() => {
@@ -62,8 +46,17 @@ export function PaymentWidget(props: {
   const plan = pricing.plansById[planId];
   // Whether this plan renews when paid this way: in Stars only a Stars subscription does (else a one-off invoice).
   const renewable = provider === 'stars' ? plan.starsSubscription : plan.renewal !== 'none';
-  const trialOn = consent && pricing.trial.available && mode !== 'stars';
-  const every = everyPeriod(plan.days);
+  const terms = offerTerms({
+    pricing,
+    planId,
+    title: props.title,
+    choice,
+    consent,
+    stars: mode === 'stars',
+    show,
+    timeZone: props.timeZone,
+  });
+  const trialOn = terms.trialOffered && choice === 'trial';
   const id = props.testId ?? `pay-${planId}`;
   const containerId = `yoo-widget-${planId}`;
 
@@ -104,7 +97,7 @@ export function PaymentWidget(props: {
         amount: trialOn ? pricing.trial.priceRub : plan.priceRub,
         currency: 'RUB',
         description: trialOn
-          ? `${props.title}: пробная неделя`
+          ? `Пробный период ${props.title}`
           : `${props.title}: ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}`,
         mode,
         returnUrl: mode === 'redirect' ? returnUrlFor('/subscription') : undefined,
@@ -145,37 +138,18 @@ export function PaymentWidget(props: {
   }, [state.kind === 'embedded' ? state.token : null]);
 
   const busy = state.kind === 'processing' || state.kind === 'confirming';
-  const shown = trialOn ? pricing.trial.tag : plan.tag;
-  // Before paying: whether it renews, and the next charge's amount and date. Access ends where the server
-  // says the purchase would end it (the unused days of a week or a plan carried over); a saved card is
-  // charged then, a Stars subscription on Telegram's own schedule, one period after paying.
-  const accessUntil = trialOn ? pricing.trial.accessUntil[planId] : plan.accessUntil;
-  const endDate = accessUntil ? formatRuDate(accessUntil, props.timeZone) : null;
-  const starsChargeAt = Date.now() + plan.days * DAY_MS;
-  const chargeDate = provider === 'stars' ? formatRuDate(new Date(starsChargeAt), props.timeZone) : endDate;
-  // Days carried over (a day or more) outlast Telegram's schedule: each renewal adds its period after them.
-  const carried =
-    provider === 'stars' && accessUntil && new Date(accessUntil).getTime() - starsChargeAt > DAY_MS
-      ? ` Оставшиеся дни сохранятся: доступ до ${endDate}, каждое продление добавит ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}.`
-      : '';
-  const renewalLine = consent
-    ? `Продлится автоматически ${chargeDate}: спишется ${show(plan.tag)}, затем ${every}.${carried}`
-    : `Разовая оплата на ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}: не продлевается${endDate ? `, доступ до ${endDate}` : ''}.`;
-  const priceText = trialOn ? `${show(pricing.trial.tag)} неделя` : `${show(plan.tag)} / ${periodNoun(plan.days)}`;
+  // The trial is charged only with the user's consent to what follows it.
+  const blocked = trialOn && !consent;
 
   return (
     <div className="pay-widget" data-testid={id}>
       <div className="price-row">
         <span className="price-main" data-testid={`${id}-price`}>
-          {priceText}
+          {terms.priceText}
         </span>
-        <PriceNote text={note(shown)} testId={`${id}-price-note`} />
-        {trialOn && (
-          <span className="price-then">
-            затем {show(plan.tag)} {every}
-          </span>
-        )}
+        <PriceNote text={note(plan.tag)} testId={`${id}-price-note`} />
       </div>
+      <PlanChoice terms={terms} choice={choice} onChoose={setChoice} disabled={busy} id={id} />
       {renewable && (
         <label className="consent">
           <input
@@ -185,17 +159,11 @@ export function PaymentWidget(props: {
             disabled={busy}
             data-testid={`${id}-consent`}
           />
-          <span>
-            {provider === 'stars'
-              ? `Согласен на автопродление: подписка Telegram Stars, ${show(plan.tag)} ${every}. Отменить можно в любой момент.`
-              : pricing.trial.available
-                ? `Согласен на автопродление: после ${pricing.trial.days} дней — ${show(plan.tag)} ${every}. Отменить можно в любой момент.`
-                : `Согласен на автопродление: ${show(plan.tag)} ${every}. Отменить можно в любой момент.`}
-          </span>
+          <span data-testid={`${id}-consent-label`}>{terms.consentLabel}</span>
         </label>
       )}
       <p className="hint" data-testid={`${id}-renewal`}>
-        {renewalLine}
+        {terms.renewalLine}
       </p>
 
       {props.loadingUser && !props.userId ? (
@@ -205,37 +173,15 @@ export function PaymentWidget(props: {
           type="button"
           className="btn btn-gold btn-block"
           onClick={pay}
-          disabled={busy || state.kind === 'success'}
+          disabled={busy || blocked || state.kind === 'success'}
           data-testid={`${id}-button`}
         >
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {state.kind === 'processing'
-            ? WIDGET_TEXT.processing
-            : state.kind === 'confirming'
-              ? 'Проверяем оплату…'
-              : `Оформить ${props.title}`}
+          {state.kind === 'processing' ? WIDGET_TEXT.processing : state.kind === 'confirming' ? 'Проверяем оплату…' : terms.button}
         </button>
       )}
 
-      {state.kind === 'embedded' && <div id={containerId} className="yoo-widget" data-testid={`${id}-embedded`} />}
-      {state.kind === 'success' && (
-        <p className="pay-message is-ok" role="status" data-testid={`${id}-success`}>
-          {WIDGET_TEXT.success}
-        </p>
-      )}
-      {state.kind === 'unconfirmed' && (
-        <div className="pay-message is-wait" role="status" data-testid={`${id}-unconfirmed`}>
-          <p>{WIDGET_TEXT.unconfirmed}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void confirm()}>
-            Проверить ещё раз
-          </button>
-        </div>
-      )}
-      {state.kind === 'error' && (
-        <p className="pay-message" role="alert" data-testid={`${id}-error`}>
-          {state.message}
-        </p>
-      )}
+      <PayState state={state} id={id} containerId={containerId} onRecheck={() => void confirm()} />
     </div>
   );
 }

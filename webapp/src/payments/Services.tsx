@@ -1,6 +1,8 @@
-// /services, the plans list: Basic and VIP with what each includes (domain/commerce/claims.ts, from the catalogue),
-// an 'Activate' button to /subscription on each, and how it works.
+// /services, the tariffs page: every product the catalogue sells — the plans with what each includes
+// (domain/commerce/claims.ts) and an 'Activate' button to /subscription, then the trial, the week pass and the
+// micro pack (payments/OneOffProducts.tsx) — and how it works.
 import { Link, useLocation } from 'wouter';
+import { OneOffProducts } from './OneOffProducts';
 import { PriceNote, tagOf, usePrices } from './prices';
 import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/commerce/catalogue';
 import { periodNoun, planCardFeatures } from '../../../domain/commerce/claims';
@@ -89,6 +91,8 @@ export default function Services() {
           </article>
         ))}
       </section>
+
+      <OneOffProducts prices={prices} />
 
       <section className="panel how-it-works" data-testid="how-it-works">
         <h2>Как это работает</h2>

@@ -1,36 +1,25 @@
-// The subscription screen: three views by the plan in force. week: the week banner, its
-// end, an extend button and the plans to move to; basic/vip: the status, privileges, an upgrade widget for basic, cancel;
+// The subscription screen: three views by the plan in force. week (payments/WeekView.tsx): the confirmation
+// after paying, the week's end, an extend button and the plans to move to; basic/vip: the status, privileges, an upgrade widget for basic, cancel;
 // free: the pitch with two plan cards and payment widgets. After any payment the status is read again from
 // the server; nothing here grants access.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DAY_MS, formatRuDate } from '../../../domain/text/time';
+import { formatRuDate } from '../../../domain/text/time';
 import { MARKETING } from '../../../domain/commerce/marketing';
 import { PRODUCT_INFO, planInfo, planOfTier, type PaidTier } from '../../../domain/commerce/catalogue';
-import { planFeatures, upgradeFeatures, WEEK_NO_AUTOPAY } from '../../../domain/commerce/claims';
+import { planFeatures, upgradeFeatures } from '../../../domain/commerce/claims';
 import { formatCount, purchasesTodayText } from '../../../domain/commerce/social-proof';
 import { MONEY_BACK } from '../../../domain/commerce/agreement';
-import { ApiError, getStatus, type UserStatus } from '../api';
+import type { UserStatus } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { ProofStrip, Reviews } from '../components/ProofStrip';
 import { afterPayment, setStatus, useStatus } from '../hooks/useStatus';
 import { keys, useApi } from '../data';
-import {
-  cancelSubscription,
-  createOneTime,
-  getPricing,
-  getRenewal,
-  getSocialProof,
-  syncMethod,
-  track,
-  type Pricing,
-  type SocialProof,
-} from './client';
+import { cancelSubscription, getPricing, getRenewal, getSocialProof, syncMethod, track, type Pricing, type SocialProof } from './client';
 import { PaymentWidget } from './PaymentWidget';
-import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
-import { pricesFor } from './prices';
+import { WeekView } from './WeekView';
 import './paid.css';
 import { pluralRu } from '../../../domain/text/plural';
 
@@ -39,100 +28,6 @@ export function cancelConfirmText(plan: string, until: string | null): string {
   return until
     ? `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет. Доступ ко всем привилегиям сохранится до ${until}.`
     : `Отменить автопродление ${plan}? Подписка больше не будет продлеваться и списаний не будет.`;
-}
-
-function WeekView(props: {
-  status: UserStatus;
-  pricing: Pricing | null;
-  userId: number | null;
-  onBack: () => void;
-  onPaid: (s: UserStatus) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const prices = pricesFor(props.pricing);
-  const price = props.pricing ? prices.show(props.pricing.week.tag) : null;
-  const extend = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const answer = await createOneTime({
-        product: 'week',
-        mode: 'redirect',
-        returnUrl: returnUrlFor('/subscription'),
-        provider: preferredProvider(props.pricing),
-      });
-      const before = props.status.subscriptionExpires;
-      const outcome = await runCheckout(answer);
-      if (outcome.kind === 'redirecting') return;
-      if (outcome.kind === 'paid' || outcome.kind === 'pending') {
-        let latest: UserStatus | null = null;
-        const ok = await waitFor(async () => {
-          latest = (await getStatus()).userStatus;
-          return latest.subscriptionExpires !== before;
-        });
-        if (ok && latest) props.onPaid(latest);
-        else setMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
-      } else if (outcome.kind === 'failed') setMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
-    } catch (err) {
-      setMessage(err instanceof ApiError && err.status < 500 && err.status >= 400 ? err.message : 'Произошла ошибка. Попробуйте ещё раз.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  // What is left of the pass (an extended week runs longer than seven days), counting a started day as one.
-  const expires = props.status.subscriptionExpires;
-  const daysLeft = expires ? Math.max(1, Math.ceil((new Date(expires).getTime() - Date.now()) / DAY_MS)) : null;
-  return (
-    <>
-      <section className="paid-hero" data-testid="week-view">
-        <span className="status-badge">Активно</span>
-        <h1>Неделя безлимита</h1>
-        <p data-testid="week-days-left">{daysLeft === null ? 'Доступ активен' : `Осталось дней: ${daysLeft}`}</p>
-        <p className="expiry" data-testid="week-expiry">
-          {props.status.subscriptionExpires
-            ? `до ${formatRuDate(props.status.subscriptionExpires, props.status.timeZone)}`
-            : 'дата не указана'}
-        </p>
-      </section>
-      {/* What the pass opens, in the catalogue's words (the terms list the same), however long it now runs. */}
-      <section className="panel">
-        <ul className="check-list" data-testid="week-privileges">
-          {[...planFeatures('week'), WEEK_NO_AUTOPAY].map((f) => (
-            <li key={f}>{f}</li>
-          ))}
-        </ul>
-      </section>
-      {message && <p className="pay-message">{message}</p>}
-      {/* Moving to a plan: the unused week days are added to its end (not in the hour after a purchase). */}
-      {props.pricing?.upsell && props.userId !== null && (
-        <section className="stack" data-testid="week-plans">
-          <h2>Перейти на тариф</h2>
-          <p className="hint">Оставшиеся дни недели добавятся к концу тарифа.</p>
-          {props.pricing.plans.map((plan) => (
-            <section key={plan.id} className="plan-card" data-testid={`week-plan-${plan.id}`}>
-              <h2>{plan.name}</h2>
-              <PaymentWidget
-                planId={plan.id}
-                pricing={props.pricing!}
-                userId={props.userId}
-                title={plan.name}
-                timeZone={props.status.timeZone}
-                onConfirmed={props.onPaid}
-                testId={`week-pay-${plan.id}`}
-              />
-            </section>
-          ))}
-        </section>
-      )}
-      <button type="button" className="btn btn-gold btn-block" onClick={extend} disabled={busy} data-testid="week-extend">
-        {busy ? 'Переходим к оплате…' : price ? `Продлить на 7 дней — ${price}` : 'Продлить на 7 дней'}
-      </button>
-      <button type="button" className="btn btn-secondary btn-block" onClick={props.onBack} data-testid="week-back">
-        На главную
-      </button>
-    </>
-  );
 }
 
 function PaidView(props: {
@@ -316,10 +211,17 @@ export default function Subscription() {
   const prices = useApi(keys.pricing, getPricing);
   const { data: proof } = useApi(keys.socialProof, getSocialProof);
   const pricing = prices.data ?? null;
+  // The screen that paid (the daily card's week offer) drops its outdated prices as it closes, after this
+  // screen read them: asked again then, rather than a spinner that waits for nothing.
+  useEffect(() => {
+    if (!prices.data && !prices.error && !prices.isValidating) prices.reload();
+  }, [prices.data, prices.error, prices.isValidating]);
   // A retry shows the spinner again, not the old error.
   const pricingError = prices.error && !prices.isValidating ? prices.error.message : null;
   const tracked = useRef(false);
   const [justPaid, setJustPaid] = useState(false);
+  // Back from paying for the week pass (?week=paid): its confirmation leads the week's screen.
+  const [weekPaid] = useState(() => new URLSearchParams(window.location.search).get('week') === 'paid');
 
   useEffect(() => {
     // Back from a card payment: ask the server to re-check it (POST /api/payments/sync-method).
@@ -375,13 +277,21 @@ export default function Subscription() {
           <span className="spinner spinner-lg" role="status" aria-label="Загрузка…" />
         </div>
       )}
-      {justPaid && (
+      {justPaid && status?.subscriptionType !== 'week' && (
         <p className="pay-message is-ok" role="status" data-testid="pay-success">
           Подписка успешно активирована!
         </p>
       )}
       {status && pricing && status.subscriptionType === 'week' && (
-        <WeekView status={status} pricing={pricing} userId={userId} onBack={() => navigate('/')} onPaid={onPaid} />
+        <WeekView
+          status={status}
+          pricing={pricing}
+          userId={userId}
+          confirmed={weekPaid || justPaid}
+          onBack={() => navigate('/')}
+          onStart={() => navigate('/spread-menu')}
+          onPaid={onPaid}
+        />
       )}
       {status && pricing && (status.subscriptionType === 'basic' || status.subscriptionType === 'vip') && (
         <PaidView status={status} pricing={pricing} userId={userId} onPaid={onPaid} onCancelled={() => setJustPaid(false)} />

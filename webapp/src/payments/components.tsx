@@ -1,16 +1,8 @@
-// Pieces the paid screens share: the micro promo's mm:ss timer, the micro pack's cards and tip, the week upsell box
-// and the week purchase.
+// Pieces the paid screens share: the micro promo's mm:ss timer, the micro pack's cards and tip, and the week
+// purchase (its offer box is WeekOffer.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  formatMmSs,
-  formatStars,
-  formatPrice,
-  tagAmount,
-  weekUpsell,
-  type PriceMode,
-  type PriceTag,
-} from '../../../domain/commerce/pricing';
+import { formatMmSs } from '../../../domain/commerce/pricing';
 import { ApiError, getStatus } from '../api';
 import { CardImage } from '../components/CardImage';
 import { useNow } from '../hooks/useNow';
@@ -73,47 +65,6 @@ export function MicroCards(props: { cards: ShownCard[]; advice: string; testId?:
   );
 }
 
-/**
- * 'only +X = a week', 'instead of 7 × micro = total' (in the unit the user pays in) and the button. No
- * countdown: the week's price is the same after any number of minutes, so a timer would only pretend it was not.
- */
-export function WeekUpsellBox(props: {
-  week: PriceTag;
-  micro: PriceTag;
-  mode: PriceMode;
-  busy?: boolean;
-  onBuy: () => void;
-  message?: string | null;
-}) {
-  const weekPrice = tagAmount(props.week, props.mode);
-  const microPrice = tagAmount(props.micro, props.mode);
-  const math = weekUpsell(weekPrice, microPrice);
-  const stars = props.mode === 'stars' && props.week.stars !== null && props.micro.stars !== null;
-  const fmt = (n: number) => (stars ? formatStars(n) : formatPrice(n, 'RUB'));
-  return (
-    <section className="offer-box week-upsell" data-testid="week-upsell">
-      <p className="vip-offer-kicker">Выгоднее</p>
-      <h2>Неделя безлимита</h2>
-      <div className="upsell-math">
-        <p data-testid="week-upsell-extra">
-          всего <strong>+{fmt(math.extra)}</strong> = неделя безлимита
-        </p>
-        <p data-testid="week-upsell-instead">
-          вместо{' '}
-          <s>
-            7 × {fmt(microPrice)} = {fmt(math.sevenTimesMicro)}
-          </s>
-        </p>
-      </div>
-      {props.message && <p className="pay-message">{props.message}</p>}
-      <button type="button" className="btn btn-gold btn-block" onClick={props.onBuy} disabled={props.busy} data-testid="week-buy">
-        {props.busy ? 'Переходим к оплате…' : `Включить на 7 дней — ${fmt(weekPrice)}`}
-      </button>
-      <p className="offer-note">Разовая оплата · Не продлевается · Мгновенная активация</p>
-    </section>
-  );
-}
-
 export type WeekPurchase = 'active' | 'redirecting' | 'cancelled' | 'failed' | 'unconfirmed';
 
 /**
@@ -147,7 +98,7 @@ export async function buyWeek(pricing: Pricing | null, returnPath: string, conte
 
 /**
  * The week purchase as the paid screens run it (`context` is tracked): `busy` while it runs, a `message`
- * when it did not go through; once the week is active the status is reloaded and the spread menu opens.
+ * when it did not go through; once the week is active the status is reloaded and the week's screen confirms it.
  */
 export function useWeekPurchase(pricing: Pricing | null, context: string) {
   const [, navigate] = useLocation();
@@ -157,10 +108,11 @@ export function useWeekPurchase(pricing: Pricing | null, context: string) {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await buyWeek(pricing, '/spread-menu', context);
+      // Paid: the week's own screen confirms it (its end, nothing renews) and offers the way on and up.
+      const r = await buyWeek(pricing, '/subscription?week=paid', context);
       if (r === 'active') {
         afterPayment();
-        return navigate('/spread-menu');
+        return navigate('/subscription?week=paid');
       }
       if (r === 'redirecting') return;
       if (r === 'unconfirmed') setMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
