@@ -2,11 +2,8 @@
 // and failure mapping for every AI text) with a follow-up's token budget, counted in the `extra` budget.
 import type { Db } from '../db/connection';
 import type { ChatMessage } from '../domain/reading/prompts';
-import { ProviderFailure, createAiProvider } from './ai-provider';
+import { createAiProvider } from './ai-provider';
 import type { ServiceDeps } from './deps';
-
-/** Why no AI text was produced (an AI_ERRORS text). */
-export { ProviderFailure as FollowUpAiFailure };
 
 const FOLLOW_UP_MAX_TOKENS = 900;
 

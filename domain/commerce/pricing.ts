@@ -116,9 +116,6 @@ export function tagNote(tag: PriceTag, mode: PriceMode): string | null {
   return mode === 'rub' && tag.local ? `≈ ${formatPrice(tag.local.amount, tag.local.currency)}` : null;
 }
 
-/** A tag's amount in the mode's unit. */
-export const tagAmount = (tag: PriceTag, mode: PriceMode): number => (mode === 'stars' && tag.stars !== null ? tag.stars : tag.rub);
-
 /** Delay before entitlement poll `attempt` (0-based) on the micro-result screen. */
 export const pollDelayMs = (attempt: number) => Math.min(1000 + 100 * attempt, 2000);
 
