@@ -29,6 +29,7 @@ import { natalRoutes } from './routes/natal';
 import { offerStateRoutes } from './routes/offer';
 import { offerRoutes } from './routes/offers';
 import { pairRoutes } from './routes/pairs';
+import { referralRoutes } from './routes/referrals';
 import { paymentRoutes, yookassaWebhookRoutes } from './routes/payments';
 import { readingRoutes, signedImage } from './routes/readings';
 import { readyRoutes } from './routes/ready';
@@ -108,6 +109,7 @@ export function createApi(o: ApiOptions) {
     .route('/moon', moonRoutes(s))
     .route('/social-proof', socialProofRoutes(s))
     .route('/pairs', pairRoutes(s))
+    .route('/referrals', referralRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile))
     .route('/debug', debugRoutes(s));
 

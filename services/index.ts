@@ -23,6 +23,7 @@ import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
 import { createPairService } from './pairs';
 import { createReadingService } from './readings';
+import { createReferralService } from './referrals';
 import { createReviewService } from './reviews';
 import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
@@ -66,6 +67,7 @@ export function createServices(deps: ServiceDeps) {
   const yesNo = createYesNoService(deps, users);
   const cardPictures = createCardPictureService();
   const care = createCareService(deps);
+  const referrals = createReferralService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -100,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
     yesNo,
     cardPictures,
     care,
+    referrals,
   };
 }
 

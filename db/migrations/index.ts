@@ -31,6 +31,7 @@ import * as m0028 from './0028_keyed_limits_and_token_generations';
 import * as m0029 from './0029_data_exports';
 import * as m0030 from './0030_reading_request_key';
 import * as m0031 from './0031_daily_note';
+import * as m0039 from './0039_referrals';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029_data_exports': m0029,
   '0030_reading_request_key': m0030,
   '0031_daily_note': m0031,
+  '0039_referrals': m0039,
 };
 
 export const migrationProvider: MigrationProvider = {
