@@ -8,11 +8,12 @@ import { TEST_DB_KINDS } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 
 const NOW = new Date('2026-12-07T09:00:00Z');
+const ADMIN = 81_999;
 
 describe.each(TEST_DB_KINDS)('referrals on %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness(kind, { now: NOW, share: undefined });
+    h = await createHarness(kind, { now: NOW, adminUserIds: [ADMIN] });
   });
   afterAll(() => h.close());
 
@@ -123,5 +124,16 @@ describe.each(TEST_DB_KINDS)('referrals on %s', (kind) => {
     expect((await read(81_051)).status).toBe(201);
     expect((await status(81_051)).maxDailySpreads).toBe(1);
     expect((await status(81_050)).maxDailySpreads).toBe(1);
+  });
+
+  it('the owner\'s «Рефералы» tab: rewards granted and refused in the period, the inviters who brought most', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/referrals?from=2026-12-01&to=2027-01-31');
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    // 81001, 81030, 81040 (5 + 1), 81050: nine granted; 81021, 81032 (same minute) and 81046 (cap) refused.
+    expect(d).toMatchObject({ granted: 9, refused: 3 });
+    expect(d.inviters[0]).toMatchObject({ userId: 81_040, granted: 6, monthlyCap: 1 });
+    expect(d.inviters.find((i: { userId: number }) => i.userId === 81_030)).toMatchObject({ granted: 1, sameMinute: 1 });
+    expect((await h.call(81_001, 'GET', '/api/admin/referrals?days=7')).status).toBe(404);
   });
 });

@@ -48,7 +48,7 @@ export async function rewardFirstReading(deps: Pick<ServiceDeps, 'clock' | 'serv
   if (near(inviter.created_at, invitee.created_at) || (await referralsRepo.friendCreatedNear(trx, inviterId, invitee.created_at, SAME_MINUTE_S)))
     refused = 'same_minute';
   else if ((await referralsRepo.grantedInMonth(trx, inviterId, month)) >= MONTHLY_REFERRAL_CAP) refused = 'monthly_cap';
-  const row = { inviteeKey, inviterId, inviteeId: invitee.id, month, granted: refused === null, refused };
+  const row = { inviteeKey, inviterId, inviteeId: invitee.id, month, granted: refused === null, refused, at: now };
   if (!(await referralsRepo.insertOutcome(trx, row)) || refused) return;
   await usageRepo.grantBonusSpread(trx, invitee.id, day);
   await usageRepo.grantBonusSpread(trx, inviterId, userDay(inviter, now).day);

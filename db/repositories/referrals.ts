@@ -33,7 +33,7 @@ export async function friendCreatedNear(db: Queryable, inviterId: number, create
 /** Records the outcome; false when this friend (by key) was already counted once. */
 export async function insertOutcome(
   db: Queryable,
-  row: { inviteeKey: string; inviterId: number; inviteeId: number; month: string; granted: boolean; refused: string | null },
+  row: { inviteeKey: string; inviterId: number; inviteeId: number; month: string; granted: boolean; refused: string | null; at: Date },
 ): Promise<boolean> {
   const r = await db
     .insertInto('referral_rewards')
@@ -44,6 +44,7 @@ export async function insertOutcome(
       month: row.month,
       granted: row.granted,
       refused: row.refused,
+      created_at: row.at,
     })
     .onConflict((oc) => oc.column('invitee_key').doNothing())
     .returning('invitee_key')
@@ -75,11 +76,19 @@ export async function inviterCounts(db: Queryable, inviterId: number, startParam
   return { joined: Number(joined.n), rewarded: Number(rewards.granted), rewardedThisMonth: Number(rewards.month) };
 }
 
-/** The dashboard's table: inviters by friends rewarded, with refusals by reason. */
-export async function topInviters(db: Queryable, limit: number) {
+/** A span of time [from, to) the dashboard asks about. */
+export interface Span {
+  from: Date;
+  to: Date;
+}
+
+/** The dashboard's table: inviters by friends rewarded in the span, with refusals by reason. */
+export async function topInviters(db: Queryable, span: Span, limit: number) {
   return db
     .selectFrom('referral_rewards as r')
     .innerJoin('users as u', 'u.id', 'r.inviter_id')
+    .where('r.created_at', '>=', span.from)
+    .where('r.created_at', '<', span.to)
     .select([
       'r.inviter_id',
       'u.first_name',
@@ -94,15 +103,19 @@ export async function topInviters(db: Queryable, limit: number) {
     .execute();
 }
 
-/** Totals for the dashboard: users who came by a personal link, and rewards by outcome. */
-export async function referralTotals(db: Queryable) {
+/** Totals for the dashboard: users who came by a personal link in the span, and rewards by outcome. */
+export async function referralTotals(db: Queryable, span: Span) {
   const joined = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where(sql<boolean>`start_param ~ '^ref_[0-9]+$'`)
+    .where('created_at', '>=', span.from)
+    .where('created_at', '<', span.to)
     .executeTakeFirstOrThrow();
   const r = await db
     .selectFrom('referral_rewards')
+    .where('created_at', '>=', span.from)
+    .where('created_at', '<', span.to)
     .select([
       (eb) => eb.fn.countAll<string>().filterWhere('granted', '=', true).as('granted'),
       (eb) => eb.fn.countAll<string>().filterWhere('granted', '=', false).as('refused'),
