@@ -126,7 +126,7 @@ describe.each(TEST_DB_KINDS)('referrals on %s', (kind) => {
     expect((await status(81_050)).maxDailySpreads).toBe(1);
   });
 
-  it('the owner\'s «Рефералы» tab: rewards granted and refused in the period, the inviters who brought most', async () => {
+  it("the owner's «Рефералы» tab: rewards granted and refused in the period, the inviters who brought most", async () => {
     const r = await h.call(ADMIN, 'GET', '/api/admin/referrals?from=2026-12-01&to=2027-01-31');
     expect(r.status).toBe(200);
     const d = r.body.data;

@@ -50,7 +50,7 @@ describe.each(TEST_DB_KINDS)('bot referrals (%s)', (kind) => {
     expect(inv).toMatchObject({ joined: 1, rewarded: 1 });
   });
 
-  it('/start with one\'s own link earns nothing', async () => {
+  it("/start with one's own link earns nothing", async () => {
     const self = h.user(5_201, 'Вера');
     h.tg.sendText(self, '/start ref_5201');
     await h.tg.waitForBotMessage(self.id, (m) => m.text.includes('Здравствуйте'));

@@ -45,7 +45,10 @@ export async function rewardFirstReading(deps: Pick<ServiceDeps, 'clock' | 'serv
   const month = monthOf(now);
   const near = (a: Date, b: Date) => Math.abs(a.getTime() - b.getTime()) < SAME_MINUTE_S * 1000;
   let refused: string | null = null;
-  if (near(inviter.created_at, invitee.created_at) || (await referralsRepo.friendCreatedNear(trx, inviterId, invitee.created_at, SAME_MINUTE_S)))
+  if (
+    near(inviter.created_at, invitee.created_at) ||
+    (await referralsRepo.friendCreatedNear(trx, inviterId, invitee.created_at, SAME_MINUTE_S))
+  )
     refused = 'same_minute';
   else if ((await referralsRepo.grantedInMonth(trx, inviterId, month)) >= MONTHLY_REFERRAL_CAP) refused = 'monthly_cap';
   const row = { inviteeKey, inviterId, inviteeId: invitee.id, month, granted: refused === null, refused, at: now };
@@ -66,7 +69,8 @@ export interface InviteView {
   monthlyCap: number;
 }
 
-export const INVITE_TEXT = 'Я делаю расклады Таро здесь — попробуйте. Когда вы сделаете первый расклад, у нас обоих будет ещё один расклад в тот день.';
+export const INVITE_TEXT =
+  'Я делаю расклады Таро здесь — попробуйте. Когда вы сделаете первый расклад, у нас обоих будет ещё один расклад в тот день.';
 
 export function createReferralService(deps: ServiceDeps) {
   return {

@@ -4,7 +4,12 @@ import type { Queryable } from '../connection';
 
 /** Locks the inviter's row for the rest of the transaction: rewards to one inviter are decided one at a time. */
 export async function lockInviter(db: Queryable, inviterId: number) {
-  return db.selectFrom('users').select(['id', 'created_at', 'time_zone', 'day_guard', 'day_guard_until']).where('id', '=', inviterId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'created_at', 'time_zone', 'day_guard', 'day_guard_until'])
+    .where('id', '=', inviterId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function grantedInMonth(db: Queryable, inviterId: number, month: string): Promise<number> {
