@@ -18,26 +18,28 @@ export function ReferralsTab({ r }: { r: Referrals }) {
       {r.inviters.length === 0 ? (
         <p className="muted">За этот период никто не привёл друзей.</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Пригласивший</th>
-              <th>Наград</th>
-              <th>Отказ: аккаунты в одну минуту</th>
-              <th>Отказ: лимит месяца</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.inviters.map((i) => (
-              <tr key={i.userId}>
-                <td>{i.name}</td>
-                <td>{num(i.granted)}</td>
-                <td>{num(i.sameMinute)}</td>
-                <td>{num(i.monthlyCap)}</td>
+        <div className="admin-scroll">
+          <table className="admin-table" data-testid="admin-referrals-table">
+            <thead>
+              <tr>
+                <th>Пригласивший</th>
+                <th>Наград</th>
+                <th>Отказ: аккаунты в одну минуту</th>
+                <th>Отказ: лимит месяца</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {r.inviters.map((i) => (
+                <tr key={i.userId}>
+                  <td>{i.name}</td>
+                  <td>{num(i.granted)}</td>
+                  <td>{num(i.sameMinute)}</td>
+                  <td>{num(i.monthlyCap)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
