@@ -15,6 +15,8 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/admin/retention'],
   ['GET', '/api/admin/ai'],
   ['GET', '/api/admin/pushes'],
+  ['GET', '/api/admin/referrals'],
+  ['GET', '/api/admin/csv?tab=referrals'],
   ['GET', '/api/admin/micro-status'],
   ['GET', '/api/debug/micro-status'],
   ['POST', '/api/admin/refund', { paymentId: 1 }],

@@ -74,6 +74,20 @@ export interface DailyUsageTable {
   daily_cards_drawn: Generated<number>;
   /** The user's own note on the day's card (the journal shows it). */
   daily_note: string | null;
+  /** Extra spreads granted for the day (a friend's first reading): added to the plan's daily limit. */
+  bonus_spreads: Generated<number>;
+}
+
+export interface ReferralRewardsTable {
+  /** The keyed hash of the invited friend's Telegram id (services/user-key.ts). */
+  invitee_key: string;
+  inviter_id: number;
+  /** Null once the friend erased their data. */
+  invitee_id: number | null;
+  month: string;
+  granted: boolean;
+  refused: string | null;
+  created_at: Generated<Date>;
 }
 
 export type ReadingStatus = 'dealt' | 'done' | 'fallback' | 'saved';
@@ -533,6 +547,7 @@ export interface Database {
   users: UsersTable;
   daily_usage: DailyUsageTable;
   readings: ReadingsTable;
+  referral_rewards: ReferralRewardsTable;
   app_settings: AppSettingsTable;
   rate_limits: RateLimitsTable;
   daily_card_notes: DailyCardNotesTable;

@@ -54,6 +54,16 @@ export const USER_DATA: readonly UserDataTable[] = [
     omit: ['token_hash'],
     pageBy: ['token_hash'],
   },
+  // Rewards for friends this user invited (a friend's own row loses their id by the foreign key; the keyed hash stays
+  // with the inviter's row so a re-created account is not rewarded twice).
+  {
+    table: 'referral_rewards',
+    key: { column: 'inviter_id' },
+    erase: 'delete',
+    title: 'Приглашённые друзья',
+    omit: ['invitee_key'],
+    pageBy: ['invitee_key'],
+  },
   {
     table: 'readings',
     key: { column: 'user_id' },

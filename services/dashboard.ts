@@ -3,6 +3,7 @@
 // writes, and nothing on the users' paths writes for it.
 import * as activity from '../db/repositories/dashboard-activity';
 import * as repo from '../db/repositories/dashboard';
+import * as referralsRepo from '../db/repositories/referrals';
 import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain/commerce/experiments';
 import { percentileOfCounts } from '../domain/app/percentile';
 import { addDays, localDate, zonedTimeToUtc } from '../domain/text/time';
@@ -195,6 +196,26 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
       };
     },
 
+    /** «Рефералы»: friends who came by personal links, rewards granted and refused, the inviters who brought most. */
+    async referrals(q: PeriodQuery) {
+      const { p, info } = period(q);
+      const totals = await referralsRepo.referralTotals(deps.db, p);
+      const top = await referralsRepo.topInviters(deps.db, p, 20);
+      return {
+        period: info,
+        joined: totals.joined,
+        granted: totals.granted,
+        refused: totals.refused,
+        inviters: top.map((r) => ({
+          userId: Number(r.inviter_id),
+          name: r.username ? `@${r.username}` : r.first_name,
+          granted: Number(r.granted),
+          sameMinute: Number(r.same_minute),
+          monthlyCap: Number(r.monthly_cap),
+        })),
+      };
+    },
+
     /** A tab's table as CSV (semicolon-separated, as a Russian spreadsheet opens it), with its file name. */
     async csv(tab: DashboardTab, q: PeriodQuery): Promise<{ name: string; text: string }> {
       const rows = await tableOf(tab, q);
@@ -264,6 +285,13 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         ['Расклад в течение часа после пуша', x.followedByReading],
       ];
     }
+    if (tab === 'referrals') {
+      const r = await service.referrals(q);
+      return [
+        ['Пригласивший', 'Id', 'Наград', 'Отказ: аккаунты в одну минуту', 'Отказ: лимит месяца'],
+        ...r.inviters.map((i) => [i.name, i.userId, i.granted, i.sameMinute, i.monthlyCap]),
+      ];
+    }
     const e = await service.experiments(q);
     return [
       [
@@ -300,5 +328,5 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
   return service;
 }
 
-export const DASHBOARD_TABS = ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes'] as const;
+export const DASHBOARD_TABS = ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes', 'referrals'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

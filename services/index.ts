@@ -24,6 +24,7 @@ import { createNotificationService } from './notifications';
 import { createPaymentService } from './payments';
 import { createPairService } from './pairs';
 import { createReadingService } from './readings';
+import { createReferralService } from './referrals';
 import { createReviewService } from './reviews';
 import { createRitualService } from './ritual';
 import { createStatsService } from './stats';
@@ -68,6 +69,7 @@ export function createServices(deps: ServiceDeps) {
   const cardPictures = createCardPictureService();
   const care = createCareService(deps);
   const memory = createMemoryService(deps);
+  const referrals = createReferralService(deps);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -103,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
     cardPictures,
     care,
     memory,
+    referrals,
   };
 }
 

@@ -27,6 +27,7 @@ import { archiveWindowStart, readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { createCareService } from './crisis';
 import { ServiceError } from './errors';
+import { rewardFirstReading } from './referrals';
 import { takeUserLimit } from './user-limits';
 import { createMicroSpreadReading } from './payments/micro-spread';
 import type { UserService } from './users';
@@ -147,6 +148,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
       throw limitReachedError(now, endsAt, spreadLimitText(e.tier === 'free'));
     }
     await usersRepo.addTotalSpreads(q, userId, 1);
+    // The first reading of a friend who came by a personal link: one more spread today for both.
+    if (user.total_spreads_used === 0 && user.start_param) await rewardFirstReading(deps, q, user, day);
     return { user, entitlement: e, day };
   }
 

@@ -107,6 +107,7 @@ const WRITE_PATHS: Record<string, WritePath> = {
   },
   'db/repositories/users:addTotalSpreads': { write: (db, id) => usersRepo.addTotalSpreads(db, id, 2), shows: true },
   'db/repositories/usage:consumeSpread': { write: (db, id) => usageRepo.consumeSpread(db, id, TODAY, 1, true), shows: true },
+  'db/repositories/usage:grantBonusSpread': { write: (db, id) => usageRepo.grantBonusSpread(db, id, TODAY), shows: true },
   'db/repositories/usage:restartSpreads': {
     setup: (db, id) => usageRepo.consumeSpread(db, id, TODAY, 1, true),
     write: (db, id) => usageRepo.restartSpreads(db, id, TODAY),

@@ -11,6 +11,7 @@ import { DAY_MS, isValidTimeZone, wallClock } from '../domain/text/time';
 import { streakView, type StreakView } from '../domain/tarot/ritual';
 import { CARD_BY_ID } from '../domain/tarot/deck';
 import { TIERS, type Tier } from '../domain/types';
+import { UNLIMITED_CAP } from '../domain/commerce/catalogue';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 import { restoreLimitsOf } from './erased-limits';
 import { ServiceError } from './errors';
@@ -93,7 +94,8 @@ export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefin
   const e = entitlementOf(user, now, specialIds);
   const { day: today, endsAt } = userDay(user, now);
   const u = usage && usage.day === today ? usage : null;
-  const max = dailySpreadLimit(e);
+  const plan = dailySpreadLimit(e);
+  const max = plan >= UNLIMITED_CAP ? plan : plan + (u?.bonus_spreads ?? 0);
   const used = u?.spreads_used ?? 0;
   const remaining = Math.max(0, max - used);
   const dailyCardUsed = u?.daily_card_used ?? false;

@@ -60,6 +60,7 @@ export const adminRoutes = (s: Services, sendFile?: SendFile) =>
     .get('/retention', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.retention(periodOf(c.req.valid('query')))))
     .get('/ai', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.ai(periodOf(c.req.valid('query')))))
     .get('/pushes', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.pushes(periodOf(c.req.valid('query')))))
+    .get('/referrals', validate('query', periodQuery), async (c) => ok(c, await s.dashboard.referrals(periodOf(c.req.valid('query')))))
     .get('/csv', validate('query', csvQuery), async (c) => {
       const f = await s.dashboard.csv(c.req.valid('query').tab, periodOf(c.req.valid('query')));
       c.header('Cache-Control', 'no-store');

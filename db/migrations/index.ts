@@ -33,6 +33,7 @@ import * as m0030 from './0030_reading_request_key';
 import * as m0031 from './0031_daily_note';
 import * as m0032 from './0032_rate_limits';
 import * as m0033 from './0033_reader_memory';
+import * as m0034 from './0034_referrals';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0031_daily_note': m0031,
   '0032_rate_limits': m0032,
   '0033_reader_memory': m0033,
+  '0034_referrals': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import type { Orientation } from '../../domain/types';
 import type { Queryable } from '../connection';
 
 /**
- * Takes one spread of the day if fewer than `limit` were used; returns the new count, or null when the
+ * Takes one spread of the day if fewer than `limit` (plus the day's bonus spreads) were used; returns the new count, or null when the
  * limit is reached. The upsert's WHERE is re-checked on the locked row, so 50 racing calls grant `limit`.
  */
 export async function consumeSpread(
@@ -26,11 +26,20 @@ export async function consumeSpread(
           spreads_used: sql`daily_usage.spreads_used + 1`,
           free_spread_used: sql`daily_usage.free_spread_used or excluded.free_spread_used`,
         })
-        .where('daily_usage.spreads_used', '<', limit),
+        .where(sql<boolean>`daily_usage.spreads_used < ${limit} + daily_usage.bonus_spreads`),
     )
     .returning('spreads_used')
     .executeTakeFirst();
   return row ? row.spreads_used : null;
+}
+
+/** One extra spread for the day (a referral's reward): one upsert, counted by consumeSpread's check. */
+export async function grantBonusSpread(db: Queryable, userId: number, day: string): Promise<void> {
+  await db
+    .insertInto('daily_usage')
+    .values({ user_id: userId, day, bonus_spreads: 1, daily_card_id: null, daily_card_orientation: null })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ bonus_spreads: sql`daily_usage.bonus_spreads + 1` }))
+    .execute();
 }
 
 /** A plan bought today starts with its full allowance: the day's spread counter restarts. */

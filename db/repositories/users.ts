@@ -136,6 +136,7 @@ function statusQuery(db: Queryable) {
       'du.daily_card_id as du_daily_card_id',
       'du.daily_card_orientation as du_daily_card_orientation',
       'du.daily_cards_drawn as du_daily_cards_drawn',
+      'du.bonus_spreads as du_bonus_spreads',
     ])
     .where('u.id', '=', sql<number>`any(${sql.val(STATUS_IDS)}::bigint[])`);
 }
@@ -167,6 +168,7 @@ export async function findUsersWithLatestUsage(
       du_daily_card_id,
       du_daily_card_orientation,
       du_daily_cards_drawn,
+      du_bonus_spreads,
       ...user
     } = row;
     const usage: DailyUsage | null =
@@ -178,6 +180,7 @@ export async function findUsersWithLatestUsage(
             spreads_used: du_spreads_used!,
             free_spread_used: du_free_spread_used!,
             daily_card_used: du_daily_card_used!,
+            bonus_spreads: du_bonus_spreads!,
             daily_card_id: du_daily_card_id,
             daily_card_orientation: du_daily_card_orientation,
             daily_cards_drawn: du_daily_cards_drawn!,

@@ -16,6 +16,7 @@ import { readableReading } from '../archive-rule';
 import type { ServiceDeps, ShareDeps } from '../deps';
 import { ServiceError } from '../errors';
 import { readingView, type ReadingView } from '../readings';
+import { referralParam } from '../referrals';
 import { takeUserLimit } from '../user-limits';
 import { pictureHash, SHARE_SIZES, type DeckId, type PictureJob, type ShareFormat } from './picture';
 import { createPicturePool, type PicturePool } from './pool';
@@ -35,8 +36,7 @@ const PICTURE_TTL_DAYS = 30;
 /** A stored prepared message is reused until this long before Telegram's expiry (the user still has to send it). */
 const MESSAGE_MARGIN_MS = 10 * 60_000;
 
-/** The referral start parameter a shared message carries: the sharer's id. */
-export const referralParam = (userId: number) => `ref_${userId}`;
+export { referralParam } from '../referrals';
 
 /** A reading as shared: with the voice of its first second opinion, if it has one («Второе мнение: Аглая»). */
 type SharedReading = ReadingView & { opinion?: Voice | null };

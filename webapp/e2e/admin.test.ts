@@ -158,7 +158,7 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         expect(widths.table).toBeGreaterThan(widths.box);
         // Every tab, every chart opened as its table: each table inside a scrolling box within the screen, the
         // page never wider than the screen.
-        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes']) {
+        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes', 'referrals']) {
           await page.getByTestId(`admin-tab-${tab}`).click();
           await page.getByTestId(tab === 'experiments' ? 'admin-exp-micro_price' : `admin-${tab}`).waitFor();
           const closed = page.locator('[data-testid$="-toggle"][aria-pressed="false"]');
@@ -180,7 +180,7 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         await env.screenshot(page, `admin-money-tables-390-${theme}`);
 
         await page.setViewportSize({ width: 1280, height: 900 });
-        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes']) {
+        for (const tab of ['money', 'funnel', 'experiments', 'retention', 'ai', 'pushes', 'referrals']) {
           await page.getByTestId(`admin-tab-${tab}`).click();
           await page.getByTestId(tab === 'experiments' ? 'admin-exp-micro_price' : `admin-${tab}`).waitFor();
           await env.screenshot(page, `admin-${tab}-desktop-${theme}`);

@@ -37,6 +37,7 @@ const LibraryCard = lazy(() => import('./library/LibraryCard'));
 const Lesson = lazy(() => import('./library/Lesson'));
 const Pairs = lazy(() => import('./pairs/Pairs'));
 const PairScreen = lazy(() => import('./pairs/PairScreen'));
+const Invite = lazy(() => import('./invite/Invite'));
 // The owner's dashboard: its own chunk; the API decides who sees anything.
 const Admin = lazy(() => import('./admin/Admin'));
 
@@ -65,6 +66,7 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/lesson': Lesson,
   '/own-deck': OwnDeck,
   '/pairs': Pairs,
+  '/invite': Invite,
   '/admin': Admin,
 };
 

@@ -10,6 +10,7 @@ import { keys, useApi } from '../data';
 import { insideTelegram } from '../telegram/launch';
 import { StackedChart } from './AdminChart';
 import { AiTab, Figures, FunnelTab, PushesTab, RetentionTab, ruDate } from './ActivityTabs';
+import { ReferralsTab } from './ReferralsTab';
 import {
   downloadCsv,
   getAi,
@@ -17,6 +18,7 @@ import {
   getFunnel,
   getMoney,
   getPushes,
+  getReferrals,
   getRetention,
   sendCsvToChat,
   type AdminTab,
@@ -33,6 +35,7 @@ const TABS: { id: AdminTab; label: string }[] = [
   { id: 'retention', label: 'Удержание' },
   { id: 'ai', label: 'ИИ' },
   { id: 'pushes', label: 'Пуши' },
+  { id: 'referrals', label: 'Рефералы' },
 ];
 const PERIODS = [
   { days: '1', label: 'Сегодня' },
@@ -63,7 +66,8 @@ export default function Admin() {
   const retention = useApi(tab === 'retention' ? keys.admin('retention', q) : null, () => getRetention(period), { keepPreviousData: true });
   const ai = useApi(tab === 'ai' ? keys.admin('ai', q) : null, () => getAi(period), { keepPreviousData: true });
   const pushes = useApi(tab === 'pushes' ? keys.admin('pushes', q) : null, () => getPushes(period), { keepPreviousData: true });
-  const current = { money, experiments: exps, funnel, retention, ai, pushes }[tab];
+  const referrals = useApi(tab === 'referrals' ? keys.admin('referrals', q) : null, () => getReferrals(period), { keepPreviousData: true });
+  const current = { money, experiments: exps, funnel, retention, ai, pushes, referrals }[tab];
   const [csvNote, setCsvNote] = useState<string | null>(null);
 
   if (current.error?.status === 404)
@@ -174,6 +178,7 @@ export default function Admin() {
       {tab === 'retention' && retention.data && <RetentionTab r={retention.data} />}
       {tab === 'ai' && ai.data && <AiTab a={ai.data} />}
       {tab === 'pushes' && pushes.data && <PushesTab p={pushes.data} />}
+      {tab === 'referrals' && referrals.data && <ReferralsTab r={referrals.data} />}
       {current.data && (
         <p className="hint" data-testid="admin-period-info">
           {ruDate(current.data.period.from)} — {ruDate(current.data.period.to)}, время: {zoneLabelRu(current.data.period.timeZone)}.{' '}

@@ -94,6 +94,13 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
           testId="pairs-link"
         />
         <Action
+          icon="sparkle"
+          title="Пригласить друзей"
+          sub="Первый расклад друга — ещё один расклад вам обоим"
+          onClick={() => navigate('/invite')}
+          testId="invite-link"
+        />
+        <Action
           icon="cards"
           title="Колода и настройки"
           sub={s?.deck === 'drawn' ? 'Колода: авторская' : 'Колода: классическая Райдера — Уэйта — Смит'}
