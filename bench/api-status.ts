@@ -1,5 +1,7 @@
 // API throughput: requests/s of an authenticated GET /api/user/status divided by requests/s of a bare Hono
 // hello-world, both served from a child process and loaded by autocannon from this process in the same run.
+// The app is the built server (dist/server/start.js, what `npm start` runs, with its node flags); the
+// hello-world is bench/lib/server.ts.
 // Value: the PostgreSQL ratio (BENCH_DATABASE_URL or TEST_DATABASE_URL) when given, else the PGlite ratio.
 // Budget: ≥ 0.5 on PostgreSQL, ≥ 0.45 on PGlite. Five rounds, the median counts (see run). Any failed request makes the value 0.
 import fs from 'node:fs';
@@ -8,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createIdentity } from '../services/identity';
-import { appNodeFlagsFor, benchPostgresUrl, spawnGroup, stopGroup } from '../test/app-process';
+import { benchPostgresUrl, spawnGroup, startAppProcess, stopGroup } from '../test/app-process';
 import { createPostgresDatabase } from '../test/databases';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,16 +37,14 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
-/** Runs bench/lib/server.ts in its own process group; `use` gets its base URL; the server is always stopped. */
-async function withServer<T>(mode: 'hello' | 'app', env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
+/** Runs bench/lib/server.ts (the hello-world) in its own process group; `use` gets its base URL; it is always stopped. */
+async function withHello<T>(use: (base: string) => Promise<T>): Promise<T> {
   const { DATABASE_URL, BOT_TOKEN: _token, DATA_DIR, ...inherited } = process.env;
   let onPort!: (port: number) => void;
   const ready = new Promise<number>((resolve) => (onPort = resolve));
-  // The app runs with the V8 flags `npm start` gives it on that database; the hello-world is a bare Node process.
-  const flags = mode === 'app' ? appNodeFlagsFor(env) : [];
-  const child = spawnGroup(process.execPath, [...flags, '--import', 'tsx', path.join('bench', 'lib', 'server.ts'), mode], {
+  const child = spawnGroup(process.execPath, ['--import', 'tsx', path.join('bench', 'lib', 'server.ts')], {
     cwd: ROOT,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
     onStdout: (line) => {
       try {
         onPort(JSON.parse(line).port);
@@ -54,7 +54,7 @@ async function withServer<T>(mode: 'hello' | 'app', env: Record<string, string>,
     },
   });
   try {
-    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`${mode} server exited (code ${code})`))));
+    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`hello server exited (code ${code})`))));
     const port = await Promise.race([ready, exited]);
     return await use(`http://127.0.0.1:${port}`);
   } finally {
@@ -65,13 +65,23 @@ async function withServer<T>(mode: 'hello' | 'app', env: Record<string, string>,
 /** The app on one database: checks one request by hand, then loads it. */
 async function measureApp(env: Record<string, string>): Promise<Measured> {
   const auth = `tma ${createIdentity({ botToken: BOT_TOKEN, maxAgeS: 86400 }).signInitData({ id: 700_000_001, first_name: 'Bench' })}`;
-  // The bot talks to a closed loopback port (it retries quietly): no request leaves the machine.
-  return withServer('app', { BOT_TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:9', ...env }, async (base) => {
-    const url = `${base}/api/user/status`;
+  // The bot talks to a closed loopback port (it retries quietly): no request leaves the machine. A new PGlite
+  // folder is made (initdb, migrations) before /api/health answers: minutes on a busy machine.
+  const app = await startAppProcess(
+    'api-status',
+    { BOT_TOKEN, TELEGRAM_API_ROOT: 'http://127.0.0.1:9', LOG_LEVEL: 'silent', ...env },
+    {
+      timeoutMs: 300_000,
+    },
+  );
+  try {
+    const url = `${app.base}/api/user/status`;
     const res = await fetch(url, { headers: { authorization: auth } });
     if (res.status !== 200) throw new Error(`GET /api/user/status answered ${res.status}: ${await res.text()}`);
-    return load(url, { authorization: auth });
-  });
+    return await load(url, { authorization: auth });
+  } finally {
+    await app.stop();
+  }
 }
 
 async function onPglite(): Promise<Measured> {
@@ -100,7 +110,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export async function run(): Promise<Record<string, unknown>> {
   const admin = benchPostgresUrl();
-  const hello = () => withServer('hello', {}, (base) => load(`${base}/`));
+  const hello = () => withHello((base) => load(`${base}/`));
   // Rounds of hello-world, PGlite, PostgreSQL, closed by one more hello-world: each round's ratio is taken
   // against the mean of the hello-worlds on either side of it, and the value is the median round, so a
   // neighbour's burst on a shared machine moves one round, not the figure.
