@@ -36,8 +36,6 @@ const PICTURE_TTL_DAYS = 30;
 /** A stored prepared message is reused until this long before Telegram's expiry (the user still has to send it). */
 const MESSAGE_MARGIN_MS = 10 * 60_000;
 
-export { referralParam } from '../referrals';
-
 /** A reading as shared: with the voice of its first second opinion, if it has one («Второе мнение: Аглая»). */
 type SharedReading = ReadingView & { opinion?: Voice | null };
 
