@@ -157,13 +157,13 @@ export default function InteractiveDailyCard() {
     track('upsell_shown_week', { source: 'interactive_daily_card', priceWeek: pricing?.week.price });
   }, [showWeek]);
 
-  // A week pass opens the extra cards of the reading found for this card without paying.
+  // A week pass or VIP opens the extra cards of the reading found for this card without paying.
   useEffect(() => {
-    if (!readingId || !ent?.hasActiveWeek || micro) return;
+    if (!readingId || !ent?.microWithoutPaying || micro) return;
     revealMicro(readingId)
       .then(setMicro)
       .catch(() => {});
-  }, [readingId, ent?.hasActiveWeek]);
+  }, [readingId, ent?.microWithoutPaying]);
 
   /** The reading the micro pack belongs to: the one saved for this card, or a new saved daily reading. */
   const ensureReading = async (): Promise<number> => {
@@ -221,7 +221,7 @@ export default function InteractiveDailyCard() {
 
   // Prices as the user pays them (Stars in Telegram, roubles in a browser), from the server's answers.
   const { mode, show, note: priceNote } = pricesFor(pricing);
-  const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek);
+  const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.microWithoutPaying);
   // A countdown only for a real discount: the promo price lower than the regular one.
   const promoOn = !!offer && offer.promoActive && !!offer.expiresAt && offer.tag.rub < offer.regularTag.rub;
   const promoEnded = !!offer && offer.hasPromo && !offer.promoActive;
@@ -323,32 +323,30 @@ export default function InteractiveDailyCard() {
             )
           )}
 
-          {showWeek &&
-            ent &&
-            (ent.hasActiveWeek ? (
-              <section className="offer-box" data-testid="week-active">
-                <h2>Неделя безлимита активна</h2>
-                <p className="hint">Дополнительные карты и расклады открыты без оплаты.</p>
-                {!micro && (
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-block"
-                    onClick={async () => {
-                      const id = await ensureReading().catch(() => null);
-                      if (id)
-                        revealMicro(id)
-                          .then(setMicro)
-                          .catch(() => {});
-                    }}
-                    data-testid="week-reveal"
-                  >
-                    Открыть карты
-                  </button>
-                )}
-              </section>
-            ) : (
-              <WeekOffer week={pricing!.week.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
-            ))}
+          {ent?.microWithoutPaying ? (
+            <section className="offer-box" data-testid={ent.hasActiveWeek ? 'week-active' : 'plan-includes-micro'}>
+              <h2>{ent.hasActiveWeek ? 'Неделя безлимита активна' : 'VIP активен'}</h2>
+              <p className="hint">Дополнительные карты и расклады открыты без оплаты.</p>
+              {!micro && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  onClick={async () => {
+                    const id = await ensureReading().catch(() => null);
+                    if (id)
+                      revealMicro(id)
+                        .then(setMicro)
+                        .catch(() => {});
+                  }}
+                  data-testid="week-reveal"
+                >
+                  Открыть карты
+                </button>
+              )}
+            </section>
+          ) : (
+            showWeek && <WeekOffer week={pricing!.week.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
+          )}
 
           <section className="panel stack" data-testid="guidance">
             {ent?.detailedGuidance ? (
