@@ -1,7 +1,7 @@
 // The interactive daily card: tap to draw (a 1.5 s spinner; the server deals), the card
 // and a short AI message, the micro pack paywall with its 15-minute promo, the week offer, and the detailed
 // day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
-import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
+import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
 import { microContents } from '../../../domain/commerce/claims';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -79,7 +79,9 @@ export default function InteractiveDailyCard() {
   const card = phase.kind === 'revealed' ? phase.card.card : null;
   // Once the card is known: prices, the micro offer, what was bought for it, and the cards' short message.
   const { data: pricing = null } = useApi(card ? keys.pricing : null, getPricing);
-  const { data: offer = null, reload: reloadOffer } = useApi(card ? keys.microOffer : null, getMicroOffer);
+  // A plan that opens the extra cards free (the week pass, VIP) is never offered the pack.
+  const microIncluded = (PLAN_ACCESS as Record<string, { microWithoutPaying: boolean } | undefined>)[tier]?.microWithoutPaying ?? false;
+  const { data: offer = null, reload: reloadOffer } = useApi(card && !microIncluded ? keys.microOffer : null, getMicroOffer);
   const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, loadPaidState);
   // The message is written once per card: reopening the screen shows it again rather than asking the AI anew.
   const message = useApi(
