@@ -127,6 +127,18 @@ describe('configuration', () => {
     });
   });
 
+  it('leaves the AI prices unset (the model list price applies) unless AI_PRICE_* say otherwise', () => {
+    expect(loadConfig({}).dashboard).toEqual({ starsRubRate: 1.3, usdRubRate: 90 });
+    expect(loadConfig({ AI_PRICE_INPUT_PER_M: '', AI_PRICE_OUTPUT_PER_M: '' }).dashboard.aiPriceInputPerM).toBeUndefined();
+    expect(loadConfig({ AI_PRICE_INPUT_PER_M: '12.5', AI_PRICE_OUTPUT_PER_M: '0', AI_USD_RUB_RATE: '95' }).dashboard).toEqual({
+      starsRubRate: 1.3,
+      aiPriceInputPerM: 12.5,
+      aiPriceOutputPerM: 0,
+      usdRubRate: 95,
+    });
+    expect(() => loadConfig({ AI_PRICE_INPUT_PER_M: 'дёшево' })).toThrow(/AI_PRICE_INPUT_PER_M/);
+  });
+
   it('turns paid broadcasts on with PUSH_PAID_BROADCAST, and names the variable for a bad value', () => {
     expect(loadConfig({ PUSH_PAID_BROADCAST: 'true', PUSH_RATE_PER_S: '500' }).push).toEqual({
       ratePerSecond: 500,

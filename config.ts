@@ -70,6 +70,9 @@ const optionalString = z
   .optional()
   .transform((s) => (s && s.trim() !== '' ? s.trim() : undefined));
 
+/** A price in roubles per million tokens, or unset (empty counts as unset, not as 0). */
+const optionalPrice = optionalString.pipe(z.string().transform(Number).pipe(z.number().min(0).max(1_000_000)).optional());
+
 /** 127.0.0.0/8, ::1 and localhost: the addresses only this machine reaches. */
 function isLoopbackHost(host: string): boolean {
   const h = host
@@ -188,10 +191,12 @@ const schema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUSH_RATE_PER_S: z.coerce.number().int().min(1).max(1000).default(25),
-  // The owner's dashboard: roubles per Star (an estimate) and the AI's price in roubles per million tokens.
+  // The owner's dashboard: roubles per Star (an estimate) and the AI's price in roubles per million tokens;
+  // unset, the default model's known dollar prices at AI_USD_RUB_RATE (services/dashboard.ts).
   STARS_RUB_RATE: z.coerce.number().positive().max(1000).default(1.3),
-  AI_PRICE_INPUT_PER_M: z.coerce.number().min(0).max(1_000_000).default(0),
-  AI_PRICE_OUTPUT_PER_M: z.coerce.number().min(0).max(1_000_000).default(0),
+  AI_PRICE_INPUT_PER_M: optionalPrice,
+  AI_PRICE_OUTPUT_PER_M: optionalPrice,
+  AI_USD_RUB_RATE: z.coerce.number().positive().max(100_000).default(90),
   // Telegram's paid broadcasts (allow_paid_broadcast): up to 1000 messages/s, 0.1 Star per message above the free rate.
   PUSH_PAID_BROADCAST: z
     .enum(['true', 'false', '1', '0', ''])
@@ -265,8 +270,8 @@ export interface Config {
     currencyRates: Record<string, number>;
   };
   adminUserIds: number[];
-  /** The owner's dashboard (STARS_RUB_RATE, AI_PRICE_INPUT_PER_M, AI_PRICE_OUTPUT_PER_M). */
-  dashboard: { starsRubRate: number; aiPriceInputPerM: number; aiPriceOutputPerM: number };
+  /** The owner's dashboard (STARS_RUB_RATE, AI_PRICE_INPUT_PER_M, AI_PRICE_OUTPUT_PER_M, AI_USD_RUB_RATE). */
+  dashboard: { starsRubRate: number; aiPriceInputPerM?: number; aiPriceOutputPerM?: number; usdRubRate: number };
   /** The support desk's operators' chat (SUPPORT_CHAT_ID); unset: each of adminUserIds privately. */
   supportChatId?: number;
   specialAccessUserIds: number[];
@@ -373,7 +378,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       currencyRates: e.CURRENCY_RATES,
     },
     adminUserIds: e.ADMIN_USER_IDS,
-    dashboard: { starsRubRate: e.STARS_RUB_RATE, aiPriceInputPerM: e.AI_PRICE_INPUT_PER_M, aiPriceOutputPerM: e.AI_PRICE_OUTPUT_PER_M },
+    dashboard: {
+      starsRubRate: e.STARS_RUB_RATE,
+      aiPriceInputPerM: e.AI_PRICE_INPUT_PER_M,
+      aiPriceOutputPerM: e.AI_PRICE_OUTPUT_PER_M,
+      usdRubRate: e.AI_USD_RUB_RATE,
+    },
     supportChatId: e.SUPPORT_CHAT_ID,
     specialAccessUserIds: e.SPECIAL_ACCESS_USER_IDS,
     defaultTimeZone: e.DEFAULT_TIME_ZONE,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../test/harness';
 import { TEST_DB_KINDS } from '../test/databases';
 import { SEED_EXPECT, seedDashboard } from '../test/dashboard-seed';
+import { aiPricesPerM } from '../services/dashboard';
 
 const ADMIN = 9_301;
 const NOW = new Date('2026-03-15T09:00:00Z');
@@ -183,6 +184,37 @@ describe.each(TEST_DB_KINDS)('owner dashboard API (%s)', (kind) => {
       tokensReported: a.tokensReported,
       tokensEstimated: a.tokensEstimated,
     });
+  });
+
+  it('AI cost with no AI_PRICE_* set: the default model gpt-6-luna at its list price ($0.10 / $0.50) and 90 ₽/$', async () => {
+    const r = await h.call(ADMIN, 'GET', '/api/admin/ai?days=7');
+    const a = SEED_EXPECT.ai;
+    const expected = Math.round(((a.tokensIn * 0.1 * 90 + a.tokensOut * 0.5 * 90) / 1e6) * 100) / 100;
+    expect(expected).toBeGreaterThan(0);
+    expect(r.body.data.costRub).toBe(expected);
+    expect(r.body.data.pricesPerM).toEqual({ input: 9, output: 45, source: 'model' });
+    const csv = await h.call(ADMIN, 'GET', '/api/admin/csv?tab=ai&days=7');
+    expect(String(csv.body)).toContain(`Стоимость, ₽;${String(expected).replace('.', ',')}`);
+    // Settings win over the list price; the rate converts it.
+    expect(aiPricesPerM('gpt-6-luna', { aiPriceInputPerM: 20, aiPriceOutputPerM: 60 })).toEqual({
+      input: 20,
+      output: 60,
+      source: 'settings',
+    });
+    expect(aiPricesPerM('gpt-6-luna', { usdRubRate: 100 })).toEqual({ input: 10, output: 50, source: 'model' });
+  });
+
+  it('AI cost of a model without a known price: unknown, never 0 ₽', async () => {
+    const other = await createHarness(kind, { adminUserIds: [ADMIN], now: NOW, ai: { model: 'some-other-model' } });
+    try {
+      const r = await other.call(ADMIN, 'GET', '/api/admin/ai?days=7');
+      expect(r.status).toBe(200);
+      expect(r.body.data.costRub).toBeNull();
+      expect(r.body.data.pricesPerM).toBeNull();
+      expect(r.body.data.model).toBe('some-other-model');
+    } finally {
+      await other.close();
+    }
   });
 
   it('pushes: delivered, failed, blocked bots, reminders off and readings within the hour', async () => {

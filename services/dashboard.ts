@@ -8,7 +8,7 @@ import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain
 import { percentileOfCounts } from '../domain/app/percentile';
 import { addDays, localDate, zonedTimeToUtc } from '../domain/text/time';
 import { aiFailureRu } from './ai-provider';
-import type { ServiceDeps } from './deps';
+import type { DashboardDeps, ServiceDeps } from './deps';
 
 /** A period: the last `days` local days (today included), or local dates `from`..`to` inclusive. */
 export type PeriodQuery = { days: number } | { from: string; to: string };
@@ -31,14 +31,35 @@ const ENTRY_NAMES: Record<string, string> = {
   other: 'Другое',
 };
 
+/** Roubles per dollar when AI_USD_RUB_RATE is not given. */
+export const DEFAULT_USD_RUB_RATE = 90;
+
+/** Known list prices in US dollars per million tokens (prompt, answer): the default model's (config.ts). */
+export const KNOWN_AI_PRICES_USD: Record<string, { input: number; output: number }> = {
+  'gpt-6-luna': { input: 0.1, output: 0.5 },
+};
+
+/**
+ * Roubles per million tokens for `model`: the configured prices, else the known dollar prices at the rate;
+ * null (unknown, not 0 ₽) when a price is neither configured nor known.
+ */
+export function aiPricesPerM(model: string | undefined, d: DashboardDeps | undefined) {
+  const known = model ? KNOWN_AI_PRICES_USD[model] : undefined;
+  const rate = d?.usdRubRate ?? DEFAULT_USD_RUB_RATE;
+  const input = d?.aiPriceInputPerM ?? (known ? known.input * rate : undefined);
+  const output = d?.aiPriceOutputPerM ?? (known ? known.output * rate : undefined);
+  if (input === undefined || output === undefined) return null;
+  const configured = d?.aiPriceInputPerM !== undefined && d?.aiPriceOutputPerM !== undefined;
+  return { input, output, source: configured ? ('settings' as const) : ('model' as const) };
+}
+
 /** A share (0..1) of `n` in `of`; null when there is nobody to count. */
 const share = (n: number, of: number) => (of ? n / of : null);
 
-export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'defaultTimeZone' | 'dashboard'>) {
+export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 'defaultTimeZone' | 'dashboard' | 'ai'>) {
   const tz = deps.defaultTimeZone;
   const rate = deps.dashboard?.starsRubRate ?? 1.3;
-  const priceIn = deps.dashboard?.aiPriceInputPerM ?? 0;
-  const priceOut = deps.dashboard?.aiPriceOutputPerM ?? 0;
+  const prices = aiPricesPerM(deps.ai?.model, deps.dashboard);
 
   function period(q: PeriodQuery): { p: repo.Period; info: PeriodInfo } {
     const today = localDate(deps.clock(), tz);
@@ -175,8 +196,10 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         /** Readings whose tokens the provider reported, and those estimated from their length. */
         tokensReported: t.measured,
         tokensEstimated: t.estimated,
-        costRub: Math.round(((tokensIn * priceIn + tokensOut * priceOut) / 1e6) * 100) / 100,
-        pricesPerM: { input: priceIn, output: priceOut },
+        /** Null when the model's price is unknown (neither AI_PRICE_* nor a known default): not 0 ₽. */
+        costRub: prices ? Math.round(((tokensIn * prices.input + tokensOut * prices.output) / 1e6) * 100) / 100 : null,
+        model: deps.ai?.model ?? null,
+        pricesPerM: prices,
       };
     },
 
@@ -268,7 +291,7 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         ['Токенов ответа', a.tokensOut],
         ['Толкований с токенами от провайдера', a.tokensReported],
         ['Толкований с токенами по оценке', a.tokensEstimated],
-        ['Стоимость, ₽', a.costRub],
+        ['Стоимость, ₽', a.costRub ?? 'цена модели неизвестна'],
         ...a.failures.map((f) => [`Сбой: ${f.kind}`, f.readings]),
       ];
     }

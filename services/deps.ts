@@ -8,13 +8,18 @@ import type { PaymentsDeps } from './payments/types';
 /** The daily-card reminder's local time when DAILY_REMINDER_TIME is not given. */
 export const DEFAULT_REMINDER_TIME = '10:00';
 
-/** The owner's dashboard's settings (STARS_RUB_RATE, AI_PRICE_INPUT_PER_M, AI_PRICE_OUTPUT_PER_M). */
+/** The owner's dashboard's settings (STARS_RUB_RATE, AI_PRICE_INPUT_PER_M, AI_PRICE_OUTPUT_PER_M, AI_USD_RUB_RATE). */
 export interface DashboardDeps {
   /** Roubles per Star, for estimates only (default 1.3). */
   starsRubRate?: number;
-  /** The AI's price in roubles per million tokens, prompt and completion (defaults 0). */
+  /**
+   * The AI's price in roubles per million tokens, prompt and completion; unset: the model's known dollar price
+   * (services/dashboard.ts) at usdRubRate, or «unknown» for a model without one.
+   */
   aiPriceInputPerM?: number;
   aiPriceOutputPerM?: number;
+  /** Roubles per US dollar for the known model prices (default 90). */
+  usdRubRate?: number;
 }
 
 export interface ServiceDeps {

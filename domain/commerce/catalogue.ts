@@ -105,7 +105,7 @@ export interface PlanAccess {
   fullInterpretation: boolean;
   /** The detailed analysis of the daily card (a micro pack opens it for 24 hours too). */
   detailedDay: boolean;
-  /** The micro pack's extra cards open without paying (the week pass). */
+  /** The micro pack's extra cards open without paying (the week pass, and VIP, which includes it). */
   microWithoutPaying: boolean;
 }
 
@@ -152,7 +152,8 @@ export const PLAN_ACCESS: Record<Tier, PlanAccess> = {
     dailyRedraw: true,
     fullInterpretation: true,
     detailedDay: true,
-    microWithoutPaying: false,
+    // VIP includes everything the week pass does (docs/decisions.md).
+    microWithoutPaying: true,
   },
 };
 

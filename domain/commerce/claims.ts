@@ -106,6 +106,7 @@ export function upgradeFeatures(from: Tier, to: Exclude<Tier, 'free'>): string[]
   if (b.secondOpinionsPerDay > a.secondOpinionsPerDay) out.push(secondOpinionClaim(b.secondOpinionsPerDay));
   if (b.dailyRedraw && !a.dailyRedraw) out.push('Карта дня — повторно в тот же день');
   if (b.detailedDay && !a.detailedDay) out.push('Подробный разбор дня');
+  if (b.microWithoutPaying && !a.microWithoutPaying) out.push('Дополнительные карты к карте дня без оплаты');
   if (b.archiveDays === null && a.archiveDays !== null) out.push(archiveLine(b));
   return out;
 }

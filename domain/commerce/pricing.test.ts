@@ -161,9 +161,12 @@ describe('extending plans', () => {
     expect(purchaseVerdict('basic', 'week').ok).toBe(false);
     expect(purchaseVerdict('vip', 'basic').ok).toBe(false);
     expect(purchaseVerdict('basic', 'vip').ok).toBe(true);
-    // A VIP or week-pass user already has what the micro pack sells: it is not offered to them.
-    expect(purchaseVerdict('vip', 'micro').ok).toBe(false);
-    expect(purchaseVerdict('week', 'micro').ok).toBe(false);
+    // A VIP or week-pass user opens the micro pack's extra cards without paying: it is not sold to them.
+    expect(purchaseVerdict('vip', 'micro')).toEqual({ ok: false, message: 'С VIP дополнительные карты открываются без оплаты' });
+    expect(purchaseVerdict('week', 'micro')).toEqual({
+      ok: false,
+      message: 'С неделей безлимита дополнительные карты открываются без оплаты',
+    });
     expect(purchaseVerdict('basic', 'micro').ok).toBe(true);
     expect(purchaseVerdict('free', 'micro').ok).toBe(true);
   });

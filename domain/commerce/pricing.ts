@@ -1,6 +1,16 @@
 // The product catalogue and its prices, pure: the server charges from it and the web app
 // shows it. Prices are whole roubles; configuration may override them (config.ts PRICES_RUB and friends).
-import { PRODUCTS, PRODUCT_INFO, planInfo, tierName, type PaidTier, type PlanId, type ProductId, type StarsProductId } from './catalogue';
+import {
+  PLAN_ACCESS,
+  PRODUCTS,
+  PRODUCT_INFO,
+  planInfo,
+  tierName,
+  type PaidTier,
+  type PlanId,
+  type ProductId,
+  type StarsProductId,
+} from './catalogue';
 import { variantFromBits } from '../text/variant';
 import { effectiveTier } from './entitlement';
 import { DAY_MS } from '../text/time';
@@ -192,6 +202,9 @@ export function extendPlan(
   return { type: grant.tier, expires: new Date(now.getTime() + periodMs + creditMs) };
 }
 
+/** Why a plan that includes the micro pack's extra cards is not sold them: they open without paying. */
+const microIncluded = (tier: Tier) => `С ${tier === 'week' ? 'неделей безлимита' : 'VIP'} дополнительные карты открываются без оплаты`;
+
 const RANK: Record<Tier, number> = { free: 0, basic: 1, week: 2, vip: 3 };
 export const tierRank = (t: Tier) => RANK[t];
 
@@ -204,10 +217,8 @@ export function purchaseVerdict(tier: Tier, product: ProductId): { ok: true } | 
   const p = PRODUCT_INFO[product];
   switch (p.kind) {
     case 'micro':
-      // Plans that already give what the micro pack sells are never offered it.
-      if (tier === 'vip') return { ok: false, message: 'С VIP-подпиской микро-пакет не нужен: расклады и толкования уже без ограничений' };
-      if (tier === 'week') return { ok: false, message: 'С неделей безлимита дополнительные карты открываются без оплаты' };
-      return { ok: true };
+      // Plans whose access opens the extra cards without paying (the week pass, VIP) are never sold them.
+      return PLAN_ACCESS[tier].microWithoutPaying ? { ok: false, message: microIncluded(tier) } : { ok: true };
     case 'pass':
       return tier === 'free' || tier === p.tier
         ? { ok: true }

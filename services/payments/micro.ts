@@ -153,7 +153,7 @@ export async function ownedReading(db: Db, userId: number, readingId: number): P
 
 /**
  * Reveals the micro pack of a reading: the purchase bound to it (or an unbound one, which is bound now, or
- * a week pass) gets its cards dealt and stored once; the tip is written after the transaction (an AI call
+ * a plan that includes them: the week pass, VIP) gets its cards dealt and stored once; the tip is written after the transaction (an AI call
  * must not hold the database) and stored once too.
  */
 export async function revealMicro(d: MicroDeps, userId: number, readingId: number, writer?: MicroAdviceWriter): Promise<MicroRevealView> {
@@ -211,6 +211,8 @@ export interface EntitlementsView {
   hasMicroForCurrentQuestion: boolean;
   hasMicroPurchase: boolean;
   hasActiveWeek: boolean;
+  /** The plan opens the extra cards without paying (the week pass, VIP): the screens reveal instead of selling. */
+  microWithoutPaying: boolean;
   microRevealed: boolean;
   detailedGuidance: boolean;
   subscriptionType: string;
@@ -242,6 +244,7 @@ export async function entitlementsOf(d: MicroDeps, userId: number, readingId: nu
     hasMicroForCurrentQuestion: bound.length > 0,
     hasMicroPurchase: anyUsable,
     hasActiveWeek: tier === 'week',
+    microWithoutPaying: e.access.microWithoutPaying,
     microRevealed: bound.some((p) => p.revealed_at),
     detailedGuidance: e.access.detailedDay || (await hasRecentMicro(d.db, userId, now)),
     subscriptionType: tier,

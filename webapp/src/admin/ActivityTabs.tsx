@@ -116,6 +116,15 @@ function tokensSource(a: AiStats): string {
   return `по данным провайдера у ${num(a.tokensReported)} толк., оценка по длине текста у ${num(a.tokensEstimated)}`;
 }
 
+/** The prices the cost is at, and where they come from (the settings or the model's list price). */
+function pricesLine(a: AiStats): string {
+  const p = a.pricesPerM;
+  if (!p) return `Цена модели ${a.model ?? ''} неизвестна: задайте AI_PRICE_INPUT_PER_M и AI_PRICE_OUTPUT_PER_M.`;
+  const rub = (x: number) => x.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
+  const from = p.source === 'settings' ? 'из настроек' : `прайс модели ${a.model ?? ''}`;
+  return `Цены за миллион токенов (${from}): запрос ${rub(p.input)} ₽, ответ ${rub(p.output)} ₽.`;
+}
+
 export function AiTab({ a }: { a: AiStats }) {
   const estimate = a.tokensEstimated > 0;
   return (
@@ -131,7 +140,11 @@ export function AiTab({ a }: { a: AiStats }) {
             `${num(a.tokensIn)} + ${num(a.tokensOut)}`,
             'ai-tokens',
           ],
-          [estimate ? 'Стоимость (с оценкой)' : 'Стоимость', `${a.costRub.toLocaleString('ru-RU')} ₽`, 'ai-cost'],
+          [
+            estimate ? 'Стоимость (с оценкой)' : 'Стоимость',
+            a.costRub === null ? 'цена модели неизвестна' : `${a.costRub.toLocaleString('ru-RU')} ₽`,
+            'ai-cost',
+          ],
         ]}
       />
       <h2>Сбои ИИ</h2>
@@ -152,7 +165,7 @@ export function AiTab({ a }: { a: AiStats }) {
         </div>
       )}
       <p className="hint" data-testid="admin-ai-tokens-source">
-        Токены: {tokensSource(a)}. Цены за миллион: запрос {a.pricesPerM.input} ₽, ответ {a.pricesPerM.output} ₽.
+        Токены: {tokensSource(a)}. {pricesLine(a)}
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 // The interactive daily card: tap to draw (a 1.5 s spinner; the server deals), the card
 // and a short AI message, the micro pack paywall with its 15-minute promo, the week offer, and the detailed
 // day analysis (paid plans, a week pass or a micro pack; locked for everyone else).
-import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
+import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
 import { microContents } from '../../../domain/commerce/claims';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -79,7 +79,9 @@ export default function InteractiveDailyCard() {
   const card = phase.kind === 'revealed' ? phase.card.card : null;
   // Once the card is known: prices, the micro offer, what was bought for it, and the cards' short message.
   const { data: pricing = null } = useApi(card ? keys.pricing : null, getPricing);
-  const { data: offer = null, reload: reloadOffer } = useApi(card ? keys.microOffer : null, getMicroOffer);
+  // A plan that opens the extra cards free (the week pass, VIP) is never offered the pack.
+  const microIncluded = (PLAN_ACCESS as Record<string, { microWithoutPaying: boolean } | undefined>)[tier]?.microWithoutPaying ?? false;
+  const { data: offer = null, reload: reloadOffer } = useApi(card && !microIncluded ? keys.microOffer : null, getMicroOffer);
   const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, loadPaidState);
   // The message is written once per card: reopening the screen shows it again rather than asking the AI anew.
   const message = useApi(
@@ -157,13 +159,13 @@ export default function InteractiveDailyCard() {
     track('upsell_shown_week', { source: 'interactive_daily_card', priceWeek: pricing?.week.price });
   }, [showWeek]);
 
-  // A week pass opens the extra cards of the reading found for this card without paying.
+  // A week pass or VIP opens the extra cards of the reading found for this card without paying.
   useEffect(() => {
-    if (!readingId || !ent?.hasActiveWeek || micro) return;
+    if (!readingId || !ent?.microWithoutPaying || micro) return;
     revealMicro(readingId)
       .then(setMicro)
       .catch(() => {});
-  }, [readingId, ent?.hasActiveWeek]);
+  }, [readingId, ent?.microWithoutPaying]);
 
   /** The reading the micro pack belongs to: the one saved for this card, or a new saved daily reading. */
   const ensureReading = async (): Promise<number> => {
@@ -221,7 +223,7 @@ export default function InteractiveDailyCard() {
 
   // Prices as the user pays them (Stars in Telegram, roubles in a browser), from the server's answers.
   const { mode, show, note: priceNote } = pricesFor(pricing);
-  const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.hasActiveWeek);
+  const entitledMicro = !!ent && (ent.hasMicroForCurrentQuestion || ent.microWithoutPaying);
   // A countdown only for a real discount: the promo price lower than the regular one.
   const promoOn = !!offer && offer.promoActive && !!offer.expiresAt && offer.tag.rub < offer.regularTag.rub;
   const promoEnded = !!offer && offer.hasPromo && !offer.promoActive;
@@ -323,32 +325,30 @@ export default function InteractiveDailyCard() {
             )
           )}
 
-          {showWeek &&
-            ent &&
-            (ent.hasActiveWeek ? (
-              <section className="offer-box" data-testid="week-active">
-                <h2>Неделя безлимита активна</h2>
-                <p className="hint">Дополнительные карты и расклады открыты без оплаты.</p>
-                {!micro && (
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-block"
-                    onClick={async () => {
-                      const id = await ensureReading().catch(() => null);
-                      if (id)
-                        revealMicro(id)
-                          .then(setMicro)
-                          .catch(() => {});
-                    }}
-                    data-testid="week-reveal"
-                  >
-                    Открыть карты
-                  </button>
-                )}
-              </section>
-            ) : (
-              <WeekOffer week={pricing!.week.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
-            ))}
+          {ent?.microWithoutPaying ? (
+            <section className="offer-box" data-testid={ent.hasActiveWeek ? 'week-active' : 'plan-includes-micro'}>
+              <h2>{ent.hasActiveWeek ? 'Неделя безлимита активна' : 'VIP активен'}</h2>
+              <p className="hint">Дополнительные карты и расклады открыты без оплаты.</p>
+              {!micro && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  onClick={async () => {
+                    const id = await ensureReading().catch(() => null);
+                    if (id)
+                      revealMicro(id)
+                        .then(setMicro)
+                        .catch(() => {});
+                  }}
+                  data-testid="week-reveal"
+                >
+                  Открыть карты
+                </button>
+              )}
+            </section>
+          ) : (
+            showWeek && <WeekOffer week={pricing!.week.tag} mode={mode} busy={weekBusy} onBuy={onWeek} message={weekMessage} />
+          )}
 
           <section className="panel stack" data-testid="guidance">
             {ent?.detailedGuidance ? (

@@ -7,6 +7,7 @@ import { keys, useApi } from '../data';
 import { addToHomeScreen } from '../telegram/methods';
 import { insideTelegram } from '../telegram/launch';
 import { daysWord, streakLine } from '../../../domain/tarot/ritual';
+import { MoonGlyph } from './MoonGlyph';
 
 /** A small flame: gold when the streak is alive, a quiet outline before it starts. */
 function Flame({ lit }: { lit: boolean }) {
@@ -16,24 +17,6 @@ function Flame({ lit }: { lit: boolean }) {
         d="M12 2c1 3.2 4.8 5.6 4.8 10.2A4.8 4.8 0 0 1 12 17a4.8 4.8 0 0 1-4.8-4.8c0-2 1-3.3 2-4.4.2 1.6 1 2.6 2 3 .3-3 .3-5.6.8-8.8Z"
         transform="translate(0 3)"
       />
-    </svg>
-  );
-}
-
-/** The moon as it looks tonight: the lit part from the illuminated fraction, on the right while waxing. */
-function MoonGlyph({ illumination, waxing }: { illumination: number; waxing: boolean }) {
-  const r = 15;
-  const k = Math.min(1, Math.max(0, illumination));
-  const rx = Math.abs(1 - 2 * k) * r;
-  const crescent = k < 0.5;
-  // The lit limb is a half circle; the terminator an ellipse bulging toward it (crescent) or away (gibbous).
-  const limb = waxing ? 1 : 0;
-  const term = waxing ? (crescent ? 0 : 1) : crescent ? 1 : 0;
-  const d = `M17 2 A${r} ${r} 0 0 ${limb} 17 32 A${rx.toFixed(2)} ${r} 0 0 ${term} 17 2Z`;
-  return (
-    <svg className="ritual-moon-glyph" width="34" height="34" viewBox="0 0 34 34" aria-hidden="true">
-      <circle cx="17" cy="17" r={r} className="ritual-moon-dark" />
-      {k > 0.01 && <path d={d} className="ritual-moon-lit" />}
     </svg>
   );
 }
