@@ -14,6 +14,8 @@ const inlineButtons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard ?? []
 const kinds = (blocks: any[]) => blocks.map((b) => b.type);
 
 describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => {
+  // Each database its own users: the chats a client refused rich messages in are remembered for the process.
+  const id = (n: number) => (kind === TEST_DB_KINDS[0] ? 90_000 : 91_000) + n;
   let h: BotHarness;
   let ai: FakeOpenAI;
   beforeAll(async () => {
@@ -42,7 +44,7 @@ describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => 
   it('streams as rich drafts (thinking first, a stop button) and stays as one rich message with its blocks and buttons', async () => {
     // The AI reads the cards dealt (by name), as a real model does.
     ai.set({ textFor: namingPromptCards });
-    const u = await ask(90_001, 'Вера');
+    const u = await ask(id(1), 'Вера');
     const final = await h.tg.waitForBotMessage(u.id, (m) => !!m.rich && m.text.includes('Общий вывод'), 20_000);
     ai.set({ textFor: null });
     const [reading] = await h.db.selectFrom('readings').selectAll().where('user_id', '=', u.id).execute();
@@ -90,7 +92,7 @@ describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => 
   it('a stop keeps what was written as a rich message, marked, with «Дописать толкование»', async () => {
     ai.set({ mode: 'stall', stallAfterTokens: 12, tokenDelayMs: 5 });
     const before = ai.requests.length;
-    const u = await ask(90_002, 'Ольга');
+    const u = await ask(id(2), 'Ольга');
     await h.tg.waitForDraft(u.id, (d) => !!d.rich && d.text.includes('Шут') && d.canStop, 20_000);
     expect(h.tg.stopDraft(u.id)).not.toBeNull();
     const stopped = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes(STOPPED_NOTE), 20_000);
@@ -103,7 +105,7 @@ describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => 
   });
 
   it('a client that refuses rich drafts gets the plain path after the picture, and the chat is remembered', async () => {
-    const userId = 90_003;
+    const userId = id(3);
     h.tg.setProfile({ id: userId, first_name: 'Нина' });
     h.tg.failNext(userId, { error_code: 400, description: 'Bad Request: TEXTDRAFT_PEER_INVALID' }, 1, 'sendRichMessageDraft');
     const u = await ask(userId, 'Нина');
@@ -128,7 +130,7 @@ describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => 
   });
 
   it('a rich message Telegram refuses at the end: the reading arrives as text after the picture', async () => {
-    const userId = 90_004;
+    const userId = id(4);
     h.tg.setProfile({ id: userId, first_name: 'Лена' });
     h.tg.failNext(userId, { error_code: 400, description: 'Bad Request: RICH_VALIDATE_CTOR_NOT_ALLOWED' }, 1, 'sendRichMessage');
     const u = await ask(userId, 'Лена');

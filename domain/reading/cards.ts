@@ -1,7 +1,7 @@
 // The card section: each turned card in its position — what it means there, upright or reversed, in the
 // card's own words for that orientation (told in the third person where the position is about someone
 // else) — and, for the key cards, what it says about the question's topic.
-import type { PromptCard } from './prompts';
+import type { PromptCard } from './prompt-types';
 import { bold, meaningOf, subj, type Ctx, type ReadCard } from './context';
 import type { Kw } from './lexicon';
 import { meaningAbout, WHO } from './others';

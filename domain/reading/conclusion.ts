@@ -6,8 +6,8 @@
 import { REST_STEPS } from './care';
 import { suitInfoFor } from './facts';
 import { balanceOf, bold, pluralName, subj, type Ctx, type ReadCard } from './context';
-import type { ReadingPlan } from './plan';
 import { joinRu } from './picker';
+import type { About, Area } from './question';
 import {
   CARE_TAIL,
   CHOICE_CLEAR,
@@ -54,6 +54,30 @@ export interface Answer {
   named: ReadCard[];
   /** The cards the answer says speak for the user (or the favoured option) and against: each agrees with its side. */
   sides?: { for: ReadCard[]; against: ReadCard[] };
+}
+
+// The plan's shape (made in plan.ts): declared here, where it is rendered, so the two files import one way.
+export type Haste = 'act' | 'wait';
+
+/** Where the reading says things are going for the person asking. */
+export type Outlook = 'good' | 'bad' | 'even';
+
+export interface ReadingPlan {
+  area: Area;
+  about: About;
+  /** For a yes/no question (not a sensitive theme): the event's leaning. */
+  verdict: Level | null;
+  answer: Answer;
+  key: ReadCard;
+  /** The cards on the user's side, strongest first, and those against, hardest first: no card is in both. */
+  support: ReadCard[];
+  opposition: ReadCard[];
+  /** The strongest card for against the hardest against, when both exist. */
+  tension: { pro: ReadCard; contra: ReadCard } | null;
+  outlook: Outlook;
+  haste: Haste;
+  /** The practical step, from the question's part of life. */
+  step: string;
 }
 
 const names = (cards: readonly ReadCard[]) => (cards.length === 1 ? subj(cards[0]) : joinRu(cards.map(bold)));

@@ -1,5 +1,5 @@
 // Everything the composition needs about one reading, worked out once.
-import type { PromptCard, ReadingPromptInput } from './prompts';
+import type { PromptCard, ReadingPromptInput } from './prompt-types';
 import type { Orientation, TarotCard } from '../types';
 import { toneOf, valenceOf, type Tone } from './facts';
 import { pairOf, type Kw } from './lexicon';
@@ -8,7 +8,6 @@ import type { LifeArea } from '../tarot/meanings';
 import { Picker } from './picker';
 import { readQuestion, type QuestionFacts } from './question';
 import { roleOf, type Role } from './roles';
-import type { ReadingPlan } from './plan';
 
 export interface ReadCard extends PromptCard {
   role: Role;
@@ -31,8 +30,6 @@ export interface Ctx {
   kw(c: ReadCard): string;
   /** The card's next two keywords in every case a template uses. */
   words(c: ReadCard, want?: Want): Kw;
-  /** The reading plan (domain/reading/plan.ts), made once by planFor. */
-  plan?: ReadingPlan;
 }
 
 export const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);

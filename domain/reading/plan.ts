@@ -4,40 +4,18 @@
 // tension between the strongest of them, the stance on haste, the outlook the sections about the future keep
 // to, the advice card and the practical step from the question's own part of life. Every section renders from
 // it; none decides again.
-import { answerOf, EVEN_BAND, keyCardOf, levelOf, stepOf, type Answer } from './conclusion';
-import type { Level } from './conclusion-texts';
-import { balanceOf, type Ctx, type ReadCard } from './context';
+import { answerOf, EVEN_BAND, keyCardOf, levelOf, stepOf, type Answer, type Haste, type Outlook, type ReadingPlan } from './conclusion';
+
+export type { ReadingPlan } from './conclusion';
+import { balanceOf, type Ctx } from './context';
 import { meaningIn } from './cards';
 import { vetoBy } from './picker';
-import type { About, Area } from './question';
 
 /** A sentence that asks to wait / to act without delay (advice, not a description of someone). */
 export const WAIT_WORDS =
   /(не\s+торопи(ть|тесь|те)|не\s+торопиться|не\s+спеш(ите|ить)(?!\s+раскрывать)|спешить\s[^.;]{0,25}не\s+(стоит|нужно)|без\s+спешки|повремени|не\s+форсир|торопить\s[^.;]{0,20}(не\s+стоит|бесполезно))/iu;
 export const ACT_WORDS =
   /(откладывать\s[^.;]{0,30}нельзя|нельзя\s+(больше\s+)?откладывать|не\s+откладыва(ть|йте)(?!\s+визит)|медлить\s+не|не\s+медлите|перестать\s+откладывать|не\s+тяните)/iu;
-
-export type Haste = 'act' | 'wait';
-/** Where the reading says things are going for the person asking. */
-export type Outlook = 'good' | 'bad' | 'even';
-
-export interface ReadingPlan {
-  area: Area;
-  about: About;
-  /** For a yes/no question (not a sensitive theme): the event's leaning. */
-  verdict: Level | null;
-  answer: Answer;
-  key: ReadCard;
-  /** The cards on the user's side, strongest first, and those against, hardest first: no card is in both. */
-  support: ReadCard[];
-  opposition: ReadCard[];
-  /** The strongest card for against the hardest against, when both exist. */
-  tension: { pro: ReadCard; contra: ReadCard } | null;
-  outlook: Outlook;
-  haste: Haste;
-  /** The practical step, from the question's part of life. */
-  step: string;
-}
 
 const outlookOf = (b: number): Outlook => (b >= EVEN_BAND ? 'good' : b <= -EVEN_BAND ? 'bad' : 'even');
 
@@ -97,4 +75,10 @@ export function planOf(ctx: Ctx): ReadingPlan {
 }
 
 /** The reading's plan, made on first use and kept on the context. */
-export const planFor = (ctx: Ctx): ReadingPlan => (ctx.plan ??= planOf(ctx));
+/** The reading's plan, made once per reading context (kept beside it, not on it, so the context needs no plan type). */
+const plans = new WeakMap<Ctx, ReadingPlan>();
+export function planFor(ctx: Ctx): ReadingPlan {
+  let plan = plans.get(ctx);
+  if (!plan) plans.set(ctx, (plan = planOf(ctx)));
+  return plan;
+}

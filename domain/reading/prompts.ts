@@ -8,45 +8,18 @@ import { questionModelLines } from './question-prompt';
 import { contextOf } from './context';
 import { planFor } from './plan';
 import { outlineOf, positionIdsFor, positionNamesFor, spreadLabel } from '../tarot/spreads';
-import type { DealtCard, Orientation, PositionId, TarotCard } from '../types';
+import type { DealtCard, Orientation, TarotCard } from '../types';
 import { cleanUserText, USER_TEXT_RULE, userTextBlock } from './user-text';
-import { inSignOf, type SignKey } from '../astro/zodiac';
+import { inSignOf } from '../astro/zodiac';
 import { VOICE_INFO, type Voice } from '../tarot/voices';
-import { memoryPromptLines, type MemoryLine } from './memory';
+import { memoryPromptLines } from './memory';
+import type { InterpretationLevel, PromptCard, ReadingPromptInput } from './prompt-types';
 
-export type InterpretationLevel = 'basic' | 'premium';
+export type { InterpretationLevel, PromptCard, ReadingPromptInput } from './prompt-types';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
-}
-
-/** One card as the prompt and the fallback see it. */
-export interface PromptCard {
-  /** 1-based number in the reading. */
-  number: number;
-  card: TarotCard;
-  positionName: string;
-  /** What the position asks, when the card lies in a spread's position (not a daily or follow-up card). */
-  positionId?: PositionId;
-  orientation: Orientation;
-}
-
-export interface ReadingPromptInput {
-  spreadType: string;
-  question: string;
-  cards: PromptCard[];
-  level: InterpretationLevel;
-  /** The year forecast's first month (1..12); its sections are the months from it. */
-  firstMonth?: number | null;
-  /** False when the user deals without reversed cards (and none lies reversed): no word about orientation. */
-  reversals?: boolean;
-  /** The user's first name as Telegram gives it (quoted as data in the prompt). */
-  firstName?: string | null;
-  /** From the user's natal chart, when there is one: one sentence of astrological colour. */
-  astro?: { sun: SignKey; moon: SignKey; rising: SignKey | null } | null;
-  /** «Память толкователя»: at most two lines recalling earlier readings on the topic (domain/reading/memory.ts). */
-  memory?: readonly MemoryLine[] | null;
 }
 
 /** The system message; without reversed cards it says nothing of orientation (`reversals` false). */

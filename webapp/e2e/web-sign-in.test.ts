@@ -106,7 +106,8 @@ describe.runIf(browserAvailable())('card payment in a browser signed in with a c
       await page.getByTestId('local-widget-sign-in').click();
       await page.getByTestId('greeting').waitFor();
       await page.goto(`${env.baseUrl}/subscription`);
-      // The trial comes with autopay, which the user ticks.
+      // The trial is its own choice, and it comes with autopay, which the user ticks.
+      await page.getByTestId('pay-basic-choose-trial').click();
       await page.getByTestId('pay-basic-consent').check();
       await page.getByTestId('pay-basic-button').click();
       await expect.poll(() => page.url()).toMatch(/^http:\/\/127\.0\.0\.1\/checkout\//);

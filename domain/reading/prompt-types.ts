@@ -1,0 +1,36 @@
+// The data an AI prompt and the card-based reading are built from: the dealt cards as the prompt names them,
+// and the reading's input. Types only, so every part of the reading can name them without importing the
+// prompts themselves.
+import type { SignKey } from '../astro/zodiac';
+import type { Orientation, PositionId, TarotCard } from '../types';
+import type { MemoryLine } from './memory';
+
+export type InterpretationLevel = 'basic' | 'premium';
+
+/** One card as the prompt and the fallback see it. */
+export interface PromptCard {
+  /** 1-based number in the reading. */
+  number: number;
+  card: TarotCard;
+  positionName: string;
+  /** What the position asks, when the card lies in a spread's position (not a daily or follow-up card). */
+  positionId?: PositionId;
+  orientation: Orientation;
+}
+
+export interface ReadingPromptInput {
+  spreadType: string;
+  question: string;
+  cards: PromptCard[];
+  level: InterpretationLevel;
+  /** The year forecast's first month (1..12); its sections are the months from it. */
+  firstMonth?: number | null;
+  /** False when the user deals without reversed cards (and none lies reversed): no word about orientation. */
+  reversals?: boolean;
+  /** The user's first name as Telegram gives it (quoted as data in the prompt). */
+  firstName?: string | null;
+  /** From the user's natal chart, when there is one: one sentence of astrological colour. */
+  astro?: { sun: SignKey; moon: SignKey; rising: SignKey | null } | null;
+  /** «Память толкователя»: at most two lines recalling earlier readings on the topic (domain/reading/memory.ts). */
+  memory?: readonly MemoryLine[] | null;
+}
