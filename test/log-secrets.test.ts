@@ -101,6 +101,8 @@ describe.each(TEST_DB_KINDS)('no secret in the log when every outside call fails
     await callApp(app.base, 'POST', '/api/auth/link', { json: { token: linkToken } });
     await callApp(app.base, 'POST', '/api/auth/exchange', { json: { token: launch } });
     await fetch(`${app.base}/auth/${linkToken}`).then((r) => r.arrayBuffer());
+    // The request's log line is written after its answer: the secrets are looked for once it is there.
+    await until(() => expect(log.some((l) => l.includes('"path":"/auth/'))).toBe(true));
 
     const [botId, botSecret] = TEST_BOT_TOKEN.split(':');
     const secrets = {
