@@ -2,86 +2,31 @@
 // drawn, today's card is what this screen shows all day (home's «Открыть», the bot's buttons and the push
 // open it here); paid users may draw again. The detailed advice says before the tap what it costs: the micro
 // pack with its price, or nothing for a user who has it (a plan with the day analysis, or a pack bought).
-import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { dailyCardAvailable, drawDailyCard, saveDailyNote, type ApiError, type DailyCardAvailability, type DailyCardView } from '../api';
-import type { CrisisAnswer } from '../../../domain/reading/crisis';
-import { NOTE_MAX } from '../../../domain/tarot/journal';
-import { CrisisHelp } from '../components/CrisisHelp';
-import { RichText } from '../components/RichText';
-import { detailedGuidance } from '../payments/client';
-import { CardFace } from './CardFace';
-import { MICRO_PACK, PRODUCT_INFO } from '../../../domain/commerce/catalogue';
 import { CardBack } from '../components/CardImage';
 import { Countdown } from '../components/Countdown';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
-import { afterDailyCard, afterDailyNote } from '../hooks/useStatus';
 import { loadPaidState } from '../payments/daily-paid';
-import { tagOf, usePrices } from '../payments/prices';
-import { haptic } from '../telegram/bridge';
-
-type State =
-  | { kind: 'checking' }
-  | { kind: 'available'; info: DailyCardAvailability }
-  | { kind: 'revealing'; info: DailyCardAvailability }
-  | { kind: 'revealed'; card: DailyCardView }
-  | { kind: 'error'; message: string; retry: () => void };
-
-/** A draw on this screen: under way from the face-down card, done, or failed. */
-type Draw =
-  | { kind: 'none' }
-  | { kind: 'revealing' }
-  | { kind: 'drawn'; card: DailyCardView }
-  | { kind: 'failed'; message: string; redraw: boolean };
+import { usePrices } from '../payments/prices';
+import { CardFace } from './CardFace';
+import { DailyNote } from './DailyNote';
+import { DailyOffers } from './DailyOffers';
+import { DayAnalysis } from './DayAnalysis';
+import { useDailyCardState } from './useDailyCardState';
 
 export default function DailyCard() {
   const [, navigate] = useLocation();
-  const { data: info, error, isValidating, reload } = useApi(keys.dailyCard, dailyCardAvailable);
-  const [draw, setDraw] = useState<Draw>({ kind: 'none' });
-
-  const reveal = (redraw: boolean, fromBack = false) => {
-    if (fromBack) setDraw({ kind: 'revealing' });
-    haptic('draw');
-    drawDailyCard(redraw)
-      .then((card) => {
-        haptic('reveal');
-        setDraw({ kind: 'drawn', card });
-        afterDailyCard(card);
-      })
-      .catch((e: ApiError) => {
-        haptic('error');
-        setDraw({ kind: 'failed', message: e.message, redraw });
-      });
-  };
-
-  const state: State =
-    draw.kind === 'failed'
-      ? { kind: 'error', message: draw.message, retry: () => reveal(draw.redraw) }
-      : draw.kind === 'drawn'
-        ? { kind: 'revealed', card: draw.card }
-        : !info && (!error || isValidating)
-          ? { kind: 'checking' }
-          : !info
-            ? { kind: 'error', message: error!.message, retry: reload }
-            : draw.kind === 'revealing'
-              ? { kind: 'revealing', info }
-              : info.today
-                ? { kind: 'revealed', card: info.today }
-                : { kind: 'available', info };
-
+  const { state, reveal, reload } = useDailyCardState();
   const card = state.kind === 'revealed' ? state.card : null;
   const free = card ? !card.canRedraw : state.kind === 'available' ? !state.info.canRedraw : true;
   const prices = usePrices(!!card);
-  const basicPrice = free ? prices.monthly('basic') : null;
   // What was bought for today's card (the same answer the advice screen reads): no price for who has it.
   const paid = useApi(card ? keys.dailyEntitlements(card.card.cardId) : null, loadPaidState);
-  const hasAdvice = !!paid.data && (!!paid.data.ent?.detailedGuidance || !!paid.data.reveal);
   // A plan with the day analysis (VIP, a week pass) opens it here, one tap away.
   const hasAnalysis = !!paid.data?.ent?.detailedGuidance;
-  const microPrice = prices.pricing?.micro.available && paid.data && !hasAdvice ? prices.show(tagOf(prices.pricing, 'micro')) : null;
 
   return (
     <Page back={() => navigate('/')} loading={state.kind === 'checking'} testId="daily-card" className="daily">
@@ -145,163 +90,9 @@ export default function DailyCard() {
             <DailyNote key={state.card.date} saved={state.card.note} onJournal={() => navigate('/journal')} />
           </section>
           {hasAnalysis && <DayAnalysis card={state.card.card} />}
-          <div className="stack">
-            {/* At most one paid offer: the advice for this card when it is for sale, else more cards with Basic. */}
-            {hasAdvice && !hasAnalysis ? (
-              <button
-                type="button"
-                className="btn btn-secondary btn-block"
-                onClick={() => navigate('/interactive-daily-card')}
-                data-testid="daily-advice"
-              >
-                Открыть подробный совет
-              </button>
-            ) : microPrice ? (
-              <>
-                <p className="hint center" data-testid="daily-advice-what">
-                  Платно: {PRODUCT_INFO.micro.name} — ещё {MICRO_PACK.extraCards} карты и личный совет на день
-                </p>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-block"
-                  onClick={() => navigate('/interactive-daily-card')}
-                  data-testid="daily-advice"
-                >
-                  {`Подробный совет — ${microPrice}`}
-                </button>
-              </>
-            ) : (
-              free &&
-              paid.data &&
-              !hasAdvice && (
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-block"
-                  onClick={() => navigate('/subscription')}
-                  data-testid="daily-more"
-                >
-                  {/* Basic is the cheapest plan that draws again; the pitch names the plan whose price it quotes. */}
-                  {basicPrice ? `Больше карт в день — Basic за ${basicPrice}` : 'Больше карт в день'}
-                </button>
-              )
-            )}
-            {state.card.canRedraw && (
-              <button type="button" className="btn btn-secondary btn-block" onClick={() => reveal(true)} data-testid="daily-redraw">
-                Выбрать новую карту
-              </button>
-            )}
-          </div>
+          <DailyOffers card={state.card} paid={paid.data} prices={prices} free={free} onRedraw={() => reveal(true)} />
         </>
       )}
     </Page>
-  );
-}
-
-/** The user's own line about today's card: saved on the day, listed in the journal. */
-function DailyNote({ saved, onJournal }: { saved: string | null; onJournal: () => void }) {
-  const [text, setText] = useState(saved ?? '');
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({
-    kind: saved ? 'saved' : 'idle',
-  });
-  const save = () => {
-    setState({ kind: 'saving' });
-    saveDailyNote(text)
-      .then((r) => {
-        setText(r.note ?? '');
-        setState({ kind: 'saved' });
-        afterDailyNote(r.note);
-      })
-      .catch((e: ApiError) => setState({ kind: 'error', message: e.message }));
-  };
-  return (
-    <div className="stack daily-note">
-      <label htmlFor="daily-note">Ваша заметка о дне — она сохранится в дневнике</label>
-      <textarea
-        id="daily-note"
-        className="textarea"
-        rows={2}
-        maxLength={NOTE_MAX}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (state.kind !== 'idle') setState({ kind: 'idle' });
-        }}
-        placeholder="Что вы заметили сегодня?"
-        data-testid="daily-note"
-      />
-      {state.kind === 'saved' ? (
-        <div className="row daily-note-done">
-          <p className="hint" role="status" data-testid="daily-note-saved">
-            Заметка в дневнике
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={onJournal} data-testid="daily-note-journal">
-            Открыть дневник
-          </button>
-        </div>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          onClick={save}
-          disabled={state.kind === 'saving' || (!text.trim() && !saved)}
-          data-testid="daily-note-save"
-        >
-          {state.kind === 'saving' ? 'Сохраняем…' : 'Сохранить в дневник'}
-        </button>
-      )}
-      {state.kind === 'error' && (
-        <p className="pay-message" role="alert">
-          {state.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The day analysis of a plan that has it: one tap, written from this card (the server checks the plan). */
-function DayAnalysis({ card }: { card: DailyCardView['card'] }) {
-  const [state, setState] = useState<
-    | { kind: 'closed' | 'loading' }
-    | { kind: 'done'; text: string }
-    | { kind: 'error'; message: string }
-    | { kind: 'crisis'; answer: CrisisAnswer }
-  >({ kind: 'closed' });
-  const open = () => {
-    setState({ kind: 'loading' });
-    detailedGuidance({ cardName: card.name, cardMeaning: card.fullMeaning, dailyPlans: '' })
-      .then((r) =>
-        setState(
-          r.guidance ? { kind: 'done', text: r.guidance } : { kind: 'error', message: 'Анализ дня сейчас недоступен, попробуйте позже' },
-        ),
-      )
-      .catch((e: ApiError) =>
-        setState(
-          e.crisis
-            ? { kind: 'crisis', answer: e.crisis }
-            : { kind: 'error', message: e.message || 'Анализ дня сейчас недоступен, попробуйте позже' },
-        ),
-      );
-  };
-  return (
-    <section className="panel stack" data-testid="daily-analysis">
-      {state.kind === 'closed' && (
-        <button type="button" className="btn btn-primary btn-block" onClick={open} data-testid="daily-analysis-open">
-          Анализ дня
-        </button>
-      )}
-      {state.kind === 'loading' && <span className="spinner spinner-lg" role="status" aria-label="Готовим анализ…" />}
-      {state.kind === 'done' && <RichText text={state.text} testId="daily-analysis-text" />}
-      {state.kind === 'crisis' && <CrisisHelp answer={state.answer} />}
-      {state.kind === 'error' && (
-        <>
-          <p className="pay-message" role="alert">
-            {state.message}
-          </p>
-          <button type="button" className="btn btn-secondary btn-block" onClick={open}>
-            Повторить
-          </button>
-        </>
-      )}
-    </section>
   );
 }

@@ -1,0 +1,115 @@
+// The size rule (scripts/sizes.ts): on fixtures, a long component file and long functions of each kind are
+// reported and data tables are not; then the web app, which holds to it.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeFault, faultKey, fileSizeFaults, sizeFaults } from './sizes';
+
+const lines = (n: number, line: string) => Array.from({ length: n }, () => line).join('\n');
+
+// A function of `n` lines: its opening line, n - 2 lines of body, its closing line.
+const body = (n: number) => lines(n - 2, '  total += 1;');
+
+describe('the size rule', () => {
+  it('reports a component file over 200 lines and functions over 80 lines of every kind, naming each', () => {
+    const text = [
+      'export function Declared() {', // line 1: 81 lines long
+      body(81),
+      '}',
+      'export const arrow = () => {', // line 82: 80 lines, within the limit
+      body(80),
+      '};',
+      'class Widget {',
+      '  method() {', // line 163: 82 lines
+      body(82),
+      '  }',
+      '}',
+      'useEffect(() => {', // line 246: a callback of 81 lines, named by its callee
+      body(81),
+      '});',
+    ].join('\n');
+    const faults = fileSizeFaults('webapp/src/x/Screen.tsx', `${text}\n`);
+    expect(faults.map(describeFault)).toEqual([
+      'webapp/src/x/Screen.tsx: component file of 326 lines (limit 200)',
+      'webapp/src/x/Screen.tsx:1 Declared: function of 81 lines (limit 80)',
+      'webapp/src/x/Screen.tsx:163 method: function of 82 lines (limit 80)',
+      'webapp/src/x/Screen.tsx:246 useEffect(…): function of 81 lines (limit 80)',
+    ]);
+    expect(faults.map(faultKey)).toContain('webapp/src/x/Screen.tsx#Declared');
+    // The same text in a .ts file is no component: only its functions count.
+    expect(fileSizeFaults('services/x.ts', text).map((f) => f.name)).toEqual(['Declared', 'method', 'useEffect(…)']);
+  });
+
+  it('leaves data tables out: a file of literal constants, and a function that only returns a literal', () => {
+    const table = [
+      "import type { Sign } from './types';",
+      'export type Row = { name: string };',
+      `export const SIGNS = [\n${lines(250, "  { name: 'Овен', days: [1, -2], note: `текст` },")}\n] as const;`,
+    ].join('\n');
+    expect(fileSizeFaults('webapp/src/x/signs.tsx', table)).toEqual([]);
+    const literalFunction = `export const rows = () => ({\n${lines(100, "  a: 'b',")}\n});\nexport function list() {\n  return [\n${lines(100, '    1,')}\n  ];\n}\n`;
+    expect(fileSizeFaults('webapp/src/x/rows.ts', literalFunction)).toEqual([]);
+    // A constant computed by a call is no table: the file is measured, and a long function in it reported.
+    const computed = `export const A = make();\nexport const rows = () => {\n  const x = ({\n${lines(100, "    a: 'b',")}\n  });\n  return x;\n};\n`;
+    expect(fileSizeFaults('webapp/src/x/rows.ts', computed).map((f) => f.name)).toEqual(['rows']);
+  });
+
+  it('skips what an allow-list names', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const all = sizeFaults(root, ['scripts'], { functionLines: 20 });
+    expect(all.length).toBeGreaterThan(0);
+    expect(sizeFaults(root, ['scripts'], { functionLines: 20, allow: all.map(faultKey) })).toEqual([]);
+  });
+
+  it('holds in the web app: no component file over 200 lines, no function over 80', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    expect(sizeFaults(root, ['webapp/src'], { allow: WEB_ALLOW }).map(describeFault)).toEqual([]);
+  });
+});
+
+// Offenders still to be split (empty when the web app holds to the rule).
+const WEB_ALLOW: string[] = [
+  'webapp/src/admin/Admin.tsx',
+  'webapp/src/admin/Admin.tsx#Admin',
+  'webapp/src/admin/AdminChart.tsx#StackedChart',
+  'webapp/src/daily/DailyCard.tsx',
+  'webapp/src/daily/DailyCard.tsx#DailyCard',
+  'webapp/src/daily/HomeDaily.tsx#HomeDaily',
+  'webapp/src/daily/InteractiveDailyCard.tsx',
+  'webapp/src/daily/InteractiveDailyCard.tsx#InteractiveDailyCard',
+  'webapp/src/followups/FollowUps.tsx',
+  'webapp/src/followups/FollowUps.tsx#FollowUps',
+  'webapp/src/history/History.tsx#Archive',
+  'webapp/src/home/HomeMore.tsx#HomeMore',
+  'webapp/src/journal/Journal.tsx#Journal',
+  'webapp/src/legal/Contacts.tsx#Contacts',
+  'webapp/src/library/Library.tsx#Library',
+  'webapp/src/library/LibraryCard.tsx#LibraryCard',
+  'webapp/src/memory/ReaderMemory.tsx#ReaderMemory',
+  'webapp/src/natal/NatalChart.tsx#ChartView',
+  'webapp/src/natal/NatalCitySearch.tsx#NatalCitySearch',
+  'webapp/src/natal/NatalForm.tsx',
+  'webapp/src/natal/NatalForm.tsx#NatalForm',
+  'webapp/src/owndeck/OwnDeck.tsx',
+  'webapp/src/owndeck/OwnDeck.tsx#OwnDeck',
+  'webapp/src/pairs/Pairs.tsx',
+  'webapp/src/payments/MicroResult.tsx',
+  'webapp/src/payments/MicroResult.tsx#MicroResult',
+  'webapp/src/payments/PaymentWidget.tsx#PaymentWidget',
+  'webapp/src/payments/Subscription.tsx',
+  'webapp/src/payments/Subscription.tsx#PaidView',
+  'webapp/src/payments/Subscription.tsx#Subscription',
+  'webapp/src/payments/WeekView.tsx#WeekView',
+  'webapp/src/reading/Cards.tsx',
+  'webapp/src/reading/Cards.tsx#Cards',
+  'webapp/src/reading/Question.tsx#Question',
+  'webapp/src/reading/ReadingResult.tsx',
+  'webapp/src/reading/ReadingResult.tsx#ReadingResult',
+  'webapp/src/reading/ReviewPrompt.tsx#ReviewPrompt',
+  'webapp/src/reading/SpreadMenu.tsx',
+  'webapp/src/reading/SpreadMenu.tsx#SpreadMenu',
+  'webapp/src/reading/SpreadTable.tsx#SpreadTable',
+  'webapp/src/settings/MyData.tsx#MyData',
+  'webapp/src/settings/Settings.tsx#Settings',
+  'webapp/src/share/ShareBar.tsx#ShareBar',
+  'webapp/src/voices/SecondOpinion.tsx#SecondOpinion',
+];
