@@ -18,7 +18,7 @@ export function spokenPlain(text: string): string {
 
 const inlineText = (inlines: Inline[]) => spokenPlain(inlines.map((i) => i.text).join(''));
 /** A sentence ends with its own mark, or gets a full stop. */
-const sentence = (s: string) => (!s ? '' : /[.!?…:;»"]$/.test(s) ? s : `${s}.`);
+const sentence = (s: string) => (!s ? '' : /[.!?…:;]$/.test(s) ? s : `${s}.`);
 
 /** The interpretation's markdown as sentences, one block a line. */
 export function speechOfMarkdown(markdown: string): string {
