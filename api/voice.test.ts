@@ -89,7 +89,7 @@ describe.each(TEST_DB_KINDS)('voice over the API (%s)', (kind) => {
 
   it('a recorded question becomes text; size, type and duration are checked', async () => {
     ai.audio({ transcript: '  Что меня ждёт   в новой работе? ' });
-    const post = (body: Uint8Array, type: string, query = '') =>
+    const post = (body: Uint8Array<ArrayBuffer>, type: string, query = '') =>
       h.app.request(`/api/voice/transcription${query}`, {
         method: 'POST',
         headers: { Authorization: h.authFor(7004), 'Content-Type': type },

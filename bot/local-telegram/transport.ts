@@ -71,8 +71,16 @@ export function failure(c: Context, f: { error_code: number; description: string
   );
 }
 
-export function botApiRoutes(token: string, methods: MethodTable) {
+export function botApiRoutes(token: string, methods: MethodTable, files?: Map<string, { data: Buffer; path: string }>) {
   return new Hono()
+    // A file the bot downloads after getFile (a user's voice note).
+    .get('/file/:bot{bot[^/]+}/*', (c) => {
+      if (c.req.param('bot') !== `bot${token}`) return failure(c, { error_code: 401, description: 'Unauthorized' });
+      const path = c.req.path.split('/').slice(3).join('/');
+      const f = [...(files?.values() ?? [])].find((x) => x.path === path);
+      if (!f) return failure(c, { error_code: 404, description: 'Not Found' });
+      return c.body(new Uint8Array(f.data), 200, { 'Content-Type': 'application/octet-stream' });
+    })
     .all(BOT_API_PATH, async (c) => {
       if (c.req.param('bot') !== `bot${token}`) return failure(c, { error_code: 401, description: 'Unauthorized' });
       let params: Params;
