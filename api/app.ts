@@ -82,7 +82,9 @@ export function createApi(o: ApiOptions) {
     .route('/ready', readyRoutes(s))
     .route('/bot-link', botLinkRoutes(o))
     // A recorded question has its own, larger limit (api/routes/voice.ts).
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === VOICE_UPLOAD_PATH ? next() : limitBody(c, next)))
+    .use('*', (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === VOICE_UPLOAD_PATH ? next() : limitBody(c, next),
+    )
     // Signing a browser in: the caller has no identity yet.
     .route('/auth', authSignInRoutes(s, o.identity, o.trustedProxies ?? []))
     .use(

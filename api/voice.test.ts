@@ -78,7 +78,9 @@ describe.each(TEST_DB_KINDS)('voice over the API (%s)', (kind) => {
     const before = speechCalls();
     const refused = await speech(user, b);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as any).error).toMatch(new RegExp(`Озвучка на вашем тарифе — ${SPEECH_PER_DAY.free} раз в сутки\\. Попробуйте через`));
+    expect(((await refused.json()) as any).error).toMatch(
+      new RegExp(`Озвучка на вашем тарифе — ${SPEECH_PER_DAY.free} раз в сутки\\. Попробуйте через`),
+    );
     expect(speechCalls()).toBe(before);
     // The first one is still served (from the store, no limit taken).
     expect((await speech(user, a)).status).toBe(200);

@@ -101,7 +101,12 @@ describe.each(TEST_DB_KINDS)('voice in the chat (%s)', (kind) => {
     h.tg.sendVoice(u, OGG_FIXTURE, 2);
     await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('Не удалось распознать голос'));
     ai.audio({ transcription: 'ok' });
-    const rows = await h.db.selectFrom('rate_limits').select('count').where('user_id', '=', u.id).where('name', '=', 'voice:question').execute();
+    const rows = await h.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('user_id', '=', u.id)
+      .where('name', '=', 'voice:question')
+      .execute();
     expect(rows.map((r) => r.count)).toEqual([0]);
   });
 });

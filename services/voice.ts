@@ -73,7 +73,13 @@ export function createVoiceService(deps: ServiceDeps, users: Pick<UserService, '
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: speechModel, voice: speechVoice, input: text, instructions: SPEECH_INSTRUCTIONS, response_format: 'opus' }),
+        body: JSON.stringify({
+          model: speechModel,
+          voice: speechVoice,
+          input: text,
+          instructions: SPEECH_INSTRUCTIONS,
+          response_format: 'opus',
+        }),
       },
       SPEECH_TIMEOUT_MS,
     );
@@ -171,7 +177,8 @@ export function createVoiceService(deps: ServiceDeps, users: Pick<UserService, '
         throw err;
       }
       const question = text.replace(/\s+/g, ' ').trim();
-      if (!/\p{L}/u.test(question)) throw new ServiceError('bad_input', `audio: ${NOTHING_HEARD[0].toLowerCase()}${NOTHING_HEARD.slice(1)}`);
+      if (!/\p{L}/u.test(question))
+        throw new ServiceError('bad_input', `audio: ${NOTHING_HEARD[0].toLowerCase()}${NOTHING_HEARD.slice(1)}`);
       return { text: question };
     },
   };

@@ -247,7 +247,11 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
         /* recorded as null */
       }
     } else {
-      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(raw) })
+      const form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: new Uint8Array(raw),
+      })
         .formData()
         .catch(() => null);
       const file = form?.get('file');
@@ -262,7 +266,9 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     const answer = audio[kind];
     if (answer === 'hang') return;
     if (answer === 'fail') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'server error', type: 'server_error' } }));
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'server error', type: 'server_error' } }));
       return;
     }
     if (answer === 'garbage') {
@@ -276,7 +282,12 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const audioKind = req.method === 'POST' && req.url?.endsWith('/audio/speech') ? 'speech' : req.method === 'POST' && req.url?.endsWith('/audio/transcriptions') ? 'transcription' : null;
+    const audioKind =
+      req.method === 'POST' && req.url?.endsWith('/audio/speech')
+        ? 'speech'
+        : req.method === 'POST' && req.url?.endsWith('/audio/transcriptions')
+          ? 'transcription'
+          : null;
     if (audioKind) return answerAudio(audioKind, req, Buffer.concat(chunks), res);
     let body: any = null;
     try {

@@ -34,7 +34,8 @@ export const voiceRoutes = (s: Services) =>
     validate('query', voiceQuestionQuery),
     async (c) => {
       const mime = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-      if (!mime.startsWith('audio/')) return fail(c, 415, 'audio: ожидается звукозапись (Content-Type audio/webm, audio/ogg или audio/mp4)');
+      if (!mime.startsWith('audio/'))
+        return fail(c, 415, 'audio: ожидается звукозапись (Content-Type audio/webm, audio/ogg или audio/mp4)');
       const audio = Buffer.from(await c.req.arrayBuffer());
       return ok(c, await s.voice.transcribe(c.var.userId, audio, { mime, durationS: c.req.valid('query').duration }));
     },

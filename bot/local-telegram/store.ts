@@ -214,7 +214,13 @@ export function createStore(o: LocalTelegramOptions) {
       Object.assign(out, fileObject(m.file));
     } else if (m.voice) {
       const f = m.voice;
-      out.voice = { file_id: f.fileId, file_unique_id: f.fileId.slice(0, 16), duration: f.duration, mime_type: 'audio/ogg', file_size: f.bytes };
+      out.voice = {
+        file_id: f.fileId,
+        file_unique_id: f.fileId.slice(0, 16),
+        duration: f.duration,
+        mime_type: 'audio/ogg',
+        file_size: f.bytes,
+      };
     } else if (m.rich) out.rich_message = { blocks: m.rich };
     else out.text = m.text;
     if (m.from === 'user') out.from = { is_bot: false, ...(m.author ?? c.user) };

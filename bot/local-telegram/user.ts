@@ -88,7 +88,13 @@ export function userSide(store: Store) {
       const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
       const fileId = store.addFile(data, 'oga');
       const voice = { fileId, duration, bytes: data.length, ogg: data.subarray(0, 4).toString('latin1') === 'OggS' };
-      const m = pushMessage(c, { from: 'user', text: '', html: `🎤 Голосовое сообщение, 0:${String(duration).padStart(2, '0')}`, kind: 'text', voice });
+      const m = pushMessage(c, {
+        from: 'user',
+        text: '',
+        html: `🎤 Голосовое сообщение, 0:${String(duration).padStart(2, '0')}`,
+        kind: 'text',
+        voice,
+      });
       return emit({ message: { ...store.botMessageObject(c, m), from: tgUser(c) } });
     },
 

@@ -7,11 +7,7 @@ export interface StoredSpeech {
 }
 
 export async function findSpeech(db: Queryable, readingId: number): Promise<StoredSpeech | undefined> {
-  const row = await db
-    .selectFrom('reading_speech')
-    .select(['text_hash', 'audio'])
-    .where('reading_id', '=', readingId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('reading_speech').select(['text_hash', 'audio']).where('reading_id', '=', readingId).executeTakeFirst();
   return row && { textHash: row.text_hash, audio: row.audio };
 }
 

@@ -8,7 +8,7 @@ export const SPEECH_INPUT_MAX = 4096;
 /** Said when the text was cut: the rest is on the screen. */
 export const SPEECH_CUT_TAIL = 'Продолжение толкования — в тексте расклада.';
 
-const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{FE0E}\u{200D}\u{20E3}\u{E0020}-\u{E007F}]/gu;
+const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{FE0E}|\u{200D}|\u{20E3}|[\u{E0020}-\u{E007F}]/gu;
 /** Decorative marks a voice would read out or stumble on (stars, arrows, box and bullet signs, markdown leftovers). */
 const SYMBOLS = /[✦✧★☆✶✷✸✹✺❖◆◇•·▪▫►▶◀→←↑↓⇒⟶#*_`~|>]+/gu;
 

@@ -4,6 +4,7 @@
 // can record.
 import { useRef, useState } from 'react';
 import { ApiError, russianOr } from '../api';
+import { Icon } from '../components/Icon';
 import { useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import { transcribe } from './speech-api';
@@ -31,7 +32,11 @@ export function MicButton({ onText }: { onText: (text: string) => void }) {
   if (!data?.voice || !canRecord()) return null;
 
   const send = async (chunks: Blob[], type: string, seconds: number) => {
-    if (seconds < 0.5) return void (setError(TOO_SHORT), setState('idle'));
+    if (seconds < 0.5) {
+      setError(TOO_SHORT);
+      setState('idle');
+      return;
+    }
     setState('sending');
     try {
       onText(await transcribe(new Blob(chunks, { type }), seconds));
@@ -81,7 +86,11 @@ export function MicButton({ onText }: { onText: (text: string) => void }) {
   };
 
   const label =
-    state === 'recording' ? 'Говорите… отпустите, чтобы закончить' : state === 'sending' ? 'Распознаю вопрос…' : 'Удерживайте, чтобы сказать вопрос';
+    state === 'recording'
+      ? 'Говорите… отпустите, чтобы закончить'
+      : state === 'sending'
+        ? 'Распознаю вопрос…'
+        : 'Удерживайте, чтобы сказать вопрос';
   return (
     <div className="mic" data-testid="mic">
       <button
@@ -102,7 +111,7 @@ export function MicButton({ onText }: { onText: (text: string) => void }) {
         onKeyUp={(e) => (e.key === ' ' || e.key === 'Enter') && stop()}
         onContextMenu={(e) => e.preventDefault()}
       >
-        <span aria-hidden="true">🎙</span>
+        <Icon name="mic" size={24} />
       </button>
       <span className={`mic-hint ${error ? 'is-error' : ''}`} data-testid="mic-hint" role={error ? 'alert' : undefined}>
         {error ?? label}

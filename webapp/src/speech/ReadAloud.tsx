@@ -3,6 +3,7 @@
 // element with its controls. A refusal (the day's limit, the provider down) shows the server's Russian line.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, russianOr } from '../api';
+import { Icon } from '../components/Icon';
 import { useStatus } from '../hooks/useStatus';
 import { fetchSpeech } from './speech-api';
 import './speech.css';
@@ -40,7 +41,7 @@ export function ReadAloud({ readingId }: { readingId: number }) {
   return (
     <section className="read-aloud" data-testid="read-aloud">
       <button type="button" className="btn btn-secondary" data-testid="read-aloud-button" disabled={loading} onClick={start}>
-        <span aria-hidden="true">🔊</span> {loading ? 'Готовлю озвучку…' : READ_ALOUD}
+        <Icon name="speaker" size={20} /> {loading ? 'Готовлю озвучку…' : READ_ALOUD}
       </button>
       {/* biome-ignore lint/a11y/useMediaCaption: the spoken text is the interpretation shown above */}
       {src && <audio ref={audio} className="read-aloud-audio" data-testid="read-aloud-audio" controls src={src} />}
