@@ -125,6 +125,10 @@ const schema = z.object({
   // A question also goes to the provider's moderation endpoint: auto is on for OpenAI's own URL only.
   OPENAI_MODERATION: z.enum(['auto', 'on', 'off']).default('auto'),
   OPENAI_SCREEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(4000),
+  // Voice (services/voice.ts): the provider's text-to-speech and transcription models and the reader's voice.
+  AI_TTS_MODEL: z.string().trim().min(1).default('gpt-4o-mini-tts-2025-12-15'),
+  AI_TTS_VOICE: z.string().trim().min(1).max(64).default('marin'),
+  AI_TRANSCRIBE_MODEL: z.string().trim().min(1).default('gpt-transcribe'),
   PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stars', 'yookassa', 'mock']).optional()),
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
@@ -259,6 +263,10 @@ export interface Config {
     /** OPENAI_MODERATION resolved: auto is on when the base URL is OpenAI's own. */
     moderation: boolean;
     screenTimeoutMs: number;
+    /** Voice: text-to-speech model and voice, transcription model (AI_TTS_MODEL, AI_TTS_VOICE, AI_TRANSCRIBE_MODEL). */
+    speechModel: string;
+    speechVoice: string;
+    transcriptionModel: string;
   };
   paymentsProvider: 'stars' | 'yookassa' | 'mock';
   yookassa: { shopId?: string; secretKey?: string; apiRoot: string };
@@ -368,6 +376,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: e.OPENAI_IDLE_TIMEOUT_MS,
       moderation: e.OPENAI_MODERATION === 'auto' ? new URL(e.OPENAI_BASE_URL).hostname === 'api.openai.com' : e.OPENAI_MODERATION === 'on',
       screenTimeoutMs: e.OPENAI_SCREEN_TIMEOUT_MS,
+      speechModel: e.AI_TTS_MODEL,
+      speechVoice: e.AI_TTS_VOICE,
+      transcriptionModel: e.AI_TRANSCRIBE_MODEL,
     },
     paymentsProvider,
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiRoot: e.YOOKASSA_API_ROOT.replace(/\/+$/, '') },

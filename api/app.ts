@@ -40,6 +40,7 @@ import { telegramRoutes } from './routes/telegram';
 import { upsellRoutes } from './routes/upsell';
 import { userRoutes, type SendExport } from './routes/user';
 import { indexReader, webappRoutes } from './routes/webapp';
+import { speechRoutes, VOICE_UPLOAD_PATH, voiceRoutes } from './routes/voice';
 
 export interface ApiOptions {
   services: Services;
@@ -80,7 +81,10 @@ export function createApi(o: ApiOptions) {
     .route('/health', healthRoutes(s.health))
     .route('/ready', readyRoutes(s))
     .route('/bot-link', botLinkRoutes(o))
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+    // A recorded question has its own, larger limit (api/routes/voice.ts).
+    .use('*', (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === VOICE_UPLOAD_PATH ? next() : limitBody(c, next),
+    )
     // Signing a browser in: the caller has no identity yet.
     .route('/auth', authSignInRoutes(s, o.identity, o.trustedProxies ?? []))
     .use(
@@ -112,6 +116,8 @@ export function createApi(o: ApiOptions) {
     .route('/pairs', pairRoutes(s))
     .route('/memory', memoryRoutes(s))
     .route('/referrals', referralRoutes(s))
+    .route('/readings', speechRoutes(s))
+    .route('/voice', voiceRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile))
     .route('/debug', debugRoutes(s));
 

@@ -109,3 +109,15 @@ export const deck = z.enum(DECKS, { error: oneOf(DECKS) });
 
 /** true or false, nothing that merely looks like it. */
 export const flag = z.boolean({ error: 'ожидается true или false' });
+
+/**
+ * POST /api/voice/transcription: the recording is the raw body (Content-Type audio/…); `duration` is its length
+ * in seconds when the client knows it (the service refuses one over a minute).
+ */
+export const voiceQuestionQuery = z.object({
+  duration: z.coerce
+    .number({ error: 'ожидается длительность записи в секундах' })
+    .min(0, 'длительность не может быть отрицательной')
+    .max(3600, 'длительность записи — не больше часа')
+    .optional(),
+});

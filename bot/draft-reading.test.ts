@@ -64,7 +64,7 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     expect(h.tg.botMessages(u.id).filter((m) => m.text.includes('говорит о новом начале'))).toHaveLength(1);
     expect(readingEdits(u.id)).toEqual([]);
     expect(final.html).toContain('<b>Анализ карт</b>');
-    expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение']);
+    expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение', '🔊 Озвучить']);
     const [reading] = await h.db.selectFrom('readings').selectAll().where('user_id', '=', u.id).execute();
     expect(reading.interpretation).toBe(DEFAULT_FAKE_TEXT);
   });

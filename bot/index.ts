@@ -29,6 +29,7 @@ import { webAppDataFeature } from './features/web-app-data';
 import { webSignInFeature } from './features/web-sign-in';
 import { draftStopFeature } from './live-reply';
 import { userDataFeature } from './features/user-data';
+import { voiceFeature } from './features/voice';
 import { errorHandler } from './handlers/error';
 import { createDedupe } from './middlewares/dedupe';
 import { createInFlight } from './middlewares/in-flight';
@@ -102,6 +103,7 @@ export function createBot(o: CreateBotOptions) {
   bot.use(readingFeature);
   bot.use(followUpFeature);
   bot.use(secondOpinionFeature);
+  bot.use(voiceFeature);
   // Before /start (it takes `/start support`); its catch-all for a user in support mode skips commands.
   bot.use(supportFeature);
   bot.use(cardLibraryFeature);

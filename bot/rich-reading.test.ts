@@ -82,7 +82,7 @@ describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => 
     expect(JSON.stringify(details[0].blocks)).toContain('задаёт тон всему раскладу');
     const quote = blocks.find((b) => b.type === 'blockquote');
     expect(JSON.stringify(quote.blocks)).toContain('Карты советуют довериться себе');
-    expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение']);
+    expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение', '🔊 Озвучить']);
     // The page shows it as a document: the table, the details, the quotation.
     expect(final.html).toContain('<details>');
     expect(final.html).toContain('<table class="compact">');
@@ -136,7 +136,7 @@ describe.each(TEST_DB_KINDS)('chat reading as one rich message (%s)', (kind) => 
     const u = await ask(userId, 'Лена');
     const final = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && !!m.reply_markup, 20_000);
     expect(final.rich).toBeUndefined();
-    expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение']);
+    expect(inlineButtons(final).map((b) => b.text)).toEqual(['📖 Открыть в приложении', '🔎 Уточнить', '🪞 Второе мнение', '🔊 Озвучить']);
     expect(richCalls(u.id, 'sendPhoto')).toHaveLength(1);
     expect(richCalls(u.id, 'sendRichMessage')).toHaveLength(1);
   });

@@ -543,6 +543,16 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** 0035: a reading read aloud: the provider's speech (Opus in OGG), kept per reading and spoken text. */
+export interface ReadingSpeechTable {
+  reading_id: number;
+  text_hash: string;
+  model: string;
+  voice: string;
+  audio: Buffer;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   daily_usage: DailyUsageTable;
@@ -566,6 +576,7 @@ export interface Database {
   second_opinions: SecondOpinionsTable;
   share_pictures: SharePicturesTable;
   share_messages: ShareMessagesTable;
+  reading_speech: ReadingSpeechTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   support_relays: SupportRelaysTable;

@@ -27,6 +27,15 @@ export const USER_DATA: readonly UserDataTable[] = [
   // Which readings a share picture was drawn from (the pictures themselves go with them: deleteSharePicturesOf).
   { table: 'share_picture_readings', key: { reading: 'reading_id' }, erase: 'delete', title: null },
   { table: 'share_messages', key: { reading: 'reading_id' }, erase: 'delete', title: null },
+  // A reading read aloud: the audio is the reading's own text spoken, so the export lists it without the bytes.
+  {
+    table: 'reading_speech',
+    key: { reading: 'reading_id' },
+    erase: 'delete',
+    title: 'Озвученные расклады',
+    omit: ['audio', 'text_hash'],
+    pageBy: ['reading_id'],
+  },
   { table: 'second_opinions', key: { reading: 'reading_id' }, erase: 'delete', title: 'Вторые мнения', omit: ['ai_error'] },
   {
     table: 'reading_follow_ups',

@@ -87,6 +87,10 @@ export interface AiConfig {
   moderation?: boolean;
   /** The deadline of a question's classification and moderation calls together (OPENAI_SCREEN_TIMEOUT_MS, default 4000). */
   screenTimeoutMs?: number;
+  /** Voice (services/voice.ts): the text-to-speech model and voice, the transcription model; unset: their defaults. */
+  speechModel?: string;
+  speechVoice?: string;
+  transcriptionModel?: string;
 }
 
 /** Bot API sendMessage with an inline keyboard, for what the operators must see and decide. */

@@ -34,6 +34,7 @@ import { createWebAuthService } from './web-auth';
 import { createUserDataService } from './user-data';
 import { createYesNoService } from './yes-no';
 import { createCardPictureService } from './card-picture';
+import { createVoiceService } from './voice';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -70,6 +71,7 @@ export function createServices(deps: ServiceDeps) {
   const care = createCareService(deps);
   const memory = createMemoryService(deps);
   const referrals = createReferralService(deps);
+  const voice = createVoiceService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -106,6 +108,7 @@ export function createServices(deps: ServiceDeps) {
     care,
     memory,
     referrals,
+    voice,
   };
 }
 

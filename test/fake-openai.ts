@@ -9,6 +9,10 @@
 // asking for a JSON schema response format) and POST /v1/moderations, each with its own behaviour (`screen`):
 // a JSON answer, an error status, no answer at all, or garbage. Those go to `screenRequests`, not `requests`,
 // so the counts of reading calls stay what they were.
+// Voice: POST /v1/audio/speech answers a small valid OGG/Opus file (test/fixtures/silence.ogg) and
+// POST /v1/audio/transcriptions the text set by `audio({ transcript })`; each can fail or answer garbage. Those go
+// to `audioRequests`.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sleep } from './wait';
@@ -151,6 +155,26 @@ export function moderationFlags(...flagged: string[]): ScreenAnswer {
   };
 }
 
+/** A few bytes of a valid OGG/Opus file (one second of silence): what the fake's speech answers. */
+export const OGG_FIXTURE = fs.readFileSync(new URL('./fixtures/silence.ogg', import.meta.url));
+
+/** How the audio endpoints answer: 'ok', an error status ('fail'), never ('hang'), or a body that is not audio or JSON. */
+export type AudioAnswer = 'ok' | 'fail' | 'hang' | 'garbage';
+
+export interface FakeAudio {
+  speech: AudioAnswer;
+  transcription: AudioAnswer;
+  /** What the transcription hears. */
+  transcript: string;
+}
+
+export interface AudioRequest {
+  kind: 'speech' | 'transcription';
+  /** The speech's JSON body; for a transcription its form fields (model, language) and the file's size and type. */
+  body: any;
+  authorization: string | undefined;
+}
+
 export const DEFAULT_SCREEN: FakeScreen = { classification: classificationSays(), moderation: moderationFlags() };
 
 export interface FakeOpenAI {
@@ -163,6 +187,10 @@ export interface FakeOpenAI {
   screenRequests: ScreenRequest[];
   /** Changes how the screens answer from now on (DEFAULT_SCREEN: nothing flagged). */
   screen(next: Partial<FakeScreen>): void;
+  /** The audio endpoints' requests (speech and transcription), in order. */
+  audioRequests: AudioRequest[];
+  /** Changes how the audio endpoints answer from now on. */
+  audio(next: Partial<FakeAudio>): void;
   /** The next requests, one each in order, take these changes over the current behaviour (then it applies again). */
   queue(...next: Partial<FakeBehaviour>[]): void;
   /** Holds every streaming answer before its first token until the returned function is called. */
@@ -190,6 +218,8 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
   const requests: FakeRequest[] = [];
   const screenRequests: ScreenRequest[] = [];
   let screen: FakeScreen = { ...DEFAULT_SCREEN };
+  const audioRequests: AudioRequest[] = [];
+  let audio: FakeAudio = { speech: 'ok', transcription: 'ok', transcript: 'Что меня ждёт в новой работе?' };
   const waiters = new Set<() => void>();
   const notify = () => {
     for (const w of [...waiters]) w();
@@ -208,9 +238,57 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
   const sockets = new Set<import('node:net').Socket>();
   let gate: Promise<void> | null = null;
 
+  async function answerAudio(kind: AudioRequest['kind'], req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse) {
+    let body: any = null;
+    if (kind === 'speech') {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        /* recorded as null */
+      }
+    } else {
+      const form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: new Uint8Array(raw),
+      })
+        .formData()
+        .catch(() => null);
+      const file = form?.get('file');
+      body = form && {
+        model: form.get('model'),
+        language: form.get('language'),
+        file: file instanceof Blob ? { size: file.size, type: file.type, name: (file as File).name } : null,
+      };
+    }
+    audioRequests.push({ kind, body, authorization: req.headers.authorization });
+    notify();
+    const answer = audio[kind];
+    if (answer === 'hang') return;
+    if (answer === 'fail') {
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'server error', type: 'server_error' } }));
+      return;
+    }
+    if (answer === 'garbage') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('<<<не звук и не json');
+      return;
+    }
+    if (kind === 'speech') res.writeHead(200, { 'content-type': 'audio/ogg' }).end(OGG_FIXTURE);
+    else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: audio.transcript }));
+  }
+
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    const audioKind =
+      req.method === 'POST' && req.url?.endsWith('/audio/speech')
+        ? 'speech'
+        : req.method === 'POST' && req.url?.endsWith('/audio/transcriptions')
+          ? 'transcription'
+          : null;
+    if (audioKind) return answerAudio(audioKind, req, Buffer.concat(chunks), res);
     let body: any = null;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -355,6 +433,10 @@ export async function startFakeOpenAI(initial: Partial<FakeBehaviour> = {}): Pro
     screenRequests,
     screen(next) {
       screen = { ...screen, ...next };
+    },
+    audioRequests,
+    audio(next) {
+      audio = { ...audio, ...next };
     },
     queue(...next) {
       queued.push(...next);

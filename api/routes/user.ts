@@ -126,7 +126,8 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
       const [{ user, status }, proof] = await Promise.all([s.users.status(c.get('userId')), s.reviews.strip()]);
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
       const debug = isAdmin(s, c.get('userId'));
-      return ok(c, { user: profileView(user), userStatus: status, proof, ...(debug ? { debug: true } : {}) });
+      // `voice`: an AI provider is configured, so «Прочитать вслух» and the microphone appear.
+      return ok(c, { user: profileView(user), userStatus: status, proof, voice: s.voice.enabled, ...(debug ? { debug: true } : {}) });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
     .post('/daily-card/use', validate('json', dailyCardUseBody), async (c) => {

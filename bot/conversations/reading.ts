@@ -18,6 +18,7 @@ import { sendCrisis } from '../crisis';
 import { openAppButton } from '../keyboards';
 import { withFollowUpButton } from './follow-up';
 import { withSecondOpinionButton } from '../features/second-opinion';
+import { withReadAloudButton } from '../read-aloud';
 import { sendSpreadPicture } from '../spread-picture';
 import { openReadingReply } from '../reading-reply';
 
@@ -98,7 +99,7 @@ export async function deliverInterpretation(
   });
   const appButton = () => withFollowUpButton(openAppButton(deps, '📖 Открыть в приложении', `/history/${readingId}`), readingId);
   // A second opinion reads a finished interpretation: not offered under a stopped one.
-  const button = () => withSecondOpinionButton(appButton(), readingId);
+  const button = () => withReadAloudButton(withSecondOpinionButton(appButton(), readingId), deps, readingId);
 
   let final: { text: string; fallback: boolean; reason: 'no_ai' | 'ai_failed' | null; canRetry: boolean } | null = null;
   try {

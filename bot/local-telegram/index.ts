@@ -27,7 +27,7 @@ export function createLocalTelegram(o: LocalTelegramOptions) {
 
 /** The Bot API as a Hono app over a store (tests mount it behind their controls). */
 export function localBotApi(store: Store): Hono {
-  return botApiRoutes(store.token, botApiMethods(store));
+  return botApiRoutes(store.token, botApiMethods(store), store.files);
 }
 
 /** The local Telegram over `store`, its Bot API answered by `botApi` once `listen` is called. */

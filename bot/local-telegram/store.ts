@@ -1,6 +1,7 @@
 // The local Telegram's state, in memory: the bot's identity, each private chat (messages, keyboard, menu
 // button, toasts, blocked), the bot's commands, invoices, prepared messages, and the update queue. The Bot
 // API methods, the user's side and the page all read and change it here; `touch` wakes the page's long poll.
+import crypto from 'node:crypto';
 import { ApiFailure, bad, type Invoice, type Params } from './rules';
 import { createUpdateQueue, type UpdateQueueOptions } from './updates';
 
@@ -42,6 +43,8 @@ export interface ChatMessage {
   viaBot?: boolean;
   /** A rich message (sendRichMessage): its blocks as sent; `text` and `html` are their rendering. */
   rich?: any[];
+  /** A voice note (the bot's sendVoice, or the user's): its file (in `files`), length in seconds and size. */
+  voice?: { fileId: string; duration: number; bytes: number; ogg: boolean };
 }
 
 export interface Chat {
@@ -209,6 +212,15 @@ export function createStore(o: LocalTelegramOptions) {
       out.invoice = { ...inv, start_parameter: '' };
     } else if (m.file) {
       Object.assign(out, fileObject(m.file));
+    } else if (m.voice) {
+      const f = m.voice;
+      out.voice = {
+        file_id: f.fileId,
+        file_unique_id: f.fileId.slice(0, 16),
+        duration: f.duration,
+        mime_type: 'audio/ogg',
+        file_size: f.bytes,
+      };
     } else if (m.rich) out.rich_message = { blocks: m.rich };
     else out.text = m.text;
     if (m.from === 'user') out.from = { is_bot: false, ...(m.author ?? c.user) };
@@ -217,9 +229,19 @@ export function createStore(o: LocalTelegramOptions) {
     return out;
   }
 
+  /** Files the bot may download (getFile, then /file/bot<token>/<path>): voice notes, by file_id. */
+  const files = new Map<string, { data: Buffer; path: string }>();
+  function addFile(data: Buffer, ext: string): string {
+    const fileId = `local_voice_${crypto.randomBytes(8).toString('hex')}`;
+    files.set(fileId, { data, path: `voice/${fileId}.${ext}` });
+    return fileId;
+  }
+
   return {
     token: o.token,
     me,
+    files,
+    addFile,
     chats,
     chat,
     touch,

@@ -71,30 +71,40 @@ export function failure(c: Context, f: { error_code: number; description: string
   );
 }
 
-export function botApiRoutes(token: string, methods: MethodTable) {
-  return new Hono()
-    .all(BOT_API_PATH, async (c) => {
-      if (c.req.param('bot') !== `bot${token}`) return failure(c, { error_code: 401, description: 'Unauthorized' });
-      let params: Params;
-      try {
-        params = await callParams(c);
-      } catch {
-        return failure(c, { error_code: 400, description: 'Bad Request: invalid JSON' });
-      }
-      const method = c.req.param('method');
-      if (!Object.hasOwn(methods, method)) return failure(c, { error_code: 404, description: 'Not Found: method not found' });
-      try {
-        // The signal only when asked for (a long poll): it makes the full fetch Request.
-        const call = {
-          get signal() {
-            return c.req.raw.signal;
-          },
-        };
-        return c.json({ ok: true, result: await methods[method](params, call) });
-      } catch (err) {
-        const f = err instanceof ApiFailure ? err : new ApiFailure(500, `Internal Server Error: ${(err as Error).message}`);
-        return failure(c, { error_code: f.code, description: f.description, parameters: f.parameters });
-      }
-    })
-    .all('*', (c) => failure(c, { error_code: 404, description: 'Not Found' }));
+export function botApiRoutes(token: string, methods: MethodTable, files?: Map<string, { data: Buffer; path: string }>) {
+  return (
+    new Hono()
+      // A file the bot downloads after getFile (a user's voice note).
+      .get('/file/:bot{bot[^/]+}/*', (c) => {
+        if (c.req.param('bot') !== `bot${token}`) return failure(c, { error_code: 401, description: 'Unauthorized' });
+        const path = c.req.path.split('/').slice(3).join('/');
+        const f = [...(files?.values() ?? [])].find((x) => x.path === path);
+        if (!f) return failure(c, { error_code: 404, description: 'Not Found' });
+        return c.body(new Uint8Array(f.data), 200, { 'Content-Type': 'application/octet-stream' });
+      })
+      .all(BOT_API_PATH, async (c) => {
+        if (c.req.param('bot') !== `bot${token}`) return failure(c, { error_code: 401, description: 'Unauthorized' });
+        let params: Params;
+        try {
+          params = await callParams(c);
+        } catch {
+          return failure(c, { error_code: 400, description: 'Bad Request: invalid JSON' });
+        }
+        const method = c.req.param('method');
+        if (!Object.hasOwn(methods, method)) return failure(c, { error_code: 404, description: 'Not Found: method not found' });
+        try {
+          // The signal only when asked for (a long poll): it makes the full fetch Request.
+          const call = {
+            get signal() {
+              return c.req.raw.signal;
+            },
+          };
+          return c.json({ ok: true, result: await methods[method](params, call) });
+        } catch (err) {
+          const f = err instanceof ApiFailure ? err : new ApiFailure(500, `Internal Server Error: ${(err as Error).message}`);
+          return failure(c, { error_code: f.code, description: f.description, parameters: f.parameters });
+        }
+      })
+      .all('*', (c) => failure(c, { error_code: 404, description: 'Not Found' }))
+  );
 }

@@ -83,6 +83,21 @@ export function userSide(store: Store) {
       return emit({ message: { ...messageBase(c, m.message_id, m.date, {}), ...fileObject(file) } });
     },
 
+    /** The user sends a voice note (OGG/Opus bytes) of `duration` seconds: the bot may download it (getFile). */
+    sendVoice(user: number | FakeUser, data: Buffer, duration: number) {
+      const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
+      const fileId = store.addFile(data, 'oga');
+      const voice = { fileId, duration, bytes: data.length, ogg: data.subarray(0, 4).toString('latin1') === 'OggS' };
+      const m = pushMessage(c, {
+        from: 'user',
+        text: '',
+        html: `🎤 Голосовое сообщение, 0:${String(duration).padStart(2, '0')}`,
+        kind: 'text',
+        voice,
+      });
+      return emit({ message: { ...store.botMessageObject(c, m), from: tgUser(c) } });
+    },
+
     /** A group with the bot in it (e.g. the operators' support chat); its id is negative. */
     openGroup(chatId: number, title: string) {
       if (!isGroupId(chatId)) throw new Error('a group id is negative');

@@ -71,3 +71,15 @@ export async function restoreUserLimit(db: Queryable, userId: number, name: stri
     .onConflict((oc) => oc.columns(['name', 'key']).doNothing())
     .execute();
 }
+
+/** Gives back a slot taken for something that then did not happen (a provider that failed): never below zero. */
+export async function giveBackLimitSlot(db: Queryable, k: LimitKey): Promise<void> {
+  const { key } = keyOf(k);
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('name', '=', k.name)
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
+}

@@ -91,6 +91,38 @@ export function messageMethods(store: Store): MethodTable {
       };
     },
 
+    // A voice note (OGG/Opus is played as one; Telegram shows any other file as a document): an upload, or a
+    // file_id of one sent before.
+    sendVoice(p) {
+      const c = existingChat(p);
+      const caption = formatCaption(p.caption, p.parse_mode);
+      checkMarkup(p.reply_markup);
+      let fileId: string;
+      if (p.voice && typeof p.voice === 'object' && Buffer.isBuffer(p.voice.upload)) fileId = store.addFile(p.voice.upload, 'ogg');
+      else if (typeof p.voice === 'string' && store.files.has(p.voice)) fileId = p.voice;
+      else throw bad('there is no voice in the request');
+      const data = store.files.get(fileId)!.data;
+      const ogg = data.subarray(0, 4).toString('latin1') === 'OggS';
+      const duration = Number(p.duration) || 1;
+      const html = `🔊 Голосовое сообщение, ${Math.floor(duration / 60)}:${String(duration % 60).padStart(2, '0')}${caption.html ? `<br>${caption.html}` : ''}`;
+      const m = pushMessage(c, {
+        from: 'bot',
+        text: caption.text,
+        html,
+        reply_markup: p.reply_markup,
+        kind: 'text',
+        voice: { fileId, duration, bytes: data.length, ogg },
+      });
+      return botMessageObject(c, m);
+    },
+
+    getFile(p) {
+      const f = store.files.get(String(p.file_id));
+      if (!f) throw bad('invalid file_id');
+      if (f.data.length > 20 * 1024 * 1024) throw bad('file is too big');
+      return { file_id: String(p.file_id), file_unique_id: String(p.file_id).slice(0, 16), file_size: f.data.length, file_path: f.path };
+    },
+
     // A user's photo or document copied into another chat (the support desk relays receipts so).
     copyMessage(p) {
       const c = existingChat(p);

@@ -12,6 +12,7 @@ import { SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { flowKey, setFlow, useFlow } from '../flow';
 import { haptic } from '../telegram/bridge';
+import { MicButton } from '../speech/MicButton';
 
 export default function Question() {
   const [, navigate] = useLocation();
@@ -116,6 +117,7 @@ export default function Question() {
             {question.length}/{QUESTION_MAX}
           </span>
         </div>
+        <MicButton onText={(text) => setFlow({ question: text.slice(0, QUESTION_MAX) })} />
       </form>
 
       <MainAction text="Продолжить" enabled={valid} onClick={submit} testId="question-continue" />

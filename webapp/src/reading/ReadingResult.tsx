@@ -15,6 +15,7 @@ import { ReviewPrompt } from './ReviewPrompt';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RichText } from '../components/RichText';
+import { ReadAloud } from '../speech/ReadAloud';
 
 export const FALLBACK_NOTICE = 'Толкование составлено по классическим значениям карт';
 export const AI_FAILED_NOTE =
@@ -203,6 +204,8 @@ export function ReadingResult(props: {
           {!s.finished && <span className="caret" aria-hidden="true" />}
         </article>
       )}
+
+      {s.finished && s.text && !failedOf(s) && <ReadAloud readingId={readingId} />}
 
       {/* A review is asked of an answer the user had, not of the AI's failure. */}
       {s.finished && s.text && !failedOf(s) && <ReviewPrompt readingId={readingId} />}
