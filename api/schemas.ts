@@ -109,3 +109,8 @@ export const deck = z.enum(DECKS, { error: oneOf(DECKS) });
 
 /** true or false, nothing that merely looks like it. */
 export const flag = z.boolean({ error: 'ожидается true или false' });
+
+/** `/reports/monthly/:month/…`: a local month 'YYYY-MM'. */
+export const reportMonthParam = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'ожидается месяц в виде ГГГГ-ММ'),
+});

@@ -34,6 +34,8 @@ import { createWebAuthService } from './web-auth';
 import { createUserDataService } from './user-data';
 import { createYesNoService } from './yes-no';
 import { createCardPictureService } from './card-picture';
+import { createTransitService } from './transits';
+import { createMonthlyReportService } from './monthly-report';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -70,6 +72,8 @@ export function createServices(deps: ServiceDeps) {
   const care = createCareService(deps);
   const memory = createMemoryService(deps);
   const referrals = createReferralService(deps);
+  const transits = createTransitService(deps, users);
+  const monthlyReports = createMonthlyReportService(deps, users, journal, share);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -106,6 +110,8 @@ export function createServices(deps: ServiceDeps) {
     care,
     memory,
     referrals,
+    transits,
+    monthlyReports,
   };
 }
 
