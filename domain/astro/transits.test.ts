@@ -2,9 +2,9 @@
 // whose positions are published (so its dates are known without trusting the code under test).
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../text/time';
+import { dayRangeRu } from './transit-dates';
 import {
   bodyLongitude,
-  dayRangeRu,
   favourableWindowLine,
   midheavenFromSidereal,
   transitForecast,

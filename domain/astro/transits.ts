@@ -4,6 +4,7 @@
 // local noon. Orbs and what counts are in docs/decisions.md («Транзиты»).
 import * as Astronomy from 'astronomy-engine';
 import { addDays, zonedTimeToUtc } from '../text/time';
+import { dayRangeRu } from './transit-dates';
 import { signAt } from './zodiac';
 
 export const TRANSIT_DAYS = 30;
@@ -258,18 +259,6 @@ export function transitForecast(
     (a, b) => order(a.body) - order(b.body) || a.start.localeCompare(b.start) || a.exact.localeCompare(b.exact),
   );
   return { from: today, to, transits, moonPhases: moonPhases(points, today, to, timeZone, localDay) };
-}
-
-const MONTHS_GEN = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
-const dayMonth = (d: string) => ({ day: Number(d.slice(8, 10)), month: MONTHS_GEN[Number(d.slice(5, 7)) - 1] });
-
-/** «12–16 декабря», «28 ноября – 3 декабря», «5 декабря». */
-export function dayRangeRu(start: string, end: string): string {
-  const a = dayMonth(start);
-  const b = dayMonth(end);
-  if (start === end) return `${a.day} ${a.month}`;
-  if (a.month === b.month && start.slice(0, 4) === end.slice(0, 4)) return `${a.day}–${b.day} ${b.month}`;
-  return `${a.day} ${a.month} – ${b.day} ${b.month}`;
 }
 
 /** The favourable transit that opens soonest (one already in force counts from today), or null. */
