@@ -40,7 +40,14 @@ describe.each(TEST_DB_KINDS)('monthly report on %s', (kind) => {
     h.setNow(at('2026-11-01'));
     expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
     const asked = ['Стоит ли мне менять работу?', 'Что ждёт меня на работе?', 'Любит ли он меня?', 'Как мне быть с деньгами?'];
-    for (let i = 0; i < n; i++) await reading(user, `2026-11-${String(3 + i).padStart(2, '0')}`, asked[i % 4], ['tower', 'star', i % 2 ? 'sun' : 'moon'], 5 - (i % 2));
+    for (let i = 0; i < n; i++)
+      await reading(
+        user,
+        `2026-11-${String(3 + i).padStart(2, '0')}`,
+        asked[i % 4],
+        ['tower', 'star', i % 2 ? 'sun' : 'moon'],
+        5 - (i % 2),
+      );
   }
 
   it('is offered once in the first days of the next month, renders, and is not offered again once opened', async () => {
@@ -120,7 +127,8 @@ describe.each(TEST_DB_KINDS)('monthly report on %s', (kind) => {
         ratePerSecond: null,
         pollIntervalMs: 50,
       });
-    const sends = (id: number) => tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === id && String(c.params.text).includes('итоги месяца'));
+    const sends = (id: number) =>
+      tg.calls.filter((c) => c.method === 'sendMessage' && c.chatId === id && String(c.params.text).includes('итоги месяца'));
 
     // Before the reminder time (10:00) nothing; from it, once; the schedulers of two instances agree.
     h.setNow(at('2026-12-01', '09:00'));

@@ -44,7 +44,7 @@ describe.each(TEST_DB_KINDS)('transits on %s', (kind) => {
     for (const t of d.transits) expect(t.end >= d.from && t.start <= d.to).toBe(true);
     // March 2026: new moon on the 19th, full moon on April 2 (astronomy-engine, Moscow days).
     expect(d.moonPhases.map((p: any) => p.name)).toEqual(expect.arrayContaining(['Новолуние', 'Полнолуние']));
-    expect(d.moonPhases.find((p: any) => p.name === "Новолуние")?.date).toBe('2026-03-19');
+    expect(d.moonPhases.find((p: any) => p.name === 'Новолуние')?.date).toBe('2026-03-19');
   });
 
   it('without a birth time: no ascendant, no midheaven, and it says why', async () => {
@@ -98,7 +98,8 @@ describe.each(TEST_DB_KINDS)('transits on %s', (kind) => {
     const withChart = 36_004;
     const without = 36_005;
     await h.call(withChart, 'POST', '/api/natal/chart', BIRTH);
-    for (const u of [withChart, without]) expect((await h.call(u, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
+    for (const u of [withChart, without])
+      expect((await h.call(u, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
     const timing = await readingText(withChart, 'Когда я встречу свою любовь?');
     const lines = timing.split('\n').filter((l) => l.includes('По транзитам'));
     expect(lines).toEqual([

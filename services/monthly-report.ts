@@ -21,7 +21,7 @@ import type { createJournalService } from './journal';
 import type { createShareService } from './share';
 import type { UserService } from './users';
 
-export const MONTHLY_REPORT_PUSH = 'monthly_report';
+const MONTHLY_REPORT_PUSH = 'monthly_report';
 /** The push is not sent from this local hour on (nor before the reminder time). */
 const PUSH_UNTIL_HOUR = 21;
 
@@ -103,7 +103,12 @@ export function createMonthlyReportService(
           layout: 'rows',
           question: null,
           summary: monthlyReportSummary(view),
-          cards: top.map((c) => ({ cardId: c.cardId, name: `${c.name} ×${c.count}`, reversed: false, positionName: '' })),
+          cards: top.map((c) => ({
+            cardId: c.cardId,
+            name: c.count > 1 ? `${c.name} ×${c.count}` : c.name,
+            reversed: false,
+            positionName: '',
+          })),
         },
       });
     },
@@ -149,5 +154,3 @@ export function createMonthlyReportService(
     },
   };
 }
-
-export type MonthlyReportService = ReturnType<typeof createMonthlyReportService>;

@@ -85,5 +85,3 @@ export function createTransitService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-
-export type TransitService = ReturnType<typeof createTransitService>;

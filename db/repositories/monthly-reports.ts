@@ -63,7 +63,11 @@ export async function claimPush(db: Queryable, userId: number, month: string): P
 const readingDay = (tz: string) => sql<string>`coalesce(r.charged_day, (r.created_at at time zone ${tz})::date)`;
 
 /** How many readings the user made in the local days [fromDay, toDay). */
-export async function countReadings(db: Queryable, userId: number, o: { fromDay: string; toDay: string; timeZone: string }): Promise<number> {
+export async function countReadings(
+  db: Queryable,
+  userId: number,
+  o: { fromDay: string; toDay: string; timeZone: string },
+): Promise<number> {
   const row = await db
     .selectFrom('readings as r')
     .select((eb) => eb.fn.countAll<number>().as('n'))

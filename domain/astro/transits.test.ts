@@ -3,14 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../text/time';
 import { dayRangeRu } from './transit-dates';
-import {
-  bodyLongitude,
-  favourableWindowLine,
-  midheavenFromSidereal,
-  transitForecast,
-  type NatalPoint,
-  type TransitBody,
-} from './transits';
+import { bodyLongitude, favourableWindowLine, midheavenFromSidereal, transitForecast, type NatalPoint, type TransitBody } from './transits';
 
 const arc = (a: number, b: number) => {
   const d = Math.abs((((a - b) % 360) + 360) % 360);
@@ -84,7 +77,12 @@ describe('transit list', () => {
     expect(conj('jupiter')?.nature).toBe('easy');
     expect(conj('saturn')?.nature).toBe('hard');
     // Slow planets are listed before the Sun.
-    expect(f.transits.findIndex((t) => t.body === 'saturn')).toBeLessThan(Math.max(0, f.transits.findIndex((t) => t.body === 'sun')) + 1);
+    expect(f.transits.findIndex((t) => t.body === 'saturn')).toBeLessThan(
+      Math.max(
+        0,
+        f.transits.findIndex((t) => t.body === 'sun'),
+      ) + 1,
+    );
   });
 
   it("lists the Moon's quarters of the 30 days with their local dates", () => {

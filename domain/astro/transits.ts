@@ -7,9 +7,9 @@ import { addDays, zonedTimeToUtc } from '../text/time';
 import { dayRangeRu } from './transit-dates';
 import { signAt } from './zodiac';
 
-export const TRANSIT_DAYS = 30;
+const TRANSIT_DAYS = 30;
 
-export const TRANSIT_BODIES = ['sun', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
+const TRANSIT_BODIES = ['sun', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
 export type TransitBody = (typeof TRANSIT_BODIES)[number];
 
 const BODY: Record<TransitBody, { body: Astronomy.Body; name: string; orb: number; scanDays: number }> = {
@@ -24,7 +24,7 @@ const BODY: Record<TransitBody, { body: Astronomy.Body; name: string; orb: numbe
   pluto: { body: Astronomy.Body.Pluto, name: 'Плутон', orb: 1.5, scanDays: 300 },
 };
 
-export const ASPECTS = {
+const ASPECTS = {
   conjunction: { angle: 0, name: 'соединение', phrase: 'в соединении с' },
   sextile: { angle: 60, name: 'секстиль', phrase: 'в секстиле к' },
   square: { angle: 90, name: 'квадрат', phrase: 'в квадрате к' },
@@ -42,7 +42,6 @@ export interface NatalPoint {
   name: string;
   longitude: number;
 }
-export const ANGLE_KEYS: readonly NatalPointKey[] = ['ascendant', 'midheaven'];
 
 /** Favourable (trines, sextiles, the Sun's and Jupiter's conjunctions) or tense (the rest). */
 export type TransitNature = 'easy' | 'hard';
@@ -102,12 +101,36 @@ export function midheavenFromSidereal(ramcDeg: number, obliquity: number): numbe
 
 const MEANING: Record<TransitBody, Record<TransitNature | 'conjunction', string>> = {
   sun: { conjunction: 'Новый личный цикл, вы в центре внимания', easy: 'Прилив сил и ясности', hard: 'Силы на пределе: не распыляйтесь' },
-  mars: { conjunction: 'Много энергии и нетерпения', easy: 'Энергия для решительных шагов', hard: 'Горячность и спешка: считайте до десяти' },
-  jupiter: { conjunction: 'Время роста и щедрых возможностей', easy: 'Удачный момент для роста и новых возможностей', hard: 'Соблазн взять лишнее: берите по силам' },
-  saturn: { conjunction: 'Время взрослых решений и ответственности', easy: 'Хорошо для дисциплины и долгих планов', hard: 'Проверка на прочность: терпение окупится' },
-  uranus: { conjunction: 'Пора перемен и внезапных поворотов', easy: 'Свежие идеи и неожиданные шансы', hard: 'Встряски и перемены: держите запасной план' },
-  neptune: { conjunction: 'Тонкое время мечты и сомнений', easy: 'Вдохновение и сильная интуиция', hard: 'Туман и иллюзии: проверяйте факты' },
-  pluto: { conjunction: 'Глубокое обновление, старое уходит', easy: 'Глубокая сила для перемен', hard: 'Давление и перемены вглубь: отпустите старое' },
+  mars: {
+    conjunction: 'Много энергии и нетерпения',
+    easy: 'Энергия для решительных шагов',
+    hard: 'Горячность и спешка: считайте до десяти',
+  },
+  jupiter: {
+    conjunction: 'Время роста и щедрых возможностей',
+    easy: 'Удачный момент для роста и новых возможностей',
+    hard: 'Соблазн взять лишнее: берите по силам',
+  },
+  saturn: {
+    conjunction: 'Время взрослых решений и ответственности',
+    easy: 'Хорошо для дисциплины и долгих планов',
+    hard: 'Проверка на прочность: терпение окупится',
+  },
+  uranus: {
+    conjunction: 'Пора перемен и внезапных поворотов',
+    easy: 'Свежие идеи и неожиданные шансы',
+    hard: 'Встряски и перемены: держите запасной план',
+  },
+  neptune: {
+    conjunction: 'Тонкое время мечты и сомнений',
+    easy: 'Вдохновение и сильная интуиция',
+    hard: 'Туман и иллюзии: проверяйте факты',
+  },
+  pluto: {
+    conjunction: 'Глубокое обновление, старое уходит',
+    easy: 'Глубокая сила для перемен',
+    hard: 'Давление и перемены вглубь: отпустите старое',
+  },
 };
 
 const AREA: Record<NatalPointKey, string> = {
@@ -261,10 +284,14 @@ export function transitForecast(
   return { from: today, to, transits, moonPhases: moonPhases(points, today, to, timeZone, localDay) };
 }
 
+/** The later / earlier of two local days 'YYYY-MM-DD' (they sort as text). */
+const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
+const earlierDay = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
+
 /** The favourable transit that opens soonest (one already in force counts from today), or null. */
 export function nextFavourableWindow(forecast: TransitForecast): Transit | null {
   const easy = forecast.transits.filter((t) => t.nature === 'easy');
-  const from = (t: Transit) => (t.start < forecast.from ? forecast.from : t.start);
+  const from = (t: Transit) => laterDay(t.start, forecast.from);
   return easy.sort((a, b) => from(a).localeCompare(from(b)) || a.end.localeCompare(b.end))[0] ?? null;
 }
 
@@ -272,7 +299,6 @@ export function nextFavourableWindow(forecast: TransitForecast): Transit | null 
 export function favourableWindowLine(forecast: TransitForecast): string | null {
   const t = nextFavourableWindow(forecast);
   if (!t) return null;
-  const start = t.start < forecast.from ? forecast.from : t.start;
-  const end = t.end > forecast.to ? forecast.to : t.end;
-  return `По транзитам: ближайшее благоприятное окно — ${dayRangeRu(start, end)} (${t.title}).`;
+  const window = dayRangeRu(laterDay(t.start, forecast.from), earlierDay(t.end, forecast.to));
+  return `По транзитам: ближайшее благоприятное окно — ${window} (${t.title}).`;
 }

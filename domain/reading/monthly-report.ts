@@ -23,7 +23,7 @@ const TOPIC_ABOUT: Record<string, string> = {
 };
 
 /** «в ноябре 2026». */
-export const inMonth = (month: string) => `в ${MONTHS_GEN[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const inMonth = (month: string) => `в ${MONTHS_GEN[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const times = (n: number) => `${n} ${pluralRu(n, 'раз', 'раза', 'раз')}`;
@@ -48,13 +48,17 @@ export function monthlyReportLines(month: string, f: MonthFigures): string[] {
     );
   const minors = f.suits.filter((s) => s.suit !== 'major').sort((a, b) => b.count - a.count);
   const topSuit = minors[0];
-  const suitLine = topSuit && topSuit.count > 0 && f.cards ? `, из мастей больше всего — ${topSuit.label} (${percent(topSuit.count / f.cards)})` : '';
+  const suitLine =
+    topSuit && topSuit.count > 0 && f.cards ? `, из мастей больше всего — ${topSuit.label} (${percent(topSuit.count / f.cards)})` : '';
   if (f.cards) lines.push(`Старшие арканы — ${percent(f.majorShare)} карт${suitLine}.`);
   const topic = f.patterns.topics[0];
-  if (topic) lines.push(`Больше всего вопросов — ${TOPIC_ABOUT[topic.topic] ?? topic.label.toLowerCase()}: ${topic.count} из ${f.readings}.`);
+  if (topic)
+    lines.push(`Больше всего вопросов — ${TOPIC_ABOUT[topic.topic] ?? topic.label.toLowerCase()}: ${topic.count} из ${f.readings}.`);
   const r = f.patterns.ratings;
   if (r.average !== null)
-    lines.push(`Ваша средняя оценка раскладов — ${String(r.average).replace('.', ',')} из 5 (${r.count} ${pluralRu(r.count, 'оценка', 'оценки', 'оценок')}).`);
+    lines.push(
+      `Ваша средняя оценка раскладов — ${String(r.average).replace('.', ',')} из 5 (${r.count} ${pluralRu(r.count, 'оценка', 'оценки', 'оценок')}).`,
+    );
   return lines;
 }
 

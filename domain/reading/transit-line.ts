@@ -4,7 +4,7 @@
 import type { Kind } from './question';
 
 /** Marks the line as apart from the cards. */
-export const TRANSIT_LINE_MARK = '🪐';
+const TRANSIT_LINE_MARK = '🪐';
 
 export function withTransitLine(text: string, kind: Kind, line: string | null | undefined): string {
   if (kind !== 'timing' || !line) return text;

@@ -37,9 +37,7 @@ export function Transits() {
       {error && <ErrorBlock message={error.message} onRetry={reload} />}
       {data && (
         <>
-          <p className="hint">
-            Транзиты Солнца, Марса и медленных планет к вашей карте, {dayRangeRu(data.from, data.to)}.
-          </p>
+          <p className="hint">Транзиты Солнца, Марса и медленных планет к вашей карте, {dayRangeRu(data.from, data.to)}.</p>
           {data.anglesNote && (
             <p className="field-note" data-testid="transits-no-angles">
               {data.anglesNote}
@@ -58,8 +56,7 @@ export function Transits() {
           <ul className="moon-phases" data-testid="moon-phases">
             {data.moonPhases.map((p) => (
               <li key={p.date + p.quarter}>
-                <span aria-hidden="true">{PHASE_GLYPH[p.quarter]}</span>{' '}
-                <strong>{p.name}</strong> · {dayRu(p.date)} · {p.inSign}
+                <span aria-hidden="true">{PHASE_GLYPH[p.quarter]}</span> <strong>{p.name}</strong> · {dayRu(p.date)} · {p.inSign}
                 <span className="transit-meaning">{p.meaning}</span>
               </li>
             ))}

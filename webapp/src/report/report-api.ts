@@ -1,8 +1,5 @@
 // «Итоги месяца» (server: api/routes/reports.ts): the offer home shows, the report, its picture, «Не сейчас».
-import { ApiError, authHeaders, call, client, type DataOf } from '../api';
-
-export type ReportOffer = DataOf<typeof client.reports.monthly.$get>['offer'];
-export type MonthlyReportView = DataOf<(typeof client.reports.monthly)[':month']['$get']>;
+import { ApiError, authHeaders, call, client } from '../api';
 
 export const REPORT_OFFER_KEY = '/api/reports/monthly';
 export const reportKey = (month: string) => `/api/reports/monthly/${month}`;
