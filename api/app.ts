@@ -31,6 +31,7 @@ import { offerRoutes } from './routes/offers';
 import { pairRoutes } from './routes/pairs';
 import { memoryRoutes } from './routes/memory';
 import { referralRoutes } from './routes/referrals';
+import { reportRoutes } from './routes/reports';
 import { paymentRoutes, yookassaWebhookRoutes } from './routes/payments';
 import { readingRoutes, signedImage } from './routes/readings';
 import { readyRoutes } from './routes/ready';
@@ -118,6 +119,7 @@ export function createApi(o: ApiOptions) {
     .route('/referrals', referralRoutes(s))
     .route('/readings', speechRoutes(s))
     .route('/voice', voiceRoutes(s))
+    .route('/reports', reportRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile))
     .route('/debug', debugRoutes(s));
 

@@ -121,3 +121,8 @@ export const voiceQuestionQuery = z.object({
     .max(3600, 'длительность записи — не больше часа')
     .optional(),
 });
+
+/** `/reports/monthly/:month/…`: a local month 'YYYY-MM'. */
+export const reportMonthParam = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'ожидается месяц в виде ГГГГ-ММ'),
+});

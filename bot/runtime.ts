@@ -152,6 +152,12 @@ export function createTelegramRuntime(o: TelegramRuntimeOptions) {
     } catch (err) {
       log.error({ err }, 'push scheduling failed');
     }
+    try {
+      // «Итоги месяца»: one push in the first days of a month (services/monthly-report.ts).
+      await o.services.monthlyReports.schedulePushes();
+    } catch (err) {
+      log.error({ err }, 'monthly report pushes failed');
+    }
     if (Date.now() - lastCleanup > HOUSEKEEPING_EVERY_MS) {
       lastCleanup = Date.now();
       await housekeeping();

@@ -595,6 +595,27 @@ export interface Database {
   guest_rate_slots: GuestRateSlotsTable;
   guest_answer_days: GuestAnswerDaysTable;
   data_exports: DataExportsTable;
+  transit_cache: TransitCacheTable;
+  monthly_reports: MonthlyReportsTable;
+}
+
+/** 0036: a user's transit list for one local day (JSON), computed from the birth data `chart_key` names. */
+export interface TransitCacheTable {
+  user_id: number;
+  day: string;
+  chart_key: string;
+  payload: string;
+  created_at: Generated<Date>;
+}
+
+/** 0036: a past month's report, once offered: when opened, dismissed, and its one push sent. */
+export interface MonthlyReportsTable {
+  user_id: number;
+  month: string;
+  offered_at: Generated<Date>;
+  opened_at: Date | null;
+  dismissed_at: Date | null;
+  pushed_at: Date | null;
 }
 
 export type User = Selectable<UsersTable>;

@@ -97,6 +97,9 @@ export const USER_DATA: readonly UserDataTable[] = [
     pageBy: ['user_id', 'day', 'card_key'],
   },
   { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения', pageBy: ['user_id'] },
+  // The day's transit list, computed from the birth data (exported as the birth data is; a cache, not a record).
+  { table: 'transit_cache', key: { column: 'user_id' }, erase: 'delete', title: null },
+  { table: 'monthly_reports', key: { column: 'user_id' }, erase: 'delete', title: 'Итоги месяца', pageBy: ['user_id', 'month'] },
   { table: 'notifications', key: { column: 'user_id' }, erase: 'delete', title: 'Напоминания и сообщения бота' },
   { table: 'micro_offers', key: { column: 'user_id' }, erase: 'delete', title: null },
   {

@@ -35,6 +35,8 @@ import { createUserDataService } from './user-data';
 import { createYesNoService } from './yes-no';
 import { createCardPictureService } from './card-picture';
 import { createVoiceService } from './voice';
+import { createTransitService } from './transits';
+import { createMonthlyReportService } from './monthly-report';
 
 export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
@@ -72,6 +74,8 @@ export function createServices(deps: ServiceDeps) {
   const memory = createMemoryService(deps);
   const referrals = createReferralService(deps);
   const voice = createVoiceService(deps, users);
+  const transits = createTransitService(deps, users);
+  const monthlyReports = createMonthlyReportService(deps, users, journal, share);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -109,6 +113,8 @@ export function createServices(deps: ServiceDeps) {
     memory,
     referrals,
     voice,
+    transits,
+    monthlyReports,
   };
 }
 

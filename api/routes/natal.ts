@@ -55,6 +55,8 @@ export const natalRoutes = (s: Services) =>
     .post('/chart', validate('json', chartBody), async (c) => ok(c, await s.natal.chart(c.var.userId, c.req.valid('json'))))
     .get('/chart', async (c) => ok(c, await s.natal.savedChart(c.var.userId)))
     .get('/data', async (c) => ok(c, { birthData: await s.natal.savedData(c.var.userId) }))
+    // «Ближайшие 30 дней»: the transits to the saved chart, kept per user and day (services/transits.ts).
+    .get('/transits', async (c) => ok(c, await s.transits.forecast(c.var.userId)))
     .delete('/data', async (c) => ok(c, await s.natal.clear(c.var.userId)))
     .get('/cities', validate('query', citiesQuery), (c) => {
       const { q, limit } = c.req.valid('query');

@@ -35,6 +35,7 @@ import * as m0032 from './0032_rate_limits';
 import * as m0033 from './0033_reader_memory';
 import * as m0034 from './0034_referrals';
 import * as m0035 from './0035_reading_speech';
+import * as m0036 from './0036_transits_monthly_reports';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0033_reader_memory': m0033,
   '0034_referrals': m0034,
   '0035_reading_speech': m0035,
+  '0036_transits_monthly_reports': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {

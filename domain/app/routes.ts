@@ -36,6 +36,9 @@ const ROUTE_SET = new Set<string>(APP_ROUTES);
 /** The bot's one-time sign-in link (`/auth/<token>`, see /web). */
 export const AUTH_LINK_PATH = /^\/auth\/[A-Za-z0-9_-]{43}$/;
 
+/** «Итоги месяца» of a month (`/report/2026-11`), where its push opens. */
+export const MONTHLY_REPORT_PATH = /^\/report\/\d{4}-(0[1-9]|1[0-2])$/;
+
 /** A card's page in the library (`/library/<card id>`). */
 export const LIBRARY_CARD_PATH = /^\/library\/[a-z][a-z-]{1,39}$/;
 
@@ -44,5 +47,11 @@ export const LIBRARY_CARD_PATH = /^\/library\/[a-z][a-z-]{1,39}$/;
  * a card of the library and a sign-in link.
  */
 export function isAppRoute(path: string): boolean {
-  return ROUTE_SET.has(path) || /^\/(history|pairs)\/\d{1,18}$/.test(path) || LIBRARY_CARD_PATH.test(path) || AUTH_LINK_PATH.test(path);
+  return (
+    ROUTE_SET.has(path) ||
+    /^\/(history|pairs)\/\d{1,18}$/.test(path) ||
+    LIBRARY_CARD_PATH.test(path) ||
+    AUTH_LINK_PATH.test(path) ||
+    MONTHLY_REPORT_PATH.test(path)
+  );
 }

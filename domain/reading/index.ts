@@ -15,6 +15,7 @@ import { planFor, type ReadingPlan } from './plan';
 import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
 import { memoryParagraph } from './memory';
+import { withTransitLine } from './transit-line';
 
 /** Collapses whitespace so the question can never start a heading of its own. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -143,7 +144,8 @@ export function composeWithPlan(input: ReadingPromptInput): { text: string; plan
   if (!input.cards.length) return { text: `## ${outline[outline.length - 1]}\n\nВ раскладе нет открытых карт для толкования.`, plan: null };
   const ctx = contextOf(input);
   const plan = planFor(ctx);
-  return { text: input.spreadType === 'year_forecast' ? yearForecast(ctx, outline) : spreadReading(ctx, outline), plan };
+  const text = input.spreadType === 'year_forecast' ? yearForecast(ctx, outline) : spreadReading(ctx, outline);
+  return { text: withTransitLine(text, ctx.q.kind, input.transitLine), plan };
 }
 
 function spreadReading(ctx: Ctx, outline: string[]): string {

@@ -33,4 +33,6 @@ export interface ReadingPromptInput {
   astro?: { sun: SignKey; moon: SignKey; rising: SignKey | null } | null;
   /** «Память толкователя»: at most two lines recalling earlier readings on the topic (domain/reading/memory.ts). */
   memory?: readonly MemoryLine[] | null;
+  /** A timing question of a user with a chart: «По транзитам: …», the next favourable window (domain/reading/transit-line.ts). */
+  transitLine?: string | null;
 }

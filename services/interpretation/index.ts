@@ -20,6 +20,7 @@ import type { ServiceDeps } from '../deps';
 import { createCareService } from '../crisis';
 import { ServiceError } from '../errors';
 import { createMemoryService } from '../memory';
+import { createTransitService } from '../transits';
 import { natalSigns } from '../natal';
 import type { UserService } from '../users';
 import { createDailyInterpretations } from './daily';
@@ -46,6 +47,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
 
   const daily = createDailyInterpretations(deps, users, provider);
   const memory = createMemoryService(deps);
+  const transits = createTransitService(deps, users);
 
   async function loadOwned(userId: number, id: number): Promise<Reading> {
     // The archive rule: 404 for anyone else's reading, 402 past the window.
@@ -75,6 +77,7 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       astro,
       reversals: speaksOfReversals(user?.reversals ?? true, r.cards),
       memory: await memory.linesFor(r, user),
+      transitLine: await transits.timingLine(r.user_id, r.question, r.spread_type),
     });
   }
 

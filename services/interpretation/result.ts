@@ -55,7 +55,7 @@ export function turnedCards(r: Pick<Reading, 'cards' | 'turned_count'>) {
 
 export function promptInputOf(
   r: Reading,
-  extra: Pick<ReadingPromptInput, 'firstName' | 'astro' | 'reversals' | 'memory'> = {},
+  extra: Pick<ReadingPromptInput, 'firstName' | 'astro' | 'reversals' | 'memory' | 'transitLine'> = {},
 ): ReadingPromptInput {
   return {
     spreadType: r.spread_type,

@@ -260,6 +260,23 @@ export function createShareService(deps: ServiceDeps, share?: ShareDeps) {
       };
     },
 
+    /**
+     * A picture that is no reading's (the monthly report), drawn in the same low-priority line and counted
+     * against the owner's picture limits; not stored (it shows the owner's own figures).
+     */
+    async drawForOwner(ownerId: number, job: PictureJob): Promise<Buffer> {
+      const ticket = (pool ??= createPicturePool()).admit(ownerId);
+      try {
+        const now = deps.clock();
+        await takeUserLimit(deps.db, ownerId, 'share_picture_hour', now);
+        await takeUserLimit(deps.db, ownerId, 'share_picture_day', now);
+      } catch (err) {
+        ticket.release();
+        throw err;
+      }
+      return ticket.draw(job);
+    },
+
     /** Forgets stored pictures after 30 days (drawn again when asked for) and expired prepared messages. */
     async prune(now: Date = deps.clock(), days = PICTURE_TTL_DAYS): Promise<void> {
       await shareRepo.pruneShares(deps.db, new Date(now.getTime() - days * DAY_MS), now);

@@ -40,6 +40,8 @@ const PairScreen = lazy(() => import('./pairs/PairScreen'));
 const Invite = lazy(() => import('./invite/Invite'));
 // The owner's dashboard: its own chunk; the API decides who sees anything.
 const Admin = lazy(() => import('./admin/Admin'));
+// «Итоги месяца» (`/report/<month>`, where its push opens).
+const MonthlyReport = lazy(() => import('./report/MonthlyReport'));
 
 /**
  * A screen for each route the server serves (APP_ROUTES in domain/app/routes.ts, the one list): a route without a
@@ -76,6 +78,7 @@ const ROUTES: [string, ComponentType][] = [
   ['/history/:id', HistoryReading],
   ['/pairs/:id', PairScreen],
   ['/library/:id', LibraryCard],
+  ['/report/:month', MonthlyReport],
 ];
 
 /** Opened from a pair invitation (`startapp=pair_<token>`): the consent screen first, once. */

@@ -10,6 +10,7 @@ import { ProofStrip } from '../components/ProofStrip';
 import { HomeScreenOffer, MoonCard, StreakCard } from './Ritual';
 import { usePrices } from '../payments/prices';
 import type { UserStatus } from '../api';
+import { ReportOffer } from '../report/ReportOffer';
 
 /** One entry of the main menu: an icon, a title and a line under it, and a chevron. */
 function Action(props: {
@@ -50,6 +51,8 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
   const vipPrice = usePrices(!!s && !paid).monthly('vip');
   return (
     <>
+      {s && <ReportOffer />}
+
       <section className="ritual" aria-label="Ритуал дня">
         {s && <StreakCard s={s} />}
         <MoonCard />

@@ -12,6 +12,7 @@ import { keys, useApi } from '../data';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
 import { deleteBirthData, getChart, type NatalChartView } from './natal-api';
+import { Transits } from './Transits';
 import './natal.css';
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error' } | { kind: 'ready'; chart: NatalChartView };
@@ -177,6 +178,8 @@ function ChartView({ chart }: { chart: NatalChartView }) {
           </article>
         ))}
       </section>
+
+      <Transits />
 
       <p className="disclaimer">{chart.disclaimer}</p>
     </>
