@@ -107,7 +107,7 @@ function deciding(kit: Kit, said: Set<ReadCard>): string[] {
   const pro = rest(plan.support, said).slice(0, 2);
   for (const c of against) out.push(pick('against', AGAINST)(c, words(c, 'bad')));
   for (const c of pro) out.push(pick('for', FOR)(c, words(c, 'good')));
-  [...against, ...pro].forEach((c) => said.add(c));
+  for (const c of [...against, ...pro]) said.add(c);
   if (!said.has(plan.key)) {
     said.add(plan.key);
     out.push(pick('neutral', NEUTRAL)(plan.key, words(plan.key)));
