@@ -46,7 +46,7 @@ function answer(kit: Kit, s: Stance, warm: Kw): string {
       ])(warm);
     case 'choice':
       return pick('choice', [
-        (k: Kw) => `Из двух путей карты бережнее к варианту «${s.win}»: там ${k.nom}. «${s.lose}» даётся тяжелее.`,
+        (k: Kw) => `Из двух путей карты бережнее к варианту «${s.win}»: там ${k.nom}, а «${s.lose}» даётся тяжелее.`,
         (k: Kw) => `Мне кажется, вам ближе «${s.win}», чем «${s.lose}»: карты связывают с ним ${k.acc}.`,
       ])(warm);
     case 'timing':
@@ -80,13 +80,14 @@ const MORE_SUPPORT: readonly Line[] = [
   (c, k) => `Вас поддерживает и ${sub(c)}: ${k.nom}.`,
 ];
 const TENDER: readonly Line[] = [
-  (c, k) => `Есть и то, что просит заботы: ${nom(c)} в позиции ${pos(c)} — ${k.nom}. Это можно прожить, не ругая себя.`,
+  (c, k) => `Есть и то, что просит заботы: ${nom(c)} в позиции ${pos(c)} — ${k.nom}; это можно прожить, не ругая себя.`,
   (c, k) => `${Sub(c)} говорит о трудном — ${k.nom}; отнеситесь к этому как к ране, которой нужно время.`,
-  (c, k) => `Не буду скрывать и ${acc(c)}: ${k.nom}. Но трудная карта показывает, где вам нужна поддержка, а не где вы слабы.`,
+  (c, k) => `Не буду скрывать и ${acc(c)}: ${k.nom}, — но трудная карта показывает, где вам нужна поддержка, а не где вы слабы.`,
 ];
-const QUIET: readonly ((n: string, many: boolean) => string)[] = [
-  (n, many) => `${many ? 'Карты' : 'Карта'} ${n} ${many ? 'тихо дополняют' : 'тихо дополняет'} картину.`,
-  (n, many) => `А ${n} — ${many ? 'спокойный фон' : 'спокойный фон'}, на который можно не отвлекаться.`,
+const QUIET: readonly ((cs: readonly ReadCard[], k: Kw) => string)[] = [
+  (cs, k) => `${cs.length > 1 ? `Карты ${names(cs)} тихо дополняют` : `${Sub(cs[0])} тихо дополняет`} картину, и в ней звучат ${k.nom}.`,
+  (cs, k) => `А ${names(cs)} — спокойный фон, в котором есть ${k.nom}.`,
+  (cs, k) => `Рядом ${cs.length > 1 ? `лежат ${names(cs)}` : `лежит ${sub(cs[0])}`}, и это тоже о вас: ${k.nom}.`,
 ];
 
 const CARE_FOR: Record<'act' | 'wait', readonly ((place: string, k: Kw) => string)[]> = {
@@ -102,22 +103,38 @@ const CARE_FOR: Record<'act' | 'wait', readonly ((place: string, k: Kw) => strin
   ],
 };
 const FAREWELL: readonly Line[] = [
-  (c, k) => `Я с вами. Пусть ${sub(c)} напоминает о главном: ${k.nom}.`,
+  (c, k) => `Я с вами, и пусть ${sub(c)} напоминает о главном: ${k.nom}.`,
   (c, k) => `Обнимаю вас; запомните ${acc(c)} — в ней ${k.nom}.`,
-  (c, k) => `Берегите себя. Когда будет трудно, вспомните ${acc(c)}: ${k.nom}.`,
+  (c, k) => `Берегите себя, а когда будет трудно, вспомните ${acc(c)}: ${k.nom}.`,
+];
+const HOLD_ON: readonly ((k: Kw) => string)[] = [
+  (k) => `Я с вами; держитесь за ${k.acc} — сейчас этого достаточно.`,
+  (k) => `Обнимаю вас, и пусть рядом будут ${k.nom}.`,
+  (k) => `Трудные карты не отменяют главного: у вас есть ${k.nom}.`,
 ];
 const CARE_STEP: readonly ((pro: Professional, k: Kw) => string)[] = [
   (pro, k) => `Мой совет: доверьте главный вопрос ${pro.dat} и не оставайтесь с ним одни; рядом пусть будут те, кто дарит ${k.acc}.`,
   (pro, k) => `Поговорите с ${pro.inst} — просить помощи это сила. А для души держитесь за ${k.acc}.`,
 ];
 
+/** What a spread with no card on the person's side still leaves them (the gentle voice never offers a hardship as support). */
+const STILL: readonly Kw[] = [
+  { nom: 'терпение и забота о себе', acc: 'терпение и заботу о себе' },
+  { nom: 'близкие люди и их участие', acc: 'близких людей и их участие' },
+  { nom: 'время и тишина', acc: 'время и тишину' },
+  { nom: 'ваша выдержка и честность с собой', acc: 'вашу выдержку и честность с собой' },
+];
+
 export function gentleOpinion(kit: Kit): { cards: string[]; advice: string[] } {
-  const { plan, pick, words, stance } = kit;
+  const { plan, pick, stance } = kit;
   const said = new Set<ReadCard>();
   const best = plan.support[0] ?? plan.key;
   said.add(best);
-  const warm = words(best, best.tone === 'hard' ? 'any' : 'good');
-  const lead = (plan.support[0] ? pick('first', SUPPORT_FIRST) : pick('first-hard', NO_SUPPORT_FIRST))(best, warm);
+  // Warm words come from a supporting card only; without one, from what is left to lean on.
+  const words = (c: ReadCard, want?: 'good' | 'bad' | 'any') =>
+    want === 'good' && c.valence <= 0 ? pick('still', STILL) : kit.words(c, want);
+  const warm = words(best, 'good');
+  const lead = plan.support[0] ? pick('first', SUPPORT_FIRST)(best, warm) : pick('first-hard', NO_SUPPORT_FIRST)(best, kit.words(best));
   const body: string[] = [];
   // Support gets the room: every card on the person's side (up to three) has a sentence of its own.
   for (const c of rest(plan.support, said).slice(0, 3)) {
@@ -131,12 +148,13 @@ export function gentleOpinion(kit: Kit): { cards: string[]; advice: string[] } {
     body.push(pick('tender', TENDER)(hard, words(hard, 'bad')));
   }
   const others = rest(kit.ctx.cards, said);
-  if (others.length) body.push(pick('quiet', QUIET)(names(others), others.length > 1));
-  const cards = [`${lead} ${answer(kit, stance, words(best, best.tone === 'hard' ? 'any' : 'good'))}`];
+  if (others.length) body.push(pick('quiet', QUIET)(others, words(others[0])));
+  const cards = [`${lead} ${answer(kit, stance, words(best, 'good'))}`];
   if (body.length) cards.push(body.join(' '));
   const step =
     stance.kind === 'care'
       ? pick('care-step', CARE_STEP)(stance.pro, words(best, 'good'))
-      : pick(`care-for:${plan.haste}`, CARE_FOR[plan.haste])(kit.place, words(best, best.tone === 'hard' ? 'any' : 'good'));
-  return { cards, advice: [`${step} ${pick('farewell', FAREWELL)(best, words(best, best.tone === 'hard' ? 'any' : 'good'))}`] };
+      : pick(`care-for:${plan.haste}`, CARE_FOR[plan.haste])(kit.place, words(best, 'good'));
+  const bye = plan.support[0] ? pick('farewell', FAREWELL)(best, words(best, 'good')) : pick('farewell-hard', HOLD_ON)(words(best, 'good'));
+  return { cards, advice: [`${step} ${bye}`] };
 }

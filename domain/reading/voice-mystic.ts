@@ -49,7 +49,7 @@ function answer(kit: Kit, s: Stance): string {
       return pick('even', [
         () =>
           `Чаши весов застыли: ни «да», ни «нет»${s.toYes && s.toNo ? `, ведь ${nom(s.toYes)} и ${nom(s.toNo)} тянут в разные стороны` : ''}.`,
-        () => `Знаки молчат о «да» и о «нет»: узор ещё ткётся, и последняя нить в ваших руках.`,
+        () => `Знаки не говорят ни «да», ни «нет»: узор ещё ткётся, и последняя нить в ваших руках.`,
       ])();
     case 'choice':
       return pick('choice', [
@@ -69,9 +69,10 @@ function answer(kit: Kit, s: Stance): string {
     case 'care':
       return pick('care', [
         (p: Professional) =>
-          `Есть двери, которые карты не открывают: исход знает ${p.nom}, и к нему стоит прийти. Образы же светят иначе — как свеча в пути.`,
+          `Есть двери, которые карты не открывают: исход знает ${p.nom}, и к нему стоит прийти, а образы светят иначе — как свеча в пути.`,
         (p: Professional) =>
-          `Судьбу тела карты не читают; это знание у того, кто лечит, — ${p.nom}. А символы расклада говорят о силе духа.`,
+          `Судьбу тела и исход дела карты не читают — это знание у того, кто в нём сведущ: ${p.nom}; символы же говорят о силе духа.`,
+        (p: Professional) => `Что будет, знает не колода, а ${p.nom}; мой же круг — образы, что дают силы идти.`,
       ])(s.pro);
     case 'open':
       return pick('open', [
@@ -93,7 +94,7 @@ const CARD_IMAGE: readonly Line[] = [
 ];
 const STARS: readonly ((c: ReadCard, star: string) => string)[] = [
   (c, s) => `Небо тоже отзывается: соответствие ${gen(c)} — ${s}.`,
-  (c, s) => `Карту ${nom(c)} ведёт небо, и её соответствие — ${s}.`,
+  (c, s) => `Небо над картой ${nom(c)} отмечено знаком: ${s}.`,
   (c, s) => `У карты ${nom(c)} есть небесный покровитель: ${s}.`,
 ];
 
@@ -101,6 +102,8 @@ const RULING: readonly ((e: readonly [string, string], theme: string, many: numb
   (e, t, n) => `В раскладе правит стихия ${e[1]}, под её знаком ${n} ${cardsWord(n)}: ${t}.`,
   (e, t) => `Сильнее всего здесь звучит ${e[0]}, а это ${t}.`,
   (e, t) => `Стихия ${e[1]} окрашивает весь узор; её дары — ${t}.`,
+  (e, t, n) => `${n} ${cardsWord(n)} из этого круга принадлежат стихии ${e[1]}, и потому в нём так много темы: ${t}.`,
+  (e, t) => `Узор сплетён из стихии ${e[1]}: ${t} — вот его нить.`,
 ];
 
 const MEETING: Record<ReturnType<typeof dignityOf>, readonly ((a: ReadCard, b: ReadCard, ea: string, eb: string) => string)[]> = {
@@ -168,7 +171,12 @@ export function mysticOpinion(kit: Kit): { cards: string[]; advice: string[] } {
   const star = [key, ...chosen].find((c) => cardLore(c.card).correspondence);
   if (star) body.push(pick('stars', STARS)(star, cardLore(star.card).correspondence!));
   const others = rest(ctx.cards, said);
-  if (others.length) body.push(`Тише звучат ${others.length > 1 ? 'знаки' : 'знак'} ${names(others)}.`);
+  if (others.length) {
+    const k = words(others[0]);
+    body.push(
+      `Тише ${others.length > 1 ? 'звучат знаки' : 'звучит знак'} ${names(others)}, и ${others.length > 1 ? 'их' : 'его'} шёпот — ${k.nom}.`,
+    );
+  }
   const ruling = rulingElement(ctx.cards);
   if (ruling)
     body.push(pick('ruling', RULING)(elementName(ctx.cards.find((c) => elementKey(c) === ruling.el)!), ELEMENT_THEME[ruling.el], ruling.n));
