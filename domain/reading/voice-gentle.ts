@@ -107,6 +107,12 @@ const FAREWELL: readonly Line[] = [
   (c, k) => `Обнимаю вас; запомните ${acc(c)} — в ней ${k.nom}.`,
   (c, k) => `Берегите себя, а когда будет трудно, вспомните ${acc(c)}: ${k.nom}.`,
 ];
+/** The other cards on a sensitive theme: named, never read as a warning. */
+const CARE_QUIET: readonly ((cs: readonly ReadCard[]) => string)[] = [
+  (cs) => `${cs.length > 1 ? `Карты ${names(cs)} говорят` : `${Sub(cs[0])} говорит`} о вашем настрое, а не о том, чем всё закончится.`,
+  (cs) => `Остальное в раскладе (${names(cs)}) — про ваши чувства сейчас, и их можно просто заметить.`,
+  (cs) => `${cs.length > 1 ? `О картах ${names(cs)}` : `О карте ${nom(cs[0])}`} скажу одно: это про то, как вам сейчас, а не про исход.`,
+];
 const HOLD_ON: readonly ((k: Kw) => string)[] = [
   (k) => `Я с вами; держитесь за ${k.acc} — сейчас этого достаточно.`,
   (k) => `Обнимаю вас, и пусть рядом будут ${k.nom}.`,
@@ -130,6 +136,7 @@ export function gentleOpinion(kit: Kit): { cards: string[]; advice: string[] } {
   const said = new Set<ReadCard>();
   const best = plan.support[0] ?? plan.key;
   said.add(best);
+  if (stance.kind === 'open') said.add(stance.card);
   // Warm words come from a supporting card only; without one, from what is left to lean on.
   const words = (c: ReadCard, want?: 'good' | 'bad' | 'any') =>
     want === 'good' && c.valence <= 0 ? pick('still', STILL) : kit.words(c, want);
@@ -148,7 +155,8 @@ export function gentleOpinion(kit: Kit): { cards: string[]; advice: string[] } {
     body.push(pick('tender', TENDER)(hard, words(hard, 'bad')));
   }
   const others = rest(kit.ctx.cards, said);
-  if (others.length) body.push(pick('quiet', QUIET)(others, words(others[0])));
+  if (others.length && stance.kind === 'care') body.push(pick('care-quiet', CARE_QUIET)(others));
+  else if (others.length) body.push(pick('quiet', QUIET)(others, words(others.find((c) => c.valence > 0) ?? others[0])));
   const cards = [`${lead} ${answer(kit, stance, words(best, 'good'))}`];
   if (body.length) cards.push(body.join(' '));
   const step =

@@ -65,11 +65,14 @@ function stanceOf(ctx: Ctx, plan: ReadingPlan): Stance {
   }
   if (plan.answer.option && q.options) {
     const win = plan.answer.option;
-    return { kind: 'choice', win, lose: q.options[0] === win ? q.options[1] : q.options[0] };
+    return { kind: 'choice', win: asWritten(win), lose: asWritten(q.options[0] === win ? q.options[1] : q.options[0]) };
   }
   if (q.kind === 'timing') return { kind: 'timing', when: plan.answer.when ?? null };
   return { kind: 'open', card: plan.answer.named[0] ?? plan.key };
 }
+
+/** An option inside a sentence: the capital it had only for starting the question goes («Остаться» → «остаться»). */
+const asWritten = (o: string) => (/^\p{Lu}\p{Ll}/u.test(o) ? o.charAt(0).toLowerCase() + o.slice(1) : o);
 
 const HASTE_VETO = {
   act: vetoBy((s) => WAIT_WORDS.test(s)),

@@ -24,7 +24,7 @@ const KEY_IMAGE: readonly Line[] = [
   (c, i, k) => `Прежде слов я смотрю на образ: в позиции ${pos(c)} ${sub(c)} — ${i}. Этот знак говорит: ${k.nom}.`,
   (c, i, k) => `Над вашим вопросом встаёт карта ${nom(c)}, и на ней — ${i}. Вот её весть: ${k.nom}.`,
   (c, i, k) => `Ключ к раскладу — образ карты ${nom(c)}: ${i}. В нём скрыты ${k.nom}.`,
-  (c, i, k) => `Я закрываю глаза и вижу ${nom(c)} на месте ${pos(c)}: ${i}. Это знак, и знак этот — ${k.nom}.`,
+  (c, i, k) => `Я закрываю глаза и вижу карту ${nom(c)} на месте ${pos(c)}: ${i}. Это знак, и знак этот — ${k.nom}.`,
 ];
 
 const VERDICT: Record<'yes' | 'no', readonly ((firm: boolean, e: string) => string)[]> = {
@@ -157,6 +157,7 @@ function rulingElement(cards: readonly ReadCard[]): { el: Element; n: number } |
 export function mysticOpinion(kit: Kit): { cards: string[]; advice: string[] } {
   const { plan, pick, words, stance, ctx } = kit;
   const said = new Set<ReadCard>([plan.key]);
+  if (stance.kind === 'open') said.add(stance.card);
   const key = plan.key;
   const care = stance.kind === 'care';
   const first = [pick('key', KEY_IMAGE)(key, imageIn(key), words(key)), answer(kit, stance)];
@@ -171,8 +172,16 @@ export function mysticOpinion(kit: Kit): { cards: string[]; advice: string[] } {
   const star = [key, ...chosen].find((c) => cardLore(c.card).correspondence);
   if (star) body.push(pick('stars', STARS)(star, cardLore(star.card).correspondence!));
   const others = rest(ctx.cards, said);
-  if (others.length) {
-    const k = words(others[0]);
+  if (others.length && care)
+    body.push(
+      pick('care-others', [
+        (n: string) => `Остальные знаки, ${n}, говорят о пути души, а не об исходе.`,
+        (n: string) => `В глубине расклада лежат ${n} — тени настроения, не знаки судьбы.`,
+        (n: string) => `А ${n} лишь окрашивают узор вашего состояния и ничего не предрекают.`,
+      ])(names(others)),
+    );
+  else if (others.length) {
+    const k = words(others.find((c) => c.valence > 0) ?? others[0]);
     body.push(
       `Тише ${others.length > 1 ? 'звучат знаки' : 'звучит знак'} ${names(others)}, и ${others.length > 1 ? 'их' : 'его'} шёпот — ${k.nom}.`,
     );

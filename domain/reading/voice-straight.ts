@@ -73,8 +73,8 @@ function answer(kit: Kit, s: Stance): string {
     case 'care':
       return pick('care', [
         () => `Прогноза в таком вопросе не будет: это решает ${s.pro.nom}, а не карты.`,
-        () => `Исход здесь не предсказываю — с этим к ${s.pro.dat}. Карты скажут только, на что опереться.`,
-        () => `Прямо: такие вопросы решает ${s.pro.nom}. От карт — только опора и настрой.`,
+        () => `Исход здесь не предсказываю — с этим к ${s.pro.dat}, а карты скажут только, на что опереться.`,
+        () => `Прямо: такие вопросы решает ${s.pro.nom}, от карт — только опора и настрой.`,
       ])();
     case 'open':
       return pick('open', [
@@ -180,6 +180,7 @@ export function straightOpinion(kit: Kit): { cards: string[]; advice: string[] }
   const hardest = plan.opposition[0];
   const first = hardest ?? plan.key;
   said.add(first);
+  if (stance.kind === 'open') said.add(stance.card);
   const opening = hardest
     ? pick('hardest', HARDEST_FIRST)(hardest, words(hardest, 'bad'))
     : pick('no-hard', NO_HARD_FIRST)(first, words(first));
@@ -207,7 +208,13 @@ function careOpinion(kit: Kit, pro: Professional, said: Set<ReadCard>): { cards:
   const others = rest(kit.ctx.cards, said);
   const cards = [lead];
   if (others.length)
-    cards.push(`${others.length > 1 ? 'Остальные карты' : 'Ещё одна карта'} — ${names(others)} — о настрое, а не об исходе.`);
+    cards.push(
+      pick('care-others', [
+        (n: string, many: boolean) => `${many ? 'Остальные карты' : 'Ещё одна карта'} — ${n} — о настрое, а не об исходе.`,
+        (n: string) => `${n}: это про ваше состояние, исход по ним не читается.`,
+        (n: string, many: boolean) => `Про ${many ? 'карты' : 'карту'} ${n} коротко: ${many ? 'они' : 'она'} о настроении, не о прогнозе.`,
+      ])(names(others), others.length > 1),
+    );
   const advice = [pick('care-do', CARE_DO)(pro, words(best, 'good')), pick('care-end', CARE_END)(pro)];
   return { cards, advice: [advice.join(' ')] };
 }

@@ -131,7 +131,7 @@ describe('second opinions over generated readings', () => {
         if (plan.verdict && plan.verdict !== 'even' && !statedVerdicts(text).has(plan.verdict.startsWith('yes') ? 'yes' : 'no'))
           why('verdict not stated');
         if (plan.verdict === 'even' && !/ни «да», ни «нет»/u.test(text)) why('even not said');
-        if (plan.answer.option && !text.includes(`«${plan.answer.option}»`)) why('option not named');
+        if (plan.answer.option && !fold(text).includes(`«${fold(plan.answer.option)}»`)) why('option not named');
         if (plan.answer.option && options && statedOptions(text, options).size > 1) why('both options favoured');
         if (plan.answer.direction === 'care' && /«(скорее\s+)?(да|нет)»/u.test(text)) why('yes or no on a sensitive theme');
         const opposite = plan.haste === 'act' ? WAIT_WORDS : ACT_WORDS;
