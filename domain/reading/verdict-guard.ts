@@ -14,6 +14,13 @@ export const conclusionHeading = (input: ReadingPromptInput) => {
   return outline[outline.length - 1];
 };
 
+/** Whether the reading's plan has a verdict or an option the model's text could contradict (then its conclusion is held). */
+export function hasVerdictToKeep(input: ReadingPromptInput): boolean {
+  if (!input.cards.length) return false;
+  const { plan } = composeWithPlan(input);
+  return !!plan && ((!!plan.verdict && plan.verdict !== 'even') || !!plan.answer.option);
+}
+
 /** Whether `text` explicitly states the verdict opposite to the plan's. */
 export function contradictsPlan(text: string, plan: ReadingPlan, options: readonly [string, string] | null): boolean {
   if (plan.verdict && plan.verdict !== 'even') {
