@@ -8,6 +8,7 @@ import { analyseExperiment, EXPERIMENTS, type ExperimentResult } from '../domain
 import { percentileOfCounts } from '../domain/app/percentile';
 import { addDays, localDate, zonedTimeToUtc } from '../domain/text/time';
 import { aiFailureRu } from './ai-provider';
+import { AI_VERDICT_REPLACED } from '../domain/app/analytics';
 import type { DashboardDeps, ServiceDeps } from './deps';
 
 /** A period: the last `days` local days (today included), or local dates `from`..`to` inclusive. */
@@ -173,7 +174,11 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
      */
     async ai(q: PeriodQuery) {
       const { p, info } = period(q);
-      const [t, stored] = await Promise.all([activity.aiTotals(deps.db, p), activity.aiFailures(deps.db, p)]);
+      const [t, stored, verdictReplaced] = await Promise.all([
+        activity.aiTotals(deps.db, p),
+        activity.aiFailures(deps.db, p),
+        activity.serverEvents(deps.db, p, AI_VERDICT_REPLACED),
+      ]);
       // By kind in Russian: several stored texts (a network library's messages) make one kind.
       const byKind = new Map<string, number>();
       for (const f of stored) {
@@ -200,6 +205,8 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         costRub: prices ? Math.round(((tokensIn * prices.input + tokensOut * prices.output) / 1e6) * 100) / 100 : null,
         model: deps.ai?.model ?? null,
         pricesPerM: prices,
+        /** AI readings whose verdict went against the cards': their conclusion was replaced by the card-based one. */
+        verdictReplaced,
       };
     },
 
@@ -292,6 +299,7 @@ export function createDashboardService(deps: Pick<ServiceDeps, 'db' | 'clock' | 
         ['Толкований с токенами от провайдера', a.tokensReported],
         ['Толкований с токенами по оценке', a.tokensEstimated],
         ['Стоимость, ₽', a.costRub ?? 'цена модели неизвестна'],
+        ['Вывод ИИ заменён картами (вердикт против карт)', a.verdictReplaced],
         ...a.failures.map((f) => [`Сбой: ${f.kind}`, f.readings]),
       ];
     }

@@ -17,3 +17,11 @@ export async function insertEventOncePerMinute(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Stores an event the server itself records (no once-a-minute rule: without a minute, every one is kept). */
+export async function insertServerEvent(db: Queryable, userId: number, event: string, payload: Record<string, unknown>): Promise<void> {
+  await db
+    .insertInto('analytics_events')
+    .values({ user_id: userId, event, payload: JSON.stringify(payload), minute: null })
+    .execute();
+}

@@ -155,3 +155,15 @@ export async function pushes(db: Queryable, p: Period): Promise<PushRow> {
     ) n`.execute(db);
   return rows[0];
 }
+
+/** How many times the server recorded `event` in the period (analytics_events; the server's own events). */
+export async function serverEvents(db: Queryable, p: Period, event: string): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('event', '=', event)
+    .where('created_at', '>=', p.from)
+    .where('created_at', '<', p.to)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -16,3 +16,9 @@ export const ANALYTICS_EVENTS = [
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
 export const isAnalyticsEvent = (e: string): e is AnalyticsEvent => (ANALYTICS_EVENTS as readonly string[]).includes(e);
+
+/**
+ * An event only the server records (never accepted from the app): an AI reading whose verdict went against the
+ * cards' plan, its conclusion replaced by the card-based one (the dashboard's «ИИ» tab counts them).
+ */
+export const AI_VERDICT_REPLACED = 'ai_verdict_replaced';

@@ -54,6 +54,8 @@ export interface Answer {
   named: ReadCard[];
   /** The cards the answer says speak for the user (or the favoured option) and against: each agrees with its side. */
   sides?: { for: ReadCard[]; against: ReadCard[] };
+  /** A timing answer's frame as a phrase after «ориентир —» («около трёх недель», «в марте»); none when the majors give a stage, not a date. */
+  when?: string;
 }
 
 // The plan's shape (made in plan.ts): declared here, where it is rendered, so the two files import one way.
@@ -208,7 +210,7 @@ function timing(ctx: Ctx, b: number): Answer {
     const best = [...months].sort((x, y) => y.valence - x.valence)[0];
     const month = monthOfPosition(best.positionId, ctx.input.firstMonth);
     const when = month === null ? `месяц «${best.positionName}»` : MONTHS_IN[month];
-    return { text: ctx.pick.pick('timing-year', TIMING_YEAR)(when, bold(best)), direction, named: [best] };
+    return { text: ctx.pick.pick('timing-year', TIMING_YEAR)(when, bold(best)), direction, named: [best], when };
   }
   if (ctx.input.spreadType === 'year_forecast') {
     const key = keyCardOf(ctx);
@@ -233,7 +235,12 @@ function timing(ctx: Ctx, b: number): Answer {
   const pip = [key, ...[...ctx.cards].reverse()].find((c) => c.card.suit === suit && c.card.rank <= 10);
   let w = frame.plain;
   if (pip && suit !== 'swords') w = pip.card.rank === 1 ? frame.ace : `около ${NUM_GEN[pip.card.rank]} ${frame.unit} (${bold(pip)})`;
-  return { text: ctx.pick.pick('timing', TIMING[suit])(w, delay(pip?.orientation === 'reversed')), direction, named: pip ? [pip] : [] };
+  return {
+    text: ctx.pick.pick('timing', TIMING[suit])(w, delay(pip?.orientation === 'reversed')),
+    direction,
+    named: pip ? [pip] : [],
+    when: w,
+  };
 }
 
 /** An open question: the position that answers it (advice for «как», the past for «почему», …). */

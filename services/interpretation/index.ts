@@ -14,6 +14,10 @@ import { cardEnding } from '../../domain/reading/cut-off';
 import { speaksOfReversals } from '../../domain/tarot/deal';
 import { buildFallbackInterpretation } from '../../domain/reading/fallback';
 import { buildReadingMessages, oneLine, type ReadingPromptInput } from '../../domain/reading/prompts';
+import { conclusionHeading, guardVerdict, hasVerdictToKeep } from '../../domain/reading/verdict-guard';
+import { AI_VERDICT_REPLACED } from '../../domain/app/analytics';
+import * as analyticsRepo from '../../db/repositories/analytics';
+import { holdConclusion } from './hold-conclusion';
 import { type AiUsage, type ProviderFailure, createAiProvider, rateLimited } from '../ai-provider';
 import { readableReading } from '../archive-rule';
 import type { ServiceDeps } from '../deps';
@@ -106,12 +110,16 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
     const started = performance.now();
     let firstMs: number | null = null;
     let usage: AiUsage | null = null;
+    // The cards decide the verdict: the model's conclusion is held until its text is known (verdict-guard.ts).
+    const hold = provider.enabled && hasVerdictToKeep(input) ? holdConclusion(conclusionHeading(input), (t) => f.push(t)) : null;
+    let replaced = false;
     try {
       text = await provider.complete(messages, {
         signal: f.abort.signal,
         onDelta: (t) => {
           firstMs ??= Math.round(performance.now() - started);
-          f.push(t);
+          if (hold) hold.push(t);
+          else f.push(t);
         },
         onUsage: (u) => (usage = u),
         // Thirteen cards month by month need more room than the default.
@@ -120,6 +128,12 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
         // The call's time budget grows with the cards read.
         cards: input.cards.length,
       });
+      if (hold) {
+        const guarded = guardVerdict(text, input);
+        replaced = guarded.replaced;
+        hold.finish(guarded.text);
+        text = guarded.text;
+      }
       text = opening + text;
     } catch (err) {
       const failure = err as ProviderFailure;
@@ -130,7 +144,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       }
       error = failure.message;
       if (failure.partial) {
-        // Cut at its length limit: the user has read it, so the cards finish it after a visible line.
+        // Cut at its length limit: what was held goes out, and the cards finish it after a visible line.
+        hold?.finish(failure.partial);
         const ending = cardEnding(failure.partial, buildFallbackInterpretation(input));
         f.push(ending);
         text = opening + failure.partial + ending;
@@ -153,6 +168,8 @@ export function createInterpretationService(deps: ServiceDeps, users: UserServic
       : undefined;
     const row = await store(claimed.id, leaseId, text, status, error, timing);
     if (!row) return false;
+    // Counted for the owner's dashboard («ИИ»): the model's verdict went against the cards'.
+    if (replaced) await analyticsRepo.insertServerEvent(deps.db, claimed.user_id, AI_VERDICT_REPLACED, { readingId: claimed.id });
     f.settle({ ok: true, result: resultOf(row, provider.enabled) });
     return true;
   }

@@ -129,6 +129,8 @@ describe.runIf(browserAvailable())('owner dashboard (browser)', () => {
         await page.getByTestId('admin-tab-ai').click();
         await page.getByTestId('admin-ai').waitFor();
         expect(await page.getByTestId('admin-ai-count').textContent()).toBe(String(SEED_EXPECT.ai.byAi));
+        // No AI reading of the seed went against the cards' verdict.
+        expect(await page.getByTestId('admin-ai-verdict-replaced').textContent()).toBe('0');
         expect(await page.getByTestId('admin-ai-first').textContent()).toBe('0,60 с / 0,69 с');
         expect(await page.getByTestId('admin-ai-tokens').textContent()).toBe(
           `${SEED_EXPECT.ai.tokensIn.toLocaleString('ru-RU')} + ${SEED_EXPECT.ai.tokensOut.toLocaleString('ru-RU')}`,

@@ -133,6 +133,7 @@ export function AiTab({ a }: { a: AiStats }) {
         items={[
           ['Толкований ИИ', num(a.byAi), 'ai-count'],
           ['По картам (без ИИ)', num(a.byCards), 'cards-count'],
+          ['Вывод ИИ заменён картами', num(a.verdictReplaced), 'ai-verdict-replaced'],
           ['До первого текста, p50 / p95', `${ms(a.firstText.p50)} / ${ms(a.firstText.p95)}`, 'ai-first'],
           ['До конца, p50 / p95', `${ms(a.total.p50)} / ${ms(a.total.p95)}`, 'ai-total'],
           [
