@@ -398,14 +398,14 @@ export const ADVICE: Record<'light' | 'mixed' | 'hard', readonly ((s: string, b:
 
 const v = (m: boolean, one: string, many: string) => (m ? many : one);
 
-/** The first half of a sentence naming the cards for (`m`: more than one). */
+/** The first half of a sentence naming the cards for (`m`: more than one); each says «for you» in words the plan's test knows. */
 const FOR_HALVES: readonly ((pro: string, m: boolean) => string)[] = [
-  (pro, m) => `За благоприятный исход ${v(m, 'говорит', 'говорят')} ${pro}`,
+  (pro, m) => `За вас ${v(m, 'говорит', 'говорят')} ${pro}`,
   (pro) => `На вашей стороне ${pro}`,
   (pro, m) => `Поддержку ${v(m, 'даёт', 'дают')} ${pro}`,
   (pro, m) => `Сильнее всего за вас ${v(m, 'играет', 'играют')} ${pro}`,
   (pro, m) => `Опорой ${v(m, 'служит', 'служат')} ${pro}`,
-  (pro, m) => `Ветер в спину ${v(m, 'даёт', 'дают')} ${pro}`,
+  (pro, m) => `Опору расклада ${v(m, 'даёт', 'дают')} ${pro}`,
 ];
 /** The second half, naming the card against (as a subject), after «, а» or «;». */
 const AGAINST_HALVES: readonly ((contra: string) => string)[] = [

@@ -22,7 +22,7 @@ interface Heading {
   /** For a card that is neither (when the section is about someone else; otherwise the shared ones). */
   mixed?: readonly string[];
   /** A second position read in the same section in its own words (the reading for two), not as a second voice. */
-  then?: Heading & { cards: readonly PositionId[] };
+  next?: Heading & { cards: readonly PositionId[] };
 }
 
 /** Keyed by the outline's headings (domain/tarot/spreads.ts); a heading not here is read from its place. */
@@ -173,7 +173,7 @@ export const HEADINGS: Record<string, Heading> = {
       'Ваша сторона союза просит бережности, прежде всего вашей собственной.',
       'То, что вы несёте в отношения, сейчас тяжелее обычного.',
     ],
-    then: {
+    next: {
       cards: ['pair_partner'],
       lead: [
         'Со стороны партнёра в союз приходит',
@@ -232,7 +232,7 @@ export const HEADINGS: Record<string, Heading> = {
       'То, что держит вас вместе, сейчас под нагрузкой.',
       'Общего у вас больше, чем видно сейчас, но его заслоняют трудности.',
     ],
-    then: {
+    next: {
       cards: ['pair_divide'],
       lead: [
         'То, что вас разделяет, показывает',
@@ -698,13 +698,19 @@ export function sectionParagraph(ctx: Ctx, heading: string, index: number, lastI
   // «…влияние карты **X**», «…через карту **X**» already say «карта» in the case the words before it govern.
   const who = /карт(ы|ой|у)$/.test(lead) ? bold(main) : subj(main);
   const parts = [fuse(`${lead} ${who}.`, toneText(ctx, heading, h, main.tone), ctx.pick.pick('joint', [false, true]))];
-  const then = h?.then;
+  const then = h?.next;
   const own = then && ctx.cards.find((c) => c.positionId && then.cards.includes(c.positionId));
   if (then && own) {
     const thenLead = ctx.pick.pick(`lead:${heading}:then`, then.lead);
     const tone = own.tone === 'mixed' && then.mixed ? then.mixed : own.tone === 'mixed' ? MIXED : then[own.tone];
     const text = ctx.pick.pick(`section:${heading}:then:${own.tone}`, tone);
-    parts.push(fuse(`${thenLead} ${/карт(ы|ой|у)$/.test(thenLead) ? bold(own) : subj(own)}.`, capitalize(text), ctx.pick.pick('joint', [false, true])));
+    parts.push(
+      fuse(
+        `${thenLead} ${/карт(ы|ой|у)$/.test(thenLead) ? bold(own) : subj(own)}.`,
+        capitalize(text),
+        ctx.pick.pick('joint', [false, true]),
+      ),
+    );
   }
   const second = picks.find((c) => c !== main);
   if (second && (ctx.premium || ctx.cards.length > 3))

@@ -52,7 +52,8 @@ const SOME_MAJORS_HEADS: readonly ((names: string, one: boolean, subject: string
   (names, one) =>
     `${one ? 'Единственный старший аркан' : 'Старшие арканы'} (${names}) ${one ? 'отмечает' : 'отмечают'} то, что от вас не зависит`,
   (_names, one, subject) => `Волю судьбы здесь ${one ? 'несёт' : 'несут'} ${subject}`,
-  (names, one) => `${capitalize(names)} — ${one ? 'старший аркан, он показывает' : 'старшие арканы, они показывают'}, где ситуация сильнее вас`,
+  (names, one) =>
+    `${capitalize(names)} — ${one ? 'старший аркан, он показывает' : 'старшие арканы, они показывают'}, где ситуация сильнее вас`,
   (names, one) => `Судьбоносное в раскладе ${one ? 'сосредоточено в одной карте' : 'сосредоточено в картах'} ${names}`,
   (_names, one, subject) => `Голос судьбы здесь — ${one ? subject : `старшие арканы: ${subject}`}`,
 ];
@@ -279,7 +280,8 @@ export function wholeSpread(ctx: Ctx): string {
   push(suitLine(ctx, cards));
   const courts = cards.filter((c) => isCourt(c.card));
   // In the reading for two every card is one of the two or their bond: a court card is not read as a third person.
-  if (courts.length && ctx.input.spreadType !== 'pair_reading' && (ctx.premium || out.length < 2)) out.push(ctx.pick.pick('syn:court', COURT)(courts[0], personOf(courts[0].card)));
+  if (courts.length && ctx.input.spreadType !== 'pair_reading' && (ctx.premium || out.length < 2))
+    out.push(ctx.pick.pick('syn:court', COURT)(courts[0], personOf(courts[0].card)));
   push(numberLine(ctx, cards));
   push(reversalsLine(ctx, cards));
   if (ctx.premium || out.length < 2) out.push(arcLine(ctx, cards));
