@@ -33,7 +33,7 @@ describe('the reading tool (scripts/reading.ts)', () => {
     expect(lovers).toBeGreaterThan(0);
     expect(devil).toBeGreaterThan(lovers);
     expect(sun).toBeGreaterThan(devil);
-    expect(r.stdout).toContain('Освобождение от нездоровой привязанности');
+    expect(r.stdout).toMatch(/[Оо]свобождение от нездоровой привязанности/); // run on from the card's intro, or a sentence of its own
     expect(r.stdout).toContain('## Общий вывод');
   }, 40_000);
 

@@ -6,6 +6,7 @@ import { bold, meaningOf, subj, type Ctx, type ReadCard } from './context';
 import type { Kw } from './lexicon';
 import { meaningAbout, WHO } from './others';
 import { capitalize } from './picker';
+import { fuse } from './fuse';
 import { MONTHS_IN, ROLE_LINES, roleOf } from './roles';
 import { monthOfPosition } from '../tarot/spreads';
 import { topicLine } from './topics';
@@ -18,8 +19,10 @@ const SECOND_PERSON = /(?<!\p{L})([Вв]ы|[Вв]ас|[Вв]ам|[Вв]аш\p{L}
 
 /** Openers that only make sense after the first card. */
 const LATER_INTROS: readonly ((c: ReadCard, rev: string) => string)[] = [
-  (c, r) => `Следом, в позиции «${c.positionName}», — ${bold(c)}${r}.`,
-  (c, r) => `Дальше, на месте «${c.positionName}», — ${bold(c)}${r}.`,
+  (c, r) => `Следом в позицию «${c.positionName}» ложится ${subj(c)}${r}.`,
+  (c, r) => `Дальше, на месте «${c.positionName}», выпадает ${subj(c)}${r}.`,
+  (c, r) => `Потом открывается позиция «${c.positionName}», и в ней ${bold(c)}${r}.`,
+  (c, r) => `Очередь позиции «${c.positionName}»: здесь ${bold(c)}${r}.`,
   (c, r) => `Затем в позиции «${c.positionName}» выходит ${subj(c)}${r}.`,
   (c, r) => `Следующая карта, ${bold(c)}${r}, легла в позицию «${c.positionName}».`,
 ];
@@ -32,14 +35,18 @@ const INTROS: readonly ((c: ReadCard, rev: string) => string)[] = [
   (c, r) => `В позиции «${c.positionName}» оказывается ${subj(c)}${r}.`,
   (c, r) => `${capitalize(subj(c))}${r} ложится в позицию «${c.positionName}».`,
   (c, r) => `В позиции «${c.positionName}» появляется ${subj(c)}${r}.`,
-  (c, r) => `Позиция «${c.positionName}» — это ${bold(c)}${r}.`,
+  (c, r) => `Позиция «${c.positionName}» отдана карте ${bold(c)}${r}.`,
+  (c, r) => `На позицию «${c.positionName}» выходит ${subj(c)}${r}.`,
+  (c, r) => `О позиции «${c.positionName}» говорит ${subj(c)}${r}.`,
   (c, r) => `Позицию «${c.positionName}» занимает ${subj(c)}${r}.`,
 ];
 
 /** A month's card in the year forecast (`when` is «в январе»). */
 const MONTH_INTROS: readonly ((when: string, c: ReadCard, rev: string) => string)[] = [
   (w, c, r) => `${capitalize(w)} вам выпадает ${subj(c)}${r}.`,
-  (w, c, r) => `${capitalize(w)} — ${bold(c)}${r}.`,
+  (w, c, r) => `${capitalize(w)} приходит ${subj(c)}${r}.`,
+  (w, c, r) => `${capitalize(w)} ваша карта — ${bold(c)}${r}.`,
+  (w, c, r) => `${capitalize(w)} открывается ${subj(c)}${r}.`,
   (w, c, r) => `${capitalize(w)} ложится ${subj(c)}${r}.`,
   (w, c, r) => `${capitalize(w)} на первый план выходит ${subj(c)}${r}.`,
 ];
@@ -76,7 +83,8 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   } else if (i > 0 && ctx.pick.hasLeft('later', LATER_INTROS.length) && ctx.pick.pick('coin', [true, false, false]))
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
-  parts.push(meaningIn(c, ctx.area));
+  // The intro runs into the meaning: a sentence that only names the card would recur in every reading.
+  parts.push(fuse(parts.pop()!, meaningIn(c, ctx.area)));
   if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good')));
   else parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.words(c)));
   if (withTopic) parts.push(topicLine(ctx, c));

@@ -35,6 +35,7 @@ import {
   CARE_STEPS,
   CHOICE_STEPS,
   CLOSING,
+  PAIR_STEPS,
   EVIDENCE,
   FEAR_STEPS,
   SHAPE,
@@ -298,7 +299,9 @@ function advice(ctx: Ctx, a: Answer): string | null {
   // supportive card the answer did not name.
   const fresh = (c: ReadCard) => !a.named.includes(c);
   const ranked = [...ctx.cards].reverse().sort((x, y) => y.valence - x.valence);
-  const c = ctx.cards.find((x) => x.role === 'advice' && fresh(x)) ?? ranked.find(fresh) ?? ranked[0];
+  // The reading for two takes its advice from «Совет паре» even when the answer named it: the couple's advice is that card's.
+  const pairAdvice = ctx.input.spreadType === 'pair_reading' ? ctx.cards.find((x) => x.role === 'advice') : undefined;
+  const c = pairAdvice ?? ctx.cards.find((x) => x.role === 'advice' && fresh(x)) ?? ranked.find(fresh) ?? ranked[0];
   // A sensitive theme gets no warning-card advice («разлука и сердечная боль» beside a pregnancy question),
   // and no advice from Death beside a question about someone's health.
   if (a.direction === 'care' && ((c.tone === 'hard' && c.role !== 'advice') || c.card.id === 'death')) return null;
@@ -309,6 +312,8 @@ function advice(ctx: Ctx, a: Answer): string | null {
 function stepBank(ctx: Ctx, direction: 'go' | 'hold' | 'neutral'): readonly string[] {
   const area = ctx.q.area;
   if (area === 'study' || area === 'friendship') return AREA_STEPS[area][direction];
+  // Both partners see the reading for two: its steps are for the couple, not for one person waiting on the other.
+  if (ctx.input.spreadType === 'pair_reading' && area === 'love') return PAIR_STEPS[direction];
   return STEPS[area][direction];
 }
 

@@ -198,10 +198,15 @@ describe('the synthesis claims only what the cards support', () => {
     for (const level of ['basic', 'premium'] as const) {
       const { text } = read('past_present_future', 'Что меня ждёт?', ['three-of-cups:r', 'hermit', 'three-of-pentacles:r'], level);
       expect(text).not.toContain('рост и сотрудничество');
-      if (level === 'premium') expect(text).toContain('Повторяются тройки, и все перевёрнуты: расклад подчёркивает разлад в общих делах');
+      if (level === 'premium')
+        expect(text).toMatch(
+          /(Повторяются|В раскладе не раз встречаются|Дважды и больше выпадают) тройки, и все перевёрнуты: расклад подчёркивает разлад в общих делах/,
+        );
     }
     const { text } = read('past_present_future', 'Что меня ждёт?', ['three-of-cups', 'hermit', 'three-of-pentacles'], 'premium');
-    expect(text).toContain('Повторяются тройки: расклад подчёркивает рост и сотрудничество');
+    expect(text).toMatch(
+      /(Повторяются|В раскладе не раз встречаются|Дважды и больше выпадают) тройки: расклад подчёркивает рост и сотрудничество/,
+    );
     const mixed = read('past_present_future', 'Что меня ждёт?', ['three-of-cups', 'hermit', 'three-of-pentacles:r'], 'premium').text;
     expect(mixed).toContain('и про рост и сотрудничество, и про разлад в общих делах');
   });

@@ -37,6 +37,13 @@ export function vetoBy(test: (fixed: string) => boolean): (item: unknown) => boo
   };
 }
 
+/** Murmur3's finaliser: FNV-1a's low bits depend only on the low bits of the input, and a bank's index is taken modulo its size. */
+function avalanche(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 export class Picker {
   private used = new Map<string, Set<number>>();
   private calls = 0;
@@ -57,7 +64,7 @@ export class Picker {
     const free = (i: number) => !used.has(i) && (!allowed || allowed[i]);
     // Every allowed variant was used: repeat one rather than take the other side.
     if (!items.some((_, i) => free(i))) used.clear();
-    let i = fnv1a32(`${bank}|${this.calls++}`, this.seedHash) % items.length;
+    let i = avalanche(fnv1a32(`${bank}|${this.calls++}`, this.seedHash)) % items.length;
     for (let n = 0; n < items.length && !free(i); n++) i = (i + 1) % items.length;
     // Nothing allowed at all: the hashed variant stands (the test of the plan finds such a bank).
     used.add(i);

@@ -1,6 +1,7 @@
 // Thousands of generated readings (every spread × random draws × question themes × levels): Russian only, every
 // turned card once with its position, no repeated sentence, no phrase more than twice, length bounds, the
 // reversed meaning for reversed cards, and a conclusion that answers the kind of question asked.
+import { lowerFirst } from './fuse';
 import { describe, expect, it } from 'vitest';
 import { DECK } from '../tarot/deck';
 import { promptCards } from './prompts';
@@ -142,8 +143,10 @@ describe('the card-based interpreter over thousands of readings', () => {
       const area = lifeAreaOf(readQuestion(input.question, input.spreadType));
       for (const c of input.cards) {
         const other = { ...c, orientation: c.orientation === 'reversed' ? ('upright' as const) : ('reversed' as const) };
-        check(text.includes(meaningIn(c, area)), () => `${c.card.name} (${c.orientation}) without «${meaningIn(c, area)}»:\n\n${text}`);
-        check(!text.includes(meaningIn(other, area)), () => `${c.card.name} (${c.orientation}) read as ${other.orientation}:\n\n${text}`);
+        // The meaning runs on from the card's intro («…занимает позицию «Итог»: отношения…»), its first letter then in lower case.
+        const said = (m: string) => text.includes(m) || text.includes(lowerFirst(m));
+        check(said(meaningIn(c, area)), () => `${c.card.name} (${c.orientation}) without «${meaningIn(c, area)}»:\n\n${text}`);
+        check(!said(meaningIn(other, area)), () => `${c.card.name} (${c.orientation}) read as ${other.orientation}:\n\n${text}`);
       }
     }
   });
