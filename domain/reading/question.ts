@@ -12,6 +12,7 @@ import {
   ENGLISH_FEARED,
   ENGLISH_HOPED,
   FEARED_CONCEPTS,
+  FEARED_IN_ASK,
   HOPED_CONCEPTS,
   QUIT,
   TIMING_CONCEPTS,
@@ -214,7 +215,9 @@ const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
 
 /** A finite verb or a past form: «вернётся», «сбежал». */
 const hasVerb = (t: string) =>
-  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
+  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t) ||
+  // The asker's own future, said flat: «испытательный пройду», «закрою до лета», «сдам», «потяну».
+  /(?<!(?:^|\s)(?:в|во|на|к|ко|по|о|об|при|этом|том|каждом|прошлом|следующем|новом)\s)(?<!\p{L})(?!году|месяцу|разу|часу|саду|лесу|мосту|берегу|полу|углу|краю|раю)\p{L}{2,}([аеоуяи]ю|[дгнвжчшщзтсклмрпб]у|дам|дим)(?!\p{L})/u.test(t);
 
 /** The sentence that asks: the last one ending in «?», else the last one with words. */
 function questionSentence(question: string): string {
@@ -299,7 +302,10 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
     (asked.english && ENGLISH_HOPED.test(t)) ||
     (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
   const fearedAsk =
-    FEARED.test(t) || FEAR_WORDS.test(t) || anyOf(FEARED_CONCEPTS, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
+    FEARED.test(t) ||
+    FEAR_WORDS.test(t) ||
+    anyOf(FEARED_CONCEPTS, asked.stems) ||
+    anyOf(FEARED_IN_ASK, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
   const fearedStory = FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text));
   const shortAsk = t.trim().split(' ').length <= 3;
   const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));

@@ -3,7 +3,7 @@
 // stem with typos repaired against the patterns' vocabulary. The last few texts are remembered: the model,
 // the care tier and the entry points read one question several times.
 import { BoundedMap } from '../../text/bounded-map';
-import { patternVocabulary } from './patterns';
+import { patternVocabulary, writtenKnown } from './patterns';
 import { stem } from './stem';
 import { isEnglishWord, looksRussian, mostlyEnglish, toCyrillic } from './transliterate';
 import { repair } from './typos';
@@ -77,7 +77,8 @@ export function understand(text: string): Understood {
         continue;
       }
     }
-    const r = isCyrillic(w) ? repair(s) : s;
+    // A word the patterns know as written is spelt as meant: «премию» is not a misspelt «примут».
+    const r = isCyrillic(w) && !writtenKnown(w) ? repair(s) : s;
     out.push(ws[i]);
     stems.push(`${r}/${r === s ? w : r}`);
   }
