@@ -19,7 +19,7 @@ export const SELF_HARM = group([
   '=убиться|=убьюсь',
   'уйти|уйду|уйд|уход* ~2 из жизн*',
   'свест* ~1 счет* ~2 жизн*',
-  'выпилит*|выпил|выпилюсь|выпилиться',
+  'выпилит*|=выпилюсь|выпилиться|выпилился|выпилилась',
   '=повеситься|=повешусь|=повесится|=повесилась|=повесился|=удавиться|=удавлюсь|=вешаться|=повеситься',
   '=застрелиться|=застрелюсь|=утопиться|=утоплюсь',
   'застрел* ~1 себ',
@@ -187,6 +187,23 @@ export const SELF_HARM = group([
   'мо* ~1 место ~3 на ~1 кладбищ*',
   'чтобы ~3 утро ~2 никогда? ~1 не ~1 наступ*',
   'утро ~1 никогда ~1 не ~1 наступ*',
+  // Warning signs said sideways: one way out, belongings given away, a plan decided,
+  // the dose asked for, children who will manage without the asker, a life to cut short.
+  'выход* ~3 кроме|только ~1 одного|один',
+  'один ~1 выход',
+  'раздал*|раздаю|раздам ~2 все|всё|свои|любим* ~1 вещи|вещ*|книги|украшени*',
+  'сколько ~3 таблет*|снотворн*|феназепам*|лекарств*|инсулин* ~3 нужно|надо|хватит|чтобы|смертельн*',
+  'смертельн* ~1 доз*',
+  'вырастут|проживут|справятся|обойдутся ~2 без ~1 меня',
+  'жизн* ~4 оборвать|оборву|прервать|прерву|прекратить|прекращу',
+  'оборвать|оборву|прервать|прерву ~2 свою|её|ее ~1? жизн*',
+  'всё|все|это ~3 прекратил*|закончил*|кончил* ~2 навсегда',
+  'сегодня|сегодня-завтра|скоро ~3 всё|все ~1 закончу|закончится|кончится|решится ~6 решил*|решила|решено|готова|готов',
+  'я ~1 уже ~1 решил*|решила ~4 закончится|закончу|уйду',
+  'не ~1 выдержу|вынесу ~4 закончу|закончить|покончу|уйду',
+  'думаю|думала|думал|мысли|мысль ~4 прыгнуть|спрыгнуть|шагнуть|повеситься|вскрыть|утопиться|отравиться|наглотаться',
+  'стою|сижу|стоим ~2 на ~1 крыше|мосту|краю|подоконнике ~6 что|делать|прыг*|шаг*|вниз|страшно|последн*|прощ*',
+  'хочу|хочется ~2 к ~1 маме|папе|бабушке|дедушке|ним|нему|ней ~2 на ~1 небо|небеса|тот ~1 свет',
   // At the edge now: on a bridge, a roof, pills poured out, a blade again.
   'я ~2 на ~1 мосту|крыше|краю|подоконник* ~2 сейчас|уже|стою|сижу',
   'я ~2 сейчас ~2 на ~1 мосту|крыше|краю|подоконник*',
@@ -461,7 +478,7 @@ export const CONCERN = group([
   'как ~1 в ~1 яме',
   'в ~1 яме',
   'из ~1 ямы',
-  'тону',
+  '=тону|=тонем|=утопаю',
   'черн* ~1 полос*',
   'никчемн*|неудачни*|неудачниц*',
   'ничего ~1 не ~1 стою',
@@ -569,7 +586,7 @@ export const NOT_A_JOKE = group([
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up)\b/;
 
 export const ENGLISH_VIOLENCE =
   /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
