@@ -1,6 +1,7 @@
 // The care tier and the sensitive theme as the server reads a question: the rules (domain/reading/crisis.ts, which the
 // web app shares for its instant check) joined with the learned layer at its `precise` operating point (each
 // target at precision ≥ 0.9 on writers it never saw). Server only: the layer's weights stay out of the web bundle. docs/decisions.md, «Care tiers».
+import { BoundedMap } from '../../text/bounded-map';
 import { assessCare, type Care } from '../crisis';
 import { CARE_THRESHOLDS, careScores } from './care-model';
 import { careText } from './care-model-features';
@@ -35,7 +36,19 @@ const longEnough = (text: string) => {
  */
 export const LEARNED_CRISIS_ALONE = 0.95;
 
+/** The last texts' verdicts: the model and each entry point ask about one question several times. */
+const decided = new BoundedMap<string, Care>(64);
+
 export function serverCare(text: string): Care {
+  let care = decided.get(text);
+  if (!care) {
+    care = decide(text);
+    decided.set(text, care);
+  }
+  return { ...care };
+}
+
+function decide(text: string): Care {
   const rules = assessCare(text);
   if (rules.tier === 'crisis' || !longEnough(text)) return rules;
   const s = careScores(text);
