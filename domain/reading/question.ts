@@ -226,6 +226,16 @@ function questionSentence(question: string): string {
   return lastSentence(question);
 }
 
+/** Laughter and winks: «))», «😂», «😅». */
+const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
+
+/** The part of the asking sentence after its last colon, dash, bracket or emoji, when that part has words. */
+function askingTail(asking: string): string {
+  const parts = asking.split(/[:;—–]|\s-\s|\){1,}|\p{Extended_Pictographic}/u);
+  for (let i = parts.length - 1; i >= 0; i--) if ((parts[i].match(/\p{L}+/gu) ?? []).length >= 2) return parts[i];
+  return asking;
+}
+
 /** The last sentence with words in it: where a long story usually puts its question. */
 function lastSentence(question: string): string {
   const parts = question.split(/[.!?…\n]+/u).filter((p) => /\p{L}{2,}/u.test(p));
@@ -297,17 +307,24 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
 
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
+  // The polarity is read on what follows the last colon, dash or laugh of the asking sentence: «…рыдала до
+  // смерти)) А вопрос такой: поедем ли мы в круиз» asks about the cruise.
+  const own = understand(askingTail(asking));
   const hoped =
-    anyOf(HOPED_CONCEPTS, asked.stems) ||
+    anyOf(HOPED_CONCEPTS, own.stems) ||
     (asked.english && ENGLISH_HOPED.test(t)) ||
     (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+  const o = own.text;
   const fearedAsk =
-    FEARED.test(t) ||
-    FEAR_WORDS.test(t) ||
-    anyOf(FEARED_CONCEPTS, asked.stems) ||
-    anyOf(FEARED_IN_ASK, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
-  const fearedStory = FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text));
-  const shortAsk = t.trim().split(' ').length <= 3;
+    FEARED.test(o) ||
+    FEAR_WORDS.test(o) ||
+    anyOf(FEARED_CONCEPTS, own.stems) ||
+    anyOf(FEARED_IN_ASK, own.stems) ||
+    (asked.english && ENGLISH_FEARED.test(o));
+  // A story told laughing («сдохла зарядка… 😭», «убью его, если опоздает)») fears nothing it asks.
+  const fearedStory =
+    !JOKING.test(question) && (FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text)));
+  const shortAsk = o.trim().split(' ').length <= 3;
   const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
