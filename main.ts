@@ -197,8 +197,12 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       server = o.early.server;
       o.early.handOver(fetch);
     } else {
-      server = await new Promise((resolve) => {
+      server = await new Promise((resolve, reject) => {
         const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
+        // A taken port is the operator's mistake, not a crash: run() prints one line and exits.
+        s.once('error', (err: NodeJS.ErrnoException) =>
+          reject(err.code === 'EADDRINUSE' ? new PortTakenError(config.host, config.port) : err),
+        );
       });
     }
     const address = server.address();
@@ -250,6 +254,13 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
   }
 }
 
+/** Another process listens at the configured address. */
+class PortTakenError extends Error {
+  constructor(host: string, port: number) {
+    super(`Port ${port} on ${host} is taken by another process: stop it or set PORT to a free port.`);
+  }
+}
+
 async function run(o: StartOptions = {}) {
   let config: Config;
   try {
@@ -267,7 +278,7 @@ async function run(o: StartOptions = {}) {
   try {
     running = await startApp(config, logger, o);
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof PortTakenError) {
       console.error(err.message);
       process.exit(1);
     }

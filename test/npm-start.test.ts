@@ -130,6 +130,29 @@ describe('npm start (compiled server, local mode)', () => {
     expect(kept.status).toBe(200);
     expect((await kept.json()).data.question).toBe('Что принесёт неделя?');
   });
+
+  it('a second `npm start` on the port the first holds says so in one line and exits 1, on a new folder and on an existing one', async () => {
+    const port = new URL(base).port;
+    for (const folder of ['fresh', 'again']) {
+      const theirs = path.join(tmp, `second-${folder}`);
+      // «again»: the folder holds a database, so the start takes the early path (the port before the app loads).
+      if (folder === 'again') fs.cpSync(path.join(tmp, 'second-fresh'), theirs, { recursive: true });
+      const lines: string[] = [];
+      const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
+      const second = spawnGroup('npm', ['start'], {
+        cwd: ROOT,
+        env: { ...env, DATA_DIR: theirs, PORT: port, LOG_LEVEL: 'warn' },
+        onOutput: (line) => lines.push(line),
+      });
+      const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+      expect(code, lines.join('\n')).toBe(1);
+      const said = lines.filter((l) => l.includes(`Port ${port}`));
+      expect(said, lines.join('\n')).toHaveLength(1);
+      expect(lines.join('\n')).not.toMatch(/EADDRINUSE|Uncaught|\n\s+at /);
+    }
+    // The first server never noticed.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
 });
 
 /** The processes of a group: pid, parent pid and command line. */
