@@ -217,7 +217,9 @@ const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
 const hasVerb = (t: string) =>
   /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t) ||
   // The asker's own future, said flat: «испытательный пройду», «закрою до лета», «сдам», «потяну».
-  /(?<!(?:^|\s)(?:в|во|на|к|ко|по|о|об|при|этом|том|каждом|прошлом|следующем|новом)\s)(?<!\p{L})(?!году|месяцу|разу|часу|саду|лесу|мосту|берегу|полу|углу|краю|раю)\p{L}{2,}([аеоуяи]ю|[дгнвжчшщзтсклмрпб]у|дам|дим)(?!\p{L})/u.test(t);
+  /(?<!(?:^|\s)(?:в|во|на|к|ко|по|о|об|при|этом|том|каждом|прошлом|следующем|новом)\s)(?<!\p{L})(?!году|месяцу|разу|часу|саду|лесу|мосту|берегу|полу|углу|краю|раю)\p{L}{2,}([аеоуяи]ю|[дгнвжчшщзтсклмрпб]у|дам|дим)(?!\p{L})/u.test(
+    t,
+  );
 
 /** The sentence that asks: the last one ending in «?», else the last one with words. */
 function questionSentence(question: string): string {
@@ -311,9 +313,7 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   // смерти)) А вопрос такой: поедем ли мы в круиз» asks about the cruise.
   const own = understand(askingTail(asking));
   const hoped =
-    anyOf(HOPED_CONCEPTS, own.stems) ||
-    (asked.english && ENGLISH_HOPED.test(t)) ||
-    (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+    anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
   const o = own.text;
   const fearedAsk =
     FEARED.test(o) ||

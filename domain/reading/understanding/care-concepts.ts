@@ -603,12 +603,7 @@ export const VIOLENT_ACTS = group([
 ]);
 
 /** What keeps a crisis a crisis when a cancelling word is near: «не шучу», «серьёзно». */
-export const NOT_A_JOKE = group([
-  'не ~1 шуч*|шутк*|драматизиру*',
-  '=серьезно',
-  'правда ~1 хочу',
-  'по-настоящему|настоящему',
-]);
+export const NOT_A_JOKE = group(['не ~1 шуч*|шутк*|драматизиру*', '=серьезно', 'правда ~1 хочу', 'по-настоящему|настоящему']);
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
