@@ -228,6 +228,9 @@ function questionSentence(question: string): string {
   return lastSentence(question);
 }
 
+/** «Не … ли»: a yes/no asked the way one asks about what one dreads. */
+const NE_LI = /(?<!\p{L})не \p{L}+ ли(?!\p{L})/u;
+
 /** Laughter and winks: «))», «😂», «😅». */
 const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
 
@@ -325,7 +328,8 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const fearedStory =
     !JOKING.test(question) && (FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text)));
   const shortAsk = o.trim().split(' ').length <= 3;
-  const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
+  // «не бросит ли он меня», «не обманут ли»: asked with «не … ли», the event is the one dreaded.
+  const feared = NE_LI.test(o) || (!hoped && (fearedAsk || (fearedStory && shortAsk)));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
