@@ -21,24 +21,34 @@ const longEnough = (text: string) => {
 };
 
 /**
- * The rules' verdict joined with the learned layer's. The layer moves a question one tier up, never more
- * (unless it is all but certain, LEARNED_CRISIS_ALONE): a
- * crisis it sees lifts «none» to concern (the reading opens with the caring line and the help line) and concern
- * to crisis; its concern lifts «none» to concern. Why not straight to crisis: its precision of 0.9 was measured
- * on a corpus where one question in five is a crisis; among everyday questions, where crises are rare, a bag of
- * n-grams alone would refuse far more ordinary readings than it catches crises («А что будет, если я
- * останусь?» scored 0.91), so it needs the rules' own signal of distress to refuse.
+ * Where the layer alone is trusted to refuse a reading, per kind, chosen leave-one-writer-out on the six dev
+ * writers (each writer scored by a model trained on the other five, texts of five words or more): self-harm at
+ * 0.9 flagged 58 of 347 self-harm questions and 2 of the 1,987 questions that are no crisis («сижу в тишине и
+ * думаю — а был ли во всём этом хоть какой-то смысл»); violence at 0.7 flagged 72 of 210 and 2 (a boss who
+ * «закопает», the Three of Swords). Below these the layer only lifts a tier.
  */
+export const LEARNED_CRISIS_ALONE = { selfHarm: 0.9, violence: 0.7 } as const;
+
 /**
- * Where the layer alone is trusted to refuse a reading: leave-one-writer-out on the development corpus, a
- * crisis score of 0.95 or more flagged 7 % of the crises and none of the 1,821 other questions (at 0.9, four
- * ordinary ones such as «Я слишком много думаю о том, что скажут другие»).
+ * The learned theme speaks below its `precise` point, at this share of each theme's threshold: leave one
+ * writer out, the themes' precision falls from 0.965 to 0.884 while their recall rises from 0.47 to 0.57
+ * (44 of 1,589 questions with no theme given one, 4 of 398 near-misses); consulted only where the rules
+ * found no theme and no figure of speech cancelled one. A wrong theme costs a reading its yes or no; a
+ * missed one gives a leaning on a child's fever.
  */
-export const LEARNED_CRISIS_ALONE = 0.95;
+export const LEARNED_THEME_SHARE = 0.6;
 
 /** The last texts' verdicts: the model and each entry point ask about one question several times. */
 const decided = new BoundedMap<string, Care>(64);
 
+/**
+ * The rules' verdict joined with the learned layer's. The layer moves a question one tier up, unless it is all
+ * but certain (LEARNED_CRISIS_ALONE): a crisis it sees lifts «none» to concern (the reading opens with the caring line and the help line) and concern
+ * to crisis; its concern lifts «none» to concern. Why not straight to crisis below that: its precision of 0.9 was measured
+ * on a corpus where one question in five is a crisis; among everyday questions, where crises are rare, a bag of
+ * n-grams alone would refuse far more ordinary readings than it catches crises («А что будет, если я
+ * останусь?» scored 0.91), so it needs the rules' own signal of distress to refuse.
+ */
 export function serverCare(text: string): Care {
   let care = decided.get(text);
   if (!care) {
@@ -54,11 +64,12 @@ function decide(text: string): Care {
   const s = careScores(text);
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
-  if (crisis && (rules.tier === 'concern' || Math.max(s.selfHarm, s.violence) >= LEARNED_CRISIS_ALONE))
-    return { tier: 'crisis', crisis: s.selfHarm >= s.violence ? 'self_harm' : 'violence' };
+  if (s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm) return { tier: 'crisis', crisis: 'self_harm' };
+  if (s.violence >= LEARNED_CRISIS_ALONE.violence) return { tier: 'crisis', crisis: 'violence' };
+  if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
   if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
   return rules;
 }
 
-/** The learned layer's sensitive theme at its `precise` point, for a question the rules found none in. */
-export const learnedTheme = (text: string) => (longEnough(text) ? sensitiveTheme(text, 'precise') : null);
+/** The learned layer's sensitive theme (LEARNED_THEME_SHARE of its `precise` point), for a question the rules found none in. */
+export const learnedTheme = (text: string) => (longEnough(text) ? sensitiveTheme(text, 'precise', LEARNED_THEME_SHARE) : null);
