@@ -230,6 +230,8 @@ function questionSentence(question: string): string {
 
 /** «Не … ли»: a yes/no asked the way one asks about what one dreads. */
 const NE_LI = /(?<!\p{L})не \p{L}+ ли(?!\p{L})/u;
+/** The word asked about with «ли»: «вернётся ли», «умрёт ли». */
+const LI_WORD = /(?<!\p{L})(\p{L}+) ли(?!\p{L})/u;
 
 /** Laughter and winks: «))», «😂», «😅». */
 const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
@@ -328,8 +330,12 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const fearedStory =
     !JOKING.test(question) && (FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text)));
   const shortAsk = o.trim().split(' ').length <= 3;
-  // «не бросит ли он меня», «не обманут ли»: asked with «не … ли», the event is the one dreaded.
-  const feared = NE_LI.test(o) || (!hoped && (fearedAsk || (fearedStory && shortAsk)));
+  // «не бросит ли он меня», «не обманут ли»: asked with «не … ли», the event is the one dreaded. The word
+  // before «ли» is the event asked about: «умрёт ли бабушка, пока я получу паспорт» fears the death.
+  const li = LI_WORD.exec(o)?.[1];
+  const liStems = li ? understand(li).stems : '';
+  const liFeared = !!li && (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) && !anyOf(HOPED_CONCEPTS, liStems);
+  const feared = NE_LI.test(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk)));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
