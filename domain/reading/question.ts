@@ -299,12 +299,15 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
 
+  // The polarity is read on what follows the last colon, dash or laugh of the asking sentence: «…рыдала до
+  // смерти)) А вопрос такой: поедем ли мы в круиз» asks about the cruise; so is a yes/no opening there.
+  const own = understand(askingTail(asking));
   // The kind is read on the question's own sentence: a long story before it names many things.
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
   else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
-  else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t)) kind = 'yesno';
+  else if (LI.test(t) || YESNO_START.test(t) || YESNO_START.test(own.text) || FEAR_WORDS.test(t)) kind = 'yesno';
   else if (WH_FIRST.test(t)) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
   else if (WH.test(opening(t))) kind = 'open';
@@ -314,9 +317,6 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
 
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
-  // The polarity is read on what follows the last colon, dash or laugh of the asking sentence: «…рыдала до
-  // смерти)) А вопрос такой: поедем ли мы в круиз» asks about the cruise.
-  const own = understand(askingTail(asking));
   const hoped =
     anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
   const o = own.text;

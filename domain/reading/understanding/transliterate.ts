@@ -104,10 +104,13 @@ export function toCyrillic(word: string): string {
   return /л[аио]?с$/.test(out) ? `${out}ь` : out;
 }
 
+/** Spellings chat Russian in Latin letters hardly has: «seeing», «someone», «weird», «lately», «he's». */
+const ENGLISH_LOOK = /(th|ee|oo|ea|ou|wh|ght|ck|[a-z]ing$|[a-z]{3}ed$|[a-z]{2}ly$|tion$|'(s|re|ll|ve|d|t)$)/;
+
 /** Whether the Latin words of a text are mostly English (then none is transliterated). */
 export function mostlyEnglish(latinWords: readonly string[]): boolean {
   if (!latinWords.length) return false;
-  const english = latinWords.filter((w) => ENGLISH.has(w)).length;
+  const english = latinWords.filter((w) => ENGLISH.has(w) || ENGLISH_LOOK.test(w)).length;
   return english / latinWords.length >= 0.4;
 }
 
