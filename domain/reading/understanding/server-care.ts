@@ -2,7 +2,7 @@
 // web app shares for its instant check) joined with the learned layer at its `precise` operating point (each
 // target at precision ≥ 0.9 on writers it never saw). Server only: the layer's weights stay out of the web bundle. docs/decisions.md, «Care tiers».
 import { BoundedMap } from '../../text/bounded-map';
-import { assessCare, type Care } from '../crisis';
+import { assessCare, type Care, figurative } from '../crisis';
 import { CARE_THRESHOLDS, careScores } from './care-model';
 import { careText } from './care-model-features';
 import { sensitiveTheme } from './care-model-sensitive';
@@ -25,7 +25,9 @@ const longEnough = (text: string) => {
  * writers (each writer scored by a model trained on the other five, texts of five words or more): self-harm at
  * 0.9 flagged 58 of 347 self-harm questions and 2 of the 1,987 questions that are no crisis («сижу в тишине и
  * думаю — а был ли во всём этом хоть какой-то смысл»); violence at 0.7 flagged 72 of 210 and 2 (a boss who
- * «закопает», the Three of Swords). Below these the layer only lifts a tier.
+ * «закопает», the Three of Swords), none of them once a joke, a card or a film the rules recognise rules the
+ * layer out (figurative in crisis.ts): that keeps all 130 crises and leaves 2 of 1,987. Below these the layer
+ * only lifts a tier.
  */
 export const LEARNED_CRISIS_ALONE = { selfHarm: 0.9, violence: 0.7 } as const;
 
@@ -64,8 +66,9 @@ function decide(text: string): Care {
   const s = careScores(text);
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
-  if (s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm) return { tier: 'crisis', crisis: 'self_harm' };
-  if (s.violence >= LEARNED_CRISIS_ALONE.violence) return { tier: 'crisis', crisis: 'violence' };
+  // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
+  const sure = (s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm || s.violence >= LEARNED_CRISIS_ALONE.violence) && !figurative(text);
+  if (sure) return { tier: 'crisis', crisis: s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
   if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
   return rules;
