@@ -5,7 +5,7 @@
 import { BoundedMap } from '../../text/bounded-map';
 import { patternVocabulary, writtenKnown } from './patterns';
 import { stem } from './stem';
-import { isEnglishWord, looksRussian, mostlyEnglish, toCyrillic } from './transliterate';
+import { isEnglishWord, looksEnglish, looksRussian, mostlyEnglish, toCyrillic } from './transliterate';
 import { repair } from './typos';
 
 export interface Understood {
@@ -46,7 +46,7 @@ function words(text: string): { words: string[]; forms: string[]; english: boole
   const forms: string[] = [];
   for (let w of raw) {
     // In a Russian text a short Latin word is Russian («on», «my», «to», «a»); a longer English one stays.
-    if (isLatin(w) && !english && !(w.length >= 4 && isEnglishWord(w))) w = toCyrillic(w);
+    if (isLatin(w) && !english && !(w.length >= 4 && (isEnglishWord(w) || looksEnglish(w)))) w = toCyrillic(w);
     else if (/^\d+$/.test(w)) continue;
     if (TRIPLE.test(w)) w = w.replace(/(\p{L})\1{2,}/gu, '$1');
     out.push(w);
