@@ -48,6 +48,24 @@ describe.each(TEST_DB_KINDS)('care tiers on %s', (kind) => {
       expect(plainText).not.toContain(HELP_LINES.trust.phone);
       expect(REST_STEPS.some((s) => plainText.includes(s))).toBe(false);
     });
+
+    it('a concern-tier physical-deck reading opens with care too', async () => {
+      const user = 47_002;
+      await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'basic' });
+      const created = await h.call(user, 'POST', '/api/readings', {
+        spreadType: 'past_present_future',
+        question: CONCERN,
+        ownCards: [
+          { id: 'sun', reversed: false },
+          { id: 'tower', reversed: true },
+          { id: 'star', reversed: false },
+        ],
+      });
+      expect(created.status).toBe(201);
+      const text: string = (await h.call(user, 'GET', `/api/readings/${created.body.data.id}/interpretation`)).body.data.interpretation;
+      expect(text.startsWith(`${CONCERN_OPENING}\n\n## `)).toBe(true);
+      expect(REST_STEPS.some((s) => text.includes(s))).toBe(true);
+    });
   });
 
   describe('with an AI provider', () => {

@@ -92,6 +92,33 @@ describe.each(TEST_DB_KINDS)('crisis questions on %s', (kind) => {
     expect(list.body.data.allowance).toMatchObject({ used: 0, remaining: 3 });
   });
 
+  it('a reading for two and a physical-deck reading: 422 with the help lines, nothing stored, no AI call', async () => {
+    const user = newUser();
+    await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' });
+    const invite = await h.call(user, 'POST', '/api/pairs');
+    const pair = await h.call({ id: newUser(), first_name: 'Маша' }, 'POST', '/api/pairs/accept', { token: invite.body.data.token });
+    expect(pair.status).toBe(201);
+    const before = await status(user);
+    const calls = fake.requests.length;
+    const forTwo = await h.call(user, 'POST', `/api/pairs/${pair.body.data.id}/readings`, { question: VIOLENCE });
+    // Said sideways, as the local model reads it: a plan decided, belongings given away.
+    const ownDeck = await h.call(user, 'POST', '/api/readings', {
+      spreadType: 'past_present_future',
+      question: 'Раздала все свои вещи подругам, скоро всё закончится, я уже решила. Что меня ждёт?',
+      ownCards: [
+        { id: 'sun', reversed: false },
+        { id: 'tower', reversed: true },
+        { id: 'star', reversed: false },
+      ],
+    });
+    expect([forTwo.status, forTwo.body.crisis?.kind]).toEqual([422, 'violence']);
+    expect([ownDeck.status, ownDeck.body.crisis?.kind]).toEqual([422, 'self_harm']);
+    expect(ownDeck.body.crisis.lines.map((l: { phone: string }) => l.phone)).toContain(HELP_LINES.trust.phone);
+    expect(fake.requests.length).toBe(calls);
+    expect(await readingsOf(user)).toEqual([]);
+    expect((await status(user)).remainingSpreads).toBe(before.remainingSpreads);
+  });
+
   it('a chat call: 422 and no AI call', async () => {
     const user = newUser();
     const calls = fake.requests.length;

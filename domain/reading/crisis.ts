@@ -100,6 +100,12 @@ function cancelled(text: string, u: Understood): boolean {
   return cancel && !anyOf(NOT_A_JOKE, u.stems);
 }
 
+/** A joke, hyperbole, a card's name, a film or a game in the text (the learned layer alone does not refuse then). */
+export function figurative(text: string): boolean {
+  const u = understand(text);
+  return cancelled(text, u) || anyOf(JEST, u.stems);
+}
+
 /** A card, a film or a game: a concrete act of violence in a joke's words is still one. */
 const fiction = (u: Understood) => anyOf(CANCEL, u.stems);
 

@@ -12,6 +12,7 @@ import {
   ENGLISH_FEARED,
   ENGLISH_HOPED,
   FEARED_CONCEPTS,
+  FEARED_IN_ASK,
   HOPED_CONCEPTS,
   QUIT,
   TIMING_CONCEPTS,
@@ -214,13 +215,32 @@ const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
 
 /** A finite verb or a past form: «вернётся», «сбежал». */
 const hasVerb = (t: string) =>
-  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t);
+  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t) ||
+  // The asker's own future, said flat: «испытательный пройду», «закрою до лета», «сдам», «потяну».
+  /(?<!(?:^|\s)(?:в|во|на|к|ко|по|о|об|при|этом|том|каждом|прошлом|следующем|новом)\s)(?<!\p{L})(?!году|месяцу|разу|часу|саду|лесу|мосту|берегу|полу|углу|краю|раю)\p{L}{2,}([аеоуяи]ю|[дгнвжчшщзтсклмрпб]у|дам|дим)(?!\p{L})/u.test(
+    t,
+  );
 
 /** The sentence that asks: the last one ending in «?», else the last one with words. */
 function questionSentence(question: string): string {
   const parts = question.split(/(?<=[.!?…\n])/u);
   for (let i = parts.length - 1; i >= 0; i--) if (parts[i].endsWith('?') && /\p{L}/u.test(parts[i])) return parts[i];
   return lastSentence(question);
+}
+
+/** «Не … ли»: a yes/no asked the way one asks about what one dreads. */
+const NE_LI = /(?<!\p{L})не \p{L}+ ли(?!\p{L})/u;
+/** The word asked about with «ли»: «вернётся ли», «умрёт ли». */
+const LI_WORD = /(?<!\p{L})(\p{L}+) ли(?!\p{L})/u;
+
+/** Laughter and winks: «))», «😂», «😅». */
+const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
+
+/** The part of the asking sentence after its last colon, dash, bracket or emoji, when that part has words. */
+function askingTail(asking: string): string {
+  const parts = asking.split(/[:;—–]|\s-\s|\){1,}|\p{Extended_Pictographic}/u);
+  for (let i = parts.length - 1; i >= 0; i--) if ((parts[i].match(/\p{L}+/gu) ?? []).length >= 2) return parts[i];
+  return asking;
 }
 
 /** The last sentence with words in it: where a long story usually puts its question. */
@@ -279,12 +299,15 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);
 
+  // The polarity is read on what follows the last colon, dash or laugh of the asking sentence: «…рыдала до
+  // смерти)) А вопрос такой: поедем ли мы в круиз» asks about the cruise; so is a yes/no opening there.
+  const own = understand(askingTail(asking));
   // The kind is read on the question's own sentence: a long story before it names many things.
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
   else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
-  else if (LI.test(t) || YESNO_START.test(t) || FEAR_WORDS.test(t)) kind = 'yesno';
+  else if (LI.test(t) || YESNO_START.test(t) || YESNO_START.test(own.text) || FEAR_WORDS.test(t)) kind = 'yesno';
   else if (WH_FIRST.test(t)) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
   else if (WH.test(opening(t))) kind = 'open';
@@ -295,14 +318,24 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
   const hoped =
-    anyOf(HOPED_CONCEPTS, asked.stems) ||
-    (asked.english && ENGLISH_HOPED.test(t)) ||
-    (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+    anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+  const o = own.text;
   const fearedAsk =
-    FEARED.test(t) || FEAR_WORDS.test(t) || anyOf(FEARED_CONCEPTS, asked.stems) || (asked.english && ENGLISH_FEARED.test(t));
-  const fearedStory = FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text));
-  const shortAsk = t.trim().split(' ').length <= 3;
-  const feared = !hoped && (fearedAsk || (fearedStory && shortAsk));
+    FEARED.test(o) ||
+    FEAR_WORDS.test(o) ||
+    anyOf(FEARED_CONCEPTS, own.stems) ||
+    anyOf(FEARED_IN_ASK, own.stems) ||
+    (asked.english && ENGLISH_FEARED.test(o));
+  // A story told laughing («сдохла зарядка… 😭», «убью его, если опоздает)») fears nothing it asks.
+  const fearedStory =
+    !JOKING.test(question) && (FEARED.test(q) || anyOf(FEARED_CONCEPTS, u.stems) || (u.english && ENGLISH_FEARED.test(u.text)));
+  const shortAsk = o.trim().split(' ').length <= 3;
+  // «не бросит ли он меня», «не обманут ли»: asked with «не … ли», the event is the one dreaded. The word
+  // before «ли» is the event asked about: «умрёт ли бабушка, пока я получу паспорт» fears the death.
+  const li = LI_WORD.exec(o)?.[1];
+  const liStems = li ? understand(li).stems : '';
+  const liFeared = !!li && (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) && !anyOf(HOPED_CONCEPTS, liStems);
+  const feared = NE_LI.test(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk)));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,

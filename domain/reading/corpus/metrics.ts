@@ -323,17 +323,20 @@ export const GOALS = {
  * concepts were broadened on writers 6 and 7 (2026-12-07): 0.777, 0.911, 0.803, 0.902, 0.790, 0.660, 0.028.
  * Writer 9 joined the held-out part (2026-12-07: a new writer's second file, never read by anyone tuning;
  * the writer's other file, writer 8, went to dev), so the part changed and was read again before any rule
- * was tuned on writer 8: 0.764, 0.908, 0.835, 0.888, 0.772, 0.659, 0.035. The floors are that reading's.
+ * was tuned on writer 8: 0.764, 0.908, 0.835, 0.888, 0.772, 0.659, 0.035. After the second pass on meaning
+ * (typo repair that spares known words, polarity on the asking words, warning signs said sideways, the learned
+ * layer trusted alone where it was all but certain leave-one-writer-out; tuned on dev writers 2–4 and 6–8):
+ * 0.803, 0.924, 0.868, 0.899, 0.799, 0.682, 0.025. The floors are that reading's.
  * Each floor leaves a question or two of slack (one violence question is about one point).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.755,
-  crisisPrecision: 0.9,
-  violenceRecall: 0.82,
-  sensitiveRecall: 0.88,
-  polarityAccuracy: 0.765,
-  topicAccuracy: 0.65,
-  nearMissFalseCrisisMax: 0.04,
+  crisisRecall: 0.795,
+  crisisPrecision: 0.915,
+  violenceRecall: 0.855,
+  sensitiveRecall: 0.89,
+  polarityAccuracy: 0.79,
+  topicAccuracy: 0.675,
+  nearMissFalseCrisisMax: 0.03,
 };
 
 /**
@@ -343,12 +346,13 @@ export const FLOORS: Record<keyof typeof GOALS, number> = {
  */
 export const DEV_GUARD: Record<keyof typeof GOALS, number> = {
   // Writer 8 joined dev on 2026-12-07 before any rule was tuned on it: crisis recall 0.939, violence 0.968.
-  crisisRecall: 0.93,
-  crisisPrecision: 0.98,
-  violenceRecall: 0.96,
-  sensitiveRecall: 0.97,
-  polarityAccuracy: 0.79,
-  topicAccuracy: 0.66,
+  // After the second pass on meaning: 0.992, 0.998, 1.000, 0.998, 0.876, 0.696, 0.000.
+  crisisRecall: 0.98,
+  crisisPrecision: 0.99,
+  violenceRecall: 0.99,
+  sensitiveRecall: 0.99,
+  polarityAccuracy: 0.865,
+  topicAccuracy: 0.685,
   nearMissFalseCrisisMax: 0.01,
 };
 

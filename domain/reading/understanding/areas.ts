@@ -14,7 +14,8 @@ export function areaScores(u: Understood, tail: Understood): Record<Area, number
   const scores = {} as Record<Area, number>;
   for (const { area, concepts, english } of AREA_CONCEPTS) {
     let score = countOf(concepts, u.stems) + 2 * countOf(concepts, tail.stems);
-    if (u.english && english.test(u.text)) score += english.test(tail.text) ? 3 : 1;
+    // English words count in a Russian text too: «interview в Spotify» stays Latin (understand.ts).
+    if (english.test(u.text)) score += english.test(tail.text) ? 3 : 1;
     scores[area] = score;
   }
   if (!scores.family) scores.love += countOf(PARTNER, u.stems) + 2 * countOf(PARTNER, tail.stems);

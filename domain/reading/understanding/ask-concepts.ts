@@ -43,6 +43,31 @@ export const FEARED_CONCEPTS = group([
   'попаду ~1 под',
   'из-за|из ~1 за ~1 денег',
   'есть ~2 у ~1 них ~1 что-то|что',
+  'кроме ~1 меня',
+  'у ~1 него|нее|неё ~2 кто-то|кто ~2 есть|появил*|завел*',
+]);
+
+/**
+ * Feared when the asking sentence itself names it («это выкидыш?», «обижен ли он на меня»), not when only the
+ * story does: a story of an illness or a loss usually ends in a hope («…после инсульта. восстановится?»).
+ */
+export const FEARED_IN_ASK = group([
+  // An illness or a harm found or suspected: poisoning, an infection, a lump, a miscarriage, a relapse.
+  'отравл*|отравил*|отравят|выкидыш*|заразил*|заражен*|инфекц*|опухол*|уплотнени*|биопси*|=вич|инсульт*|инфаркт*|умира*|погиб*|смерт*',
+  'сорвал*|сорвался|сорвалась|запил|запила',
+  // Being disliked, resented, talked about, envied; rejected; things falling, lost or in vain.
+  'обижа*|обижен*|обидит*|обиде*|злит*|злится|сердит*|ненавид*|завиду*|презира*|осужда*',
+  'обсужда*|сплетнича* ~3 спин*|меня',
+  'против ~1 меня',
+  'отклон*|отвергн*|провал*|прогада*|упад*|обвал*|подешев*|обесцен*|утону|тону|погряз*|влип*',
+  'зря|напрасно|впустую|поздно|надолго|навсегда',
+  'неудачни*|неудачниц*|лузер*|хуже ~1 всех',
+  'проблем*|опасност*|угроз*',
+  'прибьет|прибьют|убьет|убьют|накажут|наругает|отругает',
+  'вместо ~1 меня',
+  'надоел*|наскучил*|разочаров*|разлюбил*',
+  'что ~1 то ~2 не ~1 так',
+  'отберет|отберут|отнимет|отнимут|заберет|заберут',
 ]);
 
 /** Hoped for although a feared word is in it: «помиримся ли после ссоры», «выздоровеет ли». */
@@ -59,6 +84,16 @@ export const HOPED_CONCEPTS = group([
   'изменится|изменит ~3 жизнь*|судьб*',
   'пройдет|очнется|очнет*|вылезу|выберусь|выплыву|подтяну|потяну|отобьюсь|уговор*|успеет|успею|найду|найдет|дойду|получится|подпишет|помиря*|наладится',
   'станет ~1 легче|лучше',
+  'решит*|решится|разрешит*|уладит*|обойдет*|обойдется|пронесет',
+  // Recovery, relief, release, consent: what a story of trouble hopes for in its last words.
+  'восстанов*|выкарабка*|поможет|помогут|поможет|заживет|заживе*|приживе*|выпуст*|отмен*|вынырн*|выносит|переживет|доживет|дожив*|вытащ*|обойдет*|защищусь|согласит*|разрешат|пересда*|доброкачеств*|понравит*|шанс*',
+  'будет ~1 хорошо|нормально',
+  // A bad feeling going away, a change for once, a return, holding on, being given or passed.
+  'уйдет|пройдет|отпустит ~3 =это|=оно|чувств*|=боль|=страх|тревог*|пустот*|тоск*',
+  'по-другому|просвет*|полегчает|=полегче',
+  'вернется|вернутся|вернуть|=вернешь|=верну',
+  'продержится|продержусь|удержится|удержусь|выдержит|выдержу',
+  'дадут|=даст|поставит|поставят|одобрят|=одобрит|повысят',
 ]);
 
 /** Whether it stops: «бросит ли пить» is hoped where the story is an addiction. */
@@ -68,4 +103,4 @@ export const ENGLISH_HOPED =
   /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
 
 export const ENGLISH_FEARED =
-  /\b(cheat\w*|toxic|regret|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;
+  /\b(worr\w*|jealous|seeing someone|someone else|layoffs?|wast\w*|for nothing|problem|angry|mad at|hates?|poison\w*|miscarr\w*|cheat\w*|toxic|regret|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;

@@ -207,7 +207,12 @@ function wordGrams(view: string, out: Int32Array, n: number): number {
  * outvote a short line; each feature counts once, so a sentence repeated six times scores as itself (counted
  * each time it occurred, a question about income and savings typed out six times read as violence).
  */
+let lastText: string | null = null;
+let lastCount = 0;
+
 export function careFeatureIds(text: string): { ids: Int32Array; count: number } {
+  // The care targets and the themes read one text back to back: its ids are still in the buffer.
+  if (text === lastText) return { ids, count: lastCount };
   const { cyrillic, latin } = careText(text);
   const most = 6 * (cyrillic.length + latin.length + 4);
   if (ids.length < most) ids = new Int32Array(most);
@@ -218,6 +223,8 @@ export function careFeatureIds(text: string): { ids: Int32Array; count: number }
   const sorted = ids.subarray(0, n).sort();
   let distinct = 0;
   for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) ids[distinct++] = sorted[i];
+  lastText = text;
+  lastCount = distinct;
   return { ids, count: distinct };
 }
 

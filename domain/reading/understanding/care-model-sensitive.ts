@@ -29,7 +29,11 @@ export function themeScores(text: string): ThemeScores {
   return out;
 }
 
-/** The question's sensitive theme at an operating point (`precise` by default), or null. */
-export function sensitiveTheme(text: string, point: 'recall' | 'precise' = 'precise'): SensitiveTheme | null {
-  return pickTheme(themeScores(text), THEME_THRESHOLDS[point]);
+/** The question's sensitive theme at an operating point (`precise` by default; `share` of its thresholds), or null. */
+export function sensitiveTheme(text: string, point: 'recall' | 'precise' = 'precise', share = 1): SensitiveTheme | null {
+  const at = THEME_THRESHOLDS[point];
+  if (share === 1) return pickTheme(themeScores(text), at);
+  const scaled = {} as ThemeScores;
+  for (const theme of SENSITIVE_THEMES) scaled[theme] = at[theme] * share;
+  return pickTheme(themeScores(text), scaled);
 }

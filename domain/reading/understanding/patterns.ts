@@ -126,6 +126,17 @@ function build(p: Pattern, words: Set<string>): void {
 const vocabulary = new Set<string>();
 let built = 0;
 
+/**
+ * Whether a word as written is one the patterns name exactly or by its beginning («премию», «испытательный»):
+ * such a word is spelt as meant and is not «repaired» towards another pattern's stem.
+ */
+export function writtenKnown(w: string): boolean {
+  patternVocabulary();
+  if (byExact.has(w)) return true;
+  for (const pre of prefixesByStart.get(w.slice(0, 2)) ?? []) if (w.startsWith(pre)) return true;
+  return false;
+}
+
 /** Every stem the patterns name, all patterns built (those of a module loaded later too). */
 export function patternVocabulary(): Set<string> {
   while (built < ALL.length) build(ALL[built++], vocabulary);

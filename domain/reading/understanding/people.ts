@@ -3,6 +3,8 @@
 // whole text. A name's gender: a list of men's names and their short forms (Андрей, Саша as «он» by
 // default); any other name ending in «-а»/«-я» is a woman's (Лена, Алёна).
 
+import { toCyrillic } from './transliterate';
+
 export type About = 'self' | 'other' | 'both';
 export type Gender = 'm' | 'f';
 
@@ -16,6 +18,14 @@ const MEN = `андре андрюш игор игорь максим макс �
  ефим эмиль тигран ашот гарик карен рустам айдар ринат азат жек андрюх димон дэн джон макар`
   .split(/\s+/)
   .filter(Boolean);
+
+/** Common women's names and short forms: a name opening the question («Даша третий день молчит») is one too. */
+const WOMEN_NAMES = `даш маш кат кать насть лен ол оль ань ан юл юль свет тан тань наташ ир ирин вик виктори полин алин ален ксюш ксени
+ сон лиз вер над люд гал оксан марин кристин карин ангелин диан милан ев ник мил алис арин варвар вар дарь мари ольг
+ татьян светлан натали екатерин анастаси елизавет софи софь ульян яна ян лил лиля регин эльвир айгул гульнар зарин`
+  .split(/\s+/)
+  .filter(Boolean);
+const womanName = (w: string) => WOMEN_NAMES.some((f) => w.startsWith(f) && w.length - f.length <= 3 && /[аяиеуыюой]$/u.test(w));
 
 /** Women's names that do not end in «-а»/«-я», and short forms that would be taken for a man's. */
 const WOMEN = ['любов', 'нинел', 'ассол', 'юди', 'эстер', 'рахил'];
@@ -53,11 +63,16 @@ function namesIn(question: string): { name: string; gender: Gender }[] {
   named.set(question, out);
   const re = /(^|[.!?…]\s*|\s+)([\p{Lu}][\p{Ll}]+)/gu;
   for (const m of question.matchAll(re)) {
-    const word = m[2].toLowerCase().replace(/ё/g, 'е');
+    const typed = m[2].toLowerCase().replace(/ё/g, 'е');
+    // A name typed in Latin letters («Artem», «Nastya») is read in Cyrillic; a Latin word is a woman's name
+    // only when it ends as one («Julia»), since most capitalised Latin words are places and brands.
+    const latin = /^[a-z]+$/.test(typed);
+    const word = latin ? toCyrillic(typed) : typed;
     const first = m[1] !== '' && /[.!?…]/u.test(m[1]);
-    if (NOT_NAMES.has(word) || word.length < 3) continue;
+    if (NOT_NAMES.has(word) || NOT_NAMES.has(typed) || word.length < 3) continue;
     if (maleName(word)) out.push({ name: m[2], gender: 'm' });
-    else if (!first && m.index !== 0 && femaleName(word)) out.push({ name: m[2], gender: 'f' });
+    else if (womanName(word)) out.push({ name: m[2], gender: 'f' });
+    else if (!first && m.index !== 0 && (latin ? /[ая]$/u.test(word) : femaleName(word))) out.push({ name: m[2], gender: 'f' });
   }
   return out;
 }

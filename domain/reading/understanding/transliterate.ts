@@ -104,10 +104,19 @@ export function toCyrillic(word: string): string {
   return /л[аио]?с$/.test(out) ? `${out}ь` : out;
 }
 
+/**
+ * Spellings chat Russian in Latin letters hardly has: «someone», «weird», «school», «he's» («ee» and «-ly» are
+ * Russian too: «skoree», «byly»).
+ */
+const ENGLISH_LOOK = /(th|oo|ea|ou|wh|ght|ck|[a-z]ing$|[a-z]{3}ed$|tion$|'(s|re|ll|ve|d|t)$)/;
+
+/** An English word by its spelling, though not in the list. */
+export const looksEnglish = (w: string) => ENGLISH_LOOK.test(w);
+
 /** Whether the Latin words of a text are mostly English (then none is transliterated). */
 export function mostlyEnglish(latinWords: readonly string[]): boolean {
   if (!latinWords.length) return false;
-  const english = latinWords.filter((w) => ENGLISH.has(w)).length;
+  const english = latinWords.filter((w) => ENGLISH.has(w) || ENGLISH_LOOK.test(w)).length;
   return english / latinWords.length >= 0.4;
 }
 
@@ -116,4 +125,4 @@ const RUSSIAN_LOOK =
   /(zh|kh|shch|sch|ya|yu|yo|iy|yy|tsy|ts$|esh$|ish$|aet$|yet$|ayu$|uyu$|yat$|ogo$|ego$|omu$|ami$|ykh$|ikh$|aya$|oye$|nye$|nyy$|la$|li$|sya$|sj$|tsa$)/;
 
 /** In a mostly English text, whether a word not known as English still reads as Russian typed in Latin. */
-export const looksRussian = (w: string) => w.length >= 3 && !ENGLISH.has(w) && RUSSIAN_LOOK.test(w);
+export const looksRussian = (w: string) => w.length >= 3 && !ENGLISH.has(w) && !ENGLISH_LOOK.test(w) && RUSSIAN_LOOK.test(w);

@@ -3,9 +3,9 @@
 // stem with typos repaired against the patterns' vocabulary. The last few texts are remembered: the model,
 // the care tier and the entry points read one question several times.
 import { BoundedMap } from '../../text/bounded-map';
-import { patternVocabulary } from './patterns';
+import { patternVocabulary, writtenKnown } from './patterns';
 import { stem } from './stem';
-import { isEnglishWord, looksRussian, mostlyEnglish, toCyrillic } from './transliterate';
+import { isEnglishWord, looksEnglish, looksRussian, mostlyEnglish, toCyrillic } from './transliterate';
 import { repair } from './typos';
 
 export interface Understood {
@@ -46,7 +46,7 @@ function words(text: string): { words: string[]; forms: string[]; english: boole
   const forms: string[] = [];
   for (let w of raw) {
     // In a Russian text a short Latin word is Russian («on», «my», «to», «a»); a longer English one stays.
-    if (isLatin(w) && !english && !(w.length >= 4 && isEnglishWord(w))) w = toCyrillic(w);
+    if (isLatin(w) && !english && !(w.length >= 4 && (isEnglishWord(w) || looksEnglish(w)))) w = toCyrillic(w);
     else if (/^\d+$/.test(w)) continue;
     if (TRIPLE.test(w)) w = w.replace(/(\p{L})\1{2,}/gu, '$1');
     out.push(w);
@@ -77,7 +77,8 @@ export function understand(text: string): Understood {
         continue;
       }
     }
-    const r = isCyrillic(w) ? repair(s) : s;
+    // A word the patterns know as written is spelt as meant: «премию» is not a misspelt «примут».
+    const r = isCyrillic(w) && !writtenKnown(w) ? repair(s) : s;
     out.push(ws[i]);
     stems.push(`${r}/${r === s ? w : r}`);
   }
