@@ -6,6 +6,7 @@ import { createMiddleware } from 'hono/factory';
 import { BoundedMap } from '../domain/text/bounded-map';
 import type { Services } from '../services';
 import type { Identity, IdentityVerifier } from '../services/identity';
+import type { StatusRows } from '../services/status-store';
 import { ServiceError } from '../services/errors';
 import { USER_NOT_FOUND, type UserService } from '../services/users';
 import { fail, notFound } from './http';
@@ -13,7 +14,15 @@ import { requestHeader } from './observability';
 import { readSessionCookie, sameOrigin } from './session-cookie';
 
 /** `sessionId`: the browser session's cookie id, when the cookie signed the request in. */
-export type AppEnv = { Variables: { userId: number; identity: Identity; sessionId?: string } };
+export type AppEnv = {
+  Variables: {
+    userId: number;
+    identity: Identity;
+    sessionId?: string;
+    /** The status rows read with the authentication (PostgreSQL: same statement as the profile's write). */
+    statusRows?: StatusRows;
+  };
+};
 
 /** What the cookie sign-in needs: the session store and our public address (for the Origin check). */
 export interface CookieSessions {
@@ -105,7 +114,7 @@ export const requireIdentity = (
         return fail(c, 403, 'Origin: запрос с чужого сайта отклонён');
       const userId = await cookies.resolve(cookie);
       if (userId === null) return fail(c, 401, 'session: сессия закончилась, войдите снова');
-      await users.ensure(userId);
+      c.set('statusRows', await users.ensure(userId));
       c.set('identity', { userId, profile: null, startParam: null, via: 'cookie' });
       c.set('userId', userId);
       c.set('sessionId', cookie);
@@ -126,8 +135,12 @@ export const requireIdentity = (
     // Checked before the user is written: a token of a deleted account must not create it anew.
     if (id.generation !== undefined && cookies?.tokenGeneration && (await cookies.tokenGeneration(id.userId)) !== id.generation)
       return fail(c, 401, TOKEN_REVOKED);
-    if (id.profile) await users.touchProfile(id.profile, id.startParam ?? pushEntry(requestHeader(c, 'x-start-param')));
-    else await users.ensure(id.userId);
+    c.set(
+      'statusRows',
+      id.profile
+        ? await users.touchProfile(id.profile, id.startParam ?? pushEntry(requestHeader(c, 'x-start-param')))
+        : await users.ensure(id.userId),
+    );
     c.set('identity', id);
     c.set('userId', id.userId);
     await next();

@@ -185,6 +185,23 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     }
   });
 
+  it('a stopped sender gives back the jobs it claimed but never started: the next sender sends each once', async () => {
+    const ids = await addUsers(40);
+    await services.notifications.scheduleDue();
+    // Two in flight, forty claimed at once, two a second: most are still waiting when it stops.
+    const first = sender({ concurrency: 2, claimBatch: 40, ratePerSecond: 2 });
+    first.start();
+    await expect.poll(() => tg.calls.filter((c) => c.method === 'sendMessage').length).toBeGreaterThan(0);
+    await first.stop();
+    const after = await database.db.selectFrom('notifications').select(['status', 'attempts']).where('user_id', 'in', ids).execute();
+    expect(after.filter((j) => j.status === 'sending')).toEqual([]);
+    expect(after.filter((j) => j.status === 'pending').length).toBeGreaterThan(0);
+    // Given back as they were: no attempt counted for a job never tried.
+    for (const j of after.filter((j) => j.status === 'pending')) expect(j.attempts).toBe(0);
+    await sender().drain();
+    for (const id of ids) expect(sendsTo(id)).toHaveLength(1);
+  });
+
   it('a 429 with retry_after is waited out, and the message is delivered', async () => {
     const [u, v] = await addUsers(2);
     await services.notifications.scheduleDue();

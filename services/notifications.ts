@@ -245,6 +245,8 @@ export function createNotificationService(deps: ServiceDeps) {
     },
 
     sent: (ids: number[]) => repo.markSent(deps.db, ids, deps.clock()),
+    /** Claimed jobs a stopping sender did not start: pending again, for any sender. */
+    released: (ids: number[]) => repo.releaseClaimed(deps.db, ids),
     skipped: (id: number, reason: string) => repo.markDone(deps.db, id, { status: 'skipped', error: reason }),
     failed: (id: number, error: string) => repo.markDone(deps.db, id, { status: 'failed', error }),
     retryLater: (id: number, at: Date, error: string) => repo.markDone(deps.db, id, { retryAt: at, error }),

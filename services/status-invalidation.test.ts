@@ -80,6 +80,11 @@ const userDataTable = (table: string) => USER_DATA.find((t) => t.table === table
 /** Each write path to the status tables, driven as its callers do. */
 const WRITE_PATHS: Record<string, WritePath> = {
   'db/repositories/users:upsertProfile': { write: (db, id) => usersRepo.upsertProfile(db, profile(id, 'Новое имя'), TZ), shows: true },
+  // A signed call on PostgreSQL: the profile written (where it differs) and the status read in one statement.
+  'db/repositories/users:touchProfilesReadStatus': {
+    write: (db, id) => usersRepo.touchProfilesReadStatus(db, [{ profile: profile(id, 'Имя из подписи'), startParam: null }]),
+    shows: true,
+  },
   'db/repositories/users:ensureUser': {
     // A user whose data was erased: gone from the database and from this process's memory.
     setup: async (db, id, s) => {

@@ -1,24 +1,26 @@
 // Everything that makes the status call cheap, in one place. The status (what every screen reads first) is
 // built from a user's row and their latest usage row; this module reads those rows and writes the caller's
-// Telegram profile, and keeps in process only what lets it skip work:
+// Telegram profile.
 //
 // - status reads are batched (a DataLoader with its own queue): one statement in flight, the ids asked for
 //   meanwhile go together in the next one (a prepared statement on PostgreSQL, db/prepared.ts);
-// - on PGlite, the rows read are kept and reused;
-// - the profiles already written are remembered, so an unchanged profile costs no write per request; the
-//   cleaning of a signed profile is done once per verified identity object (a WeakMap).
+// - on PostgreSQL (other instances write too) nothing is kept in process: a signed call writes its profile
+//   and reads its status rows in one statement (batched the same way) that writes only a profile that
+//   differs from the row, so an authenticated status call is one round trip, and a user deleted or renamed
+//   through another instance is seen at once;
+// - on PGlite (this process is the only writer), the rows read are kept and reused, and the profiles
+//   already written are remembered, so an unchanged profile costs no statement at all; the cleaning of a
+//   signed profile is done once per verified identity object (a WeakMap).
 //
-// The one invalidation rule: nothing kept here is trusted past a moment the database may have changed.
-// Rows are kept only with a database this process alone writes (PGlite), under its write generation
-// (db/write-watch.ts): every statement that may write, on any code path, moves it, and a row read before
-// the move is not used again. No write path has to know about this module, and none can forget to. With
-// PostgreSQL other instances write too: rows are never kept, every call reads. A remembered profile only
-// ever saves a write; when a read finds its user missing (deleted here or through another instance), the
-// profile is written again at once, so the memory never answers for a user the database does not hold.
+// The one invalidation rule on PGlite: nothing kept here is trusted past a moment the database may have
+// changed. Rows are kept under its write generation (db/write-watch.ts): every statement that may write, on
+// any code path, moves it, and a row read before the move is not used again. No write path has to know
+// about this module, and none can forget to. A remembered profile only ever saves a write; when a read
+// finds its user missing, the profile is written again at once.
 import DataLoader from 'dataloader';
 import type { Db, Queryable } from '../db/connection';
 import * as usersRepo from '../db/repositories/users';
-import type { StatusUser, TelegramProfile } from '../db/repositories/users';
+import type { ProfileTouch, StatusUser, TelegramProfile } from '../db/repositories/users';
 import type { DailyUsage } from '../db/schema';
 import { writeWatchOf, type WriteWatch } from '../db/write-watch';
 import { BoundedMap } from '../domain/text/bounded-map';
@@ -59,16 +61,16 @@ function storableProfile(p: TelegramProfile): TelegramProfile {
   };
 }
 
-/** The batched status read: one statement in flight, later ids wait and go together in the next. */
-function statusLoader(db: Db) {
+/** A batched read: one statement in flight, later keys wait and go together in the next. */
+function batchedLoader<K>(idOf: (key: K) => number, batch: (keys: readonly K[]) => Promise<Map<number, StatusRows>>) {
   let running = 0;
   const queued: Array<() => void> = [];
-  return new DataLoader<number, StatusRows | undefined>(
-    async (ids) => {
+  return new DataLoader<K, StatusRows | undefined, K>(
+    async (keys) => {
       running++;
       try {
-        const found = await usersRepo.findUsersWithLatestUsage(db, ids);
-        return ids.map((id) => found.get(id));
+        const found = await batch(keys);
+        return keys.map((k) => found.get(idOf(k)));
       } finally {
         running--;
         queued.shift()?.();
@@ -81,6 +83,23 @@ function statusLoader(db: Db) {
       batchScheduleFn: (dispatch) => (running < STATUS_QUERIES_IN_FLIGHT ? process.nextTick(dispatch) : queued.push(dispatch)),
     },
   );
+}
+
+/** The batched status read by user id. */
+const statusLoader = (db: Db) =>
+  batchedLoader<number>(
+    (id) => id,
+    (ids) => usersRepo.findUsersWithLatestUsage(db, ids),
+  );
+
+/** Two batches changing the same users' profiles in another order may deadlock (PostgreSQL ends one): it runs again. */
+async function retryDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string })?.code !== '40P01') throw err;
+    return run();
+  }
 }
 
 /** Rows kept under the write generation: a row read before the last write is never used. */
@@ -156,13 +175,92 @@ type PreparedProfile = {
   key: string;
 };
 
+/** The status store's use cases (both kinds of database answer the same way). */
+export interface StatusStore {
+  /** The user's status rows; a user remembered as written but found missing is written anew first. */
+  read(userId: number): Promise<StatusRows | undefined>;
+  /**
+   * Records the Telegram profile of an authenticated call (a write only when it changed). On PostgreSQL it
+   * answers the status rows read in the same statement (fresh as of this call), on PGlite undefined.
+   */
+  touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<StatusRows | undefined>;
+  /** A user known only by id (server-signed launch token, bot update, browser session); rows as above. */
+  ensure(userId: number): Promise<StatusRows | undefined>;
+  /** The user's data was deleted (or found gone): the next call writes the user afresh. */
+  forget(userId: number): void;
+  /** The user was remembered as written but a read found no row: writes them again; false if not remembered. */
+  restore(userId: number): Promise<boolean>;
+}
+
+/** The signed profile cleaned for storing, once per verified identity object. */
+function profilePreparer() {
+  // The verified identity (and so its profile) is one object per session: its cleaning is done once.
+  const prepared = new WeakMap<TelegramProfile, PreparedProfile>();
+  return (given: TelegramProfile, givenStartParam?: string | null): PreparedProfile => {
+    let p = prepared.get(given);
+    if (!p || p.givenStartParam !== givenStartParam) {
+      // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
+      const profile = storableProfile(given);
+      const startParam = storableText(givenStartParam);
+      const key = JSON.stringify([
+        profile.first_name,
+        profile.last_name,
+        profile.username,
+        profile.language_code,
+        profile.is_premium,
+        profile.photo_url,
+        startParam ?? null,
+      ]);
+      p = { givenStartParam, profile, startParam, key };
+      prepared.set(given, p);
+    }
+    return p;
+  };
+}
+
+type Creating = (userId: number, write: (q: Queryable) => Promise<boolean>) => () => Promise<void>;
+
+/**
+ * PostgreSQL: nothing kept in process. A signed call's profile write and status read are one statement; a
+ * user it does not find (new, or deleted through another instance) is created, then read.
+ */
+function sharedStore(db: Db, defaultTimeZone: string, creating: Creating): StatusStore {
+  const reads = statusLoader(db);
+  const touches = batchedLoader<ProfileTouch>(
+    (t) => t.profile.id,
+    (ts) => retryDeadlock(() => usersRepo.touchProfilesReadStatus(db, ts)),
+  );
+  const prepare = profilePreparer();
+  return {
+    read: (userId) => reads.load(userId),
+    async touchProfile(given, givenStartParam) {
+      const { profile, startParam } = prepare(given, givenStartParam);
+      const found = await touches.load({ profile, startParam: startParam ?? null });
+      if (found) return found;
+      await creating(profile.id, (q) => usersRepo.upsertProfile(q, profile, defaultTimeZone, startParam))();
+      return reads.load(profile.id);
+    },
+    async ensure(userId) {
+      const found = await reads.load(userId);
+      if (found) return found;
+      await creating(userId, (q) => usersRepo.ensureUser(q, userId, defaultTimeZone))();
+      return reads.load(userId);
+    },
+    forget: () => {},
+    restore: async () => false,
+  };
+}
+
 /**
  * `onCreated` runs in the transaction that has just created a user's row (a returning user's limits come back
  * with it: services/erased-limits.ts); without it a row is written alone.
  */
-export function createStatusStore(db: Db, defaultTimeZone: string, onCreated?: (trx: Queryable, userId: number) => Promise<void>) {
-  const loader = statusLoader(db);
-  const creating = (userId: number, write: (q: Queryable) => Promise<boolean>) => async (): Promise<void> => {
+export function createStatusStore(
+  db: Db,
+  defaultTimeZone: string,
+  onCreated?: (trx: Queryable, userId: number) => Promise<void>,
+): StatusStore {
+  const creating: Creating = (userId, write) => async () => {
     if (!onCreated) {
       await write(db);
       return;
@@ -172,60 +270,40 @@ export function createStatusStore(db: Db, defaultTimeZone: string, onCreated?: (
     });
   };
   const watch = writeWatchOf(db);
-  const kept = watch ? keptRows(watch) : null;
+  if (!watch) return sharedStore(db, defaultTimeZone, creating);
+  const loader = statusLoader(db);
+  const kept = keptRows(watch);
   const profiles = writtenProfiles();
-  // The verified identity (and so its profile) is one object per session: its cleaning is done once.
-  const prepared = new WeakMap<TelegramProfile, PreparedProfile>();
-
-  const load = (userId: number) => (kept ? kept(userId, () => loader.load(userId)) : loader.load(userId));
+  const prepare = profilePreparer();
+  const load = (userId: number) => kept(userId, () => loader.load(userId));
 
   return {
-    /** The user's status rows; a user remembered as written but found missing is written anew first. */
-    async read(userId: number): Promise<StatusRows | undefined> {
+    async read(userId) {
       const found = await load(userId);
       if (found || !(await profiles.restore(userId))) return found;
       return load(userId);
     },
 
-    /** Records the Telegram profile of an authenticated call (a write only when it changed). */
-    async touchProfile(given: TelegramProfile, givenStartParam?: string | null): Promise<void> {
-      let p = prepared.get(given);
-      if (!p || p.givenStartParam !== givenStartParam) {
-        // A signed profile may still hold what the database cannot store (a NUL, half a surrogate pair).
-        const profile = storableProfile(given);
-        const startParam = storableText(givenStartParam);
-        const key = JSON.stringify([
-          profile.first_name,
-          profile.last_name,
-          profile.username,
-          profile.language_code,
-          profile.is_premium,
-          profile.photo_url,
-          startParam ?? null,
-        ]);
-        p = { givenStartParam, profile, startParam, key };
-        prepared.set(given, p);
-      }
-      const { profile, startParam, key } = p;
+    async touchProfile(given, givenStartParam) {
+      const { profile, startParam, key } = prepare(given, givenStartParam);
       await profiles.ensure(
         profile.id,
         key,
         creating(profile.id, (q) => usersRepo.upsertProfile(q, profile, defaultTimeZone, startParam)),
       );
+      return undefined;
     },
 
-    /** A user known only by id (server-signed launch token, bot update, browser session). */
-    ensure: (userId: number) =>
-      profiles.ensure(
+    async ensure(userId) {
+      await profiles.ensure(
         userId,
         '',
         creating(userId, (q) => usersRepo.ensureUser(q, userId, defaultTimeZone)),
-      ),
+      );
+      return undefined;
+    },
 
-    /** The user's data was deleted (or found gone): the next call writes the user afresh. */
-    forget: (userId: number) => profiles.forget(userId),
-
-    /** The user was remembered as written but a read found no row: writes them again; false if not remembered. */
-    restore: (userId: number) => profiles.restore(userId),
+    forget: (userId) => profiles.forget(userId),
+    restore: (userId) => profiles.restore(userId),
   };
 }

@@ -15,7 +15,7 @@ import { UNLIMITED_CAP } from '../domain/commerce/catalogue';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 import { restoreLimitsOf } from './erased-limits';
 import { ServiceError } from './errors';
-import { createStatusStore } from './status-store';
+import { createStatusStore, type StatusRows } from './status-store';
 
 /** The user's status (tier, limits, today's usage) plus what the screens need to show it without guessing. */
 export interface UserStatus {
@@ -148,8 +148,9 @@ export function createUserService(deps: ServiceDeps) {
     return user;
   }
 
-  async function status(userId: number): Promise<{ user: StatusUser; status: UserStatus }> {
-    const found = await store.read(userId);
+  /** `read`: the rows this call's authentication has just read (PostgreSQL), so they are not read twice. */
+  async function status(userId: number, read?: StatusRows): Promise<{ user: StatusUser; status: UserStatus }> {
+    const found = read?.user.id === userId ? read : await store.read(userId);
     if (!found) throw new ServiceError('not_found', USER_NOT_FOUND);
     return { user: found.user, status: buildStatus(found.user, found.usage, deps.clock(), deps.specialAccessUserIds) };
   }

@@ -61,10 +61,13 @@ function buildRecord(): Plugin {
 }
 
 /**
- * The app's stylesheet moves from the head to the end of the body. In the head it holds the first paint until
- * it has arrived, and on a phone's network it queues behind the app's code: the shell (drawn by the HTML's own
- * styles, greeting included) waited for a stylesheet it does not use. At the end of the body it still arrives before
- * the app's code runs (a module script waits for the style sheets above it), so React never draws unstyled.
+ * The app's stylesheet moves from the head to the end of the body, and is not asked for by the HTML itself:
+ * its link comes as `rel="app-stylesheet"` (a relation browsers do not fetch), and the shell's inline script
+ * makes it a stylesheet once the shell (greeting included, drawn by the HTML's own styles) has been painted.
+ * In the head it held the first paint until it had arrived; asked for by the HTML anywhere, it was one more
+ * request before the greeting on a phone's network. The app's code makes the link a stylesheet itself if the
+ * page has not yet (a hidden page paints no frames) and draws only once it has applied (webapp/src/main.tsx),
+ * so React never draws unstyled.
  */
 function stylesheetAfterShell(): Plugin {
   return {
@@ -76,7 +79,8 @@ function stylesheetAfterShell(): Plugin {
         const links = html.match(/^[ \t]*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
         if (!links.length || !html.includes('</body>')) throw new Error('index.html: no stylesheet link or no </body>');
         for (const link of links) html = html.replace(link, '');
-        return html.replace(/^([ \t]*)<\/body>/m, (_end, indent) => `${links.join('')}${indent}</body>`);
+        const later = links.map((l) => l.replace('<link rel="stylesheet"', '<link rel="app-stylesheet" data-app-stylesheet'));
+        return html.replace(/^([ \t]*)<\/body>/m, (_end, indent) => `${later.join('')}${indent}</body>`);
       },
     },
   };

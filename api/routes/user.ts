@@ -123,7 +123,7 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
       // The home strip's figures ride on the status (cached counts): the first screen makes one request.
-      const [{ user, status }, proof] = await Promise.all([s.users.status(c.get('userId')), s.reviews.strip()]);
+      const [{ user, status }, proof] = await Promise.all([s.users.status(c.get('userId'), c.get('statusRows')), s.reviews.strip()]);
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
       const debug = isAdmin(s, c.get('userId'));
       // `voice`: an AI provider is configured, so «Прочитать вслух» and the microphone appear.

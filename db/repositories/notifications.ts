@@ -200,6 +200,17 @@ export async function markSent(db: Queryable, ids: number[], now: Date): Promise
     .execute();
 }
 
+/** Claimed jobs a stopping sender never started go back to the queue as they were (the claim's attempt undone). */
+export async function releaseClaimed(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'pending', locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
 /** Ends a job without sending (skipped) or for good (failed), or puts it back for `retryAt`. */
 export async function markDone(
   db: Queryable,

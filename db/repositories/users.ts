@@ -158,6 +158,11 @@ export async function findUsersWithLatestUsage(
     ...compiledStatus,
     parameters: compiledStatus.parameters.map((p) => (p === STATUS_IDS ? unique : p)),
   });
+  return statusRowsById(rows);
+}
+
+/** The status rows by user id, from rows of the user's columns and their latest usage row's (`du_*`) columns. */
+function statusRowsById(rows: readonly StatusRow[]): Map<number, { user: StatusUser; usage: DailyUsage | null }> {
   const found = new Map<number, { user: StatusUser; usage: DailyUsage | null }>();
   for (const row of rows) {
     const {
@@ -190,6 +195,70 @@ export async function findUsersWithLatestUsage(
     found.set(user.id, { user, usage });
   }
   return found;
+}
+
+/** The Telegram profile's columns: what a signed call may change in the user's row. */
+const PROFILE_COLUMNS = ['first_name', 'last_name', 'username', 'language_code', 'is_premium', 'photo_url'] as const;
+const USAGE_COLUMNS = [
+  'day',
+  'spreads_used',
+  'free_spread_used',
+  'daily_card_used',
+  'daily_card_id',
+  'daily_card_orientation',
+  'daily_cards_drawn',
+  'bonus_spreads',
+] as const;
+
+/** The text of touchProfilesReadStatus's statement, built once (it is prepared by name). */
+let touchStatusText: string | null = null;
+
+/** What a signed call says of its user: the Telegram profile (already storable) and the launch's start parameter. */
+export interface ProfileTouch {
+  profile: TelegramProfile;
+  startParam: string | null;
+}
+
+/**
+ * One statement for a batch of signed calls: each existing user's profile is written where it differs from
+ * the row (a row equal to it is not touched: no write, no trigger), and their status rows are read. The
+ * profile columns come back as written (the read sees the row as it was before the statement). Users
+ * without a row are missing from the answer: creating one is the caller's, with what goes with it.
+ */
+export async function touchProfilesReadStatus(
+  db: Queryable,
+  touches: readonly ProfileTouch[],
+): Promise<Map<number, { user: StatusUser; usage: DailyUsage | null }>> {
+  // One entry per user (the last given wins): a row is updated at most once per statement.
+  const byId = new Map(touches.map((t) => [t.profile.id, t]));
+  const list = [...byId.values()].sort((a, b) => a.profile.id - b.profile.id);
+  touchStatusText ??= preparedSql(
+    'user_touch_status',
+    `with g as (select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+     as g(id, ${PROFILE_COLUMNS.join(', ')}, start_param)),
+   touched as (update users u set ${PROFILE_COLUMNS.map((c) => `${c} = g.${c}`).join(', ')},
+       start_param = coalesce(u.start_param, g.start_param), updated_at = now()
+     from g where u.id = g.id and (${PROFILE_COLUMNS.map((c) => `u.${c} is distinct from g.${c}`).join(' or ')}
+       or (u.start_param is null and g.start_param is not null))
+     returning u.id)
+   select ${STATUS_USER_COLUMNS.map((c) => ((PROFILE_COLUMNS as readonly string[]).includes(c) ? `g.${c}` : `u.${c}`)).join(', ')},
+     ${USAGE_COLUMNS.map((c) => `du.${c} as du_${c}`).join(', ')}
+   from g join users u on u.id = g.id
+   left join lateral (select ${USAGE_COLUMNS.join(', ')} from daily_usage where daily_usage.user_id = u.id order by day desc limit 1) du on true`,
+  );
+  const { rows } = await db.executeQuery<StatusRow>(
+    CompiledQuery.raw(touchStatusText, [
+      list.map((t) => t.profile.id),
+      list.map((t) => t.profile.first_name),
+      list.map((t) => t.profile.last_name ?? null),
+      list.map((t) => t.profile.username ?? null),
+      list.map((t) => t.profile.language_code ?? null),
+      list.map((t) => t.profile.is_premium ?? false),
+      list.map((t) => t.profile.photo_url ?? null),
+      list.map((t) => t.startParam),
+    ]) as CompiledQuery<StatusRow>,
+  );
+  return statusRowsById(rows);
 }
 
 export async function updateSettings(

@@ -25,15 +25,38 @@ const start = startRoute(window.location.pathname, window.location.search, launc
 if (start.spreadType || start.question !== undefined) startFlow(start.spreadType, start.question);
 if (start.to) history.replaceState(history.state, '', start.to + window.location.hash);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <SWRConfig value={DATA_DEFAULTS}>
-        <App />
-      </SWRConfig>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+/**
+ * Runs `draw` once the app's stylesheet has applied. The built page asks for it only after its shell was
+ * painted (vite.config.ts, stylesheetAfterShell); a page that has not yet (hidden: no frames) is asked here.
+ * Without such a link (the dev server) the styles came with this module.
+ */
+function whenStyled(draw: () => void) {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-stylesheet]')];
+  let waiting = 0;
+  const done = () => {
+    if (--waiting === 0) draw();
+  };
+  for (const link of links) {
+    if (link.rel !== 'stylesheet') link.rel = 'stylesheet';
+    if (link.sheet) continue;
+    waiting++;
+    // A stylesheet that failed draws anyway: the app unstyled beats no app.
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+  }
+  if (waiting === 0) draw();
+}
 
-// The Telegram SDK is a separate chunk, loaded after the first render and only inside Telegram.
-startTelegram(() => import('./init'));
+whenStyled(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <SWRConfig value={DATA_DEFAULTS}>
+          <App />
+        </SWRConfig>
+      </ErrorBoundary>
+    </StrictMode>,
+  );
+  // The Telegram SDK is a separate chunk, loaded after the first render and only inside Telegram.
+  startTelegram(() => import('./init'));
+});
