@@ -150,7 +150,9 @@ describe.each(TEST_DB_KINDS)('monthly report on %s', (kind) => {
     tg.setProfile({ id: late, first_name: 'Тест' });
     h.setNow(at('2026-12-01', '12:00'));
     await h.services.monthlyReports.schedulePushes();
-    expect(await h.db.selectFrom('notifications').select('kind').where('user_id', '=', late).execute()).toEqual([{ kind: 'monthly_report' }]);
+    expect(await h.db.selectFrom('notifications').select('kind').where('user_id', '=', late).execute()).toEqual([
+      { kind: 'monthly_report' },
+    ]);
     expect((await h.call(late, 'PUT', '/api/user/settings', { notifyDaily: false })).status).toBe(200);
     await sender().drain();
     expect(sends(late)).toHaveLength(0);
