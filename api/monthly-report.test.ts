@@ -89,8 +89,10 @@ describe.each(TEST_DB_KINDS)('monthly report on %s', (kind) => {
     h.setNow(at('2026-12-01'));
     expect((await h.call(user, 'GET', '/api/reports/monthly')).body.data.offer?.month).toBe('2026-11');
     expect((await h.call(user, 'POST', '/api/reports/monthly/2026-11/dismiss')).status).toBe(200);
-    for (const day of ['2026-12-01', '2026-12-03', '2026-12-07'])
-      expect((h.setNow(at(day)), await h.call(user, 'GET', '/api/reports/monthly')).body.data.offer).toBeNull();
+    for (const day of ['2026-12-01', '2026-12-03', '2026-12-07']) {
+      h.setNow(at(day));
+      expect((await h.call(user, 'GET', '/api/reports/monthly')).body.data.offer).toBeNull();
+    }
 
     const few = 36_103;
     await november(few, 2);
@@ -141,6 +143,19 @@ describe.each(TEST_DB_KINDS)('monthly report on %s', (kind) => {
     expect(sends(off)).toHaveLength(0);
     expect(sends(few)).toHaveLength(0);
     expect(sends(on)[0].params.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${TEST_PUBLIC_URL}/report/2026-11`);
+
+    // Queued, then reminders switched off before it went: not sent.
+    const late = 36_114;
+    await november(late, 3);
+    tg.setProfile({ id: late, first_name: 'Тест' });
+    h.setNow(at('2026-12-01', '12:00'));
+    await h.services.monthlyReports.schedulePushes();
+    expect(await h.db.selectFrom('notifications').select('kind').where('user_id', '=', late).execute()).toEqual([
+      { kind: 'monthly_report' },
+    ]);
+    expect((await h.call(late, 'PUT', '/api/user/settings', { notifyDaily: false })).status).toBe(200);
+    await sender().drain();
+    expect(sends(late)).toHaveLength(0);
 
     // Later ticks and days send nothing more.
     h.setNow(at('2026-12-02', '11:00'));

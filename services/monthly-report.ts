@@ -17,11 +17,11 @@ import { userDay } from '../domain/text/day';
 import { isValidTimeZone, localDate, wallClock } from '../domain/text/time';
 import { DEFAULT_REMINDER_TIME, type ServiceDeps } from './deps';
 import { ServiceError } from './errors';
+import { PUSH_KINDS } from './notifications';
 import type { createJournalService } from './journal';
 import type { createShareService } from './share';
 import type { UserService } from './users';
 
-const MONTHLY_REPORT_PUSH = 'monthly_report';
 /** The push is not sent from this local hour on (nor before the reminder time). */
 const PUSH_UNTIL_HOUR = 21;
 
@@ -41,7 +41,10 @@ export function createMonthlyReportService(
   journal: ReturnType<typeof createJournalService>,
   share: ReturnType<typeof createShareService>,
 ) {
-  /** Zones whose pushes of a month were all queued by this process (an optimisation: the claim decides). */
+  /**
+   * Zones whose due pushes this process queued in a local hour: the candidates' query runs once an hour per zone
+   * rather than on every tick (an optimisation only: the claim decides who gets one).
+   */
   const zonesDone = new Set<string>();
 
   /** The past month when today is one of the first `days` days of a month, else null. */
@@ -134,13 +137,13 @@ export function createMonthlyReportService(
         const month = pastMonthIn(today, REPORT_PUSH_DAYS);
         const w = wallClock(now, tz);
         const clock = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
-        if (!month || clock < reminderTime || w.hour >= PUSH_UNTIL_HOUR || zonesDone.has(`${tz}:${month}`)) continue;
+        if (!month || clock < reminderTime || w.hour >= PUSH_UNTIL_HOUR || zonesDone.has(`${tz}:${today}:${w.hour}`)) continue;
         const ids = await reportsRepo.pushCandidates(deps.db, { timeZone: tz, month, ...bounds(month), min: REPORT_MIN_READINGS });
         for (const userId of ids) {
           if (!(await reportsRepo.claimPush(deps.db, userId, month))) continue;
           await notificationsRepo.insertNotification(deps.db, {
             userId,
-            kind: MONTHLY_REPORT_PUSH,
+            kind: PUSH_KINDS.monthlyReport,
             dedupKey: month,
             priority: 1,
             notBefore: now,
@@ -148,7 +151,8 @@ export function createMonthlyReportService(
           });
           queued++;
         }
-        zonesDone.add(`${tz}:${month}`);
+        if (zonesDone.size > 10_000) zonesDone.clear();
+        zonesDone.add(`${tz}:${today}:${w.hour}`);
       }
       return queued;
     },

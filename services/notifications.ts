@@ -26,6 +26,8 @@ export const PUSH_KINDS = {
   renewalReminder: 'renewal_reminder',
   /** A Stars subscription's renewal failed (services/payments/stars-subscription.ts). */
   subscriptionFailed: 'subscription_failed',
+  /** «Итоги месяца» (services/monthly-report.ts). */
+  monthlyReport: 'monthly_report',
 } as const;
 
 /** Reminders are sent only this long after the configured local time (never late at night after downtime). */
@@ -235,6 +237,8 @@ export function createNotificationService(deps: ServiceDeps) {
             return 'still active';
           return null;
         }
+        case PUSH_KINDS.monthlyReport:
+          return job.notify_daily ? null : 'reminders off';
         case PUSH_KINDS.renewalReminder:
           // Cancelled (or the plan changed) since it was queued: nothing will be charged, nothing to say.
           if (!job.subscription_auto_renew || job.subscription_type === 'free' || job.subscription_type === 'week') return 'renewal off';

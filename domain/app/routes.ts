@@ -37,7 +37,7 @@ const ROUTE_SET = new Set<string>(APP_ROUTES);
 export const AUTH_LINK_PATH = /^\/auth\/[A-Za-z0-9_-]{43}$/;
 
 /** «Итоги месяца» of a month (`/report/2026-11`), where its push opens. */
-export const MONTHLY_REPORT_PATH = /^\/report\/\d{4}-(0[1-9]|1[0-2])$/;
+const MONTHLY_REPORT_PATH = /^\/report\/\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A card's page in the library (`/library/<card id>`). */
 export const LIBRARY_CARD_PATH = /^\/library\/[a-z][a-z-]{1,39}$/;

@@ -31,7 +31,7 @@ const ASPECTS = {
   trine: { angle: 120, name: 'трин', phrase: 'в трине к' },
   opposition: { angle: 180, name: 'оппозиция', phrase: 'в оппозиции к' },
 } as const;
-export type AspectKey = keyof typeof ASPECTS;
+type AspectKey = keyof typeof ASPECTS;
 /** A sextile is the weakest major aspect: its orb is half a degree tighter. */
 const SEXTILE_ORB_LESS = 0.5;
 
@@ -44,7 +44,7 @@ export interface NatalPoint {
 }
 
 /** Favourable (trines, sextiles, the Sun's and Jupiter's conjunctions) or tense (the rest). */
-export type TransitNature = 'easy' | 'hard';
+type TransitNature = 'easy' | 'hard';
 
 export interface Transit {
   body: TransitBody;
@@ -289,7 +289,7 @@ const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
 const earlierDay = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
 
 /** The favourable transit that opens soonest (one already in force counts from today), or null. */
-export function nextFavourableWindow(forecast: TransitForecast): Transit | null {
+function nextFavourableWindow(forecast: TransitForecast): Transit | null {
   const easy = forecast.transits.filter((t) => t.nature === 'easy');
   const from = (t: Transit) => laterDay(t.start, forecast.from);
   return easy.sort((a, b) => from(a).localeCompare(from(b)) || a.end.localeCompare(b.end))[0] ?? null;

@@ -28,7 +28,7 @@ const inMonth = (month: string) => `в ${MONTHS_GEN[Number(month.slice(5, 7)) - 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 const times = (n: number) => `${n} ${pluralRu(n, 'раз', 'раза', 'раз')}`;
 
-export interface MonthFigures extends JournalStats {
+interface MonthFigures extends JournalStats {
   patterns: ReadingPatterns;
 }
 
