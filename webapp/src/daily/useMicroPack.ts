@@ -30,6 +30,10 @@ export function microResultPath(userId: number | null, readingId: number): strin
   return `/micro-result?${q.toString()}`;
 }
 
+// A plan that opens the extra cards free (the week pass, VIP) is never offered the pack.
+const includesMicro = (tier: string) =>
+  (PLAN_ACCESS as Record<string, { microWithoutPaying: boolean } | undefined>)[tier]?.microWithoutPaying ?? false;
+
 interface MicroPackInput {
   card: DailyCard | null;
   tier: string;
@@ -41,9 +45,7 @@ interface MicroPackInput {
 
 export function useMicroPack({ card, tier, userId, pricing, noteText }: MicroPackInput) {
   const [, navigate] = useLocation();
-  // A plan that opens the extra cards free (the week pass, VIP) is never offered the pack.
-  const microIncluded = (PLAN_ACCESS as Record<string, { microWithoutPaying: boolean } | undefined>)[tier]?.microWithoutPaying ?? false;
-  const { data: offer = null, reload: reloadOffer } = useApi(card && !microIncluded ? keys.microOffer : null, getMicroOffer);
+  const { data: offer = null, reload: reloadOffer } = useApi(card && !includesMicro(tier) ? keys.microOffer : null, getMicroOffer);
   const paid = useApi(card ? keys.dailyEntitlements(card.cardId) : null, loadPaidState);
   const ent = paid.data?.ent ?? null;
   // A reading saved here for the micro pack stands for the one found when the card was opened.
