@@ -183,5 +183,3 @@ export function createVoiceService(deps: ServiceDeps, users: Pick<UserService, '
     },
   };
 }
-
-export type VoiceService = ReturnType<typeof createVoiceService>;
