@@ -1,7 +1,7 @@
 // Voice (services/voice.ts), when an AI provider is configured: GET /api/readings/:id/speech (its route in readings.ts) answers the
 // reading read aloud (Opus in OGG, the stored speech when there is one), and POST /api/voice/transcription turns
 // a recorded question (the raw body, audio/…) into text for the question field. Without a provider both answer
-// 503; the app shows neither button then (the status's `voice`).
+// 404; the app shows neither button then (the status's `voice`).
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Services } from '../../services';
