@@ -41,7 +41,7 @@ import { telegramRoutes } from './routes/telegram';
 import { upsellRoutes } from './routes/upsell';
 import { userRoutes, type SendExport } from './routes/user';
 import { indexReader, webappRoutes } from './routes/webapp';
-import { speechRoutes, VOICE_UPLOAD_PATH, voiceRoutes } from './routes/voice';
+import { VOICE_UPLOAD_PATH, voiceRoutes } from './routes/voice';
 
 export interface ApiOptions {
   services: Services;
@@ -117,7 +117,6 @@ export function createApi(o: ApiOptions) {
     .route('/pairs', pairRoutes(s))
     .route('/memory', memoryRoutes(s))
     .route('/referrals', referralRoutes(s))
-    .route('/readings', speechRoutes(s))
     .route('/voice', voiceRoutes(s))
     .route('/reports', reportRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile))

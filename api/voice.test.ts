@@ -132,7 +132,7 @@ describe('voice without a provider', () => {
       const r = await h.call(7101, 'POST', '/api/readings', { spreadType: 'free_daily', question: 'Что меня ждёт сегодня?' });
       const id = (r.body as any).data.id;
       const res = await h.app.request(`/api/readings/${id}/speech`, { headers: { Authorization: h.authFor(7101) } });
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(404);
     } finally {
       await h.close();
     }

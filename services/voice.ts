@@ -97,7 +97,8 @@ export function createVoiceService(deps: ServiceDeps, users: Pick<UserService, '
       });
   }
 
-  const off = () => new ServiceError('unavailable', 'Голосовые функции работают, только когда подключён ИИ-толкователь.');
+  // Without a provider voice does not exist (404, not a 5xx: nothing is down).
+  const off = () => new ServiceError('not_found', 'Голосовые функции работают, только когда подключён ИИ-толкователь.');
 
   return {
     /** Whether the buttons appear at all (an AI provider is configured). */
@@ -183,5 +184,3 @@ export function createVoiceService(deps: ServiceDeps, users: Pick<UserService, '
     },
   };
 }
-
-export type VoiceService = ReturnType<typeof createVoiceService>;

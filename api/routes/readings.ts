@@ -14,6 +14,7 @@ import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
 import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, question, readingId, readingIdParam, spreadType } from '../schemas';
+import { speechAnswer } from './voice';
 import { respondAnswer, respondInterpretation, streamAnswer, type FollowUpEvents, type SecondOpinionEvents } from '../streams';
 
 const createBody = z.object({
@@ -258,4 +259,6 @@ export const readingRoutes = (s: Services) =>
     // The micro-result screen's guard: stay (a micro payment pending or under 30 minutes old), or leave.
     .post('/micro/open', validate('json', microOpenBody), async (c) =>
       ok(c, await s.microResultGuard.open(c.var.userId, c.req.valid('json').pending)),
-    );
+    )
+    // Voice: the reading read aloud (Opus in OGG; api/routes/voice.ts).
+    .get('/:id/speech', validate('param', readingIdParam), (c) => speechAnswer(c, s, c.req.valid('param').id));
