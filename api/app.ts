@@ -30,6 +30,7 @@ import { offerStateRoutes } from './routes/offer';
 import { offerRoutes } from './routes/offers';
 import { pairRoutes } from './routes/pairs';
 import { memoryRoutes } from './routes/memory';
+import { peopleRoutes } from './routes/people';
 import { referralRoutes } from './routes/referrals';
 import { paymentRoutes, yookassaWebhookRoutes } from './routes/payments';
 import { readingRoutes, signedImage } from './routes/readings';
@@ -111,6 +112,7 @@ export function createApi(o: ApiOptions) {
     .route('/social-proof', socialProofRoutes(s))
     .route('/pairs', pairRoutes(s))
     .route('/memory', memoryRoutes(s))
+    .route('/people', peopleRoutes(s))
     .route('/referrals', referralRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile))
     .route('/debug', debugRoutes(s));

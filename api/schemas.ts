@@ -109,3 +109,12 @@ export const deck = z.enum(DECKS, { error: oneOf(DECKS) });
 
 /** true or false, nothing that merely looks like it. */
 export const flag = z.boolean({ error: 'ожидается true или false' });
+
+/** `/people/:id` */
+export const personIdParam = z.object({ id: numericId('ожидается числовой id человека') });
+/** A saved person a reading is asked about (the service checks it is the caller's). */
+export const personId = z
+  .number({ error: 'ожидается числовой id человека' })
+  .int('ожидается числовой id человека')
+  .positive('ожидается числовой id человека')
+  .max(Number.MAX_SAFE_INTEGER, 'ожидается числовой id человека');

@@ -88,6 +88,8 @@ export const USER_DATA: readonly UserDataTable[] = [
     pageBy: ['user_id', 'day', 'card_key'],
   },
   { table: 'natal_birth_data', key: { column: 'user_id' }, erase: 'delete', title: 'Данные рождения', pageBy: ['user_id'] },
+  { table: 'people', key: { column: 'user_id' }, erase: 'delete', title: 'Люди' },
+  { table: 'custom_spreads', key: { column: 'user_id' }, erase: 'delete', title: 'Свои расклады' },
   { table: 'notifications', key: { column: 'user_id' }, erase: 'delete', title: 'Напоминания и сообщения бота' },
   { table: 'micro_offers', key: { column: 'user_id' }, erase: 'delete', title: null },
   {

@@ -12,6 +12,7 @@ import { createJournalService } from './journal';
 import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
 import { createMemoryService } from './memory';
+import { createPeopleService } from './people';
 import { createFollowUpService } from './follow-ups';
 import { createGuestService } from './guest';
 import { createCareService } from './crisis';
@@ -70,6 +71,7 @@ export function createServices(deps: ServiceDeps) {
   const care = createCareService(deps);
   const memory = createMemoryService(deps);
   const referrals = createReferralService(deps);
+  const people = createPeopleService(deps, users);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -106,6 +108,7 @@ export function createServices(deps: ServiceDeps) {
     care,
     memory,
     referrals,
+    people,
   };
 }
 

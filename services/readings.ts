@@ -4,6 +4,9 @@ import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import { noteOf } from '../db/repositories/journal';
+import { findPerson } from '../db/repositories/people';
+import type { AboutPerson } from '../domain/reading/about-person';
+import { aboutPersonOf } from './people';
 import { activeRole, isActiveMember } from '../db/repositories/pairs';
 import type { Reading, User } from '../db/schema';
 import { CARD_BY_ID, CARD_IDS, DECK, cardMeaning } from '../domain/tarot/deck';
@@ -65,6 +68,8 @@ export interface ReadingView {
   total: number;
   /** Still on the table: dealt (and charged) but never read; the app offers «Продолжить расклад». */
   inProgress: boolean;
+  /** «Люди»: whom the reading was asked about (its name and relation then), or null. */
+  person: { name: string; relation: string } | null;
 }
 
 export function cardView(c: DealtCard, positionName: string): DealtCardView {
@@ -113,6 +118,7 @@ function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingV
     turned: inProgress || r.turned_count ? turned : r.cards.length,
     total: r.cards.length,
     inProgress,
+    person: r.person ? { name: r.person.name, relation: r.person.relation } : null,
   };
 }
 
@@ -132,6 +138,12 @@ function limitReachedError(now: Date, resetsAt: Date, message: string): ServiceE
 
 export function createReadingService(deps: ServiceDeps, users: UserService) {
   const care = createCareService(deps);
+  /** The caller's saved person as the reading keeps them; 404 naming the field for anyone else's. */
+  async function personFor(userId: number, id: number): Promise<AboutPerson> {
+    const p = await findPerson(deps.db, userId, id);
+    if (!p) throw new ServiceError('not_found', 'personId: человек не найден');
+    return aboutPersonOf(p);
+  }
   /**
    * Takes one spread from today's quota (the spread/use and free-spread/use calls, and the first
    * step of every reading). Must run inside the caller's transaction when a reading follows.
@@ -161,7 +173,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     user: User,
     spread: SpreadDefinition,
     question: string,
-    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string; onTable?: boolean } = {},
+    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string; onTable?: boolean; person?: AboutPerson | null } = {},
   ): Promise<Reading> {
     const { pairId, ownCards, requestKey } = opts;
     const taken = new Error('request key taken');
@@ -180,6 +192,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         // The year forecast's months start from the user's current month.
         firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
         pairId: pairId ?? null,
+        person: opts.person ?? null,
         createdAt: deps.clock(),
         // The app's table turns the server's cards one by one and records each turn; any other reading (the
         // bot's chat reading, a pair's, the user's own cards, another client's) is shown whole.
@@ -220,6 +233,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         requestKey?: string;
         /** The app's table: the cards are turned one by one, each turn recorded; otherwise shown whole. */
         table?: boolean;
+        /** «О ком вопрос?»: one of the caller's saved people (404 for anyone else's). */
+        personId?: number;
       },
     ): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
@@ -248,6 +263,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         if (existing) return tableView(existing);
       }
       const user = await users.requireUser(userId);
+      const person = input.personId === undefined ? null : await personFor(userId, input.personId);
       const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
       if (!verdict.ok) {
         throw new ServiceError(
@@ -263,6 +279,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           ownCards: own?.ok ? own.cards : undefined,
           requestKey: input.requestKey,
           onTable: !!input.table && !own && !input.requestKey,
+          person,
         }),
       );
     },

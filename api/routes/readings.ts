@@ -13,7 +13,7 @@ import type { Services } from '../../services';
 import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
-import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, question, readingId, readingIdParam, spreadType } from '../schemas';
+import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, personId, question, readingId, readingIdParam, spreadType } from '../schemas';
 import { respondAnswer, respondInterpretation, streamAnswer, type FollowUpEvents, type SecondOpinionEvents } from '../streams';
 
 const createBody = z.object({
@@ -25,6 +25,8 @@ const createBody = z.object({
   ownCards: ownCards.optional(),
   /** The app's table turns the cards one by one and records each turn (POST /:id/turned); unset: shown whole. */
   table: flag.optional(),
+  /** «О ком вопрос?»: a person the caller saved; the reading speaks of them in the third person. */
+  personId: personId.optional(),
 });
 
 const MAX_CARDS = Math.max(...SPREADS.map((sp) => sp.cards));

@@ -34,6 +34,7 @@ import * as m0031 from './0031_daily_note';
 import * as m0032 from './0032_rate_limits';
 import * as m0033 from './0033_reader_memory';
 import * as m0034 from './0034_referrals';
+import * as m0037 from './0037_people_and_spreads';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0032_rate_limits': m0032,
   '0033_reader_memory': m0033,
   '0034_referrals': m0034,
+  '0037_people_and_spreads': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

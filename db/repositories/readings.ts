@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Reading, ReadingLevel, ReadingStatus } from '../schema';
 import type { DealtCard } from '../../domain/types';
+import type { AboutPerson } from '../../domain/reading/about-person';
 import { ownNoteColumn } from './journal';
 import type { Queryable } from '../connection';
 
@@ -23,6 +24,8 @@ export interface NewReading {
   ownDeck?: boolean;
   /** 0: the user turns the cards on the table one by one (recorded as they go); unset: all are shown. */
   turnedCount?: number | null;
+  /** The saved person the question is about, as they are now (a snapshot). */
+  person?: AboutPerson | null;
 }
 
 const readingValues = (r: NewReading) => ({
@@ -38,6 +41,7 @@ const readingValues = (r: NewReading) => ({
   ...(r.turnedCount !== undefined ? { turned_count: r.turnedCount } : {}),
   ...(r.ownDeck ? { own_deck: true } : {}),
   ...(r.pairId ? { pair_id: r.pairId } : {}),
+  ...(r.person ? { person: JSON.stringify(r.person) } : {}),
   ...(r.createdAt ? { created_at: r.createdAt } : {}),
 });
 

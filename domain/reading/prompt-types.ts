@@ -4,6 +4,7 @@
 import type { SignKey } from '../astro/zodiac';
 import type { Orientation, PositionId, TarotCard } from '../types';
 import type { MemoryLine } from './memory';
+import type { AboutPerson } from './about-person';
 
 export type InterpretationLevel = 'basic' | 'premium';
 
@@ -33,4 +34,6 @@ export interface ReadingPromptInput {
   astro?: { sun: SignKey; moon: SignKey; rising: SignKey | null } | null;
   /** «Память толкователя»: at most two lines recalling earlier readings on the topic (domain/reading/memory.ts). */
   memory?: readonly MemoryLine[] | null;
+  /** «Люди»: the saved person the question is about (spoken of in the third person by name). */
+  person?: AboutPerson | null;
 }

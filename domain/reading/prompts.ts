@@ -13,6 +13,7 @@ import { cleanUserText, USER_TEXT_RULE, userTextBlock } from './user-text';
 import { inSignOf } from '../astro/zodiac';
 import { VOICE_INFO, type Voice } from '../tarot/voices';
 import { memoryPromptLines } from './memory';
+import { aboutPersonPromptLines } from './about-person';
 import type { InterpretationLevel, PromptCard, ReadingPromptInput } from './prompt-types';
 
 export type { InterpretationLevel, PromptCard, ReadingPromptInput } from './prompt-types';
@@ -141,6 +142,7 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
       `Натальная карта человека: Солнце ${inSignOf(input.astro.sun)}, Луна ${inSignOf(input.astro.moon)}${input.astro.rising ? `, асцендент ${inSignOf(input.astro.rising)}` : ''}. Добавь об этом одно предложение астрологического оттенка, не больше.`,
     );
   lines.push(...memoryPromptLines(input.memory));
+  lines.push(...aboutPersonPromptLines(input.person));
   lines.push('', ...planLines(input));
   lines.push(
     '',

@@ -63,6 +63,7 @@ export function promptInputOf(
     cards: promptCards(r.spread_type, turnedCards(r), r.first_month),
     level: r.level,
     firstMonth: r.first_month,
+    person: r.person ?? null,
     ...extra,
   };
 }
