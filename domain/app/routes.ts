@@ -25,6 +25,7 @@ export const APP_ROUTES = [
   '/lesson',
   '/own-deck',
   '/pairs',
+  '/people',
   '/invite',
   '/admin',
 ] as const;

@@ -36,6 +36,7 @@ const Library = lazy(() => import('./library/Library'));
 const LibraryCard = lazy(() => import('./library/LibraryCard'));
 const Lesson = lazy(() => import('./library/Lesson'));
 const Pairs = lazy(() => import('./pairs/Pairs'));
+const People = lazy(() => import('./people/People'));
 const PairScreen = lazy(() => import('./pairs/PairScreen'));
 const Invite = lazy(() => import('./invite/Invite'));
 // The owner's dashboard: its own chunk; the API decides who sees anything.
@@ -66,6 +67,7 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/lesson': Lesson,
   '/own-deck': OwnDeck,
   '/pairs': Pairs,
+  '/people': People,
   '/invite': Invite,
   '/admin': Admin,
 };

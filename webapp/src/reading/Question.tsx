@@ -11,6 +11,7 @@ import { MainAction } from '../components/MainAction';
 import { SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { flowKey, setFlow, useFlow } from '../flow';
+import { AboutPersonPicker } from '../people/AboutPersonPicker';
 import { haptic } from '../telegram/bridge';
 
 export default function Question() {
@@ -117,6 +118,8 @@ export default function Question() {
           </span>
         </div>
       </form>
+
+      {!flow.microPurchaseId && <AboutPersonPicker />}
 
       <MainAction text="Продолжить" enabled={valid} onClick={submit} testId="question-continue" />
 
