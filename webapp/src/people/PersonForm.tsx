@@ -14,8 +14,9 @@ type Field = 'name' | 'relation' | 'birthDate' | 'birthTime' | 'city' | 'form';
 /** The field a server message names («city: …»), and the message without it. */
 function fieldError(e: unknown): { field: Field; message: string } {
   if (!(e instanceof ApiError)) return { field: 'form', message: 'Не удалось сохранить. Попробуйте ещё раз.' };
-  const m = /^(name|relation|birthDate|birthTime|city|cityId): (.*)$/s.exec(e.message);
-  return m ? { field: (m[1] === 'cityId' ? 'city' : m[1]) as Field, message: m[2] } : { field: 'form', message: e.message };
+  const m = /^(name|relation|birthDate|birthTime|city|cityId): (.*)$/s.exec(e.detail);
+  if (!m) return { field: 'form', message: e.message };
+  return { field: (m[1] === 'cityId' ? 'city' : m[1]) as Field, message: m[2][0].toUpperCase() + m[2].slice(1) };
 }
 
 export function PersonForm(props: { person: PersonView | null; onSaved: (p: PersonView) => void; onCancel: () => void }) {
