@@ -31,6 +31,7 @@ import { offerRoutes } from './routes/offers';
 import { pairRoutes } from './routes/pairs';
 import { memoryRoutes } from './routes/memory';
 import { peopleRoutes } from './routes/people';
+import { mySpreadRoutes } from './routes/my-spreads';
 import { referralRoutes } from './routes/referrals';
 import { paymentRoutes, yookassaWebhookRoutes } from './routes/payments';
 import { readingRoutes, signedImage } from './routes/readings';
@@ -113,6 +114,7 @@ export function createApi(o: ApiOptions) {
     .route('/pairs', pairRoutes(s))
     .route('/memory', memoryRoutes(s))
     .route('/people', peopleRoutes(s))
+    .route('/my-spreads', mySpreadRoutes(s))
     .route('/referrals', referralRoutes(s))
     .route('/admin', adminRoutes(s, o.sendFile))
     .route('/debug', debugRoutes(s));

@@ -118,3 +118,6 @@ export const personId = z
   .int('ожидается числовой id человека')
   .positive('ожидается числовой id человека')
   .max(Number.MAX_SAFE_INTEGER, 'ожидается числовой id человека');
+
+/** `/my-spreads/:id` */
+export const customSpreadIdParam = z.object({ id: numericId('ожидается числовой id расклада') });

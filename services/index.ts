@@ -13,6 +13,7 @@ import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
 import { createMemoryService } from './memory';
 import { createPeopleService } from './people';
+import { createCustomSpreadService } from './custom-spreads';
 import { createFollowUpService } from './follow-ups';
 import { createGuestService } from './guest';
 import { createCareService } from './crisis';
@@ -72,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
   const memory = createMemoryService(deps);
   const referrals = createReferralService(deps);
   const people = createPeopleService(deps, users);
+  const customSpreads = createCustomSpreadService(deps, users, readings);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -109,6 +111,7 @@ export function createServices(deps: ServiceDeps) {
     memory,
     referrals,
     people,
+    customSpreads,
   };
 }
 

@@ -6,6 +6,7 @@ import * as usersRepo from '../db/repositories/users';
 import { noteOf } from '../db/repositories/journal';
 import { findPerson } from '../db/repositories/people';
 import type { AboutPerson } from '../domain/reading/about-person';
+import { CUSTOM_SPREAD_TYPE, type CustomSpreadSnapshot } from '../domain/tarot/custom-spreads';
 import { aboutPersonOf } from './people';
 import { activeRole, isActiveMember } from '../db/repositories/pairs';
 import type { Reading, User } from '../db/schema';
@@ -70,6 +71,8 @@ export interface ReadingView {
   inProgress: boolean;
   /** «Люди»: whom the reading was asked about (its name and relation then), or null. */
   person: { name: string; relation: string } | null;
+  /** «Свои расклады»: each position's grid cell, in dealing order; null for the catalogue's spreads. */
+  layout: { x: number; y: number }[] | null;
 }
 
 export function cardView(c: DealtCard, positionName: string): DealtCardView {
@@ -97,7 +100,7 @@ export const readingView = (r: Reading & { note?: string | null }): ReadingView 
 const tableView = (r: Reading & { note?: string | null }): ReadingView => viewOf(r, true);
 
 function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingView {
-  const positions = positionNamesFor(r.spread_type, r.first_month);
+  const positions = r.custom_spread ? r.custom_spread.positions.map((p) => p.name) : positionNamesFor(r.spread_type, r.first_month);
   const inProgress = onTable(r);
   const turned = r.turned_count === null ? r.cards.length : Math.min(r.turned_count, r.cards.length);
   // A read reading with a count of 0 is from before the count was kept: all of its cards were read.
@@ -106,7 +109,7 @@ function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingV
   return {
     id: r.id,
     spreadType: r.spread_type,
-    spreadName: ownDeckLabel(spreadLabel(r.spread_type), r.own_deck),
+    spreadName: ownDeckLabel(r.custom_spread?.name ?? spreadLabel(r.spread_type), r.own_deck),
     question: r.question,
     level: r.level,
     status: r.status,
@@ -119,6 +122,7 @@ function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingV
     total: r.cards.length,
     inProgress,
     person: r.person ? { name: r.person.name, relation: r.person.relation } : null,
+    layout: r.custom_spread ? r.custom_spread.positions.map((p) => ({ x: p.x, y: p.y })) : null,
   };
 }
 
@@ -173,7 +177,14 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     user: User,
     spread: SpreadDefinition,
     question: string,
-    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string; onTable?: boolean; person?: AboutPerson | null } = {},
+    opts: {
+      pairId?: number;
+      ownCards?: DealtCard[];
+      requestKey?: string;
+      onTable?: boolean;
+      person?: AboutPerson | null;
+      customSpread?: CustomSpreadSnapshot;
+    } = {},
   ): Promise<Reading> {
     const { pairId, ownCards, requestKey } = opts;
     const taken = new Error('request key taken');
@@ -193,6 +204,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
         pairId: pairId ?? null,
         person: opts.person ?? null,
+        customSpread: opts.customSpread ?? null,
         createdAt: deps.clock(),
         // The app's table turns the server's cards one by one and records each turn; any other reading (the
         // bot's chat reading, a pair's, the user's own cards, another client's) is shown whole.
@@ -282,6 +294,26 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           person,
         }),
       );
+    },
+
+    /**
+     * A reading in the caller's own spread («Свои расклады», VIP): the server deals as many cards as it has
+     * positions, and one spread is taken from the day's quota, as for any paid spread (docs/decisions.md).
+     */
+    async createCustom(userId: number, spread: CustomSpreadSnapshot, rawQuestion: unknown, personId?: number): Promise<ReadingView> {
+      const q = validateQuestion(rawQuestion);
+      if (!q.ok) throw new ServiceError('bad_input', q.error);
+      await care.refuse([q.question]);
+      const user = await users.requireUser(userId);
+      const person = personId === undefined ? null : await personFor(userId, personId);
+      // Dealt like a paid spread of its size: the catalogue's three-card spread stands in for the definition.
+      const definition = {
+        ...spreadOf('past_present_future'),
+        id: CUSTOM_SPREAD_TYPE as SpreadType,
+        cards: spread.positions.length,
+        isFree: false,
+      };
+      return tableView(await chargeAndDeal(user, definition, q.question, { person, customSpread: spread }));
     },
 
     /**

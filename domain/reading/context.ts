@@ -70,7 +70,7 @@ export function contextOf(input: ReadingPromptInput): Ctx {
     input,
     cards: input.cards.map((c) => {
       const valence = valenceOf(c.card, c.orientation);
-      return { ...c, role: roleOf(c.positionId), valence, tone: toneOf(valence) };
+      return { ...c, role: c.customRole ?? roleOf(c.positionId), valence, tone: toneOf(valence) };
     }),
     q,
     area,

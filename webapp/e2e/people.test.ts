@@ -54,7 +54,9 @@ describe.runIf(browserAvailable())('people (browser)', () => {
 
         await page.getByTestId('person-synastry-toggle').click();
         await page.getByTestId('synastry').waitFor();
-        expect(await page.getByTestId('one-sided').textContent()).toContain('Односторонняя совместимость: Лена не участвовал(а) в расчёте.');
+        expect(await page.getByTestId('one-sided').textContent()).toContain(
+          'Односторонняя совместимость: Лена не участвовал(а) в расчёте.',
+        );
         expect(await page.getByTestId('synastry-note').textContent()).toContain('Совместимость односторонняя');
         await settled(page);
         const axe = await runAxe(page);
@@ -81,7 +83,9 @@ describe.runIf(browserAvailable())('people (browser)', () => {
         await drawCards(page, 3);
         await page.getByTestId('get-answer').click();
         const text = page.getByTestId('interpretation-text');
-        await expect.poll(() => text.textContent(), { timeout: 30_000 }).toContain('Этот расклад — о человеке, о котором вы спросили: Лена (ваша подруга).');
+        await expect
+          .poll(() => text.textContent(), { timeout: 30_000 })
+          .toContain('Этот расклад — о человеке, о котором вы спросили: Лена (ваша подруга).');
         expect(await text.textContent()).toContain('Здесь в центре она, а вы смотрите со стороны.');
         const archive = (await pageApi(page, 'GET', '/api/user/readings')).data.readings;
         expect(archive[0].person).toEqual({ name: 'Лена', relation: 'friend_f' });

@@ -25,7 +25,13 @@ export function AboutPersonPicker() {
     <fieldset className="about-person" data-testid="about-person">
       <legend className="section-title">О ком вопрос?</legend>
       <div className="about-person-options">
-        <button type="button" className="about-person-option" aria-pressed={chosen === null} onClick={() => choose(null)} data-testid="about-self">
+        <button
+          type="button"
+          className="about-person-option"
+          aria-pressed={chosen === null}
+          onClick={() => choose(null)}
+          data-testid="about-self"
+        >
           О себе
         </button>
         {data.people.map((p) => (

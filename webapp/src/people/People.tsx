@@ -56,7 +56,11 @@ export default function People() {
       )}
       {data && !editing && (
         <>
-          {data.people.length === 0 && <p className="hint" data-testid="people-empty">Пока никого нет.</p>}
+          {data.people.length === 0 && (
+            <p className="hint" data-testid="people-empty">
+              Пока никого нет.
+            </p>
+          )}
           <ul className="people-list" data-testid="people-list">
             {data.people.map((p) => (
               <li key={p.id} className="panel person-item" data-testid="person-item">
@@ -69,11 +73,21 @@ export default function People() {
                 </div>
                 <div className="person-buttons">
                   {p.birth && (
-                    <button type="button" className="link-button" onClick={() => setOpen(open === p.id ? null : p.id)} data-testid="person-synastry-toggle">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setOpen(open === p.id ? null : p.id)}
+                      data-testid="person-synastry-toggle"
+                    >
                       {open === p.id ? 'Скрыть совместимость' : 'Совместимость'}
                     </button>
                   )}
-                  <button type="button" className="link-button" onClick={() => setEditing({ kind: 'edit', person: p })} data-testid="person-edit">
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setEditing({ kind: 'edit', person: p })}
+                    data-testid="person-edit"
+                  >
                     Изменить
                   </button>
                   <button type="button" className="link-button is-danger" onClick={() => void remove(p)} data-testid="person-delete">
@@ -89,11 +103,19 @@ export default function People() {
               {message}
             </p>
           )}
-          <button type="button" className="btn btn-primary btn-block" disabled={full} onClick={() => setEditing({ kind: 'new' })} data-testid="person-add">
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={full}
+            onClick={() => setEditing({ kind: 'new' })}
+            data-testid="person-add"
+          >
             Добавить человека
           </button>
           <p className="hint">
-            {full ? `Сохранено ${data.limit} из ${data.limit}: удалите кого-нибудь, чтобы добавить нового.` : `Можно сохранить до ${data.limit} человек.`}
+            {full
+              ? `Сохранено ${data.limit} из ${data.limit}: удалите кого-нибудь, чтобы добавить нового.`
+              : `Можно сохранить до ${data.limit} человек.`}
           </p>
         </>
       )}

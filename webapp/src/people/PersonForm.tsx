@@ -116,7 +116,14 @@ export function PersonForm(props: { person: PersonView | null; onSaved: (p: Pers
             </div>
             <div className="field">
               <label htmlFor={`${ids}-time`}>Время (если известно)</label>
-              <input id={`${ids}-time`} type="time" className="input" value={time} onChange={(e) => setTime(e.target.value)} data-testid="person-time" />
+              <input
+                id={`${ids}-time`}
+                type="time"
+                className="input"
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+                data-testid="person-time"
+              />
             </div>
           </div>
           {(errorOf('birthDate') || errorOf('birthTime')) && <p className="field-error">{errorOf('birthDate') ?? errorOf('birthTime')}</p>}

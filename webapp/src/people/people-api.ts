@@ -19,7 +19,6 @@ export const peopleKeys = { list: '/api/people', synastry: (id: number) => `/api
 
 export const getPeople = () => call(client.people.$get());
 export const createPerson = (body: PersonBody) => call(client.people.$post({ json: body }));
-export const updatePerson = (id: number, body: PersonBody) =>
-  call(client.people[':id'].$put({ param: { id: String(id) }, json: body }));
+export const updatePerson = (id: number, body: PersonBody) => call(client.people[':id'].$put({ param: { id: String(id) }, json: body }));
 export const deletePerson = (id: number) => call(client.people[':id'].$delete({ param: { id: String(id) } }));
 export const getPersonSynastry = (id: number) => call(client.people[':id'].synastry.$get({ param: { id: String(id) } }));
