@@ -26,6 +26,8 @@ export const APP_ROUTES = [
   '/own-deck',
   '/pairs',
   '/people',
+  '/my-spreads',
+  '/my-spread-deal',
   '/invite',
   '/admin',
 ] as const;

@@ -37,6 +37,8 @@ const LibraryCard = lazy(() => import('./library/LibraryCard'));
 const Lesson = lazy(() => import('./library/Lesson'));
 const Pairs = lazy(() => import('./pairs/Pairs'));
 const People = lazy(() => import('./people/People'));
+const MySpreads = lazy(() => import('./spreads/MySpreads'));
+const CustomDeal = lazy(() => import('./spreads/CustomDeal'));
 const PairScreen = lazy(() => import('./pairs/PairScreen'));
 const Invite = lazy(() => import('./invite/Invite'));
 // The owner's dashboard: its own chunk; the API decides who sees anything.
@@ -68,6 +70,8 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/own-deck': OwnDeck,
   '/pairs': Pairs,
   '/people': People,
+  '/my-spreads': MySpreads,
+  '/my-spread-deal': CustomDeal,
   '/invite': Invite,
   '/admin': Admin,
 };
