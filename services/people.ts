@@ -7,7 +7,15 @@ import type { PersonRow } from '../db/schema';
 import { cityById, resolveCity } from '../domain/astro/cities';
 import { computeChart } from '../domain/astro/natal';
 import { dateError, NATAL_MESSAGES } from '../domain/astro/natal-form';
-import { missingTimeNote, pointName, pointSymbol, SYNASTRY_POINTS, synastryAspects } from '../domain/astro/synastry';
+import {
+  missingTimeNote,
+  pointName,
+  pointSymbol,
+  SYNASTRY_POINTS,
+  synastryAspects,
+  type SynastryAspect,
+  type SynastryPoint,
+} from '../domain/astro/synastry';
 import {
   type AboutPerson,
   PEOPLE_LIMIT,
@@ -20,7 +28,6 @@ import { localDate, zonedTimeToUtc } from '../domain/text/time';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import { synastryPointsOf } from './natal';
-import type { SynastryView } from './pairs';
 import type { UserService } from './users';
 
 /** What the form sends (the natal form's fields, all optional but the name and the relation). */
@@ -42,6 +49,14 @@ export interface PersonView {
   gender: 'm' | 'f' | null;
   /** Null without a birth date. */
   birth: { date: string; time: string; timeKnown: boolean; city: string; cityId: string | null } | null;
+}
+
+/** The same shape as a pair's synastry (services/pairs.ts), so the app draws both with one component. */
+export interface PersonSynastryView {
+  aspects: SynastryAspect[] | null;
+  reason: string | null;
+  note: string | null;
+  points: { key: SynastryPoint; name: string; symbol: string; me: number | null; partner: number | null }[];
 }
 
 export const ONE_SIDED_NOTE = (name: string) =>
@@ -161,7 +176,7 @@ export function createPeopleService(deps: ServiceDeps, users: UserService) {
     },
 
     /** The one-sided synastry of the caller with a saved person: their chart against the birth data the caller entered. */
-    async synastry(userId: number, id: number): Promise<SynastryView & { person: PersonView; oneSided: true }> {
+    async synastry(userId: number, id: number): Promise<PersonSynastryView & { person: PersonView; oneSided: true }> {
       const p = await owned(userId, id);
       const person = personView(p);
       const base = { person, oneSided: true as const };
