@@ -13,7 +13,8 @@ import type { Services } from '../../services';
 import type { ImageOptions } from '../../services/share';
 import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
-import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, personId, question, readingId, readingIdParam, spreadType } from '../schemas';
+import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, question, readingId, readingIdParam, spreadType } from '../schemas';
+import { personId } from '../schemas';
 import { respondAnswer, respondInterpretation, streamAnswer, type FollowUpEvents, type SecondOpinionEvents } from '../streams';
 
 const createBody = z.object({
