@@ -30,6 +30,8 @@ import { offerStateRoutes } from './routes/offer';
 import { offerRoutes } from './routes/offers';
 import { pairRoutes } from './routes/pairs';
 import { memoryRoutes } from './routes/memory';
+import { peopleRoutes } from './routes/people';
+import { mySpreadRoutes } from './routes/my-spreads';
 import { referralRoutes } from './routes/referrals';
 import { reportRoutes } from './routes/reports';
 import { paymentRoutes, yookassaWebhookRoutes } from './routes/payments';
@@ -116,6 +118,8 @@ export function createApi(o: ApiOptions) {
     .route('/social-proof', socialProofRoutes(s))
     .route('/pairs', pairRoutes(s))
     .route('/memory', memoryRoutes(s))
+    .route('/people', peopleRoutes(s))
+    .route('/my-spreads', mySpreadRoutes(s))
     .route('/referrals', referralRoutes(s))
     .route('/voice', voiceRoutes(s))
     .route('/reports', reportRoutes(s))

@@ -126,3 +126,14 @@ export const voiceQuestionQuery = z.object({
 export const reportMonthParam = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'ожидается месяц в виде ГГГГ-ММ'),
 });
+/** `/people/:id` */
+export const personIdParam = z.object({ id: numericId('ожидается числовой id человека') });
+/** A saved person a reading is asked about (the service checks it is the caller's). */
+export const personId = z
+  .number({ error: 'ожидается числовой id человека' })
+  .int('ожидается числовой id человека')
+  .positive('ожидается числовой id человека')
+  .max(Number.MAX_SAFE_INTEGER, 'ожидается числовой id человека');
+
+/** `/my-spreads/:id` */
+export const customSpreadIdParam = z.object({ id: numericId('ожидается числовой id расклада') });

@@ -2,6 +2,8 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { PlanId } from '../domain/commerce/catalogue';
 import type { DeckId } from '../domain/tarot/decks';
+import type { CustomPosition, CustomSpreadSnapshot } from '../domain/tarot/custom-spreads';
+import type { AboutPerson } from '../domain/reading/about-person';
 import type { DealtCard, Orientation, SpreadType, Tier } from '../domain/types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -131,6 +133,39 @@ export interface ReadingsTable {
   request_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0033: the user asked memory to forget this reading (it stays in the archive). */
   memory_forgotten: Generated<boolean>;
+  /** 0037: the saved person the reading was asked about, as it was then ({name, relation, gender}); null: nobody. */
+  person: ColumnType<AboutPerson | null, string | null | undefined, string | null>;
+  /** 0037: the user's own spread it was laid in, as it was then ({id, name, positions}); null: a built-in spread. */
+  custom_spread: ColumnType<CustomSpreadSnapshot | null, string | null | undefined, string | null>;
+}
+
+/** 0037: a person the user saved («Люди»); birth data optional (all null without a date). */
+export interface PeopleTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  relation: string;
+  birth_date: string | null;
+  /** 'HH:MM', or '' when the time is unknown. */
+  birth_time: string | null;
+  place: string | null;
+  city_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** 0037: a VIP's own spread («Свои расклады»). */
+export interface CustomSpreadsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  positions: Json<CustomPosition[]>;
+  share_token: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 /** 0024: a pair of users (readings for two); ended when a member leaves. */
@@ -597,6 +632,8 @@ export interface Database {
   data_exports: DataExportsTable;
   transit_cache: TransitCacheTable;
   monthly_reports: MonthlyReportsTable;
+  people: PeopleTable;
+  custom_spreads: CustomSpreadsTable;
 }
 
 /** 0036: a user's transit list for one local day (JSON), computed from the birth data `chart_key` names. */
@@ -625,6 +662,8 @@ export type PaymentOrder = Selectable<PaymentOrdersTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type MicroPurchase = Selectable<MicroPurchasesTable>;
 export type NatalBirthData = Selectable<NatalBirthDataTable>;
+export type PersonRow = Selectable<PeopleTable>;
+export type CustomSpreadRow = Selectable<CustomSpreadsTable>;
 export type ReadingFollowUp = Selectable<ReadingFollowUpsTable>;
 export type SecondOpinion = Selectable<SecondOpinionsTable>;
 export type SupportConversation = Selectable<SupportConversationsTable>;

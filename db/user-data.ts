@@ -100,6 +100,8 @@ export const USER_DATA: readonly UserDataTable[] = [
   // The day's transit list, computed from the birth data (exported as the birth data is; a cache, not a record).
   { table: 'transit_cache', key: { column: 'user_id' }, erase: 'delete', title: null },
   { table: 'monthly_reports', key: { column: 'user_id' }, erase: 'delete', title: 'Итоги месяца', pageBy: ['user_id', 'month'] },
+  { table: 'people', key: { column: 'user_id' }, erase: 'delete', title: 'Люди' },
+  { table: 'custom_spreads', key: { column: 'user_id' }, erase: 'delete', title: 'Свои расклады' },
   { table: 'notifications', key: { column: 'user_id' }, erase: 'delete', title: 'Напоминания и сообщения бота' },
   { table: 'micro_offers', key: { column: 'user_id' }, erase: 'delete', title: null },
   {

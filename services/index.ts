@@ -12,6 +12,8 @@ import { createJournalService } from './journal';
 import { createLessonService } from './lessons';
 import { createLibraryService } from './library';
 import { createMemoryService } from './memory';
+import { createPeopleService } from './people';
+import { createCustomSpreadService } from './custom-spreads';
 import { createFollowUpService } from './follow-ups';
 import { createGuestService } from './guest';
 import { createCareService } from './crisis';
@@ -76,6 +78,8 @@ export function createServices(deps: ServiceDeps) {
   const voice = createVoiceService(deps, users);
   const transits = createTransitService(deps, users);
   const monthlyReports = createMonthlyReportService(deps, users, journal, share);
+  const people = createPeopleService(deps, users);
+  const customSpreads = createCustomSpreadService(deps, users, readings);
   // The dependencies stay inside: callers get use cases only (no db, no configuration).
   return {
     users,
@@ -115,6 +119,8 @@ export function createServices(deps: ServiceDeps) {
     voice,
     transits,
     monthlyReports,
+    people,
+    customSpreads,
   };
 }
 

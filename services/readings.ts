@@ -4,6 +4,10 @@ import * as readingsRepo from '../db/repositories/readings';
 import * as usageRepo from '../db/repositories/usage';
 import * as usersRepo from '../db/repositories/users';
 import { noteOf } from '../db/repositories/journal';
+import { findPerson } from '../db/repositories/people';
+import type { AboutPerson } from '../domain/reading/about-person';
+import { CUSTOM_SPREAD_TYPE, type CustomSpreadSnapshot } from '../domain/tarot/custom-spreads';
+import { aboutPersonOf } from './people';
 import { activeRole, isActiveMember } from '../db/repositories/pairs';
 import type { Reading, User } from '../db/schema';
 import { CARD_BY_ID, CARD_IDS, DECK, cardMeaning } from '../domain/tarot/deck';
@@ -65,6 +69,10 @@ export interface ReadingView {
   total: number;
   /** Still on the table: dealt (and charged) but never read; the app offers «Продолжить расклад». */
   inProgress: boolean;
+  /** «Люди»: whom the reading was asked about (its name and relation then), or null. */
+  person: { name: string; relation: string } | null;
+  /** «Свои расклады»: each position's grid cell, in dealing order; null for the catalogue's spreads. */
+  layout: { x: number; y: number }[] | null;
 }
 
 export function cardView(c: DealtCard, positionName: string): DealtCardView {
@@ -92,7 +100,7 @@ export const readingView = (r: Reading & { note?: string | null }): ReadingView 
 const tableView = (r: Reading & { note?: string | null }): ReadingView => viewOf(r, true);
 
 function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingView {
-  const positions = positionNamesFor(r.spread_type, r.first_month);
+  const positions = r.custom_spread ? r.custom_spread.positions.map((p) => p.name) : positionNamesFor(r.spread_type, r.first_month);
   const inProgress = onTable(r);
   const turned = r.turned_count === null ? r.cards.length : Math.min(r.turned_count, r.cards.length);
   // A read reading with a count of 0 is from before the count was kept: all of its cards were read.
@@ -101,7 +109,7 @@ function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingV
   return {
     id: r.id,
     spreadType: r.spread_type,
-    spreadName: ownDeckLabel(spreadLabel(r.spread_type), r.own_deck),
+    spreadName: ownDeckLabel(r.custom_spread?.name ?? spreadLabel(r.spread_type), r.own_deck),
     question: r.question,
     level: r.level,
     status: r.status,
@@ -113,6 +121,8 @@ function viewOf(r: Reading & { note?: string | null }, dealt: boolean): ReadingV
     turned: inProgress || r.turned_count ? turned : r.cards.length,
     total: r.cards.length,
     inProgress,
+    person: r.person ? { name: r.person.name, relation: r.person.relation } : null,
+    layout: r.custom_spread ? r.custom_spread.positions.map((p) => ({ x: p.x, y: p.y })) : null,
   };
 }
 
@@ -132,6 +142,12 @@ function limitReachedError(now: Date, resetsAt: Date, message: string): ServiceE
 
 export function createReadingService(deps: ServiceDeps, users: UserService) {
   const care = createCareService(deps);
+  /** The caller's saved person as the reading keeps them; 404 naming the field for anyone else's. */
+  async function personFor(userId: number, id: number): Promise<AboutPerson> {
+    const p = await findPerson(deps.db, userId, id);
+    if (!p) throw new ServiceError('not_found', 'personId: человек не найден');
+    return aboutPersonOf(p);
+  }
   /**
    * Takes one spread from today's quota (the spread/use and free-spread/use calls, and the first
    * step of every reading). Must run inside the caller's transaction when a reading follows.
@@ -161,7 +177,14 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
     user: User,
     spread: SpreadDefinition,
     question: string,
-    opts: { pairId?: number; ownCards?: DealtCard[]; requestKey?: string; onTable?: boolean } = {},
+    opts: {
+      pairId?: number;
+      ownCards?: DealtCard[];
+      requestKey?: string;
+      onTable?: boolean;
+      person?: AboutPerson | null;
+      customSpread?: CustomSpreadSnapshot;
+    } = {},
   ): Promise<Reading> {
     const { pairId, ownCards, requestKey } = opts;
     const taken = new Error('request key taken');
@@ -180,6 +203,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         // The year forecast's months start from the user's current month.
         firstMonth: spread.id === 'year_forecast' ? Number(charged.day.slice(5, 7)) : null,
         pairId: pairId ?? null,
+        person: opts.person ?? null,
+        customSpread: opts.customSpread ?? null,
         createdAt: deps.clock(),
         // The app's table turns the server's cards one by one and records each turn; any other reading (the
         // bot's chat reading, a pair's, the user's own cards, another client's) is shown whole.
@@ -220,6 +245,8 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         requestKey?: string;
         /** The app's table: the cards are turned one by one, each turn recorded; otherwise shown whole. */
         table?: boolean;
+        /** «О ком вопрос?»: one of the caller's saved people (404 for anyone else's). */
+        personId?: number;
       },
     ): Promise<ReadingView> {
       const spread = getSpread(input.spreadType);
@@ -248,6 +275,7 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
         if (existing) return tableView(existing);
       }
       const user = await users.requireUser(userId);
+      const person = input.personId === undefined ? null : await personFor(userId, input.personId);
       const verdict = canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread);
       if (!verdict.ok) {
         throw new ServiceError(
@@ -263,8 +291,29 @@ export function createReadingService(deps: ServiceDeps, users: UserService) {
           ownCards: own?.ok ? own.cards : undefined,
           requestKey: input.requestKey,
           onTable: !!input.table && !own && !input.requestKey,
+          person,
         }),
       );
+    },
+
+    /**
+     * A reading in the caller's own spread («Свои расклады», VIP): the server deals as many cards as it has
+     * positions, and one spread is taken from the day's quota, as for any paid spread (docs/decisions.md).
+     */
+    async createCustom(userId: number, spread: CustomSpreadSnapshot, rawQuestion: unknown, personId?: number): Promise<ReadingView> {
+      const q = validateQuestion(rawQuestion);
+      if (!q.ok) throw new ServiceError('bad_input', q.error);
+      await care.refuse([q.question]);
+      const user = await users.requireUser(userId);
+      const person = personId === undefined ? null : await personFor(userId, personId);
+      // Dealt like a paid spread of its size: the catalogue's three-card spread stands in for the definition.
+      const definition = {
+        ...spreadOf('past_present_future'),
+        id: CUSTOM_SPREAD_TYPE as SpreadType,
+        cards: spread.positions.length,
+        isFree: false,
+      };
+      return tableView(await chargeAndDeal(user, definition, q.question, { person, customSpread: spread }));
     },
 
     /**

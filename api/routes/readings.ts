@@ -15,6 +15,7 @@ import type { AppEnv } from '../auth';
 import { fail, ok, validate } from '../http';
 import { deck, flag, followUpIdParam, followUpQuestion, note, ownCards, question, readingId, readingIdParam, spreadType } from '../schemas';
 import { speechAnswer } from './voice';
+import { personId } from '../schemas';
 import { respondAnswer, respondInterpretation, streamAnswer, type FollowUpEvents, type SecondOpinionEvents } from '../streams';
 
 const createBody = z.object({
@@ -26,6 +27,8 @@ const createBody = z.object({
   ownCards: ownCards.optional(),
   /** The app's table turns the cards one by one and records each turn (POST /:id/turned); unset: shown whole. */
   table: flag.optional(),
+  /** «О ком вопрос?»: a person the caller saved; the reading speaks of them in the third person. */
+  personId: personId.optional(),
 });
 
 const MAX_CARDS = Math.max(...SPREADS.map((sp) => sp.cards));

@@ -36,6 +36,7 @@ import * as m0033 from './0033_reader_memory';
 import * as m0034 from './0034_referrals';
 import * as m0035 from './0035_reading_speech';
 import * as m0036 from './0036_transits_monthly_reports';
+import * as m0037 from './0037_people_and_spreads';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0034_referrals': m0034,
   '0035_reading_speech': m0035,
   '0036_transits_monthly_reports': m0036,
+  '0037_people_and_spreads': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,6 +25,9 @@ export const APP_ROUTES = [
   '/lesson',
   '/own-deck',
   '/pairs',
+  '/people',
+  '/my-spreads',
+  '/my-spread-deal',
   '/invite',
   '/admin',
 ] as const;

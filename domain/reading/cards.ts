@@ -8,6 +8,7 @@ import { meaningAbout, WHO } from './others';
 import { capitalize } from './picker';
 import { fuse } from './fuse';
 import { MONTHS_IN, ROLE_LINES, roleOf } from './roles';
+import { positionAbout } from '../tarot/custom-spreads';
 import { monthOfPosition } from '../tarot/spreads';
 import { topicLine } from './topics';
 import { areaMeaning, type LifeArea } from '../tarot/meanings';
@@ -64,7 +65,7 @@ export const GOOD_REVERSAL: readonly ((k: Kw) => string)[] = [
  * life gets the card's general meaning, about the person asking or about the partner or the people around.
  */
 export function meaningIn(c: PromptCard, area: LifeArea = 'general'): string {
-  const role = roleOf(c.positionId);
+  const role = c.customRole ?? roleOf(c.positionId);
   const about = role === 'partner' || role === 'surroundings';
   const own = area === 'general' ? undefined : areaMeaning(c.card.id, c.orientation === 'reversed', area);
   // A meaning that speaks to the person asking is not said of the partner or the people around.
@@ -86,6 +87,8 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   // The intro runs into the meaning: a sentence that only names the card would recur in every reading.
   parts.push(fuse(parts.pop()!, meaningIn(c, ctx.area)));
   if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good')));
+  // A position of the user's own spread without a role speaks of what its name says.
+  else if (c.customRole === null) parts.push(`Это ${positionAbout(c.positionName)}: в ней звучат ${ctx.words(c).nom}.`);
   else parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.words(c)));
   if (withTopic) parts.push(topicLine(ctx, c));
   return parts.join(' ');

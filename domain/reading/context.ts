@@ -52,7 +52,9 @@ export function oneWord(c: ReadCard, n = 0, area: LifeArea = 'general'): string 
 export function contextOf(input: ReadingPromptInput): Ctx {
   const used = new Map<string, number>();
   const seed = [input.spreadType, input.level, input.question, ...input.cards.map((c) => `${c.card.id}:${c.orientation}`)].join('|');
-  const q = readQuestion(input.question, input.spreadType);
+  const read = readQuestion(input.question, input.spreadType);
+  // A question asked about a saved person is about them, whatever its words say (and of their gender).
+  const q = input.person ? { ...read, about: 'other' as const, aboutOther: true, gender: input.person.gender ?? read.gender } : read;
   const area = lifeAreaOf(q);
   const words = (c: ReadCard, want: Want = wantOf(c.tone)): Kw => {
     const list = areaWords(area, c.card, c.orientation, want);
@@ -68,7 +70,7 @@ export function contextOf(input: ReadingPromptInput): Ctx {
     input,
     cards: input.cards.map((c) => {
       const valence = valenceOf(c.card, c.orientation);
-      return { ...c, role: roleOf(c.positionId), valence, tone: toneOf(valence) };
+      return { ...c, role: c.customRole ?? roleOf(c.positionId), valence, tone: toneOf(valence) };
     }),
     q,
     area,

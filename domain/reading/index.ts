@@ -16,6 +16,7 @@ import { contextOf, type Ctx } from './context';
 import { sectionParagraph } from './sections';
 import { memoryParagraph } from './memory';
 import { withTransitLine } from './transit-line';
+import { aboutPersonParagraph } from './about-person';
 
 /** Collapses whitespace so the question can never start a heading of its own. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -128,6 +129,8 @@ function yearForecast(ctx: Ctx, outline: string[]): string {
 
 /** «Память толкователя»: its lines (made by the server, domain/reading/memory.ts) as one paragraph after the opener. */
 function withMemory(ctx: Ctx, out: string[]) {
+  const person = aboutPersonParagraph(ctx.input.person);
+  if (person) out.push(person);
   const p = memoryParagraph(ctx.input.memory);
   if (p) out.push(p);
 }

@@ -2,8 +2,9 @@
 // and the reading's input. Types only, so every part of the reading can name them without importing the
 // prompts themselves.
 import type { SignKey } from '../astro/zodiac';
-import type { Orientation, PositionId, TarotCard } from '../types';
+import type { Orientation, PositionId, PositionRole, TarotCard } from '../types';
 import type { MemoryLine } from './memory';
+import type { AboutPerson } from './about-person';
 
 export type InterpretationLevel = 'basic' | 'premium';
 
@@ -16,6 +17,11 @@ export interface PromptCard {
   /** What the position asks, when the card lies in a spread's position (not a daily or follow-up card). */
   positionId?: PositionId;
   orientation: Orientation;
+  /**
+   * «Свои расклады»: the role the user gave the position (null: none, the card is read as «карта о …» with the
+   * position's name); undefined for the catalogue's spreads, whose role comes from `positionId`.
+   */
+  customRole?: PositionRole | null;
 }
 
 export interface ReadingPromptInput {
@@ -35,4 +41,8 @@ export interface ReadingPromptInput {
   memory?: readonly MemoryLine[] | null;
   /** A timing question of a user with a chart: «По транзитам: …», the next favourable window (domain/reading/transit-line.ts). */
   transitLine?: string | null;
+  /** «Люди»: the saved person the question is about (spoken of in the third person by name). */
+  person?: AboutPerson | null;
+  /** «Свои расклады»: the user's own spread's name (the prompt names it instead of the catalogue's). */
+  customSpreadName?: string | null;
 }

@@ -13,6 +13,8 @@ import { cleanUserText, USER_TEXT_RULE, userTextBlock } from './user-text';
 import { inSignOf } from '../astro/zodiac';
 import { VOICE_INFO, type Voice } from '../tarot/voices';
 import { memoryPromptLines } from './memory';
+import { aboutPersonPromptLines } from './about-person';
+import { CUSTOM_ROLES, positionAbout, type CustomSpreadSnapshot } from '../tarot/custom-spreads';
 import type { InterpretationLevel, PromptCard, ReadingPromptInput } from './prompt-types';
 
 export type { InterpretationLevel, PromptCard, ReadingPromptInput } from './prompt-types';
@@ -75,9 +77,35 @@ export function promptCards(spreadType: string, cards: readonly DealtCard[], fir
     });
 }
 
+/** A position of the user's own spread: its role as the catalogue names it, or «карта о …» with its name. */
+function customRoleNote(c: PromptCard): string {
+  if (c.customRole === undefined) return '';
+  if (c.customRole === null) return ` (${positionAbout(c.positionName)})`;
+  const role = c.customRole;
+  return ` (роль позиции: ${CUSTOM_ROLES.find((r) => r.role === role)?.label.toLowerCase() ?? role})`;
+}
+
+/** The cards of a reading laid in the user's own spread: each position's name and role from the snapshot. */
+export function customPromptCards(spread: CustomSpreadSnapshot, cards: readonly DealtCard[]): PromptCard[] {
+  return [...cards]
+    .sort((a, b) => a.position - b.position)
+    .map((c, i) => {
+      const card = CARD_BY_ID.get(c.cardId);
+      if (!card) throw new Error(`unknown card ${c.cardId}`);
+      const p = spread.positions[c.position];
+      return {
+        number: i + 1,
+        card,
+        positionName: p?.name ?? `Карта ${c.position + 1}`,
+        orientation: c.orientation,
+        customRole: p?.role ?? null,
+      };
+    });
+}
+
 /** 'Карта N: name (meaning)' plus the position and (unless the reading has no reversals) the orientation. */
 export function cardLine(c: PromptCard, reversals = true): string {
-  return `Карта ${c.number}: ${c.card.name} (${cardMeaning(c.card, c.orientation)}) — позиция «${c.positionName}»${orientationSuffix(c.orientation, reversals)}`;
+  return `Карта ${c.number}: ${c.card.name} (${cardMeaning(c.card, c.orientation)}) — позиция «${c.positionName}»${customRoleNote(c)}${orientationSuffix(c.orientation, reversals)}`;
 }
 
 const LEVEL_TEXT: Record<InterpretationLevel, string> = {
@@ -125,7 +153,7 @@ export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export function buildUserPrompt(input: ReadingPromptInput): string {
   const reversals = input.reversals ?? true;
-  const label = spreadLabel(input.spreadType);
+  const label = input.customSpreadName ? `свой расклад пользователя «${oneLine(input.customSpreadName)}»` : spreadLabel(input.spreadType);
   const outline = outlineFor(input.spreadType, input.firstMonth);
   const last = outline[outline.length - 1];
   const lines = [
@@ -141,6 +169,7 @@ export function buildUserPrompt(input: ReadingPromptInput): string {
       `Натальная карта человека: Солнце ${inSignOf(input.astro.sun)}, Луна ${inSignOf(input.astro.moon)}${input.astro.rising ? `, асцендент ${inSignOf(input.astro.rising)}` : ''}. Добавь об этом одно предложение астрологического оттенка, не больше.`,
     );
   lines.push(...memoryPromptLines(input.memory));
+  lines.push(...aboutPersonPromptLines(input.person));
   lines.push('', ...planLines(input));
   lines.push(
     '',

@@ -1,7 +1,7 @@
 // What an interpretation answers: the stored reading's text as a result (AI or card-based, and why), and the
 // prompt input built from the cards the user turned.
 import type { Reading } from '../../db/schema';
-import { promptCards, type ReadingPromptInput } from '../../domain/reading/prompts';
+import { customPromptCards, promptCards, type ReadingPromptInput } from '../../domain/reading/prompts';
 import { AI_ERRORS } from '../ai-provider';
 import { readingView, type ReadingView } from '../readings';
 
@@ -60,9 +60,11 @@ export function promptInputOf(
   return {
     spreadType: r.spread_type,
     question: r.question,
-    cards: promptCards(r.spread_type, turnedCards(r), r.first_month),
+    cards: r.custom_spread ? customPromptCards(r.custom_spread, turnedCards(r)) : promptCards(r.spread_type, turnedCards(r), r.first_month),
+    customSpreadName: r.custom_spread?.name ?? null,
     level: r.level,
     firstMonth: r.first_month,
+    person: r.person ?? null,
     ...extra,
   };
 }

@@ -36,6 +36,9 @@ const Library = lazy(() => import('./library/Library'));
 const LibraryCard = lazy(() => import('./library/LibraryCard'));
 const Lesson = lazy(() => import('./library/Lesson'));
 const Pairs = lazy(() => import('./pairs/Pairs'));
+const People = lazy(() => import('./people/People'));
+const MySpreads = lazy(() => import('./spreads/MySpreads'));
+const CustomDeal = lazy(() => import('./spreads/CustomDeal'));
 const PairScreen = lazy(() => import('./pairs/PairScreen'));
 const Invite = lazy(() => import('./invite/Invite'));
 // The owner's dashboard: its own chunk; the API decides who sees anything.
@@ -68,6 +71,9 @@ const SCREENS: Record<Exclude<AppRoute, '/'>, ComponentType> = {
   '/lesson': Lesson,
   '/own-deck': OwnDeck,
   '/pairs': Pairs,
+  '/people': People,
+  '/my-spreads': MySpreads,
+  '/my-spread-deal': CustomDeal,
   '/invite': Invite,
   '/admin': Admin,
 };

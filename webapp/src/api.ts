@@ -116,11 +116,17 @@ export const getStatus = () => call(client.user.status.$get());
 export const putSettings = (s: { timeZone?: string; notifyDaily?: boolean; deck?: 'rws' | 'drawn'; reversals?: boolean }) =>
   call(client.user.settings.$put({ json: s }));
 /** The server refuses an unknown spread type with a 400 naming spreadType. */
-export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null) =>
+export const createReading = (spreadType: string, question: string, microPurchaseId?: number | null, personId?: number | null) =>
   call(
     // `table`: the cards screen turns them one by one and tells the server each turn.
     client.readings.$post({
-      json: { spreadType: spreadType as SpreadType, question, table: true, ...(microPurchaseId ? { microPurchaseId } : {}) },
+      json: {
+        spreadType: spreadType as SpreadType,
+        question,
+        table: true,
+        ...(microPurchaseId ? { microPurchaseId } : {}),
+        ...(personId ? { personId } : {}),
+      },
     }),
   );
 export const getReading = (id: number) => call(client.readings[':id'].$get({ param: { id: String(id) } }));

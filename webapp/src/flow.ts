@@ -18,6 +18,8 @@ export interface Flow {
   microPurchaseId?: number | null;
   /** «Свой расклад»: the user enters the cards of a physical deck instead of the server dealing them. */
   ownDeck?: boolean;
+  /** «О ком вопрос?»: the saved person the question is about (webapp/src/people/), or null for the asker. */
+  personId?: number | null;
 }
 
 const KEY = 'taro.flow';
@@ -30,6 +32,7 @@ const EMPTY: Flow = {
   answered: false,
   microPurchaseId: null,
   ownDeck: false,
+  personId: null,
 };
 
 function read(): Flow {

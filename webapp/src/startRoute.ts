@@ -13,11 +13,15 @@ export interface StartRoute {
 
 /** A card's deep link (`startapp=card_<id>`): checked by its form only, the card page answers an unknown id. */
 const CARD_START = /^card_([a-z][a-z-]{1,39})$/;
+/** A shared own spread (`startapp=spread_<token>`): opens «Свои расклады» with the spread to copy. */
+const SPREAD_START = /^spread_([\w-]{16,64})$/;
 
 export function startRoute(pathname: string, search: string, startParam?: string | null): StartRoute {
   const q = new URLSearchParams(search);
   const raw = q.get('user_data');
   const card = CARD_START.exec(startParam ?? '')?.[1];
+  const shared = SPREAD_START.exec(startParam ?? '')?.[1];
+  if (!raw && shared && pathname === '/') return { to: `/my-spreads?copy=${shared}` };
   if (!raw) return { to: card && pathname === '/' ? `/library/${card}` : null };
   let data: Record<string, unknown> = {};
   try {

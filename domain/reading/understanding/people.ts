@@ -109,3 +109,11 @@ export function personOf(asked: string, whole: string, original: string, origina
   else about = namesIn(originalWhole).length || PERSON_M.test(whole) || PERSON_F.test(whole) ? 'other' : 'self';
   return { about, gender: genderIn(asked, original) ?? genderIn(whole, originalWhole) };
 }
+
+/** A saved person's gender from their name alone (a men's name or short form, or a name in «-а»/«-я»), or null. */
+export function genderOfName(name: string): Gender | null {
+  const w = name.trim().split(/\s+/)[0]?.toLowerCase().replace(/ё/g, 'е') ?? '';
+  if (w.length < 2) return null;
+  if (maleName(w)) return 'm';
+  return WOMEN.some((f) => w.startsWith(f)) || /[ая]$/u.test(w) ? 'f' : null;
+}

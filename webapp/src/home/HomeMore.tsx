@@ -97,6 +97,20 @@ export default function HomeMore({ s, proof }: { s: UserStatus | undefined; proo
           testId="pairs-link"
         />
         <Action
+          icon="heart"
+          title="Люди"
+          sub="Близкие, о которых вы спрашиваете карты"
+          onClick={() => navigate('/people')}
+          testId="people-link"
+        />
+        <Action
+          icon="orb"
+          title="Свои расклады"
+          sub="Конструктор раскладов · VIP"
+          onClick={() => navigate('/my-spreads')}
+          testId="my-spreads-link"
+        />
+        <Action
           icon="sparkle"
           title="Пригласить друзей"
           sub="Первый расклад друга — ещё один расклад вам обоим"

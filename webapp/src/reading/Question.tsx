@@ -11,6 +11,7 @@ import { MainAction } from '../components/MainAction';
 import { SpreadIcon } from '../components/Icon';
 import { Page } from '../components/Page';
 import { flowKey, setFlow, useFlow } from '../flow';
+import { AboutPersonPicker } from '../people/AboutPersonPicker';
 import { haptic } from '../telegram/bridge';
 import { MicButton } from '../speech/MicButton';
 
@@ -119,6 +120,8 @@ export default function Question() {
         </div>
         <MicButton onText={(text) => setFlow({ question: text.slice(0, QUESTION_MAX) })} />
       </form>
+
+      {!flow.microPurchaseId && <AboutPersonPicker />}
 
       <MainAction text="Продолжить" enabled={valid} onClick={submit} testId="question-continue" />
 

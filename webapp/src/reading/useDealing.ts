@@ -33,7 +33,7 @@ function dealReading(spreadType: string, question: string): Promise<ReadingView>
   const key = flowKey(spreadType, question);
   let p = creating.get(key);
   if (!p) {
-    p = createReading(spreadType, question, getFlow().microPurchaseId)
+    p = createReading(spreadType, question, getFlow().microPurchaseId, getFlow().personId)
       .then((reading) => {
         // Remembered even if the screen was left meanwhile: the spread is charged, the reading is the user's.
         setFlow({ spreadType, question, readingId: reading.id, dealtFor: key, revealed: 0 });
