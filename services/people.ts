@@ -170,11 +170,6 @@ export function createPeopleService(deps: ServiceDeps, users: UserService) {
       return { deleted: true };
     },
 
-    /** The reading's snapshot of the caller's person (404 for anyone else's). */
-    async aboutPerson(userId: number, id: number): Promise<AboutPerson> {
-      return aboutPersonOf(await owned(userId, id));
-    },
-
     /** The one-sided synastry of the caller with a saved person: their chart against the birth data the caller entered. */
     async synastry(userId: number, id: number): Promise<PersonSynastryView & { person: PersonView; oneSided: true }> {
       const p = await owned(userId, id);
@@ -205,5 +200,3 @@ export function createPeopleService(deps: ServiceDeps, users: UserService) {
     },
   };
 }
-
-export type PeopleService = ReturnType<typeof createPeopleService>;

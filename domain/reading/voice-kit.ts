@@ -5,7 +5,7 @@
 // their own sentences from it; none quotes the first reading (not its meanings, answer or step).
 import { areaWords } from './area-words';
 import { bold, contextOf, subj, type Ctx, type ReadCard } from './context';
-import { type Element, elementOf, ELEMENT_NAME, SUIT_INFO } from './facts';
+import { type Element, elementOf, ELEMENT_NAME } from './facts';
 import type { Kw } from './lexicon';
 import { ACT_WORDS, planFor, WAIT_WORDS, type ReadingPlan } from './plan';
 import { capitalize, joinRu, Picker, vetoBy } from './picker';
@@ -104,15 +104,11 @@ export const nom = bold;
 export const sub = subj;
 export const Sub = (c: ReadCard) => capitalize(subj(c));
 export const acc = (c: ReadCard) => `карту ${bold(c)}`;
-export const gen = (c: ReadCard) => `карты ${bold(c)}`;
-export const ins = (c: ReadCard) => `картой ${bold(c)}`;
-export const dat = (c: ReadCard) => `карте ${bold(c)}`;
 export const names = (cs: readonly ReadCard[]) => joinRu(cs.map(bold));
 
 /** The card's element: [nominative, genitive]. */
 export const elementName = (c: ReadCard): readonly [string, string] => ELEMENT_NAME[elementOf(c.card)];
 export const elementKey = (c: ReadCard): Element => elementOf(c.card);
-export const suitSphere = (c: ReadCard) => (c.card.suit === 'major' ? null : SUIT_INFO[c.card.suit].sphere);
 
 /** The cards not yet spoken of, in order. */
 export const rest = (all: readonly ReadCard[], said: ReadonlySet<ReadCard>) => all.filter((c) => !said.has(c));

@@ -4,7 +4,6 @@ import { call, client, type DataOf } from '../api';
 
 export type PeopleList = DataOf<typeof client.people.$get>;
 export type PersonView = PeopleList['people'][number];
-export type PersonSynastry = DataOf<(typeof client.people)[':id']['synastry']['$get']>;
 export type PersonBody = {
   name: string;
   relation: Relation;
