@@ -41,7 +41,8 @@ export function monthlyReportLines(month: string, f: MonthFigures): string[] {
   const repeated = f.topCards.filter((c) => c.count > 1);
   if (repeated.length)
     lines.push(
-      `Чаще всего выпадали: ${repeated
+      // One card takes the singular verb: «Чаще всего выпадала «Башня» (3 раза)».
+      `Чаще всего ${repeated.length === 1 ? 'выпадала' : 'выпадали'}: ${repeated
         .slice(0, 3)
         .map((c) => `«${c.name}» (${times(c.count)})`)
         .join(', ')}.`,
