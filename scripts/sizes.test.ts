@@ -63,19 +63,18 @@ describe('the size rule', () => {
   it('holds in the web app: no component file over 200 lines, no function over 80', () => {
     const root = path.resolve(import.meta.dirname, '..');
     expect(sizeFaults(root, ['webapp/src'], { allow: WEB_ALLOW }).map(describeFault)).toEqual([]);
+    // An entry that is no longer an offender leaves the list, so the list only shrinks.
+    const offenders = new Set(sizeFaults(root, ['webapp/src']).map(faultKey));
+    expect(WEB_ALLOW.filter((k) => !offenders.has(k))).toEqual([]);
   });
 });
 
-// Offenders still to be split (empty when the web app holds to the rule).
+// Offenders still to be split (none may be added: split the new one instead), each removed when it is split.
 const WEB_ALLOW: string[] = [
   'webapp/src/admin/Admin.tsx',
   'webapp/src/admin/Admin.tsx#Admin',
   'webapp/src/admin/AdminChart.tsx#StackedChart',
-  'webapp/src/daily/DailyCard.tsx',
-  'webapp/src/daily/DailyCard.tsx#DailyCard',
   'webapp/src/daily/HomeDaily.tsx#HomeDaily',
-  'webapp/src/daily/InteractiveDailyCard.tsx',
-  'webapp/src/daily/InteractiveDailyCard.tsx#InteractiveDailyCard',
   'webapp/src/followups/FollowUps.tsx',
   'webapp/src/followups/FollowUps.tsx#FollowUps',
   'webapp/src/history/History.tsx#Archive',
@@ -87,20 +86,12 @@ const WEB_ALLOW: string[] = [
   'webapp/src/memory/ReaderMemory.tsx#ReaderMemory',
   'webapp/src/natal/NatalChart.tsx#ChartView',
   'webapp/src/natal/NatalCitySearch.tsx#NatalCitySearch',
-  'webapp/src/natal/NatalForm.tsx',
   'webapp/src/natal/NatalForm.tsx#NatalForm',
-  'webapp/src/owndeck/OwnDeck.tsx',
-  'webapp/src/owndeck/OwnDeck.tsx#OwnDeck',
   'webapp/src/pairs/Pairs.tsx',
-  'webapp/src/payments/MicroResult.tsx',
-  'webapp/src/payments/MicroResult.tsx#MicroResult',
-  'webapp/src/payments/PaymentWidget.tsx#PaymentWidget',
   'webapp/src/payments/Subscription.tsx',
   'webapp/src/payments/Subscription.tsx#PaidView',
   'webapp/src/payments/Subscription.tsx#Subscription',
   'webapp/src/payments/WeekView.tsx#WeekView',
-  'webapp/src/reading/Cards.tsx',
-  'webapp/src/reading/Cards.tsx#Cards',
   'webapp/src/reading/Question.tsx#Question',
   'webapp/src/reading/ReadingResult.tsx',
   'webapp/src/reading/ReadingResult.tsx#ReadingResult',

@@ -4,18 +4,19 @@
 // pay button. idle → processing → Stars invoice, YooKassa redirect or embedded widget (falling back to redirect
 // when its script cannot load), or mock → the server is asked until it confirms. Access is never granted here:
 // success is shown only when the status says so.
-import { useEffect, useRef, useState } from 'react';
-import { planInfo, type PlanId } from '../../../domain/commerce/catalogue';
-import { pluralRu } from '../../../domain/text/plural';
-import { ApiError, getStatus, type UserStatus } from '../api';
-import { createInitial, type Pricing } from './client';
-import { offerTerms, type Choice } from './offer-terms';
-import { preferredProvider, renderYooWidget, returnUrlFor, runCheckout, waitFor, loadYooWidget } from './pay';
+import { useState } from 'react';
+import type { PlanId } from '../../../domain/commerce/catalogue';
+import type { UserStatus } from '../api';
+import type { Pricing } from './client';
+import { type Choice, offerTerms } from './offer-terms';
+import { PayConsent } from './PayConsent';
+import { PayState, WIDGET_TEXT } from './PayState';
 import { PlanChoice } from './PlanChoice';
-import { PayState, WIDGET_TEXT, type State } from './PayState';
+import { preferredProvider } from './pay';
 import { PriceNote, pricesFor } from './prices';
+import { usePayment } from './usePayment';
 
-export function PaymentWidget(props: {
+interface PaymentWidgetProps {
   planId: PlanId;
   pricing: Pricing;
   userId: number | null;
@@ -26,20 +27,12 @@ export function PaymentWidget(props: {
   timeZone?: string;
   onConfirmed?: (status: UserStatus) => void;
   testId?: string;
-}) {
+}
+
+export function PaymentWidget(props: PaymentWidgetProps) {
   const { planId, pricing } = props;
   const [consent, setConsent] = useState(false);
   const [choice, setChoice] = useState<Choice>('plan');
-  const [state, setState] = useState<State>({ kind: 'idle' });
-  const alive = useRef({ cancelled: false });
-  useEffect(() => {
-    const a = { cancelled: false };
-    alive.current = a;
-    return () => {
-      a.cancelled = true;
-    };
-  }, []);
-
   const provider = preferredProvider(pricing);
   // Prices as the user pays them: Stars inside Telegram, roubles in a browser (the trial is sold for roubles only).
   const { mode, show, note } = pricesFor(pricing);
@@ -59,83 +52,16 @@ export function PaymentWidget(props: {
   const trialOn = terms.trialOffered && choice === 'trial';
   const id = props.testId ?? `pay-${planId}`;
   const containerId = `yoo-widget-${planId}`;
-
-  const confirm = async () => {
-    setState({ kind: 'confirming' });
-    let latest: UserStatus | null = null;
-    const ok = await waitFor(
-      async () => {
-        latest = (await getStatus()).userStatus;
-        return latest.subscriptionType === planInfo(planId).tier;
-      },
-      25,
-      alive.current,
-    );
-    if (alive.current.cancelled) return;
-    if (ok && latest) {
-      setState({ kind: 'success' });
-      props.onConfirmed?.(latest);
-    } else setState({ kind: 'unconfirmed' });
-  };
-
-  const pay = async () => {
-    if (!props.userId) {
-      setState({ kind: 'error', message: WIDGET_TEXT.noUser });
-      return;
-    }
-    setState({ kind: 'processing' });
-    try {
-      // The embedded widget when its script loads; otherwise (and always for Stars or mock) redirect mode.
-      let mode: 'redirect' | 'embedded' = 'redirect';
-      if (provider === 'yookassa')
-        mode = await loadYooWidget().then(
-          () => 'embedded' as const,
-          () => 'redirect' as const,
-        );
-      const answer = await createInitial({
-        userId: props.userId,
-        amount: trialOn ? pricing.trial.priceRub : plan.priceRub,
-        currency: 'RUB',
-        description: trialOn
-          ? `Пробный период ${props.title}`
-          : `${props.title}: ${plan.days} ${pluralRu(plan.days, 'день', 'дня', 'дней')}`,
-        mode,
-        returnUrl: mode === 'redirect' ? returnUrlFor('/subscription') : undefined,
-        planId,
-        autopayConsent: consent,
-        trialDays: trialOn ? pricing.trial.days : 0,
-        provider,
-      });
-      const outcome = await runCheckout(answer);
-      if (outcome.kind === 'paid' || outcome.kind === 'already') return void (await confirm());
-      if (outcome.kind === 'embedded') return setState({ kind: 'embedded', token: outcome.token });
-      if (outcome.kind === 'redirecting') return; // the browser is leaving for the payment page
-      if (outcome.kind === 'cancelled') return setState({ kind: 'idle' });
-      if (outcome.kind === 'pending') return void (await confirm());
-      setState({ kind: 'error', message: WIDGET_TEXT.failed });
-    } catch (err) {
-      const message =
-        err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : WIDGET_TEXT.error;
-      setState({ kind: 'error', message });
-    }
-  };
-
-  // The embedded widget lives in a container rendered for it; its outcome is for the UI only.
-  useEffect(() => {
-    if (state.kind !== 'embedded') return;
-    let gone = false;
-    renderYooWidget(containerId, state.token, returnUrlFor('/subscription'))
-      .then((r) => {
-        if (gone) return;
-        if (r === 'success') void confirm();
-        else setState({ kind: 'error', message: WIDGET_TEXT.failed });
-      })
-      .catch(() => !gone && setState({ kind: 'error', message: WIDGET_TEXT.failed }));
-    return () => {
-      gone = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.kind === 'embedded' ? state.token : null]);
+  const { state, confirm, pay } = usePayment({
+    planId,
+    pricing,
+    userId: props.userId,
+    title: props.title,
+    trialOn,
+    consent,
+    containerId,
+    onConfirmed: props.onConfirmed,
+  });
 
   const busy = state.kind === 'processing' || state.kind === 'confirming';
   // The trial is charged only with the user's consent to what follows it.
@@ -150,18 +76,7 @@ export function PaymentWidget(props: {
         <PriceNote text={note(plan.tag)} testId={`${id}-price-note`} />
       </div>
       <PlanChoice terms={terms} choice={choice} onChoose={setChoice} disabled={busy} id={id} />
-      {renewable && (
-        <label className="consent">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            disabled={busy}
-            data-testid={`${id}-consent`}
-          />
-          <span data-testid={`${id}-consent-label`}>{terms.consentLabel}</span>
-        </label>
-      )}
+      {renewable && <PayConsent id={id} label={terms.consentLabel} checked={consent} onChange={setConsent} disabled={busy} />}
       <p className="hint" data-testid={`${id}-renewal`}>
         {terms.renewalLine}
       </p>
