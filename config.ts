@@ -112,6 +112,21 @@ const schema = z.object({
   ),
   // The key of the hashes that outlive a deleted account (limits, the erased-user marker, token generations).
   SERVER_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional()),
+  // «Карта дня в статусе»: a JSON object, card id → custom emoji id (digits), e.g. {"major_00":"5368324170671202286"}.
+  EMOJI_STATUS_CUSTOM_EMOJI: optionalString.pipe(
+    z
+      .string()
+      .transform((s, ctx) => {
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object: card id → custom emoji id' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.record(z.string().min(1), z.string().regex(/^\d{1,20}$/, 'each custom emoji id is digits')))
+      .optional(),
+  ),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   // OpenAI's efficient current model (docs/operations.md says why); any chat-completions model id works.
@@ -224,6 +239,8 @@ const schema = z.object({
 });
 
 export interface Config {
+  /** Card id → custom emoji id for «Карта дня в статусе»; absent: the offer is off. */
+  emojiStatus?: Readonly<Record<string, string>>;
   port: number;
   host: string;
   publicUrl?: string;
@@ -401,6 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    emojiStatus: e.EMOJI_STATUS_CUSTOM_EMOJI,
     push: { ratePerSecond: e.PUSH_RATE_PER_S, dailyReminderTime: e.DAILY_REMINDER_TIME, paidBroadcast: e.PUSH_PAID_BROADCAST },
     provider: {
       // Local mode shows example details (docs/operations.md); a real deployment names the provider itself.

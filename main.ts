@@ -92,6 +92,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
       clock: () => new Date(),
       randomInt: (max) => crypto.randomInt(max),
       defaultTimeZone: config.defaultTimeZone,
+      emojiStatus: config.emojiStatus,
       serverSecret,
       specialAccessUserIds: config.specialAccessUserIds,
       mockPayments: config.paymentsProvider === 'mock',

@@ -23,6 +23,7 @@ import { detailedDailyGuidanceRoutes } from './routes/detailed-daily-guidance';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
 import { interpretDailyCardRoutes } from './routes/interpret-daily-card';
+import { emojiStatusRoutes } from './routes/emoji-status';
 import { lessonRoutes } from './routes/lessons';
 import { moonRoutes } from './routes/moon';
 import { natalRoutes } from './routes/natal';
@@ -110,6 +111,7 @@ export function createApi(o: ApiOptions) {
     .route('/natal', natalRoutes(s))
     .route('/chat', chatRoutes(s))
     .route('/interpret-daily-card', interpretDailyCardRoutes(s))
+    .route('/emoji-status', emojiStatusRoutes(s))
     .route('/detailed-daily-guidance', detailedDailyGuidanceRoutes(s))
     .route('/cards', cardRoutes(s))
     .route('/spreads', spreadRoutes())

@@ -11,6 +11,8 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface UsersTable {
+  /** When the app offered today's card as an emoji status (offered once; migration 0038). */
+  emoji_status_offered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   id: number;
   first_name: string;
   last_name: string | null;

@@ -61,6 +61,8 @@ export interface ServiceDeps {
   chatExportMaxBytes?: number;
   /** Warnings an operator should see that are not errors (a question screen that failed); main.ts passes the logger. */
   warn?: (fields: Record<string, unknown>, message: string) => void;
+  /** Card id → custom emoji id for «Карта дня в статусе» (EMOJI_STATUS_CUSTOM_EMOJI); absent: no offer. */
+  emojiStatus?: Readonly<Record<string, string>>;
 }
 
 /** The AI provider's settings (Config.openai in main.ts; test values in test/harness.ts). */

@@ -5,6 +5,7 @@ import { createAnalyticsService } from './analytics';
 import { createMicroResultGuard } from './micro-result-guard';
 import { createArchiveService } from './archive';
 import { createBotStateService } from './bot-state';
+import { createEmojiStatusService } from './emoji-status';
 import { createDailyCardService } from './daily-card';
 import type { ServiceDeps } from './deps';
 import { createInterpretationService } from './interpretation';
@@ -44,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
   const users = createUserService(deps);
   const readings = createReadingService(deps, users);
   const dailyCard = createDailyCardService(deps, users);
+  const emojiStatus = createEmojiStatusService(deps, users);
   const notifications = createNotificationService(deps);
   const botState = createBotStateService(deps);
   const interpretation = createInterpretationService(deps, users);
@@ -121,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
     monthlyReports,
     people,
     customSpreads,
+    emojiStatus,
   };
 }
 

@@ -48,6 +48,8 @@ export interface HarnessOptions {
   operatorMessenger?: ServiceDeps['operatorMessenger'];
   /** The deal's random source (crypto.randomInt by default); a test may rig a deal with it. */
   randomInt?: RandomInt;
+  /** «Карта дня в статусе»: card id → custom emoji id (EMOJI_STATUS_CUSTOM_EMOJI). */
+  emojiStatus?: ServiceDeps['emojiStatus'];
 }
 
 /** Test values for the AI provider: the default model settings, short deadlines (none per card), no key. */
@@ -86,6 +88,7 @@ export async function createHarness(kind: TestDbKind, o: HarnessOptions = {}) {
     share: o.share,
     operatorMessenger: o.operatorMessenger,
     chatExportMaxBytes: o.chatExportMaxBytes,
+    emojiStatus: o.emojiStatus,
     warn: o.logger ? (fields, message) => o.logger!.warn(fields, message) : undefined,
   };
   const services = createServices(deps);

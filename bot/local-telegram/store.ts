@@ -39,6 +39,8 @@ export interface ChatMessage {
   document?: { fileName: string; content: Buffer };
   /** The bot's answer to a guest summons (answerGuestQuery): shown «via @bot» for the one who called it. */
   guestCaller?: FakeUser;
+  /** An ephemeral message (Bot API 10.2, `ephemeral_message_parameters`): only this user sees it in the chat. */
+  visibleTo?: { id: number };
   /** A user's message sent from an inline result (shown «via @bot»). */
   viaBot?: boolean;
   /** A rich message (sendRichMessage): its blocks as sent; `text` and `html` are their rendering. */
@@ -67,6 +69,8 @@ export interface Chat {
   noRich?: boolean;
   /** A group the bot is not a member of: it only answers guest summonses there (answerGuestQuery). */
   guestOnly?: boolean;
+  /** Ephemeral messages refused here (an older server or client): sends with ephemeral_message_parameters fail. */
+  noEphemeral?: boolean;
 }
 
 export interface ChatDraft {
@@ -224,6 +228,13 @@ export function createStore(o: LocalTelegramOptions) {
     } else if (m.rich) out.rich_message = { blocks: m.rich };
     else out.text = m.text;
     if (m.from === 'user') out.from = { is_bot: false, ...(m.author ?? c.user) };
+    // Telegram numbers ephemeral messages apart: message_id 0, the receiver and an ephemeral_message_id.
+    if (m.visibleTo)
+      Object.assign(out, {
+        message_id: 0,
+        ephemeral_message_id: m.message_id,
+        receiver_user: { is_bot: false, ...(chats.get(m.visibleTo.id)?.user ?? { id: m.visibleTo.id, first_name: 'User' }) },
+      });
     if (m.edited) out.edit_date = unixNow();
     if (m.reply_markup?.inline_keyboard) out.reply_markup = m.reply_markup;
     return out;

@@ -282,5 +282,10 @@ export function userSide(store: Store) {
     setRichMessages(userId: number, supported: boolean) {
       chat(userId).noRich = !supported;
     },
+
+    /** The group accepts ephemeral messages (Bot API 10.2) or refuses them, as an older server would. */
+    setEphemeralMessages(chatId: number, supported: boolean) {
+      chat(chatId).noEphemeral = !supported;
+    },
   };
 }

@@ -37,6 +37,7 @@ import * as m0034 from './0034_referrals';
 import * as m0035 from './0035_reading_speech';
 import * as m0036 from './0036_transits_monthly_reports';
 import * as m0037 from './0037_people_and_spreads';
+import * as m0038 from './0038_emoji_status_offer';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0035_reading_speech': m0035,
   '0036_transits_monthly_reports': m0036,
   '0037_people_and_spreads': m0037,
+  '0038_emoji_status_offer': m0038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -163,3 +163,7 @@ export const prepareShare = (readingId: number, includeQuestion: boolean) =>
 /** Only Russian reaches the screen: a message with Latin letters (a browser's or a developer's) is replaced. */
 export const russianOr = (message: string | null | undefined, fallback: string) =>
   message && !/[A-Za-z]/.test(message) ? message : fallback;
+
+/** «Карта дня в статусе»: the emoji of today's card when the app may offer it (once), else null. */
+export const getEmojiStatusOffer = () => call(client['emoji-status'].$get());
+export const markEmojiStatusOffered = () => call(client['emoji-status'].offered.$post());

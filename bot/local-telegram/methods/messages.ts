@@ -30,6 +30,17 @@ function imageSize(b: Buffer): { width: number | null; height: number | null } {
   return { width: null, height: null };
 }
 
+/** `ephemeral_message_parameters` (Bot API 10.2): the one user who sees the message, or null for an ordinary one. */
+function ephemeralReceiver(c: Chat, e: any): { id: number } | null {
+  if (e === undefined || e === null) return null;
+  if (c.noEphemeral) throw bad('EPHEMERAL_MESSAGES_UNSUPPORTED');
+  const id = Number(e.receiver_user_id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw bad('ephemeral_message_parameters: receiver_user_id is invalid');
+  if (e.replace_callback_query_message && !e.callback_query_id) throw bad('callback_query_id is required to replace its message');
+  if (c.user.id > 0) throw bad('ephemeral messages can be sent only to group chats');
+  return { id };
+}
+
 export function messageMethods(store: Store): MethodTable {
   const { existingChat, findBotMessage, pushMessage, botMessageObject, touch } = store;
   return {
@@ -42,7 +53,8 @@ export function messageMethods(store: Store): MethodTable {
       const c = existingChat(p);
       const f = formatText(p.text, p.parse_mode);
       checkMarkup(p.reply_markup);
-      applyReplyKeyboard(c, p.reply_markup);
+      const visibleTo = ephemeralReceiver(c, p.ephemeral_message_parameters);
+      if (!visibleTo) applyReplyKeyboard(c, p.reply_markup);
       // reply_parameters: the message this one answers (when it is still in the chat).
       const replyTo = Number(p.reply_parameters?.message_id);
       const m = pushMessage(c, {
@@ -53,6 +65,7 @@ export function messageMethods(store: Store): MethodTable {
         reply_markup: p.reply_markup,
         kind: 'text',
         ...(c.messages.some((x) => x.message_id === replyTo) ? { replyTo } : {}),
+        ...(visibleTo ? { visibleTo } : {}),
       });
       return botMessageObject(c, m);
     },

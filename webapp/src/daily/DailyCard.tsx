@@ -15,6 +15,7 @@ import { CardFace } from './CardFace';
 import { DailyNote } from './DailyNote';
 import { DailyOffers } from './DailyOffers';
 import { DayAnalysis } from './DayAnalysis';
+import { EmojiStatusOffer } from './EmojiStatusOffer';
 import { useDailyCardState } from './useDailyCardState';
 
 export default function DailyCard() {
@@ -74,6 +75,7 @@ export default function DailyCard() {
               Эта карта с вами весь день. Новая — через <Countdown until={state.card.resetsAt} onEnd={reload} testId="daily-countdown" />
             </p>
           )}
+          <EmojiStatusOffer cardId={state.card.card.cardId} />
           {state.card.milestone && (
             <p className="milestone" role="status" data-testid="streak-milestone">
               <span aria-hidden="true">🔥 </span>
