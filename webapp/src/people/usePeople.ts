@@ -6,7 +6,7 @@ import { useApi } from '../data';
 import { haptic } from '../telegram/bridge';
 import { deletePerson, getPeople, peopleKeys, type PersonView } from './people-api';
 
-export type Editing = { kind: 'new' } | { kind: 'edit'; person: PersonView } | null;
+type Editing = { kind: 'new' } | { kind: 'edit'; person: PersonView } | null;
 
 export function usePeople() {
   const { data, error, mutate, reload } = useApi(peopleKeys.list, getPeople);
