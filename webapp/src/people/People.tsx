@@ -1,39 +1,17 @@
 // «Люди»: the people the user saved (at most 20), each with «Изменить», «Удалить» and, with a birth date,
 // the one-sided compatibility; «Добавить человека» opens the form. People are private: only the user sees
 // them, and a reading can be asked about one of them («О ком вопрос?» on the question screen).
-import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
-import { useApi } from '../data';
-import { haptic } from '../telegram/bridge';
 import { PersonForm } from './PersonForm';
-import { PersonSynastry } from './PersonSynastry';
-import { deletePerson, getPeople, peopleKeys, type PersonView } from './people-api';
+import { PersonItem } from './PersonItem';
+import { usePeople } from './usePeople';
 import './people.css';
-
-type Editing = { kind: 'new' } | { kind: 'edit'; person: PersonView } | null;
 
 export default function People() {
   const [, navigate] = useLocation();
-  const { data, error, mutate, reload } = useApi(peopleKeys.list, getPeople);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [open, setOpen] = useState<number | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-
-  const remove = async (p: PersonView) => {
-    setMessage(null);
-    try {
-      await deletePerson(p.id);
-      haptic('select');
-      await mutate();
-    } catch (e) {
-      setMessage(e instanceof ApiError ? e.message : 'Не удалось удалить');
-    }
-  };
-
-  const full = !!data && data.people.length >= data.limit;
+  const { data, error, mutate, reload, editing, setEditing, open, setOpen, message, remove, full } = usePeople();
   return (
     <Page back={() => navigate('/')} testId="people" loading={!data && !error}>
       <header className="screen-head">
@@ -63,39 +41,14 @@ export default function People() {
           )}
           <ul className="people-list" data-testid="people-list">
             {data.people.map((p) => (
-              <li key={p.id} className="panel person-item" data-testid="person-item">
-                <div className="person-head">
-                  <span className="person-name">{p.name}</span>
-                  <span className="hint">
-                    {p.relationLabel}
-                    {p.birth ? ` · ${p.birth.date.split('-').reverse().join('.')}` : ''}
-                  </span>
-                </div>
-                <div className="person-buttons">
-                  {p.birth && (
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => setOpen(open === p.id ? null : p.id)}
-                      data-testid="person-synastry-toggle"
-                    >
-                      {open === p.id ? 'Скрыть совместимость' : 'Совместимость'}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => setEditing({ kind: 'edit', person: p })}
-                    data-testid="person-edit"
-                  >
-                    Изменить
-                  </button>
-                  <button type="button" className="link-button is-danger" onClick={() => void remove(p)} data-testid="person-delete">
-                    Удалить
-                  </button>
-                </div>
-                {open === p.id && <PersonSynastry id={p.id} />}
-              </li>
+              <PersonItem
+                key={p.id}
+                person={p}
+                open={open === p.id}
+                onToggle={() => setOpen(open === p.id ? null : p.id)}
+                onEdit={() => setEditing({ kind: 'edit', person: p })}
+                onDelete={() => void remove(p)}
+              />
             ))}
           </ul>
           {message && (

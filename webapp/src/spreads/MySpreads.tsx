@@ -1,44 +1,22 @@
 // «Свои расклады» (VIP): the user's spreads with «Разложить», «Изменить», «Поделиться» and «Удалить», the
 // designer, and a shared link's spread (`?copy=<token>`, or the startapp `spread_<token>`) to copy. Without VIP
 // the plan is offered instead, as for a VIP spread.
-import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ApiError } from '../api';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
-import { useApi } from '../data';
 import { VipOffer } from '../reading/VipOffer';
+import { MySpreadItem } from './MySpreadItem';
 import { SharedSpread } from './SharedSpread';
 import { SpreadDesigner } from './SpreadDesigner';
-import { SpreadGrid } from './SpreadGrid';
-import { deleteSpread, getMySpreads, type MySpread, shareSpread, spreadKeys } from './spreads-api';
+import { deleteSpread } from './spreads-api';
+import { useMySpreads } from './useMySpreads';
 import '../people/people.css';
 import './spreads.css';
 
 export default function MySpreads() {
   const [, navigate] = useLocation();
   const copy = new URLSearchParams(useSearch()).get('copy');
-  const { data, error, mutate, reload } = useApi(spreadKeys.list, getMySpreads);
-  const [editing, setEditing] = useState<{ spread: MySpread | null } | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-
-  const act = async (fn: () => Promise<unknown>, done?: string) => {
-    setMessage(null);
-    try {
-      await fn();
-      if (done) setMessage(done);
-      await mutate();
-    } catch (e) {
-      setMessage(e instanceof ApiError ? e.message : 'Не получилось');
-    }
-  };
-  const share = (s: MySpread) =>
-    act(async () => {
-      const r = await shareSpread(s.id);
-      const url = r.link ?? new URL(r.path, location.origin).toString();
-      await navigator.clipboard?.writeText(url).catch(() => {});
-      setMessage(`Ссылка скопирована: ${url}`);
-    });
+  const { data, error, mutate, reload, editing, setEditing, message, act, share } = useMySpreads();
 
   return (
     <Page back={() => navigate('/')} testId="my-spreads" loading={!data && !error}>
@@ -66,30 +44,14 @@ export default function MySpreads() {
         <>
           <ul className="my-spreads-list">
             {data.spreads.map((s) => (
-              <li key={s.id} className="panel my-spread" data-testid="my-spread">
-                <strong>{s.name}</strong>
-                <span className="hint">{s.positions.map((p) => p.name).join(' · ')}</span>
-                <SpreadGrid positions={s.positions} />
-                <div className="person-buttons">
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    onClick={() => navigate(`/my-spread-deal?id=${s.id}`)}
-                    data-testid="my-spread-deal"
-                  >
-                    Разложить
-                  </button>
-                  <button type="button" className="link-button" onClick={() => setEditing({ spread: s })}>
-                    Изменить
-                  </button>
-                  <button type="button" className="link-button" onClick={() => void share(s)} data-testid="my-spread-share">
-                    Поделиться
-                  </button>
-                  <button type="button" className="link-button is-danger" onClick={() => void act(() => deleteSpread(s.id))}>
-                    Удалить
-                  </button>
-                </div>
-              </li>
+              <MySpreadItem
+                key={s.id}
+                spread={s}
+                onDeal={() => navigate(`/my-spread-deal?id=${s.id}`)}
+                onEdit={() => setEditing({ spread: s })}
+                onShare={() => void share(s)}
+                onDelete={() => void act(() => deleteSpread(s.id))}
+              />
             ))}
           </ul>
           {message && (
