@@ -1,11 +1,13 @@
 // Writes docs/sample-readings.md: readings composed by the card-based interpreter from fixed draws, one of each
 // kind a reader judges (a feared event, a hoped one, an either/or, a family question, a work question, a Celtic
-// cross, a reading for two), each with the `npm run --silent reading` command that prints it.
+// cross, a reading for two, two voices of one reading), each with the `npm run --silent reading` command that prints it.
 // `npx tsx scripts/sample-readings.ts`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promptCards, type InterpretationLevel } from '../domain/reading/prompts';
 import { composeReading } from '../domain/reading';
+import { composeSecondOpinion } from '../domain/reading/voices';
+import { VOICE_INFO } from '../domain/tarot/voices';
 import { getSpread } from '../domain/tarot/spreads';
 import { seededDeal, seededRandom } from '../domain/reading/seeded-deal';
 import type { DealtCard } from '../domain/types';
@@ -43,16 +45,16 @@ export function sampleReadings(): string {
     // The reading's own headings one level down, so the document keeps its outline.
     out.push(text.replace(/^## /gm, '#### '), '');
   });
-  out.push(
-    '---',
-    '',
-    `## ${SAMPLES.length + 1}. Two voices of one reading`,
-    '',
-    '> **Placeholder.** The second-opinion voices (`domain/reading/voices.ts`) are being rewritten on another',
-    '> branch; this section is regenerated after that branch is merged, with two voices of reading 6 (for example',
-    '> `npm run --silent reading -- … --voice straight` and `… --voice mystic` with the arguments of reading 6).',
-    '',
-  );
+  // Two of the three voices on the work question (sample 5): each reads for itself from the same plan.
+  const [, spreadType, question, level, seed] = SAMPLES[4];
+  const dealt = seededDeal(getSpread(spreadType)!.cards, seededRandom(seed));
+  const input = { spreadType, question, level, cards: promptCards(spreadType, dealt, null), firstMonth: null };
+  out.push('---', '', `## ${SAMPLES.length + 1}. Two voices of one reading (the second opinion on reading 5)`, '');
+  for (const voice of ['straight', 'mystic'] as const) {
+    const command = `npm run --silent reading -- --spread ${spreadType} --question "${question}" --cards ${cardsArg(dealt)} --level ${level} --voice ${voice}`;
+    out.push(`### ${VOICE_INFO[voice].name}`, '', '```', command, '```', '');
+    out.push(composeSecondOpinion(input, voice).replace(/^## /gm, '#### '), '');
+  }
   return out.join('\n');
 }
 
