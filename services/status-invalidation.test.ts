@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
+import * as emojiStatusRepo from '../db/repositories/emoji-status';
 import * as erasedLimitsRepo from '../db/repositories/erased-limits';
 import * as memoryRepo from '../db/repositories/memory';
 import * as notificationsRepo from '../db/repositories/notifications';
@@ -103,6 +104,10 @@ const WRITE_PATHS: Record<string, WritePath> = {
     shows: true,
   },
   // «Память толкователя»'s switch: the status does not show it.
+  'db/repositories/emoji-status:claimEmojiStatusOffer': {
+    write: (db, id) => emojiStatusRepo.claimEmojiStatusOffer(db, id, NOW),
+    shows: false,
+  },
   'db/repositories/memory:setMemoryOn': { write: (db, id) => memoryRepo.setMemoryOn(db, id, false), shows: false },
   'db/repositories/users:setLastPaid': { write: (db, id) => usersRepo.setLastPaid(db, id, NOW), shows: false },
   'db/repositories/users:setAutoRenew': {
