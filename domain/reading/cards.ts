@@ -86,10 +86,10 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
   // The intro runs into the meaning: a sentence that only names the card would recur in every reading.
   parts.push(fuse(parts.pop()!, meaningIn(c, ctx.area)));
+  // A position of the user's own spread without a role always says what its name asks about.
+  if (c.customRole === null) parts.push(`Это ${positionAbout(c.positionName)}: в ней звучат ${ctx.words(c).nom}.`);
   if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good')));
-  // A position of the user's own spread without a role speaks of what its name says.
-  else if (c.customRole === null) parts.push(`Это ${positionAbout(c.positionName)}: в ней звучат ${ctx.words(c).nom}.`);
-  else parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.words(c)));
+  else if (c.customRole !== null) parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.words(c)));
   if (withTopic) parts.push(topicLine(ctx, c));
   return parts.join(' ');
 }
