@@ -6,13 +6,14 @@ import { Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../bot/index';
-import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, SPREAD_COUNT, type PlanId } from '../domain/commerce/catalogue';
+import { MICRO_PACK, PLAN_ACCESS, PRODUCT_INFO, READ_ALOUD_PER_DAY, SPREAD_COUNT, type PlanId } from '../domain/commerce/catalogue';
 import {
   followUpsLockedText,
   secondOpinionsLockedText,
   trialSecondOpinionsClaim,
   microContents,
   planCardFeatures,
+  readAloudLimitsText,
   planFeatures,
   productDescription,
   upgradeFeatures,
@@ -90,6 +91,8 @@ describe('claims without an AI provider (app and bot)', () => {
     expect(trialSecondOpinionsClaim()).toBe('«Второе мнение» в пробный период — 1 раз в день');
     // Without an AI provider the terms do not say an AI writes the readings.
     expect(paragraph(legal, '6.1')).not.toContain('с помощью искусственного интеллекта');
+    // Nor state voice limits: there is no voice without one.
+    expect(termsText(legal).join('\n')).not.toMatch(/Озвучка|вслух|голосов/);
     // One support answer time: the terms (11.1 and the contact line) and /paysupport below.
     expect(paragraph(legal, '11.1')).toContain(`отвечать на обращения в поддержку ${SUPPORT_ANSWER}`);
     expect(paragraph(legal, '14.3')).toContain(SUPPORT_ANSWER);
@@ -162,6 +165,19 @@ describe('claims with an AI provider', () => {
     const legal: LegalView = (await h.call(u.id, 'GET', '/api/config/legal')).body.data;
     expect(paragraph(legal, '6.1')).toContain('с помощью искусственного интеллекта');
     expect((await h.call(u.id, 'GET', '/api/config/pricing')).body.data.copy.disclaimer).toContain('ИИ');
+  });
+
+  it('the terms state the readings read aloud a day per plan, the very limit the speech refuses past', async () => {
+    const legal: LegalView = (await h.call(23_111, 'GET', '/api/config/legal')).body.data;
+    const voice = paragraph(legal, '7.6');
+    expect(voice).toBe(`7.6. ${readAloudLimitsText()}`);
+    expect(voice).toContain(`бесплатно — ${READ_ALOUD_PER_DAY.free} раз в сутки`);
+    expect(voice).toContain(`«${PRODUCT_INFO.week.name}» и «${PRODUCT_INFO.basic.name}» — ${READ_ALOUD_PER_DAY.basic} раз в сутки`);
+    expect(voice).toContain(`«${PRODUCT_INFO.vip.name}» — ${READ_ALOUD_PER_DAY.vip} раз в сутки`);
+    expect(paragraph(legal, '6.3')).toContain('голосовой вопрос');
+    // The speech service counts against the same constant: a free user's second reading read aloud is refused
+    // with the number the terms state (api/voice.test.ts reads it through the fake provider).
+    expect(READ_ALOUD_PER_DAY).toEqual({ free: 1, week: 5, basic: 5, vip: 20 });
   });
 });
 

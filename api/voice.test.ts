@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KINDS } from '../test/databases';
 import { OGG_FIXTURE, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { createHarness, type Harness } from '../test/harness';
-import { PROVIDER_DOWN_SPEECH, SPEECH_PER_DAY, VOICE_QUESTION_MAX_BYTES } from '../services/voice';
+import { READ_ALOUD_PER_DAY } from '../domain/commerce/catalogue';
+import { PROVIDER_DOWN_SPEECH, VOICE_QUESTION_MAX_BYTES } from '../services/voice';
 
 describe.each(TEST_DB_KINDS)('voice over the API (%s)', (kind) => {
   let h: Harness;
@@ -79,7 +80,7 @@ describe.each(TEST_DB_KINDS)('voice over the API (%s)', (kind) => {
     const refused = await speech(user, b);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as any).error).toMatch(
-      new RegExp(`Озвучка на вашем тарифе — ${SPEECH_PER_DAY.free} раз в сутки\\. Попробуйте через`),
+      new RegExp(`Озвучка на вашем тарифе — ${READ_ALOUD_PER_DAY.free} раз в сутки\\. Попробуйте через`),
     );
     expect(speechCalls()).toBe(before);
     // The first one is still served (from the store, no limit taken).

@@ -6,18 +6,16 @@
 import crypto from 'node:crypto';
 import { giveBackLimitSlot, takeLimitSlot } from '../db/repositories/rate-limits';
 import { findSpeech, saveSpeech } from '../db/repositories/speech';
+import { READ_ALOUD_PER_DAY } from '../domain/commerce/catalogue';
 import { entitlementOf } from '../domain/commerce/entitlement';
 import { readingSpeechText } from '../domain/reading/speech-text';
 import { spreadLabel } from '../domain/tarot/spreads';
-import type { Tier } from '../domain/types';
 import { formatDurationWords } from '../domain/text/time';
 import { readableReading } from './archive-rule';
 import type { ServiceDeps } from './deps';
 import { ServiceError } from './errors';
 import type { UserService } from './users';
 
-/** Readings read aloud per 24 hours, by plan (docs/decisions.md); special access counts as VIP. */
-export const SPEECH_PER_DAY: Record<Tier, number> = { free: 1, week: 5, basic: 5, vip: 20 };
 /** Spoken questions transcribed per 24 hours, any plan (each is a paid provider call). */
 export const QUESTIONS_PER_DAY = 30;
 /** The longest spoken question and its largest file (a minute of Opus is about 100–500 KB). */
@@ -126,7 +124,8 @@ export function createVoiceService(deps: ServiceDeps, users: Pick<UserService, '
 
       const user = await users.requireUser(userId);
       const e = entitlementOf(user, deps.clock(), deps.specialAccessUserIds);
-      const limit = SPEECH_PER_DAY[e.special ? 'vip' : e.tier];
+      // The limits the terms and the tariffs page state (domain/commerce/catalogue.ts).
+      const limit = READ_ALOUD_PER_DAY[e.special ? 'vip' : e.tier];
       await takeOrRefuse(userId, 'voice:speech', limit, `Озвучка на вашем тарифе — ${limit} раз в сутки.`);
       const call = synthesize(text);
       speaking.set(readingId, call);

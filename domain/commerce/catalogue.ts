@@ -157,6 +157,12 @@ export const PLAN_ACCESS: Record<Tier, PlanAccess> = {
   },
 };
 
+/**
+ * Readings read aloud per 24 hours, by plan (special access counts as VIP): the voice service counts against
+ * it, and the terms and the tariffs page state it, only when an AI provider is configured (no voice without one).
+ */
+export const READ_ALOUD_PER_DAY: Readonly<Record<Tier, number>> = { free: 1, week: 5, basic: 5, vip: 20 };
+
 /** The trial sets VIP, but its second opinions are Basic's: one a day until the first full month is paid. */
 export const TRIAL_SECOND_OPINIONS_PER_DAY = 1;
 

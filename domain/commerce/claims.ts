@@ -9,6 +9,7 @@ import {
   TRIAL_SECOND_OPINIONS_PER_DAY,
   PLAN_IDS,
   PRODUCTS,
+  READ_ALOUD_PER_DAY,
   PRODUCT_INFO,
   planInfo,
   planOfTier,
@@ -237,6 +238,17 @@ export function secondOpinionsLockedText(): string {
     return `${listRu(plans, 'и')} — ${n} ${pluralRu(n, 'раз', 'раза', 'раз')} в день`;
   });
   return `«Второе мнение» другого таролога по тем же картам открывают: ${parts.join('; ')}.`;
+}
+
+/**
+ * The readings read aloud a day on every plan (the voice service's limits; stated only when an AI provider is
+ * configured, as voice exists only then): the terms and the tariffs page.
+ */
+export function readAloudLimitsText(): string {
+  const times = (n: number) => `${n} ${pluralRu(n, 'раз', 'раза', 'раз')} в сутки`;
+  const counts = [...new Set(PAID_TIERS.map((t) => READ_ALOUD_PER_DAY[t]))].sort((x, y) => x - y);
+  const paid = counts.map((n) => `${namesOf(PAID_TIERS.filter((t) => READ_ALOUD_PER_DAY[t] === n))} — ${times(n)}`);
+  return `Озвучка толкований («Прочитать вслух» в приложении, «🔊 Озвучить» в боте): бесплатно — ${times(READ_ALOUD_PER_DAY.free)}; ${paid.join('; ')}. Повторное прослушивание того же толкования не засчитывается.`;
 }
 
 /** The trial's own limit (the terms' 9.2): it opens VIP with fewer second opinions. */

@@ -4,7 +4,15 @@
 // from the pricing the payments charge.
 import { PLAN_IDS, PRODUCT_INFO, planInfo, TRIAL_DAYS, type ProductId } from './catalogue';
 import { pluralRu } from '../text/plural';
-import { microSummary, perPeriod, planBelow, planSummary, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
+import {
+  microSummary,
+  perPeriod,
+  planBelow,
+  planSummary,
+  readAloudLimitsText,
+  trialSecondOpinionsClaim,
+  upgradeFeatures,
+} from './claims';
 import { AGREEMENT, MONEY_BACK } from './agreement';
 import { formatPrice, formatStars, type PricingTable } from './pricing';
 import {
@@ -181,7 +189,7 @@ export function agreementSections(v: LegalView): AgreementSection[] {
           ? '6.1. Толкования раскладов составляются автоматически с помощью искусственного интеллекта (языковой модели) и могут содержать неточности. Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.'
           : '6.1. Сейчас толкования раскладов составляются автоматически по классическим значениям карт, без искусственного интеллекта. Если Сервис подключит ИИ (языковую модель), толкования могут содержать неточности; Исполнитель не гарантирует их точность, полноту и соответствие ожиданиям Пользователя.',
         '6.2. Когда ИИ недоступен, Сервис показывает толкование, составленное по значениям карт, и сообщает об этом.',
-        '6.3. Текст вопроса и выпавшие карты передаются поставщику ИИ только для составления толкования. Не указывайте в вопросах персональные данные третьих лиц и сведения, которые не хотите раскрывать.',
+        `6.3. Текст вопроса и выпавшие карты передаются поставщику ИИ только для составления толкования${v.aiEnabled ? '; для озвучки — текст толкования, а голосовой вопрос — записью, только чтобы распознать его текст' : ''}. Не указывайте в вопросах персональные данные третьих лиц и сведения, которые не хотите раскрывать.`,
       ],
     },
     {
@@ -190,6 +198,8 @@ export function agreementSections(v: LegalView): AgreementSection[] {
         '7.1. Бесплатно: 1 расклад и 1 карта дня в день.',
         ...tariffParagraphs(v.prices),
         `7.${PLAN_IDS.length + 3}. Актуальная цена указывается в Сервисе перед оплатой; в Telegram цена показывается в Telegram Stars. ${a.vat} (Исполнитель применяет специальный налоговый режим «Налог на профессиональный доход»).`,
+        // Voice exists only with an AI provider: its limits are stated only then.
+        ...(v.aiEnabled ? [`7.${PLAN_IDS.length + 4}. ${readAloudLimitsText()}`] : []),
       ],
     },
     {

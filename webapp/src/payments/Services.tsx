@@ -1,14 +1,15 @@
 // /services, the tariffs page: every product the catalogue sells — the plans with what each includes
 // (domain/commerce/claims.ts) and an 'Activate' button to /subscription, then the trial, the week pass and the
-// micro pack (payments/OneOffProducts.tsx) — and how it works.
+// micro pack (payments/OneOffProducts.tsx), the readings read aloud a day when voice is on — and how it works.
 import { Link, useLocation } from 'wouter';
 import { OneOffProducts } from './OneOffProducts';
 import { PriceNote, tagOf, usePrices } from './prices';
 import { PLAN_IDS, PRODUCT_INFO, SECTION_NAMES, SECTION_PROMISES, type PlanId } from '../../../domain/commerce/catalogue';
-import { periodNoun, planCardFeatures } from '../../../domain/commerce/claims';
+import { periodNoun, planCardFeatures, readAloudLimitsText } from '../../../domain/commerce/claims';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Icon, type IconName } from '../components/Icon';
 import { Page } from '../components/Page';
+import { useStatus } from '../hooks/useStatus';
 import { haptic } from '../telegram/bridge';
 import '../legal/legal.css';
 
@@ -46,6 +47,8 @@ export default function Services() {
   const [, navigate] = useLocation();
   // The server's prices (configuration may override them), as the user would pay them; none until it answers.
   const prices = usePrices();
+  // Voice only with an AI provider (the status's `voice`): its limits are stated only then.
+  const voice = useStatus().data?.voice === true;
   return (
     <Page back={() => navigate('/')} testId="services">
       <header className="screen-head">
@@ -91,6 +94,11 @@ export default function Services() {
           </article>
         ))}
       </section>
+      {voice && (
+        <p className="hint" data-testid="voice-limits">
+          {readAloudLimitsText()}
+        </p>
+      )}
 
       <OneOffProducts prices={prices} />
 
