@@ -3,6 +3,7 @@
 // used offers, the browser session and its cookie, and the reminders' one-tap switch-off.
 import { describe, expect, it } from 'vitest';
 import { REMINDERS_OFF_TEXT } from '../bot/features/user-data';
+import { USER_DATA } from '../db/user-data';
 import { loadConfig } from '../config';
 import { agreementSections, legalView, type LegalView } from '../domain/commerce/legal';
 import {
@@ -22,7 +23,56 @@ const privacy = (v: LegalView = legalView(undefined)) =>
     .find((s) => s.title === 'Персональные данные и конфиденциальность')!
     .paragraphs.join('\n');
 
+/**
+ * How the deletion text names each table deletion empties (db/user-data.ts); null: nothing the user made or
+ * would look for (derived, technical, or said elsewhere in the text), with why.
+ */
+const NAMED_IN_DELETION: Record<string, string | null> = {
+  share_picture_readings: 'картинки для публикации',
+  share_messages: 'картинки для публикации',
+  reading_speech: 'озвученные толкования',
+  second_opinions: 'вторые мнения',
+  reading_follow_ups: 'уточнения',
+  micro_purchases: 'мини-расклады',
+  reviews: 'отзывы',
+  lesson_progress: 'прогресс уроков',
+  reading_notes: 'заметки',
+  pair_members: 'участие в парах',
+  pair_invitations: 'приглашения в пару',
+  referral_rewards: 'приглашённые друзья',
+  readings: 'Расклады, вопросы и толкования',
+  daily_usage: 'карта дня',
+  daily_card_notes: 'карта дня',
+  natal_birth_data: 'данные рождения',
+  transit_cache: null, // computed from the birth data
+  monthly_reports: 'итоги месяца',
+  people: 'сохранённые люди',
+  custom_spreads: 'свои расклады',
+  notifications: 'напоминания',
+  micro_offers: null, // which offer was shown when: the offers' own bookkeeping
+  recurring_billing: null, // the plan's end and the card's unlinking: the paragraph after it
+  analytics_events: 'события в приложении',
+  rate_limits: null, // what outlives the deletion under a keyed hash: 13.6
+  support_relays: 'сообщения и обращения в поддержку',
+  support_messages: 'сообщения и обращения в поддержку',
+  support_conversations: 'сообщения и обращения в поддержку',
+  web_sessions: 'входы в браузере',
+  auth_tokens: 'входы в браузере',
+  data_exports: null, // a running export's lease
+  bot_conversations: null, // the bot's dialogue state
+  user_facts: null, // the owner's dashboard's figures, derived from the rows above
+  users: 'настройки',
+};
+
 describe('the privacy section of the terms', () => {
+  it('the deletion text names every kind of row deletion removes (a new table in the registry needs its words)', () => {
+    const erased = [...new Set(USER_DATA.filter((t) => t.erase === 'delete').map((t) => t.table as string))];
+    expect(Object.keys(NAMED_IN_DELETION).sort()).toEqual(erased.sort());
+    for (const [table, words] of Object.entries(NAMED_IN_DELETION))
+      if (words) expect(DELETION_GOES, table).toContain(words);
+  });
+
+
   it('names the operator from the configuration, and invents no identifier without it', () => {
     const config = loadConfig({
       PROVIDER_NAME: 'Иванова Анна Сергеевна',

@@ -59,6 +59,18 @@ describe.each(TEST_DB_KINDS)('voice over the API (%s)', (kind) => {
     expect(speechCalls()).toBe(before + 1);
   });
 
+  it('«Удалить мои данные» names the readings read aloud and deletes their stored speech', async () => {
+    const user = 7010;
+    const id = await readingOf(user);
+    expect((await speech(user, id)).status).toBe(200);
+    const stored = () => h.db.selectFrom('reading_speech').select('reading_id').where('reading_id', '=', id).execute();
+    expect(await stored()).toHaveLength(1);
+    const preview = await h.call(user, 'GET', '/api/user/deletion');
+    expect(preview.body.data.lines[0]).toContain('озвученные толкования (звук)');
+    expect((await h.call(user, 'DELETE', '/api/user', { confirm: true })).status).toBe(200);
+    expect(await stored()).toEqual([]);
+  });
+
   it('free: one reading aloud a day; a provider that fails answers in Russian and counts nothing', async () => {
     const user = 7003;
     // 23:00 in Moscow: the next reading (a new local day) comes two hours later, inside the speech's 24 hours.

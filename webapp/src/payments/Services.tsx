@@ -102,6 +102,15 @@ export default function Services() {
 
       <OneOffProducts prices={prices} />
 
+      <HowItWorks />
+    </Page>
+  );
+}
+
+/** How buying works, and where the terms are. */
+function HowItWorks() {
+  return (
+    <>
       <section className="panel how-it-works" data-testid="how-it-works">
         <h2>Как это работает</h2>
         {STEPS.map((s) => (
@@ -125,6 +134,6 @@ export default function Services() {
         <Link href="/terms">Пользовательское соглашение</Link>
         <Link href="/contacts">Контакты</Link>
       </nav>
-    </Page>
+    </>
   );
 }

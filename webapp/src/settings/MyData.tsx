@@ -63,26 +63,7 @@ export default function MyData() {
           Удалить мои данные
         </button>
       ) : (
-        <div className="panel" role="alertdialog" aria-labelledby="delete-title" data-testid="delete-confirm">
-          <strong id="delete-title">Удалить все ваши данные?</strong>
-          {confirm.lines.map((l) => (
-            <p key={l} className="hint">
-              {l}
-            </p>
-          ))}
-          <button
-            type="button"
-            className="btn btn-danger btn-block"
-            disabled={busy}
-            onClick={() => void erase()}
-            data-testid="delete-data-confirm"
-          >
-            Да, удалить безвозвратно
-          </button>
-          <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={() => setConfirm(null)}>
-            Отмена
-          </button>
-        </div>
+        <DeleteConfirmation lines={confirm.lines} busy={busy} onErase={() => void erase()} onCancel={() => setConfirm(null)} />
       )}
       {message && (
         <p className="pay-message" role="status">
@@ -90,5 +71,25 @@ export default function MyData() {
         </p>
       )}
     </section>
+  );
+}
+
+/** What deleting removes, keeps and why (the server's lines, the terms' words), and the two answers. */
+function DeleteConfirmation(p: { lines: string[]; busy: boolean; onErase: () => void; onCancel: () => void }) {
+  return (
+    <div className="panel" role="alertdialog" aria-labelledby="delete-title" data-testid="delete-confirm">
+      <strong id="delete-title">Удалить все ваши данные?</strong>
+      {p.lines.map((l) => (
+        <p key={l} className="hint">
+          {l}
+        </p>
+      ))}
+      <button type="button" className="btn btn-danger btn-block" disabled={p.busy} onClick={p.onErase} data-testid="delete-data-confirm">
+        Да, удалить безвозвратно
+      </button>
+      <button type="button" className="btn btn-secondary btn-block" disabled={p.busy} onClick={p.onCancel}>
+        Отмена
+      </button>
+    </div>
   );
 }
