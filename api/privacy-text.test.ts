@@ -68,10 +68,8 @@ describe('the privacy section of the terms', () => {
   it('the deletion text names every kind of row deletion removes (a new table in the registry needs its words)', () => {
     const erased = [...new Set(USER_DATA.filter((t) => t.erase === 'delete').map((t) => t.table as string))];
     expect(Object.keys(NAMED_IN_DELETION).sort()).toEqual(erased.sort());
-    for (const [table, words] of Object.entries(NAMED_IN_DELETION))
-      if (words) expect(DELETION_GOES, table).toContain(words);
+    for (const [table, words] of Object.entries(NAMED_IN_DELETION)) if (words) expect(DELETION_GOES, table).toContain(words);
   });
-
 
   it('names the operator from the configuration, and invents no identifier without it', () => {
     const config = loadConfig({

@@ -25,6 +25,9 @@ export const CHROMIUM_LAUNCH = {
     '--no-first-run',
     '--disable-component-update',
     '--disable-sync',
+    // A microphone that exists and is granted (a generated tone): the question spoken in the app is recorded.
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
   ],
 };
 

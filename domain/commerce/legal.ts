@@ -4,15 +4,7 @@
 // from the pricing the payments charge.
 import { PLAN_IDS, PRODUCT_INFO, planInfo, TRIAL_DAYS, type ProductId } from './catalogue';
 import { pluralRu } from '../text/plural';
-import {
-  microSummary,
-  perPeriod,
-  planBelow,
-  planSummary,
-  readAloudLimitsText,
-  trialSecondOpinionsClaim,
-  upgradeFeatures,
-} from './claims';
+import { microSummary, perPeriod, planBelow, planSummary, readAloudLimitsText, trialSecondOpinionsClaim, upgradeFeatures } from './claims';
 import { AGREEMENT, MONEY_BACK } from './agreement';
 import { formatPrice, formatStars, type PricingTable } from './pricing';
 import {
