@@ -1,5 +1,6 @@
 // A friend who comes to the bot by `/start ref_<id>` and does their first reading in the chat: one extra
-// spread that day for both; a self-invitation by the same path earns nothing.
+// spread that day for both; a self-invitation, or an account made the same minute as the inviter's, by the same
+// path earns nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBotHarness, type BotHarness } from '../test/bot-harness';
@@ -48,6 +49,22 @@ describe.each(TEST_DB_KINDS)('bot referrals (%s)', (kind) => {
     expect(await maxSpreads(inviter.id)).toBe(2);
     const inv = await h.services.referrals.invite(inviter.id);
     expect(inv).toMatchObject({ joined: 1, rewarded: 1 });
+  });
+
+  it('a second account made the same minute as the inviter’s (one person switching accounts) earns nothing', async () => {
+    const inviter = h.user(5_301, 'Галя');
+    h.tg.sendText(inviter, '/start');
+    await h.tg.waitForBotMessage(inviter.id, (m) => m.text.includes('Здравствуйте'));
+    const twin = h.user(5_302, 'Галина');
+    h.tg.sendText(twin, '/start ref_5301');
+    await h.tg.waitForBotMessage(twin.id, (m) => m.text.includes('Здравствуйте'));
+    await readInChat(twin.id);
+    // The reward is decided in the reading's charge: the refusal is recorded by then, no spread granted.
+    const rows = await h.db.selectFrom('referral_rewards').select(['granted', 'refused']).where('inviter_id', '=', inviter.id).execute();
+    expect(rows).toEqual([{ granted: false, refused: 'same_minute' }]);
+    expect(await maxSpreads(twin.id)).toBe(1);
+    expect(await maxSpreads(inviter.id)).toBe(1);
+    expect(await h.services.referrals.invite(inviter.id)).toMatchObject({ rewarded: 0 });
   });
 
   it("/start with one's own link earns nothing", async () => {
