@@ -10,7 +10,6 @@ import './legal.css';
 export default function Contacts() {
   const [, navigate] = useLocation();
   const { legal, loaded } = useLegal();
-  const support = useSupportLink();
   return (
     <Page back={() => navigate('/')} testId="contacts" loading={!loaded}>
       <header className="screen-head">
@@ -18,70 +17,9 @@ export default function Contacts() {
         <h1 className="title">Контакты и реквизиты</h1>
       </header>
 
-      <section className="panel" data-testid="provider">
-        <h2>Исполнитель</h2>
-        <dl className="details">
-          <dt>Исполнитель</dt>
-          <dd data-testid="provider-name">{legal.providerName ?? 'Индивидуальный предприниматель'}</dd>
-          <dt>Налоговый статус</dt>
-          <dd data-testid="provider-tax">{legal.taxStatus}</dd>
-          {legal.inn && (
-            <>
-              <dt>ИНН</dt>
-              <dd data-testid="provider-inn">{legal.inn}</dd>
-            </>
-          )}
-        </dl>
-        {!(legal.providerName && legal.inn) && (
-          <p className="hint" data-testid="identifiers-on-request">
-            Полное имя и ИНН исполнителя сообщаются по запросу.
-          </p>
-        )}
-      </section>
+      <ProviderDetails legal={legal} />
 
-      <section className="panel" data-testid="support">
-        <h2>Связаться с нами</h2>
-        {legal.email ? (
-          <p>
-            Электронная почта:{' '}
-            <a href={`mailto:${legal.email}`} data-testid="provider-email">
-              {legal.email}
-            </a>
-          </p>
-        ) : (
-          <p data-testid="provider-email-missing">Напишите нам в чате бота — поддержка отвечает там же.</p>
-        )}
-        <ul className="plain-list">
-          <li>
-            Вопросы об оплате и возвратах — команда <code>/paysupport</code> в чате бота.
-          </li>
-          <li>
-            Другие вопросы о сервисе — команда <code>/support</code> в чате бота: обращение прочитает человек.
-          </li>
-          <li data-testid="support-answer">Ответ на обращение в поддержку — {SUPPORT_ANSWER}.</li>
-          <li>
-            Ответ на претензию — в течение {legal.agreement.claimResponseDays} дней; претензию о возврате можно направить в течение{' '}
-            {legal.agreement.refundClaimDays} дней с даты оплаты.
-          </li>
-        </ul>
-        {support && (
-          <a
-            className="btn btn-primary btn-block"
-            href={support}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={(e) => openTelegramLink(support) && e.preventDefault()}
-            data-testid="support-chat"
-          >
-            Поддержка — написать в чат бота
-          </a>
-        )}
-        {legal.contactsUrl && (
-          <a href={legal.contactsUrl} target="_blank" rel="noopener noreferrer" data-testid="contacts-url">
-            Полная страница контактов
-          </a>
-        )}
-      </section>
+      <SupportSection legal={legal} />
 
       <section className="panel" data-testid="data-protection">
         <h2>Защита данных</h2>
@@ -111,5 +49,83 @@ export default function Contacts() {
         </Link>
       </nav>
     </Page>
+  );
+}
+
+type Legal = ReturnType<typeof useLegal>['legal'];
+
+/** Who provides the service: the name and INN only when configured. */
+function ProviderDetails({ legal }: { legal: Legal }) {
+  return (
+    <section className="panel" data-testid="provider">
+      <h2>Исполнитель</h2>
+      <dl className="details">
+        <dt>Исполнитель</dt>
+        <dd data-testid="provider-name">{legal.providerName ?? 'Индивидуальный предприниматель'}</dd>
+        <dt>Налоговый статус</dt>
+        <dd data-testid="provider-tax">{legal.taxStatus}</dd>
+        {legal.inn && (
+          <>
+            <dt>ИНН</dt>
+            <dd data-testid="provider-inn">{legal.inn}</dd>
+          </>
+        )}
+      </dl>
+      {!(legal.providerName && legal.inn) && (
+        <p className="hint" data-testid="identifiers-on-request">
+          Полное имя и ИНН исполнителя сообщаются по запросу.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** How to reach support: the e-mail or the bot's chat, the commands, the answer times and the chat link. */
+function SupportSection({ legal }: { legal: Legal }) {
+  const support = useSupportLink();
+  return (
+    <section className="panel" data-testid="support">
+      <h2>Связаться с нами</h2>
+      {legal.email ? (
+        <p>
+          Электронная почта:{' '}
+          <a href={`mailto:${legal.email}`} data-testid="provider-email">
+            {legal.email}
+          </a>
+        </p>
+      ) : (
+        <p data-testid="provider-email-missing">Напишите нам в чате бота — поддержка отвечает там же.</p>
+      )}
+      <ul className="plain-list">
+        <li>
+          Вопросы об оплате и возвратах — команда <code>/paysupport</code> в чате бота.
+        </li>
+        <li>
+          Другие вопросы о сервисе — команда <code>/support</code> в чате бота: обращение прочитает человек.
+        </li>
+        <li data-testid="support-answer">Ответ на обращение в поддержку — {SUPPORT_ANSWER}.</li>
+        <li>
+          Ответ на претензию — в течение {legal.agreement.claimResponseDays} дней; претензию о возврате можно направить в течение{' '}
+          {legal.agreement.refundClaimDays} дней с даты оплаты.
+        </li>
+      </ul>
+      {support && (
+        <a
+          className="btn btn-primary btn-block"
+          href={support}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(e) => openTelegramLink(support) && e.preventDefault()}
+          data-testid="support-chat"
+        >
+          Поддержка — написать в чат бота
+        </a>
+      )}
+      {legal.contactsUrl && (
+        <a href={legal.contactsUrl} target="_blank" rel="noopener noreferrer" data-testid="contacts-url">
+          Полная страница контактов
+        </a>
+      )}
+    </section>
   );
 }
