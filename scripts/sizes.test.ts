@@ -75,8 +75,6 @@ const WEB_ALLOW: string[] = [
   'webapp/src/admin/Admin.tsx#Admin',
   'webapp/src/admin/AdminChart.tsx#StackedChart',
   'webapp/src/daily/HomeDaily.tsx#HomeDaily',
-  'webapp/src/followups/FollowUps.tsx',
-  'webapp/src/followups/FollowUps.tsx#FollowUps',
   'webapp/src/history/History.tsx#Archive',
   'webapp/src/home/HomeMore.tsx#HomeMore',
   'webapp/src/journal/Journal.tsx#Journal',
@@ -100,5 +98,4 @@ const WEB_ALLOW: string[] = [
   'webapp/src/reading/SpreadTable.tsx#SpreadTable',
   'webapp/src/settings/Settings.tsx#Settings',
   'webapp/src/share/ShareBar.tsx#ShareBar',
-  'webapp/src/voices/SecondOpinion.tsx#SecondOpinion',
 ];
