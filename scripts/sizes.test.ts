@@ -74,7 +74,6 @@ const WEB_ALLOW: string[] = [
   'webapp/src/admin/Admin.tsx',
   'webapp/src/admin/Admin.tsx#Admin',
   'webapp/src/admin/AdminChart.tsx#StackedChart',
-  'webapp/src/journal/Journal.tsx#Journal',
   'webapp/src/library/Library.tsx#Library',
   'webapp/src/library/LibraryCard.tsx#LibraryCard',
   'webapp/src/memory/ReaderMemory.tsx#ReaderMemory',
