@@ -93,5 +93,4 @@ const WEB_ALLOW: string[] = [
   'webapp/src/reading/SpreadMenu.tsx#SpreadMenu',
   'webapp/src/reading/SpreadTable.tsx#SpreadTable',
   'webapp/src/settings/Settings.tsx#Settings',
-  'webapp/src/share/ShareBar.tsx#ShareBar',
 ];
