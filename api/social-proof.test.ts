@@ -124,7 +124,7 @@ describe('no constant marketing figure', () => {
     /Марина, 29|Алексей, 34|Ольга, 41|Дарья, 25|Ирина, 37|Сергей, 31/,
   ];
   const OWNER_ONLY = [
-    'webapp/src/admin/Admin.tsx',
+    'webapp/src/admin/ExperimentsTab.tsx',
     'domain/commerce/ab-stats.ts',
     'domain/commerce/experiments.ts',
     'services/dashboard.ts',

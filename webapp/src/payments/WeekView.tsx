@@ -2,53 +2,17 @@
 // what it opens, its extension, and the plans to move up to, saying what becomes of the unused days (they are
 // added to the plan's end: extendPlan in domain/commerce/pricing.ts). The plans are listed even in the hour
 // after the purchase: on the user's own plan screen they are the way up, not an offer pushed at them.
-import { useState } from 'react';
 import { PRODUCT_INFO, WEEK_DAYS } from '../../../domain/commerce/catalogue';
 import { planFeatures, WEEK_NO_AUTOPAY } from '../../../domain/commerce/claims';
 import { pluralRu } from '../../../domain/text/plural';
 import { DAY_MS, formatRuDate } from '../../../domain/text/time';
-import { ApiError, getStatus, type UserStatus } from '../api';
-import { createOneTime, type Pricing } from './client';
-import { preferredProvider, returnUrlFor, runCheckout, waitFor } from './pay';
-import { PaymentWidget } from './PaymentWidget';
+import type { UserStatus } from '../api';
+import type { Pricing } from './client';
+import { PlanCard } from './PlanCard';
 import { pricesFor } from './prices';
+import { useExtendWeek } from './useExtendWeek';
 
 const dayWord = (n: number) => `${n} ${pluralRu(n, 'день', 'дня', 'дней')}`;
-
-/** The week's extension: one more pass, its end moved by its days once the server confirms it. */
-function useExtendWeek(status: UserStatus, pricing: Pricing | null, onPaid: (s: UserStatus) => void) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const extend = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const answer = await createOneTime({
-        product: 'week',
-        mode: 'redirect',
-        returnUrl: returnUrlFor('/subscription?week=paid'),
-        provider: preferredProvider(pricing),
-      });
-      const before = status.subscriptionExpires;
-      const outcome = await runCheckout(answer);
-      if (outcome.kind === 'redirecting') return;
-      if (outcome.kind === 'paid' || outcome.kind === 'pending') {
-        let latest: UserStatus | null = null;
-        const ok = await waitFor(async () => {
-          latest = (await getStatus()).userStatus;
-          return latest.subscriptionExpires !== before;
-        });
-        if (ok && latest) onPaid(latest);
-        else setMessage('Оплата ещё не подтверждена. Если проблема сохраняется, обратитесь в поддержку.');
-      } else if (outcome.kind === 'failed') setMessage('Не удалось завершить оплату. Попробуйте ещё раз.');
-    } catch (err) {
-      setMessage(err instanceof ApiError && err.status < 500 && err.status >= 400 ? err.message : 'Произошла ошибка. Попробуйте ещё раз.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, message, extend };
-}
 
 export function WeekView(props: {
   status: UserStatus;
@@ -99,33 +63,7 @@ export function WeekView(props: {
       </section>
       {message && <p className="pay-message">{message}</p>}
       {pricing && props.userId !== null && (
-        <section className="stack" data-testid="week-plans">
-          <h2>Перейти на тариф</h2>
-          <p className="hint" data-testid="week-plans-carry">
-            {daysLeft === null
-              ? 'Оставшиеся дни недели добавятся к концу тарифа.'
-              : `Оставшиеся дни недели добавятся к концу тарифа: ${dayWord(daysLeft)} сверх его срока, ничего не сгорит.`}
-          </p>
-          {pricing.plans.map((plan) => (
-            <section key={plan.id} className="plan-card" data-testid={`week-plan-${plan.id}`}>
-              <h2>{plan.name}</h2>
-              <ul className="check-list">
-                {plan.features.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-              <PaymentWidget
-                planId={plan.id}
-                pricing={pricing}
-                userId={props.userId}
-                title={plan.name}
-                timeZone={status.timeZone}
-                onConfirmed={props.onPaid}
-                testId={`week-pay-${plan.id}`}
-              />
-            </section>
-          ))}
-        </section>
+        <WeekPlans pricing={pricing} userId={props.userId} timeZone={status.timeZone} daysLeft={daysLeft} onPaid={props.onPaid} />
       )}
       <button type="button" className="btn btn-secondary btn-block" onClick={extend} disabled={busy} data-testid="week-extend">
         {busy ? 'Переходим к оплате…' : price ? `Продлить на ${dayWord(WEEK_DAYS)} — ${price}` : `Продлить на ${dayWord(WEEK_DAYS)}`}
@@ -134,5 +72,39 @@ export function WeekView(props: {
         На главную
       </button>
     </>
+  );
+}
+
+/** The plans to move up to, saying what becomes of the week's unused days. */
+function WeekPlans(props: {
+  pricing: Pricing;
+  userId: number;
+  timeZone: string;
+  daysLeft: number | null;
+  onPaid: (s: UserStatus) => void;
+}) {
+  const { daysLeft } = props;
+  return (
+    <section className="stack" data-testid="week-plans">
+      <h2>Перейти на тариф</h2>
+      <p className="hint" data-testid="week-plans-carry">
+        {daysLeft === null
+          ? 'Оставшиеся дни недели добавятся к концу тарифа.'
+          : `Оставшиеся дни недели добавятся к концу тарифа: ${dayWord(daysLeft)} сверх его срока, ничего не сгорит.`}
+      </p>
+      {props.pricing.plans.map((plan) => (
+        <PlanCard
+          key={plan.id}
+          plan={plan}
+          pricing={props.pricing}
+          userId={props.userId}
+          className="plan-card"
+          testId={`week-plan-${plan.id}`}
+          payTestId={`week-pay-${plan.id}`}
+          timeZone={props.timeZone}
+          onPaid={props.onPaid}
+        />
+      ))}
+    </section>
   );
 }

@@ -1,50 +1,15 @@
 // Under a finished reading: a rating (one tap on a star), an optional text and «можно опубликовать»,
 // unticked. Only with that box ticked does the review reach the operators, and only what they publish is
 // ever shown to others.
-import { useState } from 'react';
-import { mutate } from 'swr';
 import { REVIEW_TEXT_MAX } from '../../../domain/commerce/social-proof';
-import { ApiError, getReview, postReview } from '../api';
-import { keys, useApi } from '../data';
+import { useReviewPrompt } from './useReviewPrompt';
 import './review.css';
 
 export function ReviewPrompt({ readingId }: { readingId: number }) {
-  const { data } = useApi(keys.review(readingId), () => getReview(readingId));
-  const [rating, setRating] = useState(0);
-  const [text, setText] = useState('');
-  const [publish, setPublish] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const { data, rating, setRating, text, setText, publish, setPublish, busy, message, send } = useReviewPrompt(readingId);
 
   if (!data) return null;
-  if (data.review)
-    return (
-      <section className="panel review" data-testid="review-done">
-        <p>
-          Ваша оценка:{' '}
-          <span className="stars" role="img" aria-label={`${data.review.rating} из 5`}>
-            {'★'.repeat(data.review.rating)}
-            {'☆'.repeat(5 - data.review.rating)}
-          </span>
-        </p>
-        <p className="hint">
-          {data.review.publish ? 'Спасибо! Отзыв появится у других после проверки.' : 'Спасибо! Отзыв видите только вы.'}
-        </p>
-      </section>
-    );
-
-  const send = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { review } = await postReview(readingId, { rating, text: text.trim() || null, publish });
-      void mutate(keys.review(readingId), { review }, { revalidate: false });
-    } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : 'Не удалось отправить отзыв. Попробуйте ещё раз.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  if (data.review) return <ReviewDone review={data.review} />;
 
   return (
     <section className="panel review" data-testid="review-form" aria-label="Оценить расклад">
@@ -92,6 +57,22 @@ export function ReviewPrompt({ readingId }: { readingId: number }) {
           </button>
         </>
       )}
+    </section>
+  );
+}
+
+/** The review already left: its stars, and who will see it. */
+function ReviewDone({ review }: { review: { rating: number; publish: boolean } }) {
+  return (
+    <section className="panel review" data-testid="review-done">
+      <p>
+        Ваша оценка:{' '}
+        <span className="stars" role="img" aria-label={`${review.rating} из 5`}>
+          {'★'.repeat(review.rating)}
+          {'☆'.repeat(5 - review.rating)}
+        </span>
+      </p>
+      <p className="hint">{review.publish ? 'Спасибо! Отзыв появится у других после проверки.' : 'Спасибо! Отзыв видите только вы.'}</p>
     </section>
   );
 }

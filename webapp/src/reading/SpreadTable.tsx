@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DECK_INFO } from '../../../domain/tarot/decks';
 import type { DealtCardView } from '../api';
 import { useDeck } from '../deck';
-import { badgeOf, fitLayout, spreadLayout } from '../layouts/spread-layouts';
+import { badgeOf, fitLayout, type PlacedSlot, type SpreadLayout, spreadLayout } from '../layouts/spread-layouts';
 import { CardBack, CardImage } from '../components/CardImage';
 import './spread-table.css';
 
@@ -55,63 +55,75 @@ export function SpreadTable(props: { spreadId: string; positions: readonly strin
         role="list"
         aria-label="Карты расклада"
       >
-        {placed.slots.map((slot, i) => {
-          const card = cards[i];
-          const shown = !!card && i < revealed;
-          return (
-            <div
-              key={i}
-              role="listitem"
-              className={`spread-slot ${shown ? 'is-filled' : ''} ${slot.across ? 'is-across' : ''}`}
-              style={{ left: slot.left, top: slot.top, width: slot.width, zIndex: slot.across ? 2 : 1 }}
-              data-testid={shown ? 'drawn-card' : 'spread-slot'}
-              data-position={i + 1}
-            >
-              <div className="slot-card" style={{ width: slot.width, height: slot.height }}>
-                {shown ? (
-                  <span className="deal-in">
-                    <span className="turn-over">
-                      <span className="face face-front">
-                        <CardImage
-                          image={card.image}
-                          id={card.cardId}
-                          name={card.name}
-                          reversed={card.reversed}
-                          size="small"
-                          width={slot.width}
-                          position={position(i)}
-                        />
-                      </span>
-                      <span className="face face-back" aria-hidden="true">
-                        <CardBack size="small" width={slot.width} />
-                      </span>
-                    </span>
-                  </span>
-                ) : (
-                  <span className="slot-empty" role="img" aria-label={`${badgeOf(layout, i)}. ${position(i)}: карта ещё не вытянута`}>
-                    {badgeOf(layout, i)}
-                  </span>
-                )}
-                {!layout.captions && shown && (
-                  <span className="slot-badge" aria-hidden="true">
-                    {badgeOf(layout, i)}
-                  </span>
-                )}
-              </div>
-              {layout.captions && (
-                <div className="slot-caption" style={{ height: CAPTION_HEIGHT }}>
-                  <span className="slot-position">{position(i)}</span>
-                  {shown && (
-                    <span className="slot-name" data-testid="drawn-card-name">
-                      {card.name}
-                    </span>
-                  )}
-                </div>
-              )}
-            </div>
-          );
-        })}
+        {placed.slots.map((slot, i) => (
+          <SpreadSlot key={i} slot={slot} index={i} layout={layout} card={cards[i]} revealed={i < revealed} position={position(i)} />
+        ))}
       </div>
+    </div>
+  );
+}
+
+/** One place on the table: the card, dealt in and turned over once shown, or the place's number while empty. */
+function SpreadSlot(props: {
+  slot: PlacedSlot;
+  index: number;
+  layout: SpreadLayout;
+  card: DealtCardView | null;
+  /** The deal has reached this place. */
+  revealed: boolean;
+  position: string;
+}) {
+  const { slot, index, layout, card, position } = props;
+  const shown = !!card && props.revealed;
+  return (
+    <div
+      role="listitem"
+      className={`spread-slot ${shown ? 'is-filled' : ''} ${slot.across ? 'is-across' : ''}`}
+      style={{ left: slot.left, top: slot.top, width: slot.width, zIndex: slot.across ? 2 : 1 }}
+      data-testid={shown ? 'drawn-card' : 'spread-slot'}
+      data-position={index + 1}
+    >
+      <div className="slot-card" style={{ width: slot.width, height: slot.height }}>
+        {shown ? (
+          <span className="deal-in">
+            <span className="turn-over">
+              <span className="face face-front">
+                <CardImage
+                  image={card.image}
+                  id={card.cardId}
+                  name={card.name}
+                  reversed={card.reversed}
+                  size="small"
+                  width={slot.width}
+                  position={position}
+                />
+              </span>
+              <span className="face face-back" aria-hidden="true">
+                <CardBack size="small" width={slot.width} />
+              </span>
+            </span>
+          </span>
+        ) : (
+          <span className="slot-empty" role="img" aria-label={`${badgeOf(layout, index)}. ${position}: карта ещё не вытянута`}>
+            {badgeOf(layout, index)}
+          </span>
+        )}
+        {!layout.captions && shown && (
+          <span className="slot-badge" aria-hidden="true">
+            {badgeOf(layout, index)}
+          </span>
+        )}
+      </div>
+      {layout.captions && (
+        <div className="slot-caption" style={{ height: CAPTION_HEIGHT }}>
+          <span className="slot-position">{position}</span>
+          {shown && (
+            <span className="slot-name" data-testid="drawn-card-name">
+              {card.name}
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }
