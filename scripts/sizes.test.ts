@@ -80,8 +80,6 @@ const WEB_ALLOW: string[] = [
   'webapp/src/history/History.tsx#Archive',
   'webapp/src/home/HomeMore.tsx#HomeMore',
   'webapp/src/journal/Journal.tsx#Journal',
-  'webapp/src/natal/NatalCitySearch.tsx#NatalCitySearch',
-  'webapp/src/natal/NatalForm.tsx#NatalForm',
   'webapp/src/pairs/Pairs.tsx',
   'webapp/src/payments/Subscription.tsx',
   'webapp/src/payments/Subscription.tsx#PaidView',
