@@ -92,7 +92,6 @@ const WEB_ALLOW: string[] = [
   'webapp/src/reading/SpreadMenu.tsx',
   'webapp/src/reading/SpreadMenu.tsx#SpreadMenu',
   'webapp/src/reading/SpreadTable.tsx#SpreadTable',
-  'webapp/src/settings/Settings.tsx#Settings',
   'webapp/src/share/ShareBar.tsx#ShareBar',
   'webapp/src/voices/SecondOpinion.tsx#SecondOpinion',
 ];
