@@ -1,28 +1,19 @@
 // «Библиотека карт»: the 78 cards in the user's deck (the other deck a tap away), searched by name or keyword
 // and filtered by suit; a card opens its page. The daily «Урок» is one tap away. All data is the shared deck
 // (domain/), so the grid needs no request.
-import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { searchCards } from '../../../domain/tarot/card-library';
-import { DECK_INFO } from '../../../domain/tarot/decks';
-import { SUIT_LABELS } from '../../../domain/tarot/journal';
-import { SUITS, type Suit } from '../../../domain/types';
-import { CardImage } from '../components/CardImage';
 import { Icon } from '../components/Icon';
 import { Page } from '../components/Page';
+import { LibraryGrid } from './LibraryGrid';
+import { LibraryTools } from './LibraryTools';
 import { otherDeck, useLibraryDeck } from './library-deck';
+import { useLibrarySearch } from './useLibrarySearch';
 import './library.css';
-
-let lastQuery = '';
-let lastSuit: Suit | 'all' = 'all';
 
 export default function Library() {
   const [, navigate] = useLocation();
   const [deck, setDeck] = useLibraryDeck();
-  // Back from a card keeps the search.
-  const [query, setQuery] = useState(lastQuery);
-  const [suit, setSuit] = useState<Suit | 'all'>(lastSuit);
-  const cards = useMemo(() => searchCards(query).filter((c) => suit === 'all' || c.suit === suit), [query, suit]);
+  const { query, setQuery, suit, setSuit, cards } = useLibrarySearch();
   const other = otherDeck(deck);
 
   return (
@@ -46,60 +37,9 @@ export default function Library() {
         </span>
       </button>
 
-      <div className="library-tools" role="search">
-        <input
-          className="input"
-          type="search"
-          placeholder="Карта или ключевое слово: «Звезда», «надежда»"
-          value={query}
-          maxLength={60}
-          onChange={(e) => setQuery((lastQuery = e.target.value))}
-          aria-label="Поиск карты"
-          data-testid="library-search"
-        />
-        <div className="library-chips" role="group" aria-label="Масть">
-          {(['all', ...SUITS] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={`lib-chip${suit === s ? ' lib-chip-on' : ''}`}
-              aria-pressed={suit === s}
-              onClick={() => setSuit((lastSuit = s))}
-              data-testid={`library-suit-${s}`}
-            >
-              {s === 'all' ? 'Все' : SUIT_LABELS[s]}
-            </button>
-          ))}
-        </div>
-        <p className="hint library-deck">
-          {DECK_INFO[deck].name}.{' '}
-          <button type="button" className="lib-link" onClick={() => setDeck(other)} data-testid="library-other-deck">
-            Показать: {DECK_INFO[other].name.toLowerCase()}
-          </button>
-        </p>
-      </div>
+      <LibraryTools query={query} onQuery={setQuery} suit={suit} onSuit={setSuit} deck={deck} other={other} onDeck={setDeck} />
 
-      {cards.length === 0 ? (
-        <p className="panel center" data-testid="library-empty">
-          Ничего не нашлось. Попробуйте имя карты («Башня», «Туз Кубков») или слово из её значения.
-        </p>
-      ) : (
-        <ul className="library-grid" data-testid="library-grid" aria-label={`Найдено карт: ${cards.length}`}>
-          {cards.map((c) => (
-            <li key={c.id}>
-              <button
-                type="button"
-                className="library-tile"
-                onClick={() => navigate(`/library/${c.id}`)}
-                data-testid={`library-card-${c.id}`}
-              >
-                <CardImage image={c.image} id={c.id} name={c.name} size="small" width={76} zoom={false} deck={deck} />
-                <span className="library-tile-name">{c.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LibraryGrid cards={cards} deck={deck} onOpen={(id) => navigate(`/library/${id}`)} />
     </Page>
   );
 }

@@ -3,22 +3,16 @@
 // often it came to the user, upright and reversed, and the latest readings it lay in, each opening the reading.
 // The deck's data shows at once; the history comes from GET /api/cards/:id.
 import { useLocation, useParams } from 'wouter';
-import { REVERSED_STYLE } from '../../../domain/art/card-art';
-import { cardLore } from '../../../domain/tarot/card-library';
 import { DECK, getCard } from '../../../domain/tarot/deck';
-import { cardImageSrcset, cardImageUrl, DECK_INFO } from '../../../domain/tarot/decks';
-import { formatRuDate } from '../../../domain/text/time';
 import { cardBox } from '../components/CardImage';
-import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { keys, useApi } from '../data';
+import { CardHistory } from './CardHistory';
+import { CardMeanings } from './CardMeanings';
+import { CardPageFigure } from './CardPageFigure';
 import { getCardPage } from './library-api';
-import { otherDeck, useLibraryDeck } from './library-deck';
-import { pluralRu } from '../../../domain/text/plural';
-import { openZoom } from '../zoom';
+import { useLibraryDeck } from './library-deck';
 import './library.css';
-
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Moscow';
 
 export default function LibraryCard() {
   const [, navigate] = useLocation();
@@ -40,7 +34,6 @@ export default function LibraryCard() {
       </Page>
     );
 
-  const lore = cardLore(card);
   const { width, height } = cardBox(deck, 'large', 240);
   const history = data?.history;
   const index = DECK.indexOf(card);
@@ -49,103 +42,15 @@ export default function LibraryCard() {
 
   return (
     <Page back={back} testId="library-card" className="library card-page">
-      <figure className="card-page-figure">
-        <button
-          type="button"
-          className="card-page-zoom"
-          onClick={() => openZoom({ id: card.id, name: card.name, reversed: false, deck })}
-          aria-label={`${card.name}: открыть крупно`}
-          data-testid="card-page-zoom"
-        >
-          <img
-            className={`card-page-img deck-${deck}`}
-            srcSet={cardImageSrcset(deck, card.id)}
-            sizes={`min(${width}px, 62vw)`}
-            src={cardImageUrl(deck, card.id, 'large')}
-            width={width}
-            height={height}
-            alt={card.name}
-            data-testid="card-page-image"
-          />
-        </button>
-        <figcaption className="center">
-          <h1 className="title" data-testid="card-page-name">
-            {card.name}
-          </h1>
-          <button type="button" className="lib-link hint" onClick={() => setDeck(otherDeck(deck))} data-testid="card-page-other-deck">
-            Показать: {DECK_INFO[otherDeck(deck)].name.toLowerCase()}
-          </button>
-        </figcaption>
-        <ul className="card-page-facts" data-testid="card-page-facts">
-          <li>{lore.numberLabel}</li>
-          <li>Стихия: {lore.elementLabel}</li>
-          {lore.correspondence && <li>{lore.correspondence}</li>}
-        </ul>
-      </figure>
-
-      <section className="panel" data-testid="card-page-upright">
-        <h2>Прямое положение</h2>
-        <p className="card-keywords">{card.keywords.join(' · ')}</p>
-        <p>{card.meaning}</p>
-      </section>
-      <section className="panel" data-testid="card-page-reversed">
-        <h2>Перевёрнутое положение</h2>
-        <div className="center">
-          <img
-            className={`card-img deck-${deck}`}
-            src={cardImageUrl(deck, card.id, 'small')}
-            width={48}
-            height={Math.round((48 * height) / width)}
-            alt=""
-            style={REVERSED_STYLE}
-            loading="lazy"
-          />
-        </div>
-        <p className="card-keywords">{card.reversedKeywords.join(' · ')}</p>
-        <p>{card.reversedMeaning}</p>
-      </section>
-
-      <section className="panel" data-testid="card-history" aria-busy={!history && !error}>
-        <h2>В ваших раскладах</h2>
-        {error && !isValidating && <ErrorBlock message={error.message} onRetry={reload} />}
-        {!history && !error && <span className="spinner" role="status" aria-label="Загрузка…" />}
-        {history && (
-          <>
-            <p className="card-history-counts" data-testid="card-history-counts">
-              {history.count === 0
-                ? 'Эта карта вам ещё не выпадала.'
-                : `Выпадала ${history.count} ${pluralRu(history.count, 'раз', 'раза', 'раз')}: прямой — ${history.upright}, перевёрнутой — ${history.reversed}.`}
-            </p>
-            {history.readings.length > 0 && (
-              <ul className="card-history-list" data-testid="card-history-readings">
-                {history.readings.map((r) => (
-                  <li key={r.id}>
-                    <button
-                      type="button"
-                      className="card-history-item"
-                      onClick={() => navigate(`/history/${r.id}`)}
-                      data-testid="card-history-reading"
-                    >
-                      <span>«{r.question}»</span>
-                      <span className="hint">
-                        {formatRuDate(r.createdAt, zone())} · {r.spreadName}
-                        {r.position ? ` · ${r.position}` : ''}
-                        {r.orientation === 'reversed' ? ' · перевёрнутая' : ''}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {history.olderHidden > 0 && (
-              <p className="hint" data-testid="card-history-older">
-                Ещё в {history.olderHidden} {pluralRu(history.olderHidden, 'раскладе', 'раскладах', 'раскладах')} старше 30 дней: их откроет
-                VIP-подписка.
-              </p>
-            )}
-          </>
-        )}
-      </section>
+      <CardPageFigure card={card} deck={deck} width={width} height={height} onDeck={setDeck} />
+      <CardMeanings card={card} deck={deck} width={width} height={height} />
+      <CardHistory
+        history={history}
+        error={error}
+        isValidating={isValidating}
+        reload={reload}
+        onOpen={(readingId) => navigate(`/history/${readingId}`)}
+      />
 
       <nav className="card-page-nav" aria-label="Другие карты">
         <button

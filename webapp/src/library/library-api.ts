@@ -6,3 +6,4 @@ export const getLesson = () => call(client.lessons.today.$get());
 export const answerLesson = (question: number, choice: number) => call(client.lessons.today.answers.$post({ json: { question, choice } }));
 
 export type Lesson = DataOf<typeof client.lessons.today.$get>;
+export type CardHistory = DataOf<(typeof client.cards)[':id']['$get']>['history'];

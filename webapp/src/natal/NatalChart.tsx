@@ -12,12 +12,11 @@ import { keys, useApi } from '../data';
 import { Page } from '../components/Page';
 import { haptic } from '../telegram/bridge';
 import { deleteBirthData, getChart, type NatalChartView } from './natal-api';
+import { NatalPlanets } from './NatalPlanets';
 import { Transits } from './Transits';
 import './natal.css';
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error' } | { kind: 'ready'; chart: NatalChartView };
-
-const ELEMENT_CLASS: Record<string, string> = { Огонь: 'el-fire', Земля: 'el-earth', Воздух: 'el-air', Вода: 'el-water' };
 
 function formatBirth(chart: NatalChartView): string {
   const [y, m, d] = chart.birthData.date.split('-');
@@ -107,7 +106,6 @@ function ChartView({ chart }: { chart: NatalChartView }) {
       ? [{ label: 'Асцендент', sign: chart.risingSign, symbol: chart.ascendant.signSymbol, testId: 'rising-sign' }]
       : []),
   ];
-  const rows = chart.ascendant ? [...chart.planets, chart.ascendant] : chart.planets;
   return (
     <>
       <section className="birth-line" data-testid="birth-data">
@@ -136,38 +134,7 @@ function ChartView({ chart }: { chart: NatalChartView }) {
         </p>
       )}
 
-      <section className="panel">
-        <h2>Планеты</h2>
-        <table className="planets" data-testid="planets">
-          <thead>
-            <tr>
-              <th scope="col">Планета</th>
-              <th scope="col">Знак</th>
-              <th scope="col">Градус</th>
-              <th scope="col">Стихия</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.key} data-testid={`planet-${p.key}`}>
-                <th scope="row">
-                  <span className="planet-symbol" aria-hidden="true">
-                    {p.symbol}&#xFE0E;
-                  </span>{' '}
-                  {p.name}
-                </th>
-                <td className="sign">
-                  <span aria-hidden="true">{p.signSymbol}&#xFE0E;</span> {p.sign}
-                </td>
-                <td className="degree">{p.degreeText}</td>
-                <td>
-                  <span className={`element ${ELEMENT_CLASS[p.element] ?? ''}`}>{p.element}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <NatalPlanets chart={chart} />
 
       <section className="natal-cards" aria-label="Толкование">
         {chart.cards.map((c) => (

@@ -9,8 +9,7 @@ import { ErrorBlock } from '../components/ErrorBlock';
 import { MainAction } from '../components/MainAction';
 import { Page } from '../components/Page';
 import { NatalBirthFields } from './NatalBirthFields';
-import { NatalCitySearch } from './NatalCitySearch';
-import { NatalCoordinates } from './NatalCoordinates';
+import { NatalPlaceFields } from './NatalPlaceFields';
 import { useNatalFields, useNatalSubmit } from './useNatalForm';
 import './natal.css';
 
@@ -49,41 +48,7 @@ export default function NatalForm() {
       >
         <NatalBirthFields ids={ids} f={f} />
 
-        <NatalCitySearch
-          ids={ids}
-          city={f.city}
-          cityId={f.cityId}
-          byCoordinates={f.byCoordinates}
-          error={f.errors.city}
-          onType={(value) => {
-            f.setCity(value);
-            f.setCityId(null);
-            f.edit('city');
-          }}
-          onChoose={(c) => {
-            f.setCity(c.label);
-            f.setCityId(c.id);
-            f.edit('city');
-          }}
-          onLeave={(value) => f.requiredOnBlur('city', value)}
-          onToggleCoordinates={() => {
-            f.setByCoordinates((v) => !v);
-            f.setCityId(null);
-            f.setErrors({});
-          }}
-        />
-
-        {f.byCoordinates && (
-          <NatalCoordinates
-            ids={ids}
-            value={f.coords}
-            errors={f.errors}
-            onChange={(field, value) => {
-              f.setCoords((c) => ({ ...c, [field]: value }));
-              f.edit(field);
-            }}
-          />
-        )}
+        <NatalPlaceFields ids={ids} f={f} />
 
         {/* Enter in a field submits the form. */}
         <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
