@@ -1,6 +1,6 @@
 // «Расклад на двоих»: the user's pairs, a new invitation (a VIP's single-use link, shared through Telegram), and
 // the consent screen when the app was opened from someone's invitation (start parameter `pair_<token>`).
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { useLocation } from 'wouter';
 import { ApiError } from '../api';
@@ -11,6 +11,7 @@ import { useStatus } from '../hooks/useStatus';
 import { usePrices } from '../payments/prices';
 import { insideTelegram, readLaunchParams } from '../telegram/launch';
 import { openTelegramLink, shareMessage } from '../telegram/methods';
+import { requestChat, requestChatSupported } from '../telegram/request-chat';
 import { acceptInvitation, createInvitation, getInvitation, getPairs, pairKeys, type Invitation } from './pairs-api';
 import './pairs.css';
 
@@ -138,11 +139,23 @@ function Invite() {
   const vipPrice = usePrices(!vip).monthly('vip');
   const [inv, setInv] = useState<Invitation | null>(null);
   const [failed, setFailed] = useState<ApiError | null>(null);
-  const make = async () => {
+  // Telegram 9.6+: the partner is chosen from the user's contacts and the bot sends them the invitation.
+  const [canChoose, setCanChoose] = useState(false);
+  const [chosen, setChosen] = useState<'sent' | 'refused' | null>(null);
+  useEffect(() => {
+    void requestChatSupported().then(setCanChoose);
+  }, []);
+  const make = async (choose: boolean) => {
     setFailed(null);
+    setChosen(null);
     try {
       const i = await createInvitation();
       setInv(i);
+      if (choose) {
+        if (i.partnerButtonId && (await requestChat(i.partnerButtonId)) === 'sent') return setChosen('sent');
+        // Closed or refused: the invitation goes out as it does without the choice.
+        setChosen('refused');
+      }
       // Telegram's own chooser of a chat (shareMessage) when the bot prepared the message; else its share sheet.
       if (i.preparedMessageId && (await shareMessage(i.preparedMessageId))) return;
       if (i.link)
@@ -163,6 +176,13 @@ function Invite() {
         </p>
       )}
       {inv && <InvitationLink text={inv.link ?? inv.startParam} />}
+      {chosen && (
+        <p className="hint" role="status" data-testid="pair-choose-status">
+          {chosen === 'sent'
+            ? 'Бот отправит приглашение выбранному человеку и напишет вам в чат, получилось ли.'
+            : 'Партнёр не выбран — отправьте приглашение в чат сами.'}
+        </p>
+      )}
       {failed && (
         <p className="error" role="alert">
           {failed.message}
@@ -173,9 +193,21 @@ function Invite() {
           Оформить VIP
         </button>
       ) : (
-        <button type="button" className="btn btn-primary" onClick={make} data-testid="pair-invite">
-          {inv ? 'Новая ссылка' : 'Создать приглашение'}
-        </button>
+        <>
+          {canChoose && (
+            <button type="button" className="btn btn-primary" onClick={() => make(true)} data-testid="pair-choose">
+              Выбрать партнёра в Telegram
+            </button>
+          )}
+          <button
+            type="button"
+            className={`btn ${canChoose ? 'btn-secondary' : 'btn-primary'}`}
+            onClick={() => make(false)}
+            data-testid="pair-invite"
+          >
+            {inv ? 'Новая ссылка' : 'Создать приглашение'}
+          </button>
+        </>
       )}
     </section>
   );
