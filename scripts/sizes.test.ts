@@ -86,7 +86,6 @@ const WEB_ALLOW: string[] = [
   'webapp/src/natal/NatalChart.tsx#ChartView',
   'webapp/src/natal/NatalCitySearch.tsx#NatalCitySearch',
   'webapp/src/natal/NatalForm.tsx#NatalForm',
-  'webapp/src/pairs/Pairs.tsx',
   'webapp/src/payments/Subscription.tsx',
   'webapp/src/payments/Subscription.tsx#PaidView',
   'webapp/src/payments/Subscription.tsx#Subscription',
