@@ -21,7 +21,8 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
       `an invitation accepted in a second context; the synastry and the shared reading seen by both; private notes; leaving (${theme})`,
       async () => {
         const [anna, boris] = theme === 'light' ? [660001, 660002] : [660011, 660012];
-        const a = await env.newPage();
+        // The light run with the deck's motion, the dark one as a device asking for reduced motion.
+        const a = await env.newPage({ motion: theme === 'light' });
         await a.page.goto(`${env.baseUrl}/dev/launch?user=${anna}&name=Анна&plan=vip&theme=${theme}`);
         await a.page.getByTestId('greeting').waitFor();
         expect((await pageApi(a.page, 'POST', '/api/natal/chart', { date: '1990-05-15', time: '12:30', city: 'Москва' })).status).toBe(200);
@@ -73,6 +74,16 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         await expect.poll(() => path(a.page)).toBe('/cards');
         await expect.poll(() => nextFanCard(a.page).isEnabled(), { timeout: 15_000 }).toBe(true);
         expect(await a.page.getByTestId('fan-card').count()).toBe(6);
+        // Reduced motion (the dark run) as on every table: the fan's cards neither move nor animate.
+        const still = await a.page
+          .getByTestId('fan-card')
+          .first()
+          .evaluate((el) =>
+            getComputedStyle(el)
+              .transitionDuration.split(',')
+              .every((d) => parseFloat(d) <= 0.00001),
+          );
+        expect(still).toBe(theme === 'dark');
         expect(await a.page.getByTestId('drawn-card').count()).toBe(0);
         expect(await a.page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 0 из 6');
         await drawCards(a.page, 1);
