@@ -126,6 +126,7 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
         publicUrl: () => webAppUrl(),
         botUsername,
         savePreparedInlineMessage: async (userId, result, o) => (await botApi()).savePreparedInlineMessage(userId, result as any, o as any),
+        savePreparedKeyboardButton: async (userId, button) => (await botApi()).savePreparedKeyboardButton(userId, button as any),
       },
     });
     const identity = createIdentity({ botToken, maxAgeS: config.initDataMaxAgeS });

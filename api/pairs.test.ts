@@ -284,9 +284,10 @@ describe.each(TEST_DB_KINDS)('readings for two on %s', (kind) => {
   });
 });
 
-describe('the invitation as a prepared message (shareMessage)', () => {
+describe('the invitation as a prepared message (shareMessage) and a prepared button (requestChat)', () => {
   let h: Harness;
   const prepared: { userId: number; result: any; o: any }[] = [];
+  const buttons: { userId: number; button: any }[] = [];
   let refuse = false;
   beforeAll(async () => {
     h = await createHarness('pglite', {
@@ -297,6 +298,11 @@ describe('the invitation as a prepared message (shareMessage)', () => {
           if (refuse) throw new Error('Bad Request: failed to save');
           prepared.push({ userId, result, o });
           return { id: `prep-${prepared.length}`, expiration_date: Math.floor(Date.now() / 1000) + 86_400 };
+        },
+        savePreparedKeyboardButton: async (userId, button) => {
+          if (refuse) throw new Error('Bad Request: BUTTON_INVALID');
+          buttons.push({ userId, button });
+          return { id: `button-${buttons.length}` };
         },
       },
     });
@@ -320,6 +326,24 @@ describe('the invitation as a prepared message (shareMessage)', () => {
     const second = await h.call(user, 'POST', '/api/pairs');
     expect(second.status).toBe(201);
     expect(second.body.data.preparedMessageId).toBeNull();
+    expect(second.body.data.partnerButtonId).toBeNull();
     expect(second.body.data.link).toMatch(/startapp=pair_/);
+    refuse = false;
+  });
+
+  it('a request_users button for requestChat: the person chosen gets this invitation, once, and only the inviter’s choice counts', async () => {
+    const user = { id: 31_902, first_name: 'Вера' };
+    expect((await h.call(user, 'POST', '/api/user/subscription', { subscriptionType: 'vip' })).status).toBe(200);
+    const inv = (await h.call(user, 'POST', '/api/pairs')).body.data;
+    expect(inv.partnerButtonId).toBe(`button-${buttons.length}`);
+    const { userId, button } = buttons.at(-1)!;
+    expect(userId).toBe(user.id);
+    expect(button).toMatchObject({ text: 'Выбрать партнёра', request_users: { user_is_bot: false, max_quantity: 1 } });
+    const requestId = button.request_users.request_id as number;
+    expect(Number.isInteger(requestId) && requestId > 0 && requestId < 2 ** 31).toBe(true);
+    expect(h.services.pairs.chosenPartner(31_903, requestId)).toBeNull();
+    const chosen = h.services.pairs.chosenPartner(user.id, requestId);
+    expect(chosen).toEqual({ link: inv.link, text: expect.stringMatching(/^Вера приглашает вас в «Расклад на двоих»/) });
+    expect(h.services.pairs.chosenPartner(user.id, requestId)).toBeNull();
   });
 });

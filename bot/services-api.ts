@@ -11,6 +11,7 @@ const CALLS = [
   'refundStarPayment',
   'editUserStarSubscription',
   'savePreparedInlineMessage',
+  'savePreparedKeyboardButton',
   'getMe',
   'sendMessage',
 ] as const;

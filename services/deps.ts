@@ -116,4 +116,6 @@ export interface ShareDeps {
     result: Record<string, unknown>,
     o: Record<string, unknown>,
   ) => Promise<{ id: string; expiration_date: number }>;
+  /** Bot API savePreparedKeyboardButton (9.6): a button the Mini App opens with requestChat. */
+  savePreparedKeyboardButton?: (userId: number, button: Record<string, unknown>) => Promise<{ id: string }>;
 }

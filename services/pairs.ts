@@ -99,6 +99,9 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
   const nameOf = (m: { first_name: string | null; username: string | null } | undefined) =>
     m?.first_name?.trim() || (m?.username ? `@${m.username}` : 'Партнёр');
 
+  const invitationText = (name: string) =>
+    `${name} приглашает вас в «Расклад на двоих»: совместимость ваших натальных карт и общий расклад. Приглашение одноразовое и действует ${INVITATION_DAYS} дней.`;
+
   /**
    * The invitation as a message the Mini App sends with shareMessage (Bot API savePreparedInlineMessage): its
    * text and a button with the link. Null when the bot cannot prepare one; the app then opens Telegram's share
@@ -107,7 +110,7 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
   async function preparedInvitation(userId: number, name: string, link: string): Promise<string | null> {
     const save = deps.share?.savePreparedInlineMessage;
     if (!save) return null;
-    const text = `${name} приглашает вас в «Расклад на двоих»: совместимость ваших натальных карт и общий расклад. Приглашение одноразовое и действует ${INVITATION_DAYS} дней.`;
+    const text = invitationText(name);
     try {
       const prepared = await save(
         userId,
@@ -127,11 +130,41 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
     }
   }
 
+  /**
+   * Choosing the partner in Telegram (Mini Apps requestChat, Bot API 9.6): a prepared request_users button; the
+   * chosen person comes to the bot as `users_shared` with this request id, and the bot sends them the invitation.
+   * The link behind each request is kept in memory only (the token is stored hashed): after a restart the bot
+   * says so and the inviter shares the link as before.
+   */
+  const choices = new Map<number, { inviterId: number; text: string; link: string; expiresAt: Date }>();
+  async function partnerButton(userId: number, text: string, link: string, expiresAt: Date): Promise<string | null> {
+    const save = deps.share?.savePreparedKeyboardButton;
+    if (!save) return null;
+    const now = deps.clock();
+    for (const [id, c] of choices) if (c.expiresAt <= now) choices.delete(id);
+    const requestId = crypto.randomInt(1, 2 ** 31 - 1);
+    try {
+      const prepared = await save(userId, {
+        text: 'Выбрать партнёра',
+        request_users: { request_id: requestId, user_is_bot: false, max_quantity: 1, request_name: true },
+      });
+      choices.set(requestId, { inviterId: userId, text, link, expiresAt });
+      return prepared.id;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     /** POST /api/pairs: a single-use invitation (VIP only), `{ token, link }`. */
-    async invite(
-      userId: number,
-    ): Promise<{ token: string; link: string | null; startParam: string; expiresAt: string; preparedMessageId: string | null }> {
+    async invite(userId: number): Promise<{
+      token: string;
+      link: string | null;
+      startParam: string;
+      expiresAt: string;
+      preparedMessageId: string | null;
+      partnerButtonId: string | null;
+    }> {
       const user = await users.requireUser(userId);
       const spread = spreadOf('pair_reading');
       if (!canUseSpread(entitlementOf(user, deps.clock(), deps.specialAccessUserIds), spread).ok)
@@ -152,7 +185,19 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
         startParam,
         expiresAt: expiresAt.toISOString(),
         preparedMessageId: link ? await preparedInvitation(userId, nameOf(user), link) : null,
+        partnerButtonId: link ? await partnerButton(userId, invitationText(nameOf(user)), link, expiresAt) : null,
       };
+    },
+
+    /**
+     * The person the inviter chose with the prepared button (the bot's `users_shared`): the invitation to send
+     * them, once; null when the request is unknown here (another user's, spent, expired, or before a restart).
+     */
+    chosenPartner(inviterId: number, requestId: number): { text: string; link: string } | null {
+      const c = choices.get(requestId);
+      if (!c || c.inviterId !== inviterId) return null;
+      choices.delete(requestId);
+      return c.expiresAt > deps.clock() ? { text: c.text, link: c.link } : null;
     },
 
     /** What the consent screen shows before accepting: who invites, and whether the link still works. */

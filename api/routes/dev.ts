@@ -56,6 +56,11 @@ const launchQuery = z.object({
   startapp: z.string().max(512).optional(),
   to: z.string().max(200).refine(isAppRoute, 'неизвестный экран').default('/'),
   theme: z.enum(['light', 'dark']).default('light'),
+  /** The Telegram client's Mini Apps version (tgWebAppVersion), for features that depend on it. */
+  version: z
+    .string()
+    .regex(/^\d{1,2}\.\d{1,2}$/)
+    .default('8.0'),
 });
 
 /**
@@ -97,7 +102,7 @@ export const devRoutes = (s: Services, identity: IdentityVerifier, indexHtml?: (
       const initData = identity.signInitData(profile, { startParam: q.startapp });
       const hash = new URLSearchParams({
         tgWebAppData: initData,
-        tgWebAppVersion: '8.0',
+        tgWebAppVersion: q.version,
         tgWebAppPlatform: 'web',
         tgWebAppThemeParams: JSON.stringify(THEMES[q.theme]),
         ...(q.startapp ? { tgWebAppStartParam: q.startapp } : {}),

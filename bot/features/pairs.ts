@@ -1,6 +1,7 @@
 // «Расклад на двоих» from the chat: /pair makes a VIP's invitation with a share button (Telegram's share
 // sheet); `/start pair_<token>` (the bot's link) shows what each will see and accepts with one tap. The pair's
-// screen itself is in the Mini App.
+// screen itself is in the Mini App. A partner chosen in the Mini App (requestChat with the prepared request_users
+// button, Bot API 9.6) arrives here as `users_shared`: the bot sends them the invitation, or tells the inviter why not.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context';
 import { appUrl } from '../keyboards';
@@ -54,6 +55,27 @@ feature.command('start', async (ctx, next) => {
     ].join('\n'),
     { parse_mode: 'HTML', reply_markup: new InlineKeyboard().text('Согласиться', `pair:ok:${token}`) },
   );
+});
+
+feature.on('message:users_shared', async (ctx) => {
+  const shared = ctx.message.users_shared;
+  const chosen = ctx.deps.services.pairs.chosenPartner(ctx.from.id, shared.request_id);
+  if (!chosen) {
+    await ctx.reply('Не нашёл приглашение для этого выбора — создайте приглашение в приложении заново и отправьте ссылку.');
+    return;
+  }
+  const partner = shared.users[0];
+  if (!partner) return;
+  const name = partner.first_name?.trim() || 'Выбранный человек';
+  const button = new InlineKeyboard().url('💞 Принять приглашение', chosen.link);
+  try {
+    await ctx.api.sendMessage(partner.user_id, chosen.text, { reply_markup: button });
+    await ctx.reply(`Приглашение отправлено: ${name}. Пара появится, когда он или она согласится.`);
+  } catch {
+    // Telegram lets a bot write only to people who started it: the inviter forwards the invitation instead.
+    await ctx.reply(`${name} ещё не начинал(а) разговор с ботом, поэтому бот не может написать первым. Перешлите это приглашение сами:`);
+    await ctx.reply(chosen.text, { reply_markup: button });
+  }
 });
 
 composer.callbackQuery(ACCEPT, async (ctx) => {

@@ -121,5 +121,10 @@ export function chatView(store: Store) {
     preparedMessage(id: string) {
       return store.preparedMessages.get(id) ?? null;
     },
+
+    /** A button saved with savePreparedKeyboardButton (what requestChat would open). */
+    preparedButton(id: string) {
+      return store.preparedButtons.get(id) ?? null;
+    },
   };
 }

@@ -272,6 +272,8 @@ export function createStore(o: LocalTelegramOptions) {
     invoiceLinks: new Map<string, Invoice>(),
     /** savePreparedInlineMessage: what shareMessage would send. */
     preparedMessages: new Map<string, { userId: number; result: Record<string, any> }>(),
+    /** savePreparedKeyboardButton: what requestChat would open. */
+    preparedButtons: new Map<string, { userId: number; button: Record<string, any> }>(),
     /** Payments waiting for answerPreCheckoutQuery. */
     preCheckouts: new Map<string, (answer: { ok: boolean; error_message?: string }) => void>(),
     /** Inline queries and the bot's answers (answerInlineQuery), by query id; `touch` of the user's chat on answer. */

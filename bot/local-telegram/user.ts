@@ -144,6 +144,26 @@ export function userSide(store: Store) {
       });
     },
 
+    /** The user chose people with a request_users button (a prepared one from the Mini App's requestChat too). */
+    shareUsers(userId: number, requestId: number, users: FakeUser[]) {
+      const c = chat(userId);
+      const m = pushMessage(c, {
+        from: 'user',
+        text: 'Выбранный контакт отправлен боту',
+        html: '<i>Выбранный контакт отправлен боту</i>',
+        kind: 'service',
+      });
+      return emit({
+        message: {
+          message_id: m.message_id,
+          date: m.date,
+          chat: tgChat(c),
+          from: tgUser(c),
+          users_shared: { request_id: requestId, users: users.map((u) => ({ user_id: u.id, first_name: u.first_name })) },
+        },
+      });
+    },
+
     /** A Mini App opened from a reply-keyboard button called sendData: the bot gets a service message. */
     sendWebAppData(userId: number, data: string, buttonText = 'Таро') {
       const c = chat(userId);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { pageApi } from './page-api';
+import { drawCards, nextFanCard, path } from './ritual-helpers';
 import { settled } from './settled';
 
 const TIMEOUT = 180_000;
@@ -20,7 +21,8 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
       `an invitation accepted in a second context; the synastry and the shared reading seen by both; private notes; leaving (${theme})`,
       async () => {
         const [anna, boris] = theme === 'light' ? [660001, 660002] : [660011, 660012];
-        const a = await env.newPage();
+        // The light run with the deck's motion, the dark one as a device asking for reduced motion.
+        const a = await env.newPage({ motion: theme === 'light' });
         await a.page.goto(`${env.baseUrl}/dev/launch?user=${anna}&name=Анна&plan=vip&theme=${theme}`);
         await a.page.getByTestId('greeting').waitFor();
         expect((await pageApi(a.page, 'POST', '/api/natal/chart', { date: '1990-05-15', time: '12:30', city: 'Москва' })).status).toBe(200);
@@ -67,8 +69,42 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         await a.page.getByTestId('synastry').waitFor();
         await a.page.getByTestId('pair-question').fill('Что нам важно понять друг о друге?');
         await a.page.getByTestId('pair-ask').click();
+        // The server dealt the spread; its cards come out as every spread's do: the deck shuffles and fans out on
+        // the table, a card picked from the fan turns over at its place, «Разложить все» turns the rest.
+        await expect.poll(() => path(a.page)).toBe('/cards');
+        await expect.poll(() => nextFanCard(a.page).isEnabled(), { timeout: 15_000 }).toBe(true);
+        expect(await a.page.getByTestId('fan-card').count()).toBe(6);
+        // Reduced motion (the dark run) as on every table: the fan's cards neither move nor animate.
+        const still = await a.page
+          .getByTestId('fan-card')
+          .first()
+          .evaluate((el) =>
+            getComputedStyle(el)
+              .transitionDuration.split(',')
+              .every((d) => parseFloat(d) <= 0.00001),
+          );
+        expect(still).toBe(theme === 'dark');
+        expect(await a.page.getByTestId('drawn-card').count()).toBe(0);
+        expect(await a.page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 0 из 6');
+        await drawCards(a.page, 1);
+        expect(await a.page.getByTestId('cards-counter').textContent()).toBe('Выбрано карт: 1 из 6');
+        // The first dealt card lies at «Я», the spread's first position, as the server dealt it.
+        const tableId = await a.page.evaluate(
+          () => (JSON.parse(sessionStorage.getItem('taro.flow') ?? '{}') as { readingId?: number }).readingId,
+        );
+        const dealt = await pageApi<{ cards: { name: string }[] }>(a.page, 'GET', `/api/readings/${tableId}`);
+        expect(await a.page.getByTestId('drawn-card-name').first().textContent()).toBe(dealt.data.cards[0].name);
+        await a.page.getByTestId('turn-all').click();
+        await expect.poll(() => a.page.getByTestId('drawn-card').count()).toBe(6);
+        await expect.poll(() => a.page.getByTestId('fan-card').count()).toBe(0);
+        await settled(a.page);
+        await env.screenshot(a.page, `pairs-table-${theme}`);
+        // The pair's reading opens in the archive, where each partner keeps a note of their own.
+        await a.page.getByTestId('get-answer').click();
+        await expect.poll(() => path(a.page)).toMatch(/^\/history\/\d+$/);
         await a.page.getByTestId('interpretation-text').waitFor({ timeout: 30_000 });
         const readingUrl = a.page.url();
+        expect(new URL(readingUrl).pathname).toBe(`/history/${tableId}`);
         await a.page.getByTestId('note-input').fill('Записка Анны');
         await a.page.getByTestId('note-save').click();
         await expect.poll(() => a.page.getByTestId('note-status').textContent()).toBe('Заметка сохранена');

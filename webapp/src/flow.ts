@@ -20,6 +20,8 @@ export interface Flow {
   ownDeck?: boolean;
   /** «О ком вопрос?»: the saved person the question is about (webapp/src/people/), or null for the asker. */
   personId?: number | null;
+  /** A pair's six-card spread (webapp/src/pairs/): dealt on the pair's screen, turned on this table, read there. */
+  pairId?: number | null;
 }
 
 const KEY = 'taro.flow';
@@ -33,6 +35,7 @@ const EMPTY: Flow = {
   microPurchaseId: null,
   ownDeck: false,
   personId: null,
+  pairId: null,
 };
 
 function read(): Flow {
@@ -100,6 +103,18 @@ export function resumeReading(r: { id: number; spreadType: string; question: str
     readingId: r.id,
     dealtFor: flowKey(r.spreadType, r.question),
     revealed: r.turned,
+  });
+}
+
+/** A pair's spread the server has just dealt: the same table, every card still face down. */
+export function startPairTable(r: { id: number; spreadType: string; question: string }, pairId: number) {
+  setFlow({
+    ...EMPTY,
+    spreadType: r.spreadType,
+    question: r.question,
+    readingId: r.id,
+    dealtFor: flowKey(r.spreadType, r.question),
+    pairId,
   });
 }
 

@@ -250,6 +250,17 @@ export function messageMethods(store: Store): MethodTable {
       return true;
     },
 
+    // Bot API 9.6: a chat or user request button the Mini App opens with requestChat(id).
+    savePreparedKeyboardButton(p) {
+      if (!Number.isSafeInteger(Number(p.user_id)) || Number(p.user_id) <= 0) throw bad('USER_ID_INVALID');
+      const button = typeof p.button === 'string' ? JSON.parse(p.button) : p.button;
+      if (!button || typeof button.text !== 'string' || !(button.request_users || button.request_chat || button.request_managed_bot))
+        throw bad('BUTTON_INVALID');
+      const id = crypto.randomBytes(8).toString('hex');
+      store.preparedButtons.set(id, { userId: Number(p.user_id), button });
+      return { id };
+    },
+
     // Bot API 8.0: a message the Mini App may share with shareMessage(id).
     savePreparedInlineMessage(p) {
       if (!Number.isSafeInteger(Number(p.user_id)) || Number(p.user_id) <= 0) throw bad('USER_ID_INVALID');

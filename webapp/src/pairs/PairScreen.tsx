@@ -1,5 +1,6 @@
 // One pair: the compatibility of the two charts, the pair's readings (opened in the archive's reading screen,
-// where each writes notes only they see), asking a new six-card spread (the inviter, with VIP) and leaving.
+// where each writes notes only they see), asking a new six-card spread (the inviter, with VIP) and leaving. The
+// server deals the spread here; its cards are then picked from the fan and turned on the ordinary table (/cards).
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { useLocation, useParams } from 'wouter';
@@ -8,6 +9,7 @@ import { CrisisHelp } from '../components/CrisisHelp';
 import { ErrorBlock } from '../components/ErrorBlock';
 import { Page } from '../components/Page';
 import { useApi } from '../data';
+import { startPairTable } from '../flow';
 import { askPair, getPair, leavePair, pairKeys, type PairView } from './pairs-api';
 import { Synastry } from './Synastry';
 import './pairs.css';
@@ -23,7 +25,8 @@ function Ask(props: { pair: PairView; onAsked: () => void }) {
     try {
       const r = await askPair(props.pair.id, question);
       props.onAsked();
-      navigate(`/history/${r.id}`);
+      startPairTable(r, props.pair.id);
+      navigate('/cards');
     } catch (e) {
       setFailed(e instanceof ApiError ? e : new ApiError(0, 'Не получилось сделать расклад.'));
       setBusy(false);

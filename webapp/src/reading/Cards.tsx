@@ -8,7 +8,8 @@
 // of five cards and more also have «Разложить все». Each turn is recorded on the server (turns.ts): a reload
 // resumes the same reading from the flow (sessionStorage), and a closed app comes back through
 // `/cards?reading=<id>` (home's, the archive's and the bot's «Продолжить расклад») to the same table with the
-// same cards turned, so nothing is charged twice and nothing is lost.
+// same cards turned, so nothing is charged twice and nothing is lost. A pair's spread, dealt on the pair's
+// screen, comes to this table too (flow `pairId`): back leads to the pair, and the answer opens in the archive.
 import { useLocation } from 'wouter';
 import { getSpread } from '../../../domain/tarot/spreads';
 import { CrisisHelp } from '../components/CrisisHelp';
@@ -28,10 +29,16 @@ export default function Cards() {
   const { phase, shuffling, setShuffling, resuming, retry } = useDealing(flow, spread);
   const reading = phase.kind === 'ready' ? phase.reading : null;
   const turns = useCardTurns({ flow, spread, reading, shuffling, setShuffling });
-  const ahead = useAnswerAhead(turns.allDrawn);
+  // A pair's spread goes back to its pair and is read on the archive's screen, where each partner keeps a note.
+  const pairId = flow.pairId ?? null;
+  const ahead = useAnswerAhead(turns.allDrawn, pairId !== null && reading ? `/history/${reading.id}` : '/interpretation');
 
   return (
-    <Page back={() => navigate('/question')} loading={resuming || (phase.kind === 'dealing' && !shuffling)} testId="cards">
+    <Page
+      back={() => navigate(pairId !== null ? `/pairs/${pairId}` : '/question')}
+      loading={resuming || (phase.kind === 'dealing' && !shuffling)}
+      testId="cards"
+    >
       <header className="screen-head compact">
         <p className="kicker">
           <SpreadIcon spreadType={spread.id} size={15} /> {spread.name}

@@ -22,7 +22,7 @@ interface Props {
 export function CardsTable({ spread, dealing, shuffling, turns, ahead }: Props) {
   const [, navigate] = useLocation();
   const { slots, layoutId, total, revealed, allDrawn, canDraw, canShuffle, reshuffle, draw, turnRest, drawing, turningRest } = turns;
-  const { laidOut, setLaidOut } = ahead;
+  const { laidOut, setLaidOut, answerPath } = ahead;
   return (
     <>
       <div className={`table ${allDrawn ? 'is-collapsed' : ''}`}>
@@ -78,7 +78,7 @@ export function CardsTable({ spread, dealing, shuffling, turns, ahead }: Props) 
         enabled={revealed >= 1 && !drawing && !turningRest}
         onClick={() =>
           laidOut || allDrawn
-            ? navigate('/interpretation')
+            ? navigate(answerPath)
             : turnRest(() => {
                 // The whole spread on screen from the top, then the answer.
                 window.scrollTo({ top: 0, behavior: 'auto' });

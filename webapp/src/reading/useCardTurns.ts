@@ -103,15 +103,15 @@ export function useCardTurns({ flow, spread, reading, shuffling, setShuffling }:
  * On the way to the answer: its screen loaded ahead, the table scrolled to the top when every card is turned,
  * and after «Получить ответ» the laid-out spread kept a moment before the answer opens.
  */
-export function useAnswerAhead(allDrawn: boolean) {
+export function useAnswerAhead(allDrawn: boolean, answerPath = '/interpretation') {
   const [, navigate] = useLocation();
   // «Получить ответ» turned the rest: the laid-out spread stays on screen a moment, or until the user taps on.
   const [laidOut, setLaidOut] = useState(false);
   useEffect(() => {
     if (!laidOut) return;
-    const t = setTimeout(() => navigate('/interpretation'), LAID_OUT_MS);
+    const t = setTimeout(() => navigate(answerPath), LAID_OUT_MS);
     return () => clearTimeout(t);
-  }, [laidOut, navigate]);
+  }, [laidOut, navigate, answerPath]);
 
   // The answer's screen loads while the cards are drawn: no bare spinner after «Получить ответ».
   useEffect(() => {
@@ -124,5 +124,5 @@ export function useAnswerAhead(allDrawn: boolean) {
     if (allDrawn && !wasAllDrawn.current) window.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' });
     wasAllDrawn.current = allDrawn;
   }, [allDrawn]);
-  return { laidOut, setLaidOut };
+  return { laidOut, setLaidOut, answerPath };
 }
