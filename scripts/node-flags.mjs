@@ -18,6 +18,14 @@ const OLD_SPACE_MB = 256;
 export const WASM_TIERING_FLAG = '--wasm-tiering-budget=1800000000';
 
 /**
+ * PGlite's WebAssembly is checked function by function when V8 first compiles each one, not all of it up front:
+ * PostgreSQL's start calls a small part of its nine megabytes, and the up-front check of the whole module cost
+ * about 30 ms of CPU on the compiling threads at every start (docs/operations.md). The module is PGlite's own
+ * build; a function that failed the check would fail when called instead of when the module is compiled.
+ */
+const WASM_LAZY_VALIDATION_FLAG = '--wasm-lazy-validation';
+
+/**
  * The old generation's first limit. V8 starts it at a few megabytes, and on PGlite the start (the database's
  * JavaScript, the early server's modules) passed it twice before /api/health answered: two or three full
  * collections on the start's path where one (asked for by PGlite's WebAssembly memory) remains. The running
@@ -30,6 +38,7 @@ export function appNodeFlags(env = process.env) {
   if (env.DATABASE_URL) return ['--max-semi-space-size=16', `--max-old-space-size=${OLD_SPACE_MB}`];
   return [
     WASM_TIERING_FLAG,
+    WASM_LAZY_VALIDATION_FLAG,
     '--max-semi-space-size=2',
     `--max-old-space-size=${OLD_SPACE_MB}`,
     `--initial-old-space-size=${INITIAL_OLD_SPACE_MB}`,
