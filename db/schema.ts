@@ -194,6 +194,8 @@ export interface PairInvitationsTable {
   expires_at: Date;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   pair_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The prepared «choose the partner» button's request id (migration 0039); null without one. */
+  partner_request_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 0024 (0010's readings.note moved here): a note on a reading, seen only by its author (journal). */

@@ -131,24 +131,20 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
   }
 
   /**
-   * Choosing the partner in Telegram (Mini Apps requestChat, Bot API 9.6): a prepared request_users button; the
-   * chosen person comes to the bot as `users_shared` with this request id, and the bot sends them the invitation.
-   * The link behind each request is kept in memory only (the token is stored hashed): after a restart the bot
-   * says so and the inviter shares the link as before.
+   * Choosing the partner in Telegram (Mini Apps requestChat, Bot API 9.6): a prepared request_users button whose
+   * request id is stored on the invitation; the chosen person comes to the bot as `users_shared` with it, on
+   * whichever instance and after a restart alike.
    */
-  const choices = new Map<number, { inviterId: number; text: string; link: string; expiresAt: Date }>();
-  async function partnerButton(userId: number, text: string, link: string, expiresAt: Date): Promise<string | null> {
+  async function partnerButton(userId: number, tokenHash: string): Promise<string | null> {
     const save = deps.share?.savePreparedKeyboardButton;
     if (!save) return null;
-    const now = deps.clock();
-    for (const [id, c] of choices) if (c.expiresAt <= now) choices.delete(id);
     const requestId = crypto.randomInt(1, 2 ** 31 - 1);
     try {
       const prepared = await save(userId, {
         text: 'Выбрать партнёра',
         request_users: { request_id: requestId, user_is_bot: false, max_quantity: 1, request_name: true },
       });
-      choices.set(requestId, { inviterId: userId, text, link, expiresAt });
+      await pairsRepo.setPartnerRequest(db, tokenHash, requestId);
       return prepared.id;
     } catch {
       return null;
@@ -185,19 +181,29 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
         startParam,
         expiresAt: expiresAt.toISOString(),
         preparedMessageId: link ? await preparedInvitation(userId, nameOf(user), link) : null,
-        partnerButtonId: link ? await partnerButton(userId, invitationText(nameOf(user)), link, expiresAt) : null,
+        partnerButtonId: link ? await partnerButton(userId, hash(token)) : null,
       };
     },
 
     /**
      * The person the inviter chose with the prepared button (the bot's `users_shared`): the invitation to send
-     * them, once; null when the request is unknown here (another user's, spent, expired, or before a restart).
+     * them, under a new token (the token is stored hashed, so the link is made again and the old one stops
+     * working: the invitation now belongs to the chosen person), once; null when the request is not this
+     * inviter's, or its invitation was used or has expired.
      */
-    chosenPartner(inviterId: number, requestId: number): { text: string; link: string } | null {
-      const c = choices.get(requestId);
-      if (!c || c.inviterId !== inviterId) return null;
-      choices.delete(requestId);
-      return c.expiresAt > deps.clock() ? { text: c.text, link: c.link } : null;
+    async chosenPartner(inviterId: number, requestId: number): Promise<{ text: string; link: string } | null> {
+      const bot = (await deps.share?.botUsername().catch(() => null)) ?? null;
+      if (!bot) return null;
+      const token = await db.transaction().execute(async (trx) => {
+        const inv = await pairsRepo.lockInvitationByPartnerRequest(trx, inviterId, requestId);
+        if (!inv || inv.expires_at <= deps.clock()) return null;
+        const fresh = crypto.randomBytes(24).toString('base64url');
+        await pairsRepo.replaceInvitationToken(trx, inv.token_hash, hash(fresh));
+        return fresh;
+      });
+      if (!token) return null;
+      const inviter = await users.requireUser(inviterId);
+      return { text: invitationText(nameOf(inviter)), link: `https://t.me/${bot}?startapp=${PAIR_START_PREFIX}${token}` };
     },
 
     /** What the consent screen shows before accepting: who invites, and whether the link still works. */

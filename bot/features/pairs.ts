@@ -59,7 +59,7 @@ feature.command('start', async (ctx, next) => {
 
 feature.on('message:users_shared', async (ctx) => {
   const shared = ctx.message.users_shared;
-  const chosen = ctx.deps.services.pairs.chosenPartner(ctx.from.id, shared.request_id);
+  const chosen = await ctx.deps.services.pairs.chosenPartner(ctx.from.id, shared.request_id);
   if (!chosen) {
     await ctx.reply('Не нашёл приглашение для этого выбора — создайте приглашение в приложении заново и отправьте ссылку.');
     return;

@@ -38,6 +38,7 @@ import * as m0035 from './0035_reading_speech';
 import * as m0036 from './0036_transits_monthly_reports';
 import * as m0037 from './0037_people_and_spreads';
 import * as m0038 from './0038_emoji_status_offer';
+import * as m0039 from './0039_pair_partner_request';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0036_transits_monthly_reports': m0036,
   '0037_people_and_spreads': m0037,
   '0038_emoji_status_offer': m0038,
+  '0039_pair_partner_request': m0039,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,32 @@ export async function lockInvitation(db: Queryable, tokenHash: string) {
   return db.selectFrom('pair_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
 }
 
+/** The prepared «choose the partner» button's request id, on the invitation it came with. */
+export async function setPartnerRequest(db: Queryable, tokenHash: string, requestId: number): Promise<void> {
+  await db.updateTable('pair_invitations').set({ partner_request_id: requestId }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** The inviter's unused invitation behind a «choose the partner» request, locked until the transaction ends. */
+export async function lockInvitationByPartnerRequest(db: Queryable, inviterId: number, requestId: number) {
+  return db
+    .selectFrom('pair_invitations')
+    .selectAll()
+    .where('inviter_id', '=', inviterId)
+    .where('partner_request_id', '=', requestId)
+    .where('used_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The invitation under a new token, its request spent: the link sent to the chosen person replaces the old one. */
+export async function replaceInvitationToken(db: Queryable, oldHash: string, newHash: string): Promise<void> {
+  await db
+    .updateTable('pair_invitations')
+    .set({ token_hash: newHash, partner_request_id: null })
+    .where('token_hash', '=', oldHash)
+    .execute();
+}
+
 export async function markInvitationUsed(db: Queryable, tokenHash: string, pairId: number, at: Date): Promise<void> {
   await db.updateTable('pair_invitations').set({ used_at: at, pair_id: pairId }).where('token_hash', '=', tokenHash).execute();
 }
