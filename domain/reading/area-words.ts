@@ -37,9 +37,16 @@ export const lifeAreaOf = (q: Pick<QuestionFacts, 'area' | 'topic'>): LifeArea =
 export type WordsArea = LifeArea | 'study';
 export const wordsAreaOf = (q: Pick<QuestionFacts, 'area'>, area: LifeArea): WordsArea => (q.area === 'study' ? 'study' : area);
 
-/** A study question leaves out what a job question does, and the job and money too. */
-const STUDY_OFF = new RegExp([offTopicKeyword('work')!.source, WORK.source, MONEY.source].join('|'), 'iu');
-const offFor = (area: WordsArea) => (area === 'study' ? STUDY_OFF : offTopicKeyword(area));
+/** A partnership (of a business or a couple): not a word for kin, friends or a student. */
+const PARTNERSHIP = /партн[её]рств/iu;
+/** A study question leaves out what a job question does, the job and money too, and the home's happiness. */
+const STUDY_OFF = new RegExp(
+  [offTopicKeyword('work')!.source, WORK.source, MONEY.source, PARTNERSHIP.source, 'семейн|уют'].join('|'),
+  'iu',
+);
+const KIN_OFF = (area: 'family' | 'friendship') => new RegExp(`${offTopicKeyword(area)!.source}|${PARTNERSHIP.source}`, 'iu');
+const OFF: Partial<Record<LifeArea, RegExp>> = { family: KIN_OFF('family'), friendship: KIN_OFF('friendship') };
+const offFor = (area: WordsArea) => (area === 'study' ? STUDY_OFF : (OFF[area] ?? offTopicKeyword(area)));
 
 /** Words of the part of life for a strength and for a difficulty; the accusative of each is its nominative. */
 const FILL: Partial<Record<WordsArea, { good: readonly string[]; bad: readonly string[] }>> = {
