@@ -2,7 +2,7 @@
 // family, a driving test is work and study), else the spread's topic; a keyword that belongs to another part
 // of life (romance in a family, friendship, work or money question, money in a love, family or friendship one) is left out, and when too few remain, words of
 // that part of life for the card's sign fill in.
-import { offTopicKeyword } from '../tarot/meanings/words';
+import { MONEY, offTopicKeyword, WORK } from '../tarot/meanings/words';
 import type { LifeArea } from '../tarot/meanings';
 import type { Orientation, TarotCard } from '../types';
 import { wordsFor } from './lexicon';
@@ -33,8 +33,24 @@ const BY_TOPIC: Record<QuestionFacts['topic'], LifeArea> = {
 /** The part of life the cards are read for: the question's area, or the spread's topic for a general question. */
 export const lifeAreaOf = (q: Pick<QuestionFacts, 'area' | 'topic'>): LifeArea => BY_AREA[q.area] ?? BY_TOPIC[q.topic];
 
+/** The part of life a card's keywords are chosen for: study is read with work's meanings but not its words. */
+export type WordsArea = LifeArea | 'study';
+export const wordsAreaOf = (q: Pick<QuestionFacts, 'area'>, area: LifeArea): WordsArea => (q.area === 'study' ? 'study' : area);
+
+/** A partnership (of a business or a couple): not a word for kin, friends or a student. */
+const PARTNERSHIP = /партн[её]рств/iu;
+/** A study question leaves out what a job question does, the job and money too, and the home's happiness. */
+const STUDY_OFF = new RegExp(
+  [offTopicKeyword('work')!.source, WORK.source, MONEY.source, PARTNERSHIP.source, 'семейн|уют'].join('|'),
+  'iu',
+);
+const KIN_OFF = (area: 'family' | 'friendship') => new RegExp(`${offTopicKeyword(area)!.source}|${PARTNERSHIP.source}`, 'iu');
+const OFF: Partial<Record<LifeArea, RegExp>> = { family: KIN_OFF('family'), friendship: KIN_OFF('friendship') };
+const offFor = (area: WordsArea) => (area === 'study' ? STUDY_OFF : (OFF[area] ?? offTopicKeyword(area)));
+
 /** Words of the part of life for a strength and for a difficulty; the accusative of each is its nominative. */
-const FILL: Partial<Record<LifeArea, { good: readonly string[]; bad: readonly string[] }>> = {
+const FILL: Partial<Record<WordsArea, { good: readonly string[]; bad: readonly string[] }>> = {
+  study: { good: ['усердие', 'собранность', 'ясный план'], bad: ['промедление', 'давление сроков', 'пробелы в знаниях'] },
   love: { good: ['нежность', 'взаимность', 'доверие'], bad: ['недосказанность', 'холодность', 'обиды'] },
   family: { good: ['взаимопонимание', 'тепло в доме', 'доверие'], bad: ['обиды', 'недосказанность', 'отчуждение'] },
   friendship: { good: ['доверие', 'участие', 'общие интересы'], bad: ['недопонимание', 'отчуждение', 'обиды'] },
@@ -43,9 +59,9 @@ const FILL: Partial<Record<LifeArea, { good: readonly string[]; bad: readonly st
 };
 
 /** The card's keywords a sentence of this kind may name in a reading for this part of life. */
-export function areaWords(area: LifeArea, card: TarotCard, o: Orientation, want: 'good' | 'bad' | 'any'): string[] {
+export function areaWords(area: WordsArea, card: TarotCard, o: Orientation, want: 'good' | 'bad' | 'any'): string[] {
   const all = wordsFor(card, o, want);
-  const off = offTopicKeyword(area);
+  const off = offFor(area);
   if (!off) return all;
   const own = all.filter((w) => !off.test(w));
   if (own.length >= 2) return own;

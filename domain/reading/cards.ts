@@ -4,14 +4,16 @@
 import type { PromptCard } from './prompt-types';
 import { bold, meaningOf, subj, type Ctx, type ReadCard } from './context';
 import type { Kw } from './lexicon';
-import { meaningAbout, WHO } from './others';
+import { meaningAbout, partnerWho, WHO } from './others';
 import { capitalize } from './picker';
 import { fuse } from './fuse';
-import { MONTHS_IN, ROLE_LINES, roleOf } from './roles';
+import { MONTHS_IN, partnerAs, roleLines, roleOf } from './roles';
+import { offTopicKeyword } from '../tarot/meanings/words';
 import { positionAbout } from '../tarot/custom-spreads';
 import { monthOfPosition } from '../tarot/spreads';
 import { topicLine } from './topics';
 import { areaMeaning, type LifeArea } from '../tarot/meanings';
+import { studyMeaning } from './study-meaning';
 
 const REVERSED = ' в перевёрнутом положении';
 
@@ -63,14 +65,24 @@ export const GOOD_REVERSAL: readonly ((k: Kw) => string)[] = [
 /**
  * The card's meaning where it lies, for the part of life asked about; a question of no particular part of
  * life gets the card's general meaning, about the person asking or about the partner or the people around.
+ * A study question (`study`) reads the work meaning without its job (study-meaning.ts); the partner's place
+ * in a question not about love is someone close or the other side (WHO).
  */
-export function meaningIn(c: PromptCard, area: LifeArea = 'general'): string {
+export function meaningIn(c: PromptCard, area: LifeArea = 'general', study = false): string {
   const role = c.customRole ?? roleOf(c.positionId);
   const about = role === 'partner' || role === 'surroundings';
-  const own = area === 'general' ? undefined : areaMeaning(c.card.id, c.orientation === 'reversed', area);
+  const reversed = c.orientation === 'reversed';
+  const own =
+    area === 'general' ? undefined : study && area === 'work' ? studyMeaning(c.card.id, reversed) : areaMeaning(c.card.id, reversed, area);
   // A meaning that speaks to the person asking is not said of the partner or the people around.
   if (own && !(about && SECOND_PERSON.test(own))) return own;
-  if (about) return meaningAbout(c.card, c.orientation, WHO[role]);
+  if (about) {
+    const told = meaningAbout(c.card, c.orientation, role === 'partner' ? partnerWho(area) : WHO[role]);
+    // The partner's place in a question not about love: a told meaning of the couple gives way to the card's general one.
+    const off = role === 'partner' && partnerAs(area) !== 'partner' ? offTopicKeyword(area) : null;
+    const general = off?.test(told) ? areaMeaning(c.card.id, reversed, 'general') : undefined;
+    return general && !SECOND_PERSON.test(general) && !off!.test(general) ? general : told;
+  }
   return meaningOf(c.card, c.orientation);
 }
 
@@ -85,11 +97,11 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
     parts.push(ctx.pick.pick('later', LATER_INTROS)(c, rev));
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
   // The intro runs into the meaning: a sentence that only names the card would recur in every reading.
-  parts.push(fuse(parts.pop()!, meaningIn(c, ctx.area)));
+  parts.push(fuse(parts.pop()!, meaningIn(c, ctx.area, ctx.q.area === 'study')));
   // A position of the user's own spread without a role always says what its name asks about.
   if (c.customRole === null) parts.push(`Это ${positionAbout(c.positionName)}: в ней звучат ${ctx.words(c).nom}.`);
   if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good')));
-  else if (c.customRole !== null) parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, ROLE_LINES[c.role][c.tone])(ctx.words(c)));
+  else if (c.customRole !== null) parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, roleLines(c.role, ctx.area)[c.tone])(ctx.words(c)));
   if (withTopic) parts.push(topicLine(ctx, c));
   return parts.join(' ');
 }

@@ -371,7 +371,8 @@ function shape(ctx: Ctx): string {
   const counts = new Map<Exclude<Suit, 'major'>, number>();
   for (const c of suits) counts.set(c.card.suit as Exclude<Suit, 'major'>, (counts.get(c.card.suit as Exclude<Suit, 'major'>) ?? 0) + 1);
   const [first, second] = [...counts.entries()].sort((a, z) => z[1] - a[1]);
-  if (!second || first[1] > second[1]) return ctx.pick.pick('shape', SHAPE.suit)(suitInfoFor(first[0], ctx.area).sphere);
+  if (!second || first[1] > second[1])
+    return ctx.pick.pick('shape', SHAPE.suit)(suitInfoFor(first[0], ctx.q.area === 'study' ? 'study' : ctx.area).sphere);
   return ctx.pick.pick('shape', SHAPE.even);
 }
 

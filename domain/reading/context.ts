@@ -3,7 +3,7 @@ import type { PromptCard, ReadingPromptInput } from './prompt-types';
 import type { Orientation, TarotCard } from '../types';
 import { toneOf, valenceOf, type Tone } from './facts';
 import { pairOf, type Kw } from './lexicon';
-import { areaWords, lifeAreaOf } from './area-words';
+import { areaWords, lifeAreaOf, wordsAreaOf, type WordsArea } from './area-words';
 import type { LifeArea } from '../tarot/meanings';
 import { Picker } from './picker';
 import { readQuestion, type QuestionFacts } from './question';
@@ -44,7 +44,7 @@ export const pluralName = (c: PromptCard) => PLURAL_NAMES.has(c.card.id);
 export const wantOf = (tone: Tone): Want => (tone === 'light' ? 'good' : tone === 'hard' ? 'bad' : 'any');
 
 /** One keyword of the card (the `n`-th of those it may be named by), for a quoted theme. */
-export function oneWord(c: ReadCard, n = 0, area: LifeArea = 'general'): string {
+export function oneWord(c: ReadCard, n = 0, area: WordsArea = 'general'): string {
   const words = areaWords(area, c.card, c.orientation, wantOf(c.tone));
   return words[n % words.length];
 }
@@ -56,8 +56,9 @@ export function contextOf(input: ReadingPromptInput): Ctx {
   // A question asked about a saved person is about them, whatever its words say (and of their gender).
   const q = input.person ? { ...read, about: 'other' as const, aboutOther: true, gender: input.person.gender ?? read.gender } : read;
   const area = lifeAreaOf(q);
+  const wordsArea = wordsAreaOf(q, area);
   const words = (c: ReadCard, want: Want = wantOf(c.tone)): Kw => {
-    const list = areaWords(area, c.card, c.orientation, want);
+    const list = areaWords(wordsArea, c.card, c.orientation, want);
     const key = `${c.card.id}|${want}`;
     const n = used.get(key) ?? 0;
     used.set(key, n + 1);

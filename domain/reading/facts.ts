@@ -77,10 +77,18 @@ export const SUIT_INFO: Record<Exclude<Suit, 'major'>, { plural: string; element
   wands: { plural: 'Жезлов', element: 'Огня', sphere: 'действие, воля и азарт', acc: 'действие, волю и азарт' },
 };
 
-/** A suit's sphere for the part of life asked about: Pentacles in a love question are the shared everyday, not money. */
+/** Pentacles where neither money nor a job is asked about: the everyday, the body, all that is tangible. */
+const EVERYDAY = { sphere: 'быт, общие дела, тело и всё осязаемое', acc: 'быт, общие дела, тело и всё осязаемое' };
+const STUDY_EARTH = { sphere: 'усердие, режим, тело и всё осязаемое', acc: 'усердие, режим, тело и всё осязаемое' };
+
+/**
+ * A suit's sphere for the part of life asked about: Pentacles in a love, family or friendship question are the
+ * shared everyday, in a study one («study», the question's own area) diligence and routine — not money and a job.
+ */
 export function suitInfoFor(suit: Exclude<Suit, 'major'>, area: string): (typeof SUIT_INFO)[typeof suit] {
-  if (suit === 'pentacles' && area === 'love')
-    return { ...SUIT_INFO.pentacles, sphere: 'быт, общие дела, тело и всё осязаемое', acc: 'быт, общие дела, тело и всё осязаемое' };
+  if (suit !== 'pentacles') return SUIT_INFO[suit];
+  if (area === 'study') return { ...SUIT_INFO.pentacles, ...STUDY_EARTH };
+  if (area === 'love' || area === 'family' || area === 'friendship') return { ...SUIT_INFO.pentacles, ...EVERYDAY };
   return SUIT_INFO[suit];
 }
 

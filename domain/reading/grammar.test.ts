@@ -10,7 +10,7 @@ import { toneOf, valenceOf } from './facts';
 import { ACCUSATIVE, accusative, signsOf, wordsFor, type Kw } from './lexicon';
 import { ADVICE } from './conclusion-steps';
 import { CARE_TAIL, OPEN_LEAD, VAGUE } from './conclusion-texts';
-import { ROLE_LINES } from './roles';
+import { PARTNER_AS, ROLE_LINES } from './roles';
 import { SECOND } from './sections';
 import { TOPIC_TEMPLATES } from './topics';
 
@@ -132,6 +132,18 @@ const GOVERNS: Record<string, Case> = {
   'у них': 'nom',
   'хочется: рядом': 'nom',
   'этим стоят': 'nom',
+  // The partner's place read as someone close or the other side, and study (topics.ts).
+  'крепят её': 'nom',
+  'человека сейчас': 'nom',
+  'сближению мешают': 'nom',
+  'двигают его': 'nom',
+  'в ней': 'nom',
+  'него сейчас': 'nom',
+  'делу мешают': 'nom',
+  'большего: мешают': 'nom',
+  'извне давят': 'nom',
+  'них смешались': 'nom',
+  'особенно ценны': 'nom',
   // The keywords are the object.
   'в уме': 'acc',
   'естественно, через': 'acc',
@@ -165,6 +177,10 @@ const GOVERNS: Record<string, Case> = {
   'оставите позади': 'acc',
   'откликается на': 'acc',
   'партнёр бережёт': 'acc',
+  'человек бережёт': 'acc',
+  'вашу связь': 'acc',
+  'него несут': 'acc',
+  'результат покажет': 'acc',
   'пойдёт через': 'acc',
   'придётся учесть': 'acc',
   'принесёт вам': 'acc',
@@ -182,6 +198,9 @@ const MARK: Kw = { nom: '⟦nom⟧', acc: '⟦acc⟧' };
 const TEMPLATES: { name: string; render: (k: Kw) => string }[] = [
   ...Object.entries(ROLE_LINES).flatMap(([role, bank]) =>
     Object.entries(bank).flatMap(([tone, lines]) => lines.map((render, i) => ({ name: `${role}:${tone}:${i}`, render }))),
+  ),
+  ...Object.entries(PARTNER_AS).flatMap(([as, bank]) =>
+    Object.entries(bank).flatMap(([tone, lines]) => lines.map((render, i) => ({ name: `partner-as:${as}:${tone}:${i}`, render }))),
   ),
   ...TOPIC_TEMPLATES.map((render, i) => ({ name: `topic:${i}`, render })),
   ...GOOD_REVERSAL.map((render, i) => ({ name: `good-reversal:${i}`, render })),

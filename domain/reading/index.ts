@@ -7,6 +7,7 @@
 // that answers. Pure and deterministic: the same reading always reads the same.
 import { CONCERN_OPENING } from './care';
 import { outlineFor, type ReadingPromptInput } from './prompts';
+import { askedOutline } from './outline';
 import { cardParagraph } from './cards';
 export { meaningIn } from './cards';
 import { wholeSpread } from './synthesis';
@@ -71,7 +72,12 @@ const SPREAD_NOUN: Record<string, string> = {
   year_forecast: 'прогноз на год',
   pair_reading: 'расклад для двоих',
 };
-const spreadNoun = (id: string) => SPREAD_NOUN[id] ?? 'расклад';
+/** The spread's noun, or plain «расклад» when it is named for another part of life than the one asked about. */
+const spreadNoun = (ctx: Ctx) => {
+  const id = ctx.input.spreadType;
+  const own = outlineFor(id, ctx.input.firstMonth);
+  return askedOutline(own, ctx.q.area).some((h, i) => h !== own[i]) ? 'расклад' : (SPREAD_NOUN[id] ?? 'расклад');
+};
 
 /** The opener is one sentence of two halves: how the question is taken up, and how the cards answer it. */
 const ASKED: readonly ((q: string) => string)[] = [
@@ -95,7 +101,7 @@ const JOINS = [', ', '; ', ' — '] as const;
 function opener(ctx: Ctx): string {
   const asked = ctx.pick.pick('opener', ASKED)(oneLine(ctx.input.question));
   const join = ctx.pick.pick('opener-join', JOINS);
-  const answered = ctx.pick.pick('opener-tail', ANSWERED)(spreadNoun(ctx.input.spreadType), cardsIn(ctx.cards.length));
+  const answered = ctx.pick.pick('opener-tail', ANSWERED)(spreadNoun(ctx), cardsIn(ctx.cards.length));
   return `${asked}${join}${answered}.`;
 }
 
@@ -143,7 +149,7 @@ export const composeReading = (input: ReadingPromptInput): string => composeWith
 
 /** The reading and the plan it was written from (null without open cards). */
 export function composeWithPlan(input: ReadingPromptInput): { text: string; plan: ReadingPlan | null } {
-  const outline = outlineFor(input.spreadType, input.firstMonth);
+  const outline = outlineFor(input.spreadType, input.firstMonth, input.question);
   if (!input.cards.length) return { text: `## ${outline[outline.length - 1]}\n\nВ раскладе нет открытых карт для толкования.`, plan: null };
   const ctx = contextOf(input);
   const plan = planFor(ctx);

@@ -2,6 +2,8 @@
 // meanings speak to the person asking («вы»); where one does, this is the same meaning in the third person.
 // `@` stands for who it is about, as the subject of its sentence: «партнёр», «кто-то из вашего окружения».
 import type { Orientation, TarotCard } from '../types';
+import type { LifeArea } from '../tarot/meanings';
+import { partnerAs } from './roles';
 
 /** Keyed by card id (upright) or `id:r` (reversed); a meaning without «вы» is used as it is. */
 const THIRD_PERSON: Record<string, string> = {
@@ -89,6 +91,13 @@ const THIRD_PERSON: Record<string, string> = {
 
 /** Who a third-person meaning is about, by role. */
 export const WHO: Record<'partner' | 'surroundings', string> = { partner: 'партнёр', surroundings: 'кто-то из вашего окружения' };
+
+/**
+ * Who the partner's place speaks of in a question of this part of life: the partner in love, someone close in
+ * a family or friendship question, else the other side of the matter (all take «он»: the meanings say «он»).
+ */
+export const partnerWho = (area: LifeArea): string => PARTNER_WHO[partnerAs(area)];
+const PARTNER_WHO = { partner: WHO.partner, person: 'близкий человек', side: 'другой участник ситуации' } as const;
 
 const capitalizeFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -7,6 +7,8 @@ import { guessLines } from './guesses';
 import { questionModelLines } from './question-prompt';
 import { contextOf } from './context';
 import { planFor } from './plan';
+import { askedOutline } from './outline';
+import { readQuestion } from './question';
 import { outlineOf, positionIdsFor, positionNamesFor, spreadLabel } from '../tarot/spreads';
 import type { DealtCard, Orientation, TarotCard } from '../types';
 import { cleanUserText, USER_TEXT_RULE, userTextBlock } from './user-text';
@@ -53,9 +55,13 @@ export const orientationWords = (o: Orientation) => ORIENTATION_WORDS[o];
 /** «, прямое положение» after a card, or nothing when the reading does not speak of orientation. */
 export const orientationSuffix = (o: Orientation, reversals = true) => (reversals ? `, ${ORIENTATION_WORDS[o]}` : '');
 
-/** The section headings for a spread type; unknown types get DEFAULT_OUTLINE. */
-export function outlineFor(spreadType: string, firstMonth?: number | null): string[] {
-  return outlineOf(spreadType, firstMonth);
+/**
+ * The section headings for a spread type; unknown types get DEFAULT_OUTLINE. With the question, a heading
+ * about another part of life than the one asked about is named for the question (outline.ts).
+ */
+export function outlineFor(spreadType: string, firstMonth?: number | null, question?: string): string[] {
+  const outline = outlineOf(spreadType, firstMonth);
+  return question === undefined ? outline : askedOutline(outline, readQuestion(question, spreadType).area);
 }
 
 /** The cards of a reading with their catalogue entries and position names (unknown spreads: «Карта N»). */
@@ -154,7 +160,7 @@ export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 export function buildUserPrompt(input: ReadingPromptInput): string {
   const reversals = input.reversals ?? true;
   const label = input.customSpreadName ? `свой расклад пользователя «${oneLine(input.customSpreadName)}»` : spreadLabel(input.spreadType);
-  const outline = outlineFor(input.spreadType, input.firstMonth);
+  const outline = outlineFor(input.spreadType, input.firstMonth, input.question);
   const last = outline[outline.length - 1];
   const lines = [
     `Тип расклада: ${label}`,

@@ -4,7 +4,7 @@
 import { lowerFirst } from './fuse';
 import { describe, expect, it } from 'vitest';
 import { DECK } from '../tarot/deck';
-import { promptCards } from './prompts';
+import { outlineFor, promptCards } from './prompts';
 import { outlineOf } from '../tarot/spreads';
 import { composeReading, meaningIn } from '.';
 import { readQuestion } from './question';
@@ -89,7 +89,7 @@ describe('the card-based interpreter over thousands of readings', () => {
       } else {
         sameHeadings(
           secs.map((s) => s.heading),
-          outlineOf(input.spreadType),
+          outlineFor(input.spreadType, input.firstMonth, input.question),
         );
         // The first paragraph is the opener with the answer; each card then has its own.
         const paragraphs = secs[0].body.split('\n\n').slice(1);

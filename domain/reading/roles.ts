@@ -7,6 +7,7 @@ import { ALL_SPREADS } from '../tarot/spreads';
 import type { PositionId, PositionRole } from '../types';
 import type { Tone } from './facts';
 import type { Kw } from './lexicon';
+import type { LifeArea } from '../tarot/meanings';
 
 export type Role = PositionRole;
 
@@ -107,7 +108,7 @@ export const ROLE_LINES: Record<Role, Bank> = {
     hard: [
       (k) => `Главная преграда названа прямо: ${k.nom}.`,
       (k) => `Именно это и стоит на пути — ${k.nom}.`,
-      (k) => `Вот что требует работы в первую очередь: ${k.nom}.`,
+      (k) => `Вот над чем стоит потрудиться в первую очередь: ${k.nom}.`,
       (k) => `На пути стоят ${k.nom}, и обойти их не выйдет — только пройти.`,
       (k) => `Мешают вам прежде всего ${k.nom}.`,
     ],
@@ -390,6 +391,71 @@ export const ROLE_LINES: Record<Role, Bank> = {
     ],
   },
 };
+
+/**
+ * The partner's place read in a question not about love: someone close (a family or friendship question), or
+ * the other side of the matter — the people and circumstances it depends on (an exam, a job, money).
+ */
+export const PARTNER_AS: Record<'person' | 'side', Bank> = {
+  person: {
+    light: [
+      (k) => `Близкий человек настроен к вам тепло; в нём сейчас сильны ${k.nom}.`,
+      (k) => `Со стороны близкого человека идёт поддержка: ${k.nom}.`,
+      (k) => `Близкий человек приносит в вашу связь ${k.acc}.`,
+      (k) => `В другом человеке карта видит ${k.acc} — это хорошая основа.`,
+      (k) => `Близкий человек сейчас открыт, и в его отношении к вам — ${k.nom}.`,
+    ],
+    mixed: [
+      (k) => `Близкий человек пока держит дистанцию; в его состоянии — ${k.nom}.`,
+      (k) => `Настрой близкого человека неоднозначен: ${k.nom}.`,
+      (k) => `Другой человек сам ещё не разобрался в себе; в нём смешались ${k.nom}.`,
+      (k) => `Близкий человек колеблется, и его настроение определяют ${k.nom}.`,
+      (k) => `О близком человеке карта говорит сдержанно: ${k.nom}.`,
+    ],
+    hard: [
+      (k) => `Близкому человеку сейчас непросто, и это проявляется так: ${k.nom}.`,
+      (k) => `Со стороны близкого человека возможны сложности: ${k.nom}.`,
+      (k) => `В другом человеке сейчас говорят ${k.nom}, и это влияет на вас обоих.`,
+      (k) => `Близкого человека сейчас тянут назад ${k.nom}.`,
+      (k) => `В поведении близкого человека заметно вот что: ${k.nom}.`,
+    ],
+  },
+  side: {
+    light: [
+      (k) => `Люди и обстоятельства, от которых зависит исход, сейчас на вашей стороне: ${k.nom}.`,
+      (k) => `От тех, с кем приходится иметь дело, идёт поддержка: ${k.nom}.`,
+      (k) => `Обстоятельства складываются удачно: ${k.nom}.`,
+      (k) => `В обстоятельствах вокруг вопроса карта видит ${k.acc} — это хорошая основа.`,
+      (k) => `Другая сторона дела сейчас открыта вам навстречу, и в ней — ${k.nom}.`,
+    ],
+    mixed: [
+      (k) => `Другая сторона дела пока неопределённа; в ней — ${k.nom}.`,
+      (k) => `Внешние условия пока неоднозначны: ${k.nom}.`,
+      (k) => `Люди и обстоятельства вокруг вопроса ещё не определились: в них смешались ${k.nom}.`,
+      (k) => `Внешняя сторона дела колеблется, и её определяют ${k.nom}.`,
+      (k) => `О другой стороне дела карта говорит сдержанно: ${k.nom}.`,
+    ],
+    hard: [
+      (k) => `От обстоятельств вокруг вопроса можно ждать сложностей: ${k.nom}.`,
+      (k) => `Тем, от кого зависит исход, сейчас не до вас, и это проявляется так: ${k.nom}.`,
+      (k) => `Внешние обстоятельства сейчас тянут назад: ${k.nom}.`,
+      (k) => `Во внешних обстоятельствах сейчас звучат ${k.nom}, и это стоит учесть заранее.`,
+      (k) => `Со стороны людей и обстоятельств вокруг заметно вот что: ${k.nom}.`,
+    ],
+  },
+};
+
+/** Whom the partner's place speaks of in a reading for this part of life: the partner, someone close, the other side. */
+export function partnerAs(area: LifeArea): 'partner' | 'person' | 'side' {
+  if (area === 'love' || area === 'general') return 'partner';
+  return area === 'family' || area === 'friendship' ? 'person' : 'side';
+}
+
+/** The role's lines in a reading for this part of life (the partner's place read as partnerAs says). */
+export function roleLines(role: Role, area: LifeArea): Bank {
+  const as = role === 'partner' ? partnerAs(area) : 'partner';
+  return as === 'partner' ? ROLE_LINES[role] : PARTNER_AS[as];
+}
 
 /** The months in the prepositional case, January first: «в ноябре». */
 export const MONTHS_IN = [

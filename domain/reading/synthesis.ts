@@ -7,6 +7,7 @@ import { ELEMENT_NAME, NUMBER_THEME, type SUIT_INFO, suitInfoFor, dignityOf, ele
 import { notablePairs } from './pairs';
 import { capitalize, joinRu } from './picker';
 import { crossed } from './fuse';
+import { wordsAreaOf } from './area-words';
 import type { Suit } from '../types';
 import { offTopic } from '../tarot/meanings/words';
 
@@ -95,7 +96,7 @@ const MANY_REVERSED_HARD: readonly string[] = crossed(
   ['Перевёрнутых карт больше половины', 'Больше половины карт перевёрнуты', 'Перевёрнутые карты преобладают', 'Много перевёрнутых карт'],
   [
     'энергия сейчас направлена внутрь, и события идут медленнее, чем хочется',
-    'время скорее для внутренней работы, чем для рывка',
+    'время скорее заглянуть в себя, чем рваться вперёд',
     'что-то буксует, и торопить это бесполезно',
     'ситуация пока созревает изнутри, и внешних перемен придётся подождать',
     'многое происходит за кулисами и проявится позже',
@@ -215,7 +216,7 @@ function suitLine(ctx: Ctx, cards: ReadCard[]): string | null {
   for (const c of cards) if (c.card.suit !== 'major') counts.set(c.card.suit, (counts.get(c.card.suit) ?? 0) + 1);
   const top = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   if (!top.length || top[0][1] < 2 || (top.length > 1 && top[0][1] === top[1][1])) return null;
-  return ctx.pick.pick('syn:suit', SUIT_LINES)(suitInfoFor(top[0][0], ctx.area));
+  return ctx.pick.pick('syn:suit', SUIT_LINES)(suitInfoFor(top[0][0], ctx.q.area === 'study' ? 'study' : ctx.area));
 }
 
 /** A repeated number, read by the orientation of its cards: how the repetition is named, then what it stresses. */
@@ -254,7 +255,10 @@ function arcLine(ctx: Ctx, cards: ReadCard[]): string {
   // A step of one (a favourable card to a neutral one) is no story: only a clear change in valence is told.
   const diff = last.valence - first.valence;
   const move = diff >= 2 ? 'up' : diff <= -2 ? 'down' : 'even';
-  return ctx.pick.pick(`syn:arc:${move}`, ARC[move])(oneWord(first, 1, ctx.area), oneWord(last, 2, ctx.area));
+  return ctx.pick.pick(`syn:arc:${move}`, ARC[move])(
+    oneWord(first, 1, wordsAreaOf(ctx.q, ctx.area)),
+    oneWord(last, 2, wordsAreaOf(ctx.q, ctx.area)),
+  );
 }
 
 /** The most telling pair of neighbours by element: opposed first, then the same element, then friends. */

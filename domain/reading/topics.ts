@@ -6,6 +6,7 @@ import type { Kw } from './lexicon';
 import type { Topic } from './question';
 import type { Ctx, ReadCard } from './context';
 import { capitalize } from './picker';
+import { partnerAs } from './roles';
 
 type Line = (k: Kw) => string;
 type Bank = Record<Tone, readonly Line[]>;
@@ -197,6 +198,81 @@ const PARTNER_LINES: Bank = {
   ],
 };
 
+/** The partner's place in a family or friendship question: someone close. */
+const PERSON_LINES: Bank = {
+  light: [
+    (k) => `Для ваших отношений это хороший знак: близкий человек бережёт ${k.acc}.`,
+    (k) => `Похоже, близкий человек относится к вам теплее, чем показывает: в нём ${k.nom}.`,
+    (k) => `Близкий человек готов идти навстречу с тем, что у него есть, — ${k.nom}, — если почувствует то же от вас.`,
+    (k) => `Он может стать для вас опорой — ${k.nom}.`,
+    (k) => `С этой стороны ваша связь скорее крепнет, чем остывает, и крепят её ${k.nom}.`,
+  ],
+  mixed: [
+    (k) => `Близкий человек сам ещё ищет ответ, и в его поиске ${k.nom}.`,
+    (k) => `Его отношение к вам складывается, и в нём пока смешались ${k.nom}.`,
+    (k) => `Намерения близкого человека — ${k.nom} — прояснятся в спокойном разговоре, а не в догадках.`,
+    (k) => `Близкому человеку нужно время, чтобы понять, что для него значат ${k.nom}.`,
+    (k) => `О его настрое многое скажут ${k.nom}, если присмотреться.`,
+  ],
+  hard: [
+    (k) => `Для ваших отношений это болевая точка: у близкого человека сейчас ${k.nom}.`,
+    (k) => `Сдержанность близкого человека не всегда означает холодность: ему самому тяжело, и тяжесть эта — ${k.nom}.`,
+    (k) => `С его стороны сближению мешают ${k.nom}, о которых он пока молчит.`,
+    (k) => `Близкому человеку сейчас трудно дать больше, чем он даёт: мешают ${k.nom}.`,
+    (k) => `На вашу связь с его стороны давят ${k.nom}.`,
+  ],
+};
+
+/** The partner's place in a question of another part of life: the people and circumstances the matter depends on. */
+const SIDE_LINES: Bank = {
+  light: [
+    (k) => `Для вашего вопроса это хороший знак: обстоятельства вокруг него несут ${k.acc}.`,
+    (k) => `Те, от кого зависит исход, настроены благосклоннее, чем кажется: от них идут ${k.nom}.`,
+    (k) => `Другая сторона дела готова пойти навстречу — ${k.nom}, — если и с вашей стороны будет шаг.`,
+    (k) => `Внешние обстоятельства могут стать опорой — ${k.nom}.`,
+    (k) => `С этой стороны дело скорее продвигается, чем стоит, и двигают его ${k.nom}.`,
+  ],
+  mixed: [
+    (k) => `Другая сторона дела ещё не определилась, и в ней ${k.nom}.`,
+    (k) => `Обстоятельства вокруг вопроса складываются, и в них пока смешались ${k.nom}.`,
+    (k) => `То, чего ждать от других, — ${k.nom} — прояснится по ходу дела, а не в догадках.`,
+    (k) => `Внешней стороне дела нужно время, чтобы сложиться, и на неё влияют ${k.nom}.`,
+    (k) => `О внешней стороне дела многое скажут ${k.nom}, если присмотреться.`,
+  ],
+  hard: [
+    (k) => `Для вашего вопроса это трудное место: вокруг него сейчас ${k.nom}.`,
+    (k) => `Помехи со стороны не всегда направлены против вас: у обстоятельств своя тяжесть, и тяжесть эта — ${k.nom}.`,
+    (k) => `Со стороны других делу мешают ${k.nom}, и их стоит учесть заранее.`,
+    (k) => `От тех, от кого зависит исход, сейчас трудно ждать большего: мешают ${k.nom}.`,
+    (k) => `На ваше дело извне давят ${k.nom}.`,
+  ],
+};
+
+/** Study (an exam, a driving test, admission): read in its own words, not as a career. */
+const STUDY_LINES: Bank = {
+  light: [
+    (k) => `В учёбе это хороший знак: ${k.nom} помогут продвинуться.`,
+    (k) => `Для подготовки энергия благоприятна: ${k.nom} — повод смело браться за трудные темы.`,
+    (k) => `На экзамене у вас есть опора — ${k.nom}.`,
+    (k) => `В учёбе вы на верном пути, и скоро результат покажет ${k.acc}.`,
+    (k) => `Для подготовки сейчас особенно ценны ${k.nom}, и они у вас есть.`,
+  ],
+  mixed: [
+    (k) => `В учёбе сейчас важнее подготовка, чем рывок, и подготовка эта — ${k.nom}.`,
+    (k) => `Для учёбы это период уточнения целей: ${k.nom} подскажут, на чём сосредоточиться.`,
+    (k) => `В подготовке стоит присмотреться к деталям — ${k.nom}, — прежде чем идти на проверку.`,
+    (k) => `Результат учёбы ещё складывается, и на него влияют ${k.nom}.`,
+    (k) => `В учёбе на весах ${k.nom}; повторять лучше без спешки.`,
+  ],
+  hard: [
+    (k) => `В учёбе это сигнал притормозить: ${k.nom} способны сбить вас с курса.`,
+    (k) => `Для подготовки это напоминание не брать на себя лишнего: ${k.nom} отнимают больше, чем кажется.`,
+    (k) => `В подготовке возможна пробуксовка там, где ${k.nom}; решается она планом, а не зубрёжкой в последнюю ночь.`,
+    (k) => `Трудности в учёбе — ${k.nom} — лучше разобрать с тем, кто объяснит, чем тянуть в одиночку.`,
+    (k) => `Перед экзаменом стоит заранее учесть ${k.acc}.`,
+  ],
+};
+
 /** About the people around the person asking. */
 const SURROUNDINGS_LINES: Bank = {
   light: [
@@ -241,18 +317,21 @@ const MORE: readonly ((scope: string, k: Kw) => string)[] = [
   (scope, k) => `${capitalize(scope)} здесь слышны ${k.nom}.`,
 ];
 
-/** A sentence that turns the card to the question's topic. */
+const ABOUT_PARTNER = { partner: PARTNER_LINES, person: PERSON_LINES, side: SIDE_LINES } as const;
+
+/** A sentence that turns the card to the question's topic (a study question's is study, not work). */
 export function topicLine(ctx: Ctx, c: ReadCard): string {
-  const about = c.role === 'partner' ? PARTNER_LINES : c.role === 'surroundings' ? SURROUNDINGS_LINES : null;
-  const bank = (about ?? TOPIC_LINES[ctx.q.topic])[c.tone];
-  const name = `${about ? c.role : 'topic'}:${c.tone}`;
+  const about = c.role === 'partner' ? ABOUT_PARTNER[partnerAs(ctx.area)] : c.role === 'surroundings' ? SURROUNDINGS_LINES : null;
+  const study = ctx.q.area === 'study';
+  const bank = (about ?? (study ? STUDY_LINES : TOPIC_LINES[ctx.q.topic]))[c.tone];
+  const name = `${about ? c.role : study ? 'study' : 'topic'}:${c.tone}`;
   if (about || ctx.pick.hasLeft(name, bank.length)) return ctx.pick.pick(name, bank)(ctx.words(c));
-  return ctx.pick.pick('topic:more', MORE)(TOPIC_SCOPE[ctx.q.topic], ctx.words(c));
+  return ctx.pick.pick('topic:more', MORE)(study ? 'в учёбе' : TOPIC_SCOPE[ctx.q.topic], ctx.words(c));
 }
 
 /** Every template of this file, for the grammar test. */
 export const TOPIC_TEMPLATES: readonly Line[] = [
   ...Object.values(TOPIC_LINES).flatMap((b) => Object.values(b).flat()),
-  ...[PARTNER_LINES, SURROUNDINGS_LINES].flatMap((b) => Object.values(b).flat()),
+  ...[PARTNER_LINES, PERSON_LINES, SIDE_LINES, STUDY_LINES, SURROUNDINGS_LINES].flatMap((b) => Object.values(b).flat()),
   ...MORE.map((f) => (k: Kw) => f('в любви', k)),
 ];

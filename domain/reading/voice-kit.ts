@@ -3,7 +3,7 @@
 // own order, and a picker of the voice's own (seeded apart from the first reading, and vetoing any sentence that
 // takes the other side on haste). The voices (voice-straight.ts, voice-gentle.ts, voice-mystic.ts) write
 // their own sentences from it; none quotes the first reading (not its meanings, answer or step).
-import { areaWords } from './area-words';
+import { areaWords, wordsAreaOf } from './area-words';
 import { bold, contextOf, subj, type Ctx, type ReadCard } from './context';
 import { type Element, elementOf, ELEMENT_NAME } from './facts';
 import type { Kw } from './lexicon';
@@ -93,7 +93,8 @@ export function kitOf(input: ReadingPromptInput, voice: Voice): Kit {
     stance: stanceOf(ctx, plan),
     pick: (bank, items) => picker.pick(bank, items),
     // A card with no word of the sign asked for (a hard card has no strengths) is named by its own.
-    words: (c, want) => (want && areaWords(ctx.area, c.card, c.orientation, want).length ? ctx.words(c, want) : ctx.words(c)),
+    words: (c, want) =>
+      want && areaWords(wordsAreaOf(ctx.q, ctx.area), c.card, c.orientation, want).length ? ctx.words(c, want) : ctx.words(c),
     place: PLACE[ctx.q.area] ?? PLACE.general,
   };
 }

@@ -7,6 +7,7 @@ import { dignityOf, type Element } from './facts';
 import type { Kw } from './lexicon';
 import type { Professional } from './question-words';
 import { elementKey, elementName, names, nom, pos, rest, Sub, sub, type Kit, type Stance } from './voice-kit';
+import { capitalize } from './picker';
 import { imageOf } from './voice-images';
 import { cardsWord } from '../text/plural';
 
@@ -54,13 +55,13 @@ function answer(kit: Kit, s: Stance): string {
     case 'choice':
       return pick('choice', [
         () => `Две тропы расходятся, и свет падает на «${s.win}»; тропа «${s.lose}» уходит в тень.`,
-        () => `Образы указывают на «${s.win}», а «${s.lose}» остаётся нехоженой дорогой.`,
+        () => `Образы указывают на «${s.win}», а тропа к «${s.lose}» зарастает травой.`,
       ])();
     case 'timing':
       return s.when
         ? pick('timing', [
             () => `Время в картах течёт своим руслом, и ориентир его — ${s.when}.`,
-            () => `Колесо времени повернётся к вам: ${s.when}.`,
+            () => `Колесо времени повернётся к вам, и срок его — ${s.when}.`,
           ])()
         : pick('timing', [
             () => `Старшие арканы не знают календаря: срок придёт вместе с поворотом судьбы, а не с числом.`,
@@ -71,10 +72,16 @@ function answer(kit: Kit, s: Stance): string {
         (p: Professional) =>
           `Есть двери, которые карты не открывают: исход знает ${p.nom}, и к нему стоит прийти, а образы светят иначе — как свеча в пути.`,
         (p: Professional) =>
-          `Судьбу тела и исход дела карты не читают — это знание у того, кто в нём сведущ: ${p.nom}; символы же говорят о силе духа.`,
+          `Исход такого дела карты не читают — это знание у того, кто в нём сведущ: ${p.nom}; символы же говорят о силе духа.`,
         (p: Professional) => `Что будет, знает не колода, а ${p.nom}; мой же круг — образы, что дают силы идти.`,
       ])(s.pro);
     case 'open':
+      // The key card was just shown: it is not introduced a second time.
+      if (s.card === kit.plan.key)
+        return pick('open-key', [
+          (k: Kw) => `Этот же знак и отвечает на ваш вопрос: ${k.nom}.`,
+          (k: Kw) => `В нём же и ответ, которого вы ищете: ${k.nom}.`,
+        ])(kit.words(s.card));
       return pick('open', [
         (k: Kw) => `Ответ прячется в карте ${nom(s.card)} на месте ${pos(s.card)}: ${k.nom}.`,
         (k: Kw) => `Ваш вопрос находит отклик в знаке ${gen(s.card)}: ${k.nom}.`,
@@ -82,13 +89,13 @@ function answer(kit: Kit, s: Stance): string {
   }
 }
 /** The picture as it fell: a reversed card's picture is seen upside down. */
-const imageIn = (c: ReadCard) => (c.orientation === 'reversed' ? `${imageOf(c.card)}, только вверх ногами` : imageOf(c.card));
+const imageIn = (c: ReadCard) => (c.orientation === 'reversed' ? `${imageOf(c.card)} — и всё это вверх ногами` : imageOf(c.card));
 const gen = (c: ReadCard) => `карты ${nom(c)}`;
 const acc2 = (c: ReadCard) => `карту ${nom(c)}`;
 
 const CARD_IMAGE: readonly Line[] = [
   (c, i, k) => `${Sub(c)} в позиции ${pos(c)} показывает: ${i}. Смысл этого знака — ${k.nom}.`,
-  (c, i, k) => `На месте ${pos(c)} — ${nom(c)}: ${i}. Так являются ${k.nom}.`,
+  (c, i, k) => `На месте ${pos(c)} — ${nom(c)}: ${i}. Так проявляются ${k.nom}.`,
   (c, i, k) => `Дальше ${nom(c)}; на карте — ${i}, и за этим образом стоят ${k.nom}.`,
   (c, i, k) => `В карте ${nom(c)} (${pos(c)}) читается образ — ${i}; он говорит о главном: ${k.nom}.`,
 ];
@@ -99,16 +106,17 @@ const STARS: readonly ((c: ReadCard, star: string) => string)[] = [
 ];
 
 const RULING: readonly ((e: readonly [string, string], theme: string, many: number) => string)[] = [
-  (e, t, n) => `В раскладе правит стихия ${e[1]}, под её знаком ${n} ${cardsWord(n)}: ${t}.`,
+  (e, t, n) => `В раскладе правит стихия ${e[1]}, под её знаком ${countWord(n)} ${cardsWord(n)}: ${t}.`,
   (e, t) => `Сильнее всего здесь звучит ${e[0]}, а это ${t}.`,
   (e, t) => `Стихия ${e[1]} окрашивает весь узор; её дары — ${t}.`,
-  (e, t, n) => `${n} ${cardsWord(n)} из этого круга принадлежат стихии ${e[1]}, и потому в нём так много темы: ${t}.`,
+  (e, t, n) => `${capitalize(countWord(n))} ${cardsWord(n)} из этого круга принадлежат стихии ${e[1]}, и потому в нём так сильны ${t}.`,
   (e, t) => `Узор сплетён из стихии ${e[1]}: ${t} — вот его нить.`,
 ];
 
 const MEETING: Record<ReturnType<typeof dignityOf>, readonly ((a: ReadCard, b: ReadCard, ea: string, eb: string) => string)[]> = {
   same: [
-    (a, b, ea) => `${Sub(a)} и ${nom(b)} — одной стихии, ${ea}, и спорят они на одном языке: исход решит, чья сила окажется глубже.`,
+    (a, b, ea) =>
+      `${Sub(a)} и ${nom(b)} рождены одной стихией — это ${ea}, — и спорят они на одном языке: исход решит, чья сила окажется глубже.`,
     (a, b, ea) => `Свет и тень здесь из одного источника: ${nom(a)} и ${nom(b)} — обе карты стихии «${ea}».`,
     (a, b, ea) => `Одна стихия, ${ea}, питает и ${acc2(a)}, и ${acc2(b)}: то, что помогает, и то, что мешает, — одной природы.`,
   ],
@@ -135,15 +143,20 @@ const RITUAL: Record<'act' | 'wait', readonly ((place: string, e: string, k: Kw)
     (p, e, k) => `Действуйте ${p}, пока стихия ${e} в силе: знаки благоволят движению, и с вами ${k.nom}.`,
   ],
   wait: [
-    (p, e, k) => `Совет: как семя под снегом, дайте времени созреть ${p}; стихия ${e} просит тишины, а ${k.nom} растут в ней.`,
-    (p, e, k) => `Прислушайтесь к снам и совпадениям ${p}, а решение отложите до ясного знака; стихия ${e} хранит ${k.acc}.`,
+    (p, e, k) => `Совет: не торопите всходы ${p} — семени под снегом нужно время; стихия ${e} просит тишины, а ${k.nom} растут в ней.`,
+    (p, e, k) =>
+      `Прислушайтесь к снам и совпадениям: ${p} они подскажут больше, чем спешка; решение отложите до ясного знака, а стихия ${e} пока хранит ${k.acc}.`,
   ],
 };
 const FAREWELL: readonly ((c: ReadCard, i: string) => string)[] = [
   (c, i) => `Унесите с собой образ ${gen(c)}: ${i}.`,
-  (c, i) => `Пусть в памяти останется ${nom(c)} — ${i}.`,
+  (c, i) => `Пусть в памяти останется ${sub(c)} — ${i}.`,
   (c, i) => `Когда станет смутно, вспомните знак ${gen(c)}: ${i}.`,
 ];
+
+/** «две», «три»…: how many cards an element rules, in words (a reader does not say «2 карты»). */
+const COUNT_WORDS = ['ноль', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять', 'десять'];
+const countWord = (n: number) => COUNT_WORDS[n] ?? String(n);
 
 /** The element most of the cards share, with their number (none when no element has more than one card). */
 function rulingElement(cards: readonly ReadCard[]): { el: Element; n: number } | null {
@@ -170,15 +183,23 @@ export function mysticOpinion(kit: Kit): { cards: string[]; advice: string[] } {
     body.push(pick('card', CARD_IMAGE)(c, imageIn(c), words(c)));
   }
   const star = [key, ...chosen].find((c) => cardLore(c.card).correspondence);
-  if (star) body.push(pick('stars', STARS)(star, cardLore(star.card).correspondence!));
+  const sky = star && cardLore(star.card).correspondence!;
+  // The Sun's star is the Sun: said once, not as «покровитель: Солнце» of the card «Солнце».
+  if (star && sky === star.card.name) body.push(`${Sub(star)} — само светило, и небо здесь отзывается в полный голос.`);
+  else if (star) body.push(pick('stars', STARS)(star, sky!));
   const others = rest(ctx.cards, said);
   if (others.length && care)
     body.push(
       pick('care-others', [
-        (n: string) => `Остальные знаки, ${n}, говорят о пути души, а не об исходе.`,
-        (n: string) => `В глубине расклада лежат ${n} — тени настроения, не знаки судьбы.`,
-        (n: string) => `А ${n} лишь окрашивают узор вашего состояния и ничего не предрекают.`,
-      ])(names(others)),
+        (n: string, one: boolean) =>
+          one ? `Ещё один знак, ${n}, говорит о пути души, а не об исходе.` : `Остальные знаки, ${n}, говорят о пути души, а не об исходе.`,
+        (n: string, one: boolean) =>
+          `В глубине расклада ${one ? 'лежит' : 'лежат'} ${n} — ${one ? 'тень' : 'тени'} настроения, не ${one ? 'знак' : 'знаки'} судьбы.`,
+        (n: string, one: boolean) =>
+          one
+            ? `А знак ${n} лишь окрашивает узор вашего состояния и ничего не предрекает.`
+            : `А ${n} лишь окрашивают узор вашего состояния и ничего не предрекают.`,
+      ])(names(others), others.length === 1),
     );
   else if (others.length) {
     const k = words(others.find((c) => c.valence > 0) ?? others[0]);
