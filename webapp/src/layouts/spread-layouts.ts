@@ -24,6 +24,8 @@ export interface SpreadLayout {
   captions: boolean;
   /** The widest a card gets in this layout (px). */
   maxCardWidth: number;
+  /** Captions as wide as this many cards, where the places stand far enough apart (longer position names). */
+  captionWidth?: number;
   /** What each card's number badge says, when not its 1-based place (the year: «Год», then months 1–12). */
   badges?: string[];
 }
@@ -55,7 +57,8 @@ interface SpreadLook {
 
 /** Every spread's look: a new spread fails the type check until it has one. */
 export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
-  // Readings for two: each of you on the top row, what binds and divides you, then advice and outlook.
+  // Readings for two: each of you on the top row, what binds and divides you, then advice and outlook. The
+  // two columns stand apart so «Что нас связывает» and «Перспектива» are read whole under their cards.
   pair_reading: {
     icon: 'heart',
     layout: (n) =>
@@ -64,13 +67,14 @@ export const SPREAD_LOOKS: Record<SpreadType, SpreadLook> = {
             kind: 'grid',
             slots: [
               { x: 0, y: 0 },
-              { x: 1.2, y: 0 },
+              { x: 2, y: 0 },
               { x: 0, y: 1.06 },
-              { x: 1.2, y: 1.06 },
+              { x: 2, y: 1.06 },
               { x: 0, y: 2.12 },
-              { x: 1.2, y: 2.12 },
+              { x: 2, y: 2.12 },
             ],
             captions: true,
+            captionWidth: 1.9,
             maxCardWidth: 96,
           }
         : null,

@@ -115,7 +115,10 @@ function SpreadSlot(props: {
         )}
       </div>
       {layout.captions && (
-        <div className="slot-caption" style={{ height: CAPTION_HEIGHT }}>
+        <div
+          className="slot-caption"
+          style={{ height: CAPTION_HEIGHT, width: layout.captionWidth ? layout.captionWidth * slot.width : undefined }}
+        >
           <span className="slot-position">{position}</span>
           {shown && (
             <span className="slot-name" data-testid="drawn-card-name">
