@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { agreementSections, legalView, type LegalView } from '../domain/commerce/legal';
 import {
   BROWSER_SESSION_DAYS,
+  EXPORT_HOLDS,
   DELETION_GOES,
   DELETION_RETURN,
   DELETION_STAYS,
@@ -64,7 +65,44 @@ const NAMED_IN_DELETION: Record<string, string | null> = {
   users: 'настройки',
 };
 
+/** How the export text names each table the export holds (every titled table of db/user-data.ts). */
+const NAMED_IN_EXPORT: Record<string, string> = {
+  reading_speech: 'озвученные расклады',
+  second_opinions: 'вторые мнения',
+  reading_follow_ups: 'уточнения',
+  micro_purchases: 'мини-расклады',
+  reviews: 'отзывы',
+  lesson_progress: 'уроки',
+  reading_notes: 'заметки',
+  pair_members: 'пары',
+  pair_invitations: 'приглашения в пару',
+  referral_rewards: 'приглашённых друзей',
+  readings: 'расклады на двоих',
+  daily_usage: 'карту дня по дням',
+  daily_card_notes: 'её толкования',
+  natal_birth_data: 'данные рождения',
+  monthly_reports: 'итоги месяца',
+  people: 'сохранённых людей',
+  custom_spreads: 'свои расклады',
+  notifications: 'напоминания и сообщения бота',
+  recurring_billing: 'автопродление',
+  analytics_events: 'события в приложении',
+  support_messages: 'сообщения и обращения в поддержку',
+  support_conversations: 'сообщения и обращения в поддержку',
+  web_sessions: 'входы в браузере',
+  payments: 'платежи',
+  payment_orders: 'заказы',
+  users: 'профиль и настройки',
+};
+
 describe('the privacy section of the terms', () => {
+  it('the export text names every kind of row the export holds (a new titled table in the registry needs its words)', () => {
+    const exported = [...new Set(USER_DATA.filter((t) => t.title).map((t) => t.table as string))];
+    expect(Object.keys(NAMED_IN_EXPORT).sort()).toEqual(exported.sort());
+    for (const [table, words] of Object.entries(NAMED_IN_EXPORT)) expect(EXPORT_HOLDS, table).toContain(words);
+    expect(privacy()).toContain(`со всеми данными Пользователя (${EXPORT_HOLDS})`);
+  });
+
   it('the deletion text names every kind of row deletion removes (a new table in the registry needs its words)', () => {
     const erased = [...new Set(USER_DATA.filter((t) => t.erase === 'delete').map((t) => t.table as string))];
     expect(Object.keys(NAMED_IN_DELETION).sort()).toEqual(erased.sort());
