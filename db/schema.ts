@@ -196,6 +196,8 @@ export interface PairInvitationsTable {
   pair_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The prepared «choose the partner» button's request id (migration 0039); null without one. */
   partner_request_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The token sealed with the server's secret for that button's choice (0039): the link is sent from it. */
+  partner_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 0024 (0010's readings.note moved here): a note on a reading, seen only by its author (journal). */

@@ -54,6 +54,29 @@ export interface PairView {
   readings: ReadingView[];
 }
 
+/** The key an invitation's token is sealed with for the partner's choice: derived from the server's secret. */
+const sealKey = (serverSecret: string) => crypto.createHash('sha256').update(`pair-invitation:${serverSecret}`).digest();
+
+/** The token sealed (AES-256-GCM): nonce, tag and ciphertext in base64url. */
+function sealToken(serverSecret: string, token: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', sealKey(serverSecret), iv);
+  const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The token back, or null when it was sealed under another secret (the secret was changed since). */
+function openToken(serverSecret: string, sealed: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = crypto.createDecipheriv('aes-256-gcm', sealKey(serverSecret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
 export function createPairService(deps: ServiceDeps, users: UserService) {
   const db = deps.db;
 
@@ -132,10 +155,10 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
 
   /**
    * Choosing the partner in Telegram (Mini Apps requestChat, Bot API 9.6): a prepared request_users button whose
-   * request id is stored on the invitation; the chosen person comes to the bot as `users_shared` with it, on
-   * whichever instance and after a restart alike.
+   * request id is stored on the invitation with its token sealed by the server's secret; the chosen person comes
+   * to the bot as `users_shared` with it, on whichever instance and after a restart alike.
    */
-  async function partnerButton(userId: number, tokenHash: string): Promise<string | null> {
+  async function partnerButton(userId: number, token: string): Promise<string | null> {
     const save = deps.share?.savePreparedKeyboardButton;
     if (!save) return null;
     const requestId = crypto.randomInt(1, 2 ** 31 - 1);
@@ -144,7 +167,7 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
         text: 'Выбрать партнёра',
         request_users: { request_id: requestId, user_is_bot: false, max_quantity: 1, request_name: true },
       });
-      await pairsRepo.setPartnerRequest(db, tokenHash, requestId);
+      await pairsRepo.setPartnerRequest(db, hash(token), requestId, sealToken(deps.serverSecret, token));
       return prepared.id;
     } catch {
       return null;
@@ -181,25 +204,23 @@ export function createPairService(deps: ServiceDeps, users: UserService) {
         startParam,
         expiresAt: expiresAt.toISOString(),
         preparedMessageId: link ? await preparedInvitation(userId, nameOf(user), link) : null,
-        partnerButtonId: link ? await partnerButton(userId, hash(token)) : null,
+        partnerButtonId: link ? await partnerButton(userId, token) : null,
       };
     },
 
     /**
      * The person the inviter chose with the prepared button (the bot's `users_shared`): the invitation to send
-     * them, under a new token (the token is stored hashed, so the link is made again and the old one stops
-     * working: the invitation now belongs to the chosen person), once; null when the request is not this
-     * inviter's, or its invitation was used or has expired.
+     * them (the same link the app shows), once; null when the request is not this inviter's, or its invitation
+     * was used or has expired.
      */
     async chosenPartner(inviterId: number, requestId: number): Promise<{ text: string; link: string } | null> {
       const bot = (await deps.share?.botUsername().catch(() => null)) ?? null;
       if (!bot) return null;
       const token = await db.transaction().execute(async (trx) => {
         const inv = await pairsRepo.lockInvitationByPartnerRequest(trx, inviterId, requestId);
-        if (!inv || inv.expires_at <= deps.clock()) return null;
-        const fresh = crypto.randomBytes(24).toString('base64url');
-        await pairsRepo.replaceInvitationToken(trx, inv.token_hash, hash(fresh));
-        return fresh;
+        if (!inv?.partner_token_sealed) return null;
+        await pairsRepo.clearPartnerRequest(trx, inv.token_hash);
+        return inv.expires_at > deps.clock() ? openToken(deps.serverSecret, inv.partner_token_sealed) : null;
       });
       if (!token) return null;
       const inviter = await users.requireUser(inviterId);

@@ -17,9 +17,13 @@ export async function lockInvitation(db: Queryable, tokenHash: string) {
   return db.selectFrom('pair_invitations').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
 }
 
-/** The prepared «choose the partner» button's request id, on the invitation it came with. */
-export async function setPartnerRequest(db: Queryable, tokenHash: string, requestId: number): Promise<void> {
-  await db.updateTable('pair_invitations').set({ partner_request_id: requestId }).where('token_hash', '=', tokenHash).execute();
+/** The prepared «choose the partner» button's request id and the sealed token, on the invitation it came with. */
+export async function setPartnerRequest(db: Queryable, tokenHash: string, requestId: number, tokenSealed: string): Promise<void> {
+  await db
+    .updateTable('pair_invitations')
+    .set({ partner_request_id: requestId, partner_token_sealed: tokenSealed })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }
 
 /** The inviter's unused invitation behind a «choose the partner» request, locked until the transaction ends. */
@@ -34,12 +38,12 @@ export async function lockInvitationByPartnerRequest(db: Queryable, inviterId: n
     .executeTakeFirst();
 }
 
-/** The invitation under a new token, its request spent: the link sent to the chosen person replaces the old one. */
-export async function replaceInvitationToken(db: Queryable, oldHash: string, newHash: string): Promise<void> {
+/** The request spent: a choice is sent once. */
+export async function clearPartnerRequest(db: Queryable, tokenHash: string): Promise<void> {
   await db
     .updateTable('pair_invitations')
-    .set({ token_hash: newHash, partner_request_id: null })
-    .where('token_hash', '=', oldHash)
+    .set({ partner_request_id: null, partner_token_sealed: null })
+    .where('token_hash', '=', tokenHash)
     .execute();
 }
 
