@@ -145,8 +145,8 @@ export function userSide(store: Store) {
     },
 
     /** The user chose people with a request_users button (a prepared one from the Mini App's requestChat too). */
-    shareUsers(userId: number, requestId: number, users: FakeUser[]) {
-      const c = chat(userId);
+    shareUsers(user: number | FakeUser, requestId: number, users: FakeUser[]) {
+      const c = typeof user === 'number' ? chat(user) : chat(user.id, user);
       const m = pushMessage(c, {
         from: 'user',
         text: 'Выбранный контакт отправлен боту',

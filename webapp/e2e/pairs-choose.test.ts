@@ -46,7 +46,8 @@ describe.runIf(browserAvailable())('readings for two: choosing the partner (brow
       const boris = { id: 680002, first_name: 'Борис' };
       tg.sendText(boris, '/start');
       await tg.waitForBotMessage(boris.id, () => true);
-      tg.shareUsers(anna, prepared.button.request_users.request_id, [boris]);
+      // Anna's Telegram profile comes with the update, as Telegram sends it.
+      tg.shareUsers({ id: anna, first_name: 'Анна' }, prepared.button.request_users.request_id, [boris]);
       const invitation = await tg.waitForBotMessage(boris.id, (m) => m.text.includes('Анна приглашает вас'));
       const url = (invitation.reply_markup?.inline_keyboard ?? []).flat()[0] as { url?: string };
       expect(url.url).toMatch(/startapp=pair_[A-Za-z0-9_-]+$/);
