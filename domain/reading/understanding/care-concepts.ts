@@ -251,6 +251,32 @@ export const SELF_HARM = group([
   'никто ~3 не ~1 заметит|заплачет|вспомнит|хватится ~4 если|когда ~2 я|меня',
   'кто ~2 придет|заплачет ~3 на ~1 мои? ~1 похорон*',
   'завтра|сегодня ~1 последн* ~1 ден* !отпуск*|работ*|акци*|сесси*|лета|школ*|учеб*|каникул*|в|на|перед|до|подач*|скидк*|прием*|практик*|распродаж*',
+  // Said fast and young: ending it oneself before a date, freeing everyone of oneself, erased from their lives,
+  // removed «насовсем», staying in this world in question, a blade along the wrists, a bath with a blade, a stash
+  // of sleeping pills looked at, sleep forever, no reason to wake, the family better off «наконец» without me.
+  'сам|сама ~3 всё|все ~1 закончу|прекращу|оборву',
+  'всё|все ~1 закончу|прекращу ~2 сам|сама',
+  'всех|вас|их ~1 освобожу|освободит|освобожу|освободить ~1 от ~1 себя|меня',
+  'освобо* ~2 от ~1 себя',
+  'не ~1 буду|будет ~2 никому|всем ~2 мешать',
+  'никому ~2 не ~1 буду ~1 мешать',
+  'стереть|стер*|удалить ~1 себя ~3 из ~2 жизн*|мира|памят*',
+  `${WANT} ~6 будто|словно ~2 меня ~2 не ~1 было|существовало`,
+  'убрать|убрат* ~2 меня|себя ~2 насовсем|навсегда',
+  'меня|себя ~3 убрать|убрат* ~2 насовсем|навсегда|отсюда',
+  'остаться|оставаться|задержаться|задерживаться ~2 в ~1 этом ~1 мире|свете',
+  'покинуть|покину|покинула|покинул ~1 этот ~1 мир|свет',
+  'нож*|ножом|лезви*|бритв*|стекл* ~3 по ~1 запяст*|вен*|рук*|бедр*',
+  'ванн* ~3 с ~1 лезви*|бритв*|нож*',
+  'таблет*|снотворн*|лезви*|бритв*|веревк* ~8 смотрю|смотрела|смотрел|поглядыва*',
+  'смотрю|смотрела|смотрел|поглядыва* ~3 на ~1 таблет*|снотворн*|лезви*|бритв*|веревк*',
+  'куча|гора|запас*|полн* ~3 снотворн*',
+  'уснут|усн*|засн*|заснут ~5 навечно',
+  'лучше ~1 бы|б ~2 не ~1 проснул*|просыпал*',
+  'не вижу ~2 смысл* ~1 просыпат*|проснут*|вставать',
+  'без ~1 меня ~6 наконец|наконец-то|вздохн*|выдохн*|заживут',
+  'сделаю|сделать ~1 это ~8 пусть|заплачет|плакать|запомнят|заметит',
+  '=таблы|=таблосы|=колеса|таблет*|снотворн* ~2 все|всё|разом|сразу|пачк* ~1 выпью|выпить|сожру|сожрать|наглота*|закинусь',
 ]);
 
 /**
@@ -259,7 +285,7 @@ export const SELF_HARM = group([
  * a farewell (crisis.ts counts them).
  */
 export const LAST_ARRANGEMENTS = group([
-  'разда*|отдаю|отдала|отдал ~4 вещ*|книг*|одежд*|всё|все|долги|цвет*|комп*|гитар*|игр*|украшен*|платья',
+  'разда*|отдаю|отдала|отдал ~4 вещ*|шмот*|барахл*|книг*|одежд*|всё|все|долги|цвет*|комп*|гитар*|игр*|украшен*|платья',
   'кому ~1 что ~1 отдать|достанется',
   'пристроил*|пристроить|отвез*|отвезла|отдала|отдал ~4 кошк*|кота|собак*|пса|попуга*|животн*',
   'кот|кошк*|собак* ~1 накормлен*|пристроен*',
@@ -288,6 +314,10 @@ export const LAST_ARRANGEMENTS = group([
   'оставил*|оставила ~4 ключи|завещан*',
   'кошк*|кота|собак*|пса ~2 отвез*|отдал*|отдала|пристроил*|соседк*|сестре|подруг*',
   'раздал* ~3 инструмент*',
+  // Those left behind provided for: the children taken to someone, a list of where things are, bills paid ahead.
+  'детей|дочь|дочку|сына|ребенк* ~2 отвез*|отвезу|отвезла|отдам|отдала|оставлю|оставила ~3 к? ~1 маме|бабушк*|сестре|мужу|свекров*',
+  'оставил*|оставила|написал*|составил* ~3 список|инструкци* ~3 что|где|как',
+  'оплатил*|оплатила|заплатил* ~4 вперед|наперед|до ~1 лета|конца ~1 года',
   'уйти|уйду ~1 сегодня|завтра|ночью',
 ]);
 
@@ -589,6 +619,10 @@ export const CANCEL = group([
   'бьет|бьёт|ударил* ~2 током',
   'исчезн*|исчезнут|пропад* ~3 из ~1 инст*|соцсет*|сети|чат*|тикток*',
   'аниме|мульт*|манг*',
+  // Fiction the asker writes or reads, a hangover: «героиня прыгает с крыши», «после тусы хочется умереть».
+  'фанфик*|новелл*|сюжет*|комикс*|=героиня|=героини|=героиню',
+  'похмел*|бодун*|отходняк*',
+  'после ~2 тус*|тусовк*|вечеринк*|пьянк*|корпоратив*',
 ]);
 
 /** A threat in jest: «убью, если опять опоздает», «муж меня убьёт, если узнает, сколько я потратила». */
@@ -612,12 +646,27 @@ export const VIOLENT_ACTS = group([
   'прижал*|прижима* ~3 к ~1 стене|стенке|полу',
 ]);
 
+/**
+ * Bitter, not funny: asking whether anyone would notice one's absence makes a laugh or a «lol» beside it a
+ * mask, not a joke (a card, a film or a game still cancels).
+ */
+export const BITTER = group([
+  'кто-нибудь|кто-то|кто ~2 заметит|хватится|вспомнит|заплачет',
+  'никто ~3 не ~1 заметит|хватится|вспомнит|заплачет',
+]);
+
+export const ENGLISH_BITTER =
+  /\b(nobody|no one|no-one) (would|will|'?d) (even )?(notice|care|miss me)|would anyone (even )?(notice|care|miss me)\b/;
+
+/** A laugh in English words. */
+export const ENGLISH_JOKES = /\b(lol|haha|lmao)\b/;
+
 /** What keeps a crisis a crisis when a cancelling word is near: «не шучу», «серьёзно». */
 export const NOT_A_JOKE = group(['не ~1 шуч*|шутк*|драматизиру*', '=серьезно', 'правда ~1 хочу', 'по-настоящему|настоящему']);
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
 
 export const ENGLISH_VIOLENCE =
   /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
@@ -630,4 +679,4 @@ export const ENGLISH_CONCERN =
   /\b(same grey|never comes|point of|can'?t get out of bed|tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;
 
 export const ENGLISH_CANCEL =
-  /\b(lol|haha|lmao|(death|tower|devil|hanged man) card|the (tower|hanged man|devil)|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;
+  /\b((death|tower|devil|hanged man) card|the (tower|hanged man|devil)|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;
