@@ -5,12 +5,14 @@ import type { Sensitive } from '../question-words';
 import { anyOf } from './patterns';
 import {
   ADDICTION,
+  ADDICTION_CANCEL,
   CHILDREN,
   DEATH,
   DEATH_CANCEL,
   ENGLISH_THEME_CANCEL,
   ENGLISH_THEMES,
   HEALTH_CANCEL,
+  HELD,
   ILLNESS,
   INVESTMENT,
   LEGAL,
@@ -26,7 +28,8 @@ export function themeOf(u: Understood): Sensitive | null {
   const ill = anyOf(ILLNESS, line) && !anyOf(HEALTH_CANCEL, line);
   if (anyOf(PETS, line) && (ill || anyOf(VET, line))) return 'pet_health';
   if (ill && anyOf(CHILDREN, line)) return 'child_health';
-  if (anyOf(ADDICTION, line)) return 'addiction';
+  // A case over a habit (held, tried) is legal; a habit borrowed for a series is none.
+  if (anyOf(ADDICTION, line) && !anyOf(ADDICTION_CANCEL, line) && !(anyOf(HELD, line) && anyOf(LEGAL, line))) return 'addiction';
   if (anyOf(DEATH, line) && !anyOf(DEATH_CANCEL, line)) return 'death';
   if (ill) return 'health';
   if (anyOf(LEGAL, line)) return 'legal';
@@ -39,5 +42,7 @@ export function themeOf(u: Understood): Sensitive | null {
 
 /** A figure of speech or a card's name borrows a theme's words: the written stems must not read it either. */
 export function themeCancelled(u: Understood): boolean {
-  return anyOf(DEATH_CANCEL, u.stems) || anyOf(HEALTH_CANCEL, u.stems) || ENGLISH_THEME_CANCEL.test(u.text);
+  return (
+    anyOf(DEATH_CANCEL, u.stems) || anyOf(HEALTH_CANCEL, u.stems) || anyOf(ADDICTION_CANCEL, u.stems) || ENGLISH_THEME_CANCEL.test(u.text)
+  );
 }
