@@ -257,6 +257,11 @@ export const SELF_HARM = group([
   `не ~2 ${WANT} ~1 жить|жит ~1 дальше|больше !с|со|в|во|у|на|вместе|рядом|там|здесь|тут|так|как|под|при|среди|одн*|без`,
   `${WANT} ~2 чтоб|чтобы ~2 меня ~2 сбил*|сбила|переехал*|задавил*|убил*`,
   'сам|сама ~3 всё|все ~1 закончу|прекращу|оборву',
+  // Cutting oneself as a habit («режусь», not «режусь в доту»), again; not waking as a wish.
+  '=режусь|=режется !в|во|с|со|на',
+  'опять|снова ~2 =порежусь|=порезалась|=порезался|=режусь|=резалась|=резался !в|во|с|со|на',
+  '=порежусь|=порезалась|=порезался ~2 опять|снова',
+  'мне ~1 бы ~2 не ~1 просыпат*|проснут*|просыпаться|проснуться',
   'всё|все ~1 закончу|прекращу ~2 сам|сама',
   'всех|вас|их ~1 освобожу|освободит|освобожу|освободить ~1 от ~1 себя|меня',
   'освобо* ~2 от ~1 себя',
@@ -474,6 +479,7 @@ export const VIOLENCE = group([
   'если ~6 слива*|сольет|солью|выложит|разошлет|скинет ~3 фот*|фотк*|видео|интим*|нюдс*|переписк*',
   'бывш*|парен*|муж*|жених*|сожител* ~4 слива*|сольет|слил*|выложит|разошлет ~3 мои|наши ~1 фот*|фотк*|видео|интим*|нюдс*',
   'не ~1 дает|разреша*|пуска* ~3 видеться|общат*|встречат* ~2 с ~1 подруг*|друз*|родн*|мамой|родител*|сестр*',
+  'батя|бат*|отец|папа|отчим*|мать|мама|муж ~4 с ~1 ремнем|ремн*',
   // Marks hidden under clothes, a beating called upbringing: «потом неделю хожу в водолазке».
   'называет|называл* ~2 это ~1 воспитан*|воспитыва*|воспитат*|уроком|наказан*',
   'хожу|ходила|ношу|носила ~3 в? ~1 водолазк*|длинн* ~1 рукав*|темн* ~1 очк*|тональн*',
@@ -694,10 +700,10 @@ export const NOT_A_JOKE = group(['не ~1 шуч*|шутк*|драматизир
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
 
 export const ENGLISH_VIOLENCE =
-  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
+  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
 
 /** English concrete acts: a «lol» after them does not make them a joke. */
 export const ENGLISH_VIOLENT_ACTS =
