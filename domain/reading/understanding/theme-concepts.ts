@@ -76,6 +76,11 @@ export const HEALTH_CANCEL = group([
   'поступ* ~3 врач*',
   'на ~1 врача ~1 или',
   'или ~1 на ~1 врача',
+  // Sick with a passion, a head aching from a choice, a game's slang, an idiom of healing.
+  '=больна|=болен|=больны ~1 футбол*|чистот*|идеей|идеями|работ*|музык*|мечт*|проект*|городом|сериал*',
+  'болит|болят ~2 от ~1 этих|этого|этой|выбор*|мысл*|проблем*|забот*|решени*',
+  'доте|доту|катк*|валорант*|майнкрафт*|=кс',
+  'до ~1 свадьбы ~1 заживет|заживёт',
   // Sick with love, a city or a team: «болею им», «заболела этим городом», «болею за Спартак».
   '=болею|=болеем|=болела|=болел|=болеет|=болеешь|=заболела|=заболел ~1 =им|=ею|=тобой|=этим|=этой|городом|музык*|футбол*|=за',
 ]);
@@ -184,6 +189,15 @@ export const DEATH_CANCEL = group([
   'корол* ~1 льва|лев',
   'ждет|ждёт ~1 смерть ~2 на ~1 олимпиад*|экзамен*|контрольн*',
   'похоронила|похоронил ~3 в ~1 саду ~1 игрушк*|пищалк*|мяч*',
+  // Hyperbole at work or after a party, a dead one in a dream: «хоть ложись и помирай», «сдохнуть можно»,
+  // «скучный, как смерть», «после тусы хочется умереть» (a death dreamt of keeps its theme).
+  'хоть ~3 помирай|помри|умирай|вешайся|петлю',
+  'сдохнуть|помереть|умереть|убиться ~1 можно',
+  'скук* ~1 смертн*',
+  'как ~1 смерть',
+  'умира*|умираю ~2 от ~1 усталост*|жар*|голод*|холод*|скук*|ожидани*',
+  'похмел*|бодун*|отходняк*',
+  'после ~2 тус*|тусовк*|вечеринк*|пьянк*|корпоратив*',
 ]);
 
 export const ADDICTION = group([
@@ -205,6 +219,9 @@ export const ADDICTION = group([
   'приходит|пришел|возвращается ~2 пьян*|бухой',
   'нашла|нашел|нашли ~6 порошок|пакетик*',
 ]);
+
+/** Pregnant with an idea, a plan, a dream: «беременна идеей открыть салон». */
+export const PREGNANCY_CANCEL = group(['беремен* ~1 идеей|идеями|мечт*|проект*|планом|планами|бизнес*']);
 
 /** What borrows an addiction's words: «подсела на сериал как на наркотик». */
 export const ADDICTION_CANCEL = group([
@@ -311,4 +328,4 @@ export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
 
 /** English figures of speech that borrow the themes' words. */
 export const ENGLISH_THEME_CANCEL =
-  /\b(death card|the death|dying to|killing me|dead serious|sick of|heartbroken|allergic to mondays|plants are dying|lol|haha)\b/;
+  /\b(death card|the death|game|sims|dying to|killing me|dead serious|sick of|heartbroken|allergic to mondays|plants are dying|lol|haha)\b/;

@@ -19,12 +19,13 @@ import {
   LEGAL,
   PETS,
   PREGNANCY,
+  PREGNANCY_CANCEL,
   VET,
 } from './theme-concepts';
 import type { Understood } from './understand';
 
 /** Laughter as typed («)))», «😂», «💀») or said («ахах», «шучу»), and nothing saying it is meant. */
-const LAUGH = /\){2,}|😂|🤣|😅|🙈|🙃|😆|😁|😜|🤪|🫠|💀|☠️/u;
+const LAUGH = /\){2,}|😂|🤣|😅|🙈|🙃|😆|😁|😄|😃|🤭|😹|😜|🤪|🫠|💀|☠️/u;
 const laughing = (written: string, u: Understood) => (LAUGH.test(written) || anyOf(JOKES, u.stems)) && !anyOf(NOT_A_JOKE, u.stems);
 
 /**
@@ -34,7 +35,7 @@ const laughing = (written: string, u: Understood) => (LAUGH.test(written) || any
  */
 export function themeOf(u: Understood, written = ''): Sensitive | null {
   const line = u.stems;
-  if (anyOf(PREGNANCY, line)) return 'pregnancy';
+  if (anyOf(PREGNANCY, line) && !anyOf(PREGNANCY_CANCEL, line)) return 'pregnancy';
   const ill = anyOf(ILLNESS, line) && !anyOf(HEALTH_CANCEL, line);
   const laugh = laughing(written, u);
   if (anyOf(PETS, line) && (ill || anyOf(VET, line)) && !laugh) return 'pet_health';
@@ -57,6 +58,7 @@ export function themeCancelled(u: Understood, written = ''): boolean {
     anyOf(DEATH_CANCEL, u.stems) ||
     anyOf(HEALTH_CANCEL, u.stems) ||
     anyOf(ADDICTION_CANCEL, u.stems) ||
+    anyOf(PREGNANCY_CANCEL, u.stems) ||
     ENGLISH_THEME_CANCEL.test(u.text) ||
     laughing(written, u)
   );
