@@ -262,6 +262,7 @@ export const SELF_HARM = group([
   'опять|снова ~2 =порежусь|=порезалась|=порезался|=режусь|=резалась|=резался !в|во|с|со|на',
   '=порежусь|=порезалась|=порезался ~2 опять|снова',
   'мне ~1 бы ~2 не ~1 просыпат*|проснут*|просыпаться|проснуться',
+  'не ~1 вывожу|вывезу ~2 жить|жит|существова*',
   'всё|все ~1 закончу|прекращу ~2 сам|сама',
   'всех|вас|их ~1 освобожу|освободит|освобожу|освободить ~1 от ~1 себя|меня',
   'освобо* ~2 от ~1 себя',
@@ -525,8 +526,9 @@ export const CONCERN = group([
   'так ~1 устал*',
   'устал* ~1 быть ~1 сильн*',
   'устал* ~2 бороться|просыпаться|притворя*|начинать',
-  'больше ~1 не ~1 могу',
-  'не ~1 могу ~1 больше',
+  // Not «не могу больше иметь детей»: a thing one can no longer do is not exhaustion.
+  'больше ~1 не ~1 могу !иметь|ходить|пить|есть|платить|родить|забеременеть',
+  'не ~1 могу ~1 больше !иметь|ходить|пить|есть|платить|родить|забеременеть',
   // Broken as a person, not a bone, a car or a plan: «я сломалась», «меня сломали».
   'я ~2 сломал*|сломлен*',
   'меня ~1 сломал*|сломали|сломало',
@@ -578,7 +580,7 @@ export const CONCERN = group([
   'никогда ~1 не ~1 буду ~1 счастлив*',
   'выхода ~1 нет',
   'нет ~1 выход*',
-  'вылез* ~2 из',
+  'вылез* ~2 из ~1 ям*|долг*|болот*|депресс*|этого|кредит*|дыр*|минус*|нищет*|бедност*|кризис*|тупик*|круга',
   'никто ~2 не ~1 слышит|любил|протянет',
   'противен|противна',
   'жизнь ~2 закончил*|прошла|проходит ~1 мимо',
@@ -608,6 +610,7 @@ export const CONCERN = group([
   'не ~1 могу ~1 =выбраться|=вылезти|=выкарабкаться',
   'застрял* ~3 в ~1 болот*|яме|тупик*',
   'каждое|каждый ~1 утро|день ~2 как ~1 наказани*|пытк*|каторг*|ад',
+  '=невывожу|не ~1 =вывожу',
   'на ~1 грани !развод*|нервн*|срыв*|увольнен*|разрыв*|банкротств*|фол*|вылет*|отчислен*',
 ]);
 
@@ -702,10 +705,10 @@ export const NOT_A_JOKE = group(['не ~1 шуч*|шутк*|драматизир
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|ending (it|my life)( all)?\b(?! with| between| for)|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
 
 export const ENGLISH_VIOLENCE =
-  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
+  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|(hits|beats) (her|us) and me|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
 
 /** English concrete acts: a «lol» after them does not make them a joke. */
 export const ENGLISH_VIOLENT_ACTS =
