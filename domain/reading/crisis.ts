@@ -8,8 +8,11 @@
 import {
   CANCEL,
   CONCERN as CONCERN_CONCEPTS,
+  BITTER,
+  ENGLISH_BITTER,
   ENGLISH_CANCEL,
   ENGLISH_CONCERN,
+  ENGLISH_JOKES,
   ENGLISH_SELF_HARM,
   ENGLISH_VIOLENCE,
   ENGLISH_VIOLENT_ACTS,
@@ -95,9 +98,12 @@ const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|�
 
 /** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
 function cancelled(text: string, u: Understood): boolean {
-  const cancel =
-    anyOf(CANCEL, u.stems) || anyOf(JOKES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text)) || JOKING.test(text);
-  return cancel && !anyOf(NOT_A_JOKE, u.stems);
+  const latin = LATIN.test(u.text);
+  const context = anyOf(CANCEL, u.stems) || (latin && ENGLISH_CANCEL.test(u.text));
+  const joke = anyOf(JOKES, u.stems) || (latin && ENGLISH_JOKES.test(u.text)) || JOKING.test(text);
+  // «кто-нибудь заметит?))»: a laugh beside the question of one's absence masks it.
+  const bitter = joke && (anyOf(BITTER, u.stems) || (latin && ENGLISH_BITTER.test(u.text)));
+  return (context || (joke && !bitter)) && !anyOf(NOT_A_JOKE, u.stems);
 }
 
 /** A joke, hyperbole, a card's name, a film or a game in the text (the learned layer alone does not refuse then). */

@@ -285,7 +285,8 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   // The concepts first; the written stems catch what they miss, unless a figure of speech or a card's name
   // borrowed the words.
   const sensitive =
-    themeOf(u) ?? (themeCancelled(u) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? learnedTheme(question)));
+    themeOf(u, question) ??
+    (themeCancelled(u, question) ? null : (SENSITIVE_WORDS.find((s) => s.re.test(q))?.sensitive ?? learnedTheme(question)));
   const asking = questionSentence(question);
   const asked = understand(asking);
   const t = asked.text;

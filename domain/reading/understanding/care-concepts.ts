@@ -71,7 +71,7 @@ export const SELF_HARM = group([
   'я ~1 здесь|тут ~1 лишн*',
   'освобо* ~1 всех|их|вас|нас',
   'исчезн*|исчезнут ~1 навсегда|насовсем|совсем|тихо',
-  'уйти|уйду ~1 навсегда|насовсем|совсем|тихо|по-тихому|потихому',
+  'уйти|уйду ~1 навсегда|насовсем|совсем|тихо|по-тихому|потихому !из|с|со|от|к|в',
   'уйти|уйду ~1 по ~1 тих*',
   'уйду|уйти ~2 туда ~2 где ~2 папа|мама|мои|своим|свои|пацан*',
   'пора ~2 к своим',
@@ -91,12 +91,12 @@ export const SELF_HARM = group([
   'последн* ~2 ден*|раз|расклад*|гадан*|недел* ~3 в ~1? жизн*|мо*|больше|напоследок',
   'последн* расклад|гадаю|раз ~3 больше|напоследок',
   'напоследок',
-  'больше ~1 не ~1 приду|увидимся|позвоню|понадоб*',
+  'больше ~1 не ~1 приду|увидимся|позвоню|понадоб* !в|во|на|к|сюда|туда|с|со',
   'завтра ~2 меня ~1 не ~1 будет',
   'завтра ~1 всё|все',
   'всё|все ~1 решил*|решено ~3 записк*|осталось|правильно',
   'я ~1 решил*|решила ~3 уйти|уйду|закончить|покончить|всё|все',
-  'закончу|закончить|заканчивать|кончить ~2 всё|все|всем|навсегда|окончательно',
+  'закончу|закончить|заканчивать|кончить ~2 всё|все|всем|навсегда|окончательно !дела|задани*|проект*|работ*|отчет*|долги|курс*|дз|уроки|ремонт*|с|со|до|к|в|на|за',
   'закрыть ~1 глаза ~4 закончил*|навсегда',
   'чтобы ~2 всё|все ~1 закончил*|кончил*',
   'когда|если ~2 я ~1 исчезн*',
@@ -109,7 +109,8 @@ export const SELF_HARM = group([
   'себ ~1 порешу|порешить|порешит',
   'там ~1 спокойн*',
   'простит* ~2 если ~1 что',
-  'в ~1 последн* ~1 раз',
+  // A last time of one's own (not «в последний раз спрашиваю», «в последний раз виделись в мае»).
+  'в ~1 последн* ~1 раз !спрашиваю|спрашиваю|прошу|говорю|гадаю|виделись|видел*|говорили|общались|созванивались|был*|ходил*|ездил*|писал*|звонил*',
   'будет ~1 последн*',
   'лишн* ~2 в ~2 мир*|жизн*|земл*',
   'мешаю|меша* ~1 всем',
@@ -167,11 +168,16 @@ export const SELF_HARM = group([
   'зайти|уйти|войти ~2 в ~1 море|воду ~3 и? ~1 не|идти',
   'тону|утонуть ~3 хотела|хочу|бы ~1 чтобы|не ~1 сон',
   'сделать ~2 чтобы ~1 меня ~1 не ~1 стало',
-  'как ~1 это ~1 сделат* ~3 побыстр*|быстро|безболезн*|не ~1 мучит*|без ~1 шума|тихо',
+  // (Each way its own pattern: words across a gap inside one alternation never matched.)
+  'как ~1 это ~1 сделат* ~3 безболезн*',
+  'как ~1 это ~1 сделат* ~3 не ~1 мучит*|мучиться',
+  'как ~1 это ~1 сделат* ~3 без ~1 шума|боли',
   'сколько ~1 надо ~3 выпить|принять ~3 чтобы|точно',
-  'это ~1 быстро',
-  'больно ~1 будет',
-  'будет ~1 больно',
+  // Whether it will hurt, of a way of dying (not «прививка — будет больно?»).
+  'больно|безболезненно ~3 прыгать|прыгнуть|падать|резать|вешаться|тонуть|травиться',
+  'прыгать|прыгнуть|падать|упасть|резать|вешаться|тонуть|утонуть|травиться ~3 больно|безболезненно',
+  // A method asked about for its speed (not «простуда — это быстро пройдёт?»).
+  'поезд*|электричк*|крыш*|мост*|таблет*|снотворн*|веревк*|петл*|вен*|окн*|этаж* ~3 это ~1 быстро|безболезненно',
   'с меня хватит',
   // A death of one's own choosing named indirectly: leaving life, the way it would be done, its pain.
   'уйти|уйду|уйд|уход* ~6 из ~1 жизн*',
@@ -210,7 +216,7 @@ export const SELF_HARM = group([
   'закры* ~1 счет* ~4 пора|хочу|думаю|решил*',
   'пора ~2 закрыва*|закрыть ~1 счет*',
   'на ~1 том ~1 свете ~4 не ~1 спрашивают|нужн*|лучше|легче|спокойн*|ждут',
-  'скоро ~3 встретимся|увидимся ~4 мам*|пап*|бабушк*|дедушк*|с ~1 ней|с ~1 ним|на ~1 небе|там',
+  'скоро ~3 встретимся|увидимся ~4 на ~1 небе|небесах',
   'последн* ~2 вечер*|ночь*|утро|закат*',
   'когда|если ~1 меня ~1 найдут|обнаружат',
   // At the edge now: on a bridge, a roof, pills poured out, a blade again.
@@ -231,7 +237,7 @@ export const SELF_HARM = group([
   'простите ~1 меня ~1 все',
   'на ~1 прощани*',
   'спасибо ~1 всем ~3 кто ~2 был*',
-  'мой ~1 последн* ~1 расклад*|вопрос*|гадан*|ден*',
+  'мой ~1 последн* ~1 расклад*|вопрос*|гадан*|ден* !в|на|перед|до|отпуск*|работ*|школ*|учеб*|каникул*|лета|стажировк*',
   // Common ways of saying it that no writer used: can't live on, tired of life, thoughts of death, hurting oneself.
   'не ~1 могу ~2 больше|так|дальше ~1 жить|жит !с|со|в|во|у|на|вместе|рядом|под|без|там|здесь|тут',
   'жить ~1 надоело|надоел*|тошно|противно',
@@ -251,6 +257,46 @@ export const SELF_HARM = group([
   'никто ~3 не ~1 заметит|заплачет|вспомнит|хватится ~4 если|когда ~2 я|меня',
   'кто ~2 придет|заплачет ~3 на ~1 мои? ~1 похорон*',
   'завтра|сегодня ~1 последн* ~1 ден* !отпуск*|работ*|акци*|сесси*|лета|школ*|учеб*|каникул*|в|на|перед|до|подач*|скидк*|прием*|практик*|распродаж*',
+  // Said fast and young: ending it oneself before a date, freeing everyone of oneself, erased from their lives,
+  // removed «насовсем», staying in this world in question, a blade along the wrists, a bath with a blade, a stash
+  // of sleeping pills looked at, sleep forever, no reason to wake, the family better off «наконец» without me.
+  `не ~2 ${WANT} ~1 жить|жит ~1 дальше|больше !с|со|в|во|у|на|вместе|рядом|там|здесь|тут|так|как|под|при|среди|одн*|без`,
+  `${WANT} ~2 чтоб|чтобы ~2 меня ~2 сбил*|сбила|переехал*|задавил*|убил*`,
+  // Ending it oneself before a date: «доживу ли или сам раньше всё закончу» (not «сам всё закончу с ремонтом»).
+  'сам|сама ~1 раньше|первым|первой ~1 всё|все ~1 закончу|прекращу|оборву',
+  // Cutting oneself as a habit («режусь», not «режусь в доту»), again; not waking as a wish.
+  '=режусь|=режется !в|во|с|со|на',
+  'опять|снова ~2 =порежусь|=порезалась|=порезался|=режусь|=резалась|=резался !в|во|с|со|на',
+  '=порежусь|=порезалась|=порезался ~2 опять|снова',
+  'мне ~1 бы ~2 не ~1 просыпат*|проснут*|просыпаться|проснуться',
+  'не ~1 вывожу|вывезу ~2 жить|жит|существова*',
+  'всех|вас|их ~1 освобожу|освободит|освобожу|освободить ~1 от ~1 себя|меня',
+  'освобо* ~2 от ~1 себя',
+  'не ~1 буду|будет ~2 никому|всем ~2 мешать',
+  'никому ~2 не ~1 буду ~1 мешать',
+  'стереть|стер*|удалить ~1 себя ~2 из ~1 жизни ~1 всех|людей|близких',
+  'стереть|стер*|удалить ~1 себя ~2 из ~1 мира|существован*',
+  `${WANT} ~6 будто|словно ~2 меня ~2 не ~1 было|существовало`,
+  'убрать|убрат* ~2 меня|себя ~2 насовсем|навсегда',
+  'меня|себя ~3 убрать|убрат* ~2 насовсем|навсегда',
+  'остаться|оставаться|задержаться|задерживаться ~2 в ~1 этом ~1 мире|свете !моды|бизнес*|шоу*|кино*|музык*|спорт*|искусств*|=it',
+  'покинуть|покину|покинула|покинул ~1 этот ~1 мир|свет',
+  'нож*|ножом|лезви*|бритв*|стекл* ~3 по ~1 запяст*|вен*|рук*|бедр*',
+  'ванн* ~3 с ~1 лезви*|бритв*|нож*',
+  'снотворн*|лезви*|бритв*|веревк* ~8 смотрю|смотрела|смотрел|поглядыва*',
+  'смотрю|смотрела|смотрел|поглядыва* ~3 на ~1 снотворн*|лезви*|бритв*|веревк*',
+  'куча|гора|запас*|полн* ~3 снотворн*',
+  'уснут|усн*|засн*|заснут ~5 навечно',
+  'лучше ~1 бы|б ~2 не ~1 проснул*|просыпал*',
+  'не вижу ~2 смысл* ~1 просыпат*|проснут*|вставать',
+  'без ~1 меня ~6 вздохн*|выдохн*|заживут',
+  'без ~1 меня ~3 наконец|наконец-то ~4 деньги|денег|счастлив*|заживут|вздохн*|выдохн*',
+  'сделаю|сделать ~1 это ~10 плакать|заплачет|заплачут|горевать|пожалеют',
+  // Whether anyone at all would cry or grieve: the asker imagining their own absence.
+  'хоть ~1 кто ~2 будет|станет ~1 плакать|горевать',
+  // Rest or peace forever: «наконец отдохну навсегда».
+  'отдохн*|отдохнуть|отдыха*|успоко* ~2 навсегда|насовсем|навечно !от|с|со',
+  '=таблы|=таблосы|=колеса|таблет*|снотворн* ~2 все|всё|разом|сразу|пачк* ~1 выпью|выпить|сожру|сожрать|наглота*|закинусь',
 ]);
 
 /**
@@ -259,7 +305,7 @@ export const SELF_HARM = group([
  * a farewell (crisis.ts counts them).
  */
 export const LAST_ARRANGEMENTS = group([
-  'разда*|отдаю|отдала|отдал ~4 вещ*|книг*|одежд*|всё|все|долги|цвет*|комп*|гитар*|игр*|украшен*|платья',
+  'разда*|отдаю|отдала|отдал ~4 вещ*|шмот*|барахл*|книг*|одежд*|всё|все|цвет*|комп*|гитар*|игр*|украшен*|платья !долги|долгов|кредит*',
   'кому ~1 что ~1 отдать|достанется',
   'пристроил*|пристроить|отвез*|отвезла|отдала|отдал ~4 кошк*|кота|собак*|пса|попуга*|животн*',
   'кот|кошк*|собак* ~1 накормлен*|пристроен*',
@@ -288,13 +334,18 @@ export const LAST_ARRANGEMENTS = group([
   'оставил*|оставила ~4 ключи|завещан*',
   'кошк*|кота|собак*|пса ~2 отвез*|отдал*|отдала|пристроил*|соседк*|сестре|подруг*',
   'раздал* ~3 инструмент*',
+  // Those left behind provided for: the children taken to someone, a list of where things are, bills paid ahead.
+  'детей|дочь|дочку|сына|ребенк* ~2 отвез*|отвезу|отвезла|отдам|отдала|оставлю|оставила ~3 к? ~1 маме|бабушк*|сестре|мужу|свекров*',
+  'оставил*|оставила|написал*|составил* ~3 список|инструкци* ~3 что|где|как',
+  'оплатил*|оплатила|заплатил* ~4 вперед|наперед',
+  'оплатил*|оплатила|заплатил* ~4 до ~1 лета|осени|зимы|весны|конца',
   'уйти|уйду ~1 сегодня|завтра|ночью',
 ]);
 
 export const VIOLENCE = group([
   // Hit, pushed, choked, thrown at, dragged.
   '=бьет|=бьют|=бил|=била|=били|=бьешь|избив*|избил*|избива*|ударил*|ударит|лупит|лупил*|колотит|пинает|пнул*|толкнул*|толка*|швыря*|душил*|задуш*|=душит|придуш*|схватил* ~3 меня|нас|детей|дет*|ребенк*|ребен*|сына|сын*|дочь|доч*|дочк*|маму|мам*|мать|матер*|жену|сестр*|брат*|младш*|малую|малого|пацана|менья|мен|ее|её|его',
-  'меня|нас|детей|сестр*|маму|мать|дочь|дочк*|сына ~3 =бьет|=бьют|=бил|=била|=били|избива*|избил*|ударил*|лупит|толкнул*|душил*|=душит|задуш*',
+  'меня|нас|детей|сестр*|маму|мать|дочь|дочк*|сына ~3 =бьет|=бьют|=бил|=била|=били|избива*|избил*|ударил*|лупит|толкнул*|душил*|=душит|задуш*|придуш*|пнул*|пинает|швырнул*',
   'муж*|парен*|сожител*|отчим*|отец|отц*|батя|бат*|папа|брат*|сын|жена|жен*|мать|мама|мам*|свекр*|свекров*|теща|тещ*|зять|дед*|дядя|бывш*|он|она|партнер*|бойфренд*|девушк* ~3 =бьет|=бьют|=бил|=била|=били|избива*|избил*|лупит|душил*|=душит|задуш*|швыря*|пинает|запира*|запер*|запирал*',
   'поднял*|поднима*|подним* ~3 руку|рук',
   'руку ~2 поднима*|поднял*|подним*',
@@ -337,7 +388,8 @@ export const VIOLENCE = group([
   'выгоня*|выгнал* ~3 из ~1 дома|квартир* ~3 ночью|детьми|детей|мороз*',
   'ремн*|ремнем|ремень ~3 бьет|бил|лупит|бьют|дядя|как',
   'кулак*|кидает*|кинулась|кинулся ~2 с ~1 кулак*',
-  'сковородк*|тарелк* ~3 по ~1 голов*|в ~1 меня|попал*',
+  'сковородк*|тарелк* ~3 по ~1 голов*',
+  'сковородк*|тарелк* ~3 в ~1 меня',
   'гоняет ~2 нас|меня|детей',
   'замахива* ~2 на ~1 меня|нас',
   'разбил* ~2 мой|мне ~1 телефон',
@@ -366,7 +418,7 @@ export const VIOLENCE = group([
   'дети ~2 останутся ~2 без ~1 матер*',
   'зарежет|зарежу ~1 меня|нас',
   // Locked in, phone and papers taken, money controlled, kept from people.
-  'запира*|запер*|заперл*|закрыва*|закрыл* ~4 меня|нас|детей|дочку|дочь|сына ~3 в ~2 квартир*|комнат*|доме|дома|балкон*|ванн*|кладовк*|машин*',
+  'запира*|запер*|заперл*|закрыва*|закрыл* ~4 меня|нас|детей|дочку|дочь|сына ~3 в ~2 квартир*|комнат*|доме|дома|хат*|хате|общаг*|балкон*|ванн*|кладовк*|машин*',
   'запира*|запер*|заперл* ~2 меня|нас|детей|дочку|дочь|малыш*',
   'запира*|запер*|заперл* ~3 дверь ~2 на ~1 ключ',
   'не ~1 выпуска*|выпускал*|выпустил* ~3 из|дома|меня|пока',
@@ -396,7 +448,7 @@ export const VIOLENCE = group([
   'арестовыва* ~3 бил|бил*',
   'nudes|интим*|фото ~3 отправит*|разошл*|всем',
   // A child touched, a secret kept, what was done at night.
-  'трога*|трогает|трогал* ~3 где ~1 не ~1 надо|нельзя|не ~1 хочу',
+  'трога*|трогает|трогал* ~3 где ~1 не ~1 надо|нельзя|нужно',
   'отчим*|отец|папа|дядя|брат*|дед*|муж ~6 трога*|трогает|трогал*|лапа*',
   'заходит|приходит ~4 ко? ~1 мне ~3 в ~1 комнат* ~6 трога*|трогает|ложит*|раздева*',
   'это ~1 наш ~1 секрет',
@@ -438,6 +490,15 @@ export const VIOLENCE = group([
   'отбира*|отобрал*|забира* ~3 стипенди*|пособи*|алимент*|детск*',
   'не ~1 отпуска*|отпускает|пуска* ~4 к ~1 родител*|маме|подруг*|друз*|родным',
   'отчитыва* ~3 каждые|каждый|каждую|фото',
+  // Pictures leaked as a threat, friends and family kept away.
+  'если ~6 слива*|сольет|солью|выложит|разошлет|скинет ~3 фот*|фотк*|видео|интим*|нюдс*|переписк*',
+  'бывш*|парен*|муж*|жених*|сожител* ~4 слива*|сольет|слил*|выложит|разошлет ~3 мои|наши ~1 фот*|фотк*|видео|интим*|нюдс*',
+  'не ~1 дает|разреша*|пуска* ~3 видеться|общат*|встречат* ~2 с ~1 подруг*|друз*|родн*|мамой|родител*|сестр*',
+  'батя|бат*|отец|папа|отчим*|мать|мама|муж ~4 с ~1 ремнем|ремн*',
+  // Marks hidden under clothes, a beating called upbringing: «потом неделю хожу в водолазке».
+  'муж*|парен*|сожител*|жених*|он ~2 называет|называл* ~2 это ~1 воспитан*|воспитыва*|воспитат*',
+  'потом|после ~4 хожу|ходила|ношу|носила ~3 водолазк*|рукав*|очк*|очках|тональн*',
+  'водолазк*|рукав*|тональн*|шарф* ~5 чтобы ~2 не ~1 видно|видели|заметили',
   // Forced in bed.
   'заставля*|заставил*|принужда* ~8 в ~1 постел*|секс*|интим*',
   'в ~1 постел* ~3 без ~1 согласия',
@@ -453,11 +514,13 @@ export const CONCERN = group([
   'смысл* ~2 нет',
   'какой ~1 толк',
   'толку ~1 ноль',
-  'в ~1 чем ~1 смысл',
+  // The meaning of life, not of a dream, a card or a situation.
+  'в ~1 чем ~1 смысл !этой|этого|этих|ситуац*|сна|карт*|знак*|его|ее|её|их|расклад*|вопрос*|фильм*|книг*|песн*|всей',
   'ради ~1 чего',
   'зачем ~2 стара*',
   'зачем ~1 всё|все ~1 это',
-  'нет ~1 сил*',
+  // Impatience («нет сил ждать его ответа») is not exhaustion.
+  'нет ~1 сил* !ждать|дождаться|терпеть',
   'сил* ~2 нет',
   'сил* ~1 нет|не ~1 осталось',
   'нет ~1 сил ~1 ни|даже|больше',
@@ -477,9 +540,15 @@ export const CONCERN = group([
   'так ~1 устал*',
   'устал* ~1 быть ~1 сильн*',
   'устал* ~2 бороться|просыпаться|притворя*|начинать',
-  'больше ~1 не ~1 могу',
-  'не ~1 могу ~1 больше',
-  'сломал*|сломалась|сломался',
+  // Not «не могу больше иметь детей»: a thing one can no longer do is not exhaustion.
+  'больше ~1 не ~1 могу !иметь|ходить|пить|есть|платить|родить|забеременеть',
+  'не ~1 могу ~1 больше !иметь|ходить|пить|есть|платить|родить|забеременеть',
+  // Broken as a person, not a bone, a car or a plan: «я сломалась», «меня сломали».
+  'я ~2 сломал*|сломлен*',
+  'меня ~1 сломал*|сломали|сломало',
+  'сломал*|сломали|сломало ~1 меня',
+  'внутри ~2 сломал*|сломалось',
+  'сломлен*',
   'разучил*',
   'депресс*|выгора*|выгоран*|burnout',
   'плачу ~3 кажд*|постоянно|ванн*|туалет*|вечер*|ноч*',
@@ -525,7 +594,7 @@ export const CONCERN = group([
   'никогда ~1 не ~1 буду ~1 счастлив*',
   'выхода ~1 нет',
   'нет ~1 выход*',
-  'вылез* ~2 из',
+  'вылез* ~2 из ~1 ям*|долг*|болот*|депресс*|этого|кредит*|дыр*|минус*|нищет*|бедност*|кризис*|тупик*|круга',
   'никто ~2 не ~1 слышит|любил|протянет',
   'противен|противна',
   'жизнь ~2 закончил*|прошла|проходит ~1 мимо',
@@ -542,6 +611,20 @@ export const CONCERN = group([
   'виноват* ~1 и ~1 никчемн*',
   'плохой ~1 человек',
   'ужасная ~1 доч*|мать|жена',
+  // Said fast and young: no hope at all, everyone leaves, crying into a pillow, useless, nobody needs me,
+  // stuck in a swamp, every morning a punishment.
+  'нет ~2 надежд*',
+  'никакой ~1 надежд*',
+  'меня ~1 все|всегда ~1 бросают|уходят|предают',
+  'все|всегда ~1 бросают|предают ~1 меня',
+  'реву|рыдаю|плачу ~4 подушк*|кажд*|постоянно|ночам*',
+  'себя ~2 бесполезн*|ненужн*|никчемн* !в|во|на|для|при',
+  'я ~2 бесполезн*|ненужн* !в|во|на|для|при',
+  'никому ~2 не ~1 сдал*|сдался|сдалась|интересн*',
+  'не ~1 могу ~1 =выбраться|=вылезти|=выкарабкаться',
+  'застрял* ~3 в ~1 болот*|яме|тупик*',
+  'каждое|каждый ~1 утро|день ~2 как ~1 наказани*|пытк*|каторг*|ад',
+  '=невывожу|не ~1 =вывожу',
   'на ~1 грани !развод*|нервн*|срыв*|увольнен*|разрыв*|банкротств*|фол*|вылет*|отчислен*',
 ]);
 
@@ -582,13 +665,17 @@ export const CANCEL = group([
   'в ~1 смысле ~1 в',
   'валерьян*',
   'парашют*|тарзанк*',
-  'исчезн*|исчезнут|уснут|сбежат*|сбеж* ~3 на ~1 неделю|выходные|дачу|рыбалк*|море|отпуск*|край',
+  'исчезн*|исчезнут|уснут|сбежат*|сбеж*|покинуть|покину ~3 на ~1 неделю|выходные|дачу|рыбалк*|море|отпуск*|край|пару|несколько|день|месяц*|время',
   'до ~1 потолка',
   'в ~1 объяти*|обяти*',
   'обнимашк*',
   'бьет|бьёт|ударил* ~2 током',
   'исчезн*|исчезнут|пропад* ~3 из ~1 инст*|соцсет*|сети|чат*|тикток*',
   'аниме|мульт*|манг*',
+  // Fiction the asker writes or reads, a hangover: «героиня прыгает с крыши», «после тусы хочется умереть».
+  'фанфик*|новелл*|сюжет*|комикс*|=героиня|=героини|=героиню',
+  'похмел*|бодун*|отходняк*',
+  'после ~2 тус*|тусовк*|вечеринк*|пьянк*|корпоратив*',
 ]);
 
 /** A threat in jest: «убью, если опять опоздает», «муж меня убьёт, если узнает, сколько я потратила». */
@@ -596,6 +683,9 @@ export const JEST = group([
   // A parent taking a child's phone or keys: a rule at home, not control over a partner.
   'отобрал*|забрал*|забираю|отбираю|отниму|заберу ~3 у ~1 сына|дочк*|дочер*|ребенк*|детей|сын*|младш*|подростк*',
   'убью ~3 если|когда ~3 опять|опоздает|забудет',
+  // A parent's penalty with its term or reason, told by the child: «забрал телефон до конца четверти».
+  'до ~1 конца ~1 четверт*|недел*|каникул*|года|месяц*',
+  'за ~1 оценк*|двойк*|тройк*|прогул*|поведени*|оценки',
   'если ~3 узнает|забуду|забудет|опоздаю|опоздает|потратила|потрачу',
   'подруг*|сестр* ~3 грозится|грозит|сказал*|обещал* ~3 меня? ~1 прибьет|убьет|задуш*|урою',
   'прибьет|убьет|задушит|задушить ~6 если ~3 не? ~1 приду|возьму|съем',
@@ -612,15 +702,30 @@ export const VIOLENT_ACTS = group([
   'прижал*|прижима* ~3 к ~1 стене|стенке|полу',
 ]);
 
+/**
+ * Bitter, not funny: asking whether anyone would notice one's absence makes a laugh or a «lol» beside it a
+ * mask, not a joke (a card, a film or a game still cancels).
+ */
+export const BITTER = group([
+  'кто-нибудь|кто-то|кто ~2 заметит|хватится|вспомнит|заплачет',
+  'никто ~3 не ~1 заметит|хватится|вспомнит|заплачет',
+]);
+
+export const ENGLISH_BITTER =
+  /\b(nobody|no one|no-one) (would|will|'?d) (even )?(notice|care|miss me)|would anyone (even )?(notice|care|miss me)\b/;
+
+/** A laugh in English words. */
+export const ENGLISH_JOKES = /\b(lol|haha|lmao)\b/;
+
 /** What keeps a crisis a crisis when a cancelling word is near: «не шучу», «серьёзно». */
 export const NOT_A_JOKE = group(['не ~1 шуч*|шутк*|драматизиру*', '=серьезно', 'правда ~1 хочу', 'по-настоящему|настоящему']);
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it)\b|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it\b(?! with| between| off| for now))|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living(?! in| with| at| here| on| alone| together| abroad)|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear(?! (from|off) | for (a|the|one|two|few|couple|some))|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|ending (it|my life)( all)?\b(?! with| between| for)|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
 
 export const ENGLISH_VIOLENCE =
-  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
+  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|(hits|beats) (her|us) and me|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
 
 /** English concrete acts: a «lol» after them does not make them a joke. */
 export const ENGLISH_VIOLENT_ACTS =
@@ -630,4 +735,4 @@ export const ENGLISH_CONCERN =
   /\b(same grey|never comes|point of|can'?t get out of bed|tired of everything|nothing makes sense|pointless|what'?s the point|no point|hopeless|lost all hope|so tired|exhausted|numb|empty|lonely|invisible|failing everyone|like a ghost|drowning|can'?t stop crying|broken|all for nothing|fall apart|too late for me|can'?t forgive myself)\b/;
 
 export const ENGLISH_CANCEL =
-  /\b(lol|haha|lmao|(death|tower|devil|hanged man) card|the (tower|hanged man|devil)|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;
+  /\b((death|tower|devil|hanged man) card|the (tower|hanged man|devil)|dying to|killing me|killed it|murder(ed)? me|literally|game|book club|i'?d rather die than)\b/;

@@ -2,7 +2,7 @@
 //   `не хочу|хотеть жить`       each word is stemmed when the pattern is built: «хочу», «хочется»… all match
 //   `повес*`                    a word beginning «повес» (as written, not stemmed)
 //   `=убьюсь`                   exactly this word
-//   `~3`                        up to three other words between
+//   `~3`                        up to three other words between (`~10`: ten)
 //   `себя?`                     a word that may be absent
 //   `!с|со`                     the next word is not one of these
 // The words of every pattern form the vocabulary typos are repaired against (typos.ts). Patterns are kept as
@@ -82,7 +82,7 @@ function build(p: Pattern, words: Set<string>): void {
   let gap = 0;
   let first = true;
   for (const part of source.trim().split(/\s+/)) {
-    const g = /^~(\d)$/.exec(part);
+    const g = /^~(\d+)$/.exec(part);
     if (g) {
       gap = Number(g[1]);
       continue;
