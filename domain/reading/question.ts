@@ -291,7 +291,7 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const t = asked.text;
   const person = personOf(t, u.text, asking, question);
   const concern = care.tier === 'concern';
-  const area = areaOf(u, understand(lastSentence(question)), sensitive, {
+  const area = areaOf(u, asked, sensitive, {
     other: person.about !== 'self',
     concern,
   });

@@ -2,9 +2,29 @@
 // «личная жизнь», «замуж»; study is exams (ЕГЭ, сессия), admission, grants, «бюджет» next to admission;
 // a visa or a move is general. English on the words as written.
 import { group } from './patterns';
+import { stem } from './stem';
 
-/** Each word its own pattern: an area is scored by how many of its words a question holds. */
-const words = (list: string) => list.split('|');
+/**
+ * Each word its own pattern: an area is scored by how many of its words a question holds. A word that another
+ * of the list already covers is left out («муж|мужа|мужу» share a stem, «сестренк*» is in «сестр*»), so
+ * that one word of the question counts once.
+ */
+const words = (list: string): string[] => {
+  const all = [...new Set(list.split('|'))];
+  const prefixes = all.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1));
+  const stems = new Set(all.filter((w) => !w.endsWith('*') && !w.startsWith('=') && !w.includes(' ')).map(stem));
+  const covered = (w: string) => prefixes.some((p) => w.startsWith(p));
+  const seen = new Set<string>();
+  return all.filter((w) => {
+    if (w.includes(' ')) return true;
+    if (w.endsWith('*')) return !prefixes.some((p) => p !== w.slice(0, -1) && w.startsWith(p));
+    if (w.startsWith('=')) return !covered(w.slice(1)) && !stems.has(stem(w.slice(1)));
+    const s = stem(w);
+    if (covered(s) || seen.has(s)) return false;
+    seen.add(s);
+    return true;
+  });
+};
 
 export type Area = 'love' | 'family' | 'friendship' | 'work' | 'study' | 'money' | 'health' | 'self' | 'general';
 
