@@ -8,6 +8,9 @@ import type { Understood } from './understand';
 
 export type { Area } from './area-concepts';
 
+/** What naming a relative adds to the family's score. */
+const FAMILY_NAMED = 1;
+
 const PRIORITY: readonly Area[] = ['study', 'health', 'family', 'love', 'friendship', 'work', 'money', 'self', 'general'];
 
 export function areaScores(u: Understood, tail: Understood): Record<Area, number> {
@@ -18,6 +21,9 @@ export function areaScores(u: Understood, tail: Understood): Record<Area, number
     if (english.test(u.text)) score += english.test(tail.text) ? 3 : 1;
     scores[area] = score;
   }
+  // A relative named anywhere makes it the family's question unless the ask itself is romance («свекровь
+  // хочет к нам переехать… переедет ли она»): the people in a story weigh more than its scenery.
+  if (scores.family) scores.family += FAMILY_NAMED;
   if (!scores.family) scores.love += countOf(PARTNER, u.stems) + 2 * countOf(PARTNER, tail.stems);
   return scores;
 }
