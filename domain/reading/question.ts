@@ -228,6 +228,17 @@ function questionSentence(question: string): string {
   return lastSentence(question);
 }
 
+/**
+ * «не вылезу я из этой ямы», «не вернёт же, да»: a yes/no opening with its own negation dreads the outcome,
+ * unless what is negated is itself a dreaded event («не уволят меня?», hoped) or the asker's state of mind.
+ */
+function negatedAsk(o: string): boolean {
+  const m = /^\s*не (\p{L}{3,}(?:ет|ит|ут|ют|ат|ят|у|ю|ем|им|ешь|ишь))(?!\p{L})/u.exec(o);
+  if (!m || /^(знаю|могу|хочу|понимаю|помню|вижу|верю|думаю|жалею|будет|будут)$/u.test(m[1])) return false;
+  const s = understand(m[1]).stems;
+  return !anyOf(FEARED_CONCEPTS, s) && !anyOf(FEARED_IN_ASK, s);
+}
+
 /** «Не … ли»: a yes/no asked the way one asks about what one dreads. */
 const NE_LI = /(?<!\p{L})не \p{L}+ ли(?!\p{L})/u;
 /** The word asked about with «ли»: «вернётся ли», «умрёт ли». */
@@ -317,8 +328,9 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
 
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
-  const hoped =
-    anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+  // «бросит ли он» where the story is a drinking one asks whether he quits: hoped, whatever «бросит» fears.
+  const quits = sensitive === 'addiction' && anyOf(QUIT, asked.stems);
+  const hoped = anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || quits;
   const o = own.text;
   const fearedAsk =
     FEARED.test(o) ||
@@ -335,7 +347,7 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const li = LI_WORD.exec(o)?.[1];
   const liStems = li ? understand(li).stems : '';
   const liFeared = !!li && (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) && !anyOf(HOPED_CONCEPTS, liStems);
-  const feared = NE_LI.test(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk)));
+  const feared = !quits && (NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
