@@ -19,7 +19,7 @@ import {
   YESNO_CONCEPTS,
 } from './understanding/ask-concepts';
 import { anyOf } from './understanding/patterns';
-import { type About, type Gender, personOf } from './understanding/people';
+import { type About, askerGender, type Gender, personOf } from './understanding/people';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
 import { learnedTheme, serverCare } from './understanding/server-care';
@@ -304,6 +304,7 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const concern = care.tier === 'concern';
   const area = areaOf(u, asked, sensitive, {
     other: person.about !== 'self',
+    sameGender: !!person.gender && person.gender === askerGender(u.text),
     concern,
   });
   const topic = topicOf(area, spreadType);

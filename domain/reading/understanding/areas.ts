@@ -2,7 +2,7 @@
 // the last sentence (where the question usually is) counting three times; a sensitive theme decides where it
 // names one; ties go to the more specific area.
 import type { Sensitive } from '../question-words';
-import { type Area, AREA_CONCEPTS, PARTNER } from './area-concepts';
+import { type Area, AREA_CONCEPTS, PARTNER, THEIR_LOVE } from './area-concepts';
 import { countOf } from './patterns';
 import type { Understood } from './understand';
 
@@ -25,6 +25,7 @@ export function areaScores(u: Understood, tail: Understood): Record<Area, number
   // хочет к нам переехать… переедет ли она»): the people in a story weigh more than its scenery.
   if (scores.family) scores.family += FAMILY_NAMED;
   if (!scores.family) scores.love += countOf(PARTNER, u.stems) + 2 * countOf(PARTNER, tail.stems);
+  if (scores.love) scores.love = Math.max(0, scores.love - countOf(THEIR_LOVE, u.stems) - 2 * countOf(THEIR_LOVE, tail.stems));
   return scores;
 }
 
@@ -37,6 +38,8 @@ const best = (scores: Record<Area, number>, among: readonly Area[] = PRIORITY): 
 /** What else is known of the question: another person in it (a name, «он»), despair. */
 export interface AreaHints {
   other: boolean;
+  /** The other person is of the asker's own gender (both shown by the text): a friend more often than a love. */
+  sameGender?: boolean;
   concern: boolean;
 }
 
@@ -44,7 +47,11 @@ export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | n
   const scores = areaScores(u, tail);
   // Someone named or «он/она» with no family, friend or colleague in sight: a love question («что Марина ко
   // мне чувствует», «вернётся ли Саша»).
-  if (hints.other && !scores.family && !scores.friendship && !scores.work && !scores.study) scores.love += 2;
+  if (hints.other && !scores.family && !scores.friendship && !scores.work && !scores.study) {
+    // «простит ли меня Катя», written by a woman: a friend, unless romance is named.
+    if (hints.sameGender && !scores.love) scores.friendship += 2;
+    else scores.love += 2;
+  }
   // Despair, or the asker alone with no area named: the inner life.
   if (hints.concern) scores.self += 2;
   switch (sensitive) {

@@ -122,3 +122,16 @@ export function genderOfName(name: string): Gender | null {
   if (maleName(w)) return 'm';
   return WOMEN.some((f) => w.startsWith(f)) || /[ая]$/u.test(w) ? 'f' : null;
 }
+
+/** The asker speaking of herself: «я поссорилась», «я одна», or a story opening on her own past («Убила бы…»). */
+const ASKER_F =
+  /(?<!\p{L})я(?: \p{L}+){0,3} (\p{L}{2,}(ла|лась)|сама|одна|должна|готова|уверена|рада|виновата)(?!\p{L})|^ ?\p{L}{3,}(ла|лась)(?!\p{L})/u;
+const ASKER_M =
+  /(?<!\p{L})я(?: \p{L}+){0,3} (\p{L}{2,}[аеиоуыя](л|лся)|сам|один|должен|готов|уверен|рад|виноват)(?!\p{L})|^ ?\p{L}{2,}[аеиоуыя](л|лся)(?!\p{L})/u;
+
+/** The asker's gender when the text shows it (on the understood text: lower case, one space apart). */
+export function askerGender(text: string): Gender | null {
+  const f = ASKER_F.test(text);
+  const m = ASKER_M.test(text);
+  return f === m ? null : f ? 'f' : 'm';
+}
