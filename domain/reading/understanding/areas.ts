@@ -2,11 +2,14 @@
 // the last sentence (where the question usually is) counting three times; a sensitive theme decides where it
 // names one; ties go to the more specific area.
 import type { Sensitive } from '../question-words';
-import { type Area, AREA_CONCEPTS, PARTNER, THEIR_LOVE } from './area-concepts';
-import { countOf } from './patterns';
+import { type Area, AREA_CONCEPTS, PARTNER, PREGNANT_FAMILY, PREGNANT_LOVE, THEIR_LOVE } from './area-concepts';
+import { anyOf, countOf } from './patterns';
 import type { Understood } from './understand';
 
 export type { Area } from './area-concepts';
+
+/** The asker in the asking sentence. */
+const ASKER = /(?<!\p{L})(я|мне|меня|мой|моя|моей|i|me|my)(?!\p{L})/u;
 
 /** What naming a relative adds to the family's score. */
 const FAMILY_NAMED = 1;
@@ -24,7 +27,9 @@ export function areaScores(u: Understood, tail: Understood): Record<Area, number
   // A relative named anywhere makes it the family's question unless the ask itself is romance («свекровь
   // хочет к нам переехать… переедет ли она»): the people in a story weigh more than its scenery.
   if (scores.family) scores.family += FAMILY_NAMED;
-  if (!scores.family) scores.love += countOf(PARTNER, u.stems) + 2 * countOf(PARTNER, tail.stems);
+  // The spouse in the asking sentence is the question's own person («помиримся с мужем… ради детей»); in the
+  // story only, they count where no other relative is named.
+  scores.love += (scores.family ? 0 : countOf(PARTNER, u.stems)) + 2 * countOf(PARTNER, tail.stems);
   if (scores.love) scores.love = Math.max(0, scores.love - countOf(THEIR_LOVE, u.stems) - 2 * countOf(THEIR_LOVE, tail.stems));
   return scores;
 }
@@ -61,11 +66,16 @@ export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | n
       return 'health';
     case 'pregnancy':
       // «жена беременна», «невестка ждёт ребёнка»: the family's event; one's own body: health.
-      return scores.family > 0 || countOf(PARTNER, u.stems) > 0 ? 'family' : 'health';
+      if (anyOf(PREGNANT_LOVE, u.stems)) return 'love';
+      return anyOf(PREGNANT_FAMILY, u.stems) ? 'family' : 'health';
     case 'investment':
       return scores.work > scores.money ? 'work' : 'money';
     case 'death':
-      return best(scores, ['family', 'friendship', 'love']) ?? 'family';
+      // «сколько мне осталось», «когда я умру»: the asker's own life, unless the asking names whose death.
+      return (
+        best(areaScores(tail, tail), ['family', 'friendship', 'love']) ??
+        (!hints.other && ASKER.test(tail.text) ? 'self' : (best(scores, ['family', 'friendship', 'love']) ?? 'family'))
+      );
     case 'addiction':
       return best(scores, ['family', 'love', 'friendship']) ?? 'self';
   }
