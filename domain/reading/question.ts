@@ -245,6 +245,8 @@ function negatedAsk(o: string): boolean {
 const NE_LI = /(?<!\p{L})не \p{L}+ ли(?!\p{L})/u;
 /** The word asked about with «ли»: «вернётся ли», «умрёт ли». */
 const LI_WORD = /(?<!\p{L})(\p{L}+) ли(?!\p{L})/u;
+/** That word, «ли» and up to three words after it. */
+const LI_PHRASE = /(?<!\p{L})\p{L}+ ли(?: \p{L}+){0,3}/u;
 
 /** Laughter and winks: «))», «😂», «😅». */
 const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
@@ -349,7 +351,13 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   // before «ли» is the event asked about: «умрёт ли бабушка, пока я получу паспорт» fears the death.
   const li = LI_WORD.exec(o)?.[1];
   const liStems = li ? understand(li).stems : '';
-  const liFeared = !!li && (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) && !anyOf(HOPED_CONCEPTS, liStems);
+  // The hope is read on the word with the few after it: «серьёзно ли он настроен» hopes, «серьёзно ли это» fears.
+  const liPhrase = li ? (LI_PHRASE.exec(o)?.[0] ?? li) : '';
+  const liFeared =
+    !!li &&
+    (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) &&
+    !anyOf(HOPED_CONCEPTS, liStems) &&
+    !anyOf(HOPED_CONCEPTS, understand(liPhrase).stems);
   const feared = !quits && (NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
