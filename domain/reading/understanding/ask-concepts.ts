@@ -23,9 +23,9 @@ export const FEARED_CONCEPTS = group([
   'изменя*|=измена|=измену|=изменой|=измены|=изменил|=изменила|гуля*|любовниц*|любовник*|=другая|=другую|=другой',
   'брос*|бросит|бросят|уйдет|уйдут|разлюб*|охладе*|развод*|разведемся|расстанемся|расстав*',
   'увол*|сократ*|сокращени*|выгон*|отчисл*|депортир*|выдвор*|откажут|отказ*',
-  'обман*|врет|лжет|кинет|кинут|подстав*|предаст|предадут|обокрад*|украд*|ограб*',
+  'обман*|врет|лжет|кинет|кинут|кинул*|подстав*|предаст|предадут|обокрад*|украд*|ограб*',
   'заболе*|болен|больна|умрет|умр*|помрет|хуже|ухудш*|рецидив*|серьезн*|опасн*|онколог*|рак|метастаз*',
-  'завал*|провал*|проигра*|потеря*|лишусь|лишат|разор*|прогор*|банкрот*|посадят|арест*|штраф*|снизят',
+  'завал*|провал*|проигра*|потеря*|лишусь|лишат|разор*|прогор*|банкрот*|посадят|арест*|штраф*|снизят|судимост*',
   'сорвет*|сорвусь|запьет|запьет',
   'ссор*|поссор*|скандал*|конфликт*|беда|несчасть*|авари*|порч*|сглаз*|прокля*',
   'венец ~1 безбрач*',
@@ -59,13 +59,16 @@ export const FEARED_IN_ASK = group([
   'обижа*|обижен*|обидит*|обиде*|злит*|злится|сердит*|ненавид*|завиду*|презира*|осужда*',
   'обсужда*|сплетнича* ~3 спин*|меня',
   'против ~1 меня',
-  'отклон*|отвергн*|провал*|прогада*|упад*|обвал*|подешев*|обесцен*|утону|тону|погряз*|влип*',
+  'отклон*|отвергн*|провал*|прогада*|упад*|пада*|обвал*|подешев*|обесцен*|утону|тону|погряз*|влип*',
   'зря|напрасно|впустую|поздно|надолго|навсегда',
   'неудачни*|лузер*|никчемн*|бездар*',
   'хуже ~1 всех',
   'проблем*|опасност*|угроз*',
   'прибьет|прибьют|убьет|убьют|накажут|наругает|отругает',
   'вместо ~1 меня',
+  // Being pushed out, an addiction named: «хотят меня убрать», «это уже алкоголизм».
+  'меня ~2 убрать|уберут|выжить|подставить',
+  'алкоголизм*|зависимост*|спива*',
   'надоел*|наскучил*|разочаров*|разлюбил*',
   'что ~1 то ~2 не ~1 так',
   'отберет|отберут|отнимет|отнимут|заберет|заберут',
@@ -111,4 +114,4 @@ export const ENGLISH_HOPED =
   /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
 
 export const ENGLISH_FEARED =
-  /\b(worr\w*|jealous|seeing someone|someone else|layoffs?|wast\w*|for nothing|problem|angry|mad at|hates?|poison\w*|miscarr\w*|cheat\w*|toxic|regret|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;
+  /\b(worr\w*|jealous|seeing someone|someone else|layoffs?|wast\w*|for nothing|problem|angry|mad at|hates?|poison\w*|miscarr\w*|cheat\w*|toxic|regret|avoid\w*|ignor\w*|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;
