@@ -2,7 +2,7 @@
 // the last sentence (where the question usually is) counting three times; a sensitive theme decides where it
 // names one; ties go to the more specific area.
 import type { Sensitive } from '../question-words';
-import { type Area, AREA_CONCEPTS, PARTNER, PREGNANT_FAMILY, PREGNANT_LOVE, THEIR_LOVE } from './area-concepts';
+import { type Area, AREA_CONCEPTS, FAMILY_ASIDE, PARTNER, PREGNANT_FAMILY, PREGNANT_LOVE, THEIR_LOVE } from './area-concepts';
 import { anyOf, countOf } from './patterns';
 import type { Understood } from './understand';
 
@@ -13,6 +13,9 @@ const ASKER = /(?<!\p{L})(я|мне|меня|мой|моя|моей|i|me|my)(?!\
 
 /** What naming a relative adds to the family's score. */
 const FAMILY_NAMED = 1;
+
+/** The family's own words. */
+const FAMILY_WORDS = AREA_CONCEPTS.find((c) => c.area === 'family')!.concepts;
 
 const PRIORITY: readonly Area[] = ['study', 'health', 'family', 'love', 'friendship', 'work', 'money', 'self', 'general'];
 
@@ -26,6 +29,7 @@ export function areaScores(u: Understood, tail: Understood): Record<Area, number
   }
   // A relative named anywhere makes it the family's question unless the ask itself is romance («свекровь
   // хочет к нам переехать… переедет ли она»): the people in a story weigh more than its scenery.
+  if (scores.family) scores.family = Math.max(0, scores.family - countOf(FAMILY_ASIDE, u.stems) - 2 * countOf(FAMILY_ASIDE, tail.stems));
   if (scores.family) scores.family += FAMILY_NAMED;
   // The spouse in the asking sentence is the question's own person («помиримся с мужем… ради детей»); in the
   // story only, they count where no other relative is named.
@@ -52,7 +56,9 @@ export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | n
   const scores = areaScores(u, tail);
   // Someone named or «он/она» with no family, friend or colleague in sight: a love question («что Марина ко
   // мне чувствует», «вернётся ли Саша»).
-  if (hints.other && !scores.family && !scores.friendship && !scores.work && !scores.study) {
+  // A relative met only as scenery («к брату переезжаем») still says the other person is no love.
+  const relative = !!scores.family || anyOf(FAMILY_WORDS, u.stems);
+  if (hints.other && !relative && !scores.friendship && !scores.work && !scores.study) {
     // «простит ли меня Катя», written by a woman: a friend, unless romance is named.
     if (hints.sameGender && !scores.love) scores.friendship += 2;
     else scores.love += 2;
