@@ -54,11 +54,11 @@ export interface AreaHints {
 
 export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | null, hints: AreaHints): Area {
   const scores = areaScores(u, tail);
-  // Someone named or «он/она» with no family, friend or colleague in sight: a love question («что Марина ко
-  // мне чувствует», «вернётся ли Саша»).
+  // Someone named or «он/она» with no family, friend, colleague, money or errand in sight: a love question
+  // («что Марина ко мне чувствует», «вернётся ли Саша»); «хватит ли нам с мужем пенсии» stays money's.
   // A relative met only as scenery («к брату переезжаем») still says the other person is no love.
   const relative = !!scores.family || anyOf(FAMILY_WORDS, u.stems);
-  if (hints.other && !relative && !scores.friendship && !scores.work && !scores.study) {
+  if (hints.other && !relative && !scores.friendship && !scores.work && !scores.study && !scores.money && !scores.general) {
     // «простит ли меня Катя», written by a woman: a friend, unless romance is named.
     if (hints.sameGender && !scores.love) scores.friendship += 2;
     else scores.love += 2;
