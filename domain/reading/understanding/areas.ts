@@ -83,7 +83,8 @@ export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | n
         (!hints.other && ASKER.test(tail.text) ? 'self' : (best(scores, ['family', 'friendship', 'love']) ?? 'family'))
       );
     case 'addiction':
-      return best(scores, ['family', 'love', 'friendship']) ?? 'self';
+      // Whose addiction (a relative's, a partner's, a friend's), or the money a gambler lost; else one's own.
+      return best(scores, ['family', 'love', 'friendship']) ?? (scores.money ? 'money' : 'self');
   }
   return best(scores) ?? 'general';
 }
