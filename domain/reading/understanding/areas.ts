@@ -24,7 +24,8 @@ export function areaScores(u: Understood, tail: Understood): Record<Area, number
   for (const { area, concepts, english } of AREA_CONCEPTS) {
     let score = countOf(concepts, u.stems) + 2 * countOf(concepts, tail.stems);
     // English words count in a Russian text too: «interview в Spotify» stays Latin (understand.ts).
-    if (english.test(u.text)) score += english.test(tail.text) ? 3 : 1;
+    // A Latin word read as Russian («interview» → «интервиеш») still counts as the English it is.
+    if (english.test(u.text) || english.test(u.latin)) score += english.test(tail.text) || english.test(tail.latin) ? 3 : 1;
     scores[area] = score;
   }
   // A relative named anywhere makes it the family's question unless the ask itself is romance («свекровь
