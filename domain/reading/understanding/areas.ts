@@ -79,6 +79,11 @@ export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | n
       return scores.work > scores.money ? 'work' : 'money';
     case 'death':
       // «сколько мне осталось», «когда я умру»: the asker's own life, unless the asking names whose death.
+      // «до пенсии доживу» of a miner, «умираю от усталости на работе»: no one close named, the work is it.
+      if (!best(scores, ['family', 'friendship', 'love'])) {
+        const named = best(scores, ['work', 'study', 'money']);
+        if (named) return named;
+      }
       return (
         best(areaScores(tail, tail), ['family', 'friendship', 'love']) ??
         (!hints.other && ASKER.test(tail.text) ? 'self' : (best(scores, ['family', 'friendship', 'love']) ?? 'family'))
