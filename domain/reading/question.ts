@@ -210,6 +210,10 @@ function asksWhen(t: string): boolean {
   );
 }
 
+/** «что-то», «кто-нибудь», «как-то»: pronouns that ask nothing («обиделся он на что то» is a yes/no). */
+const definite = (t: string) =>
+  t.replace(/(?<!\p{L})(что|кто|как|где|куда|какой|какая|какие|какое|какую|чем|чего|кого|кому|когда)( (то|нибудь|либо))(?!\p{L})/gu, ' ');
+
 /** The first words of the asking sentence: a question word further in belongs to a clause. */
 const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
 
@@ -324,9 +328,9 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   else if (options) kind = 'choice';
   else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
   else if (LI.test(t) || YESNO_START.test(t) || YESNO_START.test(own.text) || FEAR_WORDS.test(t)) kind = 'yesno';
-  else if (WH_FIRST.test(t)) kind = 'open';
+  else if (WH_FIRST.test(definite(t))) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
-  else if (WH.test(opening(t))) kind = 'open';
+  else if (WH.test(opening(definite(t)))) kind = 'open';
   // No question word: «кот сбежал. вернётся», «Он меня любит?», «муж изменяет» are yes/no; a bare theme
   // («моя карьера в этом году») is read as «what lies ahead».
   else kind = hasVerb(t) || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
