@@ -19,7 +19,7 @@ import {
   YESNO_CONCEPTS,
 } from './understanding/ask-concepts';
 import { anyOf } from './understanding/patterns';
-import { type About, type Gender, personOf } from './understanding/people';
+import { type About, askerGender, type Gender, personOf } from './understanding/people';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
 import { learnedTheme, serverCare } from './understanding/server-care';
@@ -68,7 +68,7 @@ const normalise = (s: string) => ` ${s.toLowerCase().replace(/ё/g, 'е').replac
 
 /** Words that carry no question: «ну вот», «погадай», «просто так»… */
 const FILLER = ru(
-  /\b(чё|че|там|давай|раскинь|раскидывай|раскладывай|тяни|тяните|карту|погадайте|нибудь|shuffle|the|cards|card|what'?s|up|please|эээ|ааа|ну-ка|спросить|ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь)\b/gu,
+  /\b(чё|че|там|давай|раскинь|раскидывай|раскладывай|тяни|тяните|карту|погадайте|нибудь|shuffle|the|cards|card|what'?s|up|please|эээ|ааа|ну-ка|спросить|ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь|мне|меня|на меня|что-нибудь|чего-нибудь|что нибудь|чего нибудь|чего|девочки|карта дня|карту дня|на день|на неделю|на месяц|что там|чё там|удиви|умеешь|умеете|гадать|вытяни|вытяните|тяните|раскидывай|первый раз|тут|здесь|доброе утро|добрый день|добрый вечер|хорошее|ты|вы|вообще|уже|pls|there|idk|what to ask|reading|tarot|pogadaj|pogadajte|privet|skazhi|chto|tam|nu|horoshee|nibud)\b/gu,
 );
 
 function isVague(q: string): boolean {
@@ -139,7 +139,7 @@ const OR = ru(/\b(или|либо|or)\b/u);
 const BETWEEN_AND = ru(/\bмежду\b.+\bи\b/u);
 /** A second option that only negates or restarts the question: «…или нет», «…или не стоит». */
 const NOT_AN_OPTION = ru(
-  /^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|no|not|мне (просто |только )?(кажется|показалось|чудится)|(я )?(просто )?(накручиваю|придумываю|преувеличиваю|параною)|показалось|кажется|i('m| am) (just )?(imagining|overthinking|paranoid)|it'?s (just )?me)\b/u,
+  /^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|опять|снова|(всё|все)$|так и|придется|придётся|мимо|(он |она |я )(просто|just)|no|not|мне (просто |только )?(кажется|показалось|чудится)|(я )?(просто )?(накручиваю|придумываю|преувеличиваю|параною)|показалось|кажется|i('m| am) (just )?(imagining|overthinking|paranoid)|it'?s (just )?me)\b/u,
 );
 const YESNO_WORD = ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u);
 const LI = ru(/\bли\b/u);
@@ -210,12 +210,18 @@ function asksWhen(t: string): boolean {
   );
 }
 
+/** «что-то», «кто-нибудь», «как-то»: pronouns that ask nothing («обиделся он на что то» is a yes/no). */
+const definite = (t: string) =>
+  t.replace(/(?<!\p{L})(что|кто|как|где|куда|какой|какая|какие|какое|какую|чем|чего|кого|кому|когда)( (то|нибудь|либо))(?!\p{L})/gu, ' ');
+
 /** The first words of the asking sentence: a question word further in belongs to a clause. */
 const opening = (t: string) => ` ${t.trim().split(' ').slice(0, 4).join(' ')} `;
 
 /** A finite verb or a past form: «вернётся», «сбежал». */
 const hasVerb = (t: string) =>
-  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ется|ится|утся|ются|ишь|ешь|ем|им|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})/u.test(t) ||
+  /\p{L}{2,}(ет|ит|ут|ют|ат|ят|ается|ется|ится|утся|ются|ишь|ешь|ем|им|емся|имся|ел|ил|ал|ла|ли|ло|лся|лась|усь|юсь)(?!\p{L})|(?<!\p{L})\p{L}*да(ст|дут|дим)(?!\p{L})/u.test(
+    t,
+  ) ||
   // The asker's own future, said flat: «испытательный пройду», «закрою до лета», «сдам», «потяну».
   /(?<!(?:^|\s)(?:в|во|на|к|ко|по|о|об|при|этом|том|каждом|прошлом|следующем|новом)\s)(?<!\p{L})(?!году|месяцу|разу|часу|саду|лесу|мосту|берегу|полу|углу|краю|раю)\p{L}{2,}([аеоуяи]ю|[дгнвжчшщзтсклмрпб]у|дам|дим)(?!\p{L})/u.test(
     t,
@@ -228,10 +234,23 @@ function questionSentence(question: string): string {
   return lastSentence(question);
 }
 
+/**
+ * «не вылезу я из этой ямы», «не вернёт же, да»: a yes/no opening with its own negation dreads the outcome,
+ * unless what is negated is itself a dreaded event («не уволят меня?», hoped) or the asker's state of mind.
+ */
+function negatedAsk(o: string): boolean {
+  const m = /^\s*не (\p{L}{3,}(?:ет|ит|ут|ют|ат|ят|у|ю|ем|им|ешь|ишь))(?!\p{L})/u.exec(o);
+  if (!m || /^(знаю|могу|хочу|понимаю|помню|вижу|верю|думаю|жалею|будет|будут)$/u.test(m[1])) return false;
+  const s = understand(m[1]).stems;
+  return !anyOf(FEARED_CONCEPTS, s) && !anyOf(FEARED_IN_ASK, s);
+}
+
 /** «Не … ли»: a yes/no asked the way one asks about what one dreads. */
 const NE_LI = /(?<!\p{L})не \p{L}+ ли(?!\p{L})/u;
 /** The word asked about with «ли»: «вернётся ли», «умрёт ли». */
 const LI_WORD = /(?<!\p{L})(\p{L}+) ли(?!\p{L})/u;
+/** That word, «ли» and up to three words after it. */
+const LI_PHRASE = /(?<!\p{L})\p{L}+ ли(?: \p{L}+){0,3}/u;
 
 /** Laughter and winks: «))», «😂», «😅». */
 const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
@@ -292,8 +311,9 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const t = asked.text;
   const person = personOf(t, u.text, asking, question);
   const concern = care.tier === 'concern';
-  const area = areaOf(u, understand(lastSentence(question)), sensitive, {
+  const area = areaOf(u, asked, sensitive, {
     other: person.about !== 'self',
+    sameGender: !!person.gender && person.gender === askerGender(u.text),
     concern,
   });
   const topic = topicOf(area, spreadType);
@@ -309,17 +329,18 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   else if (options) kind = 'choice';
   else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
   else if (LI.test(t) || YESNO_START.test(t) || YESNO_START.test(own.text) || FEAR_WORDS.test(t)) kind = 'yesno';
-  else if (WH_FIRST.test(t)) kind = 'open';
+  else if (WH_FIRST.test(definite(t))) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
-  else if (WH.test(opening(t))) kind = 'open';
+  else if (WH.test(opening(definite(t)))) kind = 'open';
   // No question word: «кот сбежал. вернётся», «Он меня любит?», «муж изменяет» are yes/no; a bare theme
   // («моя карьера в этом году») is read as «what lies ahead».
   else kind = hasVerb(t) || /\?\s*$/.test(question.trim()) || FEARED.test(q) ? 'yesno' : 'open';
 
   // Feared: the asking sentence names a dreaded event, or the story does and the asking sentence hopes for
   // nothing («…сокращение. меня зацепит»); despair asks whether it stays so.
-  const hoped =
-    anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || (sensitive === 'addiction' && anyOf(QUIT, asked.stems));
+  // «бросит ли он» where the story is a drinking one asks whether he quits: hoped, whatever «бросит» fears.
+  const quits = sensitive === 'addiction' && anyOf(QUIT, asked.stems);
+  const hoped = anyOf(HOPED_CONCEPTS, own.stems) || (asked.english && ENGLISH_HOPED.test(t)) || quits;
   const o = own.text;
   const fearedAsk =
     FEARED.test(o) ||
@@ -335,8 +356,14 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   // before «ли» is the event asked about: «умрёт ли бабушка, пока я получу паспорт» fears the death.
   const li = LI_WORD.exec(o)?.[1];
   const liStems = li ? understand(li).stems : '';
-  const liFeared = !!li && (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) && !anyOf(HOPED_CONCEPTS, liStems);
-  const feared = NE_LI.test(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk)));
+  // The hope is read on the word with the few after it: «серьёзно ли он настроен» hopes, «серьёзно ли это» fears.
+  const liPhrase = li ? (LI_PHRASE.exec(o)?.[0] ?? li) : '';
+  const liFeared =
+    !!li &&
+    (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) &&
+    !anyOf(HOPED_CONCEPTS, liStems) &&
+    !anyOf(HOPED_CONCEPTS, understand(liPhrase).stems);
+  const feared = !quits && (NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,

@@ -52,6 +52,9 @@ const SELF = /(?<!\p{L})(я|мне|меня|мной|себя|себе|i|me|my|m
 const maleName = (w: string) => MEN.some((m) => w.startsWith(m) && w.length - m.length <= 3);
 const femaleName = (w: string) => WOMEN.some((f) => w.startsWith(f)) || /[ая]$|[аы]ну$|[уюыиеё]$|(ой|ей)$/u.test(w);
 
+/** A preposition of place right before a capitalised word: «в», «во», «на», «из», «под», «in», «to», «from». */
+const PLACE_BEFORE = /(?<!\p{L})(в|во|из|под|in|to|from|at)\s+$/iu;
+
 const named = new Map<string, { name: string; gender: Gender }[]>();
 
 /** Capitalised words inside a sentence, and known men's names anywhere: the names a question holds. */
@@ -63,6 +66,8 @@ function namesIn(question: string): { name: string; gender: Gender }[] {
   named.set(question, out);
   const re = /(^|[.!?…]\s*|\s+)([\p{Lu}][\p{Ll}]+)/gu;
   for (const m of question.matchAll(re)) {
+    // «в Италию», «на Ахтубе», «из Омска», «in Berlin»: after a preposition of place a capital is a place.
+    if (PLACE_BEFORE.test(question.slice(Math.max(0, m.index - 8), m.index + m[1].length))) continue;
     const typed = m[2].toLowerCase().replace(/ё/g, 'е');
     // A name typed in Latin letters («Artem», «Nastya») is read in Cyrillic; a Latin word is a woman's name
     // only when it ends as one («Julia»), since most capitalised Latin words are places and brands.
@@ -116,4 +121,17 @@ export function genderOfName(name: string): Gender | null {
   if (w.length < 2) return null;
   if (maleName(w)) return 'm';
   return WOMEN.some((f) => w.startsWith(f)) || /[ая]$/u.test(w) ? 'f' : null;
+}
+
+/** The asker speaking of herself: «я поссорилась», «я одна», or a story opening on her own past («Убила бы…»). */
+const ASKER_F =
+  /(?<!\p{L})я(?: \p{L}+){0,3} (\p{L}{2,}(ла|лась)|сама|одна|должна|готова|уверена|рада|виновата)(?!\p{L})|^ ?\p{L}{3,}(ла|лась)(?!\p{L})/u;
+const ASKER_M =
+  /(?<!\p{L})я(?: \p{L}+){0,3} (\p{L}{2,}[аеиоуыя](л|лся)|сам|один|должен|готов|уверен|рад|виноват)(?!\p{L})|^ ?\p{L}{2,}[аеиоуыя](л|лся)(?!\p{L})/u;
+
+/** The asker's gender when the text shows it (on the understood text: lower case, one space apart). */
+export function askerGender(text: string): Gender | null {
+  const f = ASKER_F.test(text);
+  const m = ASKER_M.test(text);
+  return f === m ? null : f ? 'f' : 'm';
 }

@@ -15,6 +15,8 @@ export interface Understood {
   stems: string;
   /** Mostly English: English patterns apply. */
   english: boolean;
+  /** The Latin words as typed, lower case, one space apart, padded («interview», «deadline» kept in English). */
+  latin: string;
 }
 
 const LATIN = /^[a-z0-9']+$/;
@@ -32,7 +34,7 @@ const GLUED_VERB = /(у|ю|ет|ит|ешь|ишь|ется|ится|ть|тьс
 const memo = new BoundedMap<string, Understood>(64);
 
 /** The words as written, and for each the form its stem is taken from (Latin-typed Russian in Cyrillic). */
-function words(text: string): { words: string[]; forms: string[]; english: boolean } {
+function words(text: string): { words: string[]; forms: string[]; english: boolean; latin: string[] } {
   const raw = text
     .toLowerCase()
     .replace(/ё/g, 'е')
@@ -54,13 +56,13 @@ function words(text: string): { words: string[]; forms: string[]; english: boole
     // Cyrillic for the stems, while the text keeps it as written for the English patterns.
     forms.push(english && isLatin(w) && looksRussian(w) ? toCyrillic(w) : w);
   }
-  return { words: out, forms, english };
+  return { words: out, forms, english, latin };
 }
 
 export function understand(text: string): Understood {
   const known = memo.get(text);
   if (known) return known;
-  const { words: ws, forms, english } = words(text);
+  const { words: ws, forms, english, latin: latinWords } = words(text);
   const vocab = patternVocabulary();
   const out: string[] = [];
   const stems: string[] = [];
@@ -82,7 +84,7 @@ export function understand(text: string): Understood {
     out.push(ws[i]);
     stems.push(`${r}/${r === s ? w : r}`);
   }
-  const u = { text: ` ${out.join(' ')} `, stems: ` ${stems.join(' ')} `, english };
+  const u = { text: ` ${out.join(' ')} `, stems: ` ${stems.join(' ')} `, english, latin: ` ${latinWords.join(' ')} ` };
   memo.set(text, u);
   return u;
 }
