@@ -331,17 +331,18 @@ export const GOALS = {
  * was read before and after the learned layer was retrained with writer 10: before 0.739, 0.909, 0.852, 0.910,
  * 0.812, 0.663, 0.049; after 0.748, 0.910, 0.852, 0.916, 0.812, 0.663, 0.049 (on the three earlier writers
  * alone, 0.815 crisis recall). The floors are that reading's: the new writer's stories are harder, not the
- * model worse, and its near-misses are what the model over-reads most.
+ * model worse, and its near-misses are what the model over-reads most. After the passes on writer 10 (crises,
+ * concern, themes) and on topic and polarity, tuned on dev only: 0.754, 0.914, 0.852, 0.919, 0.829, 0.691, 0.045.
  * Each floor leaves a question or two of slack (one violence question is about one point).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.74,
-  crisisPrecision: 0.9,
+  crisisRecall: 0.745,
+  crisisPrecision: 0.905,
   violenceRecall: 0.84,
-  sensitiveRecall: 0.905,
-  polarityAccuracy: 0.805,
-  topicAccuracy: 0.655,
-  nearMissFalseCrisisMax: 0.055,
+  sensitiveRecall: 0.91,
+  polarityAccuracy: 0.82,
+  topicAccuracy: 0.68,
+  nearMissFalseCrisisMax: 0.05,
 };
 
 /**
