@@ -333,12 +333,13 @@ export const GOALS = {
  * alone, 0.815 crisis recall). The floors are that reading's: the new writer's stories are harder, not the
  * model worse, and its near-misses are what the model over-reads most. After the passes on writer 10 (crises,
  * concern, themes) and on topic and polarity, tuned on dev only: 0.754, 0.914, 0.852, 0.919, 0.829, 0.691, 0.045.
+ * With writer 12 in dev and the learned layer retrained: 0.763, 0.915, 0.861, 0.916, 0.829, 0.692, 0.045.
  * Each floor leaves a question or two of slack (one violence question is about one point).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.745,
+  crisisRecall: 0.755,
   crisisPrecision: 0.905,
-  violenceRecall: 0.84,
+  violenceRecall: 0.85,
   sensitiveRecall: 0.91,
   polarityAccuracy: 0.82,
   topicAccuracy: 0.68,
@@ -358,13 +359,15 @@ export const DEV_GUARD: Record<keyof typeof GOALS, number> = {
   // After the pass on writer 10 by meaning (crisis, concern, themes): 0.995, 0.998, 1.000, 1.000, 0.870, 0.703, 0.000.
   // Merged with the topic and polarity pass (on dev before writer 10: polarity 0.911, topic 0.765), on the seven
   // writers: 0.995, 0.998, 1.000, 1.000, 0.901, 0.769, 0.000.
-  crisisRecall: 0.99,
-  crisisPrecision: 0.995,
+  // Writer 12 (long stories by adults, a third near-misses) joined dev before any rule was tuned on it, the
+  // learned layer retrained: 0.984, 0.982, 1.000, 0.999, 0.900, 0.752, 0.017 (its near-misses trip the rules).
+  crisisRecall: 0.98,
+  crisisPrecision: 0.975,
   violenceRecall: 0.995,
   sensitiveRecall: 0.995,
   polarityAccuracy: 0.895,
-  topicAccuracy: 0.76,
-  nearMissFalseCrisisMax: 0.005,
+  topicAccuracy: 0.745,
+  nearMissFalseCrisisMax: 0.02,
 };
 
 /** The floor figures of a part, named as in FLOORS. */
