@@ -334,6 +334,7 @@ export const GOALS = {
  * model worse, and its near-misses are what the model over-reads most. After the passes on writer 10 (crises,
  * concern, themes) and on topic and polarity, tuned on dev only: 0.754, 0.914, 0.852, 0.919, 0.829, 0.691, 0.045.
  * With writer 12 in dev and the learned layer retrained: 0.763, 0.915, 0.861, 0.916, 0.829, 0.692, 0.045.
+ * After the pass on writer 12's near-misses and hidden crises: 0.760, 0.918, 0.861, 0.916, 0.829, 0.692, 0.040.
  * Each floor leaves a question or two of slack (one violence question is about one point).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
@@ -343,7 +344,7 @@ export const FLOORS: Record<keyof typeof GOALS, number> = {
   sensitiveRecall: 0.91,
   polarityAccuracy: 0.82,
   topicAccuracy: 0.68,
-  nearMissFalseCrisisMax: 0.05,
+  nearMissFalseCrisisMax: 0.045,
 };
 
 /**
