@@ -65,7 +65,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
   it('a full /reading: spread, question re-asked on bad input, cards dealt by the server, the interpretation in the chat; state survives a restart', async () => {
     const u = newUser('Ольга');
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     // A free user sees the paid spreads locked.
     expect(inlineButtons(menu).find((b) => b.callback_data === 'rd:celtic_cross').text).toContain('🔒');
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
@@ -109,7 +109,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
   it('/cancel leaves the reading; a locked spread is explained; another command ends the conversation', async () => {
     const u = newUser();
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:celtic_cross');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('доступен с VIP-подпиской'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
@@ -123,7 +123,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
 
     // (The first menu now reads «Расклад: …».)
     h.tg.sendText(u.id, '/reading');
-    await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.sendText(u.id, '/help');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
     h.tg.sendText(u.id, 'ок');
@@ -137,7 +137,7 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     expect(offer.text).not.toContain('Я понимаю команды');
     expect(inlineButtons(offer).map((b) => b.text)).toEqual(['🔮 Расклад на этот вопрос', '💬 Это вопрос в поддержку']);
     h.tg.pressButton(u.id, offer.message_id, 'rd:ask-text');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     // No second ask for the question: the reading is of the text already written. As long as a bot message is
     // waited for (40 s): the press goes through the bot's update queue, which a busy machine slows like a reply.
@@ -157,6 +157,32 @@ describe.each(TEST_DB_KINDS)('bot (%s)', (kind) => {
     h.tg.pressButton(u.id, second.message_id, 'sp:open');
     await until(() => expect(h.tg.botMessages(u.id).length).toBeGreaterThan(before));
     expect(h.tg.botMessages(u.id).at(-1)!.text).toMatch(/поддерж/i);
+  });
+
+  it("one chat's updates are handled in the order they came, even when the redelivery check answers the first one last", async () => {
+    const u = newUser();
+    const wasHandled = h.services.botState.wasHandled;
+    let first = true;
+    // The first update's look-up in the database is slow; the second's is not.
+    h.services.botState.wasHandled = async (id) => {
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 400));
+      }
+      return wasHandled(id);
+    };
+    try {
+      h.tg.sendText(u, '/reading');
+      h.tg.sendText(u.id, '/help');
+      const help = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Что я умею'));
+      const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
+      // /help came second: it is answered after the menu /reading opened, and it ended that dialogue.
+      expect(menu.message_id).toBeLessThan(help.message_id);
+    } finally {
+      h.services.botState.wasHandled = wasHandled;
+    }
+    h.tg.sendText(u.id, 'ок');
+    await until(() => expect(h.tg.botMessages(u.id).filter((m) => m.text.startsWith('Напишите вопрос картам'))).toHaveLength(1));
   });
 
   it('web_app_data: malformed data gets a short reply; a reading is summarised for its owner only', async () => {

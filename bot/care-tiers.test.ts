@@ -33,7 +33,7 @@ describe.each(TEST_DB_KINDS)('care tiers in the chat (%s)', (kind) => {
   async function askInChat(userId: number, name: string, question: string) {
     const u = h.user(userId, name);
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, question);

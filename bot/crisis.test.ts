@@ -25,7 +25,7 @@ describe.each(TEST_DB_KINDS)('crisis in the chat (%s)', (kind) => {
     const u = h.user(++nextUser, 'Аня');
     const calls = ai.requests.length;
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, 'нехочу жить больше, стоит ли всё закончить');
@@ -42,7 +42,7 @@ describe.each(TEST_DB_KINDS)('crisis in the chat (%s)', (kind) => {
 
     // The conversation ended: /reading starts afresh, and an ordinary question gets its cards.
     h.tg.sendText(u.id, '/reading');
-    const again = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад') && m.message_id !== menu.message_id);
+    const again = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад') && m.message_id !== menu.message_id);
     h.tg.pressButton(u.id, again.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос') && m.message_id > again.message_id);
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');
@@ -69,7 +69,7 @@ describe.each(TEST_DB_KINDS)('crisis in the chat (%s)', (kind) => {
     ai.set({ text: DEFAULT_FAKE_TEXT });
     const u = h.user(id, 'Вера');
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(id, menu.message_id, 'rd:past_present_future');
     await h.tg.waitForBotMessage(id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(id, 'Как сложится моя учёба?');

@@ -34,7 +34,7 @@ describe.each(TEST_DB_KINDS)('chat reading as a draft (%s)', (kind) => {
     const u = h.user(userId, name);
     h.tg.sendText(u, '/reading');
     h.tg.setRichMessages(u.id, false);
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');

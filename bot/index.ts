@@ -70,12 +70,15 @@ export function createBot(o: CreateBotOptions) {
 
   bot.use(inFlight.middleware);
   bot.use(withDeps as MiddlewareFn<BotContext>);
-  bot.use(createDedupe());
-  // A draft's stop comes while the reply it stops is still being written for that chat: before the ordering.
+  // A draft's stop comes while the reply it stops is still being written for that chat: before the ordering
+  // (and the redelivery check: stopping twice is stopping once).
   bot.use(draftStopFeature);
   // Updates of one chat are handled in order (conversations need it); chats run in parallel. A
-  // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s).
+  // pre_checkout_query never waits behind the chat (Telegram wants its answer within 10 s). The ordering
+  // comes before the redelivery check: that check reads the database, and two reads of one chat's updates
+  // can come back in either order (a press could overtake the message that opened its dialogue).
   bot.use(sequentialize((ctx: Context) => (ctx.preCheckoutQuery ? undefined : (ctx.chat?.id ?? ctx.from?.id)?.toString())));
+  bot.use(createDedupe());
   // A guest summons comes from a chat the bot is not in: answered before any profile or dialogue is touched.
   bot.use(guestFeature);
   // A card the user sent with inline mode comes back as their own message «via @bot»: not something typed to

@@ -25,7 +25,7 @@ describe.each(TEST_DB_KINDS)('chat reading when the AI fails (%s)', (kind) => {
   it('shows the card-based text with a calm note and «Спросить ИИ ещё раз», which brings the AI text for the same cards', async () => {
     const u = h.user(88_001, 'Ольга');
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');

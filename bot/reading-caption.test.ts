@@ -53,7 +53,7 @@ describe.each(TEST_DB_KINDS)('chat reading picture caption (%s)', (kind) => {
     // The picture is the plain path's (a client without rich messages); the rich message carries a collage.
     h.tg.sendText(h.user(userId, 'Алла'), '/reading');
     h.tg.setRichMessages(userId, false);
-    const menu = await h.tg.waitForBotMessage(userId, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(userId, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(userId, menu.message_id, `rd:${spread}`);
     await h.tg.waitForBotMessage(userId, (m) => m.text.includes('Напишите свой вопрос'));
   }

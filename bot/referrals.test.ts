@@ -25,7 +25,7 @@ describe.each(TEST_DB_KINDS)('bot referrals (%s)', (kind) => {
 
   async function readInChat(id: number) {
     h.tg.sendText(id, '/reading');
-    const menu = await h.tg.waitForBotMessage(id, (m: ChatMessage) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(id, (m: ChatMessage) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(id, 'Что принесёт мне эта неделя?');

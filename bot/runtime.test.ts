@@ -139,7 +139,7 @@ describe.each(TEST_DB_KINDS)('bot in the process (%s)', (kind) => {
       // The local Telegram posts to the webhook itself: updates arrive as they would from Telegram.
       tg.deliverWebhooksTo(`${p.base}/api/telegram/webhook`);
       tg.sendText({ id: u, first_name: 'Вера' }, '/reading');
-      const menu = await tg.waitForBotMessage(u, (m) => m.text.includes('Выберите расклад'));
+      const menu = await tg.waitForBotMessage(u, (m) => m.text.startsWith('🔮 Выберите расклад'));
       tg.pressButton(u, menu.message_id, 'rd:free_daily');
       await tg.waitForBotMessage(u, (m) => m.text.includes('Напишите свой вопрос'));
 

@@ -73,7 +73,7 @@ describe.each(TEST_DB_KINDS)('voice in the chat (%s)', (kind) => {
     expect(await h.db.selectFrom('readings').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
 
     h.tg.pressButton(u.id, confirm.message_id, callbackOf(confirm, /Задать/)!);
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Общий вывод') && !!callbackOf(m, /Озвучить/), 20_000);
     const [reading] = await h.db.selectFrom('readings').selectAll().where('user_id', '=', u.id).execute();
@@ -121,7 +121,7 @@ describe('voice in the chat without a provider', () => {
   it('no «🔊 Озвучить» under a reading; a voice message gets one line', async () => {
     const u = h.user(29_001, 'Вика');
     h.tg.sendText(u, '/reading');
-    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
     h.tg.pressButton(u.id, menu.message_id, 'rd:free_daily');
     await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
     h.tg.sendText(u.id, 'Что принесёт мне эта неделя?');

@@ -55,7 +55,7 @@ describe.each(TEST_DB_KINDS)('a chat reading after a crash (%s)', (kind) => {
   it('the question delivered again after a SIGKILL gets the reading already dealt, not «уже использован», and is charged once', async () => {
     const user = { id: kind === 'pglite' ? 947_001 : 947_002, first_name: 'Вера', language_code: 'ru' };
     tg.sendText(user, '/reading');
-    const menu = await tg.waitForBotMessage(user.id, (m) => m.text.includes('Выберите расклад'), 30_000);
+    const menu = await tg.waitForBotMessage(user.id, (m) => m.text.startsWith('🔮 Выберите расклад'), 30_000);
     tg.pressButton(user.id, menu.message_id, 'rd:free_daily');
     await tg.waitForBotMessage(user.id, (m) => m.text.includes('Напишите свой вопрос'), 30_000);
 

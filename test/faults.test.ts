@@ -301,7 +301,7 @@ describe.each(TEST_DB_KINDS)('faults (%s)', (kind: TestDbKind) => {
     // A chat reading up to its question (the bot long-polls the local Telegram).
     const chatUser = { id: baseUser + 951, first_name: 'Вера', language_code: 'ru' };
     tg.sendText(chatUser, '/reading');
-    const menu = await tg.waitForBotMessage(chatUser.id, (m) => m.text.includes('Выберите расклад'), 20_000);
+    const menu = await tg.waitForBotMessage(chatUser.id, (m) => m.text.startsWith('🔮 Выберите расклад'), 20_000);
     tg.pressButton(chatUser.id, menu.message_id, 'rd:free_daily');
     await tg.waitForBotMessage(chatUser.id, (m) => m.text.includes('Напишите свой вопрос'), 20_000);
 

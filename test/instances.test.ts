@@ -196,7 +196,7 @@ describe.runIf(!!PG)('two app instances on one PostgreSQL (webhook mode)', () =>
     relay.to('A');
     const start = tg.sendText(u, '/reading');
     expect(await relay.handled(start.update_id)).toEqual({ instance: 'A', status: 200 });
-    const menu = await tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+    const menu = await tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
 
     relay.to('B');
     const press = tg.pressButton(u.id, menu.message_id, 'rd:free_daily');

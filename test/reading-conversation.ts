@@ -65,7 +65,7 @@ export async function chatReadingWith(
   const u = h.user(userId, 'Алла');
   h.tg.sendText(u, '/reading');
   if (o.richMessages === false) h.tg.setRichMessages(u.id, false);
-  const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Выберите расклад'));
+  const menu = await h.tg.waitForBotMessage(u.id, (m) => m.text.startsWith('🔮 Выберите расклад'));
   h.tg.pressButton(u.id, menu.message_id, `rd:${spread}`);
   await h.tg.waitForBotMessage(u.id, (m) => m.text.includes('Напишите свой вопрос'));
   h.tg.sendText(u.id, question);
