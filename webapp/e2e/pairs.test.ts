@@ -34,8 +34,8 @@ describe.runIf(browserAvailable())('readings for two (browser)', () => {
         // A browser tab (not Telegram): the link can be copied, and says so.
         await a.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
         await a.page.getByTestId('pair-invite-copy').click();
-        await expect.poll(() => a.page.getByTestId('pair-invite-copy').textContent()).toBe('Скопировано');
-        expect(await a.page.getByTestId('pair-invite-copied').textContent()).toBe('Ссылка скопирована');
+        await expect.poll(() => a.page.getByTestId('pair-invite-copied').textContent()).toBe('Ссылка скопирована');
+        expect(await a.page.getByTestId('pair-invite-copy').textContent()).toBe('Скопировать');
         expect(await a.page.evaluate(() => navigator.clipboard.readText())).toContain(startParam);
         await settled(a.page);
         await env.screenshot(a.page, `pairs-invite-${theme}`);

@@ -29,9 +29,10 @@ export function InvitationLink(props: { text: string }) {
       </p>
       {!insideTelegram() && (
         <button type="button" className="btn btn-secondary" onClick={copy} data-testid="pair-invite-copy">
-          {copied === 'copied' ? 'Скопировано' : 'Скопировать'}
+          Скопировать
         </button>
       )}
+      {/* The outcome is said once, here: the button keeps its label. */}
       <span role="status" className="hint" data-testid="pair-invite-copied">
         {copied === 'copied' ? 'Ссылка скопирована' : copied === 'selected' ? 'Ссылка выделена — скопируйте её' : ''}
       </span>
