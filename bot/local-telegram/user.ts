@@ -155,10 +155,7 @@ export function userSide(store: Store) {
       });
       return emit({
         message: {
-          message_id: m.message_id,
-          date: m.date,
-          chat: tgChat(c),
-          from: tgUser(c),
+          ...messageBase(c, m.message_id, m.date, {}),
           users_shared: { request_id: requestId, users: users.map((u) => ({ user_id: u.id, first_name: u.first_name })) },
         },
       });
@@ -173,15 +170,7 @@ export function userSide(store: Store) {
         html: `<i>Данные из «${escapeHtml(buttonText)}»</i>`,
         kind: 'web_app_data',
       });
-      return emit({
-        message: {
-          message_id: m.message_id,
-          date: m.date,
-          chat: tgChat(c),
-          from: tgUser(c),
-          web_app_data: { data, button_text: buttonText },
-        },
-      });
+      return emit({ message: { ...messageBase(c, m.message_id, m.date, {}), web_app_data: { data, button_text: buttonText } } });
     },
 
     /**
