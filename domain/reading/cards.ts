@@ -98,10 +98,13 @@ export function cardParagraph(ctx: Ctx, c: ReadCard, i: number, withTopic: boole
   else parts.push(ctx.pick.pick('intro', INTROS)(c, rev));
   // The intro runs into the meaning: a sentence that only names the card would recur in every reading.
   parts.push(fuse(parts.pop()!, meaningIn(c, ctx.area, ctx.q.area === 'study')));
+  // The keywords that follow name what the meaning has not said already.
+  const said = parts.join(' ');
   // A position of the user's own spread without a role always says what its name asks about.
-  if (c.customRole === null) parts.push(`Это ${positionAbout(c.positionName)}: в ней звучат ${ctx.words(c).nom}.`);
-  if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good')));
-  else if (c.customRole !== null) parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, roleLines(c.role, ctx.area)[c.tone])(ctx.words(c)));
+  if (c.customRole === null) parts.push(`Это ${positionAbout(c.positionName)}: в ней звучат ${ctx.words(c, undefined, said).nom}.`);
+  if (c.orientation === 'reversed' && c.valence > 0) parts.push(ctx.pick.pick('good-reversal', GOOD_REVERSAL)(ctx.words(c, 'good', said)));
+  else if (c.customRole !== null)
+    parts.push(ctx.pick.pick(`role:${c.role}:${c.tone}`, roleLines(c.role, ctx.area)[c.tone])(ctx.words(c, undefined, said)));
   if (withTopic) parts.push(topicLine(ctx, c));
   return parts.join(' ');
 }

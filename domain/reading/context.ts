@@ -28,8 +28,11 @@ export interface Ctx {
   premium: boolean;
   /** The card's next two keywords in the nominative: each mention of a card names a different pair. */
   kw(c: ReadCard): string;
-  /** The card's next two keywords in every case a template uses. */
-  words(c: ReadCard, want?: Want): Kw;
+  /**
+   * The card's next two keywords in every case a template uses; with `avoid` (the sentence they will follow),
+   * the next pair neither of whose words that sentence already says, where the card has one.
+   */
+  words(c: ReadCard, want?: Want, avoid?: string): Kw;
 }
 
 export const meaningOf = (card: TarotCard, o: Orientation) => (o === 'reversed' ? card.reversedMeaning : card.meaning);
@@ -57,15 +60,25 @@ export function contextOf(input: ReadingPromptInput): Ctx {
   const q = input.person ? { ...read, about: 'other' as const, aboutOther: true, gender: input.person.gender ?? read.gender } : read;
   const area = lifeAreaOf(q);
   const wordsArea = wordsAreaOf(q, area);
-  const words = (c: ReadCard, want: Want = wantOf(c.tone)): Kw => {
-    const list = areaWords(wordsArea, c.card, c.orientation, want);
-    const key = `${c.card.id}|${want}`;
+  const nextPair = (list: readonly string[], key: string): [string, string] => {
     const n = used.get(key) ?? 0;
     used.set(key, n + 1);
     // Successive pairs: (0,1), (2,3), (4,0)…; a list of two alternates its order.
     const i = (2 * n) % list.length;
     const j = (i + 1) % list.length;
-    return list.length === 2 && n % 2 ? pairOf(list[1], list[0]) : pairOf(list[i], list[j]);
+    return list.length === 2 && n % 2 ? [list[1], list[0]] : [list[i], list[j]];
+  };
+  const words = (c: ReadCard, want: Want = wantOf(c.tone), avoid?: string): Kw => {
+    const list = areaWords(wordsArea, c.card, c.orientation, want);
+    const key = `${c.card.id}|${want}`;
+    const pair = nextPair(list, key);
+    const said = avoid?.toLowerCase();
+    if (!said) return pairOf(pair[0], pair[1]);
+    // «…новый взгляд. Перевёрнутая, эта карта несёт облегчение: новый взгляд…» reads as a stutter: a word
+    // already said gives way to one of the card's words that is not (the rotation itself is not moved).
+    const fresh = (w: string) => !said.includes(w.toLowerCase());
+    const [a, b] = pair.map((w, i) => (fresh(w) ? w : (list.find((x) => fresh(x) && x !== pair[1 - i] && x !== pair[0]) ?? w)));
+    return pairOf(a, b === a ? pair[1] : b);
   };
   return {
     input,
