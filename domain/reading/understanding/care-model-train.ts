@@ -78,7 +78,12 @@ export function parseCareCorpus(writer: string, jsonl: string): CareExample[] {
     });
 }
 
-export const CARE_TRAINING: TrainOptions = { epochs: 20, lambda: 1e-4, eta0: 0.5, positiveWeight: 3, nbAlpha: 1, seed: 46 };
+/**
+ * λ = 1e-5: leave one writer out on eight dev writers, a stronger L2 read unseen writers worse (mean crisis
+ * average precision 0.875 at 3e-4, 0.894 at 1e-4, 0.907 at 1e-5, 0.908 at 3e-6), as did balancing the writers'
+ * weights (0.890) or a lower positive weight (0.889 at 1.5): the n-grams that carry over need room to weigh.
+ */
+export const CARE_TRAINING: TrainOptions = { epochs: 20, lambda: 1e-5, eta0: 0.5, positiveWeight: 3, nbAlpha: 1, seed: 46 };
 
 /** A seeded generator of numbers in [0, 1): the same on every machine. */
 function seeded(seed: number): () => number {
