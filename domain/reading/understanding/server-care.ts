@@ -13,12 +13,14 @@ import { sensitiveTheme } from './care-model-sensitive';
  * development corpus's 319 crises one has fewer.
  */
 const LEARNED_MIN_WORDS = 5;
-const longEnough = (text: string) => {
+/** The words the layer reads (the cards and the app not counted). */
+const wordCount = (text: string) => {
   const words = careText(text).cyrillic;
   let n = words ? 1 : 0;
   for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 32) n++;
-  return n >= LEARNED_MIN_WORDS;
+  return n;
 };
+const longEnough = (text: string) => wordCount(text) >= LEARNED_MIN_WORDS;
 
 /**
  * Where the layer alone is trusted to refuse a reading, per kind, chosen leave-one-writer-out on the six dev
@@ -32,6 +34,15 @@ const longEnough = (text: string) => {
  * 221 (4 the rules miss) and 4 at the same points.
  */
 export const LEARNED_CRISIS_ALONE = { selfHarm: 0.9, violence: 0.7 } as const;
+
+/**
+ * A long story (this many words or more) is where the rules miss most and the layer errs least: leave one
+ * writer out on the eight dev writers, of the texts of 30 words or more, 14 of the 75 crises are missed by the
+ * rules and none of the 153 others (75 of them near-misses) scores self-harm ≥ 0.6 or violence ≥ 0.4 once a
+ * joke, a card or a film is ruled out; at these points the layer alone catches 11 of those 14. From 20 words
+ * the same points flag 3 of 508 ordinary texts, so the lower points wait for a story.
+ */
+export const LEARNED_CRISIS_ALONE_LONG = { words: 30, selfHarm: 0.6, violence: 0.4 } as const;
 
 /**
  * The learned theme speaks below its `precise` point, at this share of each theme's threshold: leave one
@@ -69,8 +80,9 @@ function decide(text: string): Care {
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
   // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
-  const sure = (s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm || s.violence >= LEARNED_CRISIS_ALONE.violence) && !figurative(text);
-  if (sure) return { tier: 'crisis', crisis: s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm ? 'self_harm' : 'violence' };
+  const alone = wordCount(text) >= LEARNED_CRISIS_ALONE_LONG.words ? LEARNED_CRISIS_ALONE_LONG : LEARNED_CRISIS_ALONE;
+  const sure = (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
+  if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
   if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
   return rules;
