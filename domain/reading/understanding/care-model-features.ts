@@ -150,6 +150,14 @@ export function careText(text: string): CareText {
   return { cyrillic: cyr, latin: lat };
 }
 
+/** The words the layer reads (the cards and the app not counted). */
+export function wordsOf(text: string): number {
+  const words = careText(text).cyrillic;
+  let n = words ? 1 : 0;
+  for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 32) n++;
+  return n;
+}
+
 // FNV-1a, 32 bits, one UTF-16 unit at a time; a seed per feature kind keeps kinds apart. Its low bits alone
 // depend only on the low bits of the state, so a bucket is taken after murmur3's final mix.
 const FNV_PRIME = 16777619;

@@ -3,7 +3,7 @@
 // Thresholds chosen on leave-one-writer-out scores (docs/decisions.md, «The learned care layer»).
 export const SENSITIVE_WEIGHTS = {
   buckets: 16384,
-  fingerprint: '96920401',
+  fingerprint: '17551001',
   health: {
     bias: -4.382898324854423,
     scale: 0.17633886854186756,

@@ -3,7 +3,7 @@
 // Thresholds chosen on leave-one-writer-out scores (docs/decisions.md, «The learned care layer»).
 export const CARE_WEIGHTS = {
   buckets: 16384,
-  fingerprint: '96920401',
+  fingerprint: '17551001',
   // Leave-one-writer-out: each writer read by a model trained on the others (care-model.test.ts keeps floors on these).
   crossValidation: {
     averagePrecision: {

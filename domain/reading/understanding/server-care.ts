@@ -4,7 +4,7 @@
 import { BoundedMap } from '../../text/bounded-map';
 import { assessCare, type Care, figurative } from '../crisis';
 import { CARE_THRESHOLDS, careScores } from './care-model';
-import { careText } from './care-model-features';
+import { wordsOf } from './care-model-features';
 import { sensitiveTheme } from './care-model-sensitive';
 
 /**
@@ -13,14 +13,7 @@ import { sensitiveTheme } from './care-model-sensitive';
  * development corpus's 319 crises one has fewer.
  */
 const LEARNED_MIN_WORDS = 5;
-/** The words the layer reads (the cards and the app not counted). */
-const wordCount = (text: string) => {
-  const words = careText(text).cyrillic;
-  let n = words ? 1 : 0;
-  for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 32) n++;
-  return n;
-};
-const longEnough = (text: string) => wordCount(text) >= LEARNED_MIN_WORDS;
+const longEnough = (text: string) => wordsOf(text) >= LEARNED_MIN_WORDS;
 
 /**
  * Where the layer alone is trusted to refuse a reading, per kind, chosen leave-one-writer-out on the six dev
@@ -80,7 +73,7 @@ function decide(text: string): Care {
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
   // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
-  const alone = wordCount(text) >= LEARNED_CRISIS_ALONE_LONG.words ? LEARNED_CRISIS_ALONE_LONG : LEARNED_CRISIS_ALONE;
+  const alone = wordsOf(text) >= LEARNED_CRISIS_ALONE_LONG.words ? LEARNED_CRISIS_ALONE_LONG : LEARNED_CRISIS_ALONE;
   const sure = (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
   if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
