@@ -294,7 +294,7 @@ function reportAreas(examples: readonly CareExample[], scores: readonly AreaScor
   const alone = scores.map((s) => LEARNED_AREAS.reduce((b, a) => (s[a] > s[b] ? a : b)));
   const joined = scores.map((s, i) => joinArea(() => s, ruled[i], facts[i].sensitive !== null, wordsOf(examples[i].text)));
   console.log(
-    `topic (the reading's seven), leave-one-writer-out; the rules' area gets a vote of ${AREA_RULES_VOTE}, the layer votes where the rules named an area, no theme decided it and the question has ${AREA_MIN_WORDS} words or more:`,
+    `topic (the reading's seven), leave-one-writer-out; the rules' area gets a vote of ${AREA_RULES_VOTE}, the layer votes where no theme decided the area and the question has ${AREA_MIN_WORDS} words or more:`,
   );
   const row = (name: string, idx: number[]) => {
     const acc = (pred: readonly string[]) => pct(idx.filter((i) => coarse(pred[i]) === coarse(examples[i].topic)).length / idx.length);
