@@ -29,14 +29,17 @@ const longEnough = (text: string) => wordsOf(text) >= LEARNED_MIN_WORDS;
 export const LEARNED_CRISIS_ALONE = { selfHarm: 0.9, violence: 0.7 } as const;
 
 /**
- * A long story (this many words or more) is where the rules miss most and the layer errs least: leave one
- * writer out on the eight dev writers, of the texts of 30 words or more, 14 of the 75 crises are missed by the
- * rules and none of the 153 others (75 of them near-misses) scores self-harm ≥ 0.6 or violence ≥ 0.4 once a
- * joke, a card or a film is ruled out; at these points the layer alone catches 11 of those 14. From 20 words
- * the same points flag 3 of 508 ordinary texts, so the lower points wait for a story. With writers 13 and 14
- * (ten writers): 14 of the 16 long crises the rules miss, and 1 of 159 long others (a near-miss).
+ * A story is where the rules miss most and the layer errs least, so the longer the text, the lower the points at
+ * which the layer refuses alone. Leave one writer out on the ten dev writers (joke, card or film ruled out): from
+ * 30 words, self-harm ≥ 0.6 or violence ≥ 0.4 catch 14 of the 16 crises the rules miss and flag 1 of 159 other
+ * texts (a near-miss; on eight writers 11 of 14 and none of 153); from 20 to 29 words, 0.8 / 0.6 catch 7 of 22
+ * and flag none of 325 (0.9 / 0.7: 5; 0.7 / 0.5: 9 but 2 flagged). Below 20 words lower points flag ordinary
+ * questions (15–19 words at 0.8 / 0.6: 4 of 443), so LEARNED_CRISIS_ALONE holds there.
  */
-export const LEARNED_CRISIS_ALONE_LONG = { words: 30, selfHarm: 0.6, violence: 0.4 } as const;
+export const LEARNED_CRISIS_ALONE_LONG = [
+  { words: 30, selfHarm: 0.6, violence: 0.4 },
+  { words: 20, selfHarm: 0.8, violence: 0.6 },
+] as const;
 
 /**
  * The learned theme speaks below its `precise` point, at this share of each theme's threshold: leave one
@@ -74,7 +77,8 @@ function decide(text: string): Care {
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
   // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
-  const alone = wordsOf(text) >= LEARNED_CRISIS_ALONE_LONG.words ? LEARNED_CRISIS_ALONE_LONG : LEARNED_CRISIS_ALONE;
+  const words = wordsOf(text);
+  const alone = LEARNED_CRISIS_ALONE_LONG.find((step) => words >= step.words) ?? LEARNED_CRISIS_ALONE;
   const sure = (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
   if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
