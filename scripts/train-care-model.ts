@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { detectConcern, detectCrisis } from '../domain/reading/crisis';
 import { encodeBytes } from '../domain/reading/understanding/care-model-codec';
-import { CARE_BUCKETS, careFeatures } from '../domain/reading/understanding/care-model-features';
+import { CARE_BUCKETS, careFeatures, wordsOf } from '../domain/reading/understanding/care-model-features';
 import {
   chooseThemeThresholds,
   SENSITIVE_RECALL,
@@ -18,6 +18,17 @@ import {
 } from '../domain/reading/understanding/care-model-sensitive-train';
 import { SENSITIVE_THEMES, type ThemeScores } from '../domain/reading/understanding/care-model-themes';
 import {
+  AREA_MIN_WORDS,
+  AREA_RULES_VOTE,
+  type AreaScores,
+  joinArea,
+  LEARNED_AREAS,
+} from '../domain/reading/understanding/care-model-areas';
+import { readQuestion } from '../domain/reading/question';
+import { areaLayer } from '../domain/reading/understanding/care-model-area';
+import type { Area } from '../domain/reading/understanding/area-concepts';
+import {
+  AREA_TRAINING,
   CARE_PRECISION,
   CARE_RECALL,
   CARE_TARGETS,
@@ -31,6 +42,7 @@ import {
   careReport,
   chooseThresholds,
   leaveOneWriterOut,
+  outOfFold,
   parseCareCorpus,
   quantize,
   thresholdForRecall,
@@ -42,6 +54,7 @@ const ROOT = path.join(import.meta.dirname, '..');
 const CORPUS = path.join(ROOT, 'domain/reading/corpus/dev');
 const OUT = path.join(ROOT, 'domain/reading/understanding/care-model-weights.ts');
 const OUT_SENSITIVE = path.join(ROOT, 'domain/reading/understanding/care-model-sensitive-weights.ts');
+const OUT_AREAS = path.join(ROOT, 'domain/reading/understanding/care-model-area-weights.ts');
 
 /** The development corpus: one JSON Lines file per writer (writer-N.jsonl). */
 function readDevCorpus(dir: string): CareExample[] {
@@ -72,12 +85,13 @@ function writeWeights<T extends string>(
   rows: number[][],
   targets: readonly T[],
   labels: (target: T) => boolean[] | (boolean | null)[],
-  thresholds: { recall: Record<T, number>; precise: Record<T, number> },
+  thresholds: { recall: Record<T, number>; precise: Record<T, number> } | null,
   /** Lines of what was measured, stored beside the weights (the test reads them instead of training). */
   measured: string[],
+  options = CARE_TRAINING,
 ) {
   const body = targets.flatMap((target) => {
-    const q = quantize(trainLinear(rows, labels(target), CARE_TRAINING));
+    const q = quantize(trainLinear(rows, labels(target), options));
     return [`  ${target}: {`, `    bias: ${q.bias},`, `    scale: ${q.scale},`, '    weights:', `      '${encodeBytes(q.bytes)}',`, '  },'];
   });
   // Rounded down to six decimals: a threshold a hair lower keeps every catch the exact one had.
@@ -90,14 +104,18 @@ function writeWeights<T extends string>(
     `  buckets: ${CARE_BUCKETS},`,
     ...measured,
     ...body,
-    '  thresholds: {',
-    '    recall: {',
-    ...stored(thresholds.recall),
-    '    },',
-    '    precise: {',
-    ...stored(thresholds.precise),
-    '    },',
-    '  },',
+    ...(thresholds
+      ? [
+          '  thresholds: {',
+          '    recall: {',
+          ...stored(thresholds.recall),
+          '    },',
+          '    precise: {',
+          ...stored(thresholds.precise),
+          '    },',
+          '  },',
+        ]
+      : []),
     '};',
     '',
   ].join('\n');
@@ -210,6 +228,8 @@ async function main() {
     }
     console.log(themeLine('overall', themeReport(examples, themeScores, t)));
   }
+  const areaScores = outOfFold(examples, LEARNED_AREAS, areaLabel, AREA_TRAINING);
+  reportAreas(examples, areaScores);
   console.log(`cross-validation took ${Math.round(performance.now() - started)} ms`);
   if (dry) return;
 
@@ -236,12 +256,57 @@ async function main() {
   writeWeights(OUT_SENSITIVE, 'SENSITIVE_WEIGHTS', rows, SENSITIVE_THEMES, (t) => examples.map((e) => themeLabel(t, e)), themeThresholds, [
     fingerprint,
   ]);
+  writeWeights(
+    OUT_AREAS,
+    'AREA_WEIGHTS',
+    rows,
+    LEARNED_AREAS,
+    (a) => examples.map((e) => areaLabel(a, e)),
+    null,
+    [fingerprint],
+    AREA_TRAINING,
+  );
 
   // The written models as the app would call them: the first call decodes the weights, the rest are timed.
   const { careScores } = await import('../domain/reading/understanding/care-model');
   const { themeScores: themesOf } = await import('../domain/reading/understanding/care-model-sensitive');
   timed('careScores', careScores, examples);
   timed('themeScores', themesOf, examples);
+  const { areaProbabilities } = await import('../domain/reading/understanding/care-model-area');
+  timed('areaProbabilities', areaProbabilities, examples);
+}
+
+/** The area layer learns each part of life from the questions that are no crisis (topic is scored on those). */
+const areaLabel = (area: Area, e: CareExample) => (e.selfHarm || e.violence ? null : e.topic === area);
+
+/** The reading's seven topics from the corpus's nine (study is read as work, friendship as general). */
+const coarse = (t: string) => (t === 'study' ? 'work' : t === 'friendship' ? 'general' : t);
+
+/**
+ * Topic accuracy, leave one writer out: the rules alone (tuned on these writers, so favoured), the layer alone
+ * and the two joined (pickArea), per writer and overall, on the questions that are no crisis.
+ */
+function reportAreas(examples: readonly CareExample[], scores: readonly AreaScores[]) {
+  areaLayer.on = false;
+  const facts = examples.map((e) => readQuestion(e.text, 'past_present_future'));
+  const ruled = facts.map((f) => f.area);
+  areaLayer.on = true;
+  const alone = scores.map((s) => LEARNED_AREAS.reduce((b, a) => (s[a] > s[b] ? a : b)));
+  const joined = scores.map((s, i) => joinArea(() => s, ruled[i], facts[i].sensitive !== null, wordsOf(examples[i].text)));
+  console.log(
+    `topic (the reading's seven), leave-one-writer-out; the rules' area gets a vote of ${AREA_RULES_VOTE}, the layer votes where no theme decided the area and the question has ${AREA_MIN_WORDS} words or more:`,
+  );
+  const row = (name: string, idx: number[]) => {
+    const acc = (pred: readonly string[]) => pct(idx.filter((i) => coarse(pred[i]) === coarse(examples[i].topic)).length / idx.length);
+    console.log(`  ${name.padEnd(8)} rules ${acc(ruled)} | layer alone ${acc(alone)} | joined ${acc(joined)} (${idx.length} questions)`);
+  };
+  const calm = examples.flatMap((e, i) => (e.selfHarm || e.violence ? [] : [i]));
+  for (const writer of new Set(examples.map((e) => e.writer)))
+    row(
+      writer,
+      calm.filter((i) => examples[i].writer === writer),
+    );
+  row('overall', calm);
 }
 
 function timed(name: string, score: (text: string) => unknown, examples: readonly CareExample[]) {

@@ -16,6 +16,7 @@ import {
   ENGLISH_SELF_HARM,
   ENGLISH_VIOLENCE,
   ENGLISH_VIOLENT_ACTS,
+  FRAMES,
   JEST,
   JOKES,
   LAST_ARRANGEMENTS,
@@ -96,14 +97,43 @@ const LATIN = /[a-z]/;
 /** Laughter and winks in the text as typed: «)))», «😂». */
 const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|🤪|😵|🥹/u;
 
-/** A joke, hyperbole, a card's name, a film or a game near the words, and nothing saying it is meant. */
-function cancelled(text: string, u: Understood): boolean {
+/** A card, a film, a book, a game or a dream anywhere in the text: the whole story is told inside it. */
+const framed = (u: Understood) => anyOf(FRAMES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text));
+
+/** A joke, hyperbole, a card's name, a film or a game in these words, and nothing saying it is meant. */
+function cancelledHere(text: string, u: Understood): boolean {
   const latin = LATIN.test(u.text);
-  const context = anyOf(CANCEL, u.stems) || (latin && ENGLISH_CANCEL.test(u.text));
+  const context = framed(u) || anyOf(CANCEL, u.stems);
   const joke = anyOf(JOKES, u.stems) || (latin && ENGLISH_JOKES.test(u.text)) || JOKING.test(text);
   // «кто-нибудь заметит?))»: a laugh beside the question of one's absence masks it.
   const bitter = joke && (anyOf(BITTER, u.stems) || (latin && ENGLISH_BITTER.test(u.text)));
   return (context || (joke && !bitter)) && !anyOf(NOT_A_JOKE, u.stems);
+}
+
+/** A text's sentences as typed (a story without punctuation is one). */
+const sentences = (text: string) =>
+  text
+    .split(/[.!?…\n]+/u)
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s));
+
+/**
+ * Whether a cancelling context takes back what `holds` finds. A frame (a card, a film, a dream) anywhere does;
+ * a joke or an idiom reaches only its own sentence and its neighbours: in a long story a laugh about the
+ * morning does not take back «думаю, как бы всё закончить» three sentences on. So the words stand when one
+ * sentence holds them and its neighbourhood (the sentence before, itself, the one after) is not cancelled.
+ */
+function cancelled(text: string, u: Understood, holds?: (u: Understood) => boolean): boolean {
+  if (!cancelledHere(text, u)) return false;
+  if (!holds || framed(u)) return true;
+  const parts = sentences(text);
+  if (parts.length < 3) return true;
+  for (let i = 0; i < parts.length; i++) {
+    if (!holds(understand(parts[i]))) continue;
+    const near = parts.slice(Math.max(0, i - 1), i + 2).join('. ');
+    if (!cancelledHere(near, understand(near))) return false;
+  }
+  return true;
 }
 
 /** A joke, hyperbole, a card's name, a film or a game in the text (the learned layer alone does not refuse then). */
@@ -113,7 +143,7 @@ export function figurative(text: string): boolean {
 }
 
 /** A card, a film or a game: a concrete act of violence in a joke's words is still one. */
-const fiction = (u: Understood) => anyOf(CANCEL, u.stems);
+const fiction = (u: Understood) => framed(u) || anyOf(CANCEL, u.stems);
 
 /** The last texts judged: a question is judged by the model, the care tier and the entry point in turn. */
 const judged = new BoundedMap<string, CrisisKind | null>(64);
@@ -127,18 +157,22 @@ export function detectCrisis(text: string): CrisisKind | null {
   return kind;
 }
 
+/** The self-harm the words name, before any context. */
+const selfHarmIn = (u: Understood) =>
+  anyOf(SELF_HARM_CONCEPTS, u.stems) || countOf(LAST_ARRANGEMENTS, u.stems) >= 2 || (LATIN.test(u.text) && ENGLISH_SELF_HARM.test(u.text));
+/** The violence the words name, before any context. */
+const violenceIn = (u: Understood) => anyOf(VIOLENCE_CONCEPTS, u.stems) || (LATIN.test(u.text) && ENGLISH_VIOLENCE.test(u.text));
+
 function crisisOf(text: string): CrisisKind | null {
   const u = understand(text);
-  const latin = LATIN.test(u.text);
-  const selfHarm =
-    anyOf(SELF_HARM_CONCEPTS, u.stems) || countOf(LAST_ARRANGEMENTS, u.stems) >= 2 || (latin && ENGLISH_SELF_HARM.test(u.text));
-  const violence = anyOf(VIOLENCE_CONCEPTS, u.stems) || (latin && ENGLISH_VIOLENCE.test(u.text));
+  const selfHarm = selfHarmIn(u);
+  const violence = violenceIn(u);
   if (!selfHarm && !violence) return null;
-  const cancel = cancelled(text, u);
-  if (selfHarm && !cancel) return 'self_harm';
+  if (selfHarm && !cancelled(text, u, selfHarmIn)) return 'self_harm';
   if (!violence) return null;
+  const cancel = cancelled(text, u, violenceIn);
   if (!cancel && !anyOf(JEST, u.stems)) return 'violence';
-  const act = anyOf(VIOLENT_ACTS, u.stems) || (latin && ENGLISH_VIOLENT_ACTS.test(u.text));
+  const act = anyOf(VIOLENT_ACTS, u.stems) || (LATIN.test(u.text) && ENGLISH_VIOLENT_ACTS.test(u.text));
   return act && !fiction(u) ? 'violence' : null;
 }
 
@@ -163,10 +197,12 @@ export function detectConcern(text: string): boolean {
   return concern;
 }
 
+/** Despair the words name, before any context. */
+const concernIn = (u: Understood) => anyOf(CONCERN_CONCEPTS, u.stems) || (LATIN.test(u.text) && ENGLISH_CONCERN.test(u.text));
+
 function concernOf(text: string): boolean {
   const u = understand(text);
-  const concern = anyOf(CONCERN_CONCEPTS, u.stems) || (LATIN.test(u.text) && ENGLISH_CONCERN.test(u.text));
-  return concern && !cancelled(text, u);
+  return concernIn(u) && !cancelled(text, u, concernIn);
 }
 
 /** The care tier of a text: a crisis wins over concern. */

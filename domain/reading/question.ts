@@ -22,6 +22,7 @@ import { anyOf } from './understanding/patterns';
 import { type About, askerGender, type Gender, personOf } from './understanding/people';
 import { themeCancelled, themeOf } from './understanding/themes';
 import { understand } from './understanding/understand';
+import { learnedArea } from './understanding/care-model-area';
 import { learnedTheme, serverCare } from './understanding/server-care';
 import { FEAR_WORDS, FEARED, OTHER_PERSON, PROFESSIONAL, ru, SENSITIVE_WORDS, type Professional, type Sensitive } from './question-words';
 import type { Topic } from '../types';
@@ -311,11 +312,16 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   const t = asked.text;
   const person = personOf(t, u.text, asking, question);
   const concern = care.tier === 'concern';
-  const area = areaOf(u, asked, sensitive, {
-    other: person.about !== 'self',
-    sameGender: !!person.gender && person.gender === askerGender(u.text),
-    concern,
-  });
+  // The rules' area, then the learned layer's vote where it is much surer of another (care-model-areas.ts).
+  const area = learnedArea(
+    question,
+    areaOf(u, asked, sensitive, {
+      other: person.about !== 'self',
+      sameGender: !!person.gender && person.gender === askerGender(u.text),
+      concern,
+    }),
+    sensitive !== null,
+  );
   const topic = topicOf(area, spreadType);
   const aboutOther = OTHER_PERSON.test(q);
   const options = optionsOf(question);

@@ -1,8 +1,11 @@
 // The learned care layer's features: what a question looks like to the linear model in care-model.ts.
 // Chosen to carry over to writers the model never saw: character n-grams (2–5) of a normalised form (typos and
 // word endings still share most n-grams), Russian typed in Latin letters read as Cyrillic (so «ne hochu zhit»
-// meets «не хочу жить»), doubled letters collapsed («ооочень», «бессмысленно»), plus word unigrams and bigrams.
+// meets «не хочу жить»), doubled letters collapsed («ооочень», «бессмысленно»), plus word unigrams and bigrams
+// and their Snowball stems («таблетки», «таблеток» and «таблетками» one feature: what another writer's ending
+// would otherwise hide).
 // Every feature is hashed into CARE_BUCKETS buckets: no vocabulary to store, and no allocation per n-gram.
+import { stem } from './stem';
 
 /** Buckets of the hashed feature space (a power of two). Changing it needs `npm run train:care`. */
 export const CARE_BUCKETS = 1 << 14;
@@ -147,12 +150,22 @@ export function careText(text: string): CareText {
   return { cyrillic: cyr, latin: lat };
 }
 
+/** The words the layer reads (the cards and the app not counted). */
+export function wordsOf(text: string): number {
+  const words = careText(text).cyrillic;
+  let n = words ? 1 : 0;
+  for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 32) n++;
+  return n;
+}
+
 // FNV-1a, 32 bits, one UTF-16 unit at a time; a seed per feature kind keeps kinds apart. Its low bits alone
 // depend only on the low bits of the state, so a bucket is taken after murmur3's final mix.
 const FNV_PRIME = 16777619;
 const SEED_CHARS = 2166136261;
 const SEED_WORD = 0x9747b28c;
 const SEED_BIGRAM = 0x5bd1e995;
+const SEED_STEM = 0x1b873593;
+const SEED_STEM_BIGRAM = 0xcc9e2d51;
 
 const step = (h: number, code: number) => Math.imul(h ^ code, FNV_PRIME) >>> 0;
 
@@ -165,7 +178,7 @@ function bucket(h: number): number {
 }
 
 // The ids of the question being read: one buffer reused by every call, made large enough before each one
-// (at most four n-grams a character and two ids a word), so that the loops below write without checks.
+// (at most four n-grams a character, two ids a word and two a stem), so that the loops below write without checks.
 let ids = new Int32Array(4096);
 
 /** A view's character n-grams (2–5, across word boundaries, padded with a space), written from `n` on. */
@@ -201,6 +214,23 @@ function wordGrams(view: string, out: Int32Array, n: number): number {
   return n;
 }
 
+/** A view's words as their stems, and pairs of stems, written from `n` on (a short word is its own stem). */
+function stemGrams(view: string, out: Int32Array, n: number): number {
+  if (!view) return n;
+  let prev = 0;
+  let first = true;
+  for (const word of view.split(' ')) {
+    const s = word.length > 3 ? stem(word) : word;
+    let h = SEED_STEM;
+    for (let k = 0; k < s.length; k++) h = step(h, s.charCodeAt(k));
+    out[n++] = bucket(h);
+    if (!first) out[n++] = bucket(Math.imul(prev ^ SEED_STEM_BIGRAM, FNV_PRIME) ^ h);
+    prev = h;
+    first = false;
+  }
+  return n;
+}
+
 /**
  * A question's features as distinct bucket ids, in a buffer shared by every call (valid until the next one):
  * the first `count` entries of `ids`. The model scores bias + Σ w[id] / √count, so a long story does not
@@ -214,10 +244,11 @@ export function careFeatureIds(text: string): { ids: Int32Array; count: number }
   // The care targets and the themes read one text back to back: its ids are still in the buffer.
   if (text === lastText) return { ids, count: lastCount };
   const { cyrillic, latin } = careText(text);
-  const most = 6 * (cyrillic.length + latin.length + 4);
+  const most = 8 * (cyrillic.length + latin.length + 4);
   if (ids.length < most) ids = new Int32Array(most);
   let n = charGrams(cyrillic, ids, 0);
   n = wordGrams(cyrillic, ids, n);
+  n = stemGrams(cyrillic, ids, n);
   n = charGrams(latin, ids, n);
   n = wordGrams(latin, ids, n);
   const sorted = ids.subarray(0, n).sort();

@@ -4,7 +4,7 @@
 import { BoundedMap } from '../../text/bounded-map';
 import { assessCare, type Care, figurative } from '../crisis';
 import { CARE_THRESHOLDS, careScores } from './care-model';
-import { careText } from './care-model-features';
+import { wordsOf } from './care-model-features';
 import { sensitiveTheme } from './care-model-sensitive';
 
 /**
@@ -13,12 +13,7 @@ import { sensitiveTheme } from './care-model-sensitive';
  * development corpus's 319 crises one has fewer.
  */
 const LEARNED_MIN_WORDS = 5;
-const longEnough = (text: string) => {
-  const words = careText(text).cyrillic;
-  let n = words ? 1 : 0;
-  for (let i = 0; i < words.length; i++) if (words.charCodeAt(i) === 32) n++;
-  return n >= LEARNED_MIN_WORDS;
-};
+const longEnough = (text: string) => wordsOf(text) >= LEARNED_MIN_WORDS;
 
 /**
  * Where the layer alone is trusted to refuse a reading, per kind, chosen leave-one-writer-out on the six dev
@@ -27,9 +22,24 @@ const longEnough = (text: string) => {
  * думаю — а был ли во всём этом хоть какой-то смысл»); violence at 0.7 flagged 72 of 210 and 2 (a boss who
  * «закопает», the Three of Swords), none of them once a joke, a card or a film the rules recognise rules the
  * layer out (figurative in crisis.ts): that keeps all 130 crises and leaves 2 of 1,987. Below these the layer
- * only lifts a tier.
+ * only lifts a tier. Re-checked on eight writers with the stems and the weaker L2 (care-model-train.ts): 289 of
+ * 674 crises flagged (8 the rules miss) and 4 of 2,626 that are none, no near-miss; the earlier layer flagged
+ * 221 (4 the rules miss) and 4 at the same points.
  */
 export const LEARNED_CRISIS_ALONE = { selfHarm: 0.9, violence: 0.7 } as const;
+
+/**
+ * A story is where the rules miss most and the layer errs least, so the longer the text, the lower the points at
+ * which the layer refuses alone. Leave one writer out on the ten dev writers (joke, card or film ruled out): from
+ * 30 words, self-harm ≥ 0.6 or violence ≥ 0.4 catch 14 of the 16 crises the rules miss and flag 1 of 159 other
+ * texts (a near-miss; on eight writers 11 of 14 and none of 153); from 20 to 29 words, 0.8 / 0.6 catch 7 of 22
+ * and flag none of 325 (0.9 / 0.7: 5; 0.7 / 0.5: 9 but 2 flagged). Below 20 words lower points flag ordinary
+ * questions (15–19 words at 0.8 / 0.6: 4 of 443), so LEARNED_CRISIS_ALONE holds there.
+ */
+export const LEARNED_CRISIS_ALONE_LONG = [
+  { words: 30, selfHarm: 0.6, violence: 0.4 },
+  { words: 20, selfHarm: 0.8, violence: 0.6 },
+] as const;
 
 /**
  * The learned theme speaks below its `precise` point, at this share of each theme's threshold: leave one
@@ -67,8 +77,10 @@ function decide(text: string): Care {
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
   // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
-  const sure = (s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm || s.violence >= LEARNED_CRISIS_ALONE.violence) && !figurative(text);
-  if (sure) return { tier: 'crisis', crisis: s.selfHarm >= LEARNED_CRISIS_ALONE.selfHarm ? 'self_harm' : 'violence' };
+  const words = wordsOf(text);
+  const alone = LEARNED_CRISIS_ALONE_LONG.find((step) => words >= step.words) ?? LEARNED_CRISIS_ALONE;
+  const sure = (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
+  if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
   if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
   return rules;

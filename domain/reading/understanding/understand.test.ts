@@ -53,6 +53,35 @@ describe('concepts by meaning, with what cancels them', () => {
   ])('%s → %s', (q, kind) => expect(detectCrisis(q)).toBe(kind));
 });
 
+describe('a joke or an idiom takes back only the words near it; a frame takes back the whole story', () => {
+  it.each([
+    // A laugh two sentences before the crisis does not cancel it.
+    [
+      'Утром ржали с коллегами над новым начальником)) Потом обед, потом совещание, всё как обычно. Вечером пришла домой и поняла, что больше так не могу. Думаю, как бы всё это закончить навсегда. Что меня ждёт?',
+      'self_harm',
+    ],
+    [
+      'Вчера с сестрой хохотали весь вечер, вспоминали детство. Потом она уехала. Муж пришёл пьяный и сказал, что если я подам на развод, он меня убьёт. Я боюсь спать дома. Чем всё закончится?',
+      'violence',
+    ],
+    // The joke in the same sentence or the next one still takes the words back.
+    ['На работе завал. Хочу умереть от усталости, честно)) Потом выходные, отдохну. Дадут ли премию?', null],
+    ['Хочу умереть. Шучу конечно)) Потом пойду на свидание. Понравлюсь ли я ему?', null],
+    ['Был длинный день. Коллега сказал, что убьёт меня, если я опять опоздаю на планёрку. Посмеялись. Повысят ли меня в этом году?', null],
+    // A film anywhere frames the whole story.
+    [
+      'Смотрели вчера фильм. Там героиня решила покончить с собой. Очень тяжёлая сцена. Потом ели пиццу. Стоит ли смотреть вторую часть?',
+      null,
+    ],
+  ])('%s → %s', (q, kind) => expect(detectCrisis(q)).toBe(kind));
+
+  it('despair told far from a laugh is still concern', () => {
+    const q =
+      'Вчера на дне рождения подруги все хохотали до слёз)) Я улыбалась со всеми. Домой шла одна. Внутри пусто, всё бессмысленно, нет сил ни на что. Будет ли когда-нибудь легче?';
+    expect(assessCare(q).tier).toBe('concern');
+  });
+});
+
 describe('the question model on the issue’s examples', () => {
   it.each([
     ['Карты, скажите, если я шагну с балкона, станет легче?', 'self_harm'],
