@@ -32,10 +32,9 @@ const readOnce = (q: string): Prediction => {
 };
 
 describe('held-out corpus', () => {
-  it('is there: whole writers, at least 29 % of the corpus (a missing part must fail, not pass unchecked)', () => {
+  it('is there: whole writers, at least 30 % of the corpus (a missing part must fail, not pass unchecked)', () => {
     expect(new Set(heldout.map((r) => r.writer)).size).toBeGreaterThanOrEqual(2);
-    // 29 %, not 30 %, since writers 13 and 14 joined dev with no held-out writer beside them (1,700 of 5,840).
-    expect(heldout.length / (heldout.length + dev.length)).toBeGreaterThanOrEqual(0.29);
+    expect(heldout.length / (heldout.length + dev.length)).toBeGreaterThanOrEqual(0.3);
     // No writer on both sides of the split.
     const devWriters = new Set(dev.map((r) => r.writer.split('/').pop()));
     expect(heldout.filter((r) => devWriters.has(r.writer.split('/').pop())).map((r) => r.writer)).toEqual([]);

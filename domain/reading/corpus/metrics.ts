@@ -335,16 +335,20 @@ export const GOALS = {
  * concern, themes) and on topic and polarity, tuned on dev only: 0.754, 0.914, 0.852, 0.919, 0.829, 0.691, 0.045.
  * With writer 12 in dev and the learned layer retrained: 0.763, 0.915, 0.861, 0.916, 0.829, 0.692, 0.045.
  * After the pass on writer 12's near-misses and hidden crises: 0.760, 0.918, 0.861, 0.916, 0.829, 0.692, 0.040.
- * Each floor leaves a question or two of slack (one violence question is about one point).
+ * Writer 15 joined the held-out part (2026-12-07, 320 questions by a new writer, read by nobody tuning), and
+ * the part (now 2,020) was read before the generalisation pass: 0.769, 0.929, 0.872, 0.923, 0.830, 0.704,
+ * 0.035; after it (cancels scoped to their sentences, the learned layer on stems refusing long stories alone,
+ * the learned area layer, dev writers 13 and 14): 0.830, 0.924, 0.901, 0.920, 0.830, 0.740, 0.035.
+ * Each floor leaves a question or two of slack (one violence question is about 0.7 points).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.755,
-  crisisPrecision: 0.905,
-  violenceRecall: 0.85,
-  sensitiveRecall: 0.91,
-  polarityAccuracy: 0.82,
-  topicAccuracy: 0.68,
-  nearMissFalseCrisisMax: 0.045,
+  crisisRecall: 0.825,
+  crisisPrecision: 0.915,
+  violenceRecall: 0.89,
+  sensitiveRecall: 0.915,
+  polarityAccuracy: 0.825,
+  topicAccuracy: 0.735,
+  nearMissFalseCrisisMax: 0.04,
 };
 
 /**
