@@ -338,17 +338,19 @@ export const GOALS = {
  * Writer 15 joined the held-out part (2026-12-07, 320 questions by a new writer, read by nobody tuning), and
  * the part (now 2,020) was read before the generalisation pass: 0.769, 0.929, 0.872, 0.923, 0.830, 0.704,
  * 0.035; after it (cancels scoped to their sentences, the learned layer on stems refusing long stories alone,
- * the learned area layer, dev writers 13 and 14): 0.830, 0.924, 0.901, 0.920, 0.830, 0.740, 0.035.
- * Each floor leaves a question or two of slack (one violence question is about 0.7 points).
+ * the learned area layer, dev writers 13 and 14): 0.830, 0.924, 0.901, 0.920, 0.830, 0.740, 0.035. Writer 18
+ * joined the held-out part (260 questions, a new writer), read before anything else changed (2,280 in all):
+ * 0.839, 0.923, 0.907, 0.927, 0.840, 0.743, 0.041.
+ * Each floor leaves a question or two of slack (one violence question is about 0.6 points).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.825,
+  crisisRecall: 0.83,
   crisisPrecision: 0.915,
-  violenceRecall: 0.89,
-  sensitiveRecall: 0.915,
-  polarityAccuracy: 0.825,
-  topicAccuracy: 0.735,
-  nearMissFalseCrisisMax: 0.04,
+  violenceRecall: 0.895,
+  sensitiveRecall: 0.92,
+  polarityAccuracy: 0.835,
+  topicAccuracy: 0.74,
+  nearMissFalseCrisisMax: 0.045,
 };
 
 /**
