@@ -2,7 +2,7 @@
 // address, it is the configuration's, and it gives none where the configuration refuses PORT or HOST.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { plainListenAddress } from './listen-address';
+import { isLoopbackHost, plainListenAddress } from './listen-address';
 
 const TOKEN = '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345';
 
@@ -38,4 +38,33 @@ describe('plainListenAddress', () => {
       else if (plain) expect({ port: config.port, host: config.host }).toEqual(plain);
     });
   }
+});
+
+describe('isLoopbackHost', () => {
+  it('takes 127.0.0.0/8, ::1 and localhost in their usual spellings, and nothing else', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.255.255.255',
+      '127.1.20.200',
+      ' LocalHost ',
+      '::1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+      '[::FFFF:127.9.9.9]',
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      '0.0.0.0',
+      '128.0.0.1',
+      '127.0.0.256',
+      '127.00.0.1',
+      '127.0.0',
+      '127.0.0.1.5',
+      'localhost.example.com',
+      '::',
+      '::ffff:10.0.0.1',
+      '12.7.0.1',
+    ])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
 });
