@@ -32,6 +32,8 @@ export const PUSH_KINDS = {
 
 /** Reminders are sent only this long after the configured local time (never late at night after downtime). */
 const REMINDER_WINDOW_MS = 3 * 3600_000;
+/** Jobs enqueued in one scheduler pass from which the queue's statistics are refreshed (repo.analyzeQueue). */
+const ANALYZE_AFTER_JOBS = 1000;
 /** The end of the window kept free of planned reminders, for retries. */
 const REMINDER_MARGIN_MS = 30 * 60_000;
 
@@ -158,6 +160,8 @@ export function createNotificationService(deps: ServiceDeps) {
       const weekPass = await enqueueWeekNotices(now);
       const renewals = await enqueueRenewalNotices(now);
       const released = await repo.releaseExpiredLeases(deps.db, now);
+      // A large enqueue leaves the queue's statistics behind, and the claims would sort every due job.
+      if (dailyReminders + weekPass + renewals >= ANALYZE_AFTER_JOBS) await repo.analyzeQueue(deps.db);
       if (dailyReminders + weekPass + renewals + released > 0) wake();
       return { dailyReminders, weekPass, renewals };
     },

@@ -180,6 +180,17 @@ export async function claimDue(db: Queryable, o: { now: Date; limit: number; lea
   });
 }
 
+/**
+ * Refreshes the planner's statistics of the columns the claim reads. After a large enqueue the old ones count
+ * few due jobs, and PostgreSQL then claims by collecting and sorting every due job (a bitmap scan) instead of
+ * reading the pending index in order up to the claim's limit: a claim of 256 among 20,000 due jobs took
+ * 13–17 ms instead of 3, and the sort grows with the backlog. Autoanalyze comes late on a table that keeps two
+ * weeks of history (it waits for a tenth of the table to change).
+ */
+export async function analyzeQueue(db: Queryable): Promise<void> {
+  await sql`analyze notifications (status, priority, not_before)`.execute(db);
+}
+
 /** Jobs of a sender that died mid-send (lease expired) go back to the queue. */
 export async function releaseExpiredLeases(db: Queryable, now: Date): Promise<number> {
   const r = await db
