@@ -2,7 +2,7 @@
 // several senders (instances) never take the same job.
 import { sql } from 'kysely';
 import type { NotificationPayload, NotificationStatus } from '../schema';
-import type { Queryable } from '../connection';
+import type { Db, Queryable } from '../connection';
 
 export interface NewNotification {
   userId: number;
@@ -187,8 +187,13 @@ export async function claimDue(db: Queryable, o: { now: Date; limit: number; lea
  * 13–17 ms instead of 3, and the sort grows with the backlog. Autoanalyze comes late on a table that keeps two
  * weeks of history (it waits for a tenth of the table to change).
  */
-export async function analyzeQueue(db: Queryable): Promise<void> {
-  await sql`analyze notifications (status, priority, not_before)`.execute(db);
+export async function analyzeQueue(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // A tenth of the usual sample (3,000 rows): the claim's plan needs the due jobs' number roughly, and on a
+    // table of two weeks' history the full sample is as many random page reads.
+    await sql`set local default_statistics_target = 10`.execute(trx);
+    await sql`analyze notifications (status, priority, not_before)`.execute(trx);
+  });
 }
 
 /** Jobs of a sender that died mid-send (lease expired) go back to the queue. */
