@@ -1,6 +1,11 @@
 // The headers every API answer carries and the request id's rule: plain data with no Hono, so that the
 // start-up's early server (scripts/early-server.ts) answers /api/health with them before Hono has loaded.
-import { randomUUID } from 'node:crypto';
+
+/**
+ * node:crypto as Node holds it already: imported as an ES module it is given a facade that reads every export,
+ * Web Crypto's among them, about 2 ms of the start before the health answer.
+ */
+const { randomUUID } = process.getBuiltinModule('node:crypto');
 
 export const HSTS: [string, string] = ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'];
 export const NOSNIFF: [string, string] = ['X-Content-Type-Options', 'nosniff'];
