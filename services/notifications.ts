@@ -60,7 +60,7 @@ export function createNotificationService(deps: ServiceDeps) {
   const reminderTime = deps.dailyReminderTime ?? DEFAULT_REMINDER_TIME;
   /**
    * When a day's reminder window ends in a zone (ms), by `zone day`: the sender asks it for every reminder it
-   * sends, and the same few answers cost Intl formatting each time (about a tenth of the sender's CPU).
+   * sends, and the same few answers cost Intl formatting each time (about a twelfth of the sender's CPU on PostgreSQL).
    */
   const windowEnds = new BoundedMap<string, number>(1000);
   const reminderWindowEnd = (day: string, tz: string): number => {
