@@ -7,6 +7,7 @@ import { DEFAULT_DATA_DIR } from './data-dir';
 import { LEGACY_PLAN_IDS, PRODUCTS, legacyPlanId } from './domain/commerce/catalogue';
 import { DEFAULT_TAX_STATUS, LOCAL_PROVIDER_PLACEHOLDERS, type LegalDetails } from './domain/commerce/legal';
 import { isValidTimeZone } from './domain/text/time';
+import { isLoopbackHost } from './listen-address';
 
 const idList = z
   .string()
@@ -72,18 +73,6 @@ const optionalString = z
 
 /** A price in roubles per million tokens, or unset (empty counts as unset, not as 0). */
 const optionalPrice = optionalString.pipe(z.string().transform(Number).pipe(z.number().min(0).max(1_000_000)).optional());
-
-/** 127.0.0.0/8, ::1 and localhost: the addresses only this machine reaches. */
-function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h === '::1') return true;
-  if (net.isIPv4(h)) return h.startsWith('127.');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
-  return !!mapped && mapped[1].startsWith('127.');
-}
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,9 +1,9 @@
 // Composition root: config → logger → database (+ migrations) → services → api → listen → bot; ordered shutdown.
 import crypto from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { createApi } from './api/app';
 import { createLocalTelegram, type LocalTelegram } from './bot/local-telegram/index';
 import { localTelegramRoutes } from './bot/local-telegram/routes';
@@ -43,13 +43,13 @@ export interface StartOptions {
   early?: EarlyServer | null;
 }
 
-/** A server `npm start` put up before the app loaded, with the configuration it read; the app takes it over. */
+/** A server `npm start` put up before the app loaded (before the configuration was read); the app takes it over. */
 export interface EarlyServer {
-  config: Config;
-  logger: Logger;
   server: Server;
+  /** The address it listens at, read as config.ts reads it (listen-address.ts). */
+  address: { port: number; host: string };
   /** From now on the app answers everything, the requests that waited for it first. */
-  handOver(fetch: (req: Request) => Response | Promise<Response>): void;
+  handOver(app: (req: IncomingMessage, res: ServerResponse) => void): void;
 }
 
 export async function startApp(config: Config, logger: Logger, o: StartOptions = {}): Promise<RunningApp> {
@@ -196,8 +196,12 @@ export async function startApp(config: Config, logger: Logger, o: StartOptions =
     };
     let server: ServerType;
     if (o.early) {
+      // The same reading of PORT and HOST: a rule changed in one place and not the other would listen elsewhere.
+      const { port, host } = o.early.address;
+      if (port !== config.port || host !== config.host)
+        throw new Error(`The early server listens at ${host}:${port}, not the configured address`);
       server = o.early.server;
-      o.early.handOver(fetch);
+      o.early.handOver(getRequestListener(fetch, { hostname: config.host }));
     } else {
       server = await new Promise((resolve, reject) => {
         const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -266,15 +270,16 @@ class PortTakenError extends Error {
 async function run(o: StartOptions = {}) {
   let config: Config;
   try {
-    config = o.early?.config ?? loadConfig();
+    config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
+      // An early server (listening on PORT and HOST alone) closes with the process.
       console.error(err.message);
       process.exit(1);
     }
     throw err;
   }
-  const logger = o.early?.logger ?? createLogger(config.logLevel, configSecrets(config));
+  const logger = createLogger(config.logLevel, configSecrets(config));
   for (const warning of config.warnings) logger.warn(warning);
   let running: RunningApp;
   try {

@@ -1,6 +1,5 @@
 // What every answer of the server goes through, before any route: the one error boundary, the Russian 404,
-// the request log (and metrics) and the security headers. The full API (app.ts) is built on it, and so is
-// the start-up's early server (scripts/early-server.ts), which answers /api/health before the API has loaded.
+// the request log (and metrics) and the security headers. The full API (app.ts) is built on it.
 import { Hono } from 'hono';
 import type { Logger } from '../logger';
 import type { Metrics } from '../services/metrics';

@@ -6,6 +6,7 @@ import { routePath } from 'hono/route';
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+import { API_HEADERS, HSTS, NOSNIFF, requestIdFrom } from './api-headers';
 import type { Metrics } from '../services/metrics';
 
 export type LogEnv = { Variables: { requestId: string } };
@@ -43,8 +44,7 @@ export const requestLog = (c: Context, logger: Logger): Logger => {
 
 export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHandler<LogEnv> {
   return createMiddleware<LogEnv>(async (c, next) => {
-    const given = requestHeader(c, 'x-request-id');
-    const requestId = given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    const requestId = requestIdFrom(requestHeader(c, 'x-request-id'));
     c.set('requestId', requestId);
     answerHeader(c, 'X-Request-Id', requestId);
     const started = performance.now();
@@ -86,9 +86,6 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-const HSTS: [string, string] = ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'];
-const NOSNIFF: [string, string] = ['X-Content-Type-Options', 'nosniff'];
-
 /** The security headers of the web app's pages and files: fixed, so they are set before the handler answers. */
 const PAGE_HEADERS: [string, string][] = [
   ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
@@ -100,15 +97,6 @@ const PAGE_HEADERS: [string, string][] = [
   ['X-Permitted-Cross-Domain-Policies', 'none'],
   ['Origin-Agent-Cluster', '?1'],
 ];
-
-/**
- * The API's answers are data, never a page: nothing may run, load or frame them (the policy OWASP gives
- * for REST answers). Inline styles are allowed for the browser's own viewer: a share picture opened from its
- * link is then shown centred and fitted to the screen. The page-only headers would only cost every call
- * their bytes and checks.
- */
-const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
-const API_HEADERS: [string, string][] = [['Content-Security-Policy', API_CSP], HSTS, NOSNIFF];
 
 /**
  * Security headers: pages get a CSP that still lets Telegram embed the app (no X-Frame-Options), the API

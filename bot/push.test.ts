@@ -116,6 +116,22 @@ describe.each(TEST_DB_KINDS)('push notifications (%s)', (kind: TestDbKind) => {
     expect(Number(sentRows?.n)).toBe(1000);
   });
 
+  it("a large pass refreshes the queue's statistics: claims read the pending index in order, not every due job sorted", async () => {
+    await addUsers(3000);
+    expect((await services.notifications.scheduleDue()).dailyReminders).toBe(3000);
+    now = new Date(MORNING.getTime() + 3600_000);
+    // The claim's selection (repositories/notifications.ts, claimDue) as the planner plans it now.
+    const { rows } = await sql<{ 'QUERY PLAN': unknown }>`
+      explain (format json) select id from notifications
+      where status = 'pending' and not_before <= ${now}
+      order by priority desc, not_before, id
+      limit 256
+      for update skip locked`.execute(database.db);
+    const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+    expect(plan).toContain('"Index Name":"notifications_pending_idx"');
+    expect(plan).not.toContain('"Node Type":"Sort"');
+  });
+
   it('paid broadcasts: with the setting every push goes with allow_paid_broadcast, without it none does', async () => {
     const [a, b] = await addUsers(2);
     await services.notifications.scheduleDue();

@@ -19,7 +19,7 @@ describe('early server (npm start on an existing database)', () => {
     const opening = new Promise<OpenedPglite>((resolve) => {
       open = resolve;
     });
-    early = (await listenEarly(opening, { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' }))!;
+    early = (await listenEarly(opening, { PORT: '0', HOST: '127.0.0.1' }))!;
     const address = early.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
@@ -40,11 +40,21 @@ describe('early server (npm start on an existing database)', () => {
     expect(h.headers.get('x-request-id')).toBe('early-1');
     expect(h.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(h.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(h.headers.get('content-type')).toMatch(/^application\/json/);
+    // A request id that is not a sane one is replaced, as the API's middleware does.
+    const unsafe = await fetch(`${base}/api/health`, { headers: { 'X-Request-Id': 'a b' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const head = await fetch(`${base}/api/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
 
     // Not answered before the hand-over.
     const settled = await Promise.race([page.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 200))]);
     expect(settled).toBe('waiting');
-    early.handOver((req) => new Response(`app: ${new URL(req.url).pathname}`, { status: 201 }));
+    early.handOver((req, res) => {
+      res.writeHead(201);
+      res.end(`app: ${req.url}`);
+    });
     expect(await (await page).text()).toBe('app: /api/user/status');
     expect(await (await ready).text()).toBe('app: /api/ready');
     // After the hand-over the app answers the health check too.
@@ -53,15 +63,17 @@ describe('early server (npm start on an existing database)', () => {
 });
 
 describe('early server refusing', () => {
-  it('gives way to main.ts when the configuration is refused (it names the variable there)', async () => {
-    expect(await listenEarly(new Promise(() => {}), { PORT: 'not-a-port', DATA_DIR: 'memory://' })).toBeNull();
+  it('gives way to main.ts when PORT or HOST is refused (it names the variable there)', async () => {
+    expect(await listenEarly(new Promise(() => {}), { PORT: 'not-a-port' })).toBeNull();
+    // Local mode (no BOT_TOKEN) never listens beyond this machine, not even for the health check.
+    expect(await listenEarly(new Promise(() => {}), { PORT: '0', HOST: '0.0.0.0' })).toBeNull();
   });
 
   it('answers 503 in Russian when PGlite cannot be opened', async () => {
     // As openPgliteEarly hands it over: its failure is awaited later, not unhandled meanwhile.
     const failing = Promise.reject(new Error('the folder is locked'));
     failing.catch(() => {});
-    const early = (await listenEarly(failing, { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }))!;
+    const early = (await listenEarly(failing, { PORT: '0', HOST: '127.0.0.1' }))!;
     try {
       const address = early.server.address();
       const r = await fetch(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/health`);

@@ -153,6 +153,27 @@ describe('npm start (compiled server, local mode)', () => {
     // The first server never noticed.
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
+
+  it('on an existing folder (the port taken before the configuration is read), a refused configuration is named in one line, the process exits 1 and the port is free again', async () => {
+    const theirs = path.join(tmp, 'refused');
+    fs.cpSync(path.join(tmp, 'second-fresh'), theirs, { recursive: true });
+    const port = await freePort();
+    const lines: string[] = [];
+    const { BOT_TOKEN, DATABASE_URL, ...env } = process.env;
+    const refused = spawnGroup('npm', ['start'], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: theirs, PORT: String(port), LOG_LEVEL: 'loud' },
+      onOutput: (line) => lines.push(line),
+    });
+    const code = await new Promise<number | null>((resolve) => refused.once('exit', resolve));
+    expect(code, lines.join('\n')).toBe(1);
+    expect(
+      lines.filter((l) => l.startsWith('Invalid environment variable LOG_LEVEL')),
+      lines.join('\n'),
+    ).toHaveLength(1);
+    expect(lines.join('\n')).not.toMatch(/Uncaught|\n\s+at /);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
 });
 
 /** The processes of a group: pid, parent pid and command line. */

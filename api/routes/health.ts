@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 import type { AppEnv } from '../auth';
 import { fail, ok } from '../http';
 
-/** `check` resolves when the database answers: the health service, or the start-up's first look at PGlite. */
+/** `check` resolves when the database answers. The start-up's early server answers the same (scripts/early-server.ts). */
 export const healthRoutes = (health: Pick<Services['health'], 'check'>) =>
   new Hono<AppEnv>().get('/', async (c) => {
     try {
