@@ -74,9 +74,6 @@ export interface ApiOptions {
   sendFile?: SendFile;
 }
 
-/** The methods whose requests may carry a body our routes read (no route reads one on any other). */
-const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
 export function createApi(o: ApiOptions) {
   const s = o.services;
 
@@ -84,14 +81,14 @@ export function createApi(o: ApiOptions) {
   const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'body: тело запроса слишком большое (не больше 64 КБ)') });
 
   // Each URL prefix is one file of routes/, mounted at that prefix: /api/readings/:id/review is in readings.ts.
-  const open = new Hono<AppEnv>()
+  const api = new Hono<AppEnv>()
     .route('/health', healthRoutes(s.health))
     .route('/ready', readyRoutes(s))
-    .route('/bot-link', botLinkRoutes(o));
-  // Registered for the methods that carry a body only, so a GET does not pass through it at all (a layer
-  // costs every request a call and a closure). A recorded question has its own, larger limit (api/routes/voice.ts).
-  open.on(BODY_METHODS, '*', (c, next) => (c.req.path === VOICE_UPLOAD_PATH ? next() : limitBody(c, next)));
-  const api = open
+    .route('/bot-link', botLinkRoutes(o))
+    // A recorded question has its own, larger limit (api/routes/voice.ts).
+    .use('*', (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === VOICE_UPLOAD_PATH ? next() : limitBody(c, next),
+    )
     // Signing a browser in: the caller has no identity yet.
     .route('/auth', authSignInRoutes(s, o.identity, o.trustedProxies ?? []))
     .use(
