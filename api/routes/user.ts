@@ -128,7 +128,13 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
       const debug = isAdmin(s, c.get('userId'));
       // `voice`: an AI provider is configured, so «Прочитать вслух» and the microphone appear.
       // `debug: undefined` is left out of the JSON, as a missing field; no spread copies the answer.
-      return ok(c, { user: profileView(user), userStatus: status, proof, voice: s.voice.enabled, debug: debug ? (true as const) : undefined });
+      return ok(c, {
+        user: profileView(user),
+        userStatus: status,
+        proof,
+        voice: s.voice.enabled,
+        debug: debug ? (true as const) : undefined,
+      });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
     .post('/daily-card/use', validate('json', dailyCardUseBody), async (c) => {
