@@ -105,7 +105,6 @@ export const requireIdentity = (
 ) => {
   const throttle = failedAuthThrottle(trustedProxies);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const now = Date.now();
     const authorization = requestHeader(c, 'authorization');
     // Authorization decides when a request carries it; the browser session's cookie only without one.
     const cookie = !authorization && cookies ? readSessionCookie(c) : undefined;
@@ -122,6 +121,7 @@ export const requireIdentity = (
     }
     const result = identity.verifyAuthorization(authorization);
     if (!result.ok) {
+      const now = Date.now();
       // Valid initData is never refused: only failures count, and only failures are throttled.
       const wait = throttle.blockedFor(c, now);
       if (wait > 0) {

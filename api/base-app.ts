@@ -4,15 +4,13 @@ import { Hono } from 'hono';
 import type { Logger } from '../logger';
 import type { Metrics } from '../services/metrics';
 import { errorHandler, notFound } from './http';
-import { requestLogging, securityHeaders, type LogEnv } from './observability';
+import { CachedRouter } from './cached-router';
+import { everyAnswer, type LogEnv } from './observability';
 
 export function createBaseApp(logger: Logger, metrics?: Metrics) {
-  const app = new Hono<LogEnv>();
+  const app = new Hono<LogEnv>({ router: new CachedRouter() });
   app.onError(errorHandler(logger));
   app.notFound(notFound);
-  app.use('*', requestLogging(logger, metrics));
-  // The local Telegram page (local mode only) has its own inline script; everything else gets the CSP.
-  const headers = securityHeaders();
-  app.use('*', (c, next) => (c.req.path.startsWith('/dev/') ? next() : headers(c, next)));
+  app.use('*', everyAnswer(logger, metrics));
   return app;
 }

@@ -42,11 +42,25 @@ export const requestLog = (c: Context, logger: Logger): Logger => {
   return reqId ? logger.child({ reqId }) : logger;
 };
 
-export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHandler<LogEnv> {
+/** Paths whose answers are logged at debug only: the health check and the static files. */
+const quietPath = (path: string) =>
+  path === '/api/health' || path.startsWith('/assets/') || path.startsWith('/cards/') || path.startsWith('/card-images/');
+
+/**
+ * What every answer gets, in one middleware (each layer costs every request a closure and a promise): a
+ * request id, the security headers (not on the local Telegram's /dev/ pages, which have their own inline
+ * script), one log line and the metrics.
+ */
+export function everyAnswer(logger: Logger, metrics?: Metrics): MiddlewareHandler<LogEnv> {
   return createMiddleware<LogEnv>(async (c, next) => {
+    const path = c.req.path;
     const requestId = requestIdFrom(requestHeader(c, 'x-request-id'));
     c.set('requestId', requestId);
     answerHeader(c, 'X-Request-Id', requestId);
+    if (!path.startsWith('/dev/')) for (const [name, value] of securityHeadersFor(path)) answerHeader(c, name, value);
+    const level = quietPath(path) ? 'debug' : 'info';
+    const logged = logger.isLevelEnabled(level);
+    if (!metrics && !logged) return next();
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
@@ -56,17 +70,8 @@ export function requestLogging(logger: Logger, metrics?: Metrics): MiddlewareHan
       metrics.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
       metrics.httpDuration.observe({ method: c.req.method, route }, ms / 1000);
     }
-    const quiet =
-      c.req.path === '/api/health' ||
-      c.req.path.startsWith('/assets/') ||
-      c.req.path.startsWith('/cards/') ||
-      c.req.path.startsWith('/card-images/');
-    const level = quiet ? 'debug' : 'info';
-    if (logger.isLevelEnabled(level))
-      logger[level](
-        { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+    if (logged)
+      logger[level]({ reqId: requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
   });
 }
 
@@ -103,10 +108,7 @@ const PAGE_HEADERS: [string, string][] = [
  * the strictest one. Written out rather than hono/secure-headers because that one edits the finished
  * response, which costs every request a full Response object on @hono/node-server.
  */
-export const securityHeaders = (): MiddlewareHandler => (c, next) => {
-  for (const [name, value] of c.req.path.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS) answerHeader(c, name, value);
-  return next();
-};
+const securityHeadersFor = (path: string) => (path.startsWith('/api/') ? API_HEADERS : PAGE_HEADERS);
 
 /** GET /metrics: Prometheus text behind `Authorization: Bearer <METRICS_TOKEN>`; absent without a token. */
 export function metricsHandler(metrics: Metrics, token: string | undefined) {

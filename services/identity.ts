@@ -53,6 +53,9 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
 
   // A session sends the same initData on every call: remember what was verified until it expires.
   const verified = new BoundedMap<string, { identity: Identity; expiresAtMs: number }>(10_000);
+  // The Authorization header as sent (initData or a launch or session token): its parsing and signature
+  // check are done once per session, and only the expiry is checked again (the status call's path).
+  const verifiedHeaders = new BoundedMap<string, { result: IdentityResult; expiresAtMs: number }>(10_000);
 
   function verifyInitData(raw: string): IdentityResult {
     const hit = verified.get(raw);
@@ -187,10 +190,22 @@ export function createIdentity(opts: { botToken: string; maxAgeS: number; now?: 
     /** The Authorization header's value: `tma <initData>`, `Bearer <initData>` or `Bearer lt1.…`. */
     verifyAuthorization(header: string | undefined): IdentityResult {
       if (!header) return { ok: false, error: 'Authorization: нужны данные запуска Telegram (tma <initData>)' };
+      const hit = verifiedHeaders.get(header);
+      if (hit) {
+        if (hit.expiresAtMs > now().getTime()) return hit.result;
+        verifiedHeaders.delete(header);
+      }
       const m = /^(tma|bearer)\s+(.+)$/is.exec(header.trim());
       if (!m) return { ok: false, error: 'Authorization: ожидается «tma <initData>»' };
       const value = m[2].trim();
-      return value.startsWith(LAUNCH_PREFIX) || value.startsWith(SESSION_PREFIX) ? verifyLaunchToken(value) : verifyInitData(value);
+      const token = value.startsWith(LAUNCH_PREFIX) || value.startsWith(SESSION_PREFIX);
+      const result = token ? verifyLaunchToken(value) : verifyInitData(value);
+      if (result.ok) {
+        // A token is valid up to and including its expiry's millisecond; initData until `verified` says.
+        const expiresAtMs = token ? Number(value.split('.')[2]) * 1000 + 1 : verified.get(value)?.expiresAtMs;
+        if (expiresAtMs !== undefined) verifiedHeaders.set(header, { result, expiresAtMs });
+      }
+      return result;
     },
 
     /** Signs initData exactly as Telegram does (local mode's /dev/launch and the tests). */

@@ -101,6 +101,9 @@ export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefin
   const dailyCardUsed = u?.daily_card_used ?? false;
   const unlimitedDailyCard = canRedrawDailyCard(e);
   const expires = e.tier === 'free' ? null : user.subscription_expires;
+  const ritual = ritualStatus(user, today);
+  // Every field written out (no spread): the status is built on every status call, and a spread copies
+  // through V8's slow path.
   return {
     subscriptionType: e.tier,
     subscriptionExpires: expires ? expires.toISOString() : null,
@@ -124,7 +127,8 @@ export function buildStatus(user: StatusUser, usage: DailyUsage | null | undefin
     reversals: user.reversals,
     resetsAt: endsAt.toISOString(),
     todayCard: todayCard(u),
-    ...ritualStatus(user, today),
+    streak: ritual.streak,
+    homeScreenOffer: ritual.homeScreenOffer,
   };
 }
 

@@ -127,7 +127,14 @@ export const userRoutes = (s: Services, sendExport?: SendExport) =>
       // `debug`: the app shows its debug overlay to admins (ADMIN_USER_IDS).
       const debug = isAdmin(s, c.get('userId'));
       // `voice`: an AI provider is configured, so «Прочитать вслух» and the microphone appear.
-      return ok(c, { user: profileView(user), userStatus: status, proof, voice: s.voice.enabled, ...(debug ? { debug: true } : {}) });
+      // `debug: undefined` is left out of the JSON, as a missing field; no spread copies the answer.
+      return ok(c, {
+        user: profileView(user),
+        userStatus: status,
+        proof,
+        voice: s.voice.enabled,
+        debug: debug ? (true as const) : undefined,
+      });
     })
     .get('/daily-card/available', async (c) => ok(c, await s.dailyCard.availability(c.var.userId)))
     .post('/daily-card/use', validate('json', dailyCardUseBody), async (c) => {
