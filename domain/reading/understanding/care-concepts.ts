@@ -56,7 +56,8 @@ export const SELF_HARM = group([
   'уснут|усн*|засн*|заснут ~5 навсегда|насовсем',
   'вот бы ~2 не ~1 проснут*',
   'если ~3 бы? ~3 не ~1 проснул*|проснусь',
-  'я ~2 лишн*',
+  // The adjective of oneself, not what one said or ate («я сказала лишнее»).
+  'я ~2 =лишняя|=лишний|=лишним|=лишней !раз|раза|вес*|килограмм*|кило',
   'последн* ~6 вообще|совсем ~1 последн*',
   'жале* ~1 что ~1 проснул*',
   'выпить ~3 чтобы ~2 не ~1 проснут*',
@@ -309,7 +310,62 @@ export const SELF_HARM = group([
   'хоть ~1 кто ~2 будет|станет ~1 плакать|горевать',
   // Rest or peace forever: «наконец отдохну навсегда».
   'отдохн*|отдохнуть|отдыха*|успоко* ~2 навсегда|насовсем|навечно !от|с|со',
-  '=таблы|=таблосы|=колеса|таблет*|снотворн* ~2 все|всё|разом|сразу|пачк* ~1 выпью|выпить|сожру|сожрать|наглота*|закинусь',
+  '=таблы|=таблосы|=колеса|таблет*|снотворн* ~2 все|всё|разом|сразу|пачк* ~1 выпью|выпить|сожру|сожрать|наглота*|закинусь',  // Said sideways (writers 13 and 14): a term set for oneself, a year one does not expect to be in, a date to
+  // hasten, one's funeral as the cheaper way, «хватит дышать», stones in the pockets, a running engine in a shut
+  // garage, the stop at the end of one's line, joining someone dead, «жить или нет» left to the cards.
+  'поставил*|поставила|дал*|назначил* ~1 себе ~1 срок ~8 всё|все|конец|уйду|закончу',
+  'не ~1 уверен*|знаю ~2 что|че|чо ~1 буду|доживу ~2 в ~1 нем|нём|ней|нём|живым|живой|жив|жива',
+  'не ~1 уверен* ~2 что|че|чо ~1 доживу',
+  'не ~3 что|че|чо ~1 буду ~1 в ~1 нем|нём|ней',
+  'все|всё ~1 равно ~2 не ~1 доживу|дотяну',
+  'не ~1 вижу ~1 себя ~1 через ~1 год|месяц|полгода|неделю ~1 вообще|ваще|совсем|никак|нигде',
+  'не ~1 собира*|планиру* ~1 быть|жить|существова* ~1 вообще|ваще|совсем|дальше|больше',
+  'потому ~1 что ~1 не ~1 собира*|планиру* ~1 быть|жить',
+  'смерт*|дат*|конец ~8 могу|хочу|смогу|надо ~2 ее|её|его ~1 поторопить|поторопл*|ускорить|ускорю|приблизить|приближу',
+  'похорон* ~4 дешевле|выгодн*|проще',
+  'хватит|перестать|перестану|перестала ~1 дышать',
+  'камн*|камень|кирпич* ~3 в ~1 карман*',
+  'в ~1 карман* ~2 камн*|камни',
+  'закрыт*|закрыл* ~1 гараж* ~6 завести|заведу|завела|мотор*|двигател*|выхлоп*',
+  'в ~1 гараж* ~4 завести|заведу|завела ~1 мотор*|двигател*|машин*',
+  'мо* ~1 поезд ~4 конечн*',
+  'хоч*|пойду|уйду ~2 к ~1 маме|папе|бабушке|дедушке|мужу|сыну|дочке|ней|нему ~8 нет ~1 уже',
+  'хоч*|пойду|уйду ~2 к ~1 маме|папе|бабушке|дедушке|мужу|сыну|дочке|ней|нему ~8 умер*|умерла|похорон*',
+  'можно ~2 я ~2 к ~1 ней|нему|ним|маме|папе ~1 уже? ~1 пойду|уйду',
+  'жить ~1 или ~1 нет|умереть|умирать|сдохнуть',
+  'стоит ~2 ли? ~2 мне? ~2 оставаться|остаться|жить ~2 на|в ~1 этом ~1 свете|мире',
+  'оставаться|остаться|задержаться ~2 на ~1 этом ~1 свете',
+  'уйду|уйти ~2 от ~1 всех ~1 навсегда|насовсем',
+  'навсегда|насовсем ~2 и ~1 не ~1 в ~1 другой ~1 город|страну',
+  'хватит ~1 с ~1 него|нее|неё|нас',
+  'отпустить|отпущу|отпускаю ~1 руки ~3 упасть|падать|вниз|полететь',
+  'не ~1 хочу|хочется ~1 держаться ~6 упасть|отпустить|вниз',
+  'страхов* ~10 так ~1 хоть ~3 детям|семье|маме|жене|мужу|им',
+  'скоро|наконец|все|вы ~3 отдохн*|отдохнете|отдохнут ~2 от ~1 меня',
+  'скоро|наконец|все|вы ~2 от ~1 меня ~1 отдохн*|отдохнете|отдохнут',
+  'надо|нужно ~2 чтоб|чтобы|чеб|чтоп ~2 меня|я ~1 не ~1 было|был*|стало',
+  'балласт*|обуз* ~4 за ~1 борт',
+  'выкинуть|выбросить|скинуть ~2 меня ~2 за ~1 борт',
+  'я ~2 балласт*|камень|гиря|гирей|якорь|якорем ~3 на ~1 шее|ногах|для|у',
+  'я ~1 просто|тупо|только ~1 балласт*|обуз*',
+  'отвяжусь|отцеплюсь ~1 сама|сам',
+  '=зажилась|=зажился|=загостилась|=загостился ~6 уйти|уйду|хочет|хочу|пора',
+  'уйти|уйду ~1 сама|сам ~4 хоч*|уже|пора',
+  'хоч*|пора ~2 уже ~1 уйти|уйду ~1 сама|сам',
+  'заснуть|уснуть|засн*|усн*|лечь|лягу ~4 и ~1 не ~1 вставать|встать|встану|проснуться !до|с|раньше|пока',
+  'засн*|усн*|лечь|лягу ~3 в ~1 сугроб*|снег*|на ~1 мороз*',
+  'к ~1 звезд*|звёзд* ~3 насовсем|навсегда|навечно',
+  'насовсем|навсегда ~2 сегодня|завтра ~1 ночью',
+  'завтра|сегодня ~1 мост*|крыша|крышу|рельсы|окно|электричк*',
+  'передай*|передайте ~4 что ~1 я ~2 любил*|любила',
+  'последн* ~1 раз ~1 пишу ~1 сюда|здесь|вам|тебе',
+  'переход*|дорог* ~6 не ~1 ждать|дожидаться ~1 зелен*|зелён*|светофор*',
+  // Hurting oneself on purpose: a cigarette put out on the skin, a burn, a cut «специально».
+  'специально|нарочно ~3 обожгл*|обжига*|обожж*|прижг*|прижига*|порезал*|порезалась|режу|бью ~2 себя|себе|сигарет*|руку|руки',
+  'обожгл*|обжига*|обожж*|прижг*|прижига*|тушу|тушила|тушил ~3 сигарет* ~4 специально|нарочно',
+  'обожгл*|обжига*|обожж*|прижг*|прижига*|тушу|тушила|тушил ~3 сигарет* ~2 об ~1 себя|руку|кожу|запяст*',
+  // Found together with the asker: a pet left where «they» will find both.
+  'нашли|найдут|найти ~3 вместе ~1 со ~1 мной',
 ]);
 
 /**
@@ -353,6 +409,10 @@ export const LAST_ARRANGEMENTS = group([
   'оплатил*|оплатила|заплатил* ~4 вперед|наперед',
   'оплатил*|оплатила|заплатил* ~4 до ~1 лета|осени|зимы|весны|конца',
   'уйти|уйду ~1 сегодня|завтра|ночью',
+  // Things handed on so those left need not struggle: passwords, accounts; what remains before «закончить».
+  'оставить|оставлю|передать|передам|отдать ~2 пароли|пароль|доступ*',
+  'чтоб|чтобы ~1 потом ~2 не ~1 мучились|искали|возились|разбирались|мучилась|мучился',
+  'осталось ~6 и ~1 закончить|уйти|всё|все',
 ]);
 
 export const VIOLENCE = group([
@@ -713,6 +773,10 @@ export const CANCEL = group([
   'гриб*|шаурм*|съел*|поел*|еды|едой|консерв*|продукт* ~12 отрави*|отравил*',
   'отрави*|отравил* ~3 гриб*|едой|шаурм*|рыбой|консерв*|продукт*',
   'закопа*|похорон*|хорон* ~3 под ~1 эт*',
+  // What one «would» do to an irritating colleague, and a chore or a feeling that «задушит»: words, not acts.
+  'задушила|задушил|придушила|придушил|прибила|прибил ~1 бы|б',
+  '=душит|=задушит|=задушат|=душат ~3 бюрократ*|работ*|ипотек*|долг*|кредит*|тоск*|быт|обид*|ревност*|жаб*|налог*|отчет*|дедлайн*|одиночеств*|справк*|очеред*|духот*',
+  'бюрократ*|работ*|ипотек*|долг*|кредит*|тоск*|быт|обид*|ревност*|жаб*|налог*|отчет*|дедлайн*|одиночеств*|справк*|очеред*|духот* ~2 меня? ~1 =душит|=задушит|=задушат|=душат',
 ]);
 
 /** A threat in jest: «убью, если опять опоздает», «муж меня убьёт, если узнает, сколько я потратила». */
@@ -738,7 +802,10 @@ export const JOKES = group([
 
 /** Concrete acts of violence: a joke or «игра» said after them does not make them one. */
 export const VIOLENT_ACTS = group([
-  '=бьет|=бьют|=бил|=била|=били|=бет|избив*|избил*|избива*|ударил*|лупит|толкнул*|душил*|задушил*|=душит|схватил*|синяк*|побо*|запира*|запер*|заперл*|изнасил*|трога*|трогал*',
+  '=бьет|=бьют|=бил|=била|=били|=бет|избив*|избил*|избива*|ударил*|лупит|толкнул*|душил*|=душит|схватил*|синяк*|побо*|запира*|запер*|заперл*|изнасил*|трога*|трогал*',
+  'задушил* !бы|б',
+  // A partner's hold over the papers: not a joke whatever the smiley beside it.
+  'муж*|парен*|жених*|сожител*|он ~3 спрятал*|отобрал*|отнял*|забрал* ~3 мой|мои ~1 паспорт*|документ*|загран*',
   'нож* ~3 у ~2 лиц*|горл*|шеи',
   'держал*|держит|сжимал* ~3 за ~1 горл*|шею',
   'прижал*|прижима* ~3 к ~1 стене|стенке|полу',
@@ -754,7 +821,7 @@ export const BITTER = group([
 ]);
 
 export const ENGLISH_BITTER =
-  /\b(nobody|no one|no-one) (would|will|'?d) (even )?(notice|care|miss me)|would anyone (even )?(notice|care|miss me)\b/;
+  /\b(?:(?:wrote|written) (?:the|a|my) (?:goodbye|suicide) note|(nobody|no one|no-one) (would|will|'?d) (even )?(notice|care|miss me)|would anyone (even )?(notice|care|miss me))\b/;
 
 /** A laugh in English words. */
 export const ENGLISH_JOKES = /\b(lol|haha|lmao)\b/;
@@ -767,11 +834,14 @@ export const NOT_A_JOKE = group([
   'по-настоящему|настоящему',
   'не ~1 до ~1 смеха',
   'не ~1 =смешно',
+  // Harm that leaves no room for play: consciousness lost; one's death to be hastened.
+  'потерял*|потеряла|теряла|теряю|отключил*|отключилась ~1 сознани*',
+  'могу|хочу|смогу|надо ~2 ее|её ~1 поторопить|ускорить|приблизить',
 ]);
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it\b(?! with| between| off| for now))|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living(?! in| with| at| here| on| alone| together| abroad)|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?)|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear(?! (from|off) | for (a|the|one|two|few|couple|some))|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|ending (it|my life)( all)?\b(?! with| between| for)|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it\b(?! with| between| off| for now))|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living(?! in| with| at| here| on| alone| together| abroad)|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?|notes?)|suicide notes?|cut (again|deeper)|deeper this time|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear(?! (from|off) | for (a|the|one|two|few|couple|some))|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|ending (it|my life)( all)?\b(?! with| between| for)|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
 
 export const ENGLISH_VIOLENCE =
   /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|(hits|beats) (her|us) and me|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
