@@ -310,7 +310,8 @@ export const SELF_HARM = group([
   'хоть ~1 кто ~2 будет|станет ~1 плакать|горевать',
   // Rest or peace forever: «наконец отдохну навсегда».
   'отдохн*|отдохнуть|отдыха*|успоко* ~2 навсегда|насовсем|навечно !от|с|со',
-  '=таблы|=таблосы|=колеса|таблет*|снотворн* ~2 все|всё|разом|сразу|пачк* ~1 выпью|выпить|сожру|сожрать|наглота*|закинусь',  // Said sideways (writers 13 and 14): a term set for oneself, a year one does not expect to be in, a date to
+  '=таблы|=таблосы|=колеса|таблет*|снотворн* ~2 все|всё|разом|сразу|пачк* ~1 выпью|выпить|сожру|сожрать|наглота*|закинусь',
+  // Said sideways (writers 13 and 14): a term set for oneself, a year one does not expect to be in, a date to
   // hasten, one's funeral as the cheaper way, «хватит дышать», stones in the pockets, a running engine in a shut
   // garage, the stop at the end of one's line, joining someone dead, «жить или нет» left to the cards.
   'поставил*|поставила|дал*|назначил* ~1 себе ~1 срок ~8 всё|все|конец|уйду|закончу',
