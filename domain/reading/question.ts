@@ -142,6 +142,14 @@ const BETWEEN_AND = ru(/\bмежду\b.+\bи\b/u);
 const NOT_AN_OPTION = ru(
   /^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|опять|снова|(всё|все)$|так и|придется|придётся|мимо|(он |она |я )(просто|just)|no|not|мне (просто |только )?(кажется|показалось|чудится)|(я )?(просто )?(накручиваю|придумываю|преувеличиваю|параною)|показалось|кажется|i('m| am) (just )?(imagining|overthinking|paranoid)|it'?s (just )?me)\b/u,
 );
+/**
+ * A second «option» that only says the first is not so: I imagine it, it passes, he does not care («…или мне
+ * кажеться», «…или я накручиваю себя», «…или пронесёт», «…или ему пофиг», «or am I just making it up»). Such a
+ * question is a yes/no about the first. («…или просто остыл» is not one: writers read it as a real choice.)
+ */
+const MERELY_NOT = ru(
+  /^(?:(?:это|он|она|мне|ему|ей|я|все|всё|в этот раз|просто|только|лишь|наверное|себе) ){0,3}(?:пронес\S*|пронёс\S*|пофиг|плевать|всё равно|все равно|как (?:обычно|всегда)|каж\S*|накр\S*|надум\S*|выдум\S*|придум\S*)|^(?:am i|i'?m) (?:just )?(?:making it up|imagining|overthinking)/u,
+);
 const YESNO_WORD = ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u);
 const LI = ru(/\bли\b/u);
 
@@ -164,7 +172,7 @@ export function optionsOf(question: string): [string, string] | null {
     right = between[2];
   } else return null;
   right = right.replace(/[«»"“”]/g, '').trim();
-  if (!right || NOT_AN_OPTION.test(right.toLowerCase())) return null;
+  if (!right || NOT_AN_OPTION.test(right.toLowerCase()) || MERELY_NOT.test(right.toLowerCase())) return null;
   // The first option starts after the last colon, comma or dash, and after the words that open the question.
   left = left
     .split(/[:;—–]|,\s|\s-\s/u)

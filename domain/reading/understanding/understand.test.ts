@@ -141,3 +141,24 @@ describe('self-harm said sideways, violence called a game, and the idioms that b
     ['через год не вижу себя на этой работе, менять ли?', null],
   ])('%s → %s', (q, kind) => expect(detectCrisis(q)).toBe(kind));
 });
+
+describe('a feared event said without a fearful word, and an «or» that only doubts the first', () => {
+  const read = (q: string) => readQuestion(q, 'past_present_future');
+  it.each([
+    'свекровь меня недолюбливает?',
+    'коллеги меня не уважают?',
+    'поезд опоздает завтра?',
+    'жених не передумает до свадьбы?',
+    'после переезда мы с Олей перестанем дружить?',
+    'младший брат женится раньше меня?',
+    'хозяин выселит нас до весны?',
+    'Дима охладел ко мне или я себе придумываю',
+  ])('%s → feared', (q) => expect(read(q)).toMatchObject({ kind: 'yesno', polarity: 'feared' }));
+
+  it('a doubt of one’s own eyes is no second option; a real alternative still is', () => {
+    expect(read('муж ревнует или мне только кажеться').kind).toBe('yesno');
+    expect(read('он скучает или мне это кажется').options).toBeNull();
+    expect(read('Переехать в Казань или остаться в Самаре?').kind).toBe('choice');
+    expect(read('Сдам ли я сессию?').polarity).toBe('hoped');
+  });
+});
