@@ -162,3 +162,19 @@ describe('a feared event said without a fearful word, and an «or» that only do
     expect(read('Сдам ли я сессию?').polarity).toBe('hoped');
   });
 });
+
+describe('a theme’s words borrowed by things that are not alive, a school subject, a flight, a missed deadline', () => {
+  const theme = (q: string) => readQuestion(q, 'past_present_future').sensitive;
+  it.each([
+    'мой ноутбук умирает, доживёт до конца сессии?',
+    'кактус на окне умирает, это плохой знак?',
+    'учительница по химии меня не любит, сдам ли экзамен',
+    'лечу в Сочи в пятницу, погода будет?',
+    'сорвала сделку с поставщиком, уволят?',
+  ])('%s → no theme', (q) => expect(theme(q)).toBeNull());
+
+  it('a person dying and a relapse keep their themes', () => {
+    expect(theme('дедушка при смерти в больнице, успею ли прилететь')).toBe('death');
+    expect(theme('муж опять сорвался и запил, закодировать?')).toBe('addiction');
+  });
+});
