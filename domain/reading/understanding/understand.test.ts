@@ -178,3 +178,12 @@ describe('a theme’s words borrowed by things that are not alive, a school subj
     expect(theme('муж опять сорвался и запил, закодировать?')).toBe('addiction');
   });
 });
+
+describe('no question at all: a held-down sound, «не знаю, что спросить», a bare «можно расклад»', () => {
+  const kind = (q: string) => readQuestion(q, 'past_present_future').kind;
+  it.each(['ммммм', 'эээээ ну', 'не знаю что спросить, давай', 'mozhno rasklad pls'])('%s → vague', (q) => expect(kind(q)).toBe('vague'));
+  it('a question beside them is still read', () => {
+    expect(kind('можно ли мне переехать к нему?')).toBe('yesno');
+    expect(kind('ааа, когда он позвонит?')).toBe('timing');
+  });
+});
