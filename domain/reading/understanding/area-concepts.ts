@@ -215,19 +215,3 @@ export const FAMILY_ASIDE = group([
   'поездк*|съездить|съезжу|поехать|поеду|поедем|ехать|едем|едет|отпуск*|гости ~3 к|ко ~1 мам*|маме|матери|пап*|отц*|родител*|сестр*|брат*|=сыну|=сыне|доч*|=детям|=детей|=детях|дет*|свекров*|свекр*|тещ*|родн*|родственн*|бабушк*|дедушк*|внук*',
   '=его|=ее|=её ~1 родител*|мам*|матер*|=мать|сестр*|брат*|родн*|родственн*',
 ]);
-
-/**
- * What a court case is over: property, a fine, a deposit, a developer's delay, a debt, alimony is money's
- * question; a child's custody or a relative tried, the family's (an inheritance is left to the people named:
- * relatives disputing it). The ex beside it is the other side of the case, not a love.
- */
-export const CASE_OVER_MONEY = group([
-  'раздел* ~3 квартир*|имуществ*|дом*|дач*|машин*|бизнес*|ипотек*',
-  'штраф*|депозит*|залог*|застройщик*|неустойк*|компенсац*|долг*|ущерб*|алимент*|=deposit|=alimony',
-]);
-export const CASE_OVER_FAMILY = group([
-  'опек*|=custody',
-  'с ~1 кем ~1 останется|оставят ~2 ребенок|ребенк*|дети|сын|дочь',
-  'муж*|=мужа|жен*|сын*|доч*|брат*|сестр*|отц*|отец|мам*|пап* ~3 посадят|осудят|сядет|арест*|дело',
-  'посадят|осудят ~2 мужа|жену|сына|дочь|брата|сестру|отца|маму|папу',
-]);

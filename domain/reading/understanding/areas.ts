@@ -2,17 +2,7 @@
 // the last sentence (where the question usually is) counting three times; a sensitive theme decides where it
 // names one; ties go to the more specific area.
 import type { Sensitive } from '../question-words';
-import {
-  type Area,
-  AREA_CONCEPTS,
-  CASE_OVER_FAMILY,
-  CASE_OVER_MONEY,
-  FAMILY_ASIDE,
-  PARTNER,
-  PREGNANT_FAMILY,
-  PREGNANT_LOVE,
-  THEIR_LOVE,
-} from './area-concepts';
+import { type Area, AREA_CONCEPTS, FAMILY_ASIDE, PARTNER, PREGNANT_FAMILY, PREGNANT_LOVE, THEIR_LOVE } from './area-concepts';
 import { anyOf, countOf } from './patterns';
 import type { Understood } from './understand';
 
@@ -98,11 +88,6 @@ export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | n
         best(areaScores(tail, tail), ['family', 'friendship', 'love']) ??
         (!hints.other && ASKER.test(tail.text) ? 'self' : (best(scores, ['family', 'friendship', 'love']) ?? 'family'))
       );
-    case 'legal':
-      // What the case is over decides, not who is on the other side (an ex, a landlord, a developer).
-      if (anyOf(CASE_OVER_FAMILY, u.stems)) return 'family';
-      if (anyOf(CASE_OVER_MONEY, u.stems)) return 'money';
-      break;
     case 'addiction':
       // Whose addiction (a relative's, a partner's, a friend's), or the money a gambler lost; else one's own.
       return best(scores, ['family', 'love', 'friendship']) ?? (scores.money ? 'money' : 'self');

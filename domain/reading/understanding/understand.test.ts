@@ -187,16 +187,3 @@ describe('no question at all: a held-down sound, «не знаю, что спр�
     expect(kind('ааа, когда он позвонит?')).toBe('timing');
   });
 });
-
-describe('a court case is read by what it is over, not by who is on the other side', () => {
-  const read = (q: string) => readQuestion(q, 'past_present_future');
-  it.each([
-    ['судимся с бывшей женой за дачу, раздел имущества в марте, отсужу?', 'money'],
-    ['управляющая компания не возвращает залог, подаю иск, выиграю?', 'money'],
-    ['бывший подал на опеку над сыном, суд оставит ребёнка со мной?', 'family'],
-    ['брату дали условно, а теперь снова завели дело. посадят?', 'family'],
-  ])('%s → %s', (q, topic) => {
-    expect(read(q).sensitive).toBe('legal');
-    expect(read(q).topic).toBe(topic);
-  });
-});
