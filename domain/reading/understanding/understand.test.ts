@@ -153,6 +153,9 @@ describe('a feared event said without a fearful word, and an «or» that only do
     'младший брат женится раньше меня?',
     'хозяин выселит нас до весны?',
     'Дима охладел ко мне или я себе придумываю',
+    'жена грозится уехать к маме, уедет?',
+    'начальник вызовет меня на ковёр из-за отчёта?',
+    'сын оставит институт на третьем курсе?',
   ])('%s → feared', (q) => expect(read(q)).toMatchObject({ kind: 'yesno', polarity: 'feared' }));
 
   it('a doubt of one’s own eyes is no second option; a real alternative still is', () => {
