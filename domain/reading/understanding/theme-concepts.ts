@@ -171,6 +171,8 @@ export const DEATH_CANCEL = group([
   'смертельн*',
   'умира*|умираю|умру|умер*|помира*|сдох* ~2 от|со|как ~1 смех*|скук*|любопытств*|хочу|счасть*|стыд*',
   'умираю ~1 как',
+  'помру|помрем|помрешь|умру ~2 со|от ~1 смех*|смеху|скук*|стыд*',
+  'умираю|помираю ~1 как? ~1 хочу|хочется',
   'чуть ~1 не ~1 умер*|сдох*',
   'в ~1 могил* ~1 сведет|загонишь|сведешь',
   'меня|я ~2 похорон*|сведет',
@@ -242,7 +244,11 @@ export const ADDICTION = group([
 ]);
 
 /** Pregnant with an idea, a plan, a dream: «беременна идеей открыть салон». */
-export const PREGNANCY_CANCEL = group(['беремен* ~1 идеей|идеями|мечт*|проект*|планом|планами|бизнес*']);
+export const PREGNANCY_CANCEL = group([
+  'беремен* ~1 идеей|идеями|мечт*|проект*|планом|планами|бизнес*',
+  // A family curse, not a birth: «родовое проклятие», «родовая карма».
+  'родов* ~1 прокля*|порч*|карм*|сглаз*|программ*',
+]);
 
 /** What borrows an addiction's words: «подсела на сериал как на наркотик». */
 export const ADDICTION_CANCEL = group([
@@ -314,6 +320,9 @@ export const INVESTMENT = group([
 ]);
 
 /** English, on the words as written. */
+/** A household appliance is no car: «стиральная машина», «посудомоечная машина». */
+export const INVESTMENT_CANCEL = group(['стиральн*|посудомоечн*|швейн*|кофе* ~1 машин*|машинк*']);
+
 export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
   {
     theme: 'pregnancy',
