@@ -69,12 +69,14 @@ const normalise = (s: string) => ` ${s.toLowerCase().replace(/ё/g, 'е').replac
 
 /** Words that carry no question: «ну вот», «погадай», «просто так»… */
 const FILLER = ru(
-  /\b(чё|че|там|давай|раскинь|раскидывай|раскладывай|тяни|тяните|карту|погадайте|нибудь|shuffle|the|cards|card|what'?s|up|please|эээ|ааа|ну-ка|спросить|ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь|мне|меня|на меня|что-нибудь|чего-нибудь|что нибудь|чего нибудь|чего|девочки|карта дня|карту дня|на день|на неделю|на месяц|что там|чё там|удиви|умеешь|умеете|гадать|вытяни|вытяните|тяните|раскидывай|первый раз|тут|здесь|доброе утро|добрый день|добрый вечер|хорошее|ты|вы|вообще|уже|pls|there|idk|what to ask|reading|tarot|pogadaj|pogadajte|privet|skazhi|chto|tam|nu|horoshee|nibud)\b/gu,
+  /\b((?:не знаю|незнаю|хз|не понимаю) (?:что|о чем|про что) (?:спросить|спрашивать)|что спросить|можно|mozhno|rasklad|gadanie|чё|че|там|давай|раскинь|раскидывай|раскладывай|тяни|тяните|карту|погадайте|нибудь|shuffle|the|cards|card|what'?s|up|please|эээ|ааа|ну-ка|спросить|ну|вот|так|просто|а|и|да|нет|хм|эм|ммм?|ой|ох|ах|ладно|короче|типа|блин|это|все|всё|что-нибудь|что-то|скажи|скажите|расскажи|расскажите|погадай|погадайте|гадание|расклад|карты|таро|вопрос|тест|проверка|привет|здравствуйте|пожалуйста|пж|плиз|спасибо|хз|не знаю|незнаю|test|hello|hi|ok|ок|общий|общее|любой|какой-нибудь|мне|меня|на меня|что-нибудь|чего-нибудь|что нибудь|чего нибудь|чего|девочки|карта дня|карту дня|на день|на неделю|на месяц|что там|чё там|удиви|умеешь|умеете|гадать|вытяни|вытяните|тяните|раскидывай|первый раз|тут|здесь|доброе утро|добрый день|добрый вечер|хорошее|ты|вы|вообще|уже|pls|there|idk|what to ask|reading|tarot|pogadaj|pogadajte|privet|skazhi|chto|tam|nu|horoshee|nibud)\b/gu,
 );
 
 function isVague(q: string): boolean {
   const rest = q
     .replace(FILLER, ' ')
+    // A sound held down: «ааааа», «ммммм», «хммм».
+    .replace(/(?<!\p{L})\p{L}?(\p{L})\1{2,}(?!\p{L})/gu, ' ')
     .replace(/[^\p{L}]+/gu, ' ')
     .trim();
   if (rest.length < 3) return true;
@@ -142,6 +144,14 @@ const BETWEEN_AND = ru(/\bмежду\b.+\bи\b/u);
 const NOT_AN_OPTION = ru(
   /^(нет|не|не стоит|не надо|не нужно|наоборот|как|что|опять|снова|(всё|все)$|так и|придется|придётся|мимо|(он |она |я )(просто|just)|no|not|мне (просто |только )?(кажется|показалось|чудится)|(я )?(просто )?(накручиваю|придумываю|преувеличиваю|параною)|показалось|кажется|i('m| am) (just )?(imagining|overthinking|paranoid)|it'?s (just )?me)\b/u,
 );
+/**
+ * A second «option» that only says the first is not so: I imagine it, it passes, he does not care («…или мне
+ * кажеться», «…или я накручиваю себя», «…или пронесёт», «…или ему пофиг», «or am I just making it up»). Such a
+ * question is a yes/no about the first. («…или просто остыл» is not one: writers read it as a real choice.)
+ */
+const MERELY_NOT = ru(
+  /^(?:(?:это|он|она|мне|ему|ей|я|все|всё|в этот раз|просто|только|лишь|наверное|себе) ){0,3}(?:пронес\S*|пронёс\S*|пофиг|плевать|всё равно|все равно|как (?:обычно|всегда)|каж\S*|накр\S*|надум\S*|выдум\S*|придум\S*)|^(?:am i|i'?m) (?:just )?(?:making it up|imagining|overthinking)/u,
+);
 const YESNO_WORD = ru(/\b(ли|будет|будут|есть|should|will|is|do)\b/u);
 const LI = ru(/\bли\b/u);
 
@@ -164,7 +174,7 @@ export function optionsOf(question: string): [string, string] | null {
     right = between[2];
   } else return null;
   right = right.replace(/[«»"“”]/g, '').trim();
-  if (!right || NOT_AN_OPTION.test(right.toLowerCase())) return null;
+  if (!right || NOT_AN_OPTION.test(right.toLowerCase()) || MERELY_NOT.test(right.toLowerCase())) return null;
   // The first option starts after the last colon, comma or dash, and after the words that open the question.
   left = left
     .split(/[:;—–]|,\s|\s-\s/u)

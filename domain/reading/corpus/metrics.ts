@@ -374,12 +374,16 @@ export const DEV_GUARD: Record<keyof typeof GOALS, number> = {
   // read by the earlier model: 0.893, 0.993, 0.941, 0.994, 0.873, 0.748, 0.003; with the learned layers retrained
   // on all ten (stems, the long-story point, the area layer): 0.956, 0.995, 0.994, 0.999, 0.873, 0.898, 0.003.
   // Crisis recall, violence and polarity were lowered for them: no rule has been tuned on the two yet.
-  crisisRecall: 0.95,
+  // The pass on writers 13 and 14 by meaning: 0.996, 0.998, 1.000, 0.999, 0.889, 0.901, 0.000. Writer 16 (300)
+  // joined dev before any rule was tuned on it: 0.970, 0.996, 0.981, 0.998, 0.892, 0.889, 0.000; with the learned
+  // layers retrained on all eleven: 0.992, 0.997, 0.997, 0.999, 0.892, 0.901, 0.000.
+  // After the pass on writer 16 by meaning: 0.995, 0.998, 1.000, 0.999, 0.893, 0.901, 0.000.
+  crisisRecall: 0.98,
   crisisPrecision: 0.99,
   violenceRecall: 0.99,
   sensitiveRecall: 0.995,
-  polarityAccuracy: 0.87,
-  topicAccuracy: 0.745,
+  polarityAccuracy: 0.885,
+  topicAccuracy: 0.89,
   nearMissFalseCrisisMax: 0.005,
 };
 

@@ -45,6 +45,29 @@ export const FEARED_CONCEPTS = group([
   'есть ~2 у ~1 них ~1 что-то|что',
   'кроме ~1 меня',
   'у ~1 него|нее|неё ~2 кто-то|кто ~2 есть|появил*|завел*',
+  // Disliked, unvalued, not cared about; left behind by others; a change of mind; contact fading.
+  'недолюблива*|недолюбл*',
+  'меня ~1 не ~1 любят|любит|уважа*|ценит|ценят|принимают|переваривают',
+  'не ~1 любят|уважают|ценят|принимают|переваривают ~1 меня',
+  'не ~1 важн*|=важно',
+  'безразлич*|равнодуш*',
+  'раньше|быстрее ~1 меня',
+  'передума*',
+  'перестан*|перестанем ~2 общат*|дружить|видеться|разговаривать|звонить|писать|встречаться|любить',
+  // Being late, delayed, failing one's nerve, shamed; regretting a step; stuck; ill; to be evicted, blocked,
+  // flooded (what is to come: «он заблокировал меня» is a story, not the event asked about).
+  '=опоздает|=опоздаю|=опоздаем|=опоздают|=задержат|=задержит',
+  '=струшу|=струсит|=струшу|=испугаюсь|облажа*|опозор*|=сгорю',
+  '=пожалею|=пожалеем|=пожалеешь',
+  '=застряну|=застрянем|иллюзи*',
+  '=болеет|=болеют|=болит|=болят|приболел*',
+  '=выселят|=выселит|=заблокирует|=заблокируют|=забанят|=забанит|=зальют|=затопят',
+  '=плохо|=плохой|=плохая|=плохое|=плохие',
+  'не ~1 =мое|=моё|=мой|=моя',
+  // A threat to leave made good, a summons to the boss, studies dropped.
+  'грози*|грозится|грозит ~3 бросить|уйти|уволиться|развестись|уехать',
+  'вызовет|вызовут ~4 на ~1 разговор|ковер|ковёр',
+  'оставит|оставят ~3 учеб*|учёб*|техникум*|институт*|университет*|школ*|колледж*',
 ]);
 
 /**
@@ -114,4 +137,4 @@ export const ENGLISH_HOPED =
   /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
 
 export const ENGLISH_FEARED =
-  /\b(worr\w*|jealous|seeing someone|someone else|layoffs?|wast\w*|for nothing|problem|angry|mad at|hates?|poison\w*|miscarr\w*|cheat\w*|toxic|regret|avoid\w*|ignor\w*|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;
+  /\b(unlovable|(not|never) enough|alone forever|worr\w*|jealous|seeing someone|someone else|layoffs?|wast\w*|for nothing|problem|angry|mad at|hates?|poison\w*|miscarr\w*|cheat\w*|toxic|regret|avoid\w*|ignor\w*|delay\w*|ruin\w*|over between|affect|happen again|always|too late|take .{0,20} back|leave me|leaving me|dump|fired|laid off|lose|losing|sick|die|dying|worse|reject\w*|deport\w*|fail\w*|break up|affair|lying|lie to me|serious|cancer|relapse)\b/;

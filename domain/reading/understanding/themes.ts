@@ -16,6 +16,7 @@ import {
   HELD,
   ILLNESS,
   INVESTMENT,
+  INVESTMENT_CANCEL,
   LEGAL,
   PETS,
   PREGNANCY,
@@ -25,7 +26,7 @@ import {
 import type { Understood } from './understand';
 
 /** Laughter as typed («)))», «😂», «💀») or said («ахах», «шучу»), and nothing saying it is meant. */
-const LAUGH = /\){2,}|😂|🤣|😅|🙈|🙃|😆|😁|😄|😃|🤭|😹|😜|🤪|🫠|💀|☠️/u;
+const LAUGH = /(?<!\p{L})ха(?:-?ха)*(?!\p{L})|\){2,}|😂|🤣|😅|🙈|🙃|😆|😁|😄|😃|🤭|😹|😜|🤪|🫠|💀|☠️/u;
 const laughing = (written: string, u: Understood) => (LAUGH.test(written) || anyOf(JOKES, u.stems)) && !anyOf(NOT_A_JOKE, u.stems);
 
 /**
@@ -45,7 +46,7 @@ export function themeOf(u: Understood, written = ''): Sensitive | null {
   if (!laugh && anyOf(DEATH, line) && !anyOf(DEATH_CANCEL, line)) return 'death';
   if (ill && !laugh) return 'health';
   if (!laugh && anyOf(LEGAL, line)) return 'legal';
-  if (anyOf(INVESTMENT, line)) return 'investment';
+  if (anyOf(INVESTMENT, line) && !anyOf(INVESTMENT_CANCEL, line)) return 'investment';
   // English words, in an English question or left in a Russian one («берём mortgage»).
   if (/[a-z]/.test(u.text) && !ENGLISH_THEME_CANCEL.test(u.text))
     return (ENGLISH_THEMES.find((t) => t.re.test(u.text))?.theme as Sensitive) ?? null;
@@ -59,6 +60,7 @@ export function themeCancelled(u: Understood, written = ''): boolean {
     anyOf(HEALTH_CANCEL, u.stems) ||
     anyOf(ADDICTION_CANCEL, u.stems) ||
     anyOf(PREGNANCY_CANCEL, u.stems) ||
+    anyOf(INVESTMENT_CANCEL, u.stems) ||
     ENGLISH_THEME_CANCEL.test(u.text) ||
     laughing(written, u)
   );
