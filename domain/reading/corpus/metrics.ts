@@ -340,17 +340,21 @@ export const GOALS = {
  * 0.035; after it (cancels scoped to their sentences, the learned layer on stems refusing long stories alone,
  * the learned area layer, dev writers 13 and 14): 0.830, 0.924, 0.901, 0.920, 0.830, 0.740, 0.035. Writer 18
  * joined the held-out part (260 questions, a new writer), read before anything else changed (2,280 in all):
- * 0.839, 0.923, 0.907, 0.927, 0.840, 0.743, 0.041.
- * Each floor leaves a question or two of slack (one violence question is about 0.6 points).
+ * 0.839, 0.923, 0.907, 0.927, 0.840, 0.743, 0.041. After the pass on dev writers 13, 14 and 16 (crises said
+ * sideways, feared polarity, vague questions, themes; writer 16 joined dev): 0.877, 0.920, 0.920, 0.932, 0.840,
+ * 0.747, 0.041. Writer 17 joined the held-out part (300 questions, teenagers' and students' slang and dark humour;
+ * only its aggregate figures pooled with writer 16's had been seen), 2,580 in all: 0.850, 0.916, 0.896, 0.934,
+ * 0.843, 0.743, 0.049: its jokes are what the model over-reads most.
+ * Each floor leaves a question or two of slack (one violence question is about 0.5 points).
  */
 export const FLOORS: Record<keyof typeof GOALS, number> = {
-  crisisRecall: 0.83,
-  crisisPrecision: 0.915,
-  violenceRecall: 0.895,
-  sensitiveRecall: 0.92,
-  polarityAccuracy: 0.835,
+  crisisRecall: 0.845,
+  crisisPrecision: 0.91,
+  violenceRecall: 0.89,
+  sensitiveRecall: 0.93,
+  polarityAccuracy: 0.84,
   topicAccuracy: 0.74,
-  nearMissFalseCrisisMax: 0.045,
+  nearMissFalseCrisisMax: 0.055,
 };
 
 /**
