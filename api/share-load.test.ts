@@ -1,8 +1,9 @@
-// One account drawing many share pictures does not hold anyone else: 40 story pictures of one user's saved
+// One account drawing many share pictures does not hold anyone else: 40 card pictures of one user's saved
 // readings (no spread spent) asked for at once while another user polls GET /api/user/status. Every poll
 // answers; the user's pictures wait in the user's line (not refused, to be asked again and again) and are all
 // drawn up to the hour's limit; those past the limits answer 429 with Retry-After and a Russian message;
-// nothing answers 500. (How fast is the `share` bench's business: no timing here.)
+// nothing answers 500. (How fast is the `share` bench's business: no timing here.) Card pictures, not stories:
+// the lines and limits are the same for both formats, and a card is under half a story's CPU to draw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK } from '../domain/tarot/deck';
 import { USER_LIMITS } from '../services/user-limits';
@@ -52,7 +53,7 @@ describe.each(TEST_DB_KINDS)('share pictures under load on %s', (kind) => {
 
     const answers: { id: number; status: number; retryAfter: string | null; error?: string }[] = [];
     const draw = async (id: number) => {
-      const res = await h.app.request(`/api/readings/${id}/image?format=story`, { headers: { Authorization: drawerAuth } });
+      const res = await h.app.request(`/api/readings/${id}/image?format=card`, { headers: { Authorization: drawerAuth } });
       let error: string | undefined;
       if (res.headers.get('content-type')?.includes('json')) error = ((await res.json()) as { error: string }).error;
       else await res.arrayBuffer();

@@ -73,8 +73,13 @@ export function projectSwitchFaults(root: string): SwitchFault[] {
   if (!config) throw new Error('tsconfig.json could not be read');
   const own = (f: string) => !/\.test\.tsx?$/.test(f) && !/^(test|bench)\//.test(path.relative(root, f));
   // Only the files with a switch are the program's roots (their imports come along): the checker stays small.
-  const roots = config.fileNames.filter((f) => own(f) && fs.readFileSync(f, 'utf8').includes('switch ('));
-  const program = ts.createProgram(roots, config.options);
+  // A quote, a dot or a letter before it is no switch statement (this file's own search string, a method).
+  const roots = config.fileNames.filter((f) => own(f) && /(?<![\w$'"`.])switch \(/.test(fs.readFileSync(f, 'utf8')));
+  // JSDoc parsed only where it can type something (JavaScript files), as tsc itself does: in the declarations
+  // the program reads (lib.dom, @types/node, kysely) it was a good part of the parsing.
+  const host = ts.createCompilerHost(config.options);
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
+  const program = ts.createProgram(roots, config.options, host);
   return productSwitchFaults(program, (f) => roots.includes(f.fileName));
 }
 

@@ -201,10 +201,22 @@ function runs(days: string[], off: number[], orb: number, from: string, to: stri
   return found;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Every day from `first` to `last` ('YYYY-MM-DD', both included), stepped in UTC milliseconds: a slow planet's
+ * scan is hundreds of days in each forecast, and a date parsed and formatted twice a day was most of its time.
+ */
+function dayList(first: string, last: string): string[] {
+  const days: string[] = [];
+  const end = Date.parse(`${last}T00:00:00Z`);
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= end; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
 function bodyTransits(body: TransitBody, points: readonly NatalPoint[], from: string, to: string, timeZone: string): Transit[] {
   const info = BODY[body];
-  const days: string[] = [];
-  for (let d = addDays(from, -info.scanDays); d <= addDays(to, info.scanDays); d = addDays(d, 1)) days.push(d);
+  const days = dayList(addDays(from, -info.scanDays), addDays(to, info.scanDays));
   // Local noon by the zone's offset on the window's first day: an hour of daylight saving moves no body
   // enough to change a day, and one Intl call instead of hundreds keeps the list cheap.
   const offset = Date.parse(`${from}T12:00:00Z`) - zonedTimeToUtc(from, '12:00', timeZone).getTime();
