@@ -6,23 +6,15 @@ import type { Area } from './area-concepts';
 import { AREA_WEIGHTS } from './care-model-area-weights';
 import { type AreaScores, joinArea, LEARNED_AREAS } from './care-model-areas';
 import { decodeTarget } from './care-model-codec';
-import { CARE_BUCKETS, careFeatureIds, wordsOf } from './care-model-features';
+import { CARE_BUCKETS, wordsOf } from './care-model-features';
+import { type DecodedTarget, targetProbabilities } from './care-model-score';
 
-let areas: { bias: number; weights: Float32Array }[] | null = null;
+let areas: DecodedTarget[] | null = null;
 
 /** Each area's probability. */
 export function areaProbabilities(text: string): AreaScores {
   areas ??= LEARNED_AREAS.map((a) => decodeTarget(AREA_WEIGHTS[a], CARE_BUCKETS));
-  const { ids, count } = careFeatureIds(text);
-  const norm = count ? 1 / Math.sqrt(count) : 0;
-  const out = {} as AreaScores;
-  LEARNED_AREAS.forEach((area, t) => {
-    const w = areas![t].weights;
-    let sum = 0;
-    for (let k = 0; k < count; k++) sum += w[ids[k]];
-    out[area] = 1 / (1 + Math.exp(-(areas![t].bias + sum * norm)));
-  });
-  return out;
+  return targetProbabilities(LEARNED_AREAS, areas, text);
 }
 
 /** Whether the layer votes: the training script turns it off to read the rules' own area. */

@@ -2,7 +2,8 @@
 // targets (care-model.ts), trained by `npm run train:care`. Server-side only, like care-model.ts (its weights
 // are ~170 KiB of source); how it was measured: docs/decisions.md, «The learned care layer».
 import { decodeTarget } from './care-model-codec';
-import { CARE_BUCKETS, careFeatureIds } from './care-model-features';
+import { CARE_BUCKETS } from './care-model-features';
+import { type DecodedTarget, targetProbabilities } from './care-model-score';
 import { SENSITIVE_WEIGHTS } from './care-model-sensitive-weights';
 import { pickTheme, SENSITIVE_THEMES, type SensitiveTheme, type ThemeScores } from './care-model-themes';
 
@@ -12,21 +13,12 @@ import { pickTheme, SENSITIVE_THEMES, type SensitiveTheme, type ThemeScores } fr
  */
 export const THEME_THRESHOLDS: { recall: ThemeScores; precise: ThemeScores } = SENSITIVE_WEIGHTS.thresholds;
 
-let themes: { bias: number; weights: Float32Array }[] | null = null;
+let themes: DecodedTarget[] | null = null;
 
 /** Each theme's probability. */
 export function themeScores(text: string): ThemeScores {
   themes ??= SENSITIVE_THEMES.map((t) => decodeTarget(SENSITIVE_WEIGHTS[t], CARE_BUCKETS));
-  const { ids, count } = careFeatureIds(text);
-  const norm = count ? 1 / Math.sqrt(count) : 0;
-  const out = {} as ThemeScores;
-  SENSITIVE_THEMES.forEach((theme, t) => {
-    const w = themes![t].weights;
-    let sum = 0;
-    for (let k = 0; k < count; k++) sum += w[ids[k]];
-    out[theme] = 1 / (1 + Math.exp(-(themes![t].bias + sum * norm)));
-  });
-  return out;
+  return targetProbabilities(SENSITIVE_THEMES, themes, text);
 }
 
 /** The question's sensitive theme at an operating point (`precise` by default; `share` of its thresholds), or null. */
