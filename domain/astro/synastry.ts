@@ -22,12 +22,30 @@ const POINT_INFO: Record<SynastryPoint, { name: string; symbol: string; theme: s
   ascendant: { name: 'Асцендент', symbol: 'Асц', theme: 'манера держаться' },
 };
 
-const ASPECT_LINES: Record<AspectKey, (a: string, b: string) => string> = {
-  conjunction: (a, b) => `${a} и ${b} сливаются: здесь вы узнаёте друг друга с полуслова.`,
-  sextile: (a, b) => `${a} и ${b} поддерживают друг друга: лёгкая возможность, если её заметить.`,
-  square: (a, b) => `${a} и ${b} спорят: трение, которое требует терпения и даёт рост.`,
-  trine: (a, b) => `${a} и ${b} звучат в лад: здесь вам легко и естественно вместе.`,
-  opposition: (a, b) => `${a} и ${b} стоят друг напротив друга: притяжение и поиск равновесия.`,
+/** A few lines per aspect, used in turn down the list: eight aspects must not say one sentence three times. */
+const ASPECT_LINES: Record<AspectKey, readonly ((a: string, b: string) => string)[]> = {
+  conjunction: [
+    (a, b) => `${a} и ${b} сливаются: здесь вы узнаёте друг друга с полуслова.`,
+    (a, b) => `${a} и ${b} стоят рядом: в этом вы похожи и усиливаете друг друга.`,
+    (a, b) => `${a} и ${b} совпадают: общая черта, которая сближает, но может и утомить избытком.`,
+  ],
+  sextile: [
+    (a, b) => `${a} и ${b} поддерживают друг друга: лёгкая возможность, если её заметить.`,
+    (a, b) => `${a} и ${b} дружат: небольшой шаг навстречу здесь даётся легко.`,
+  ],
+  square: [
+    (a, b) => `${a} и ${b} спорят: трение, которое требует терпения и даёт рост.`,
+    (a, b) => `${a} и ${b} тянут в разные стороны: здесь пригодятся уступки и ясные договорённости.`,
+    (a, b) => `${a} и ${b} задевают друг друга: место частых споров, которые учат слышать другого.`,
+  ],
+  trine: [
+    (a, b) => `${a} и ${b} звучат в лад: здесь вам легко и естественно вместе.`,
+    (a, b) => `${a} и ${b} в согласии: то, что получается у вас само собой.`,
+  ],
+  opposition: [
+    (a, b) => `${a} и ${b} стоят друг напротив друга: притяжение и поиск равновесия.`,
+    (a, b) => `${a} и ${b} дополняют друг друга как противоположности: интересно, но нужен баланс.`,
+  ],
 };
 
 /** One partner's points: ecliptic longitudes in degrees; `ascendant` null when the birth time is unknown. */
@@ -58,7 +76,7 @@ export const pointSymbol = (p: SynastryPoint) => POINT_INFO[p].symbol;
 
 /** Every aspect within its orb between the first person's points and the second's, tightest first. */
 export function synastryAspects(first: SynastryInput, second: SynastryInput, names: { first: string; second: string }): SynastryAspect[] {
-  const out: SynastryAspect[] = [];
+  const out: (Omit<SynastryAspect, 'text'> & { who: [string, string] })[] = [];
   for (const a of SYNASTRY_POINTS) {
     const la = first[a];
     if (la === null) continue;
@@ -81,12 +99,21 @@ export function synastryAspects(first: SynastryInput, second: SynastryInput, nam
           symbol: asp.symbol,
           angle: Math.round(sep * 100) / 100,
           orb: Math.round(orb * 100) / 100,
-          text: ASPECT_LINES[asp.key](x, y),
+          who: [x, y],
         });
       }
     }
   }
-  return out.sort((p, q) => p.orb - q.orb);
+  // Texts in the order shown, so each kind's lines go in turn from the tightest aspect down.
+  const used = new Map<AspectKey, number>();
+  return out
+    .sort((p, q) => p.orb - q.orb)
+    .map(({ who, ...found }) => {
+      const n = used.get(found.aspect) ?? 0;
+      used.set(found.aspect, n + 1);
+      const lines = ASPECT_LINES[found.aspect];
+      return { ...found, text: lines[n % lines.length](...who) };
+    });
 }
 
 /** Why the ascendant is left out, or null when both birth times are known. */
