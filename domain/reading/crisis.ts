@@ -21,6 +21,7 @@ import {
   JOKES,
   LAST_ARRANGEMENTS,
   NOT_A_JOKE,
+  SERIOUS_TURN,
   SELF_HARM as SELF_HARM_CONCEPTS,
   VIOLENCE as VIOLENCE_CONCEPTS,
   VIOLENT_ACTS,
@@ -95,7 +96,7 @@ export function crisisAnswer(kind: CrisisKind): CrisisAnswer {
 const LATIN = /[a-z]/;
 
 /** Laughter and winks in the text as typed: «)))», «😂». */
-const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|🤪|😵|🥹/u;
+const JOKING = /\){2,}|😂|🤣|😅|🙈|🙃|😩|😎|🫠|😆|😁|😜|🤪|😵|🥹|😄|😃|😀|🤭|😹/u;
 
 /** A card, a film, a book, a game or a dream anywhere in the text: the whole story is told inside it. */
 const framed = (u: Understood) => anyOf(FRAMES, u.stems) || (LATIN.test(u.text) && ENGLISH_CANCEL.test(u.text));
@@ -107,7 +108,7 @@ function cancelledHere(text: string, u: Understood): boolean {
   const joke = anyOf(JOKES, u.stems) || (latin && ENGLISH_JOKES.test(u.text)) || JOKING.test(text);
   // «кто-нибудь заметит?))»: a laugh beside the question of one's absence masks it.
   const bitter = joke && (anyOf(BITTER, u.stems) || (latin && ENGLISH_BITTER.test(u.text)));
-  return (context || (joke && !bitter)) && !anyOf(NOT_A_JOKE, u.stems);
+  return (context || (joke && !bitter)) && !(anyOf(NOT_A_JOKE, u.stems) && !anyOf(SERIOUS_TURN, u.stems));
 }
 
 /** A text's sentences as typed (a story without punctuation is one). */

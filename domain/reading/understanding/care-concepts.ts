@@ -48,7 +48,7 @@ export const SELF_HARM = group([
   'нет ~1 смысл* ~2 жит|жить|жив',
   'не вижу ~2 смысл*|зачем ~2 жит|жить|жизн*|дальше',
   'смысл* ~1 жит|жить|жизн* ~1 нет|больше',
-  'нет сил* жит|жить|продолжа*',
+  'нет сил* жит|жить|продолжа* !нормально|спокойно|по-человечески|так|как',
   'зачем ~1 я ~1 вообще? ~1 родил*|живу|жив|родилс*',
   // Sleep and not wake.
   'уснут|усн*|засн*|заснут|лечь|лечь ~3 не ~1 проснут*|просыпа*|проснул*',
@@ -406,7 +406,67 @@ export const SELF_HARM = group([
   'обожгл*|обжига*|обожж*|прижг*|прижига*|тушу|тушила|тушил ~3 сигарет* ~4 специально|нарочно',
   'обожгл*|обжига*|обожж*|прижг*|прижига*|тушу|тушила|тушил ~3 сигарет* ~2 об ~1 себя|руку|кожу|запяст*',
   // Found together with the asker: a pet left where «they» will find both.
-  'нашли|найдут|найти ~3 вместе ~1 со ~1 мной',
+  'нашли|найдут|найти ~3 вместе ~1 со ~1 мной', // Writers 19–22 (teenagers, men in debt far from home, mothers, migrants), by meaning: a method bought or kept
+  // at hand (blades, a rope, a loaded gun looked at), leaving life told as a game or an app («ливаю из катки под
+  // названием жизнь», «удалили из мира как аккаунт»), a full stop put by oneself, a death that would pay the
+  // family's debts, an apology to a child meant to be read later, tomorrow not to be reached, no reason to wake,
+  // walking out into the frost not to return, a crash or a lorry wished for, the medicine cabinet swallowed.
+  'купил*|купила|куплю|приготовил*|припас* ~3 лезви*|бритв*|веревк*|верёвк*',
+  'лезви*|бритв*|веревк*|верёвк* ~3 уже ~1 купил*|купила|приготовил*',
+  'мост*|крыш*|способ* ~3 уже ~1 выбрал*|выбрала',
+  'уже ~1 выбрал*|выбрала ~1 мост*|крышу|способ !оплат*|доставк*|лечени*|связи',
+  'ружь*|пистолет*|наградн*|ствол* ~5 заряжен*|заряжён*',
+  'ружь*|пистолет*|наградн*|ствол* ~8 достаю|смотрю ~4 на ~1 него|долго',
+  'выйду|выйти|выхожу|ливаю|ливну* ~3 из ~2 игры|катки ~6 жизн*',
+  'ливаю|ливну*|выйти|выйду|выхожу|точку|закончить|закончу ~8 под ~1 названием ~1 моя? ~1 жизнь',
+  'в ~1 смысле ~1 из ~1 жизни',
+  'удалил*|удалили|удалить|удалят|стереть|стерли ~2 меня ~3 из ~2 мира|жизни',
+  'меня ~2 удалил*|удалили|удалить|удалят|стерли ~3 из ~2 мира|жизни',
+  'выключить|выключу|отключить|отключу ~1 себя !от|на|в',
+  'сам|сама|самой|самому ~1 поставить|поставлю|ставить ~1 точку !в|во|на|с|со|между|над',
+  'если ~2 со ~1 мной ~2 что ~1 случится|случиться ~6 закрою|закроют|выплат*|страховк*|детям|жене|мужу',
+  'страховк*|застрахов* ~8 если ~2 со ~1 мной ~2 что',
+  'застраховать|застрахую|застраховала|застраховал ~1 жизнь ~2 и ~1 уйти|уйду',
+  'если ~1 я ~8 пенси* ~2 по ~1 потере ~1 кормильца',
+  'придавило|задавило|убило|сбило ~6 компенсац*|выплат*|страховк*',
+  'себя ~1 уберу|убрать ~2 с ~1 этой? ~1 планеты|света',
+  'если ~3 прочтешь|прочтёшь|читаешь|прочитаешь|прочтете|прочтёте|читаете ~3 прости|простите',
+  'записк* ~5 рвал*|порвал*|порву',
+  'не ~2 хочу|хочется ~1 дожить|доживать ~2 до ~1 завтра|утра|понедельника|выходных|нового|весны|лета|конца',
+  'доживу|дожить ~10 не ~1 очень|особо|сильно ~3 хочу|хочется',
+  'доживу ~8 или ~2 сам|сама ~1 раньше',
+  'зачем ~1 мне? ~1 завтра|вообще ~1 просыпат*|просыпаться|проснуться',
+  'зачем ~1 просыпат*|просыпаться|проснуться ~1 вообще',
+  'жить|жит ~1 незачем',
+  'совсем|насовсем|навсегда ~1 уйти|уйду|уходить !из|с|со|от|к|в|на',
+  'уйду|уйти ~1 следом|вслед',
+  'нужн* ~3 или ~2 можно ~1 уходить',
+  'выйти|уйти|уйду|выйду ~3 в ~1 тундру|тайгу|лес|мороз|снег* ~3 и ~1 не ~1 вернуться|вернусь|возвращаться',
+  'если ~1 я ~4 въеду|врежусь|влечу ~3 в ~1 отбойник|столб|кювет|опору|фуру',
+  'под ~1 камаз*|фуру|грузовик*|поезд*|электричку ~1 бы ~1 попасть|лечь|броситься',
+  'бы ~1 под ~1 камаз*|фуру|грузовик*|поезд*|электричку ~1 попасть|лечь|броситься',
+  'наглота*|нажрусь|выпью ~2 всего ~3 в? ~1 аптечк*',
+  'меня ~1 откачают|откачали',
+  'откачают|откачают ~1 меня',
+  'порез* ~3 не ~1 помогают|помогает',
+  'нарезал*|нарезала|нарезал ~1 себе ~1 руки|руку|ноги',
+  'нож*|лезви*|бритв*|осколк* ~4 вены|вен',
+  'боюсь|бояться|бояться ~1 себя ~8 нож*|лезви*|окн*',
+  'шага*|шагну|шагнуть|прыгн*|прыга* ~3 с ~1 платформ*|обрыв*|карьер*',
+  'мне ~2 закончить|прекратить ~1 самой|самому',
+  'может ~1 просто ~1 все|всё ~1 прекратить|закончить',
+  'нельзя ~1 просто ~1 исчезн*',
+  // A card asked for a go-ahead, a rope and a plan told of a brother, «пойдёт топиться», sleep forever, leaving
+  // without pain asked about, the day to leave chosen, a shard again.
+  'выпадет ~6 значит ~1 сегодня|пора|всё|все !он|она|позвонит|напишет|будет|придет|придёт|встречу|увижу|увидимся',
+  'жить ~1 или ~1 не ~1 жить !вместе|с|со|в|во|у|на|рядом|там|здесь|тут|отдельно|одн*|так|как',
+  'есть ~1 веревк*|верёвк* ~6 продумал*|знает|решил*',
+  'пойдет|пойдёт|пойду|пошел|пошёл|пошла|собрался|собралась ~2 топиться',
+  'спать ~1 вечно|навечно',
+  'как ~1 быстро? ~1 уйти ~2 без ~1 боли|мучени*',
+  'обсуждают|гуглю|гуглишь|ищу ~3 как ~1 уйти !из|с|от|в|на|к',
+  'лучш* ~1 день ~2 чтобы ~1 уйти !из|с|от|в|на|к',
+  'осколк* ~3 снова|опять',
 ]);
 
 /**
@@ -638,7 +698,36 @@ export const VIOLENCE = group([
   'обязанност* ~1 жены',
   // Forced in bed.
   'заставля*|заставил*|принужда* ~8 в ~1 постел*|секс*|интим*',
-  'в ~1 постел* ~3 без ~1 согласия',
+  'в ~1 постел* ~3 без ~1 согласия', // Writers 19–22, by meaning: a child groomed (photos without clothes asked, a lap and secrets, a stepfather at
+  // night, a child afraid to stay with a man), a partner's surveillance (location, passwords, messages sent in
+  // one's name), food and money controlled, papers in a relative's safe, kept «на замке» or «на цепи», a harm
+  // followed by flowers, a threat to break bones, a stalker's «найдёт меня», thrown out in slippers in winter.
+  'просит|требует|просил* ~3 фот*|фотк* ~1 без ~1 одежды',
+  'фот*|фотк* ~1 без ~1 одежды ~6 расскажет|разошлет|разошлёт|выложит|сольет|сольёт',
+  'сидеть|сажает|садит ~3 у ~1 него|дедушк*|отчим*|дяд* ~1 на ~1 колен*',
+  'заставля*|просит|велит ~4 держать ~2 секрет*|в ~1 секрете',
+  'заходит|приходит ~3 к ~1 дочк*|доч*|сын*|падчериц*|пасынк* ~4 ночью',
+  'боится|боятся ~3 оставаться ~2 с|со ~2 сожител*|отчим*|дедушк*|дяд*',
+  'массаж* ~8 тренер*|отчим*|сожител*',
+  'тренер*|отчим*|сожител* ~8 массаж*',
+  'следит ~3 через ~1 геолокац*|телефон*|приложени*',
+  'взял*|забрал*|узнал* ~2 пароль* ~8 пишет|пишут ~4 от ~1 моего ~1 имени',
+  'контролиру* ~3 что ~1 я ~1 ем',
+  'не ~1 дает|даёт ~1 есть ~2 весь ~1 день',
+  'карт*|деньги|зарплат* ~1 отобрал*|отобрали',
+  'держит|держат ~2 меня|нас|его|ее|её ~3 на ~1 замке|цепи',
+  'держат|держит ~1 как ~1 собаку',
+  'документ*|паспорт* ~4 в ~1 сейфе',
+  'ударил*|сломал*|избил*|толкнул* ~6 теперь|потом ~3 цвет*|подарк*|извиня*|прощени*',
+  'мне|тебе ~1 ноги|руки|шею ~1 переломает|переломаю|сломает|свернет|свернёт',
+  'ноги|руки|шею ~1 мне|тебе ~1 переломает|переломаю|сломает|свернет|свернёт',
+  'с ~1 ножом ~4 прирежет|зарежет|орал|орет|орёт|бегал|гонял',
+  'прирежет|зарежет ~2 всех|нас|меня|маму|детей',
+  'бывш* ~8 найдет|найдёт ~1 меня',
+  'выгнал*|выставил* ~4 в ~1 одн* ~1 тапк*|носк*|футболк*',
+  'её|ее|меня|нас|маму|мать|жену|сестру|дочь|дочку|сына ~1 =побил|=побила|=побили',
+  'убьет|убьёт|убьют ~2 меня ~4 узнает|узнают ~3 гей|лесби*|трансгендер*|бисексуал*',
+  '=побил|=побила|=побили ~1 её|ее|меня|нас|маму|мать|жену|сестру|дочь|дочку|сына',
 ]);
 
 export const CONCERN = group([
@@ -776,7 +865,7 @@ export const FRAMES = group([
   'раскла* ~4 смерт*|башн*|повешен*',
   'десятк* ~1 меч*',
   'фильм*|сериал*|сцен*|персонаж*|клуб*|доте|кс|танк*|майнкрафт*|сталкер*|соулс*|мафи*|детектив*|титаник*|валорант*|=valorant|играли|играет|играю|играть|играем',
-  'в ~1 игре|игру|игр*',
+  'в ~1 игре|игру|игр* !автомат*|зависимост*',
   'в ~2 книг*|книжк*|романе|повест*',
   'книг*|книжк*|роман* ~2 про|о|где|читаю|читала',
   'книжн* ~1 клуб*',
@@ -799,6 +888,14 @@ export const FRAMES = group([
  * story (crisis.ts, `cancelled`).
  */
 export const CANCEL = group([
+  // Drowning in coursework, a coach who will «kill» the team at practice, a boss who «задушил» with reports,
+  // a girl who «повесилась на шею» of a boy, the morning-after pill (writers 19–22).
+  '=утоплюсь|=утону|=тону ~3 в ~1 этих? ~1 курсов*|работ*|дел*|бумаг*|отчет*|отчёт*|задани*|домашк*|учеб*|сесси*',
+  'убьет|убьёт|загоняет|замучает ~3 на ~1 тренировк*|занятии|паре|сборах',
+  'задушил*|душит|задушит ~2 своими? ~1 отчет*|отчёт*|правк*|требовани*|задани*|придирк*|проверк*',
+  'на ~1 шею ~2 повесил*|повесилась|вешается|вешалась',
+  'повесил*|повесилась|вешается|вешалась ~3 на ~1 шею',
+  'контрацепц*|противозачаточн*',
   // Idioms and everyday things that borrow the words: «бьёт баклуши», «прощай, старая работа», a pet shut in
   // the bathroom, a dose asked «все сразу или по одной».
   'бьет|бьют|бил*|побил*|побьет ~1 баклуши|рекорд*|тревогу|ключом|челом|копытом',
@@ -876,6 +973,8 @@ export const VIOLENT_ACTS = group([
   'нож* ~3 у ~2 лиц*|горл*|шеи',
   'держал*|держит|сжимал* ~3 за ~1 горл*|шею',
   'прижал*|прижима* ~3 к ~1 стене|стенке|полу',
+  // A threat to kill for who one is («убьёт, если узнает, что я гей»): not a parent's figure of speech.
+  'убьет|убьёт|убьют ~2 меня ~4 узнает|узнают ~3 гей|лесби*|трансгендер*|бисексуал*',
 ]);
 
 /**
@@ -888,10 +987,16 @@ export const BITTER = group([
 ]);
 
 export const ENGLISH_BITTER =
-  /\b(?:(?:wrote|written) (?:the|a|my) (?:goodbye|suicide) note|(nobody|no one|no-one) (would|will|'?d) (even )?(notice|care|miss me)|would anyone (even )?(notice|care|miss me))\b/;
+  /\b(?:(?:wrote|written) (?:the|a|my) (?:goodbye|suicide) note|(nobody|no one|no-one) (would|will|'?d) (even )?(notice|care|miss me)|(would|will) anyone (even )?(notice|care|miss me)|but not really|seriously (tho|though)|not (really )?joking)\b/;
 
 /** A laugh in English words. */
 export const ENGLISH_JOKES = /\b(lol|haha|lmao)\b/;
+
+/**
+ * «А если серьёзно, …»: the turn from a joke to the real question. The joke before it stays a joke, so «серьёзно»
+ * there keeps nothing a crisis («…выпилюсь лол 😂 ну а если серьёзно, сдам или нет?»).
+ */
+export const SERIOUS_TURN = group(['если ~1 =серьезно', 'а ~1 =серьезно ~1 если']);
 
 /** What keeps a crisis a crisis when a cancelling word is near: «не шучу», «серьёзно». */
 export const NOT_A_JOKE = group([
@@ -901,6 +1006,13 @@ export const NOT_A_JOKE = group([
   'по-настоящему|настоящему',
   'не ~1 до ~1 смеха',
   'не ~1 =смешно',
+  // A joke taken back in the same breath («шучу. или нет», «шутка. наверно»); a method already bought or chosen.
+  'шуч*|шутк* ~3 или ~1 нет',
+  'шутка|шучу ~1 наверно|наверное',
+  'веревк*|верёвк*|лезви*|мост* ~3 уже ~1 купил*|купила|выбрал*|выбрала',
+  'уже ~2 купил*|купила|выбрал*|выбрала ~2 веревк*|верёвк*|лезви*|мост*',
+  // A blow to the asker with its day: what happened, not a card's meaning.
+  'меня ~2 вчера|опять|снова|сегодня ~2 швырнул*|ударил*|толкнул*|избил*',
   // Harm that leaves no room for play: consciousness lost; one's death to be hastened.
   'потерял*|потеряла|теряла|теряю|отключил*|отключилась ~1 сознани*',
   'могу|хочу|смогу|надо ~2 ее|её ~1 поторопить|ускорить|приблизить',
@@ -911,10 +1023,10 @@ export const NOT_A_JOKE = group([
 
 /** English, on the words as written. */
 export const ENGLISH_SELF_HARM =
-  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it\b(?! with| between| off| for now))|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living(?! in| with| at| here| on| alone| together| abroad)|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?|notes?)|suicide notes?|cut (again|deeper)|deeper this time|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear(?! (from|off) | for (a|the|one|two|few|couple|some))|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|ending (it|my life)( all)?\b(?! with| between| for)|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
+  /\b(kill(ing)? my ?self|suicid\w*|(want|wanna|going) to die|wanna die|end (my life|it all|it\b(?! with| between| off| for now))|(don'?t|do not) want to (live|be alive|exist|be here|wake)|not (want|wanting) to (live|exist)|tired of (existing|living(?! in| with| at| here| on| alone| together| abroad)|being alive)|hurt(ing)? my ?self|cut(ting)? my ?self|been cutting|cutting again|overdose|take (them|all|all my|all the)\b.{0,20}(pills|at once)?|pills .{0,40}(all|tonight|take them|at once|decide)|better off without me|burden|goodbye (letters?|messages?|notes?)|suicide notes?|cut (again|deeper)|deeper this time|said (bye|goodbye) to everyone|saying goodbye|told .{0,20}goodbye|disappear(?! (from|off) | for (a|the|one|two|few|couple|some))|not wake up|stop (being around|trying to stay alive)|stay alive|should i jump|i should jump|jump off|train tracks|walk into the sea|be gone|if i was gone|if i'?m gone|my last (week|day)|one last reading|i'?m ready\?|want it to stop|nobody would miss me|won'?t have to worry about me|planning something|doesn'?t want to live|wants to die|(think|thinking|thought) about (the|my|those) pills|kms|unalive|no reason to live|sleep forever|(slit|cut) my wrists|hang myself|(can'?t|cannot) (go on|live like this)|pills in (the|my) drawer|(don'?t|do not) want to be (here|around) anymore|end(ing)? (my|her|his) (own )?life|take my (own )?life|no way out|(give|giving|gave) away my (things|stuff)|(don'?t|do not) want to wake up|never wake up|ending (it|my life)( all)?\b(?! with| between| for)|(want|wanna) out of (life|this life|this world)|done with (life|living)|(got|have|had) (the|my) pills|pills (are )?ready|why do i (still )?exist|stop existing|(didn'?t|did not|don'?t) exist anymore|i'?ve already (chosen|picked|decided) how\b|take everything in the|saving up (my )?pills|(thinking|think) about the bridge|if i disappeared|(everyone|everybody|they|you all)('?d| would) be better off)\b/;
 
 export const ENGLISH_VIOLENCE =
-  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|(hits|beats) (her|us) and me|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
+  /\b(hits? me|hit me|beats? me|beat me|choked? me|chokes me|pushed me|push(es)? me|slap(s|ped)? me|punch(es|ed)? (me|the wall and then me)|locked me|locks me|takes my phone|took my (phone|passport|son'?s passport)|threaten(s|ed)? to kill|(he|she)'?ll kill me|kill me if|forces? me|raped?|touched me|touches (me|my|her|him)|hits my (mom|mother|sister|kids|son|daughter)|(hits|beats) (her|us) and me|controls all (our|my) money|controls my (money|phone)|hurts me|threatens me|shoved? me|grabbed me|won'?t let me (leave|go out|see)|locks (him|her|them|us|my \w+) in|slapped (my|him|her)|threw .{0,30}at me|(afraid|scared) of (my husband|my boyfriend|my dad|my father|him)|strangl\w*|domestic (violence|abuse)|abus(e|ive))\b/;
 
 /** English concrete acts: a «lol» after them does not make them a joke. */
 export const ENGLISH_VIOLENT_ACTS =

@@ -1,6 +1,6 @@
 // The learned layer's area of life: one logistic regression per area (one against the rest) over the same
 // features as the care targets (care-model.ts), trained by `npm run train:care` on the dev corpus's topics.
-// Server-side only, like care-model.ts (its weights are ~200 KiB of source); joined with the rules' area by
+// Server-side only, like care-model.ts (its weights are ~385 KiB of source); joined with the rules' area by
 // question.ts. How it was measured: docs/decisions.md, «How the question model is measured».
 import type { Area } from './area-concepts';
 import { AREA_WEIGHTS } from './care-model-area-weights';

@@ -1,6 +1,6 @@
 // The learned layer's sensitive themes: one logistic regression per theme over the same features as the care
 // targets (care-model.ts), trained by `npm run train:care`. Server-side only, like care-model.ts (its weights
-// are ~170 KiB of source); how it was measured: docs/decisions.md, «The learned care layer».
+// are ~345 KiB of source); how it was measured: docs/decisions.md, «The learned care layer».
 import { decodeTarget } from './care-model-codec';
 import { CARE_BUCKETS } from './care-model-features';
 import { type DecodedTarget, targetProbabilities } from './care-model-score';

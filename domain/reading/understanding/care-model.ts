@@ -1,6 +1,6 @@
 // The learned care layer: three logistic regressions over hashed character n-grams and words
 // (care-model-features.ts), trained by `npm run train:care` on the development corpus, meant to be OR-ed with
-// the hand-written rules of domain/reading/crisis.ts. Kept apart from crisis.ts on purpose: its weights are ~65 KiB,
+// the hand-written rules of domain/reading/crisis.ts. Kept apart from crisis.ts on purpose: its weights are ~130 KiB,
 // so the web app must not import it (the integrator decides where it runs). How it was trained and measured,
 // and what it does not catch: docs/decisions.md, «The learned care layer».
 import { decodeTarget } from './care-model-codec';

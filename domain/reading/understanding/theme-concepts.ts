@@ -120,6 +120,12 @@ export const PREGNANCY = group([
   'родится ~1 здоров*',
   'спермограмм*|инсеминац*|суррогат*',
   'хотим|хочу|пытаемся|стараемся ~2 ребенк*|ребенка|малыша|детей|забеременеть',
+  // Writers 19–22: unprotected once, a «залёт», the morning-after pill, a late period asked «мой?», the test again negative.
+  'не ~1 предохранял*|предохранялась|предохранялись',
+  'будет ~2 ли? ~1 залет|залёт',
+  'экстренн* ~1 контрацепц*',
+  'задержк* ~3 мой|моя|от ~1 меня',
+  'опять|снова ~1 отрицательн* ~1 тест*',
 ]);
 
 export const DEATH = group([
@@ -241,6 +247,11 @@ export const ADDICTION = group([
   'снова|опять|каждый|постоянно|вечно ~2 пьян*|бухой|напился|нажрался|напивается',
   'приходит|пришел|возвращается ~2 пьян*|бухой',
   'нашла|нашел|нашли ~6 порошок|пакетик*',
+  // Hooked on gambling machines, poker, mephedrone; a charm against a husband's drinking (writers 19–22).
+  'подсел*|подсела ~3 на ~2 автомат*|ставк*|наркот*|таблетк*|меф*|сол*|покер*|казино',
+  'сидит ~2 на ~1 меф*|=мефе|наркот*|солях|игл*',
+  'покер*|игровы* ~1 автомат*',
+  'от ~1 пьянства|запоя|алкоголизма',
 ]);
 
 /** Pregnant with an idea, a plan, a dream: «беременна идеей открыть салон». */
@@ -303,6 +314,9 @@ export const LEGAL = group([
   'через ~1 суд',
   'в ~1 суд',
   'убежищ*',
+  // Fatherhood taken away by a court, a visa expired or annulled (writers 19–22).
+  'лишить|лишат|лишили ~2 отцовства|материнства|родительск*',
+  'виза|визу ~1 истекла|аннулировали|закончилась|просрочена',
 ]);
 
 export const INVESTMENT = group([
@@ -342,7 +356,7 @@ export const ENGLISH_THEMES: readonly { theme: string; re: RegExp }[] = [
   },
   {
     theme: 'death',
-    re: /\b(die|dies|dying|died|death|passed away|passed last|funeral|hospice|how long does .{0,30} have( left)?|weeks left|months left|at peace)\b/,
+    re: /\b(die|dies|dying|died|death|passed away|passed last|funeral|hospice|how long does .{0,30} have( left)?|how long do i have( left)?|survive the (winter|night|year|month)|weeks left|months left|at peace)\b/,
   },
   {
     theme: 'health',
