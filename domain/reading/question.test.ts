@@ -324,6 +324,23 @@ describe('polarity', () => {
       ].map((q) => [q, { kind: 'yesno', polarity: 'hoped' }] as const),
     ));
 
+  it("the asker's wish or dread said in words decides over the event (issue 46)", () =>
+    check([
+      ['Очень хочу, чтобы соседа выселили. Выселят?', { kind: 'yesno', polarity: 'hoped' }],
+      ['пусть этот тренер уволится. уволится?', { kind: 'yesno', polarity: 'hoped' }],
+      ['Перестанет ли наконец свекровь скандалить', { kind: 'yesno', polarity: 'hoped' }],
+      ['он женат уже десять лет. уйдёт ли он от жены', { kind: 'yesno', polarity: 'hoped' }],
+      ['мы поругались, я ору, а если серьёзно, он меня простит?', { kind: 'yesno', polarity: 'hoped' }],
+      ['Неужели он так и не напишет', { kind: 'yesno', polarity: 'feared' }],
+      ['снова не позовут на встречу?', { kind: 'yesno', polarity: 'feared' }],
+      ['Дадут премию Олегу вместо меня?', { kind: 'yesno', polarity: 'feared' }],
+      ['сократят мой отдел или пронесёт', { kind: 'yesno', polarity: 'feared' }],
+      ['Завтра УЗИ почки. Найдут что-нибудь?', { kind: 'yesno', polarity: 'feared' }],
+      ['Заведут на брата дело?', { kind: 'yesno', polarity: 'feared' }],
+      ['Он и его коллега Лиза — между ними что-то есть?', { kind: 'yesno', polarity: 'feared' }],
+      ['Вернётся ли муж к своей бывшей', { kind: 'yesno', polarity: 'feared' }],
+    ] as const));
+
   it('open, timing and choice questions are neutral', () =>
     check([
       ['Что меня ждёт сегодня?', { polarity: 'neutral' }],

@@ -9,12 +9,14 @@ import type { CrisisKind } from './crisis';
 import { getSpread } from '../tarot/spreads';
 import { type Area, areaOf } from './understanding/areas';
 import {
+  DREAD_SHAPE,
   ENGLISH_FEARED,
   ENGLISH_HOPED,
   FEARED_CONCEPTS,
   FEARED_IN_ASK,
   HOPED_CONCEPTS,
   QUIT,
+  WISHED,
   TIMING_CONCEPTS,
   YESNO_CONCEPTS,
 } from './understanding/ask-concepts';
@@ -268,9 +270,18 @@ const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
 
 /** The part of the asking sentence after its last colon, dash, bracket or emoji, when that part has words. */
 function askingTail(asking: string): string {
-  const parts = asking.split(/[:;—–]|\s-\s|\){1,}|\p{Extended_Pictographic}/u);
+  // «…я его прибью 😤 а если серьёзно: он меня любит?», «ладно, реальный вопрос: …»: the joke before is no ask.
+  const parts = asking.split(
+    /[:;—–]|\s-\s|\){1,}|\p{Extended_Pictographic}|(?<!\p{L})(?:а )?(?:если серь[её]зно|реальный вопрос|а вопрос такой)(?!\p{L})/iu,
+  );
   for (let i = parts.length - 1; i >= 0; i--) if ((parts[i].match(/\p{L}+/gu) ?? []).length >= 2) return parts[i];
   return asking;
+}
+
+/** The sentence before the asking one, if any («хочу, чтобы её отчислили. так будет?»). */
+function sentenceBefore(question: string, asking: string): string {
+  const at = question.lastIndexOf(asking);
+  return at > 0 ? lastSentence(question.slice(0, at)) : '';
 }
 
 /** The last sentence with words in it: where a long story usually puts its question. */
@@ -379,7 +390,12 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
     (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) &&
     !anyOf(HOPED_CONCEPTS, liStems) &&
     !anyOf(HOPED_CONCEPTS, understand(liPhrase).stems);
-  const feared = !quits && (NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
+  // The asker's own wish or dread said in words decides over the event's words (ask-concepts.ts).
+  const before = understand(sentenceBefore(question, asking)).stems;
+  const dread = anyOf(DREAD_SHAPE, own.stems);
+  const wished = !dread && (anyOf(WISHED, asked.stems) || anyOf(WISHED, before));
+  const feared =
+    !quits && !wished && (dread || NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,
