@@ -434,3 +434,25 @@ describe('forgiving input', () => {
       ],
     ]));
 });
+
+describe("the part of life: the goal asked about, what is lacking, one's person to come (issue 46)", () => {
+  const area = (q: string) => readQuestion(q, 'past_present_future').area;
+  it("a relative's exam or admission is study; a quarrel over one stays the family's", () => {
+    expect(area('внучка ОГЭ по математике сдаст?')).toBe('study');
+    expect(area('племянник в колледж на повара поступит?')).toBe('study');
+    expect(area('как помириться с мамой после ссоры из-за института')).toBe('family');
+  });
+  it('people and things named only as missing are the inner life', () => {
+    expect(area('пятьдесят лет, ни мужа, ни детей, ни работы нормальной. есть ли смысл')).toBe('self');
+    expect(area('мама болеет, я не могу ни есть ни спать. поправится ли мама')).not.toBe('self');
+  });
+  it("one's person still to come, the first message, the single's curse are love", () => {
+    expect(area('появится ли у меня кто-то до весны')).toBe('love');
+    expect(area('стоит ли написать первым')).toBe('love');
+    expect(area('снимется ли венец безбрачия')).toBe('love');
+  });
+  it("one's own game, contest or guardian angel is the self", () => {
+    expect(area('апну ли я ранг в доте')).toBe('self');
+    expect(area('пройду ли кастинг в сериал')).toBe('self');
+  });
+});

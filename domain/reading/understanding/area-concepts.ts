@@ -101,6 +101,14 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       // Finding someone, being loved, being needed by someone: loneliness asks for a partner.
       'найду|встречу|полюбит|рядом ~3 кого|кто|=kogo ~1 то|нибудь|=to',
       'полюб*',
+      // One's person still to come: «встречу ли своего человека», «кто-то появится у меня», a soulmate; the
+      // first message: «писать ли первой»; the single's curse.
+      'встречу|встретить|встречу|найду|найти|придет|появится|дождусь ~3 своего|свою|моего|мой|нового|=того ~1 человек*|=челоека',
+      '=кто ~1 =то|=нибудь ~3 появится',
+      'появится ~4 =кто ~1 =то|=нибудь',
+      'соулмейт*|=soulmate|суженый|суженого',
+      'писать|написать|напишу|напишет ~2 первой|первым|первая|первый',
+      'венец ~1 безбрач*',
       'съезжа*|съехаться|съедемся|съехались ~2 с|со|нам|вместе',
       'предложени* ~2 делать|сделать|сделаю|делаю',
       ...words(
@@ -108,7 +116,7 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       ),
     ]),
     english:
-      /\b(love|boyfriend|girlfriend|husband|wife|ex|date|dating|marry|married|marriage|propose|proposal|relationship|cheating|cheat|crush|partner|soulmate|breakup|text me|texts? back|someone|feel(?:s|ings)? (?:about|for) (?:me|him|her)|feelings|long distance|together)\b/,
+      /\b(likes? me|like me back|miss(?:es)? me|text (?:him|her) first|love|boyfriend|girlfriend|husband|wife|ex|date|dating|marry|married|marriage|propose|proposal|relationship|cheating|cheat|crush|partner|soulmate|breakup|text me|texts? back|someone|feel(?:s|ings)? (?:about|for) (?:me|him|her)|feelings|long distance|together)\b/,
   },
   {
     area: 'family',
@@ -169,6 +177,11 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       'правильно ~2 живу',
       'снит*|снятся|снился|снилась|приснил*|сновиден*',
       'со ~1 мной ~2 все|всё|так|не',
+      // One's own decision looked back on, games and contests one plays for oneself, the esoteric about oneself.
+      'правильно ~2 я|ли ~1 сделал*|поступил*|выбрал*',
+      ...words(
+        '=доте|=дота|=доту|=ммр|=ранг|катк*|персонаж*|=перс|=игре|=играх|сталкер*|таркове|=elden|=ринге|валорант*|турнир*|конкурс*|кастинг*|аркан*|ангел*|покровител*|хранител*|оберег*|амулет*|=откат|=порча|=порчу|=порчи|сглаз*',
+      ),
       ...words(
         'талант*|психолог*|психотерапевт*|церк*|храм*|молит*|вселенн*|угожда*|=нет ~1 людям|прокрастин*|=лень|ленив*|=ленюсь|дисциплин*|самоуважени*|=имя|=имени',
       ),
