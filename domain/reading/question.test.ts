@@ -456,3 +456,11 @@ describe("the part of life: the goal asked about, what is lacking, one's person 
     expect(area('пройду ли кастинг в сериал')).toBe('self');
   });
 });
+
+describe('«когда-нибудь» asks whether, not when (issue 46)', () => {
+  it('is a yes/no; a plain «когда» stays timing', () => {
+    expect(readQuestion('это чувство когда-нибудь пройдёт?', 'past_present_future').kind).toBe('yesno');
+    expect(readQuestion('он когда нибудь позвонит', 'past_present_future').kind).toBe('yesno');
+    expect(readQuestion('когда он позвонит', 'past_present_future').kind).toBe('timing');
+  });
+});

@@ -223,6 +223,9 @@ function asksWhen(t: string): boolean {
   );
 }
 
+/** «когда-нибудь», «kogda nibud»: «ever», which asks whether, not when («это когда-нибудь вернётся?»). */
+const EVER = /когда[ -]?(?:нибудь|нибуд|либо)(?!\p{L})/u;
+
 /** «что-то», «кто-нибудь», «как-то»: pronouns that ask nothing («обиделся он на что то» is a yes/no). */
 const definite = (t: string) =>
   t.replace(/(?<!\p{L})(что|кто|как|где|куда|какой|какая|какие|какое|какую|чем|чего|кого|кому|когда)( (то|нибудь|либо))(?!\p{L})/gu, ' ');
@@ -354,7 +357,8 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
-  else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
+  else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, EVER.test(t) ? understand(t.replaceAll(new RegExp(EVER, 'gu'), ' ')).stems : asked.stems))
+    kind = 'timing';
   else if (LI.test(t) || YESNO_START.test(t) || YESNO_START.test(own.text) || FEAR_WORDS.test(t)) kind = 'yesno';
   else if (WH_FIRST.test(definite(t))) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
