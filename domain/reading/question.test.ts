@@ -451,6 +451,11 @@ describe("the part of life: the goal asked about, what is lacking, one's person 
     expect(area('стоит ли написать первым')).toBe('love');
     expect(area('снимется ли венец безбрачия')).toBe('love');
   });
+  it('a driving licence, a class monitor, a faculty are study; old age is not', () => {
+    expect(area('сдам ли я на права с первого раза')).toBe('study');
+    expect(area('выберут ли Олю старостой')).toBe('study');
+    expect(area('какой будет моя старость')).not.toBe('study');
+  });
   it("one's own game, contest or guardian angel is the self", () => {
     expect(area('апну ли я ранг в доте')).toBe('self');
     expect(area('пройду ли кастинг в сериал')).toBe('self');
