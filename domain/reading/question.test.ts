@@ -324,6 +324,23 @@ describe('polarity', () => {
       ].map((q) => [q, { kind: 'yesno', polarity: 'hoped' }] as const),
     ));
 
+  it("the asker's wish or dread said in words decides over the event (issue 46)", () =>
+    check([
+      ['Очень хочу, чтобы соседа выселили. Выселят?', { kind: 'yesno', polarity: 'hoped' }],
+      ['пусть этот тренер уволится. уволится?', { kind: 'yesno', polarity: 'hoped' }],
+      ['Перестанет ли наконец свекровь скандалить', { kind: 'yesno', polarity: 'hoped' }],
+      ['он женат уже десять лет. уйдёт ли он от жены', { kind: 'yesno', polarity: 'hoped' }],
+      ['мы поругались, я ору, а если серьёзно, он меня простит?', { kind: 'yesno', polarity: 'hoped' }],
+      ['Неужели он так и не напишет', { kind: 'yesno', polarity: 'feared' }],
+      ['снова не позовут на встречу?', { kind: 'yesno', polarity: 'feared' }],
+      ['Дадут премию Олегу вместо меня?', { kind: 'yesno', polarity: 'feared' }],
+      ['сократят мой отдел или пронесёт', { kind: 'yesno', polarity: 'feared' }],
+      ['Завтра УЗИ почки. Найдут что-нибудь?', { kind: 'yesno', polarity: 'feared' }],
+      ['Заведут на брата дело?', { kind: 'yesno', polarity: 'feared' }],
+      ['Он и его коллега Лиза — между ними что-то есть?', { kind: 'yesno', polarity: 'feared' }],
+      ['Вернётся ли муж к своей бывшей', { kind: 'yesno', polarity: 'feared' }],
+    ] as const));
+
   it('open, timing and choice questions are neutral', () =>
     check([
       ['Что меня ждёт сегодня?', { polarity: 'neutral' }],
@@ -416,4 +433,39 @@ describe('forgiving input', () => {
         { kind: 'choice', options: ['Уйти самой', 'дождаться сокращения'] },
       ],
     ]));
+});
+
+describe("the part of life: the goal asked about, what is lacking, one's person to come (issue 46)", () => {
+  const area = (q: string) => readQuestion(q, 'past_present_future').area;
+  it("a relative's exam or admission is study; a quarrel over one stays the family's", () => {
+    expect(area('внучка ОГЭ по математике сдаст?')).toBe('study');
+    expect(area('племянник в колледж на повара поступит?')).toBe('study');
+    expect(area('как помириться с мамой после ссоры из-за института')).toBe('family');
+  });
+  it('people and things named only as missing are the inner life', () => {
+    expect(area('пятьдесят лет, ни мужа, ни детей, ни работы нормальной. есть ли смысл')).toBe('self');
+    expect(area('мама болеет, я не могу ни есть ни спать. поправится ли мама')).not.toBe('self');
+  });
+  it("one's person still to come, the first message, the single's curse are love", () => {
+    expect(area('появится ли у меня кто-то до весны')).toBe('love');
+    expect(area('стоит ли написать первым')).toBe('love');
+    expect(area('снимется ли венец безбрачия')).toBe('love');
+  });
+  it('a driving licence, a class monitor, a faculty are study; old age is not', () => {
+    expect(area('сдам ли я на права с первого раза')).toBe('study');
+    expect(area('выберут ли Олю старостой')).toBe('study');
+    expect(area('какой будет моя старость')).not.toBe('study');
+  });
+  it("one's own game, contest or guardian angel is the self", () => {
+    expect(area('апну ли я ранг в доте')).toBe('self');
+    expect(area('пройду ли кастинг в сериал')).toBe('self');
+  });
+});
+
+describe('«когда-нибудь» asks whether, not when (issue 46)', () => {
+  it('is a yes/no; a plain «когда» stays timing', () => {
+    expect(readQuestion('это чувство когда-нибудь пройдёт?', 'past_present_future').kind).toBe('yesno');
+    expect(readQuestion('он когда нибудь позвонит', 'past_present_future').kind).toBe('yesno');
+    expect(readQuestion('когда он позвонит', 'past_present_future').kind).toBe('timing');
+  });
 });

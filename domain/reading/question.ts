@@ -9,12 +9,14 @@ import type { CrisisKind } from './crisis';
 import { getSpread } from '../tarot/spreads';
 import { type Area, areaOf } from './understanding/areas';
 import {
+  DREAD_SHAPE,
   ENGLISH_FEARED,
   ENGLISH_HOPED,
   FEARED_CONCEPTS,
   FEARED_IN_ASK,
   HOPED_CONCEPTS,
   QUIT,
+  WISHED,
   TIMING_CONCEPTS,
   YESNO_CONCEPTS,
 } from './understanding/ask-concepts';
@@ -221,6 +223,9 @@ function asksWhen(t: string): boolean {
   );
 }
 
+/** «когда-нибудь», «kogda nibud»: «ever», which asks whether, not when («это когда-нибудь вернётся?»). */
+const EVER = /когда[ -]?(?:нибудь|нибуд|либо)(?!\p{L})/u;
+
 /** «что-то», «кто-нибудь», «как-то»: pronouns that ask nothing («обиделся он на что то» is a yes/no). */
 const definite = (t: string) =>
   t.replace(/(?<!\p{L})(что|кто|как|где|куда|какой|какая|какие|какое|какую|чем|чего|кого|кому|когда)( (то|нибудь|либо))(?!\p{L})/gu, ' ');
@@ -268,9 +273,18 @@ const JOKING = /\){2,}|[😂🤣😅🙈🙃😆😁😜🤪💀😭]/u;
 
 /** The part of the asking sentence after its last colon, dash, bracket or emoji, when that part has words. */
 function askingTail(asking: string): string {
-  const parts = asking.split(/[:;—–]|\s-\s|\){1,}|\p{Extended_Pictographic}/u);
+  // «…я его прибью 😤 а если серьёзно: он меня любит?», «ладно, реальный вопрос: …»: the joke before is no ask.
+  const parts = asking.split(
+    /[:;—–]|\s-\s|\){1,}|\p{Extended_Pictographic}|(?<!\p{L})(?:а )?(?:если серь[её]зно|реальный вопрос|а вопрос такой)(?!\p{L})/iu,
+  );
   for (let i = parts.length - 1; i >= 0; i--) if ((parts[i].match(/\p{L}+/gu) ?? []).length >= 2) return parts[i];
   return asking;
+}
+
+/** The sentence before the asking one, if any («хочу, чтобы её отчислили. так будет?»). */
+function sentenceBefore(question: string, asking: string): string {
+  const at = question.lastIndexOf(asking);
+  return at > 0 ? lastSentence(question.slice(0, at)) : '';
 }
 
 /** The last sentence with words in it: where a long story usually puts its question. */
@@ -343,7 +357,8 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
   let kind: Kind;
   if (isVague(q)) kind = 'vague';
   else if (options) kind = 'choice';
-  else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, asked.stems)) kind = 'timing';
+  else if (asksWhen(t) || anyOf(TIMING_CONCEPTS, EVER.test(t) ? understand(t.replaceAll(new RegExp(EVER, 'gu'), ' ')).stems : asked.stems))
+    kind = 'timing';
   else if (LI.test(t) || YESNO_START.test(t) || YESNO_START.test(own.text) || FEAR_WORDS.test(t)) kind = 'yesno';
   else if (WH_FIRST.test(definite(t))) kind = 'open';
   else if (anyOf(YESNO_CONCEPTS, asked.stems)) kind = 'yesno';
@@ -379,7 +394,12 @@ function readQuestionAnew(question: string, spreadType: string): QuestionFacts {
     (anyOf(FEARED_CONCEPTS, liStems) || anyOf(FEARED_IN_ASK, liStems)) &&
     !anyOf(HOPED_CONCEPTS, liStems) &&
     !anyOf(HOPED_CONCEPTS, understand(liPhrase).stems);
-  const feared = !quits && (NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
+  // The asker's own wish or dread said in words decides over the event's words (ask-concepts.ts).
+  const before = understand(sentenceBefore(question, asking)).stems;
+  const dread = anyOf(DREAD_SHAPE, own.stems);
+  const wished = !dread && (anyOf(WISHED, asked.stems) || anyOf(WISHED, before));
+  const feared =
+    !quits && !wished && (dread || NE_LI.test(o) || negatedAsk(o) || liFeared || (!hoped && (fearedAsk || (fearedStory && shortAsk))));
   const polarity: Polarity = kind === 'yesno' ? (feared ? 'feared' : 'hoped') : 'neutral';
   return {
     topic,

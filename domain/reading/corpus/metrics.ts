@@ -391,6 +391,10 @@ export const DEV_GUARD: Record<keyof typeof GOALS, number> = {
   // 0.879, 0.011 (the four 0.892, 0.951, 0.979, 0.977, 0.839, 0.824, 0.046). Lowered for them until a rule is tuned.
   // After the pass on writers 19–22 by meaning (crises, their cancels, themes): 0.984, 0.991, 0.998, 0.993, 0.880,
   // 0.878, 0.003 (the four 0.963, 0.974, 0.993, 0.977, 0.837, 0.824, 0.014).
+  // Writers 19–22 and 24–26 (2,520) joined dev untuned, the learned layers not retrained on them: polarity 0.869,
+  // topic 0.826. The polarity and topic pass on them (issue 46): 0.888, 0.831. Topic lowered for them (the
+  // learned area layer, trained on the eleven earlier writers, reads its own writers at ~0.90 and the new seven at
+  // 0.69); raise it once the layers are retrained on all eighteen.
   crisisRecall: 0.98,
   crisisPrecision: 0.985,
   violenceRecall: 0.99,

@@ -52,6 +52,10 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       ),
       'сдам|сдать|сдаст|сдадим|сдаю ~3 экзамен*|сесси*|егэ|огэ|=b2|=c1|тест*|зачет*',
       'на ~1 права',
+      // A driving licence is an exam too («получу ли права с третьего раза», «на категорию Е сдам»).
+      'получу|получить|получит|сдам|сдать|сдаст|сдала|сдал ~3 =права|=категорию|вождени*',
+      'бюджетн* ~1 мест*',
+      ...words('автошкол*|=староста|=старостой|=старосты|=старосту|=старосте|юрфак*|мехмат*|истфак*|биофак*|=матан|=матана|=матану'),
       'на ~1 бюджет|=бюджете|=бюджетное|=бюджетку',
       'курсы|=курсах|=курсов',
       // Learning a language, a school's classes and marks, a faculty, a paper.
@@ -101,6 +105,14 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       // Finding someone, being loved, being needed by someone: loneliness asks for a partner.
       'найду|встречу|полюбит|рядом ~3 кого|кто|=kogo ~1 то|нибудь|=to',
       'полюб*',
+      // One's person still to come: «встречу ли своего человека», «кто-то появится у меня», a soulmate; the
+      // first message: «писать ли первой»; the single's curse.
+      'встречу|встретить|встречу|найду|найти|придет|появится|дождусь ~3 своего|свою|моего|мой|нового|=того ~1 человек*|=челоека',
+      '=кто ~1 =то|=нибудь ~3 появится',
+      'появится ~4 =кто ~1 =то|=нибудь',
+      'соулмейт*|=soulmate|суженый|суженого',
+      'писать|написать|напишу|напишет ~2 первой|первым|первая|первый',
+      'венец ~1 безбрач*',
       'съезжа*|съехаться|съедемся|съехались ~2 с|со|нам|вместе',
       'предложени* ~2 делать|сделать|сделаю|делаю',
       ...words(
@@ -108,7 +120,7 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       ),
     ]),
     english:
-      /\b(love|boyfriend|girlfriend|husband|wife|ex|date|dating|marry|married|marriage|propose|proposal|relationship|cheating|cheat|crush|partner|soulmate|breakup|text me|texts? back|someone|feel(?:s|ings)? (?:about|for) (?:me|him|her)|feelings|long distance|together)\b/,
+      /\b(likes? me|like me back|miss(?:es)? me|text (?:him|her) first|love|boyfriend|girlfriend|husband|wife|ex|date|dating|marry|married|marriage|propose|proposal|relationship|cheating|cheat|crush|partner|soulmate|breakup|text me|texts? back|someone|feel(?:s|ings)? (?:about|for) (?:me|him|her)|feelings|long distance|together)\b/,
   },
   {
     area: 'family',
@@ -169,6 +181,11 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
       'правильно ~2 живу',
       'снит*|снятся|снился|снилась|приснил*|сновиден*',
       'со ~1 мной ~2 все|всё|так|не',
+      // One's own decision looked back on, games and contests one plays for oneself, the esoteric about oneself.
+      'правильно ~2 я|ли ~1 сделал*|поступил*|выбрал*',
+      ...words(
+        '=доте|=дота|=доту|=ммр|=ранг|катк*|персонаж*|=перс|=игре|=играх|сталкер*|таркове|=elden|=ринге|валорант*|турнир*|конкурс*|кастинг*|аркан*|ангел*|покровител*|хранител*|оберег*|амулет*|=откат|=порча|=порчу|=порчи|сглаз*',
+      ),
       ...words(
         'талант*|психолог*|психотерапевт*|церк*|храм*|молит*|вселенн*|угожда*|=нет ~1 людям|прокрастин*|=лень|ленив*|=ленюсь|дисциплин*|самоуважени*|=имя|=имени',
       ),
@@ -186,6 +203,10 @@ export const AREA_CONCEPTS: readonly { area: Area; concepts: ReturnType<typeof g
         'виз*|=визу|визов*|внж|переезжа*|переех*|переед*|рыбалк*|=клев|огород*|участк*|поселк*|деревн*|=газ|путевк*|теплоход*|круиз*|=кот|=кота|=коту|котик*|котенок*|котенк*|кошк*|собак*|=пес|=пса|щенок*|щенк*|питомц*|погод*|солнечн*|дожд*|машин*|=тачку|=тачка|гараж*|расселени*|расселят|переселят|соцжиль*|общежити*|съем*|снимать|=пмж|гражданств*|эмиграц*|эмигрир*|иммиграц*|релокац*|переезд*|перееду|переехать|переезжать|переедем|уехать|уеду|уедем|поездк*|путешеств*|поеду|поедем|поехать|=съезжать|=съехать|=съедем|=съезжаем|сосед*|ремонт*|дач*|жиль*|квартир*|город*|стран*|загранпаспорт*|паспорт*|документ*|=green|самолет*|рейс*|перелет*|билет*|погод*',
       ),
       'что ~2 меня ~1 ждет',
+      // Abroad: the countries people move to or travel to, as written («визу в Канаду» is no «канал»).
+      ...words(
+        'канад*|=сша|америк*|герман*|израил*|турци*|=турцию|грузи*|серби*|европ*|заграниц*|границ*|финлянди*|польш*|чехи*|австрали*|эмират*|=дубай|таиланд*|=тай|=бали',
+      ),
     ]),
     english:
       /\b(visa|residence permit|move|moving|relocat\w*|travel|trip|vacation|holiday|flight|passport|green card|citizenship|apartment|neighbou?rs?|city|country)\b/,

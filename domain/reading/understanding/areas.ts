@@ -4,7 +4,7 @@
 import type { Sensitive } from '../question-words';
 import { type Area, AREA_CONCEPTS, FAMILY_ASIDE, PARTNER, PREGNANT_FAMILY, PREGNANT_LOVE, THEIR_LOVE } from './area-concepts';
 import { anyOf, countOf } from './patterns';
-import type { Understood } from './understand';
+import { type Understood, understand } from './understand';
 
 export type { Area } from './area-concepts';
 
@@ -53,8 +53,27 @@ export interface AreaHints {
   concern: boolean;
 }
 
-export function areaOf(u: Understood, tail: Understood, sensitive: Sensitive | null, hints: AreaHints): Area {
+/** «ни семьи, ни детей, ни карьеры»: what the asker lacks is named, not asked about. */
+const ABSENT = /(?<!\p{L})ни (?:(?:у|к|с|со|о|об|для|от|в|на) )?\p{L}+/gu;
+
+/** The study words of the asking sentence: «сын сдаст ЕГЭ?» asks about the exam, whoever sits it. */
+const STUDY_WORDS = AREA_CONCEPTS.find((c) => c.area === 'study')!.concepts;
+
+export function areaOf(whole: Understood, asked: Understood, sensitive: Sensitive | null, hints: AreaHints): Area {
+  // People and things named only as missing («ни мужа, ни детей, ни денег») are no part of life asked about;
+  // two or more lacks, some of them parts of life, are a life taken stock of: the inner life («не могу ни
+  // есть, ни спать» lacks no part of life).
+  const absent = whole.text.match(ABSENT)?.length ?? 0;
+  const u = absent ? understand(whole.text.replace(ABSENT, ' ')) : whole;
+  const tail = absent && asked.text.match(ABSENT) ? understand(asked.text.replace(ABSENT, ' ')) : asked;
   const scores = areaScores(u, tail);
+  if (absent >= 2) {
+    const full = areaScores(whole, asked);
+    if ((Object.keys(full) as Area[]).some((a) => full[a] > scores[a])) scores.self += 2;
+  }
+  // The goal asked about decides over the people in it: «дочка в мед поступит на бюджет?» is study.
+  // Not where it is only the cause: «помириться с отцом после ссоры из-за универа» is the family's.
+  if (scores.study && anyOf(STUDY_WORDS, tail.stems) && !/(?<!\p{L})из[- ]за(?!\p{L})/u.test(tail.text)) scores.study += scores.family;
   // Someone named or «он/она» with no family, friend, colleague, money or errand in sight: a love question
   // («что Марина ко мне чувствует», «вернётся ли Саша»); «хватит ли нам с мужем пенсии» stays money's.
   // A relative met only as scenery («к брату переезжаем») still says the other person is no love.

@@ -95,6 +95,17 @@ export const FEARED_IN_ASK = group([
   'надоел*|наскучил*|разочаров*|разлюбил*',
   'что ~1 то ~2 не ~1 так',
   'отберет|отберут|отнимет|отнимут|заберет|заберут',
+  // Punishment and the law turned on the asker or theirs: a record, a case opened, sued, a complaint, a
+  // right taken away, blame.
+  'осуд*|осудят|уголовк*|=засудят|=засудит|=судиться|=оспорят|=оспорит|жалоб*|виноват*|влетит|влетело|накаж*',
+  'на ~1 учет',
+  'дело ~2 заведут|завели|возбудят',
+  'заведут|завели|возбудят ~3 дело',
+  'лишить|лишат|лишит ~2 меня|отцовства|материнства|прав',
+  // A disorder named as the thing asked about, an unwanted pregnancy, a surgery needed.
+  'деменци*|меланом*|=рпп|залет*|алкаш*|алкоголик*|наркоман*|сошла|сошел ~2 с ~1 ума',
+  'задержк* ~2 развити*',
+  'операци* ~2 нужн*|понадоб*|=отрежут',
 ]);
 
 /** Hoped for although a feared word is in it: «помиримся ли после ссоры», «выздоровеет ли». */
@@ -131,7 +142,45 @@ export const HOPED_CONCEPTS = group([
 ]);
 
 /** Whether it stops: «бросит ли пить» is hoped where the story is an addiction. */
-export const QUIT = group(['брос*|брош*|бросит|завяжет|перестанет']);
+export const QUIT = group(['брос*|брош*|бросит|завяжет|перестанет|=остановится|=остановится']);
+
+/**
+ * The asker's own wish said in words, which decides whatever the event is: «хочу, чтобы её отчислили. так
+ * будет?», «пусть Зарина уйдёт», «хоть бы», «уволят ли его наконец», a lover's «уйдёт ли он от жены»,
+ * «разведётся он наконец». Read on the asking sentence and the one before it.
+ */
+export const WISHED = group([
+  'хочу|хочется|хотелось ~1 бы? ~1 чтобы|чтоб',
+  '=хоть ~1 бы',
+  '=пусть !нет|не',
+  '=мечтаю',
+  '=наконец|=наконец-то',
+  'уйдет|уйти|уйдешь ~4 от ~1 жены|семьи',
+]);
+
+/**
+ * Dread said by the shape of the question, whatever the event: a wish that it not be («пожалуйста пусть
+ * нет», «лишь бы не»), disbelief at what keeps happening («неужели … опять», «так и не», «опять не ответит,
+ * да?»), someone else gaining in the asker's stead («повысят вместо меня», «поступит, а я нет», «поедет без
+ * меня»), «… или пронесёт», something found on an examination («МРТ… найдут что-то?»), the partner's or
+ * the ex's romance with someone else.
+ */
+export const DREAD_SHAPE = group([
+  '=пусть ~1 нет',
+  'лишь|только ~1 бы ~1 не',
+  '=неужели',
+  'опять|снова ~2 не',
+  'так ~1 и ~1 не',
+  'вместо ~1 меня|нас',
+  '=а ~1 я ~1 нет',
+  'или ~1 пронесет',
+  'найдут|нашли|обнаружат ~2 что-то|что-нибудь|=что|=что-то',
+  // Someone else's romance, even when it is a return or a wedding with the asker's partner or ex: «между ними что-то есть», «вернётся к своей бывшей».
+  'между ~1 ними',
+  'к ~1 своей|своему ~1 бывш*',
+  'бывш* ~3 женится|выйдет|сойдутся',
+  '=мутят|=мутит|=сойдутся',
+]);
 
 export const ENGLISH_HOPED =
   /\b(get better|better|find|settle|together|text me back|change|recover|stop|heal|come back|forgive|pass|approve|work out)\b/;
