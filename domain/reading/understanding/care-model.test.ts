@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARE_THRESHOLDS, careScores } from './care-model';
 import { careFeatures, careText } from './care-model-features';
+import { serverCare } from './server-care';
 import {
   CARE_TRAINING,
   type CareExample,
@@ -60,6 +61,16 @@ describe('the shipped care model', () => {
       const s = careScores(q);
       expect(s.selfHarm < precise.selfHarm && s.violence < precise.violence && s.concern < precise.concern, q).toBe(true);
     }
+  });
+
+  // The layer is unsure on a short text, whatever it scores: below eight words it never refuses a reading alone.
+  it('never refuses a short everyday question alone, however high it scores it', () => {
+    for (const q of ['А где мне лучше жить?', 'Будет ли мне лучше без него?', 'Лучше уйти или остаться?']) {
+      expect(serverCare(q).tier, q).not.toBe('crisis');
+    }
+    expect(careScores('А где мне лучше жить?').selfHarm).toBeGreaterThanOrEqual(precise.selfHarm);
+    // A crisis the rules see stays one at any length.
+    expect(serverCare('Хочу покончить с собой').tier).toBe('crisis');
   });
 
   it('gives probabilities for any input, empty and odd ones included', () => {
