@@ -91,8 +91,7 @@ function decide(text: string): Care {
   // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
   const words = wordsOf(text);
   const alone = LEARNED_CRISIS_ALONE_LONG.find((step) => words >= step.words) ?? LEARNED_CRISIS_ALONE;
-  const sure =
-    words >= LEARNED_ALONE_MIN_WORDS && (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
+  const sure = words >= LEARNED_ALONE_MIN_WORDS && (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
   if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
   if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
