@@ -56,9 +56,9 @@ describe('the card-based interpreter over thousands of readings', () => {
   it('is Russian: no Latin letters, no placeholders, balanced bold', () => {
     for (const { input, text } of all) {
       const withoutQuestion = text.replace(input.question, '');
-      expect(withoutQuestion, text).not.toMatch(/[A-Za-z]/);
-      expect(text).not.toMatch(/undefined|null|NaN|\$\{|\[object/);
-      expect((text.match(/\*\*/g) ?? []).length % 2).toBe(0);
+      check(!/[A-Za-z]/.test(withoutQuestion), () => `Latin letters in:\n\n${text}`);
+      check(!/undefined|null|NaN|\$\{|\[object/.test(text), () => `a placeholder in:\n\n${text}`);
+      check((text.match(/\*\*/g) ?? []).length % 2 === 0, () => `unbalanced bold in:\n\n${text}`);
     }
   });
 
@@ -106,7 +106,10 @@ describe('the card-based interpreter over thousands of readings', () => {
   });
 
   it('quotes the question exactly once', () => {
-    for (const { input, text } of all) expect(text.split(`«${input.question}»`).length - 1).toBe(1);
+    for (const { input, text } of all) {
+      const quoted = text.split(`«${input.question}»`).length - 1;
+      check(quoted === 1, () => `the question quoted ${quoted} times in:\n\n${text}`);
+    }
   });
 
   it('never repeats a sentence, nor a phrase of six words more than twice', () => {
@@ -172,9 +175,10 @@ describe('the card-based interpreter over thousands of readings', () => {
       b[0] = Math.min(b[0], text.length);
       b[1] = Math.max(b[1], text.length);
       // One card still makes a reading worth reading; a whole spread never becomes a wall of text.
-      expect(text.length).toBeGreaterThan(450);
+      check(text.length > 450, () => `${text.length} characters, not over 450:\n\n${text}`);
       const perCard = input.spreadType === 'year_forecast' ? 700 : 1100;
-      expect(text.length).toBeLessThan(1800 + perCard * input.cards.length);
+      const most = 1800 + perCard * input.cards.length;
+      check(text.length < most, () => `${text.length} characters, not under ${most}:\n\n${text}`);
     }
   });
 

@@ -74,11 +74,24 @@ export function typeSample(spreadType: string, n: number): TypeReading[] {
   return out;
 }
 
+/** Each sample reading's templates, worked out once: the variety test reads every reading twice. */
+const templates = new WeakMap<TypeReading, string[]>();
+
 /**
  * A reading's sentences as templates: headings dropped, card names («**…**») and the question and the
- * position names (in «…») masked, so one template counts as one sentence whichever cards fill it.
+ * position names (in «…») masked, so one template counts as one sentence whichever cards fill it. The array
+ * is shared: callers read it, never change it.
  */
-export function templateSentences(r: TypeReading): string[] {
+export function templateSentences(r: TypeReading): readonly string[] {
+  let out = templates.get(r);
+  if (!out) {
+    out = maskedSentences(r);
+    templates.set(r, out);
+  }
+  return out;
+}
+
+function maskedSentences(r: TypeReading): string[] {
   let text = r.text.replace(/^## .*$/gm, '').replace(/\*\*[^*]+\*\*/g, 'X');
   const quoted = [r.input.question, ...r.input.cards.map((c) => c.positionName)];
   for (const q of quoted) text = text.split(`«${q.replace(/\s+/g, ' ').trim()}»`).join('Q');
