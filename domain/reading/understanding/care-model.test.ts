@@ -63,12 +63,11 @@ describe('the shipped care model', () => {
     }
   });
 
-  // The layer is unsure on a short text, whatever it scores: below eight words it never refuses a reading alone.
-  it('never refuses a short everyday question alone, however high it scores it', () => {
-    for (const q of ['А где мне лучше жить?', 'Будет ли мне лучше без него?', 'Лучше уйти или остаться?']) {
-      expect(serverCare(q).tier, q).not.toBe('crisis');
+  // Everyday questions sharing crisis words (dev writer 28 taught it): without them it refused the first one.
+  it('reads everyday questions with crisis words as ordinary', () => {
+    for (const q of ['А где мне лучше жить?', 'Где мне будет лучше жить: в Москве или в Питере?', 'Будет ли мне лучше без него?']) {
+      expect(serverCare(q).tier, q).toBe('none');
     }
-    expect(careScores('А где мне лучше жить?').selfHarm).toBeGreaterThanOrEqual(precise.selfHarm);
     // A crisis the rules see stays one at any length.
     expect(serverCare('Хочу покончить с собой').tier).toBe('crisis');
   });
@@ -161,12 +160,16 @@ describe('training', () => {
     expect(Object.keys(averagePrecision).sort()).toEqual([...new Set(examples.map((e) => e.writer))].sort());
     // The figures (docs/decisions.md) are 0.77–0.96 average precision per writer; a model no better than chance
     // scores about the positives' share (0.07–0.21).
+    // A writer of everyday questions only (writer 28) has no crisis to rank: average precision is not defined there.
+    const has = (writer: string, label: 'selfHarm' | 'violence' | 'concern') => examples.some((e) => e.writer === writer && e[label]);
     for (const [writer, ap] of Object.entries(averagePrecision)) {
-      expect(ap.crisis, writer).toBeGreaterThan(0.7);
-      expect(ap.selfHarm, writer).toBeGreaterThan(0.65);
-      expect(ap.violence, writer).toBeGreaterThan(0.65);
-      expect(ap.concern, writer).toBeGreaterThan(0.7);
+      if (has(writer, 'selfHarm') || has(writer, 'violence')) expect(ap.crisis, writer).toBeGreaterThan(0.7);
+      if (has(writer, 'selfHarm')) expect(ap.selfHarm, writer).toBeGreaterThan(0.65);
+      if (has(writer, 'violence')) expect(ap.violence, writer).toBeGreaterThan(0.65);
+      if (has(writer, 'concern')) expect(ap.concern, writer).toBeGreaterThan(0.7);
     }
+    const crisisWriters = Object.keys(averagePrecision).filter((w) => has(w, 'selfHarm') || has(w, 'violence'));
+    expect(crisisWriters.length).toBeGreaterThanOrEqual(18);
     expect(precise.crisisPrecision).toBeGreaterThanOrEqual(0.85);
     expect(precise.crisisRecall).toBeGreaterThan(0.4);
     // 2.5 % since writers 13 and 14 (the earlier layer read them at 2.4 %): their near-misses borrow crises' words.

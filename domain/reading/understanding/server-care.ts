@@ -29,15 +29,6 @@ const longEnough = (text: string) => wordsOf(text) >= LEARNED_MIN_WORDS;
 export const LEARNED_CRISIS_ALONE = { selfHarm: 0.9, violence: 0.7 } as const;
 
 /**
- * Below this many words the layer never refuses alone, it only lifts a tier. On character n-grams a short
- * everyday question can sound like a crisis: retrained on eighteen writers, «А где мне лучше жить?» scored
- * self-harm 0.95 and was refused a reading. The corpus, one question in four a crisis, has too few short ordinary
- * questions to price that error; on dev (where the layer is in-sample) refusing alone from 8 words costs 7 of
- * 1,152 self-harm questions, each of them still read as concern (opened with the caring line and the help line).
- */
-const LEARNED_ALONE_MIN_WORDS = 8;
-
-/**
  * A story is where the rules miss most and the layer errs least, so the longer the text, the lower the points at
  * which the layer refuses alone. Leave one writer out on the ten dev writers (joke, card or film ruled out): from
  * 30 words, self-harm ≥ 0.6 or violence ≥ 0.4 catch 14 of the 16 crises the rules miss and flag 1 of 159 other
@@ -71,7 +62,9 @@ const decided = new BoundedMap<string, Care>(64);
  * to crisis; its concern lifts «none» to concern. Why not straight to crisis below that: its precision of 0.9 was measured
  * on a corpus where one question in five is a crisis; among everyday questions, where crises are rare, a bag of
  * n-grams alone would refuse far more ordinary readings than it catches crises («А что будет, если я
- * останусь?» scored 0.91), so it needs the rules' own signal of distress to refuse.
+ * останусь?» scored 0.91), so it needs the rules' own signal of distress to refuse. Everyday questions that share
+ * crisis words are in its training too (dev writer 28): trained without them, on character n-grams, it scored
+ * «А где мне лучше жить?» self-harm 0.95 and refused the reading; with them, 0.44.
  */
 export function serverCare(text: string): Care {
   let care = decided.get(text);
@@ -91,7 +84,7 @@ function decide(text: string): Care {
   // Alone, never over a joke, a card's name, a film or hyperbole the rules see.
   const words = wordsOf(text);
   const alone = LEARNED_CRISIS_ALONE_LONG.find((step) => words >= step.words) ?? LEARNED_CRISIS_ALONE;
-  const sure = words >= LEARNED_ALONE_MIN_WORDS && (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
+  const sure = (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
   if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
   if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
