@@ -18,6 +18,8 @@ import { WASM_TIERING_FLAG } from './scripts/node-flags.mjs';
 v8.setFlagsFromString(WASM_TIERING_FLAG);
 
 const PROCESS_TESTS = ['test/**/*.test.ts'];
+/** `npm run test:unit`: the unit project runs with no other beside it. */
+const UNIT_ALONE = process.env.npm_lifecycle_event === 'test:unit';
 const BROWSER_TESTS = ['webapp/e2e/**/*.test.ts', 'bot/local-telegram/dev-telegram.test.ts'];
 
 export default defineConfig({
@@ -45,12 +47,14 @@ export default defineConfig({
           // port, not serialized through a pipe (with forks, about a CPU-second a run went into writing them).
           // About a twentieth less CPU than forks. No unit test needs a process of its own.
           pool: 'threads',
-          // One worker a core, not one more: these tests keep their worker busy (the app and PGlite in process),
-          // and every worker pays again for loading the module graph, compiling the app's JavaScript and
-          // warming PGlite in its own isolate. On two cores, 2 workers spent about a sixth less CPU than 3
-          // (2026-12-07, the 24 heaviest files: 76–84 → 61–64 CPU-s) and no more wall time on a busy machine.
-          // In `npm test` this project therefore runs first, alone (the others have groupOrder 1).
-          maxWorkers: os.availableParallelism(),
+          // Run alone (`npm run test:unit`), one worker a core, not one more: these tests keep their worker busy
+          // (the app and PGlite in process), and every worker pays again for loading the module graph, compiling
+          // the app's JavaScript and warming PGlite in its own isolate. On two cores, 2 workers spent about a
+          // sixth less CPU than 3 (2026-12-07, the 24 heaviest files: 76–84 → 61–64 CPU-s). In `npm test` it keeps
+          // the shared count: projects with different counts run as groups one after the other, and the unit
+          // tests then no longer fill the cores while the browser tests wait on Chromium (CI took 15 minutes
+          // instead of 9).
+          ...(UNIT_ALONE ? { maxWorkers: os.availableParallelism() } : {}),
           // One module graph per worker for all its files: a file no longer pays for loading the app, kysely
           // and PGlite again (no test mocks modules; the one that stubs globals restores them).
           isolate: false,
@@ -69,9 +73,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'process',
-          // After the unit project, which runs one worker a core (vitest runs projects with different worker
-          // counts as groups, one group after the other): this group, with the browser's, runs one more.
-          sequence: { groupOrder: 1 },
           execArgv: [WASM_TIERING_FLAG],
           include: PROCESS_TESTS,
           globalSetup: ['test/database-templates.ts', 'test/global-setup.ts', 'test/server-build-setup.ts'],
@@ -81,7 +82,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          sequence: { groupOrder: 1 },
           execArgv: [WASM_TIERING_FLAG],
           include: BROWSER_TESTS,
           // One module graph per worker, as in the unit project: each file starts the app and Chromium itself,

@@ -16,20 +16,23 @@ export interface TelegramProfile {
   photo_url?: string | null;
 }
 
+/** The users row's columns a Telegram profile sets. */
+const profileRow = (p: TelegramProfile) => ({
+  id: p.id,
+  first_name: p.first_name,
+  last_name: p.last_name ?? null,
+  username: p.username ?? null,
+  language_code: p.language_code ?? null,
+  is_premium: p.is_premium ?? false,
+  photo_url: p.photo_url ?? null,
+});
+
 /**
  * Inserts the user or refreshes their Telegram profile; a no-op write when nothing changed.
  * `startParam` is kept from the first launch that carried one (the referral). True when the row was created.
  */
 export async function upsertProfile(db: Queryable, p: TelegramProfile, timeZone: string, startParam?: string | null): Promise<boolean> {
-  const row = {
-    id: p.id,
-    first_name: p.first_name,
-    last_name: p.last_name ?? null,
-    username: p.username ?? null,
-    language_code: p.language_code ?? null,
-    is_premium: p.is_premium ?? false,
-    photo_url: p.photo_url ?? null,
-  };
+  const row = profileRow(p);
   const created = await db
     .insertInto('users')
     .values({ ...row, time_zone: timeZone, start_param: startParam ?? null })
@@ -255,16 +258,7 @@ export async function touchProfilesReadStatus(
    from g join users u on u.id = g.id
    left join lateral (select ${USAGE_COLUMNS.join(', ')} from daily_usage where daily_usage.user_id = u.id order by day desc limit 1) du on true`,
   );
-  const batch = list.map(({ profile: p, startParam }) => ({
-    id: p.id,
-    first_name: p.first_name,
-    last_name: p.last_name ?? null,
-    username: p.username ?? null,
-    language_code: p.language_code ?? null,
-    is_premium: p.is_premium ?? false,
-    photo_url: p.photo_url ?? null,
-    start_param: startParam,
-  }));
+  const batch = list.map(({ profile, startParam }) => ({ ...profileRow(profile), start_param: startParam }));
   const { rows } = await db.executeQuery<StatusRow>(
     CompiledQuery.raw(touchStatusText, [JSON.stringify(batch)]) as CompiledQuery<StatusRow>,
   );
