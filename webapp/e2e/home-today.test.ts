@@ -62,8 +62,9 @@ describe.runIf(browserAvailable())('home around today (browser)', () => {
         expect(card.line).toMatch(/[.!?]$/);
         expect(await page.locator('[data-testid=home-daily] img').getAttribute('data-card')).toBe(card.cardId);
         await expect.poll(() => page.getByTestId('streak-count').textContent()).toBe('1 день подряд');
-        // The used card's state: the time to the next one (a free user has no «безлимит»).
-        expect(await page.getByTestId('home-daily-next').innerText()).toMatch(/^Новая карта через \d+ ч/);
+        // The used card's state: the time to the next one (a free user has no «безлимит»); in the last hour before
+        // the user's midnight it is counted in minutes.
+        expect(await page.getByTestId('home-daily-next').innerText()).toMatch(/^Новая карта через \d+ (ч|мин)/);
         expect(await page.getByTestId('home-daily-unlimited').count()).toBe(0);
         await imagesLoaded(page);
         await settled(page);
