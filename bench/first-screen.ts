@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_LAUNCH } from '../test/browser';
+import { CHROMIUM_LAUNCH, FULL_CHROMIUM_PATH } from '../test/browser';
 import { withAppChild } from '../test/app-process';
 import { ensureWebBuild } from '../scripts/web-build';
 
@@ -120,7 +120,7 @@ export async function run(): Promise<Record<string, unknown>> {
   await ensureWebBuild((line) => console.error(line));
   return withAppChild('pglite', {}, async (app) => {
     const hello = await helloServer();
-    const browser = await chromium.launch(CHROMIUM_LAUNCH);
+    const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, executablePath: FULL_CHROMIUM_PATH });
     try {
       const url = `${app.base}/dev/launch?user=100000042&name=${encodeURIComponent(NAME)}`;
       // A first load warms the server (its first requests compile code paths), not measured.

@@ -11,7 +11,17 @@ import { startApp, type RunningApp } from '../main';
 import { seedPgliteFolder } from './databases';
 import { PagePool, type PageOptions } from './page-pool';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser the tests drive: Debian's `chromium-headless-shell` when installed (Chromium's headless shell, the
+ * build Playwright itself runs headless: about a sixth less CPU than full Chromium in headless mode, which also
+ * starts the desktop browser's hidden UI), else Debian's `chromium`. The first-screen bench keeps the full
+ * browser (bench/first-screen.ts), nearer a phone's.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+/** The full browser: the bench's, and the tests' when the headless shell is missing. */
+export const FULL_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** How the browser tests and the first-screen bench start Chromium: headless, no GPU, nothing but loopback. */
 export const CHROMIUM_LAUNCH = {
@@ -35,10 +45,17 @@ export const CHROMIUM_LAUNCH = {
 export function browserAvailable(): boolean {
   if (fs.existsSync(CHROMIUM_PATH)) return true;
   if (process.env.REQUIRE_BROWSER === '1')
-    throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
-  console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
+    throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM_PATH} (apt-get install chromium-headless-shell)`);
+  console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium-headless-shell, or set CHROMIUM_PATH).`);
   return false;
 }
+
+/**
+ * Whether the browser tests save their screenshots (for people to look at; no test reads them back). CI's
+ * fresh clone sets TEST_SCREENSHOTS=0 (.ci/run): nobody opens them there, and encoding some 400 PNGs was about a
+ * tenth of the browser tests' CPU.
+ */
+export const screenshotsWanted = () => process.env.TEST_SCREENSHOTS !== '0';
 
 /** Where browser tests save screenshots (named in docs/contributing.md). */
 export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
@@ -107,7 +124,7 @@ export async function startBrowserEnv(env: Record<string, string> = {}): Promise
     },
     async screenshot(page, name) {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      if (screenshotsWanted()) await page.screenshot({ path: file, fullPage: true });
       return file;
     },
     async close() {

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../domain/app/routes';
 import { DELETION_STAYS } from '../../domain/app/user-data';
-import { browserAvailable, SCREENSHOT_DIR, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { browserAvailable, SCREENSHOT_DIR, screenshotsWanted, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { nextFanCard } from './ritual-helpers';
 
 const TIMEOUT = 180_000;
@@ -139,7 +139,8 @@ describe.runIf(browserAvailable())('browser fallbacks for Telegram’s buttons, 
         await page.getByTestId('delete-confirm').waitFor();
         expect(await page.getByTestId('delete-confirm').textContent()).toContain(DELETION_STAYS);
         await page.getByTestId('delete-confirm').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `browser-fallbacks-delete-confirm-${scheme}.png`) });
+        if (screenshotsWanted())
+          await page.screenshot({ path: path.join(SCREENSHOT_DIR, `browser-fallbacks-delete-confirm-${scheme}.png`) });
         await page.getByRole('button', { name: 'Отмена' }).click();
         await page.getByTestId('delete-data').waitFor();
       }

@@ -2,7 +2,7 @@
 // cards.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SCREENSHOT_DIR, type BrowserEnv } from '../../test/browser';
+import { SCREENSHOT_DIR, screenshotsWanted, type BrowserEnv } from '../../test/browser';
 import { pageApi } from './page-api';
 
 export type DeckId = 'rws' | 'drawn';
@@ -73,5 +73,5 @@ export async function imagesLoaded(page: Page) {
 
 /** A screenshot of what the phone shows (the viewport, not the whole page): for overlays. */
 export async function viewportShot(_env: BrowserEnv, page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+  if (screenshotsWanted()) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 }
