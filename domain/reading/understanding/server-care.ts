@@ -53,6 +53,14 @@ export const LEARNED_CRISIS_ALONE_LONG = [
  */
 export const LEARNED_THEME_SHARE = 0.55;
 
+/**
+ * The least crisis score with which the layer alone opens an ordinary reading with care (never less than its
+ * `precise` point). Retrained with dev writers 30–32 (2026-12-07), the precise point fell to 0.55 and «А где мне
+ * лучше жить?» (0.59) opened with the caring line; on dev, every question the layer alone lifted below 0.6 was
+ * an ordinary one (12 of 12), none a crisis or concern.
+ */
+export const LEARNED_LIFT_MIN = 0.6;
+
 /** The last texts' verdicts: the model and each entry point ask about one question several times. */
 const decided = new BoundedMap<string, Care>(64);
 
@@ -87,7 +95,8 @@ function decide(text: string): Care {
   const sure = (s.selfHarm >= alone.selfHarm || s.violence >= alone.violence) && !figurative(text);
   if (sure) return { tier: 'crisis', crisis: s.selfHarm >= alone.selfHarm ? 'self_harm' : 'violence' };
   if (crisis && rules.tier === 'concern') return { tier: 'crisis', crisis };
-  if (crisis || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
+  const lift = crisis && Math.max(s.selfHarm, s.violence) >= LEARNED_LIFT_MIN;
+  if (lift || rules.tier === 'concern' || s.concern >= at.concern) return { tier: 'concern', crisis: null };
   return rules;
 }
 
