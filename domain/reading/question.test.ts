@@ -214,8 +214,8 @@ describe('kind', () => {
       ['What does he feel about me?', { kind: 'open', aboutOther: true }],
       ['К чему приведут мои нынешние решения?', { kind: 'open', ask: 'what' }],
       ['Чему меня научит этот год?', { kind: 'open', ask: 'what' }],
-      // No illness named: feeling better is the inner life here (the area layer retrained on twenty-two writers).
-      ['Что мешает мне чувствовать себя лучше?', { kind: 'open', ask: 'why', topic: 'self' }],
+      // Its area (health or the inner life) is one writers disagree on and the learned area layer decides: not checked here.
+      ['Что мешает мне чувствовать себя лучше?', { kind: 'open', ask: 'why' }],
       ['Какой совет дают карты на сегодня?', { kind: 'open', ask: 'how' }],
       ['Что поможет мне обрести внутреннее равновесие?', { kind: 'open', ask: 'how' }],
     ]));

@@ -943,6 +943,17 @@ export const CANCEL = group([
   'бюрократ*|работ*|ипотек*|долг*|кредит*|тоск*|быт|обид*|ревност*|жаб*|налог*|отчет*|дедлайн*|одиночеств*|справк*|очеред*|духот* ~2 меня? ~1 =душит|=задушит|=задушат|=душат',
 ]);
 
+/**
+ * Asking where to live: a place, not whether to. The learned layer reads «лучше» and «жить» as «всем будет лучше
+ * без меня» (it scored «Где мне будет лучше жить?» 0.91 and refused the reading); with a place asked about, it
+ * neither refuses nor lifts alone (server-care.ts). On the dev part these match 9 ordinary questions, no crisis
+ * and no concern.
+ */
+export const PLACE_TO_LIVE = group([
+  'где|куда ~3 жить|переехать|переезжать|жилье|жильё',
+  'каком|какой|какую|какие ~1 город*|стран*|район*|квартир*|доме|месте ~3 жить',
+]);
+
 /** A threat in jest: «убью, если опять опоздает», «муж меня убьёт, если узнает, сколько я потратила». */
 export const JEST = group([
   // A parent taking a child's phone or keys: a rule at home, not control over a partner.

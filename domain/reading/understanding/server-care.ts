@@ -3,9 +3,12 @@
 // target at precision ≥ 0.9 on writers it never saw). Server only: the layer's weights stay out of the web bundle. docs/decisions.md, «Care tiers».
 import { BoundedMap } from '../../text/bounded-map';
 import { assessCare, type Care, figurative } from '../crisis';
+import { PLACE_TO_LIVE } from './care-concepts';
 import { CARE_THRESHOLDS, careScores } from './care-model';
 import { wordsOf } from './care-model-features';
 import { sensitiveTheme } from './care-model-sensitive';
+import { anyOf } from './patterns';
+import { understand } from './understand';
 
 /**
  * The layer speaks only on a text of at least this many words (the cards and the app not counted): a short
@@ -85,7 +88,7 @@ export function serverCare(text: string): Care {
 
 function decide(text: string): Care {
   const rules = assessCare(text);
-  if (rules.tier === 'crisis' || !longEnough(text)) return rules;
+  if (rules.tier === 'crisis' || !longEnough(text) || anyOf(PLACE_TO_LIVE, understand(text).stems)) return rules;
   const s = careScores(text);
   const at = CARE_THRESHOLDS.precise;
   const crisis = s.selfHarm >= at.selfHarm ? 'self_harm' : s.violence >= at.violence ? 'violence' : null;
