@@ -53,6 +53,23 @@ export interface OpenedPglite {
 }
 
 /**
+ * PostgreSQL's defaults are sized for a server of many connections; PGlite is one backend in this process.
+ * Its shared memory is zeroed by WebAssembly's memset, on baseline code (WASM_TIERING_FLAG), at every open:
+ * 24 MB took about 50 ms of each start. Shared buffers of 4 MB (512 pages: the app's hot tables) and
+ * connection-sized tables for a handful of connections make it 8 MB, and each start about 30–40 ms shorter
+ * (docs/operations.md); the process's memory is smaller too.
+ */
+const EMBEDDED_POSTGRESQL_CONF = [
+  'shared_buffers = 4MB',
+  'wal_buffers = 1MB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 16MB',
+  'max_connections = 5',
+  'max_wal_senders = 0',
+  'autovacuum_max_workers = 1',
+];
+
+/**
  * Locks the folder (`memory://…`: no folder) and opens PGlite in it with its files, read here unless given
  * (`npm start` and the tests read them ahead). `preload.loadDataDir`: the tests' start from a migrated copy.
  */
@@ -69,10 +86,8 @@ export async function openPglite(
         : await readPgliteFiles();
     // A database not made yet is made by initdb, whose WebAssembly is read only then.
     const creating = !preload?.loadDataDir && (inMemory || !pgliteDatabaseExists(dataDir));
-    // PostgreSQL's defaults (128 MB of shared buffers) are sized for a server; the embedded database of
-    // one small app process does well with far less, and the whole process stays within its memory budget.
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, PGLITE_SUBFOLDER), {
-      postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'],
+      postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
       ...preload,
       ...files,
       ...(creating ? { initdbWasmModule: await readInitdbWasm() } : {}),
