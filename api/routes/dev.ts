@@ -8,7 +8,8 @@ import type { IdentityVerifier } from '../../services/identity';
 import { validate } from '../http';
 import { tier } from '../schemas';
 
-const THEMES = {
+/** Telegram's own light and dark theme parameters, as its clients send them (the launch, `theme_changed`). */
+export const TELEGRAM_THEMES = {
   light: {
     bg_color: '#ffffff',
     text_color: '#000000',
@@ -104,7 +105,7 @@ export const devRoutes = (s: Services, identity: IdentityVerifier, indexHtml?: (
         tgWebAppData: initData,
         tgWebAppVersion: q.version,
         tgWebAppPlatform: 'web',
-        tgWebAppThemeParams: JSON.stringify(THEMES[q.theme]),
+        tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEMES[q.theme]),
         ...(q.startapp ? { tgWebAppStartParam: q.startapp } : {}),
       });
       const location = `${q.to}#${hash.toString()}`;

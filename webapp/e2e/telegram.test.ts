@@ -4,7 +4,9 @@
 // ready() and expand(), and the on-page buttons give way to Telegram's own.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TELEGRAM_THEMES } from '../../api/routes/dev';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
+import { describeFindings, runAxe } from './axe';
 import { fakeTelegramClient, type BridgeCall } from './fake-telegram';
 import { nextFanCard } from './ritual-helpers';
 
@@ -27,6 +29,37 @@ describe.runIf(browserAvailable())('inside Telegram (browser, simulated client)'
     env = await startBrowserEnv();
   });
   afterAll(() => env?.close());
+
+  it('follows Telegram from light to dark and back while it is open', async () => {
+    const { page, consoleErrors } = await env.newPage();
+    await page.addInitScript(fakeTelegramClient);
+    await page.goto(`${env.baseUrl}/dev/launch?user=630009&name=Лея`);
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toBe('Здравствуйте, Лея!');
+    const looks = () =>
+      page.evaluate(() => ({
+        theme: document.documentElement.dataset.theme,
+        scheme: getComputedStyle(document.documentElement).colorScheme,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+    const light = await looks();
+    expect(light.theme).toBe('light');
+    // Night mode at dusk: Telegram sends its dark colours, all of them.
+    await telegramSends(page, 'theme_changed', { theme_params: TELEGRAM_THEMES.dark });
+    await expect.poll(async () => (await looks()).theme).toBe('dark');
+    // Telegram's own colours are bound by the SDK a moment apart from the palette's switch.
+    await expect.poll(async () => (await looks()).background).not.toBe(light.background);
+    expect((await looks()).scheme).toBe('dark');
+    await env.screenshot(page, 'telegram-theme-switched-dark');
+    // Readable as a launch in dark is: no text below AA contrast.
+    const axe = await runAxe(page);
+    expect(describeFindings([...axe.contrast, ...axe.serious])).toBe('');
+    // And back in the morning.
+    await telegramSends(page, 'theme_changed', { theme_params: TELEGRAM_THEMES.light });
+    await expect.poll(async () => (await looks()).theme).toBe('light');
+    await expect.poll(async () => (await looks()).background).toBe(light.background);
+    expect((await looks()).scheme).toBe('light');
+    expect(consoleErrors).toEqual([]);
+  });
 
   it('uses Telegram’s Back and Main buttons, haptics, ready() and expand()', async () => {
     const { page, consoleErrors } = await env.newPage();

@@ -34,6 +34,12 @@ export function initTelegram(): TelegramUi {
   }
   if (viewport.expand.isAvailable()) viewport.expand();
   if (themeParams.isDark()) document.documentElement.dataset.theme = 'dark';
+  // Telegram's light or dark as it changes while the app is open (the user's switch, night mode at dusk): the
+  // bound --tg-theme-* colours follow by themselves, the app's own palette (styles/base.css) by data-theme.
+  if (themeParams.isMounted())
+    themeParams.isDark.sub((dark) => {
+      document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    });
 
   let readySent = false;
   return {
