@@ -1,10 +1,8 @@
 // The share pictures' worker pool: a picture drawn in a worker thread (a JPEG of the stated size), a worker
-// that exits when idle, a failed drawing that leaves the worker serving, the drawing thread at the lowest
-// priority (Linux) while the caller's thread keeps its own, no more drawn at once than there are workers, one
+// that exits when idle, a failed drawing that leaves the worker serving, no more drawn at once than there are workers, one
 // user's pictures waiting in their line while another user's is drawn in turn, and the bounds: a user's line
 // and the process's places (a user takes at most a couple), each refused with 429, Retry-After and a Russian
 // message.
-import fs from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../errors';
@@ -22,21 +20,6 @@ const job = (cardId = 'magician'): PictureJob => ({
     cards: [{ cardId, name: 'Маг', reversed: false, positionName: 'Карта дня' }],
   },
 });
-
-/** The nice value of each thread of this process (Linux: /proc keeps it per thread), by thread id. */
-function niceByThread(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of fs.readdirSync('/proc/self/task')) {
-    try {
-      // Field 19 of stat, counted after the command's closing parenthesis (the name may hold spaces).
-      out.set(tid, Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
-    } catch {
-      // The thread ended while being read.
-    }
-  }
-  return out;
-}
-const ownNice = () => Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[16]);
 
 function refusal(fn: () => unknown): ServiceError {
   try {
@@ -65,28 +48,6 @@ describe('share picture pool', () => {
       await pool.close();
     }
   }, 60_000);
-
-  it.runIf(process.platform === 'linux')(
-    'draws at the lowest priority: the drawing thread is niced to 19, the calling thread keeps its own',
-    async () => {
-      const before = ownNice();
-      const niced = () => [...niceByThread()].filter(([, nice]) => nice === 19).map(([tid]) => tid);
-      const already = new Set(niced());
-      const pool = createPicturePool({ idleMs: 60_000 });
-      try {
-        await pool.admit(1).draw(job());
-        // The worker stays alive (idle) after its picture: one more thread at 19, this one's unchanged.
-        const mine = niced().filter((tid) => !already.has(tid));
-        expect(mine).toHaveLength(1);
-        expect(ownNice()).toBe(before);
-        await pool.close();
-        await vi.waitFor(() => expect(niceByThread().has(mine[0])).toBe(false), { timeout: 5_000, interval: 20 });
-      } finally {
-        await pool.close();
-      }
-    },
-    60_000,
-  );
 
   it('draws no more at once than it has workers, and one user’s pictures wait while another user’s is drawn next', async () => {
     // Two workers: user 1's six at once are two drawn and four waiting.
