@@ -12,14 +12,7 @@ import { EVIDENCE } from './conclusion-steps';
 import { bold, subj } from './context';
 import { promptCards } from './prompts';
 import { HEADINGS } from './sections';
-
-/** Every place a name or an element stands in a case or number it cannot take there. */
-function grammarFlags(text: string): string[] {
-  const PREP = /(?:^|[\s(])(через|против|от|для|без|у|к|о|об|на|в|с|со|из|по|при|за|под|над|перед|между|про)\s+\*\*[^*]+\*\*/giu;
-  const PLURAL_SG = /((?<![Кк]арта\s)\*\*Влюблённые\*\*\s+\p{L}+(ет|ит|ёт)(?!\p{L})|\p{L}+(ет|ит|ёт)\s+\*\*Влюблённые\*\*)/gu;
-  const OTHER = /([Кк]арта\s+карта|через\s+карта\s|против\s+(Огонь|Вода|Воздух|Земля)(?!\p{L}))/gu;
-  return [PREP, PLURAL_SG, OTHER].flatMap((re) => [...text.matchAll(re)].map((m) => m[0].trim()));
-}
+import { grammarFlags } from './grammar-flags';
 
 const QUESTIONS = ['Будет ли наш брак счастливым?', 'Как наладить отношения с сестрой?', 'Уволят ли меня?', 'Когда я встречу любовь?'];
 

@@ -14,6 +14,7 @@ import { statedOptions, statedVerdicts } from './stated-verdict';
 import { contradictsPlan } from './verdict-guard';
 import { SPREADS } from '../tarot/spreads';
 import { VOICE_INFO, VOICES, type Voice } from '../tarot/voices';
+import { grammarFlags } from './grammar-flags';
 
 const QUESTIONS = [
   'Будет ли наш брак счастливым?',
@@ -70,14 +71,6 @@ const sentences = (text: string) =>
     .filter(Boolean);
 const fold = (s: string) => s.toLowerCase().replace(/ё/g, 'е');
 const masked = (s: string) => s.replace(/\*\*[^*]+\*\*/g, 'X').replace(/«[^»]*»/g, 'Q');
-
-/** The grammar test's flags (grammar-cards.test.ts): a bare name after a preposition, a plural name with a singular verb. */
-function grammarFlags(text: string): string[] {
-  const PREP = /(?:^|[\s(])(через|против|от|для|без|у|к|о|об|на|в|с|со|из|по|при|за|под|над|перед|между|про)\s+\*\*[^*]+\*\*/giu;
-  const PLURAL_SG = /((?<![Кк]арта\s)\*\*Влюблённые\*\*\s+\p{L}+(ет|ит|ёт)(?!\p{L})|\p{L}+(ет|ит|ёт)\s+\*\*Влюблённые\*\*)/gu;
-  const OTHER = /([Кк]арта\s+карта|через\s+карта\s|против\s+(Огонь|Вода|Воздух|Земля)(?!\p{L}))/gu;
-  return [PREP, PLURAL_SG, OTHER].flatMap((re) => [...text.matchAll(re)].map((m) => m[0].trim()));
-}
 
 describe('second opinions over generated readings', () => {
   it('no sentence of the first reading appears in any second opinion of it', () => {
