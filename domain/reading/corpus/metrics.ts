@@ -437,7 +437,9 @@ export const DEV_GUARD: Record<keyof typeof GOALS, number> = {
   // Writers 44–48 (1,511, three in ten a self-harm crisis, most said sideways) joined dev untuned: the five read
   // by that model 0.772, 0.949, 0.880, 0.960, 0.893, 0.750, 0.060. With the layers retrained on all thirty
   // writers, no rule tuned on them: 0.939, 0.970, 0.978, 0.992, 0.874, 0.841, 0.024. Crisis recall, violence and
-  // near-misses lowered for them until a rule is tuned.
+  // near-misses lowered for them until a rule is tuned. After the pass on their crises by meaning (a laugh taken
+  // back, «вскрою», a place to hang oneself, a date set, a neck squeezed): 0.943, 0.970, 0.980, 0.992, 0.876,
+  // 0.841, 0.024.
   crisisRecall: 0.935,
   crisisPrecision: 0.965,
   violenceRecall: 0.975,
