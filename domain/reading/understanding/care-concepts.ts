@@ -545,8 +545,9 @@ export const LAST_ARRANGEMENTS = group([
 ]);
 
 export const VIOLENCE = group([
-  // A hand squeezing the neck until one wheezes (writer 46); an act too (VIOLENT_ACTS).
-  'за ~1 шею|горло ~4 сжима*|сжал*|душ*|давит|хрип*',
+  // A hand squeezing the neck until one wheezes (writer 46); an act too (VIOLENT_ACTS). The neck, not «за горло»:
+  // debts and a mortgage «берут за горло и давят».
+  'за ~1 шею ~4 сжима*|сжал*|душ*|хрип*',
   // Hit, pushed, choked, thrown at, dragged.
   '=бьет|=бьют|=бил|=била|=били|=бьешь|избив*|избил*|избива*|ударил*|ударит|лупит|лупил*|колотит|пинает|пнул*|толкнул*|толка*|швыря*|душил*|задуш*|=душит|придуш*|схватил* ~3 меня|нас|детей|дет*|ребенк*|ребен*|сына|сын*|дочь|доч*|дочк*|маму|мам*|мать|матер*|жену|сестр*|брат*|младш*|малую|малого|пацана|менья|мен|ее|её|его',
   // «сына» is stemmed to «сын»: the verb's exact forms, so that «сын ударился» (hurt himself) is no blow.
@@ -1033,7 +1034,7 @@ export const VIOLENT_ACTS = group([
   // Kept at home with the phone taken, a hand squeezing the neck, «найдёт и зарежет» if one leaves: not made a
   // joke by «это любовь? 🙃» or «ахаха романтика» beside them (writers 44–46).
   'забрал*|отобрал*|отнял*|разбил* ~3 телефон*|трубк* ~6 не ~1 выпуска*|пуска*|выпустит',
-  'за ~1 шею|горло ~4 сжима*|сжал*|душ*|давит|хрип*',
+  'за ~1 шею ~4 сжима*|сжал*|душ*|хрип*',
   'если ~3 уйду|уйти ~4 найдет|найдёт ~3 и? ~1 зарежет|убьет|убьёт|прибьет|прибьёт',
 ]);
 
