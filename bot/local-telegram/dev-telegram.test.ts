@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, startBrowserEnv, type BrowserEnv } from '../../test/browser';
 import { settled } from '../../webapp/e2e/settled';
-import { startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
+import { namingPromptCards, startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai';
 
 describe.runIf(browserAvailable())('/dev/telegram', () => {
   let env: BrowserEnv;
@@ -69,7 +69,8 @@ describe.runIf(browserAvailable())('/dev/telegram: a chat reading streamed as a 
   let env: BrowserEnv;
   let ai: FakeOpenAI;
   beforeAll(async () => {
-    ai = await startFakeOpenAI({ mode: 'ok', tokenDelayMs: 60 });
+    // The answer reads the cards the prompt deals: a screenshot never shows a reading of cards not on the table.
+    ai = await startFakeOpenAI({ mode: 'ok', tokenDelayMs: 60, textFor: namingPromptCards });
     env = await startBrowserEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.baseUrl });
     await env.app.bot.ready;
   }, 180_000);
@@ -103,7 +104,7 @@ describe.runIf(browserAvailable())('/dev/telegram: a chat reading streamed as a 
 
         // The draft: its first words, then more of them, with the stop button under it.
         const draft = page.locator('.msg.draft');
-        await draft.filter({ hasText: 'Шут' }).waitFor();
+        await draft.filter({ hasText: 'в позиции' }).waitFor();
         const first = (await draft.textContent()) ?? '';
         await page.locator('.draft-stop', { hasText: 'Остановить' }).waitFor();
         await env.screenshot(page, `dev-telegram-draft-${scheme}`);
