@@ -4,20 +4,10 @@
 // this pool's (under `npm run test:stress` one was counted as this one's). Here the file has its process alone.
 import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { PictureJob } from '../services/share/picture';
+import { cardJob } from '../services/share/card-job';
 import { createPicturePool } from '../services/share/pool';
 
-const job: PictureJob = {
-  format: 'card',
-  deck: 'rws',
-  picture: {
-    spreadName: 'Расклад дня',
-    layout: 'rows',
-    question: null,
-    summary: 'Вот как легли карты.',
-    cards: [{ cardId: 'magician', name: 'Маг', reversed: false, positionName: 'Карта дня' }],
-  },
-};
+const job = cardJob();
 
 /** The nice value of each thread of this process (Linux: /proc keeps it per thread), by thread id. */
 function niceByThread(): Map<string, number> {

@@ -6,20 +6,8 @@
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../errors';
-import type { PictureJob } from './picture';
+import { cardJob } from './card-job';
 import { createPicturePool } from './pool';
-
-const job = (cardId = 'magician'): PictureJob => ({
-  format: 'card',
-  deck: 'rws',
-  picture: {
-    spreadName: 'Расклад дня',
-    layout: 'rows',
-    question: null,
-    summary: 'Вот как легли карты.',
-    cards: [{ cardId, name: 'Маг', reversed: false, positionName: 'Карта дня' }],
-  },
-});
 
 function refusal(fn: () => unknown): ServiceError {
   try {
@@ -35,15 +23,15 @@ describe('share picture pool', () => {
   it('draws in a worker thread, which exits once idle; a failed drawing leaves it serving', async () => {
     const pool = createPicturePool({ idleMs: 100 });
     try {
-      await expect(pool.admit(1).draw(job('no-such-card'))).rejects.toThrow(/unknown card no-such-card/);
-      const jpeg = await pool.admit(1).draw(job());
+      await expect(pool.admit(1).draw(cardJob('no-such-card'))).rejects.toThrow(/unknown card no-such-card/);
+      const jpeg = await pool.admit(1).draw(cardJob());
       expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
       const img = await loadImage(jpeg);
       expect([img.width, img.height]).toEqual([1200, 630]);
       expect(pool.stats().workers).toBe(1);
       await vi.waitFor(() => expect(pool.stats().workers).toBe(0), { timeout: 5_000, interval: 20 });
       // A new worker starts for the next picture.
-      expect((await pool.admit(2).draw(job())).equals(jpeg)).toBe(true);
+      expect((await pool.admit(2).draw(cardJob())).equals(jpeg)).toBe(true);
     } finally {
       await pool.close();
     }
@@ -53,7 +41,7 @@ describe('share picture pool', () => {
     // Two workers: user 1's six at once are two drawn and four waiting.
     const two = createPicturePool({ workers: 2, perUser: 2, perUserLine: 8 });
     try {
-      const all = [1, 2, 3, 4, 5, 6].map(() => two.admit(1).draw(job()));
+      const all = [1, 2, 3, 4, 5, 6].map(() => two.admit(1).draw(cardJob()));
       expect(two.stats()).toEqual({ workers: 2, queued: 4 });
       await Promise.all(all);
     } finally {
@@ -66,7 +54,7 @@ describe('share picture pool', () => {
       const draw = (userId: number, n: number) =>
         one
           .admit(userId)
-          .draw(job(userId === 1 ? 'magician' : 'fool'))
+          .draw(cardJob(userId === 1 ? 'magician' : 'fool'))
           .then(() => done.push(`${userId}.${n}`));
       const all = [1, 2, 3, 4, 5, 6].map((n) => draw(1, n));
       all.push(draw(2, 1));
